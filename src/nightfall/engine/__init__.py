@@ -1,0 +1,16 @@
+"""The game-agnostic kernel. Imports nothing from the rest of the project."""
+
+from .command import HOST, SYSTEM, TICK, Actor, Command, tick
+from .event import HOST_ONLY, NOBODY, PUBLIC, Audience, Event, Viewer, seats, visible
+from .game import Game
+from .kernel import apply, apply_pure, view
+from .rejection import Rejected
+from .rng import Rng
+from .transcript import FORMAT, Transcript, iter_replay, replay
+
+__all__ = [
+    "FORMAT", "HOST", "HOST_ONLY", "NOBODY", "PUBLIC", "SYSTEM", "TICK",
+    "Actor", "Audience", "Command", "Event", "Game", "Rejected", "Rng",
+    "Transcript", "Viewer", "apply", "apply_pure", "iter_replay", "replay",
+    "seats", "tick", "view", "visible",
+]
