@@ -1,0 +1,87 @@
+"""The ``nightfall`` command: serve | simulate | replay | andorra.
+
+Subcommands live next to what they drive; this module only wires them up and
+imports each lazily, so ``nightfall replay`` does not pay for the web server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import os
+
+    p = sub.add_parser("serve", help="run the game server (phones join over the LAN)")
+    p.add_argument("--host", default=os.environ.get("NIGHTFALL_HOST", "0.0.0.0"))
+    p.add_argument("--port", type=int, default=int(os.environ.get("NIGHTFALL_PORT", "8000")))
+    p.add_argument("--data-dir", default=os.environ.get("NIGHTFALL_DATA_DIR", "data"))
+
+    def run(args: argparse.Namespace) -> int:
+        from nightfall.server.main import run as serve
+
+        return serve(args)
+
+    p.set_defaults(func=run)
+
+
+def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("simulate", help="play many bot games and report win rates")
+    p.add_argument("game", choices=["heks"])
+    p.add_argument("--players", default="4-12", help="a count or a range such as 4-12")
+    p.add_argument("--games", type=int, default=100, help="games per player count")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--mode", choices=["timed", "unlimited"], default="timed")
+    p.add_argument("--json", action="store_true", help="print the stable JSON report instead of tables")
+
+    def run(args: argparse.Namespace) -> int:
+        from nightfall.simulate import main as simulate
+
+        return simulate(args)
+
+    p.set_defaults(func=run)
+
+
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("replay", help="replay a transcript and print what one viewer saw")
+    p.add_argument("file")
+    p.add_argument("--viewer", default="all", help="a seat number, host, public or all")
+    p.add_argument("--json", action="store_true")
+
+    def run(args: argparse.Namespace) -> int:
+        from nightfall.replay import main as replay
+
+        return replay(args)
+
+    p.set_defaults(func=run)
+
+
+def _add_andorra(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    try:
+        from nightfall.andorra_cli import register
+    except ImportError:  # the Andorra CLI is optional while it is being built
+        return
+    register(sub)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="nightfall", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_serve(sub)
+    _add_simulate(sub)
+    _add_replay(sub)
+    _add_andorra(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
