@@ -1,0 +1,33 @@
+"""The bot interface and the small view helpers every bot uses."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from nightfall.engine import Rng
+
+from .table_talk import TableTalk
+
+Action = tuple[str, dict[str, Any]]
+
+
+class Bot(Protocol):
+    def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
+        """Commands to send now, given this seat's view. May be empty."""
+        ...
+
+
+def cats(view: dict[str, Any]) -> list[int]:
+    return [p["seat"] for p in view["players"] if p["status"] == "CAT"]
+
+
+def frogs(view: dict[str, Any]) -> list[int]:
+    return [p["seat"] for p in view["players"] if p["status"] == "FROG"]
+
+
+def open_places(view: dict[str, Any]) -> list[str]:
+    return [p["id"] for p in view["places"] if p["open"]]
+
+
+def alive(view: dict[str, Any]) -> list[int]:
+    return [p["seat"] for p in view["players"] if p["status"] != "EXILED"]

@@ -1,0 +1,109 @@
+"""Plays a whole game with bots: the loop behind simulations, property tests and benchmarks.
+
+Bots see only their own view. The driver asks only the seats that have
+something to do (those the step waits for, plus optional abilities), advances a
+simulated clock, ticks at deadlines and, in Unlimited mode, plays the host who
+marks a stalled player absent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nightfall.engine import Command, Rejected, Rng, Transcript, tick
+
+from ..game import HeksGame
+from ..obligations import owed
+from ..roles import pickpocket, seer
+from ..state import CAT, GAME_END, WITCH_C, HeksState
+from ..tables import PICKPOCKET, SEER
+from .base import Bot
+from .heuristic import HeuristicBot
+from .random_bot import RandomBot
+from .table_talk import TableTalk
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+STEP_MS = 700  # simulated time between two players' taps
+MAX_COMMANDS = 20_000  # a safety net: §14.3 says every game ends long before this
+
+
+@dataclass(slots=True)
+class GameRecord:
+    state: HeksState
+    transcript: Transcript
+    rejected: int = 0
+    accepted: int = 0
+    days: int = 0
+    timeline: list[Any] = field(default_factory=list)
+
+
+def _interested(state: HeksState) -> list[int]:
+    seats = set(owed(state))
+    if state.phase == WITCH_C:
+        seats.update(state.day.witches)
+    for p in state.players:
+        if p.status != CAT:
+            continue
+        if p.role == SEER and not state.day.seer_used and state.phase in seer.WINDOW:
+            seats.add(p.seat)
+        if p.role == PICKPOCKET and pickpocket.window_open(state) and not state.day.pickpocket_done:
+            seats.add(p.seat)
+    return sorted(seats)
+
+
+def play_game(
+    config: Mapping[str, Any],
+    seed: int,
+    bots: Mapping[int, Bot] | Bot,
+    *,
+    record: bool = True,
+    on_command: Callable[[HeksState, Command], None] | None = None,
+) -> GameRecord:
+    game = HeksGame()
+    state = game.setup(config, seed)
+    transcript = Transcript("heks", dict(config), seed)
+    rng = Rng.from_seed(seed ^ 0x5EED)  # the bots' own randomness, apart from the game's
+    talk = TableTalk()
+    rec = GameRecord(state, transcript)
+    now = 0
+
+    def send(cmd: Command) -> bool:
+        try:
+            game.apply(state, cmd)
+        except Rejected:
+            rec.rejected += 1
+            return False
+        rec.accepted += 1
+        if record:
+            transcript.commands.append(cmd)
+        if on_command is not None:
+            on_command(state, cmd)
+        return True
+
+    while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
+        acted = False
+        for seat in _interested(state):
+            bot = bots if not isinstance(bots, Mapping) else bots[seat]
+            actions = bot.act(game.view(state, seat), rng, talk)
+            for ctype, payload in actions:
+                if state.deadline is not None and now + STEP_MS >= state.deadline:
+                    break
+                now += STEP_MS
+                acted = send(Command(seat, ctype, payload, now)) or acted
+            if state.phase == GAME_END:
+                break
+        if acted or state.phase == GAME_END:
+            continue
+        if state.deadline is not None:
+            now = max(now, state.deadline)
+            send(tick(now))
+        else:
+            stalled = owed(state)
+            if stalled:  # Unlimited mode: the host marks the first stalled player absent (H-HST-1)
+                now += STEP_MS
+                send(Command(state.host, "mark_absent", {"seat": stalled[0]}, now))
+    rec.days = state.day.number
+    return rec

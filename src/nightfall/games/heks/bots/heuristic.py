@@ -1,0 +1,203 @@
+"""A heuristic bot per side, playing from its own view and the table talk.
+
+Village: the Seer announces results; chiefs propose themselves and cleared
+players; everyone rejects teams with a named witch and votes out the most
+suspected cat (named witches first, then members of failed rituals).
+Witches: attack where the counts are high, avoid the place where an attack
+failed before (the guard's pattern), sabotage rituals when they can, and vote
+with the village's suspicion against non-witches. The Jester masks himself
+early and acts suspicious.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import Rng
+
+from ..tables import EMPTY_PAW, INGREDIENT_OF
+from .base import Action, cats, frogs, open_places
+from .random_bot import RandomBot
+from .table_talk import TableTalk
+
+
+class HeuristicBot:
+    """One instance per seat: it remembers what its seat saw."""
+
+    def __init__(self) -> None:
+        self.failed_teams: list[list[int]] = []
+        self.seen_ritual_day: int = 0
+        self.failed_attack_place: str | None = None
+        self.my_attack: tuple[int, str, int] | None = None  # (day, place, target)
+        self.fallback = RandomBot(idle_rate=0.0)
+
+    # ---- what the seat believes ----
+    def _suspicion(self, view: dict[str, Any], talk: TableTalk) -> dict[int, float]:
+        me = view["me"]
+        score: dict[int, float] = {p["seat"]: 0.0 for p in view["players"]}
+        for claim in talk.claims:
+            if claim.speaker == me["seat"] or claim.target == me["seat"]:
+                continue
+            score[claim.target] += 10.0 if claim.witch else -6.0
+        for team in self.failed_teams:
+            for s in team:
+                score[s] += 1.0
+        for msg in me["inbox"]:  # my own Seer results are certain
+            if msg["kind"] == "SEER_RESULT":
+                score[msg["target"]] += 100.0 if msg["result"] == "WITCH" else -100.0
+        score[me["seat"]] = -1000.0
+        return score
+
+    def _remember(self, view: dict[str, Any]) -> None:
+        last = view.get("last_ritual")
+        if last == "FAILURE" and view["day"] != self.seen_ritual_day and view.get("proposal"):
+            self.failed_teams.append(list(view["proposal"]))
+            self.seen_ritual_day = view["day"]
+        ann = view.get("announcement")
+        if self.my_attack and ann and ann["day"] == self.my_attack[0]:
+            _day, place, target = self.my_attack
+            if target not in ann["new_frogs"]:
+                self.failed_attack_place = place
+            self.my_attack = None
+
+    def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
+        self._remember(view)
+        me = view["me"]
+        role = me["role"]
+        phase = view["phase"]
+        witch_side = role in ("WITCH",)
+        acts: list[Action] = []
+        # Abilities first: the Seer checks and announces; the Pickpocket steals a recipe card.
+        if role == "SEER" and me["status"] == "CAT" and not me["seer"]["used"] and phase == "DISCUSSION":
+            checked = {m["target"] for m in me["inbox"] if m["kind"] == "SEER_RESULT"}
+            options = [
+                p["seat"]
+                for p in view["players"]
+                if p["status"] != "EXILED" and p["seat"] != me["seat"] and p["seat"] not in checked
+            ]
+            if options:
+                acts.append(("seer_check", {"target": rng.choice(options)}))
+        for msg in me["inbox"]:
+            if (
+                msg["kind"] == "SEER_RESULT"
+                and msg["day"] == view["day"]
+                and role == "SEER"
+                and not any(c.speaker == me["seat"] and c.target == msg["target"] for c in talk.claims)
+            ):
+                talk.announce(view["day"], me["seat"], msg["target"], msg["result"] == "WITCH")
+        pp = me.get("pickpocket")
+        if pp and me["status"] == "CAT" and pp["window_open"] and not pp["done"]:
+            others = [s for s in cats(view) if s != me["seat"]]
+            if pp["target"] is None and others:
+                acts.append(("pickpocket_target", {"target": rng.choice(others)}))
+            elif pp["seen"]:
+                wanted = [c for c in pp["seen"] if c in view["recipe"] and c not in me["hand"]]
+                acts.append(("pickpocket_take", {"ingredient": (wanted or pp["seen"])[0]}))
+        if not me["owes"]:
+            return acts
+        if phase == "DEPART_A":
+            acts.append(("depart", self._depart(view, rng)))
+        elif phase == "GUARD_B":
+            counts = me["guard"]["counts"]
+            acts.append(("guard_place", {"place": max(counts, key=lambda p: (counts[p], rng.below(100)))}))
+        elif phase == "WITCH_C" and me.get("witch"):
+            acts.extend(self._witch(view, rng))
+        elif phase == "PROPOSAL":
+            acts.append(("propose", {"members": self._team(view, talk, rng)}))
+        elif phase == "APPROVAL_VOTE":
+            acts.append(("approve", {"vote": self._approve(view, talk, witch_side)}))
+        elif phase == "RITUAL":
+            acts.append(("play_card", {"card": self._card(view, witch_side, rng)}))
+        elif phase == "EXILE_VOTE":
+            acts.append(("exile_vote", {"target": self._exile(view, talk, witch_side, rng)}))
+        else:
+            acts.extend(self.fallback._legal(view, rng))
+        return acts
+
+    def _depart(self, view: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        me = view["me"]
+        places = open_places(view)
+        # Go where a recipe ingredient grows, so rituals can succeed.
+        wanted = [
+            p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]
+        ]
+        payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
+        if me["role"] == "PROTECTOR" and rng.below(3) == 0:
+            payload = {"guard": True}
+        if me["role"] == "HERB_DOCTOR" and frogs(view):
+            payload["turn_back"] = rng.choice(frogs(view))
+        if me["role"] == "JESTER" and not me.get("mask_used") and view["day"] >= 2:
+            payload["mask"] = True
+        return payload
+
+    def _witch(self, view: dict[str, Any], rng: Rng) -> list[Action]:
+        w = view["me"]["witch"]
+        me = view["me"]
+        if w["place"] is None:
+            counts = w["counts"]
+            order = sorted(
+                counts,
+                key=lambda p: (counts[p] - (2 if p == self.failed_attack_place else 0), rng.below(100)),
+            )
+            return [("witch_place", {"place": order[-1]})]
+        if not w["spell_chosen"]:
+            spells = w["available_spells"]
+            for pick in ("CREEPING_CURSE", "TWIN_HEX", "DISGUISE"):
+                if pick in spells:
+                    return [("witch_spell", {"spell": pick})]
+            return [("witch_spell", {"spell": None})]
+        targets = [s for s in cats(view) if s != me["seat"] and s not in me["known_witches"]]
+        if not w["target_chosen"]:
+            target = rng.choice(targets) if targets else None
+            if target is not None:
+                self.my_attack = (view["day"], w["place"], target)
+            return [("witch_target", {"target": target})]
+        if not w["second_chosen"]:
+            rest = [s for s in targets if s != w["target"]]
+            return [("witch_second", {"target": rng.choice(rest) if rest else None})]
+        return []
+
+    def _team(self, view: dict[str, Any], talk: TableTalk, rng: Rng) -> list[int]:
+        me = view["me"]
+        size = len(view["recipe"])
+        sus = self._suspicion(view, talk)
+        pool = [s for s in cats(view) if s != me["seat"]]
+        if me["role"] == "WITCH":  # bring a fellow witch along to sabotage
+            pool.sort(key=lambda s: (s not in me["known_witches"], rng.below(100)))
+        else:
+            pool.sort(key=lambda s: (sus[s], rng.below(100)))
+        return sorted([me["seat"], *pool[: size - 1]])
+
+    def _approve(self, view: dict[str, Any], talk: TableTalk, witch_side: bool) -> str:
+        team = view.get("proposal") or []
+        me = view["me"]
+        if witch_side:
+            return "for" if any(s in me["known_witches"] or s == me["seat"] for s in team) else "against"
+        sus = self._suspicion(view, talk)
+        if view["curse"] >= 2:  # a third rejection spoils the night anyway
+            return "for"
+        return "against" if any(sus[s] >= 5 for s in team) else "for"
+
+    def _card(self, view: dict[str, Any], witch_side: bool, rng: Rng) -> str:
+        hand: list[str] = view["me"]["hand"]
+        if not hand:
+            return EMPTY_PAW
+        recipe: list[str] = view["recipe"]
+        if witch_side:
+            bad = [c for c in hand if c not in recipe]
+            return bad[0] if bad else hand[0]
+        good = [c for c in hand if c in recipe]
+        return rng.choice(good) if good else hand[0]
+
+    def _exile(self, view: dict[str, Any], talk: TableTalk, witch_side: bool, rng: Rng) -> int | None:
+        me = view["me"]
+        sus = self._suspicion(view, talk)
+        options = [s for s in cats(view) if s != me["seat"]]
+        if witch_side:
+            options = [s for s in options if s not in me["known_witches"]]
+        if not options:
+            return None
+        best = max(options, key=lambda s: (sus[s], rng.below(100)))
+        if me["role"] == "JESTER":
+            return rng.choice(options)
+        return best if sus[best] > 0 or witch_side else None

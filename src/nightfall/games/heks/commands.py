@@ -1,0 +1,93 @@
+"""Command dispatch: one table from command type to handler."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nightfall.engine import SYSTEM, TICK, Command, Event, Rejected
+
+from . import departure, exile_vote, flow, host_controls, proposal, ritual, scenes, witches
+from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
+from .roles import pickpocket, seer
+from .state import GAME_END, HeksState
+from .tables import PICKPOCKET, SEER
+
+Handler = Callable[[HeksState, Command, list[Event]], None]
+
+
+def _seer_check(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    me = player_of(state, cmd)
+    if me.role != SEER:
+        raise Rejected("not_your_step", "H-SEE-1", reason="only the Seer checks")
+    is_cat(me, "H-ROL-1")
+    target = seat_arg(state, cmd.payload, "target")
+    assert target is not None
+    seer.check(state, me, target, out)
+
+
+def _pickpocket_target(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    me = player_of(state, cmd)
+    if me.role != PICKPOCKET:
+        raise Rejected("not_your_step", "H-PP-1", reason="only the Pickpocket steals")
+    is_cat(me, "H-ROL-1")
+    target = seat_arg(state, cmd.payload, "target")
+    assert target is not None
+    pickpocket.choose_target(state, me, target, out)
+
+
+def _pickpocket_take(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    me = player_of(state, cmd)
+    if me.role != PICKPOCKET:
+        raise Rejected("not_your_step", "H-PP-1", reason="only the Pickpocket steals")
+    is_cat(me, "H-ROL-1")
+    pickpocket.take(state, me, ingredient_arg(cmd.payload, "ingredient"), out)
+
+
+HANDLERS: dict[str, Handler] = {
+    "ready": scenes.ready,
+    "confirm": scenes.confirm,
+    "end_discussion": scenes.end_discussion,
+    "depart": departure.depart,
+    "guard_place": departure.guard_place,
+    "witch_place": witches.choose_place,
+    "witch_spell": witches.choose_spell,
+    "witch_mist": witches.choose_mist_place,
+    "witch_target": witches.choose_target,
+    "witch_second": witches.choose_second,
+    "seer_check": _seer_check,
+    "pickpocket_target": _pickpocket_target,
+    "pickpocket_take": _pickpocket_take,
+    "propose": proposal.propose,
+    "approve": proposal.approve,
+    "play_card": ritual.play_card,
+    "exile_vote": exile_vote.exile_vote,
+    "mark_absent": host_controls.mark_absent,
+    "force_continue": host_controls.force_continue,
+}
+
+
+def apply(state: HeksState, cmd: Command) -> list[Event]:
+    if cmd.now < state.now:
+        raise Rejected("bad_payload", field="now", reason="time cannot go backwards")
+    out: list[Event] = []
+    if cmd.type == TICK:
+        if cmd.actor != SYSTEM:
+            raise Rejected("not_your_step", reason="only the server's clock ticks")
+        if state.deadline is None or cmd.now < state.deadline:
+            raise Rejected("not_due", deadline=state.deadline)
+        state.now = cmd.now
+        flow.on_deadline(state, cmd.now, out)
+    else:
+        handler = HANDLERS.get(cmd.type)
+        if handler is None:
+            raise Rejected("unknown_command", type=cmd.type)
+        if state.phase == GAME_END:
+            raise Rejected("game_over")
+        if state.deadline is not None and cmd.now >= state.deadline:
+            # Time is up: the server must apply the tick first, so a late tap never counts.
+            raise Rejected("too_late", deadline=state.deadline)
+        step_matches(state, cmd.payload)
+        handler(state, cmd, out)
+        state.now = cmd.now
+    state.version += 1
+    return out

@@ -1,0 +1,124 @@
+"""Day steps A and B: choosing a place, guarding, and the step-A extras (H-DEP-*, H-PRO-1..4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Command, Event, Rejected
+
+from . import flow
+from .checks import is_cat, phase_in, place_arg, player_of, seat_arg
+from .events import private
+from .roles import herb_doctor, jester
+from .state import CAT, DEPART_A, GUARD_B, HeksState
+from .tables import HERB_DOCTOR, JESTER, PROTECTOR, WITCH
+
+
+def depart(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    """H-DEP-9/10/11, H-ERR-6: a place (or Guard), with optional extras, as one atomic submission."""
+    me = player_of(state, cmd)
+    phase_in(state, DEPART_A, GUARD_B, rule="H-DEP-10")
+    is_cat(me, "H-DEP-9")
+    if me.role == WITCH:
+        raise Rejected("not_your_step", "H-DEP-1", reason="witches depart in step C")
+    p: Mapping[str, Any] = cmd.payload
+    day = state.day
+    guard = p.get("guard", False)
+    if not isinstance(guard, bool):
+        raise Rejected("bad_payload", field="guard", reason="expected true or false")
+    place = place_arg(state, p) if "place" in p else None
+    if place is not None and guard:
+        raise Rejected("bad_payload", "H-DEP-9", reason="a place or Guard, not both")
+    if guard and me.role != PROTECTOR:
+        raise Rejected("not_your_step", "H-DEP-9", reason="only the Protector guards")
+    if (place is not None or guard) and me.seat == day.guarding:
+        raise Rejected("final", "H-DEP-10", reason="Guard is final")
+    # Extras (H-DEP-11): validate all before changing anything.
+    has_turn_back = "turn_back" in p
+    turn_back = seat_arg(state, p, "turn_back", nullable=True) if has_turn_back else None
+    if has_turn_back:
+        if me.role != HERB_DOCTOR:
+            raise Rejected("not_your_step", "H-HD-1", reason="only the Herb Doctor turns frogs back")
+        herb_doctor.validate_target(state, turn_back)
+    has_mask = "mask" in p
+    mask = p.get("mask")
+    if has_mask:
+        if me.role != JESTER:
+            raise Rejected("not_your_step", "H-JST-1", reason="only the Jester has a mask")
+        if not isinstance(mask, bool):
+            raise Rejected("bad_payload", field="mask", reason="expected true or false")
+        jester.validate_mask(state, mask)
+    if place is None and not guard and not has_turn_back and not has_mask:
+        raise Rejected("bad_payload", reason="nothing to submit: give a place, guard, turn_back or mask")
+    if state.phase == GUARD_B and place is None and not guard and me.seat not in day.place:
+        raise Rejected("wrong_phase", "H-DEP-10")
+    # Mutate.
+    if has_turn_back:
+        day.turn_back = turn_back
+    if has_mask:
+        day.mask_on = bool(mask)
+    if guard:
+        day.place.pop(me.seat, None)
+        day.guarding = me.seat
+    elif place is not None:
+        day.place[me.seat] = place
+    private(
+        out,
+        me.seat,
+        "departed",
+        place=day.place.get(me.seat),
+        guard=me.seat == day.guarding,
+        turn_back=day.turn_back if me.role == HERB_DOCTOR else None,
+        mask=day.mask_on if me.role == JESTER else None,
+    )
+    flow.advance(state, cmd.now, out)
+
+
+def guard_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    """H-DEP-12: the guarding Protector taps one open place; final."""
+    me = player_of(state, cmd)
+    if me.seat != state.day.guarding:
+        raise Rejected("not_your_step", "H-DEP-12")
+    phase_in(state, GUARD_B, rule="H-DEP-12")
+    place = place_arg(state, cmd.payload)
+    state.day.guard_place = place
+    private(out, me.seat, "guarding", place=place)
+    flow.advance(state, cmd.now, out)
+
+
+def live_counts(state: HeksState, *, for_witches: bool) -> dict[str, int]:
+    """H-DEP-12 / H-WAT-3: non-witch CAT players per open place, no names.
+
+    The Protector's own view in step B leaves him out; the witches see him at the guarded place.
+    """
+    counts = {p: 0 for p in state.open_places()}
+    day = state.day
+    for seat, place in day.place.items():
+        if state.player(seat).status == CAT and place in counts:
+            counts[place] += 1
+    if for_witches and day.guarding is not None and day.guard_place in counts:
+        counts[day.guard_place] += 1
+    return counts
+
+
+def random_place(state: HeksState) -> str:
+    return state.rng.choice(state.open_places())
+
+
+def default_departure(state: HeksState, seat: int, out: list[Event]) -> None:
+    """§10.2 step A at 0 s or absent: a random open place; a Protector who had not chosen gathers."""
+    day = state.day
+    if seat in day.place or seat == day.guarding:
+        return
+    day.place[seat] = random_place(state)
+    private(out, seat, "departed", place=day.place[seat], guard=False, auto=True)
+
+
+def default_guard(state: HeksState, out: list[Event]) -> None:
+    """§10.2 step B: a random open place."""
+    day = state.day
+    if day.guarding is None or day.guard_place is not None:
+        return
+    day.guard_place = random_place(state)
+    private(out, day.guarding, "guarding", place=day.guard_place, auto=True)

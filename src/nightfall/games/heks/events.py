@@ -1,0 +1,30 @@
+"""Small helpers to build Heks events with the right audience."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import PUBLIC, Audience, Event, seats
+
+from .state import HeksState
+
+
+def public(out: list[Event], type_: str, **data: Any) -> None:
+    out.append(Event(type_, data, PUBLIC))
+
+
+def private(out: list[Event], who: int | list[int], type_: str, **data: Any) -> None:
+    audience = seats(who) if isinstance(who, int) else Audience(seats=frozenset(who))
+    out.append(Event(type_, data, audience))
+
+
+def secret(out: list[Event], type_: str, **data: Any) -> None:
+    """Only the omniscient audit view sees it (replays, bug reports)."""
+    out.append(Event(type_, data, Audience()))
+
+
+def inbox(state: HeksState, seat: int, kind: str, **data: Any) -> dict[str, Any]:
+    """File a private message for ``seat`` (Seer results, theft notices, the Protector's notice)."""
+    msg = {"day": state.day.number, "kind": kind, **data}
+    state.inbox.setdefault(seat, []).append(msg)
+    return msg

@@ -1,0 +1,44 @@
+"""Counting the exile vote (H-EXC-1..7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from nightfall.engine import Event
+
+from .events import public
+from .state import EXILED, HeksState, Player
+from .tables import WITCH
+
+
+def count(state: HeksState, out: list[Event]) -> Player | None:
+    votes = state.night.votes
+    ballot = [
+        {"voter": s, "target": None if votes[s] == "blank" else int(votes[s]), "auto": s in state.night.auto}
+        for s in sorted(votes)
+    ]
+    tally = Counter(b["target"] for b in ballot if b["target"] is not None)
+    exiled: Player | None = None
+    if not tally:
+        outcome = "ALL_BLANK"
+    else:
+        top = max(tally.values())
+        leaders = [s for s, n in tally.items() if n == top]
+        outcome = "EXILED" if len(leaders) == 1 else "TIE"  # H-EXC-2
+        if outcome == "EXILED":
+            exiled = state.player(leaders[0])
+    was_witch = None
+    if exiled is not None:
+        exiled.status = EXILED  # H-EXC-4: permanent; the hand leaves play (H-ING-6)
+        exiled.hand.clear()
+        was_witch = exiled.role == WITCH  # H-EXC-5: a Crow shows as "was not a witch"
+    state.vote_result = {
+        "day": state.day.number,
+        "ballot": ballot,
+        "tally": {str(s): n for s, n in sorted(tally.items())},
+        "outcome": outcome,
+        "exiled": exiled.seat if exiled else None,
+        "was_witch": was_witch,
+    }
+    public(out, "vote_result", **state.vote_result)
+    return exiled

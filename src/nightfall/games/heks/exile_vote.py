@@ -1,0 +1,25 @@
+"""The exile vote (H-EXV-1..5). Counting is in ``exile_count``."""
+
+from __future__ import annotations
+
+from nightfall.engine import Command, Event, Rejected
+
+from . import flow
+from .checks import is_cat, phase_in, player_of, seat_arg
+from .events import public
+from .state import CAT, EXILE_VOTE, HeksState
+
+
+def exile_vote(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    me = player_of(state, cmd)
+    phase_in(state, EXILE_VOTE, rule="H-EXV-1")
+    is_cat(me, "H-EXV-1")
+    target = seat_arg(state, cmd.payload, "target", nullable=True)
+    if target is not None:
+        if target == me.seat:
+            raise Rejected("self_target", "H-EXV-1")
+        if state.player(target).status != CAT:
+            raise Rejected("bad_target", "H-EXV-1", target=target, reason="not a cat")
+    state.night.votes[me.seat] = "blank" if target is None else str(target)  # switchable (H-EXV-2)
+    public(out, "voted", phase=EXILE_VOTE, count=len(state.night.votes))
+    flow.advance(state, cmd.now, out)

@@ -1,0 +1,34 @@
+"""Vang de Heks as a ``nightfall.engine.Game``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Command, Event, Viewer
+
+from . import commands, setup, view
+from .snapshot import snapshot
+from .state import GAME_END, HeksState
+
+
+class HeksGame:
+    name = "heks"
+
+    def setup(self, config: Mapping[str, Any], seed: int) -> HeksState:
+        return setup.new_state(config, seed)
+
+    def apply(self, state: HeksState, command: Command) -> list[Event]:
+        return commands.apply(state, command)
+
+    def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
+        return view.view(state, viewer)
+
+    def next_deadline(self, state: HeksState) -> int | None:
+        return state.deadline
+
+    def result(self, state: HeksState) -> dict[str, Any] | None:
+        return state.result if state.phase == GAME_END else None
+
+    def snapshot(self, state: HeksState) -> Any:
+        return snapshot(state)

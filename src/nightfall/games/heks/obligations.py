@@ -1,0 +1,56 @@
+"""Who still owes input in the current step (§10.2 'Who acts')."""
+
+from __future__ import annotations
+
+from .state import (
+    APPROVAL_VOTE,
+    CAT,
+    CONFIRM_SCENES,
+    DEPART_A,
+    DISCUSSION,
+    EXILE_VOTE,
+    GUARD_B,
+    PROPOSAL,
+    RITUAL,
+    ROLE_REVEAL,
+    HeksState,
+)
+from .tables import WITCH
+
+
+def owed(state: HeksState) -> list[int]:
+    """Seats whose input the current step waits for, in seat order."""
+    phase = state.phase
+    if phase == ROLE_REVEAL or phase in CONFIRM_SCENES:
+        return [s for s in state.seats() if s not in state.done]
+    if phase == DEPART_A:
+        day = state.day
+        return [
+            p.seat
+            for p in state.players
+            if p.status == CAT and p.role != WITCH and p.seat not in day.place and p.seat != day.guarding
+        ]
+    if phase == GUARD_B:
+        g = state.day.guarding
+        return [g] if g is not None and state.day.guard_place is None else []
+    if phase == DISCUSSION:
+        return [p.seat for p in state.players if p.status == CAT and p.seat not in state.done]
+    if phase == PROPOSAL:
+        chief = state.night.chief
+        return [chief] if chief is not None and state.night.members is None else []
+    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+        votes = state.night.votes
+        return [p.seat for p in state.players if p.status == CAT and p.seat not in votes]
+    if phase == RITUAL:
+        members = state.night.members or []
+        return [s for s in members if s not in state.night.plays]
+    return []  # WITCH_C, QUARREL, GAME_END wait for the clock or nothing
+
+
+def is_public_step(phase: str) -> bool:
+    """H-HST-3: steps whose pending names the host may see (not departure A/B, not step C)."""
+    return phase not in (DEPART_A, GUARD_B) and (
+        phase == ROLE_REVEAL
+        or phase in CONFIRM_SCENES
+        or phase in (DISCUSSION, PROPOSAL, APPROVAL_VOTE, RITUAL, EXILE_VOTE)
+    )

@@ -1,0 +1,50 @@
+"""Seer (Ziener): one check a day, from the discussion until the exile vote opens (H-SEE-1..3)."""
+
+from __future__ import annotations
+
+from nightfall.engine import Event, Rejected
+
+from ..events import inbox, private
+from ..state import DISCUSSION, EXILED, HeksState, Player
+from ..tables import DISGUISE, JESTER, WITCH
+from . import jester
+
+# H-SEE-1: the window spans the discussion, proposals, votes, ritual, result and quarrel.
+WINDOW = frozenset(
+    {
+        DISCUSSION,
+        "PROPOSAL",
+        "APPROVAL_VOTE",
+        "ACCEPT_SCENE",
+        "REJECT_SCENE",
+        "RITUAL",
+        "RITUAL_RESULT",
+        "QUARREL",
+    }
+)
+
+
+def sees_witch(state: HeksState, target: Player) -> bool:
+    """H-SEE-3, with Disguise (H-SPL-5) and the mask (H-JST-1)."""
+    if target.role == WITCH:
+        turn = state.day.witches.get(target.seat)
+        return not (turn is not None and turn.spell == DISGUISE)
+    if target.role == JESTER:
+        return jester.masked_today(state)
+    return False
+
+
+def check(state: HeksState, seer: Player, target_seat: int, out: list[Event]) -> None:
+    if state.phase not in WINDOW:
+        raise Rejected("window_closed", "H-SEE-1", phase=state.phase)
+    if state.day.seer_used:
+        raise Rejected("ability_used", "H-SEE-1", ability="seer")
+    if target_seat == seer.seat:
+        raise Rejected("self_target", "H-SEE-2")
+    target = state.player(target_seat)
+    if target.status == EXILED:
+        raise Rejected("bad_target", "H-SEE-2", target=target_seat, reason="exiled")
+    state.day.seer_used = True
+    result = "WITCH" if sees_witch(state, target) else "NOT_WITCH"
+    msg = inbox(state, seer.seat, "SEER_RESULT", target=target_seat, result=result)
+    private(out, seer.seat, "seer_result", **msg)

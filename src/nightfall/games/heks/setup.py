@@ -1,0 +1,90 @@
+"""Building a game from its config and seed (H-SET-1..6, H-SET-4 deal)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Rejected, Rng
+
+from .state import HeksState, Player
+from .tables import (
+    ALWAYS_TIMED,
+    DISCUSS_DEFAULT,
+    DISCUSS_MAX,
+    DISCUSS_MIN,
+    DISCUSS_STEP,
+    INGREDIENTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PARAMS,
+    TIMED_SECONDS,
+    role_multiset,
+)
+
+
+def _timers(mode: str, discuss: int, overrides: Mapping[str, Any]) -> dict[str, int | None]:
+    """H-TIM-2. Overrides (seconds, may be fractional) exist for tests and load runs."""
+    out: dict[str, int | None] = {}
+    for key, seconds in {**TIMED_SECONDS, "discuss": discuss}.items():
+        value = overrides.get(key, seconds)
+        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+            raise Rejected(
+                "bad_config", field=f"timers.{key}", reason="expected a positive number of seconds"
+            )
+        timed = mode == "timed" or key in ALWAYS_TIMED
+        out[key] = int(value * 1000) if timed else None
+    return out
+
+
+def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
+    names = config.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise Rejected("bad_config", field="players", reason="expected a list of names")
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise Rejected("bad_player_count", "H-SET-1", players=n, min=MIN_PLAYERS, max=MAX_PLAYERS)
+    host = config.get("host", 1)
+    if not isinstance(host, int) or isinstance(host, bool) or not 1 <= host <= n:
+        raise Rejected("bad_config", field="host", reason="expected a seat number")
+    mode = config.get("mode", "timed")
+    if mode not in ("timed", "unlimited"):
+        raise Rejected("bad_config", "H-SET-6", field="mode", reason='expected "timed" or "unlimited"')
+    discuss = config.get("discuss_seconds", DISCUSS_DEFAULT)
+    if (
+        not isinstance(discuss, int)
+        or not DISCUSS_MIN <= discuss <= DISCUSS_MAX
+        or (discuss - DISCUSS_MIN) % DISCUSS_STEP
+    ):
+        raise Rejected("bad_config", "H-TIM-2", field="discuss_seconds", reason="60-600 in steps of 30")
+    overrides = config.get("timers", {})
+    if not isinstance(overrides, Mapping):
+        raise Rejected("bad_config", field="timers", reason="expected an object")
+    rng = Rng.from_seed(seed)
+    deal = role_multiset(n)
+    fixed = config.get("roles")
+    if fixed is not None:
+        if not isinstance(fixed, list) or Counter(fixed) != Counter(deal):
+            raise Rejected(
+                "bad_config", "H-SET-4", field="roles", reason="must be a permutation of Table 2.1"
+            )
+        roles = list(fixed)
+    else:
+        roles = deal
+        rng.shuffle(roles)  # H-SET-4: uniformly random permutation
+    recipes = config.get("recipes")
+    if recipes is not None and (
+        not isinstance(recipes, list)
+        or not all(isinstance(r, list) and all(i in INGREDIENTS for i in r) for r in recipes)
+    ):
+        raise Rejected("bad_config", field="recipes", reason="expected lists of ingredients")
+    return HeksState(
+        players=[Player(seat=i + 1, name=name.strip(), role=roles[i]) for i, name in enumerate(names)],
+        host=host,
+        mode=mode,
+        timers_ms=_timers(mode, discuss, overrides),
+        params=PARAMS[n],
+        rng=rng,
+        fixed_recipes=recipes,
+    )

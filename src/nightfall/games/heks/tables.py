@@ -1,0 +1,132 @@
+"""Every table of the spec, as data, in one place (Tables 2.1-2.4, constants, H-TIM-2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+# Roles and sides (H-GEN-2, H-WIN-8).
+VILLAGER: Final = "VILLAGER"
+HERB_DOCTOR: Final = "HERB_DOCTOR"
+PICKPOCKET: Final = "PICKPOCKET"
+PROTECTOR: Final = "PROTECTOR"
+SEER: Final = "SEER"
+WITCH: Final = "WITCH"
+CROW: Final = "CROW"
+JESTER: Final = "JESTER"
+
+SIDE: Final[dict[str, str]] = {
+    VILLAGER: "village",
+    HERB_DOCTOR: "village",
+    PICKPOCKET: "village",
+    PROTECTOR: "village",
+    SEER: "village",
+    WITCH: "witch",
+    CROW: "witch",
+    JESTER: "solo",
+}
+
+# Table 2.1 columns in this order.
+ROLE_COLUMNS: Final = (WITCH, CROW, JESTER, SEER, HERB_DOCTOR, PROTECTOR, PICKPOCKET, VILLAGER)
+ROLE_TABLE: Final[dict[int, tuple[int, ...]]] = {
+    4: (1, 0, 0, 1, 1, 0, 0, 1),
+    5: (1, 0, 0, 1, 1, 1, 0, 1),
+    6: (1, 1, 0, 1, 1, 1, 0, 1),
+    7: (2, 0, 0, 1, 1, 1, 1, 1),
+    8: (2, 1, 0, 1, 1, 1, 1, 1),
+    9: (2, 1, 1, 1, 1, 1, 1, 1),
+    10: (2, 1, 1, 1, 1, 1, 1, 2),
+    11: (3, 1, 1, 1, 1, 1, 1, 2),
+    12: (3, 1, 1, 1, 1, 1, 1, 3),
+}
+
+
+def role_multiset(players: int) -> list[str]:
+    """Table 2.1 as a list of roles (H-SET-4 deals a random permutation of it)."""
+    out: list[str] = []
+    for role, n in zip(ROLE_COLUMNS, ROLE_TABLE[players], strict=True):
+        out.extend([role] * n)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    seals: int  # S
+    knights_day: int  # K
+    recipe: int  # R
+    places: int  # places in play, P1..Pn
+
+
+# Table 2.2.
+PARAMS: Final[dict[int, Params]] = {
+    4: Params(2, 4, 2, 3),
+    5: Params(2, 4, 2, 3),
+    6: Params(3, 5, 3, 4),
+    7: Params(3, 5, 3, 4),
+    8: Params(3, 5, 3, 4),
+    9: Params(3, 5, 3, 5),
+    10: Params(3, 5, 4, 5),
+    11: Params(4, 6, 4, 6),
+    12: Params(4, 6, 4, 6),
+}
+
+MIN_PLAYERS: Final = 4
+MAX_PLAYERS: Final = 12
+
+# Table 2.3: place -> ingredient, in place-table order.
+PLACES: Final = ("P1", "P2", "P3", "P4", "P5", "P6")
+INGREDIENT_OF: Final[dict[str, str]] = {
+    "P1": "MUSHROOM",
+    "P2": "MOONFLOWER",
+    "P3": "SPRINGWATER",
+    "P4": "OWL_FEATHER",
+    "P5": "CRYSTAL",
+    "P6": "COBWEB",
+}
+INGREDIENTS: Final = tuple(INGREDIENT_OF[p] for p in PLACES)
+INGREDIENT_ORDER: Final[dict[str, int]] = {ing: i for i, ing in enumerate(INGREDIENTS)}
+EMPTY_PAW: Final = "EMPTY"
+
+# Constants.
+CURSE_MAX: Final = 3
+HAND_LIMIT: Final = 3
+
+# Table 2.4: spell -> spoiled rituals F needed (H-SPL-1).
+MIST: Final = "MIST"
+DISGUISE: Final = "DISGUISE"
+CREEPING_CURSE: Final = "CREEPING_CURSE"
+TWIN_HEX: Final = "TWIN_HEX"
+SPELL_TIER: Final[dict[str, int]] = {MIST: 1, DISGUISE: 1, CREEPING_CURSE: 2, TWIN_HEX: 3}
+SPELLS: Final = (MIST, DISGUISE, CREEPING_CURSE, TWIN_HEX)
+
+# H-TIM-2, seconds. None = no timer in that mode.
+TIMED_SECONDS: Final[dict[str, int]] = {
+    "depart": 60,
+    "guard": 20,
+    "witch": 15,
+    "propose": 60,
+    "approve": 30,
+    "quarrel": 4,
+    "exile": 90,
+}
+# Fixed in both modes [NL]: the witches' 15 s and the 4 s quarrel.
+ALWAYS_TIMED: Final = frozenset({"witch", "quarrel"})
+DISCUSS_MIN, DISCUSS_MAX, DISCUSS_STEP, DISCUSS_DEFAULT = 60, 600, 30, 180
+
+# Reason codes (H-PRI-7).
+SEALS_COMPLETE: Final = "SEALS_COMPLETE"
+ALL_WITCHES_EXILED: Final = "ALL_WITCHES_EXILED"
+ALL_WITCHES_FROGS: Final = "ALL_WITCHES_FROGS"
+KNIGHTS_VOTE_WITCH: Final = "KNIGHTS_VOTE_WITCH"
+TAKEOVER: Final = "TAKEOVER"
+KNIGHTS_VOTE_FAILED: Final = "KNIGHTS_VOTE_FAILED"
+JESTER_EXILED: Final = "JESTER_EXILED"
+WINNER_OF: Final[dict[str, str]] = {
+    SEALS_COMPLETE: "village",
+    ALL_WITCHES_EXILED: "village",
+    ALL_WITCHES_FROGS: "village",
+    KNIGHTS_VOTE_WITCH: "village",
+    TAKEOVER: "witch",
+    KNIGHTS_VOTE_FAILED: "witch",
+    JESTER_EXILED: "solo",
+}

@@ -1,0 +1,222 @@
+"""``view(state, viewer)``: the only way game state leaves the engine (§11, H-VIS-1..4).
+
+The public part is computed once per state version and shared by every viewer;
+each seat then gets only its own private part on top.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import Viewer
+
+from . import departure, witches
+from .obligations import is_public_step, owed
+from .state import (
+    APPROVAL_VOTE,
+    CAT,
+    DEPART_A,
+    EXILE_VOTE,
+    GAME_END,
+    GUARD_B,
+    PROPOSAL,
+    RITUAL,
+    WITCH_C,
+    HeksState,
+    Player,
+)
+from .tables import CROW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PICKPOCKET, PROTECTOR, SEER, SIDE, WITCH
+
+_SECRET_STEPS = (DEPART_A, GUARD_B)
+
+
+def public_view(state: HeksState) -> dict[str, Any]:
+    cached = state.cache.get("public")
+    if cached is not None and cached[0] == state.version:
+        return cached[1]  # type: ignore[no-any-return]
+    phase = state.phase
+    day = state.day
+    night = state.night
+    public_phase = DEPART_A if phase == GUARD_B else phase  # H-DEP-13
+    pending = owed(state)
+    progress = None
+    if is_public_step(phase):
+        total = len(pending) + (len(state.done) if phase not in (APPROVAL_VOTE, EXILE_VOTE, RITUAL) else 0)
+        if phase in (APPROVAL_VOTE, EXILE_VOTE):
+            total = len(pending) + len(night.votes)
+        elif phase == RITUAL:
+            total = len(night.members or [])
+        progress = {"done": total - len(pending), "total": total}
+    members = night.members
+    view: dict[str, Any] = {
+        "game": "heks",
+        "step": state.step,
+        "phase": public_phase,
+        "deadline": day.depart_deadline if phase in _SECRET_STEPS else state.deadline,
+        "mode": state.mode,
+        "day": day.number,
+        "knights_day": state.params.knights_day,
+        "is_knights_day": day.number == state.params.knights_day,
+        "seals": state.seals,
+        "seals_needed": state.params.seals,
+        "spoiled": state.spoiled,
+        "curse": state.curse,
+        "curse_max": 3,
+        "recipe": list(day.recipe),
+        "recipe_size": state.params.recipe,
+        "places": [
+            {"id": p, "open": p not in day.closed}
+            for p in ("P1", "P2", "P3", "P4", "P5", "P6")[: state.params.places]
+        ],
+        "unlocked_spells": witches.unlocked(state),
+        "players": [
+            {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == state.host}
+            for p in state.players
+        ],
+        "chief": night.chief
+        if phase in (PROPOSAL, APPROVAL_VOTE, "ACCEPT_SCENE", "REJECT_SCENE", RITUAL)
+        else None,
+        "proposal": list(members) if members is not None else None,
+        "announcement": state.announcement
+        if state.announcement and state.announcement["day"] == day.number
+        else None,
+        "approval_result": state.approval_result,
+        "last_ritual": state.last_ritual,
+        "vote_result": state.vote_result if phase in ("VOTE_RESULT_SCENE", GAME_END) else None,
+        "progress": progress,
+        "result": state.result,
+    }
+    state.cache["public"] = (state.version, view)
+    return view
+
+
+def _known_witches(state: HeksState, me: Player) -> list[int]:
+    """H-START-2: a Witch sees the other Witches; the Crow sees all Witches; nobody sees the Crow."""
+    if me.role == WITCH:
+        return [p.seat for p in state.players if p.role == WITCH and p.seat != me.seat]
+    if me.role == CROW:
+        return [p.seat for p in state.players if p.role == WITCH]
+    return []
+
+
+def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
+    phase = state.phase
+    day = state.day
+    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+        vote = state.night.votes.get(me.seat)
+        if vote is None:
+            return None
+        if phase == EXILE_VOTE:
+            return {"vote": None if vote == "blank" else int(vote), "auto": me.seat in state.night.auto}
+        return {"vote": vote, "auto": me.seat in state.night.auto}
+    if phase == RITUAL and me.seat in state.night.plays:
+        return {"card": state.night.plays[me.seat]}
+    if day.number == 0:
+        return None
+    choice: dict[str, Any] = {}
+    if me.seat in day.place:
+        choice["place"] = day.place[me.seat]
+        choice["ingredient"] = INGREDIENT_OF[day.place[me.seat]]
+    if me.seat == day.guarding:
+        choice["guard"] = True
+        choice["guard_place"] = day.guard_place
+    if me.role == HERB_DOCTOR:
+        choice["turn_back"] = day.turn_back
+    if me.role == JESTER:
+        choice["mask"] = day.mask_on
+    turn = day.witches.get(me.seat)
+    if turn is not None:
+        choice["place"] = turn.place
+        choice["ingredient"] = INGREDIENT_OF[turn.place] if turn.place else None
+    return choice or None
+
+
+def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
+    me = state.player(seat)
+    base = public_view(state)
+    day = state.day
+    phase = state.phase
+    owes = seat in owed(state) if phase != WITCH_C else (seat in day.witches)
+    mine: dict[str, Any] = {
+        "seat": seat,
+        "role": me.role,
+        "side": SIDE[me.role],
+        "status": me.status,
+        "hand": list(me.hand),
+        "known_witches": _known_witches(state, me),
+        "owes": owes,
+        "choice": _choice(state, me),
+        "inbox": list(state.inbox.get(seat, ())),
+    }
+    if me.role == WITCH:
+        mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
+        turn = day.witches.get(seat)
+        if phase == WITCH_C and turn is not None:
+            mine["witch"] = {
+                "counts": departure.live_counts(state, for_witches=True),  # H-WAT-3
+                "available_spells": witches.available(state, seat),
+                "reserved": {s: w for s, w in day.reserved.items()},
+                "place": turn.place,
+                "spell_chosen": turn.spell_chosen,
+                "spell": turn.spell,
+                "mist_place": turn.mist_place,
+                "target_chosen": turn.target_chosen,
+                "target": turn.target,
+                "second_chosen": turn.second_chosen,
+                "second": turn.second,
+            }
+    if me.role == PROTECTOR and phase == GUARD_B and seat == day.guarding:
+        mine["guard"] = {"counts": departure.live_counts(state, for_witches=False)}  # H-DEP-12
+    if me.role == SEER:
+        mine["seer"] = {"used": day.seer_used}
+    if me.role == PICKPOCKET:
+        mine["pickpocket"] = {
+            "target": day.pickpocket_target,
+            "seen": day.pickpocket_seen,
+            "done": day.pickpocket_done,
+            "window_open": phase in ("DISCUSSION", PROPOSAL) and not day.approval_opened,
+        }
+    if me.role == JESTER:
+        mine["mask_used"] = state.mask_used
+    out = dict(base)
+    if phase == GUARD_B and seat == day.guarding:
+        out["phase"] = GUARD_B
+        out["deadline"] = state.deadline
+    out["me"] = mine
+    if seat == state.host:
+        out["host"] = _host_extras(state)
+    return out
+
+
+def _host_extras(state: HeksState) -> dict[str, Any]:
+    """H-HST-3/4: names of pending players in public steps only; Force continue in departure."""
+    phase = state.phase
+    return {
+        "pending": owed(state) if is_public_step(phase) else None,
+        "can_mark_absent": phase not in (WITCH_C, "QUARREL", GAME_END),
+        "can_force_continue": phase in _SECRET_STEPS,
+    }
+
+
+def audit_view(state: HeksState) -> dict[str, Any]:
+    """Everything, for replays, audits and bug reports (never sent to a player)."""
+    from .snapshot import snapshot
+
+    out = dict(public_view(state))
+    out["phase"] = state.phase
+    out["deadline"] = state.deadline
+    out["state"] = snapshot(state)
+    return out
+
+
+def view(state: HeksState, viewer: Viewer) -> dict[str, Any]:
+    if viewer == "all":
+        return audit_view(state)
+    if viewer in ("public", "host"):
+        return dict(public_view(state))
+    if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
+        return seat_view(state, viewer)
+    raise ValueError(f"unknown viewer {viewer!r}")
+
+
+_ = CAT
