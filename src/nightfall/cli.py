@@ -60,11 +60,13 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _add_andorra(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import importlib
+
     try:
-        from nightfall.andorra_cli import register
+        module = importlib.import_module("nightfall.andorra_cli")
     except ImportError:  # the Andorra CLI is optional while it is being built
         return
-    register(sub)
+    module.register(sub)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,7 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except BrokenPipeError:  # `nightfall replay x | head` is normal use, not an error
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
     return code
 
 

@@ -61,8 +61,9 @@ def play_game(
     *,
     record: bool = True,
     on_command: Callable[[HeksState, Command], None] | None = None,
+    game: HeksGame | None = None,
 ) -> GameRecord:
-    game = HeksGame()
+    game = game or HeksGame()
     state = game.setup(config, seed)
     transcript = Transcript("heks", dict(config), seed)
     rng = Rng.from_seed(seed ^ 0x5EED)  # the bots' own randomness, apart from the game's

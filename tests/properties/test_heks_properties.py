@@ -1,0 +1,113 @@
+"""Property tests over random games of Vang de Heks, 4-12 players, both modes.
+
+Random bots play, and also send commands the rules forbid. For every game:
+it ends by the knights' day with exactly one winner and one reason code
+(H-PRI-7, §14.3); a rejected command changes nothing; replaying the transcript
+reproduces the identical state; and no view ever holds what §11 does not grant
+that viewer (H-VIS-1).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nightfall.engine import Command, Event, Rejected, Transcript, replay
+from nightfall.games.heks import HeksGame, HeksState
+from nightfall.games.heks.bots import play_game
+from nightfall.games.heks.bots.random_bot import RandomBot
+from nightfall.games.heks.state import GAME_END, WITCH_C
+from nightfall.games.heks.tables import CROW, PARAMS, PICKPOCKET, PROTECTOR, SEER, WINNER_OF, WITCH
+
+from .leaks import assert_no_leaks
+
+
+class CheckingGame(HeksGame):
+    """Checks the kernel contract around every command the bots send."""
+
+    def __init__(self) -> None:
+        self.rejected = 0
+        self.checked_views = 0
+
+    def apply(self, state: HeksState, command: Command) -> list[Event]:
+        before = self.snapshot(state)
+        try:
+            events = super().apply(state, command)
+        except Rejected:
+            self.rejected += 1
+            # A rejected command changes nothing (kernel contract; H-ERR-5 for host input).
+            assert self.snapshot(state) == before, f"rejected {command} changed the state"
+            raise
+        for seat in state.seats():
+            assert_no_leaks(state, seat, self.view(state, seat))
+            self.checked_views += 1
+        assert_no_leaks(state, "public", self.view(state, "public"))
+        return events
+
+
+GAMES = st.tuples(
+    st.integers(min_value=4, max_value=12),
+    st.sampled_from(["timed", "unlimited"]),
+    st.integers(min_value=0, max_value=2**48),
+)
+
+
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES)
+def test_random_games_end_properly_and_never_leak(params: tuple[int, str, int]) -> None:
+    # H-PRI-7, H-PRI-3, H-VIS-1, H-RNG-1, H-SET-1
+    players, mode, seed = params
+    game = CheckingGame()
+    config: dict[str, Any] = {"players": [f"P{i}" for i in range(players)], "mode": mode}
+    rec = play_game(config, seed, RandomBot(idle_rate=0.15, illegal_rate=0.15), game=game)
+    state = rec.state
+    # Every game ends, by the knights' day, with exactly one winner and one reason (§14.3).
+    assert state.phase == GAME_END
+    result = game.result(state)
+    assert result is not None
+    assert result["reason"] in WINNER_OF and result["winner"] == WINNER_OF[result["reason"]]
+    assert 1 <= state.day.number <= PARAMS[players].knights_day
+    assert result["score"] == sum(1 for p in state.players if p.status == "FROG")  # H-PRI-6
+    assert rec.rejected > 0  # the bots did send forbidden commands
+    # Replaying the transcript reproduces the identical state (H-RNG-1).
+    again = replay(HeksGame(), Transcript.loads(rec.transcript.dumps()))
+    assert HeksGame().snapshot(again) == game.snapshot(state)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=4, max_value=12), st.integers(min_value=0, max_value=2**32))
+def test_view_never_shows_other_roles_before_the_end(players: int, seed: int) -> None:
+    # H-START-2, H-VIS-1: only own role; Witches see Witches, the Crow sees Witches.
+    game = HeksGame()
+    state = game.setup({"players": [f"P{i}" for i in range(players)]}, seed)
+    witches = {p.seat for p in state.players if p.role == WITCH}
+    for p in state.players:
+        v = game.view(state, p.seat)
+        text = json.dumps(v)
+        assert text.count('"role"') == 1
+        expected = sorted(witches - {p.seat}) if p.role in (WITCH, CROW) else []
+        if p.role == CROW:
+            expected = sorted(witches)
+        assert v["me"]["known_witches"] == expected
+    crow = [p.seat for p in state.players if p.role == CROW]
+    for w in witches:
+        assert not set(crow) & set(game.view(state, w)["me"]["known_witches"])  # H-CRW-2
+
+
+def test_checking_game_detects_a_leak() -> None:
+    """The leak checker itself must be able to fail."""
+    game = HeksGame()
+    state = game.setup({"players": [f"P{i}" for i in range(6)]}, 5)
+    view = game.view(state, 1)
+    view["players"][1]["role"] = state.players[1].role
+    try:
+        assert_no_leaks(state, 1, view)
+    except AssertionError:
+        return
+    raise AssertionError("a planted role was not detected")
+
+
+_ = (WITCH_C, PICKPOCKET, PROTECTOR, SEER)
