@@ -1,0 +1,290 @@
+// WebSocket half of the protocol (docs/protocol.md §3-4): one socket, hello with the seat
+// token, full `state` after every change, ack/error per request id, ping/pong for the
+// clock offset. Reconnects fast (back-off capped at ~1 s) and whenever the phone wakes up.
+import { observeServerTime } from "./clock";
+import { Store } from "./store";
+import type { HeksView } from "./types";
+
+export const PROTOCOL_VERSION = 1;
+
+export type Presence = "connected" | "grace" | "disconnected";
+
+export interface Member {
+  pid: number;
+  name: string;
+  seat: number | null;
+  host: boolean;
+  presence: Presence;
+}
+
+export interface RoomState {
+  code: string;
+  game: string;
+  status: "lobby" | "playing" | "ended";
+  game_no?: number;
+  members: Member[];
+  spectators?: number;
+  settings: { mode: "timed" | "unlimited"; discuss_seconds: number };
+  limits: { min_players: number; max_players: number };
+}
+
+export interface You {
+  pid: number | null;
+  seat: number | null;
+  host: boolean;
+  spectator: boolean;
+}
+
+export interface ErrorInfo {
+  code: string;
+  params?: Record<string, unknown> | null;
+  rule?: string;
+}
+
+export interface ConnSnapshot {
+  link: "connecting" | "open" | "reconnecting" | "closed";
+  version: number;
+  room: RoomState | null;
+  you: You | null;
+  view: HeksView | null;
+  /** A fatal close: no_room, bad_token, removed, unsupported_version. */
+  fatal: string | null;
+  /** The last rejected request (shown as a toast), with a serial so repeats re-show. */
+  error: (ErrorInfo & { serial: number }) | null;
+  /** Request ids sent and not yet answered. */
+  pending: number;
+}
+
+const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room", 4410: "removed" };
+
+export class Connection {
+  readonly store = new Store<ConnSnapshot>({
+    link: "connecting", version: -1, room: null, you: null, view: null, fatal: null, error: null, pending: 0,
+  });
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private livenessTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextId = 1;
+  private pendingIds = new Set<string>();
+  private errorSerial = 0;
+  private stopped = false;
+  private lastMessageAt = 0;
+
+  constructor(private readonly code: string, private readonly token: string | null) {}
+
+  start(): void {
+    this.stopped = false;
+    document.addEventListener("visibilitychange", this.onWake);
+    window.addEventListener("online", this.onWake);
+    window.addEventListener("focus", this.onWake);
+    window.addEventListener("pageshow", this.onWake);
+    this.open();
+    this.pingTimer = setInterval(() => this.ping(), 10_000);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    document.removeEventListener("visibilitychange", this.onWake);
+    window.removeEventListener("online", this.onWake);
+    window.removeEventListener("focus", this.onWake);
+    window.removeEventListener("pageshow", this.onWake);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    clearTimeout(this.livenessTimer);
+    this.ws?.close(1000);
+    this.ws = null;
+  }
+
+  /** A game command; the server fills in actor and now. The view's step guards late taps. */
+  command(type: string, payload: Record<string, unknown> = {}): void {
+    const step = this.store.get().view?.step;
+    const p = step === undefined || "step" in payload ? payload : { ...payload, step };
+    this.request({ type: "command", command: { type, payload: p } });
+  }
+
+  lobby(action: string, payload?: Record<string, unknown>): void {
+    this.request({ type: "lobby", action, ...(payload ? { payload } : {}) });
+  }
+
+  clearError(): void {
+    this.store.update((s) => ({ ...s, error: null }));
+  }
+
+  private request(msg: Record<string, unknown>): void {
+    const id = `c${this.nextId++}`;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      this.showError({ code: "network" });
+      this.reconnectNow();
+      return;
+    }
+    this.pendingIds.add(id);
+    this.ws.send(JSON.stringify({ ...msg, id }));
+    this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+  }
+
+  private showError(e: ErrorInfo): void {
+    this.store.update((s) => ({ ...s, error: { ...e, serial: ++this.errorSerial } }));
+  }
+
+  private url(): string {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
+  }
+
+  private open(): void {
+    clearTimeout(this.retryTimer);
+    if (this.stopped) return;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      const hello: Record<string, unknown> = { type: "hello", v: PROTOCOL_VERSION };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+      this.ping();
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      this.lastMessageAt = Date.now();
+      clearTimeout(this.livenessTimer);
+      let msg: Record<string, unknown>;
+      try {
+        msg = JSON.parse(String(ev.data)) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      clearTimeout(this.livenessTimer);
+      this.pendingIds.clear();
+      const fatal = FATAL_CLOSE[ev.code];
+      if (fatal) {
+        this.store.update((s) => ({ ...s, link: "closed", fatal, pending: 0 }));
+        return;
+      }
+      this.store.update((s) => ({ ...s, link: "reconnecting", pending: 0 }));
+      this.scheduleRetry();
+    };
+  }
+
+  private onMessage(msg: Record<string, unknown>): void {
+    if (typeof msg.server_time === "number" && msg.type !== "pong") observeServerTime(msg.server_time);
+    switch (msg.type) {
+      case "welcome":
+        this.attempt = 0;
+        this.store.update((s) => ({ ...s, link: "open", fatal: null }));
+        break;
+      case "state": {
+        const version = Number(msg.version);
+        const cur = this.store.get();
+        // A fresh socket restarts the ordering: any state after welcome is newer than what we showed.
+        if (cur.link === "open" && version < cur.version) break;
+        this.store.set({
+          ...cur,
+          link: "open",
+          version,
+          room: msg.room as RoomState,
+          you: msg.you as You,
+          view: (msg.view as HeksView | null) ?? null,
+        });
+        break;
+      }
+      case "presence": {
+        const changes = (msg.members as { pid: number; presence: Presence }[]) || [];
+        this.store.update((s) => {
+          if (!s.room) return s;
+          const members = s.room.members.map((m) => {
+            const c = changes.find((x) => x.pid === m.pid);
+            return c ? { ...m, presence: c.presence } : m;
+          });
+          return { ...s, room: { ...s.room, members } };
+        });
+        break;
+      }
+      case "ack":
+        this.pendingIds.delete(String(msg.id));
+        this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+        break;
+      case "error": {
+        const err = (msg.error as ErrorInfo) || { code: "unknown" };
+        if (msg.id != null) this.pendingIds.delete(String(msg.id));
+        if (err.code === "unsupported_version" || err.code === "no_room" || err.code === "bad_token") {
+          this.store.update((s) => ({ ...s, fatal: err.code, pending: this.pendingIds.size }));
+        } else {
+          this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+          this.showError(err);
+        }
+        break;
+      }
+      case "pong": {
+        const sentAt = Number(msg.t);
+        if (typeof msg.server_time === "number") observeServerTime(msg.server_time, Number.isFinite(sentAt) ? sentAt : undefined);
+        break;
+      }
+      default:
+        break; // ignore unknown types (protocol: additive changes)
+    }
+  }
+
+  private ping(): void {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ type: "ping", t: Date.now() }));
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    // 150 ms, 300 ms, 600 ms, then every ~1 s (with a little jitter so 12 phones do not stampede).
+    const delay = Math.min(1000, 150 * 2 ** this.attempt) + Math.random() * 150;
+    this.attempt++;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  private reconnectNow(): void {
+    if (this.stopped) return;
+    if (this.ws && (this.ws.readyState === WebSocket.CONNECTING || this.ws.readyState === WebSocket.OPEN)) return;
+    this.attempt = 0;
+    this.open();
+  }
+
+  /** The phone woke up or the network came back: a socket that looks open may be dead. */
+  private onWake = (): void => {
+    if (document.visibilityState === "hidden" || this.stopped) return;
+    const ws = this.ws;
+    if (!ws || ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING) {
+      this.reconnectNow();
+      return;
+    }
+    if (ws.readyState !== WebSocket.OPEN) return;
+    // Probe: if nothing comes back within 1.2 s, drop the socket and open a fresh one.
+    const before = this.lastMessageAt;
+    this.ping();
+    clearTimeout(this.livenessTimer);
+    this.livenessTimer = setTimeout(() => {
+      if (this.ws === ws && this.lastMessageAt === before) {
+        this.ws = null;
+        ws.onclose = null;
+        try {
+          ws.close(4000);
+        } catch {
+          /* ignore */
+        }
+        this.store.update((s) => ({ ...s, link: "reconnecting" }));
+        this.attempt = 0;
+        this.open();
+      }
+    }, 1200);
+  };
+}

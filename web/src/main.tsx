@@ -1,0 +1,197 @@
+import { render } from "preact";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { forgetToken, HttpError, joinRoom, loadToken, roomSummary, saveToken } from "./api";
+import { Connection } from "./connection";
+import { errorText, t, useLang } from "./i18n";
+import { Board } from "./screens/Board";
+import { Game } from "./screens/Game";
+import { Landing, navigate } from "./screens/Landing";
+import { Lobby } from "./screens/Lobby";
+import { useStore } from "./store";
+import { LangSwitch } from "./ui/LangSwitch";
+import "./styles.css";
+
+type Route = { name: "landing" } | { name: "room"; code: string } | { name: "board"; code: string };
+
+function parseRoute(): Route {
+  const m = location.pathname.match(/^\/(r|board)\/([A-Za-z]{4})\/?$/);
+  if (!m) return { name: "landing" };
+  const code = m[2].toUpperCase();
+  return m[1] === "r" ? { name: "room", code } : { name: "board", code };
+}
+
+function App() {
+  useLang();
+  const [route, setRoute] = useState<Route>(parseRoute);
+  useEffect(() => {
+    const on = () => setRoute(parseRoute());
+    addEventListener("popstate", on);
+    return () => removeEventListener("popstate", on);
+  }, []);
+  if (route.name === "room") return <RoomGate key={route.code} code={route.code} />;
+  if (route.name === "board") return <Live key={`b-${route.code}`} code={route.code} token={null} board />;
+  return <Landing />;
+}
+
+/** /r/CODE: with a seat token go straight in; without one ask for a name and join. */
+function RoomGate(props: { code: string }) {
+  const [token, setToken] = useState<string | null>(() => loadToken(props.code));
+  const [spectator, setSpectator] = useState(false);
+  if (token || spectator) {
+    return (
+      <Live
+        code={props.code}
+        token={token}
+        onForget={() => {
+          forgetToken(props.code);
+          setToken(null);
+          setSpectator(false);
+        }}
+      />
+    );
+  }
+  return (
+    <JoinForm
+      code={props.code}
+      onSeat={(tok) => (tok ? setToken(tok) : setSpectator(true))}
+    />
+  );
+}
+
+function JoinForm(props: { code: string; onSeat: (token: string | null) => void }) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    roomSummary(props.code).catch((e) => {
+      if (e instanceof HttpError && e.status === 404) setMissing(true);
+    });
+  }, [props.code]);
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    if (!name.trim()) return setError(errorText("name_required"));
+    setBusy(true);
+    try {
+      const g = await joinRoom(props.code, name.trim());
+      if (g.token) saveToken(g.code, g.token);
+      props.onSeat(g.token);
+    } catch (e) {
+      setBusy(false);
+      setError(e instanceof HttpError ? errorText(e.error.code, e.error.params) : errorText("network"));
+    }
+  };
+  return (
+    <main class="landing">
+      <LangSwitch />
+      <div class="hero">
+        <h1>{t("app.title")}</h1>
+        <p class="room-code">{props.code}</p>
+      </div>
+      {missing ? (
+        <p class="error" role="alert">
+          {t("conn.noroom")}
+        </p>
+      ) : (
+        <form class="card" onSubmit={submit}>
+          <label class="field">
+            <span>{t("lobby.join.name")}</span>
+            <input name="name" autocomplete="nickname" maxLength={20} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          </label>
+          <button type="submit" class="primary" disabled={busy}>
+            {t("lobby.join.button")}
+          </button>
+        </form>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" class="link-btn" onClick={() => navigate("/")}>
+        {t("conn.home")}
+      </button>
+    </main>
+  );
+}
+
+/** A live room over the WebSocket: lobby, game or board. */
+function Live(props: { code: string; token: string | null; board?: boolean; onForget?: () => void }) {
+  const conn = useMemo(() => new Connection(props.code, props.token), [props.code, props.token]);
+  useEffect(() => {
+    conn.start();
+    return () => conn.stop();
+  }, [conn]);
+  const s = useStore(conn.store);
+
+  useEffect(() => {
+    if ((s.fatal === "bad_token" || s.fatal === "removed") && props.onForget) props.onForget();
+  }, [s.fatal]);
+
+  // Errors fade after a few seconds.
+  useEffect(() => {
+    if (!s.error) return;
+    const id = setTimeout(() => conn.clearError(), 4000);
+    return () => clearTimeout(id);
+  }, [s.error?.serial]);
+
+  if (s.fatal) {
+    return (
+      <main class="landing">
+        <p class="error" role="alert">
+          {s.fatal === "no_room" ? t("conn.noroom") : errorText(s.fatal)}
+        </p>
+        <button type="button" class="primary" onClick={() => navigate("/")}>
+          {t("conn.home")}
+        </button>
+      </main>
+    );
+  }
+
+  const banner =
+    s.link !== "open" ? (
+      <div class="conn-banner" role="status">
+        {t(s.link === "connecting" && s.version < 0 ? "conn.connecting" : "conn.reconnecting")}
+      </div>
+    ) : null;
+  const toast = s.error ? (
+    <div class="toast" role="alert" key={s.error.serial}>
+      {errorText(s.error.code, s.error.params)}
+    </div>
+  ) : null;
+
+  if (!s.room || !s.you) return <main class="landing">{banner}</main>;
+
+  let body;
+  if (props.board || s.you.spectator) {
+    body = <Board room={s.room} view={s.view} />;
+  } else if (s.room.status === "lobby" || !s.view) {
+    body = <Lobby room={s.room} you={s.you} conn={conn} />;
+  } else {
+    body = (
+      <Game
+        view={s.view}
+        send={(type, payload) => conn.command(type, payload)}
+        members={s.room.members}
+        isHost={s.you.host}
+        canPlayAgain={s.room.status === "ended"}
+        playAgain={() => conn.lobby("play_again")}
+      />
+    );
+  }
+  return (
+    <div class={props.board ? "app board-app" : "app"}>
+      {banner}
+      {!props.board && (
+        <div class="topbar">
+          <span class="topbar-code">{s.room.code}</span>
+          <LangSwitch />
+        </div>
+      )}
+      {body}
+      {toast}
+    </div>
+  );
+}
+
+render(<App />, document.getElementById("app")!);

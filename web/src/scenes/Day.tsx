@@ -1,0 +1,176 @@
+import { t } from "../i18n";
+import type { HeksView, PlaceId, Send } from "../types";
+import { INGREDIENT_OF } from "../types";
+import { Choice, choiceOf, Countdown, ingName, Meter, placeName, SceneTitle, Section } from "../ui/common";
+import { MorningInfo } from "./Status";
+import { WitchWindow } from "./Witch";
+
+/**
+ * Step A (and, for everyone but the guarding Protector, step B): choose a place, switch
+ * until step C (H-DEP-10), the Herb Doctor's frog, the Jester's mask, the Protector's mode.
+ * After submitting, every non-witch sees the same waiting screen (H-DEP-13).
+ */
+export function Depart(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me!;
+  const place = choiceOf<PlaceId | null>(v, "place") ?? null;
+  const guard = choiceOf<boolean>(v, "guard") === true || me.guard?.mode === "GUARD";
+  const turnBack = choiceOf<number | null>(v, "turn_back") ?? null;
+  const mask = choiceOf<boolean>(v, "mask") === true;
+  const frogs = v.players.filter((p) => p.status === "FROG");
+  const submitted = place !== null || guard;
+
+  if (me.role === "WITCH") {
+    return (
+      <div class="scene">
+        <MorningInfo view={v} />
+        <Section title={t("depart.title")}>
+          <p>{t("depart.witch")}</p>
+          <Countdown deadline={v.deadline} />
+        </Section>
+      </div>
+    );
+  }
+
+  return (
+    <div class="scene">
+      <MorningInfo view={v} />
+      <Section title={t("depart.title")}>
+        <Countdown deadline={v.deadline} />
+        {guard ? (
+          <p class="notice">{t("depart.guarding")}</p>
+        ) : (
+          <>
+            <p class="muted small">{t("depart.hint")}</p>
+            <div class="choices grid2">
+              {v.places.map((p) => (
+                <Choice
+                  key={p.id}
+                  label={placeName(p.id)}
+                  sub={p.open ? ingName(INGREDIENT_OF[p.id]) : t("depart.closed")}
+                  disabled={!p.open}
+                  pressed={place === p.id}
+                  onClick={() => props.send("depart", { place: p.id })}
+                />
+              ))}
+            </div>
+            {me.role === "PROTECTOR" && (
+              <div class="subchoice">
+                <p class="muted small">{t("depart.guard.hint")}</p>
+                <Choice label={t("depart.guard")} pressed={false} onClick={() => props.send("depart", { guard: true })} />
+              </div>
+            )}
+          </>
+        )}
+        {submitted && <p class="waiting">{t("depart.waiting")}</p>}
+      </Section>
+
+      {me.role === "HERB_DOCTOR" && (
+        <Section title={t("depart.turnback")}>
+          {frogs.length === 0 ? (
+            <p class="muted">{t("depart.turnback.nofrogs")}</p>
+          ) : (
+            <div class="choices">
+              {frogs.map((f) => (
+                <Choice
+                  key={f.seat}
+                  label={f.name}
+                  pressed={turnBack === f.seat}
+                  onClick={() => props.send("depart", { turn_back: f.seat })}
+                />
+              ))}
+              <Choice
+                label={t("depart.turnback.none")}
+                pressed={turnBack === null}
+                onClick={() => props.send("depart", { turn_back: null })}
+              />
+            </div>
+          )}
+        </Section>
+      )}
+
+      {me.role === "JESTER" && (
+        <Section title={t("depart.mask")}>
+          {me.mask_used && !mask ? (
+            <p class="muted">{t("depart.mask.used")}</p>
+          ) : (
+            <>
+              <p class="muted small">{t("depart.mask.hint")}</p>
+              <Choice
+                label={mask ? t("depart.mask.off") : t("depart.mask.on")}
+                pressed={mask}
+                onClick={() => props.send("depart", { mask: !mask })}
+              />
+            </>
+          )}
+        </Section>
+      )}
+    </div>
+  );
+}
+
+/** Step B for the guarding Protector: live counts, one final tap (H-DEP-12). */
+export function GuardPlace(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const counts = v.me?.guard?.counts ?? {};
+  return (
+    <div class="scene">
+      <SceneTitle title={t("guard.title")} view={v} />
+      <p class="muted small">{t("guard.final")}</p>
+      <h3>{t("guard.counts")}</h3>
+      <div class="choices grid2">
+        {v.places.map((p) => (
+          <Choice
+            key={p.id}
+            label={placeName(p.id)}
+            sub={p.open ? `🐈 ${counts[p.id] ?? 0}` : ""}
+            ariaLabel={t("guard.place", { place: placeName(p.id) })}
+            disabled={!p.open}
+            onClick={() => props.send("guard_place", { place: p.id })}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Step C: every screen changes to the gathering scene with a 15 s meter (H-GAT-1..4). */
+export function Gathering(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  const total = 15_000;
+  const myPlace = (me?.witch?.place ?? choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
+  const guardPlace = (me?.guard?.mode === "GUARD" ? me.guard.place : null) as PlaceId | null;
+  let body;
+  if (!me || me.status === "EXILED") {
+    body = <p class="big-text">{t("gather.spectator")}</p>;
+  } else if (me.status === "FROG") {
+    body = (
+      <>
+        <div class="pond-art" aria-hidden="true">🐸</div>
+        <p class="big-text">{t("gather.pond")}</p>
+      </>
+    );
+  } else if (guardPlace) {
+    body = <p class="big-text">{t("gather.guarding", { place: placeName(guardPlace) })}</p>;
+  } else if (myPlace) {
+    body = (
+      <>
+        <p class="big-text">{t("gather.at", { place: placeName(myPlace) })}</p>
+        <p>{t("gather.ingredient", { ingredient: ingName(INGREDIENT_OF[myPlace]) })}</p>
+      </>
+    );
+  } else {
+    body = <p class="big-text">{t("gather.title")}</p>;
+  }
+  return (
+    <div class="scene">
+      <SceneTitle title={t("gather.title")} />
+      <Section class="gather">
+        {body}
+        <Meter deadline={v.deadline} total={total} label={t("gather.meter")} />
+      </Section>
+      {me?.role === "WITCH" && me.status === "CAT" && <WitchWindow view={v} send={props.send} />}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { useState } from "preact/hooks";
+import { joinNames, t } from "../i18n";
+import type { Card, HeksView, Ingredient, Send } from "../types";
+import { Choice, choiceOf, Countdown, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
+import { AbilityPanels } from "./Evening";
+import { CurseMeter } from "./Status";
+
+const proposalSize = (v: HeksView) => (v.recipe.length > 0 ? v.recipe.length : v.recipe_size);
+
+/** The chief selects exactly k cats; Submit is enabled only at k (H-CHF-6). */
+export function Proposal(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  const k = proposalSize(v);
+  const [sel, setSel] = useState<{ step: number; seats: number[] }>({ step: v.step, seats: [] });
+  const seats = sel.step === v.step ? sel.seats : [];
+  const isChief = me != null && v.chief === me.seat && me.owes;
+  const toggle = (s: number) =>
+    setSel({ step: v.step, seats: seats.includes(s) ? seats.filter((x) => x !== s) : [...seats, s] });
+  return (
+    <div class="scene">
+      <SceneTitle title={t("proposal.title")} view={v} />
+      <p class="center">
+        <CurseMeter view={v} big />
+      </p>
+      {isChief ? (
+        <Section>
+          <p>{t("proposal.you", { k })}</p>
+          <div class="choices grid2">
+            {v.players.filter((p) => p.status === "CAT").map((p) => (
+              <Choice
+                key={p.seat}
+                label={p.seat === me!.seat ? `${p.name} (${t("you")})` : p.name}
+                ariaLabel={t("proposal.toggle", { name: p.name })}
+                pressed={seats.includes(p.seat)}
+                disabled={!seats.includes(p.seat) && seats.length >= k}
+                onClick={() => toggle(p.seat)}
+              />
+            ))}
+          </div>
+          <p class="progress">{t("proposal.selected", { n: seats.length, k })}</p>
+          <PrimaryButton
+            label={t("proposal.submit")}
+            disabled={seats.length !== k}
+            onClick={() => props.send("propose", { members: v.players.filter((p) => seats.includes(p.seat)).map((p) => p.seat) })}
+          />
+        </Section>
+      ) : (
+        <Section>
+          <p class="big-text">{t("proposal.wait", { name: nameOf(v, v.chief), k })}</p>
+        </Section>
+      )}
+      <AbilityPanels view={v} send={props.send} />
+    </div>
+  );
+}
+
+export function Approval(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  const vote = choiceOf<string>(v, "vote");
+  const canVote = me?.status === "CAT";
+  return (
+    <div class="scene">
+      <SceneTitle title={t("approve.title")} view={v} />
+      <Section>
+        <p>{t("approve.members")}</p>
+        <Names view={v} seats={v.proposal ?? []} />
+      </Section>
+      {canVote && (
+        <div class="choices vote2">
+          <Choice label={t("approve.for")} pressed={vote === "for"} onClick={() => props.send("approve", { vote: "for" })} class="for" />
+          <Choice label={t("approve.against")} pressed={vote === "against"} onClick={() => props.send("approve", { vote: "against" })} class="against" />
+        </div>
+      )}
+      {canVote && vote && <p class="muted small center">{t("approve.switch")}</p>}
+      <Progress view={v} keyName="approve.count" />
+      <AbilityPanels view={v} send={props.send} />
+    </div>
+  );
+}
+
+/** For/Against with names after the close; auto votes marked (H-APR-2, H-APR-8). */
+export function ApprovalNames(props: { view: HeksView }) {
+  const v = props.view;
+  const r = v.approval_result;
+  if (!r) return null;
+  const label = (s: number) => (r.auto.includes(s) ? t("approve.auto", { vote: nameOf(v, s) }) : nameOf(v, s));
+  return (
+    <div class="approval-names">
+      <div>
+        <h3>
+          {t("votes.for")} ({r.for.length})
+        </h3>
+        <ul class="names">{r.for.map((s) => <li key={s}>{label(s)}</li>)}</ul>
+      </div>
+      <div>
+        <h3>
+          {t("votes.against")} ({r.against.length})
+        </h3>
+        <ul class="names">{r.against.map((s) => <li key={s}>{label(s)}</li>)}</ul>
+      </div>
+    </div>
+  );
+}
+
+function ConfirmFooter(props: { view: HeksView; send: Send; label?: string }) {
+  const me = props.view.me;
+  return (
+    <>
+      {me?.owes && <PrimaryButton label={props.label ?? t("btn.confirm")} onClick={() => props.send("confirm")} />}
+      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
+      <Progress view={props.view} />
+    </>
+  );
+}
+
+export function AcceptScene(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  return (
+    <div class="scene">
+      <SceneTitle title={t("accept.title")} anim="pop" />
+      <Section>
+        <p>{t("accept.members")}</p>
+        <Names view={v} seats={v.proposal ?? []} />
+        <ApprovalNames view={v} />
+      </Section>
+      <ConfirmFooter view={v} send={props.send} />
+      <AbilityPanels view={v} send={props.send} />
+    </div>
+  );
+}
+
+export function RejectScene(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const full = v.curse >= v.curse_max;
+  return (
+    <div class="scene">
+      <SceneTitle title={t("reject.title")} anim="shake" />
+      <Section>
+        <p class="center">
+          <CurseMeter view={v} big />
+        </p>
+        <p class={full ? "big-text witchy" : ""}>{full ? t("reject.full") : t("reject.next")}</p>
+        <Names view={v} seats={v.proposal ?? []} />
+        <ApprovalNames view={v} />
+      </Section>
+      <ConfirmFooter view={v} send={props.send} />
+      <AbilityPanels view={v} send={props.send} />
+    </div>
+  );
+}
+
+/** Members play one card secretly; others see "2/3 played" (H-RIT-4, H-RIT-11). */
+export function Ritual(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  const members = v.proposal ?? [];
+  const member = me != null && members.includes(me.seat);
+  const played = choiceOf<Card>(v, "card");
+  const types = me ? (Array.from(new Set(me.hand)) as Ingredient[]) : [];
+  return (
+    <div class="scene">
+      <SceneTitle title={t("ritual.title")} />
+      <Section class="circle">
+        <div class="circle-art" aria-hidden="true" />
+        <p>{t("ritual.members", { names: joinNames(members.map((s) => nameOf(v, s))) })}</p>
+        <Progress view={v} keyName="ritual.progress" />
+      </Section>
+      {member && me!.owes && (
+        <Section>
+          <p>{t("ritual.play")}</p>
+          <div class="choices">
+            {types.length === 0 ? (
+              <Choice label={t("ritual.emptypaw")} onClick={() => props.send("play_card", { card: "EMPTY" })} />
+            ) : (
+              types.map((c) => (
+                <Choice key={c} label={t("ritual.playcard", { ingredient: t(`ing.${c}` as "ing.MUSHROOM") })} onClick={() => props.send("play_card", { card: c })} />
+              ))
+            )}
+          </div>
+        </Section>
+      )}
+      {member && played && (
+        <p class="center big-text">{t("ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}</p>
+      )}
+      <AbilityPanels view={v} send={props.send} />
+    </div>
+  );
+}
+
+export function RitualResult(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const r = v.last_ritual ?? "FAILURE";
+  return (
+    <div class="scene">
+      <SceneTitle title={t("result.title")} />
+      <Section class={`ritual-result ${r === "SUCCESS" ? "success" : "failure"} pop`}>
+        <p class="huge">{t(`result.${r}` as "result.SUCCESS")}</p>
+        <p>
+          {t("hdr.seals")}: {v.seals}/{v.seals_needed} · {t("hdr.spoiled")}: {v.spoiled}
+        </p>
+      </Section>
+      <ConfirmFooter view={v} send={props.send} label={t("btn.ok")} />
+      <AbilityPanels view={v} send={props.send} />
+    </div>
+  );
+}
+
+export function Quarrel(props: { view: HeksView; send: Send }) {
+  return (
+    <div class="scene">
+      <div class="quarrel shake-loop" role="alert">
+        <p class="huge">{t("quarrel.title")}</p>
+      </div>
+      <Countdown deadline={props.view.deadline} />
+      <AbilityPanels view={props.view} send={props.send} />
+    </div>
+  );
+}

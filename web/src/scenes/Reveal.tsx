@@ -1,0 +1,73 @@
+import { useState } from "preact/hooks";
+import { joinNames, t } from "../i18n";
+import type { HeksView, Send } from "../types";
+import { nameOf, PrimaryButton, Progress, SceneTitle } from "../ui/common";
+
+/** Press-and-hold role card (H-START-1/2). Shows nothing until held. */
+export function RoleCard(props: { view: HeksView; compact?: boolean }) {
+  const [held, setHeld] = useState(false);
+  const me = props.view.me;
+  if (!me) return null;
+  const others = me.known_witches.filter((s) => s !== me.seat).map((s) => nameOf(props.view, s));
+  const on = () => setHeld(true);
+  const off = () => setHeld(false);
+  return (
+    <div class={`rolecard ${held ? "held" : ""} ${props.compact ? "compact" : ""}`}>
+      <button
+        type="button"
+        class="rolecard-btn"
+        aria-label={t("reveal.hold")}
+        aria-pressed={held}
+        onPointerDown={(e) => {
+          (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+          on();
+        }}
+        onPointerUp={off}
+        onPointerCancel={off}
+        onPointerLeave={off}
+        onKeyDown={(e) => (e.key === " " || e.key === "Enter") && on()}
+        onKeyUp={off}
+        onBlur={off}
+        onContextMenu={(e) => e.preventDefault()}
+      >
+        {held ? (
+          <span class={`role-face side-${me.side}`} data-testid="role-face">
+            <span class="role-name">{t(`role.${me.role}` as "role.SEER")}</span>
+            <span class="role-side">{t(`side.${me.side}` as "side.village")}</span>
+            <span class="role-ability">{t(`ability.${me.role}` as "ability.SEER")}</span>
+            {me.role === "WITCH" && (
+              <span class="role-team">
+                {others.length ? t("role.witches.other", { names: joinNames(others) }) : t("role.witches.none")}
+              </span>
+            )}
+            {me.role === "CROW" && (
+              <span class="role-team">{t("role.witches.crow", { names: joinNames(others) })}</span>
+            )}
+          </span>
+        ) : (
+          <span class="role-back">
+            <span class="moon" aria-hidden="true" />
+            <span>{t("reveal.hold")}</span>
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}
+
+export function RoleReveal(props: { view: HeksView; send: Send }) {
+  const me = props.view.me;
+  return (
+    <div class="scene">
+      <SceneTitle title={t("reveal.title")} />
+      <p class="muted center">{t("reveal.hint")}</p>
+      <RoleCard view={props.view} />
+      {me && me.owes ? (
+        <PrimaryButton label={t("btn.ready")} onClick={() => props.send("ready")} />
+      ) : (
+        <p class="center">{t("reveal.ready.done")}</p>
+      )}
+      <Progress view={props.view} />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { t } from "../i18n";
+import type { HeksView, Send, VoteResult } from "../types";
+import { Choice, choiceOf, nameOf, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
+import { AnnouncementText } from "./Evening";
+
+/** Full ballot, tally and outcome (H-EXC-5). */
+export function VoteResultBody(props: { view: HeksView; r: VoteResult }) {
+  const v = props.view;
+  const r = props.r;
+  let outcome: string;
+  if (r.outcome === "EXILED" && r.exiled != null) {
+    const name = nameOf(v, r.exiled);
+    outcome = t(r.was_witch ? "voteres.exiled.witch" : "voteres.exiled.notwitch", { name });
+  } else if (r.outcome === "TIE") outcome = t("voteres.tie");
+  else outcome = t("voteres.allblank");
+  const tally = Object.entries(r.tally).sort((a, b) => b[1] - a[1]);
+  return (
+    <>
+      <p class={`big-text outcome ${r.was_witch ? "witchy" : ""}`}>{outcome}</p>
+      <h3>{t("voteres.tally")}</h3>
+      <ul class="tally">
+        {tally.map(([seat, n]) => (
+          <li key={seat}>
+            <span>{nameOf(v, Number(seat))}</span>
+            <strong>{n}</strong>
+          </li>
+        ))}
+      </ul>
+      <h3>{t("voteres.ballot")}</h3>
+      <ul class="ballot">
+        {r.ballot.map((b) => (
+          <li key={b.voter}>
+            {nameOf(v, b.voter)} → {b.target == null ? t("voteres.blank") : nameOf(v, b.target)}
+            {b.auto ? ` ${t("voteres.auto")}` : ""}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function VoteResultScene(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  return (
+    <div class="scene">
+      <SceneTitle title={t("voteres.title")} />
+      <Section>{v.vote_result && <VoteResultBody view={v} r={v.vote_result} />}</Section>
+      {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
+      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
+      <Progress view={v} />
+    </div>
+  );
+}
+
+/** Exile vote with switching and Blank (H-EXV-1/2). */
+export function ExileVote(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  const voted = v.me?.choice != null && "target" in (v.me.choice as object);
+  const target = choiceOf<number | null>(v, "target") ?? null;
+  const canVote = me?.status === "CAT";
+  return (
+    <div class="scene">
+      <SceneTitle title={t("exile.title")} view={v} />
+      {v.is_knights_day && <p class="knights center">{t("exile.knights")}</p>}
+      {canVote && (
+        <>
+          <p class="muted small">{t("exile.hint")}</p>
+          <div class="choices grid2">
+            {v.players.filter((p) => p.status === "CAT" && p.seat !== me!.seat).map((p) => (
+              <Choice
+                key={p.seat}
+                label={p.name}
+                ariaLabel={t("exile.vote", { name: p.name })}
+                pressed={voted && target === p.seat}
+                onClick={() => props.send("exile_vote", { target: p.seat })}
+              />
+            ))}
+          </div>
+          <Choice label={t("exile.blank")} pressed={voted && target === null} onClick={() => props.send("exile_vote", { target: null })} class="blank" />
+          {voted && (
+            <p class="center">{t("exile.yourvote", { name: target == null ? t("exile.blank") : nameOf(v, target) })}</p>
+          )}
+        </>
+      )}
+      <Progress view={v} keyName="exile.count" />
+    </div>
+  );
+}
+
+const VOTE_ENDINGS = ["JESTER_EXILED", "KNIGHTS_VOTE_WITCH", "KNIGHTS_VOTE_FAILED", "ALL_WITCHES_EXILED"];
+/** A game that ends at the end of a day carries that day's announcement (H-ERR-4); one that ends at a vote shows the vote. */
+function endedByVote(reason: string, hasAnnouncement: boolean): boolean {
+  if (VOTE_ENDINGS.includes(reason)) return true;
+  return (reason === "ALL_WITCHES_FROGS" || reason === "TAKEOVER") && !hasAnnouncement;
+}
+
+/** Results: winner, reason, score, every role (H-VIS-2); "Play again" for the host. */
+export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: boolean; playAgain: () => void }) {
+  const v = props.view;
+  const r = v.result;
+  if (!r) return null;
+  const w = r.winner === "witch" ? "witches" : r.winner === "solo" ? "jester" : r.winner;
+  return (
+    <div class="scene">
+      <SceneTitle title={t("end.title")} />
+      <Section class={`winner winner-${w} pop`}>
+        <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
+        <p>{t(`reason.${r.reason}` as "reason.TAKEOVER")}</p>
+        <p>{t("end.score", { n: r.score })}</p>
+      </Section>
+      {r.announcement && (
+        <Section>
+          <AnnouncementText view={v} a={r.announcement} />
+        </Section>
+      )}
+      {v.vote_result && endedByVote(r.reason, r.announcement != null) && (
+        <Section>
+          <VoteResultBody view={v} r={v.vote_result} />
+        </Section>
+      )}
+      <Section title={t("end.roles")}>
+        <ul class="roles">
+          {v.players.map((p) => {
+            const role = r.roles[String(p.seat)];
+            return (
+              <li key={p.seat} class={`side-${role === "WITCH" || role === "CROW" ? "witch" : role === "JESTER" ? "solo" : "village"}`}>
+                <span>
+                  {p.name}
+                  {p.seat === v.me?.seat ? ` (${t("you")})` : ""}
+                </span>
+                <span>
+                  {role ? t(`role.${role}` as "role.SEER") : "?"} · {t(`status.${p.status}` as "status.CAT")}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+      {props.isHost && props.canPlayAgain ? (
+        <PrimaryButton label={t("end.again")} onClick={props.playAgain} />
+      ) : (
+        <p class="waiting">{t("end.again.wait")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from "preact/hooks";
+import { t } from "../i18n";
+import type { HeksView, PlaceId, Send, Spell } from "../types";
+import { Choice, nameOf, placeName, Section, spellName } from "../ui/common";
+
+/**
+ * The witches' window in step C (H-GAT-2, H-WAT-2/3, H-SPL-3): counts per place, then
+ * place → spell → target, each tap final. Spells reserved by another witch show unavailable.
+ */
+export function WitchWindow(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me!;
+  const w = me.witch ?? {};
+  // "No spell"/"No attack" are null in the view; remember locally that we tapped them
+  // in case the view has no explicit *_done flag.
+  const [local, setLocal] = useState<{ step: number; spell?: boolean; target?: boolean; second?: boolean }>({ step: v.step });
+  const mine = local.step === v.step ? local : { step: v.step };
+  const [mistPick, setMistPick] = useState(false);
+
+  const place = (w.place ?? null) as PlaceId | null;
+  const spellDone = w.spell_done ?? (w.spell != null || mine.spell === true);
+  const spell = (w.spell ?? null) as Spell | null;
+  const targetDone = w.target_done ?? (w.target != null || mine.target === true);
+  const target = w.target ?? null;
+  const secondDone = w.second_done ?? (w.second != null || mine.second === true);
+  const counts = w.counts ?? {};
+
+  const reservedByOther = (s: Spell): boolean => {
+    const r = w.reserved;
+    if (!r) return false;
+    if (Array.isArray(r)) return r.includes(s) && spell !== s;
+    const who = r[s];
+    return who != null && who !== me.seat;
+  };
+  const available = (s: Spell): boolean => {
+    if (w.available_spells) return w.available_spells.includes(s);
+    if (w.used_spells?.includes(s)) return false;
+    return !reservedByOther(s);
+  };
+  const cats = v.players.filter((p) => p.status === "CAT" && p.seat !== me.seat);
+
+  const sendSpell = (s: Spell | null, mist?: PlaceId) => {
+    setLocal({ ...mine, spell: true });
+    setMistPick(false);
+    props.send("witch_spell", mist ? { spell: s, mist_place: mist } : { spell: s });
+  };
+
+  let step;
+  if (!place) {
+    step = (
+      <>
+        <h3>{t("witch.step.place")}</h3>
+        <div class="choices grid2">
+          {v.places.filter((p) => p.open).map((p) => (
+            <Choice key={p.id} label={placeName(p.id)} sub={`🐈 ${counts[p.id] ?? 0}`} onClick={() => props.send("witch_place", { place: p.id })} />
+          ))}
+        </div>
+      </>
+    );
+  } else if (!spellDone && mistPick) {
+    step = (
+      <>
+        <h3>{t("witch.step.mist")}</h3>
+        <div class="choices grid2">
+          {v.places.filter((p) => p.open).map((p) => (
+            <Choice key={p.id} label={placeName(p.id)} ariaLabel={`${spellName("MIST")}: ${placeName(p.id)}`} onClick={() => sendSpell("MIST", p.id)} />
+          ))}
+        </div>
+        <Choice label={t("btn.back")} onClick={() => setMistPick(false)} class="secondary" />
+      </>
+    );
+  } else if (!spellDone) {
+    step = (
+      <>
+        <h3>{t("witch.step.spell")}</h3>
+        <div class="choices">
+          <Choice label={t("witch.nospell")} onClick={() => sendSpell(null)} />
+          {v.unlocked_spells.map((s) => {
+            const ok = available(s);
+            return (
+              <Choice
+                key={s}
+                label={reservedByOther(s) ? t("witch.reserved", { spell: spellName(s) }) : spellName(s)}
+                sub={ok ? t(`spell.${s}.desc` as "spell.MIST.desc") : t("witch.unavailable")}
+                disabled={!ok}
+                onClick={() => (s === "MIST" ? setMistPick(true) : sendSpell(s))}
+              />
+            );
+          })}
+        </div>
+      </>
+    );
+  } else if (!targetDone) {
+    step = (
+      <>
+        <h3>{t("witch.step.target")}</h3>
+        <div class="choices grid2">
+          {cats.map((p) => (
+            <Choice
+              key={p.seat}
+              label={p.name}
+              onClick={() => {
+                setLocal({ ...mine, target: true });
+                props.send("witch_target", { target: p.seat });
+              }}
+            />
+          ))}
+        </div>
+        <Choice
+          label={t("witch.noattack")}
+          onClick={() => {
+            setLocal({ ...mine, target: true });
+            props.send("witch_target", { target: null });
+          }}
+        />
+      </>
+    );
+  } else if (spell === "TWIN_HEX" && target != null && !secondDone) {
+    step = (
+      <>
+        <h3>{t("witch.step.second")}</h3>
+        <div class="choices grid2">
+          {cats.filter((p) => p.seat !== target).map((p) => (
+            <Choice
+              key={p.seat}
+              label={p.name}
+              onClick={() => {
+                setLocal({ ...mine, second: true });
+                props.send("witch_second", { target: p.seat });
+              }}
+            />
+          ))}
+        </div>
+        <Choice
+          label={t("witch.nosecond")}
+          onClick={() => {
+            setLocal({ ...mine, second: true });
+            props.send("witch_second", { target: null });
+          }}
+        />
+      </>
+    );
+  } else {
+    step = <p class="notice">{t("witch.done")}</p>;
+  }
+
+  return (
+    <Section title={t("witch.title")} class="witch">
+      <h3>{t("witch.counts")}</h3>
+      <ul class="counts">
+        {v.places.filter((p) => p.open).map((p) => (
+          <li key={p.id}>
+            <span>{placeName(p.id)}</span> <strong>{counts[p.id] ?? 0}</strong>
+          </li>
+        ))}
+      </ul>
+      {step}
+      <ul class="summary small">
+        {place && <li>{t("witch.summary.place", { place: placeName(place) })}</li>}
+        {spellDone && (
+          <li>
+            {t("witch.summary.spell", { spell: spell ? spellName(spell) : t("witch.nospell") })}
+            {spell === "MIST" && w.mist_place ? ` → ${placeName(w.mist_place)}` : ""}
+          </li>
+        )}
+        {targetDone && <li>{t("witch.summary.target", { name: target != null ? nameOf(v, target) : t("witch.noattack") })}</li>}
+        {w.second != null && <li>{t("witch.summary.second", { name: nameOf(v, w.second) })}</li>}
+      </ul>
+      <p class="muted small">{t("witch.auto")}</p>
+    </Section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useRef } from "preact/hooks";
+import type { Member } from "../connection";
+import { t } from "../i18n";
+import type { HeksView, Send } from "../types";
+import { Hand, Section } from "../ui/common";
+import { Depart, Gathering, GuardPlace } from "../scenes/Day";
+import { Discussion, EveningAnnounce, Inbox } from "../scenes/Evening";
+import { HostPanel } from "../scenes/Host";
+import { AcceptScene, Approval, Proposal, Quarrel, RejectScene, Ritual, RitualResult } from "../scenes/Night";
+import { RoleCard, RoleReveal } from "../scenes/Reveal";
+import { MorningInfo, StatusBar } from "../scenes/Status";
+import { ExileVote, Results, VoteResultScene } from "../scenes/Vote";
+
+interface Props {
+  view: HeksView;
+  send: Send;
+  members: Member[];
+  isHost: boolean;
+  canPlayAgain: boolean;
+  playAgain: () => void;
+}
+
+/** Buzz when the game starts waiting for me (a new step that I owe). */
+function useTurnBuzz(view: HeksView) {
+  const last = useRef<string>("");
+  const owes = view.me?.owes === true;
+  useEffect(() => {
+    const key = `${view.step}:${owes}`;
+    if (owes && last.current !== key && last.current !== "") {
+      try {
+        navigator.vibrate?.(120);
+      } catch {
+        /* not supported */
+      }
+    }
+    last.current = key;
+  }, [view.step, owes]);
+}
+
+function Outsider(props: { view: HeksView }) {
+  const me = props.view.me;
+  if (!me || me.status === "CAT") return null;
+  const frog = me.status === "FROG";
+  return (
+    <Section class={frog ? "pond" : "spectator"}>
+      <p class="big-text">
+        {frog ? "🐸 " : ""}
+        {t(frog ? "pond.title" : "spectator.title")}
+      </p>
+      <p class="small">{t(frog ? "pond.text" : "spectator.text")}</p>
+    </Section>
+  );
+}
+
+function Scene(props: Props) {
+  const { view: v, send } = props;
+  const me = v.me;
+  const outsider = me != null && me.status !== "CAT";
+  switch (v.phase) {
+    case "ROLE_REVEAL":
+      return <RoleReveal view={v} send={send} />;
+    case "VOTE_RESULT_SCENE":
+      return <VoteResultScene view={v} send={send} />;
+    case "DEPART_A":
+    case "GUARD_B":
+      if (!me || outsider)
+        return (
+          <div class="scene">
+            <MorningInfo view={v} />
+          </div>
+        );
+      if (v.phase === "GUARD_B" && me.role === "PROTECTOR" && me.owes) return <GuardPlace view={v} send={send} />;
+      return <Depart view={v} send={send} />;
+    case "WITCH_C":
+      return <Gathering view={v} send={send} />;
+    case "EVENING_ANNOUNCE":
+      return <EveningAnnounce view={v} send={send} />;
+    case "DISCUSSION":
+      return <Discussion view={v} send={send} />;
+    case "PROPOSAL":
+      return <Proposal view={v} send={send} />;
+    case "APPROVAL_VOTE":
+      return <Approval view={v} send={send} />;
+    case "ACCEPT_SCENE":
+      return <AcceptScene view={v} send={send} />;
+    case "REJECT_SCENE":
+      return <RejectScene view={v} send={send} />;
+    case "RITUAL":
+      return <Ritual view={v} send={send} />;
+    case "RITUAL_RESULT":
+      return <RitualResult view={v} send={send} />;
+    case "QUARREL":
+      return <Quarrel view={v} send={send} />;
+    case "EXILE_VOTE":
+      return <ExileVote view={v} send={send} />;
+    case "GAME_END":
+      return <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />;
+    default:
+      return <p>{String(v.phase)}</p>;
+  }
+}
+
+export function Game(props: Props) {
+  const v = props.view;
+  useTurnBuzz(v);
+  const showStatus = v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END";
+  return (
+    <div class={`game phase-${v.phase.toLowerCase()}`}>
+      {showStatus && <StatusBar view={v} />}
+      {showStatus && v.phase !== "WITCH_C" && <Outsider view={v} />}
+      {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
+      <div key={`${v.phase}-${v.day}`} class="scene-wrap fade-in">
+        <Scene {...props} />
+      </div>
+      {v.me && v.phase !== "ROLE_REVEAL" && (
+        <footer class="mine">
+          <Hand view={v} />
+          <RoleCard view={v} compact />
+          <Inbox view={v} />
+        </footer>
+      )}
+      {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} />}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from "preact/hooks";
+import { qrUrl } from "../api";
+import type { Connection, RoomState, You } from "../connection";
+import { t } from "../i18n";
+
+const DISCUSS_MIN = 60;
+const DISCUSS_MAX = 600;
+const DISCUSS_STEP = 30;
+
+function mmss(s: number): string {
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
+  const { room, you, conn } = props;
+  const [copied, setCopied] = useState(false);
+  const link = `${location.origin}/r/${room.code}`;
+  const n = room.members.length;
+  const { min_players: min, max_players: max } = room.limits;
+  const canStart = n >= min && n <= max;
+  const s = room.settings;
+
+  const move = (i: number, d: number) => {
+    const order = room.members.map((m) => m.pid);
+    const j = i + d;
+    if (j < 0 || j >= order.length) return;
+    [order[i], order[j]] = [order[j], order[i]];
+    conn.lobby("reorder", { order });
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      /* not allowed on http: the link is shown anyway */
+    }
+  };
+
+  return (
+    <main class="lobby">
+      <section class="card center">
+        <h2>{t("lobby.code")}</h2>
+        <p class="room-code" aria-label={`${t("lobby.code")} ${room.code.split("").join(" ")}`}>
+          {room.code}
+        </p>
+        <img class="qr" src={qrUrl(room.code)} alt={t("lobby.qr")} width={200} height={200} />
+        <p class="small">{t("lobby.share")}</p>
+        <p class="link" aria-label={t("lobby.link")}>
+          {link}
+        </p>
+        <button type="button" class="small-btn" onClick={copy}>
+          {copied ? t("lobby.copied") : t("lobby.copy")}
+        </button>
+      </section>
+
+      <section class="card">
+        <h2>{t("lobby.players", { n })}</h2>
+        <ol class="seats">
+          {room.members.map((m, i) => (
+            <li key={m.pid}>
+              <span class="seat-no">{i + 1}</span>
+              <span class="seat-name">
+                {m.name}
+                {m.pid === you.pid ? ` (${t("lobby.you")})` : ""}
+                {m.host ? ` · ${t("lobby.host")}` : ""}
+              </span>
+              <span class={`dot ${m.presence}`} aria-hidden="true" />
+              {you.host && (
+                <span class="seat-move">
+                  <button type="button" class="icon-btn" aria-label={t("lobby.up", { name: m.name })} disabled={i === 0} onClick={() => move(i, -1)}>
+                    ▲
+                  </button>
+                  <button type="button" class="icon-btn" aria-label={t("lobby.down", { name: m.name })} disabled={i === n - 1} onClick={() => move(i, 1)}>
+                    ▼
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {you.host ? (
+        <section class="card">
+          <h2>{t("lobby.mode")}</h2>
+          <div class="choices vote2">
+            <button type="button" class={`choice ${s.mode === "timed" ? "pressed" : ""}`} aria-pressed={s.mode === "timed"} onClick={() => conn.lobby("settings", { mode: "timed" })}>
+              {t("lobby.timed")}
+            </button>
+            <button type="button" class={`choice ${s.mode === "unlimited" ? "pressed" : ""}`} aria-pressed={s.mode === "unlimited"} onClick={() => conn.lobby("settings", { mode: "unlimited" })}>
+              {t("lobby.unlimited")}
+            </button>
+          </div>
+          {s.mode === "timed" && (
+            <div class="stepper">
+              <span>{t("lobby.discuss")}</span>
+              <button type="button" class="icon-btn" aria-label={t("lobby.discuss.less")} disabled={s.discuss_seconds <= DISCUSS_MIN} onClick={() => conn.lobby("settings", { discuss_seconds: s.discuss_seconds - DISCUSS_STEP })}>
+                −
+              </button>
+              <strong aria-live="polite">{mmss(s.discuss_seconds)}</strong>
+              <button type="button" class="icon-btn" aria-label={t("lobby.discuss.more")} disabled={s.discuss_seconds >= DISCUSS_MAX} onClick={() => conn.lobby("settings", { discuss_seconds: s.discuss_seconds + DISCUSS_STEP })}>
+                +
+              </button>
+            </div>
+          )}
+          {!canStart && <p class="error">{t("lobby.need", { n })}</p>}
+          <button type="button" class="primary" disabled={!canStart} onClick={() => conn.lobby("start")}>
+            {t("lobby.start")}
+          </button>
+        </section>
+      ) : (
+        <section class="card">
+          <p class="waiting">{t("lobby.waiting")}</p>
+          <p class="small">
+            {t("lobby.mode")}: {t(s.mode === "timed" ? "lobby.timed" : "lobby.unlimited")}
+            {s.mode === "timed" ? ` · ${t("lobby.discuss")}: ${mmss(s.discuss_seconds)}` : ""}
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ComponentChildren } from "preact";
+import { formatSeconds, useRemaining } from "../clock";
+import { t } from "../i18n";
+import type { HeksView, Ingredient, PlaceId, Seat } from "../types";
+
+export const placeName = (id: string) => t(`place.${id}` as "place.P1");
+export const ingName = (id: string) => t(`ing.${id}` as "ing.MUSHROOM");
+export const spellName = (id: string) => t(`spell.${id}` as "spell.MIST");
+
+export function nameOf(view: HeksView, seat: Seat | null | undefined): string {
+  if (seat == null) return "";
+  return view.players.find((p) => p.seat === seat)?.name ?? `#${seat}`;
+}
+
+export function Section(props: { title?: string; children: ComponentChildren; class?: string }) {
+  return (
+    <section class={`card ${props.class ?? ""}`}>
+      {props.title && <h2>{props.title}</h2>}
+      {props.children}
+    </section>
+  );
+}
+
+/** A countdown from a server deadline; renders nothing when no timer runs. */
+export function Countdown(props: { deadline: number | null | undefined; big?: boolean }) {
+  const left = useRemaining(props.deadline);
+  if (left === null) return null;
+  const urgent = left <= 10_000;
+  return (
+    <div
+      class={`countdown ${props.big ? "big" : ""} ${urgent ? "urgent" : ""}`}
+      role="timer"
+      aria-label={t("timer.label")}
+    >
+      {t("timer.left", { t: formatSeconds(left) })}
+    </div>
+  );
+}
+
+/** A meter that fills until the deadline (the 15 s gathering meter); duration from the server. */
+export function Meter(props: { deadline: number | null | undefined; total: number; label: string }) {
+  const left = useRemaining(props.deadline);
+  const frac = left === null ? 1 : Math.min(1, Math.max(0, 1 - left / props.total));
+  return (
+    <div class="meter" role="progressbar" aria-label={props.label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(frac * 100)}>
+      <div class="meter-fill" style={{ width: `${frac * 100}%` }} />
+    </div>
+  );
+}
+
+export function Progress(props: { view: HeksView; keyName?: "wait.done" | "ritual.progress" | "approve.count" | "exile.count" }) {
+  const p = props.view.progress;
+  if (!p) return null;
+  return (
+    <p class="progress" aria-live="polite">
+      {t(props.keyName ?? "wait.done", { done: p.done, total: p.total })}
+    </p>
+  );
+}
+
+export function IngredientChip(props: { id: Ingredient | "EMPTY"; small?: boolean }) {
+  return (
+    <span class={`ing ing-${props.id.toLowerCase()} ${props.small ? "small" : ""}`}>
+      <span class="ing-dot" aria-hidden="true" />
+      {ingName(props.id)}
+    </span>
+  );
+}
+
+export function Recipe(props: { view: HeksView }) {
+  return (
+    <ul class="recipe" aria-label={t("morning.recipe")}>
+      {props.view.recipe.map((i) => (
+        <li key={i}>
+          <IngredientChip id={i} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Hand(props: { view: HeksView }) {
+  const me = props.view.me;
+  if (!me) return null;
+  return (
+    <div class="hand">
+      <h3>{t("hand.title")}</h3>
+      {me.hand.length === 0 ? (
+        <p class="muted">{t("hand.empty")}</p>
+      ) : (
+        <ul class="recipe">
+          {me.hand.map((c, i) => (
+            <li key={i}>
+              <IngredientChip id={c} small />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Names(props: { view: HeksView; seats: Seat[]; empty?: string }) {
+  if (props.seats.length === 0) return props.empty ? <p class="muted">{props.empty}</p> : null;
+  return (
+    <ul class="names">
+      {props.seats.map((s) => (
+        <li key={s}>
+          {nameOf(props.view, s)}
+          {s === props.view.me?.seat ? ` (${t("you")})` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A big choice button; aria-pressed marks the current choice. */
+export function Choice(props: {
+  label: string;
+  sub?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  class?: string;
+  ariaLabel?: string;
+}) {
+  return (
+    <button
+      type="button"
+      class={`choice ${props.pressed ? "pressed" : ""} ${props.class ?? ""}`}
+      aria-pressed={props.pressed === undefined ? undefined : props.pressed}
+      aria-label={props.ariaLabel}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <span class="choice-label">{props.label}</span>
+      {props.sub && <span class="choice-sub">{props.sub}</span>}
+    </button>
+  );
+}
+
+export function PrimaryButton(props: { label: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" class="primary" disabled={props.disabled} onClick={props.onClick}>
+      {props.label}
+    </button>
+  );
+}
+
+/** The scene headline with its countdown. */
+export function SceneTitle(props: { title: string; view?: HeksView; anim?: string }) {
+  return (
+    <header class={`scene-title ${props.anim ?? ""}`}>
+      <h1>{props.title}</h1>
+      {props.view && <Countdown deadline={props.view.deadline} />}
+    </header>
+  );
+}
+
+export function placeOpen(view: HeksView, id: PlaceId): boolean {
+  return view.places.find((p) => p.id === id)?.open ?? false;
+}
+
+/** Read a field of the loosely specified me.choice. */
+export function choiceOf<T = unknown>(view: HeksView, key: string): T | undefined {
+  const c = view.me?.choice;
+  if (!c || typeof c !== "object") return undefined;
+  return (c as Record<string, unknown>)[key] as T | undefined;
+}
