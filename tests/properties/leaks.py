@@ -6,8 +6,10 @@ from typing import Any
 
 from nightfall.engine import Viewer
 from nightfall.games.heks import HeksState
+from nightfall.games.heks.obligations import owed
 from nightfall.games.heks.state import APPROVAL_VOTE, EXILE_VOTE, GAME_END, GUARD_B, WITCH_C
 from nightfall.games.heks.tables import CROW, PICKPOCKET, PROTECTOR, SEER, WITCH
+from nightfall.games.heks.view import _progress, _step_part
 
 PUBLIC_KEYS = {
     "game",
@@ -46,7 +48,18 @@ INBOX_KINDS = {
 }
 
 
+def assert_fresh(state: HeksState, view: dict[str, Any]) -> None:
+    """The cached public part equals a fresh computation (a stale cache would show old facts)."""
+    fresh = _step_part(state)
+    fresh["progress"] = _progress(state, owed(state))
+    shown = {k: v for k, v in view.items() if k not in ("me", "host")}
+    if shown.get("phase") == GUARD_B:  # the guarding Protector's own view of step B
+        fresh["phase"], fresh["deadline"] = GUARD_B, state.deadline
+    assert shown == fresh
+
+
 def assert_no_leaks(state: HeksState, viewer: Viewer, view: dict[str, Any]) -> None:
+    assert_fresh(state, view)
     extra = set(view) - PUBLIC_KEYS - {"me", "host"}
     assert not extra, f"unexpected keys {extra}"
     for p in view["players"]:

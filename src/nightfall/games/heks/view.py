@@ -25,33 +25,45 @@ from .state import (
     HeksState,
     Player,
 )
-from .tables import CROW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PICKPOCKET, PROTECTOR, SEER, SIDE, WITCH
+from .tables import CROW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PICKPOCKET, PLACES, PROTECTOR, SEER, SIDE, WITCH
 
 _SECRET_STEPS = (DEPART_A, GUARD_B)
 
 
-def public_view(state: HeksState) -> dict[str, Any]:
-    cached = state.cache.get("public")
+def cached_owed(state: HeksState) -> list[int]:
+    cached = state.cache.get("owed")
     if cached is not None and cached[0] == state.version:
         return cached[1]  # type: ignore[no-any-return]
+    pending = owed(state)
+    state.cache["owed"] = (state.version, pending)
+    return pending
+
+
+def _progress(state: HeksState, pending: list[int]) -> dict[str, int] | None:
+    """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3)."""
+    phase = state.phase
+    if not is_public_step(phase):
+        return None
+    night = state.night
+    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+        total = len(pending) + len(night.votes)
+    elif phase == RITUAL:
+        total = len(night.members or [])
+    else:
+        total = len(pending) + len(state.done)
+    return {"done": total - len(pending), "total": total}
+
+
+def _step_part(state: HeksState) -> dict[str, Any]:
+    """Everything public that can only change when the step (or the phase) changes."""
     phase = state.phase
     day = state.day
     night = state.night
-    public_phase = DEPART_A if phase == GUARD_B else phase  # H-DEP-13
-    pending = owed(state)
-    progress = None
-    if is_public_step(phase):
-        total = len(pending) + (len(state.done) if phase not in (APPROVAL_VOTE, EXILE_VOTE, RITUAL) else 0)
-        if phase in (APPROVAL_VOTE, EXILE_VOTE):
-            total = len(pending) + len(night.votes)
-        elif phase == RITUAL:
-            total = len(night.members or [])
-        progress = {"done": total - len(pending), "total": total}
     members = night.members
-    view: dict[str, Any] = {
+    return {
         "game": "heks",
         "step": state.step,
-        "phase": public_phase,
+        "phase": DEPART_A if phase == GUARD_B else phase,  # H-DEP-13
         "deadline": day.depart_deadline if phase in _SECRET_STEPS else state.deadline,
         "mode": state.mode,
         "day": day.number,
@@ -64,18 +76,13 @@ def public_view(state: HeksState) -> dict[str, Any]:
         "curse_max": 3,
         "recipe": list(day.recipe),
         "recipe_size": state.params.recipe,
-        "places": [
-            {"id": p, "open": p not in day.closed}
-            for p in ("P1", "P2", "P3", "P4", "P5", "P6")[: state.params.places]
-        ],
+        "places": [{"id": p, "open": p not in day.closed} for p in PLACES[: state.params.places]],
         "unlocked_spells": witches.unlocked(state),
         "players": [
             {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == state.host}
             for p in state.players
         ],
-        "chief": night.chief
-        if phase in (PROPOSAL, APPROVAL_VOTE, "ACCEPT_SCENE", "REJECT_SCENE", RITUAL)
-        else None,
+        "chief": night.chief if phase in _CHIEF_PHASES else None,
         "proposal": list(members) if members is not None else None,
         "announcement": state.announcement
         if state.announcement and state.announcement["day"] == day.number
@@ -83,11 +90,27 @@ def public_view(state: HeksState) -> dict[str, Any]:
         "approval_result": state.approval_result,
         "last_ritual": state.last_ritual,
         "vote_result": state.vote_result if phase in ("VOTE_RESULT_SCENE", GAME_END) else None,
-        "progress": progress,
         "result": state.result,
     }
+
+
+def public_view(state: HeksState) -> dict[str, Any]:
+    """The public part: built once per state version, its step-static part once per step."""
+    cached = state.cache.get("public")
+    if cached is not None and cached[0] == state.version:
+        return cached[1]  # type: ignore[no-any-return]
+    key = (state.step, state.phase, state.night.members is None)
+    base = state.cache.get("step")
+    if base is None or base[0] != key:
+        base = (key, _step_part(state))
+        state.cache["step"] = base
+    view = dict(base[1])
+    view["progress"] = _progress(state, cached_owed(state))
     state.cache["public"] = (state.version, view)
     return view
+
+
+_CHIEF_PHASES = frozenset({PROPOSAL, APPROVAL_VOTE, "ACCEPT_SCENE", "REJECT_SCENE", RITUAL})
 
 
 def _known_witches(state: HeksState, me: Player) -> list[int]:
@@ -136,7 +159,7 @@ def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
     base = public_view(state)
     day = state.day
     phase = state.phase
-    owes = seat in owed(state) if phase != WITCH_C else (seat in day.witches)
+    owes = seat in cached_owed(state) if phase != WITCH_C else (seat in day.witches)
     mine: dict[str, Any] = {
         "seat": seat,
         "role": me.role,
@@ -192,7 +215,7 @@ def _host_extras(state: HeksState) -> dict[str, Any]:
     """H-HST-3/4: names of pending players in public steps only; Force continue in departure."""
     phase = state.phase
     return {
-        "pending": owed(state) if is_public_step(phase) else None,
+        "pending": cached_owed(state) if is_public_step(phase) else None,
         "can_mark_absent": phase not in (WITCH_C, "QUARREL", GAME_END),
         "can_force_continue": phase in _SECRET_STEPS,
     }
