@@ -49,10 +49,13 @@ SPELLS = {
 }
 
 # A fixed deal per player count that follows Table 2.1, for focused rule tests.
+# 4: Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor; 5: + Eva Protector;
+# 7: + Fien Witch, Guus Pickpocket; 9: + Hein Jester, Iris Crow.
 DEALS: dict[int, list[str]] = {
     4: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR"],
     5: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"],
     7: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],
+    9: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET", "JESTER", "CROW"],
 }
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris", "Jan", "Kees", "Lies"]
 
@@ -492,8 +495,10 @@ class Scenario:
         assert self.phase == "EXILE_VOTE", self.phase
 
     # ------------------------------------------------------------- shortcuts
-    def quiet_day(self, gather: str = "Forest", members: Sequence[str] | None = None) -> None:
-        """A day with no attack and a spoiled ritual, ending in an all-blank vote.
+    def quiet_day(
+        self, gather: str = "Forest", members: Sequence[str] | None = None, exile: str | None = None
+    ) -> None:
+        """A day with no attack and a spoiled ritual, ending in an all-blank vote (or exiling ``exile``).
 
         Every CAT non-witch gathers at ``gather``; every CAT Witch goes there too and
         casts nothing. The team (default: the first CATs in seat order) plays the oldest
@@ -524,5 +529,5 @@ class Scenario:
         assert self.view()["last_ritual"] == "FAILURE"
         self.confirm_all()
         self.wait_quarrel()
-        self.exile_votes(dict.fromkeys(cats))
-        assert self.vote_outcome() == "ALL_BLANK"
+        self.exile_votes({n: exile if n != exile else None for n in cats})
+        assert self.vote_outcome() == ("ALL_BLANK" if exile is None else "EXILED")

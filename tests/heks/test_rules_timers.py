@@ -1,0 +1,361 @@
+"""Timers, timeouts and absent defaults (§10.1-10.3), step by step as in the §10.2 table."""
+
+from __future__ import annotations
+
+from .kit import Scenario
+
+FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal
+
+
+def day1(mode: str = "timed") -> Scenario:
+    g = Scenario.standard(5, mode=mode, recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]])
+    g.all_ready()
+    return g
+
+
+def to_discussion(g: Scenario) -> None:
+    """Everyone gathers at the Forest; no attack."""
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+
+
+def to_ritual(g: Scenario, team: list[str]) -> None:
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", team)
+    g.approve(For=g.cats())
+    g.confirm_all()
+
+
+def test_ready_waits_without_a_timer_and_absent_counts_as_ready() -> None:
+    # H-START-1, §10.2 (role reveal), H-HST-1/2, H-HST-6 (the host may mark himself).
+    g = Scenario.standard(5)
+    assert g.deadline() is None
+    for n in ("Bram", "Cas", "Dewi"):
+        g.send(n, "ready")
+    assert g.phase == "ROLE_REVEAL"
+    g.mark_absent("Eva")
+    assert g.phase == "ROLE_REVEAL"
+    g.mark_absent("Anna")  # the host himself
+    assert g.phase == "DEPART_A"
+
+
+def test_step_a_timeout_gives_random_open_places_and_protector_gathers() -> None:
+    # H-DEP-5, H-TIM-2 (T_DEPART 60 s from the day screen), §10.2 step A (Protector → Gather,
+    # HD → no turn-back), H-DEP-9 (no Guard → no step B), H-ING-3/5.
+    g = day1()
+    assert g.view()["deadline"] == g.entered_at + 60_000
+    g.depart("Anna", "Forest")
+    g.advance(59.999)
+    g.early_tick()
+    assert g.phase == "DEPART_A"
+    g.wait_deadline()
+    assert g.phase == "WITCH_C"
+    counts = g.witch_counts("Bram")
+    assert sum(counts.values()) == 4 and counts["Forest"] >= 1
+    g.witch("Bram", "Meadow")
+    g.wait_witch_window()
+    for n in FOUR:
+        assert len(g.hand(n)) == 1, n  # everyone gathered, the Protector too
+    assert g.hand("Anna") == ["Mu"]
+
+
+def test_step_a_absent_in_unlimited_mode_gives_a_random_place() -> None:
+    # H-DEP-8 (OQ-2), §10.2 step A (absent), H-HST-4 (a): marking someone who owes nothing does nothing.
+    g = day1("unlimited")
+    assert g.deadline() is None
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    before = {n: g.view(n) for n in g.names}
+    g.mark_absent("Bram")  # a witch owes no departure input: silently nothing
+    assert g.phase == "DEPART_A"
+    assert {n: g.view(n) for n in g.names} == before
+    g.mark_absent("Eva")
+    assert g.phase == "WITCH_C"
+    assert sum(g.witch_counts("Bram").values()) == 4
+
+
+def test_host_sees_no_pending_names_in_the_secret_steps() -> None:
+    # H-HST-3/4: no names or counts of pending players in departure; names in public steps.
+    g = day1()
+    g.depart("Anna", "Forest")
+    host = g.view("Anna")["host"]
+    assert host["can_force_continue"] is True
+    assert not host.get("pending") and not host.get("pending_names")
+    assert g.view()["progress"] is None
+    g2 = day1()
+    to_discussion(g2)
+    g2.end_discussion("Anna", "Bram")
+    pending = g2.view("Anna")["host"]
+    names = pending.get("pending", pending.get("pending_names"))
+    assert sorted(names) == [3, 4, 5]
+    assert g2.view()["progress"] == {"done": 2, "total": 5}
+    assert g2.view("Bram").get("host") is None  # only the host's seat view has host extras
+
+
+def test_force_continue_in_step_a_and_step_b() -> None:
+    # H-HST-4 (b): Force continue gives every pending participant their absent default.
+    g = day1()
+    g.depart("Anna", "Forest")
+    g.force_continue()
+    assert g.phase == "WITCH_C"
+    assert sum(g.witch_counts("Bram").values()) == 4
+    g = day1()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    g.force_continue()
+    assert g.phase == "WITCH_C"
+    counts = g.witch_counts("Bram")
+    assert sum(counts.values()) == 4  # Eva stands at the random guard place (H-PRO-3)
+
+
+def test_step_b_timeout_guards_a_random_open_place() -> None:
+    # H-DEP-12, H-TIM-2 (T_GUARD 20 s from the start of step B), §10.2 step B.
+    g = day1()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.advance(10)
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    assert g.view("Eva")["deadline"] == g.now + 20_000
+    g.wait_deadline()
+    assert g.phase == "WITCH_C"
+    assert sum(g.witch_counts("Bram").values()) == 4
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    assert g.hand("Eva") == []  # guarding: no card (H-ING-3)
+
+
+def test_witch_auto_choice_at_15_seconds() -> None:
+    # H-GAT-2, H-WAT-4: place → random open place, spell → none, target → random CAT non-witch;
+    # H-WAT-5: the auto target is hit only if it stands at her (random) place.
+    for seed in (1, 2, 3, 4, 5, 6):
+        g = Scenario.standard(5, seed=seed)
+        g.all_ready()
+        for n in FOUR:
+            g.depart(n, "Forest")
+        g.wait_witch_window()
+        assert len(g.hand("Bram")) == 1
+        frogs = g.frogs()
+        assert len(frogs) == (1 if g.hand("Bram") == ["Mu"] else 0), seed
+        assert "Bram" not in frogs
+
+
+def test_witch_auto_target_after_a_chosen_place() -> None:
+    # H-WAT-4: only the missing choices are filled in; the target is a CAT non-witch.
+    g = Scenario.standard(7)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    g.send("Bram", "witch_place", place="P1")
+    g.witch("Fien", "Meadow")
+    g.wait_witch_window()
+    frogs = g.frogs()
+    assert len(frogs) == 1 and frogs[0] not in ("Bram", "Fien")
+
+
+def test_host_cannot_act_while_the_witches_choose() -> None:
+    # H-ERR-5, H-HST-5, §10.2 step C (n/a: host cannot mark).
+    g = day1()
+    for n in FOUR:
+        g.depart(n, "Forest")
+    exc = g.reject("Anna", "mark_absent", seat=2)
+    assert (exc.code, exc.rule) == ("host_cannot_act", "H-ERR-5")
+
+
+def test_discussion_timer_and_absent_end_discussion() -> None:
+    # H-DIS-2/3, H-TIM-2 (T_DISCUSS host-set), §10.2 discussion (absent counts as tapped).
+    g = Scenario.standard(5, discuss_seconds=90)
+    g.all_ready()
+    to_discussion(g)
+    assert g.deadline() == g.entered_at + 90_000
+    g.end_discussion("Anna", "Bram", "Cas", "Dewi")
+    assert g.phase == "DISCUSSION"
+    assert g.reject("Anna", "end_discussion").code == "already_done"  # the tap is final
+    g.wait_deadline()
+    assert g.phase == "PROPOSAL"
+    g = day1("unlimited")
+    to_discussion(g)
+    assert g.deadline() is None
+    g.end_discussion("Anna", "Bram", "Cas", "Dewi")
+    g.mark_absent("Eva")
+    assert g.phase == "PROPOSAL"
+
+
+def test_proposal_timeout_makes_a_random_proposal() -> None:
+    # H-CHF-4 (OQ-5), H-CHF-6 (random k'-subset of CAT players), H-TIM-2 (T_PROPOSE 60 s).
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    assert g.deadline() == g.entered_at + 60_000
+    g.wait_deadline()
+    assert g.phase == "APPROVAL_VOTE"
+    team = g.view()["proposal"]
+    assert len(team) == 2 and len(set(team)) == 2 and all(1 <= s <= 5 for s in team)
+
+
+def test_absent_chief_makes_a_random_proposal_in_unlimited_mode() -> None:
+    # H-CHF-4, §10.2 proposal (absent = random proposal).
+    g = day1("unlimited")
+    to_discussion(g)
+    g.end_discussion_all()
+    assert g.deadline() is None
+    g.mark_absent("Anna")
+    assert g.phase == "APPROVAL_VOTE" and len(g.view()["proposal"]) == 2
+
+
+def test_approval_timeout_counts_as_for_auto() -> None:
+    # H-APR-4/5/8, H-TIM-2 (T_APPROVE 30 s), H-HST-3 (auto votes shown publicly).
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Bram"])
+    assert g.deadline() == g.now + 30_000
+    g.send("Bram", "approve", vote="against")
+    g.send("Cas", "approve", vote="against")
+    g.wait_deadline()
+    r = g.approval()
+    assert (r["for"], r["against"], r["auto"], r["accepted"]) == (
+        ["Anna", "Dewi", "Eva"],
+        ["Bram", "Cas"],
+        ["Anna", "Dewi", "Eva"],
+        True,
+    )
+
+
+def test_absent_approval_vote_counts_as_for() -> None:
+    # H-APR-5 (absent counts as For), H-HST-2.
+    g = day1("unlimited")
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Bram"])
+    for n, vote in (("Anna", "for"), ("Bram", "against"), ("Cas", "against"), ("Dewi", "for")):
+        g.send(n, "approve", vote=vote)
+    assert g.view()["approval_result"] is None  # only a count while the vote is open (§11)
+    assert g.view()["progress"] == {"done": 4, "total": 5}
+    g.mark_absent("Eva")
+    r = g.approval()
+    assert r["auto"] == ["Eva"] and "Eva" in r["for"] and r["accepted"] is True
+
+
+def test_ritual_has_no_timer_and_absent_plays_the_oldest_card() -> None:
+    # H-RIT-1, H-RIT-5 (OQ-10), H-TIM-2 (T_RITUAL none), H-ING-7.
+    g = day1()
+    to_ritual(g, ["Anna", "Cas"])
+    assert g.deadline() is None
+    g.play("Anna", "Mu")
+    g.mark_absent("Cas")  # holds [Mu]
+    assert g.phase == "RITUAL_RESULT" and g.view()["last_ritual"] == "FAILURE"
+    assert g.hand("Cas") == []
+
+
+def test_absent_member_with_an_empty_hand_plays_empty_paw() -> None:
+    # H-RIT-4/5: Empty paw is the only option with an empty hand; it fails the ritual (H-RIT-6).
+    g = day1()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    g.guard("Eva", "Meadow")
+    g.witch("Bram", "Spring")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose("Anna", ["Bram", "Eva"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    g.play("Bram", "SW")
+    assert g.hand("Eva") == []
+    g.mark_absent("Eva")
+    assert g.view()["last_ritual"] == "FAILURE"
+    assert g.view()["spoiled"] == 1  # an Empty paw ritual is performed (H-SET-8)
+
+
+def test_quarrel_is_fixed_and_exile_timeout_counts_as_blank() -> None:
+    # H-RIT-2/10 (T_QUARREL 4 s), H-EXV-3/5, H-EXC-1, H-TIM-2 (T_EXILE 90 s), H-EXC-5 (auto marked).
+    g = day1()
+    to_ritual(g, ["Anna", "Cas"])
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mu")
+    g.confirm_all()
+    g.wait_quarrel()
+    assert g.deadline() == g.now + 90_000
+    g.exile_vote("Anna", "Bram")
+    g.exile_vote("Cas", "Bram")
+    g.wait_deadline()
+    r = g.vote_result()
+    assert g.exiled() == "Bram"
+    ballot = {g.name(b["voter"]): (b["target"], b["auto"]) for b in r["ballot"]}
+    assert ballot == {
+        "Anna": (2, False),
+        "Bram": (None, True),
+        "Cas": (2, False),
+        "Dewi": (None, True),
+        "Eva": (None, True),
+    }
+
+
+def test_absent_exile_vote_is_blank_and_marking_a_voter_who_voted_does_nothing() -> None:
+    # H-EXV-3 (absent = blank), H-ERR-5 / H-HST-2 (a mark on someone who owes nothing has no effect).
+    g = day1("unlimited")
+    to_ritual(g, ["Anna", "Cas"])
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mu")
+    g.confirm_all()
+    g.wait_quarrel()
+    assert g.deadline() is None
+    g.exile_vote("Anna", "Bram")
+    g.mark_absent("Anna")  # accepted, no effect: her vote stands
+    g.exile_votes({"Bram": "Anna", "Cas": "Bram", "Dewi": "Bram"})
+    g.mark_absent("Eva")
+    assert g.tally() == {"Bram": 3, "Anna": 1}
+    ballot = {g.name(b["voter"]): (b["target"], b["auto"]) for b in g.vote_result()["ballot"]}
+    assert ballot["Anna"] == (2, False) and ballot["Eva"] == (None, True)
+
+
+def test_confirm_scenes_wait_for_everyone_and_absent_counts_as_confirm() -> None:
+    # H-EVE-2, H-FRG-5, OQ-11, §10.2 (acceptance, rejection, ritual result, vote result scenes).
+    g = day1()
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.wait_witch_window()
+    assert g.deadline() is None  # confirm scenes have no timer
+    for n in ("Anna", "Bram", "Dewi", "Eva"):
+        g.send(n, "confirm")
+    assert g.phase == "EVENING_ANNOUNCE"  # the frog must confirm too
+    g.mark_absent("Cas")
+    assert g.phase == "DISCUSSION"
+
+
+def test_same_time_defaults_are_drawn_in_seat_order() -> None:
+    # H-TIM-4, H-RNG-1: defaults at one moment are drawn in seat order, so a timeout, Force
+    # continue and absent marks made in seat order give the same places; same seed, same game.
+    def base(seed: int) -> Scenario:
+        g = Scenario.standard(7, seed=seed)
+        g.all_ready()
+        g.depart("Anna", "Forest")
+        g.depart("Eva", "Forest")
+        return g
+
+    for seed in (11, 12, 13):
+        outcomes = []
+        for how in ("timeout", "force", "marks", "marks again"):
+            g = base(seed)
+            if how == "timeout":
+                g.wait_deadline()
+            elif how == "force":
+                g.force_continue()
+            else:
+                for n in ("Cas", "Dewi", "Guus"):
+                    g.mark_absent(n)
+            assert g.phase == "WITCH_C"
+            g.witch("Bram", "Forest")
+            g.witch("Fien", "Forest")
+            g.wait_witch_window()
+            outcomes.append(g.hands("Cas", "Dewi", "Guus"))
+        assert outcomes[0] == outcomes[1] == outcomes[2] == outcomes[3], seed
