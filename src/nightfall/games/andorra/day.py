@@ -1,0 +1,87 @@
+"""Day N: the public raw vote log (A-VOTE-1..5) and penalties (A-VOTE-10..13).
+
+The log is append-only and public. Violations are logged, not rejected: a
+self-vote, an edit or a repeated vote is "equated to skipping" (A-VOTE-3), so
+the voter ends with kind NONE in the tally and a penalty for the next day.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import Command, Event, Rejected
+
+from .state import AndorraState, VoteEntry
+
+
+def _target(state: AndorraState, raw: Any) -> int | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= len(state.world.players):
+        raise Rejected("bad_target", rule="A-VOTE-1", target=raw)
+    return raw
+
+
+def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Event]:
+    w = state.world
+    voter = cmd.actor
+    if not isinstance(voter, int) or not 1 <= voter <= len(w.players):
+        raise Rejected("unknown_seat", rule="A-VOTE-2", actor=voter)
+    if state.deadline is not None and cmd.now > state.deadline:
+        raise Rejected(
+            "vote_after_deadline", rule="A-VOTE-1", player=w.p(voter).nick, deadline=state.deadline
+        )
+    if not w.p(voter).alive:  # A-VOTE-2: only ALIVE players vote (Jailer-jailed cannot)
+        raise Rejected("not_eligible", rule="A-VOTE-2", player=w.p(voter).nick)
+    target = _target(state, cmd.payload.get("target"))
+    ts = int(cmd.payload.get("ts", cmd.now))
+    earlier = [e for e in state.votes if e.voter == voter]
+    kind = "VOTE" if target is not None else "BLANK"
+    reason: str | None = None
+    if earlier:
+        reason = "EDIT" if edit else "REVOTE"  # A-VOTE-3 (b)/(c): both become void
+        for e in earlier:
+            e.kind, e.void_reason = "VOID", e.void_reason or reason
+    elif edit:
+        raise Rejected("nothing_to_edit", rule="A-VOTE-3", player=w.p(voter).nick)
+    elif target == voter:
+        reason = "SELF"  # A-VOTE-3 (a)
+    elif target is not None and not w.p(target).alive:
+        reason = "NON_CANDIDATE"  # A-VOTE-3 (d)
+    entry = VoteEntry(len(state.votes) + 1, ts, voter, "VOID" if reason else kind, target, reason)
+    state.votes.append(entry)
+    return [
+        Event(
+            "vote",
+            {
+                "day": w.day,
+                "seq": entry.seq,
+                "voter": voter,
+                "target": target,
+                "kind": entry.kind,
+                "void_reason": reason,
+            },
+        )
+    ]
+
+
+def raw_vote_of(state_votes: list[VoteEntry], voter: int) -> VoteEntry | None:
+    """The voter's single valid vote, or None (no vote or a violation)."""
+    mine = [e for e in state_votes if e.voter == voter]
+    if len(mine) == 1 and mine[0].kind in ("VOTE", "BLANK"):
+        return mine[0]
+    return None
+
+
+def public_log(state: AndorraState) -> list[dict[str, Any]]:
+    """A-VOTE-5 / A-REPORT-6: penalty lines first, then raw votes in time order."""
+    w = state.world
+    out: list[dict[str, Any]] = []
+    for seat in w.penalties.get(str(w.day), []):
+        if w.p(seat).alive:  # A-ERR-9: dropped and not printed when out of play
+            out.append({"kind": "PENALTY", "target": seat})
+    for e in sorted(state.votes, key=lambda e: (e.ts, e.seq)):
+        out.append(
+            {"kind": e.kind, "ts": e.ts, "voter": e.voter, "target": e.target, "void_reason": e.void_reason}
+        )
+    return out

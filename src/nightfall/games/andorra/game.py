@@ -1,0 +1,259 @@
+"""AndorraGame: the kernel's Game protocol for Andorra Mafia.
+
+Phases: DAY (votes) → NIGHT (moves) → RESOLVING (waiting on prompts, §15)
+→ REVIEW (resolved; the host may correct a move and re-resolve, H-03) →
+publish → DAY N+1 (or OVER).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Rejected, Viewer
+from nightfall.engine.event import Audience
+
+from . import day as day_mod
+from . import moves
+from .night_pipeline import resolve
+from .reports.messages import assemble
+from .reports.morning import build_post
+from .setup import setup as do_setup
+from .state import DAY, NIGHT, OVER, RESOLVING, REVIEW, AndorraState, snapshot
+from .view import view as do_view
+
+
+class AndorraGame:
+    name = "andorra"
+
+    def setup(self, config: Mapping[str, Any], seed: int) -> AndorraState:
+        return do_setup(config, seed)
+
+    def apply(self, state: AndorraState, command: Command) -> list[Event]:
+        t = command.type
+        if state.phase == OVER and t != TICK:
+            raise Rejected("game_over", rule="A-WIN-9")
+        handler = _HANDLERS.get(t)
+        if handler is None:
+            raise Rejected("unknown_command", rule="A-DATA-N", type=t)
+        return handler(state, command)
+
+    def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
+        return do_view(state, viewer)
+
+    def next_deadline(self, state: AndorraState) -> int | None:
+        return state.deadline
+
+    def result(self, state: AndorraState) -> dict[str, Any] | None:
+        w = state.world
+        if state.phase != OVER:
+            return None
+        return {
+            "winner": w.winner,
+            "winners": list(w.winners),
+            "roles": {str(p.seat): p.role for p in w.players},
+        }
+
+    def snapshot(self, state: AndorraState) -> Any:
+        return snapshot(state)
+
+
+def _sched(state: AndorraState, key: str) -> int | None:
+    sched = state.config.get("schedule") or {}
+    got = sched.get(key) if isinstance(sched, Mapping) else None
+    return int(got) if isinstance(got, int) else None
+
+
+def _host_only(cmd: Command) -> None:
+    if cmd.actor != HOST:
+        raise Rejected("not_host", rule="H-03", actor=cmd.actor)
+
+
+def _phase(state: AndorraState, *phases: str, rule: str = "A-CYCLE-2") -> None:
+    if state.phase not in phases:
+        raise Rejected("wrong_phase", rule=rule, phase=state.phase, expected=list(phases))
+
+
+def _vote(state: AndorraState, cmd: Command) -> list[Event]:
+    _phase(state, DAY, rule="A-VOTE-1")
+    return day_mod.cast_vote(state, cmd, edit=cmd.type == "edit_vote")
+
+
+def _penalty(state: AndorraState, cmd: Command) -> list[Event]:
+    """H-05 / A-GEN-9: the host marks a player without an avatar: +1 today."""
+    _host_only(cmd)
+    _phase(state, DAY, rule="A-GEN-9")
+    seat = cmd.payload.get("seat")
+    w = state.world
+    if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not w.p(seat).alive:
+        raise Rejected("bad_target", rule="A-GEN-9", seat=seat)
+    w.penalties.setdefault(str(w.day), []).append(seat)
+    return [Event("penalty", {"day": w.day, "seat": seat, "reason": "AVATAR"})]
+
+
+def _end_day(state: AndorraState, now: int) -> list[Event]:
+    state.phase = NIGHT
+    night_ms = _sched(state, "night_ms")
+    state.deadline = now + night_ms if night_ms is not None else None
+    return [Event("night_started", {"night": state.world.day})]
+
+
+def _end_day_cmd(state: AndorraState, cmd: Command) -> list[Event]:
+    _host_only(cmd)
+    _phase(state, DAY)
+    return _end_day(state, cmd.now)
+
+
+def _move(state: AndorraState, cmd: Command) -> list[Event]:
+    _phase(state, NIGHT, rule="A-MOVE-4")
+    return moves.submit(state, cmd)
+
+
+def _run(state: AndorraState, now: int) -> list[Event]:
+    res = resolve(state, dict(state.answers), state.prompts_timed_out)
+    events: list[Event] = []
+    if res.paused:
+        state.phase = RESOLVING
+        ms = _sched(state, "prompt_ms")
+        state.deadline = now + ms if ms is not None else None
+        state.pending = {"prompts": res.paused}
+        state.pending_world = None
+        for pr in res.paused:
+            events.append(Event("prompt", dict(pr), Audience(seats=frozenset({pr["seat"]}), host=True)))
+        return events
+    ctx = res.ctx
+    show = bool((state.config.get("options") or {}).get("show_full_tally"))
+    state.pending = {
+        "post": build_post(ctx, res.world, show),
+        "messages": assemble(ctx, res.world),
+        "audit": {
+            "night": ctx.n,
+            "steps": ctx.audit,
+            "events": [e.as_dict() for e in ctx.events],
+            "tally": ctx.tally,
+            "prompts": ctx.prompts,
+            "acts": {
+                str(s): {
+                    "code": a.code,
+                    "orig": a.orig,
+                    "target": a.target,
+                    "state": a.state,
+                    "result": a.result,
+                }
+                for s, a in sorted(ctx.acts.items())
+            },
+        },
+    }
+    state.pending_world = res.world
+    state.phase = REVIEW
+    state.deadline = None
+    return [Event("night_resolved", {"night": ctx.n}, HOST_ONLY)]
+
+
+def _end_night_cmd(state: AndorraState, cmd: Command) -> list[Event]:
+    _host_only(cmd)
+    _phase(state, NIGHT)
+    return _run(state, cmd.now)
+
+
+def _answer(state: AndorraState, cmd: Command) -> list[Event]:
+    """A-DATA-I: a prompted player (or the host for him) answers."""
+    _phase(state, RESOLVING, rule="A-CYCLE-6")
+    pid = cmd.payload.get("prompt")
+    prompts = (state.pending or {}).get("prompts", [])
+    pr = next((p for p in prompts if p["id"] == pid), None)
+    if pr is None:
+        raise Rejected("unknown_prompt", rule="A-DATA-I", prompt=pid)
+    if cmd.actor not in (HOST, pr["seat"]):
+        raise Rejected("not_your_prompt", rule="A-DATA-I", prompt=pid, player=pr["seat"])
+    ans = cmd.payload.get("answer")
+    if ans is not None and ans not in pr["options"]:
+        raise Rejected("bad_answer", rule="A-DATA-I", prompt=pid, answer=ans, options=pr["options"])
+    state.answers[str(pid)] = ans
+    if all(p["id"] in state.answers for p in prompts):
+        return _run(state, cmd.now)
+    return []
+
+
+def _correct(state: AndorraState, cmd: Command) -> list[Event]:
+    """H-03: the host corrects a submitted move and the night is resolved again."""
+    _host_only(cmd)
+    _phase(state, RESOLVING, REVIEW, rule="H-03")
+    p, move = moves.validate(state, HOST, dict(cmd.payload))
+    move.update(by=HOST, at=cmd.now, corrected=True)
+    state.submissions[str(p.seat)] = move
+    state.host_log.append({"night": state.world.day, "correct": p.seat, "move": move})
+    return _run(state, cmd.now)
+
+
+def _publish(state: AndorraState, cmd: Command) -> list[Event]:
+    _host_only(cmd)
+    _phase(state, REVIEW, rule="A-DAWN-9")
+    return _do_publish(state, cmd.now)
+
+
+def _do_publish(state: AndorraState, now: int) -> list[Event]:
+    """D9 (A-DAWN-9): morning post, private messages, the next day's log opens."""
+    assert state.pending is not None and state.pending_world is not None
+    post, msgs = state.pending["post"], state.pending["messages"]
+    state.world = state.pending_world
+    state.posts.append(post)
+    state.messages.extend(msgs)
+    state.audits.append(state.pending["audit"])
+    state.pending, state.pending_world = None, None
+    state.votes, state.submissions, state.answers = [], {}, {}
+    state.prompts_timed_out = False
+    events = [Event("morning_post", {"day": post["day"]}, PUBLIC)]
+    for m in msgs:
+        events.append(
+            Event("message", {"key": m["key"]}, Audience(seats=frozenset(m["audience"]), host=True))
+        )
+    if state.world.winner:
+        state.phase, state.deadline = OVER, None
+        events.append(Event("game_over", {"winner": state.world.winner}, PUBLIC))
+    else:
+        state.phase = DAY
+        ms = _sched(state, "day_ms")
+        state.deadline = now + ms if ms is not None else None
+    return events
+
+
+def _tick(state: AndorraState, cmd: Command) -> list[Event]:
+    if state.deadline is None or cmd.now < state.deadline:
+        return []
+    if state.phase == DAY:
+        return _end_day(state, cmd.now)
+    if state.phase == NIGHT:
+        return _run(state, cmd.now)
+    if state.phase == RESOLVING:  # §15 / Q-72: defaults apply after the deadline
+        state.prompts_timed_out = True
+        return _run(state, cmd.now)
+    return []
+
+
+def _replace(state: AndorraState, cmd: Command) -> list[Event]:
+    """A-GEN-4: a replacement keeps the seat and state; penalties burn."""
+    _host_only(cmd)
+    seat, nick = cmd.payload.get("seat"), cmd.payload.get("nick")
+    w = state.world
+    if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not isinstance(nick, str) or not nick:
+        raise Rejected("bad_payload", rule="A-GEN-4", seat=seat)
+    w.p(seat).nick = nick
+    for day_s in list(w.penalties):
+        w.penalties[day_s] = [s for s in w.penalties[day_s] if s != seat]
+    return [Event("replaced", {"seat": seat, "nick": nick})]
+
+
+_HANDLERS = {
+    "vote": _vote,
+    "edit_vote": _vote,
+    "penalty": _penalty,
+    "end_day": _end_day_cmd,
+    "move": _move,
+    "end_night": _end_night_cmd,
+    "answer": _answer,
+    "correct": _correct,
+    "publish": _publish,
+    "replace": _replace,
+    TICK: _tick,
+}

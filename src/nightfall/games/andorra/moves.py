@@ -1,0 +1,258 @@
+"""Night move submission and validation (A-MOVE-1..8, A-CLAN-5/6).
+
+Every rejection names the player, the move and the rule. A valid submission
+replaces the player's earlier one (A-MOVE-4); nothing changes on a rejection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import HOST, Command, Event, Rejected
+from nightfall.engine.event import Audience
+
+from .night.dawn import sender
+from .roles.actions import (
+    ACTIONS,
+    ANY,
+    CONSECUTIVE_FAMILY,
+    ITEM,
+    ITEM_NEEDED,
+    JAILED_TODAY,
+    NON_UNDEAD,
+    NONE,
+    ONCE_PER_TARGET,
+    OTHER,
+)
+from .roles.catalogue import LONERS, ROLES
+from .state import AndorraState, Player, World
+from .tally import swindler_window
+
+
+def _rej(code: str, rule: str, p: Player, move: str, **kw: Any) -> Rejected:
+    return Rejected(code, rule=rule, player=p.nick, move=move, **kw)
+
+
+def _seat(w: World, raw: Any, p: Player, move: str, rule: str = "A-MOVE-6") -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= len(w.players):
+        raise _rej("bad_target", rule, p, move, target=raw)
+    return raw
+
+
+def may_submit_for(w: World, actor: Any, p: Player) -> bool:
+    """A-MOVE-5: oneself, the clan's sender (mafia, Cops), or the host."""
+    if actor == HOST or actor == p.seat:
+        return True
+    if p.clan and p.clan != "rebel" and isinstance(actor, int):
+        return sender(w, p.clan) == actor
+    return False
+
+
+def _clan_rules(state: AndorraState, p: Player, code: str) -> None:
+    """A-CLAN-5/6: no two same-type moves in one clan per night (stake exempt)."""
+    w = state.world
+    ctype = ACTIONS[code].clan_type
+    if p.clan is None or ctype is None:
+        return
+    for seat_s, mv in state.submissions.items():
+        other = w.p(int(seat_s))
+        if other.seat != p.seat and other.clan == p.clan and ACTIONS[str(mv["action"])].clan_type == ctype:
+            raise _rej("clan_same_type", "A-CLAN-5", p, code, other=other.nick, type=ctype)
+
+
+def _role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
+    w = state.world
+    n = w.day
+    spec = ACTIONS[code]
+    if NON_UNDEAD in spec.roles:
+        if p.undead:  # A-ROLE-UNDEAD-1, A-ROLE-GHOUL-4
+            raise _rej("undead_no_stake", "A-ROLE-UNDEAD-1", p, code)
+        return
+    if ITEM in spec.roles:
+        item = ITEM_NEEDED[code]
+        clan = w.clans.get(p.clan or "")
+        clan_has = bool(params.get("clan")) and clan is not None and getattr(clan, item.lower(), 0) > 0
+        if not (p.usable(item, n) or clan_has):  # A-ITEM-GEN-3: usable the night after
+            raise _rej("no_item", "A-ITEM-GEN-3", p, code, item=item)
+        return
+    if "*rebel_shooter" in spec.roles:
+        followers = [q for q in w.clan_members("rebel") if q.follower]
+        if p.clan != "rebel" or len(followers) < 3:  # A-ROLE-REBEL-6/7
+            raise _rej("rebel_needs_three", "A-ROLE-REBEL-7", p, code, followers=len(followers))
+        return
+    if p.role not in spec.roles:
+        raise _rej("not_your_move", "A-MOVE-6", p, code, role=p.role)
+    members = w.clan_members(p.clan) if p.clan else []
+    soldiers = [q for q in members if q.role in ("SOLDIER", "JOURNALIST_SOLDIER")]
+    recruiters = [q for q in members if q.role == "RECRUITER"]
+    if code == "POISON" and p.role == "BOSS" and (soldiers or recruiters):
+        raise _rej("boss_poison_needs_no_soldier", "A-ROLE-BOSS-3", p, code)
+    if code in ("SHOOT", "POISON") and p.role == "RECRUITER" and soldiers:
+        raise _rej("recruiter_needs_no_soldier", "A-ROLE-RECRUITER-2", p, code)
+    if code == "POISON" and (p.clan not in w.clans or w.clans[p.clan].poison < 1):
+        raise _rej("no_poison", "A-ROLE-SOLDIER-3", p, code)
+    if code == "RECRUIT" and len(members) >= 5:
+        raise _rej("clan_full", "A-RECRUIT-12", p, code)
+    if code == "SHERIFF_RECRUIT" and any(q.alive and q.role == "INVESTIGATOR" for q in w.players):
+        raise _rej("investigator_present", "A-ROLE-SHERIFF-2", p, code)
+    if code == "EXPLODE" and not p.usable("EXPLOSIVE", n):
+        raise _rej("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")
+    if code == "SHMARA_CLONIDINE" and not p.usable("CLONIDINE", n):
+        raise _rej("no_item", "A-ROLE-SHMARA-5", p, code, item="CLONIDINE")
+    if code == "DOMOVOI_BURN" and p.energy < 1:
+        raise _rej("no_energy", "A-ROLE-DOMOVOI-7", p, code)
+    if code == "PRIEST_BLESS" and p.mem.get("blessed"):
+        raise _rej("once_per_game", "A-ROLE-PRIEST-5", p, code)
+    if code == "PROSECUTOR_ACCUSE" and int(p.mem.get("accusations", 0)) >= 2:
+        raise _rej("twice_per_game", "A-ROLE-PROSECUTOR-2", p, code)
+    if code == "NURSE_REPORT_VH" and not p.mem.get("tests"):
+        raise _rej("nothing_to_report", "A-ROLE-NURSE-4", p, code)
+    if code == "PROSECUTOR_REPORT" and not p.mem.get("searches"):
+        raise _rej("nothing_to_report", "A-ROLE-PROSECUTOR-3", p, code)
+
+
+def _target_rules(
+    state: AndorraState, p: Player, code: str, target: Any, params: dict[str, Any]
+) -> int | None:
+    w = state.world
+    n = w.day
+    kind = ACTIONS[code].target
+    if code == "USE_CARD_BOSS":
+        kind = ANY
+    if kind in (NONE, JAILED_TODAY):
+        if target is not None and code not in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
+            raise _rej("no_target_expected", "A-MOVE-6", p, code)
+        return None
+    t = _seat(w, target, p, code)
+    if not w.p(t).alive:
+        raise _rej("target_not_alive", "A-MOVE-6", p, code, target=w.p(t).nick)
+    if kind == OTHER and t == p.seat:  # Q-75
+        raise _rej("self_target", "A-MOVE-6", p, code)
+    fam = CONSECUTIVE_FAMILY.get(code)
+    if fam and w.last_target(p.seat, fam, n - 1) == t:
+        raise _rej("same_target_twice", f"A-ROLE-{_role_rule(code)}", p, code, target=w.p(t).nick)
+    once = ONCE_PER_TARGET.get(code)
+    if (
+        once
+        and t in p.mem.get(once, [])
+        and not (code == "HEAL" and t == p.seat and not p.mem.get("self_heal"))
+    ):
+        raise _rej("once_per_target", f"A-ROLE-{_role_rule(code)}", p, code, target=w.p(t).nick)
+    if code == "HEAL" and t == p.seat and p.mem.get("self_heal"):
+        raise _rej("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
+    if code == "NURSE_PUMP" and t == p.seat and p.mem.get("self_pump"):
+        raise _rej("self_once_per_game", "A-ROLE-NURSE-3", p, code)
+    if code == "SWINDLER_CHOOSE" and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
+        raise _rej("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)
+    if code == "VH_SHOOT" and t not in p.mem.get("confirmed", []):
+        raise _rej("no_check", "A-ROLE-VH-3", p, code, target=w.p(t).nick)
+    if code == "VAMPIRE_GHOUL_VOTE" and not w.p(t).ghoul:
+        raise _rej("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=w.p(t).nick)
+    return t
+
+
+def _role_rule(code: str) -> str:
+    return {
+        "GF": "GODFATHER-3",
+        "MAYOR": "MAYOR-3",
+        "HEAL": "DOCTOR-3",
+        "NURSE": "NURSE-3",
+        "PRIEST": "PRIEST-3",
+        "TOUR": "TOUROP-3",
+        "SHMARA": "SHMARA-5",
+        "TELEPATH": "TELEPATH-3",
+        "DOMOVOI": "DOMOVOI-3",
+        "PROTECT": "BODYGUARD-5",
+        "SWINDLER": "SWINDLER-2",
+    }.get(code.split("_")[0], "MOVE")
+
+
+def _params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
+    w = state.world
+    if code in ("TELEPATH_VOTE", "VAMPIRE_GHOUL_VOTE"):
+        v = _seat(w, params.get("vote"), p, code)
+        if not w.p(v).alive:
+            raise _rej("not_a_candidate", "A-VOTE-2", p, code, target=w.p(v).nick)
+    if code == "TELEPATH_RETARGET":
+        _seat(w, params.get("new_target"), p, code)
+    if code == "FAIRY_GIFT" and params.get("gift") not in w.fairy_stock:
+        raise _rej("gift_not_in_stock", "A-ROLE-FAIRY-4", p, code, gift=params.get("gift"))
+    if code == "USE_VOUCHER" and params.get("kind", "tour") not in ("tour", "excursion"):
+        raise _rej("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
+    if code == "PROSECUTOR_SEARCH":
+        role = params.get("role")
+        if role not in ROLES or ROLES[str(role)].faction != LONERS:
+            raise _rej("not_a_loner_role", "A-ROLE-PROSECUTOR-3", p, code, role=role)
+    if code == "SWINDLER_CHANGE":
+        _swindler_changes(state, p, params)
+
+
+def _swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) -> None:
+    """A-ERR-13: a change outside the window, or too many, is rejected whole."""
+    from .day import raw_vote_of
+
+    w = state.world
+    entries: dict[int, dict[str, Any]] = {}
+    for q in w.alive():
+        v = raw_vote_of(state.votes, q.seat)
+        entries[q.seat] = {"ts": v.ts if v else None, "seq": v.seq if v else None}
+    window, allowed = swindler_window(entries, len(entries))
+    changes = params.get("changes")
+    if not isinstance(changes, list) or not 1 <= len(changes) <= allowed:
+        raise _rej("too_many_changes", "A-TALLY-7", p, "SWINDLER_CHANGE", allowed=allowed)
+    for ch in changes:
+        voter = _seat(w, ch.get("voter") if isinstance(ch, dict) else None, p, "SWINDLER_CHANGE", "A-TALLY-7")
+        if voter not in window:
+            raise _rej("outside_window", "A-TALLY-7", p, "SWINDLER_CHANGE", voter=w.p(voter).nick)
+        if ch.get("target") is not None:
+            _seat(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
+
+
+def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Player, dict[str, Any]]:
+    w = state.world
+    who = payload.get("player", actor)
+    if isinstance(who, bool) or not isinstance(who, int) or not 1 <= who <= len(w.players):
+        raise Rejected("unknown_seat", rule="A-MOVE-5", player=who)
+    p = w.p(who)
+    code = payload.get("action")
+    if not isinstance(code, str) or code not in ACTIONS:
+        raise _rej("unknown_move", "A-MOVE-1", p, str(code))
+    if not may_submit_for(w, actor, p):
+        raise _rej("not_your_sheet", "A-MOVE-5", p, code, by=actor)
+    if not p.alive:
+        raise _rej("not_alive", "A-MOVE-6", p, code)
+    if p.depressed_night == w.day:
+        raise _rej("depressed", "A-ROLE-SHERIFF-5", p, code)
+    params = payload.get("params") or {}
+    if not isinstance(params, dict):
+        raise _rej("bad_params", "A-MOVE-6", p, code)
+    if code == "STAY_HOME":
+        return p, {"action": code, "target": None, "params": {}}
+    _role_allows(state, p, code, params)
+    target = _target_rules(state, p, code, payload.get("target"), params)
+    if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
+        target = _seat(w, payload.get("target"), p, code)
+    _params(state, p, code, params)
+    _clan_rules(state, p, code)
+    return p, {"action": code, "target": target, "params": dict(params)}
+
+
+def submit(state: AndorraState, cmd: Command) -> list[Event]:
+    if state.deadline is not None and cmd.now > state.deadline and cmd.actor != HOST:
+        raise Rejected(
+            "move_after_deadline",
+            rule="A-MOVE-4",
+            player=cmd.payload.get("player", cmd.actor),
+            deadline=state.deadline,
+        )
+    p, move = validate(state, cmd.actor, dict(cmd.payload))
+    move.update(by=cmd.actor, at=cmd.now)
+    state.submissions[str(p.seat)] = move
+    aud = {p.seat} | ({cmd.actor} if isinstance(cmd.actor, int) else set())
+    return [
+        Event(
+            "move_accepted",
+            {"player": p.seat, "action": move["action"], "target": move["target"]},
+            Audience(seats=frozenset(aud), host=True),
+        )
+    ]

@@ -1,0 +1,1 @@
+"""Night resolution: scratchpad, hostile-action procedure, the named pipeline, dawn."""

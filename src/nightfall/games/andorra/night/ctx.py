@@ -1,0 +1,263 @@
+"""The per-night scratchpad (A-DATA-P transient state, A-DATA-E event log).
+
+Kept apart from the game state: the pipeline reads the world, writes effects
+to it, and records everything transient here. Reports read ``events``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..state import ALIVE, World
+
+# Canonical step order: §11 steps 1-43 plus the engine steps of A-ORDER-3.
+STEP_ORDER: tuple[str, ...] = (
+    "N0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "6a",
+    "6b",
+    "7",
+    "8",
+    "9",
+    "10",
+    "11",
+    "11a",
+    "12",
+    "13a",
+    "13",
+    "14",
+    "15",
+    "16",
+    "17",
+    "18",
+    "19",
+    "20",
+    "21",
+    "22",
+    "23",
+    "24",
+    "25",
+    "26",
+    "27",
+    "28",
+    "29",
+    "30",
+    "31",
+    "32",
+    "32c",
+    "33",
+    "34",
+    "35",
+    "36",
+    "37",
+    "38",
+    "39",
+    "39a",
+    "40",
+    "41",
+    "42",
+    "43",
+    "D1",
+    "D2",
+    "D3",
+    "D4",
+    "D5",
+    "D6",
+    "D7",
+    "D8",
+    "D9",
+)
+IDX = {s: i for i, s in enumerate(STEP_ORDER)}
+
+
+class Pause(Exception):
+    """Resolution stops until these prompts are answered (or time out)."""
+
+    def __init__(self, prompts: list[dict[str, Any]]) -> None:
+        super().__init__(f"waiting for {len(prompts)} answer(s)")
+        self.prompts = prompts
+
+
+@dataclass
+class Act:
+    """One submitted move as it is resolved (A-DATA-N)."""
+
+    actor: int
+    code: str
+    orig: int | None
+    target: int | None
+    params: dict[str, Any]
+    step: str
+    clan: str | None = None
+    state: str = "PENDING"  # PENDING / DONE / CANCELLED / VOID
+    result: str | None = None  # OK / FAIL
+    lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # role-specific results
+    forced: bool = False
+    silent: bool = False  # no result word (vodka: A-CLASS-5)
+
+
+@dataclass
+class Ev:
+    """One executed action (A-ORDER-6)."""
+
+    seq: int
+    step: str
+    actor: int
+    code: str
+    target: int | None
+    cls: str
+    result: str
+    hit: str = "NONE"
+    reflected: bool = False
+    response: bool = False
+    visible: bool = True
+    note: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass
+class Death:
+    seat: int
+    cause: str
+    by: int | None
+    step: str
+    bloody: bool = False
+    reflected: bool = False
+    accomplices: list[int] = field(default_factory=list)  # the rest of a stake group (A-STAKE-7)
+
+
+@dataclass
+class Night:
+    w: World
+    n: int
+    acts: dict[int, Act] = field(default_factory=dict)
+    events: list[Ev] = field(default_factory=list)
+    step: str = "N0"
+    blocked_at: dict[int, int] = field(default_factory=dict)
+    blockers: dict[int, list[int]] = field(default_factory=dict)  # victim -> blockers (A-ROLE-MANIAC-4)
+    drunk: set[int] = field(default_factory=set)
+    on_tour: set[int] = field(default_factory=set)
+    on_excursion: set[int] = field(default_factory=set)
+    dom_blocked: set[int] = field(default_factory=set)
+    confessed_by: dict[int, int] = field(default_factory=dict)
+    blessed: set[int] = field(default_factory=set)
+    bodyguard: dict[int, int] = field(default_factory=dict)  # ward -> bodyguard
+    bodyguard_fired: dict[int, list[int]] = field(default_factory=dict)  # bodyguard -> attackers shot
+    shield_doctor: set[int] = field(default_factory=set)
+    shield_nurse: set[int] = field(default_factory=set)
+    shield_antidote: set[int] = field(default_factory=set)
+    siren_step: dict[int, str] = field(default_factory=dict)
+    vest_step: dict[int, str] = field(default_factory=dict)
+    exec_watch: dict[int, int] = field(default_factory=dict)  # executioner -> watched
+    exec_done: set[int] = field(default_factory=set)
+    pv_watch: dict[int, int] = field(default_factory=dict)
+    journalist_watch: dict[int, int] = field(default_factory=dict)
+    scheduled_shots: list[tuple[str, int, int, str]] = field(
+        default_factory=list
+    )  # (step, actor, target, via)
+    recruits: list[dict[str, Any]] = field(default_factory=list)
+    dying: list[Death] = field(default_factory=list)
+    deaths: list[Death] = field(default_factory=list)
+    notices: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    tally: dict[str, Any] = field(default_factory=dict)
+    jailed: int | None = None
+    jailer_jailed: list[int] = field(default_factory=list)
+    released: list[int] = field(default_factory=list)
+    left_jail: list[int] = field(default_factory=list)
+    reanimated: list[int] = field(default_factory=list)
+    prompts: list[dict[str, Any]] = field(default_factory=list)
+    dawn_msgs: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    clan_notices: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+    audit: list[dict[str, Any]] = field(default_factory=list)
+    clan_at_n0: dict[int, str | None] = field(default_factory=dict)
+    alive_at_n0: set[int] = field(default_factory=set)
+    in_game: int = 0
+    over_at_6b: bool = False
+    revenge: int | None = None
+    answers: dict[str, Any] = field(default_factory=dict)
+    timed_out: bool = False
+
+    # ----- queries -------------------------------------------------------
+    def idx(self) -> int:
+        return IDX[self.step]
+
+    def log(self, actor: int, code: str, target: int | None, cls: str, result: str, **kw: Any) -> Ev:
+        ev = Ev(len(self.events) + 1, self.step, actor, code, target, cls, result, **kw)
+        self.events.append(ev)
+        return ev
+
+    def audit_line(self, **kw: Any) -> None:
+        self.audit.append({"step": self.step, **kw})
+
+    def can_act(self, seat: int) -> bool:
+        """A-MOVE-7: alive, not jailed, not blocked before this step."""
+        p = self.w.p(seat)
+        if p.status != ALIVE:
+            return False
+        at = self.blocked_at.get(seat)
+        return not (at is not None and at < self.idx())
+
+    def inaccessible(self, target: int, actor: int | None = None) -> bool:
+        """A-ACCESS-1: vodka, tour, Domovoi block, someone else's confession, out of play."""
+        p = self.w.p(target)
+        if p.status != ALIVE:
+            return True
+        if target in self.drunk or target in self.on_tour or target in self.dom_blocked:
+            return True
+        by = self.confessed_by.get(target)
+        return by is not None and by != actor
+
+    def block(self, seat: int, by: int | None = None) -> None:
+        """A-BLOCK-2: later moves cancelled; earlier ones stand but report «неудачно»."""
+        self.blocked_at.setdefault(seat, self.idx())
+        if by is not None:
+            self.blockers.setdefault(seat, []).append(by)
+
+    def acts_at(self, step: str) -> list[Act]:
+        got = [a for a in self.acts.values() if a.step == step and a.state == "PENDING"]
+        return sorted(got, key=self.sub_order)
+
+    def sub_order(self, a: Act) -> tuple[int, int, int]:
+        """A-ORDER-4: mafia clan 1, clan 2, then individuals by seat; shots before poisonings."""
+        clan = a.clan if a.clan and a.clan.startswith("mafia") else None
+        rank = self.w.clans[clan].rank if clan else 10_000
+        kind = 0 if a.code == "SHOOT" else 1
+        return (rank, kind, a.actor)
+
+    def start(self, a: Act) -> bool:
+        """Common execution gate: cancel the move when its actor cannot act now."""
+        if not self.can_act(a.actor):
+            a.state, a.result = "CANCELLED", "FAIL"
+            return False
+        a.state = "DONE"
+        if a.params.get("_invalid"):  # a Telepath gave it a target it cannot take (Q-19)
+            a.result = "FAIL"
+            return False
+        return True
+
+    def ask(self, prompts: list[dict[str, Any]]) -> dict[str, Any]:
+        """Interactive prompts (A-CYCLE-6, A-DATA-I): answered, defaulted, or pause."""
+        got: dict[str, Any] = {}
+        missing = []
+        for pr in prompts:
+            self.prompts.append(pr)
+            if pr["id"] in self.answers:
+                got[pr["id"]] = self.answers[pr["id"]]
+            elif self.timed_out:
+                got[pr["id"]] = pr["default"]
+            else:
+                missing.append(pr)
+        if missing:
+            raise Pause(missing)
+        return got
+
+    def notice(self, seat: int, key: str, **params: Any) -> None:
+        self.notices.append((seat, key, params))

@@ -1,0 +1,323 @@
+"""Dawn D1-D8 (A-DAWN): role choices, recruitments, successions, jail changes,
+the jailed Psycho's revenge and the win check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..roles.catalogue import FOLLOWER_CHOICES, FREE_ROLE_ORDER, LONERS, MAFIA, PEACEFUL, ROLES
+from ..state import ALIVE, DEAD, JAILED_LYNCH, Player
+from ..win import check
+from .ctx import Death, Night
+
+MAX_CLAN = 5
+
+
+def free_roles(ctx: Night, p: Player) -> list[str]:
+    """A-ROLE-PV-6: base roles not in the starting list and not taken since."""
+    out = [r for r in FREE_ROLE_ORDER if r not in ctx.w.roles_taken]
+    return [r for r in out if r in FOLLOWER_CHOICES] if p.follower else out
+
+
+def _hit(ctx: Night, target: int) -> bool:
+    return any(
+        e.target == target and e.cls == "H" and e.result == "OK" and not e.reflected for e in ctx.events
+    )
+
+
+def _join_mafia(ctx: Night, p: Player, clan: str, soldier: bool) -> None:
+    if soldier:  # A-RECRUIT-5: becomes a Soldier, except the Journalist
+        p.role = "JOURNALIST_SOLDIER" if p.role == "JOURNALIST" else "SOLDIER"
+    p.faction, p.clan, p.join_key = MAFIA, clan, [ctx.n, p.seat]
+
+
+def d1_pv_choices(ctx: Night) -> None:
+    w = ctx.w
+    prompts: list[dict[str, Any]] = []
+    for pv, watched in sorted(ctx.pv_watch.items()):
+        p = w.p(pv)
+        if p.status != ALIVE or p.role != "PV" or not _hit(ctx, watched):
+            continue
+        options = free_roles(ctx, p)
+        prompts.append(
+            {
+                "id": f"N{ctx.n}:PV_ROLE:{pv}",
+                "seat": pv,
+                "kind": "PV_ROLE",
+                "options": options,
+                "default": None,
+                "key": "MSG-PV-SAW",
+                "params": {"X": ctx.acts[pv].orig, "roles": options},
+            }
+        )
+        ctx.acts[pv].lines, ctx.acts[pv].silent = [], True
+    if not prompts:
+        return
+    answers = ctx.ask(prompts)
+    chosen: dict[str, list[int]] = {}
+    for pr in prompts:
+        ans = answers[pr["id"]]
+        ctx.dawn_msgs.append((pr["seat"], pr["key"], pr["params"]))
+        if ans in pr["options"]:
+            chosen.setdefault(str(ans), []).append(pr["seat"])
+    for role, seats in sorted(chosen.items()):
+        seat = seats[w.rng.below(len(seats))] if len(seats) > 1 else seats[0]  # A-ROLE-PV-7 coin
+        p = w.p(seat)
+        spec = ROLES[role]
+        p.role = role
+        if not p.follower:
+            p.faction = spec.faction
+        for item in spec.items:  # A-ROLE-PV-5, A-ITEM-GEN-2
+            p.give(item, ctx.n)
+        w.roles_taken.append(role)  # A-RCHANGE-2
+        if spec.clan_role:
+            clans = [
+                c
+                for c in sorted(w.clans, key=lambda c: w.clans[c].rank)
+                if c.startswith("mafia") and len(w.clan_members(c)) < MAX_CLAN
+            ]
+            if clans:  # H-08 default: the first clan with room
+                _join_mafia(ctx, p, clans[0], soldier=False)
+        elif role in ("SHERIFF", "INVESTIGATOR"):
+            w.clans.setdefault("cops", _clan("cops", "COPS"))
+            p.clan, p.join_key = "cops", [ctx.n, seat]
+        elif role == "REBEL":
+            w.clans.setdefault("rebel", _clan("rebel", "REBEL"))
+            p.clan, p.join_key = "rebel", [ctx.n, seat]
+        ctx.dawn_msgs.append((seat, "MSG-NEWROLE", {"role": role}))
+
+
+def _clan(cid: str, kind: str) -> Any:
+    from ..state import Clan
+
+    return Clan(cid, kind)
+
+
+def _recruitable(p: Player) -> bool:
+    """A-RECRUIT-1/2."""
+    return p.faction == PEACEFUL and not p.follower and ROLES[p.role].rec
+
+
+def _notice_first(ctx: Night, r: dict[str, Any]) -> None:
+    p = ctx.w.p(r["target"])
+    if r["faction"] not in p.refused_by and not r.get("card"):
+        ctx.dawn_msgs.append((p.seat, "MSG-RECRUIT-NOTICE", {}))
+
+
+def d2_d4_recruitment(ctx: Night) -> None:
+    """A-RECRUIT-10..13, A-ERR-11/12."""
+    w = ctx.w
+    by_target: dict[int, list[dict[str, Any]]] = {}
+    for r in ctx.recruits:
+        by_target.setdefault(r["target"], []).append(r)
+    for target, offers in sorted(by_target.items()):
+        p = w.p(target)
+        ok = list(offers)
+        # D2: the Sheriff first (A-RECRUIT-11)
+        sheriff = [r for r in ok if r["faction"] == "cops"]
+        have_inv = any(q.role == "INVESTIGATOR" and q.alive for q in w.players)
+        if (
+            sheriff
+            and p.alive
+            and p.role == "PV"
+            and not p.follower
+            and p.faction == PEACEFUL
+            and not have_inv
+        ):
+            r = sheriff[0]
+            p.role, p.clan, p.join_key = "INVESTIGATOR", "cops", [ctx.n, target]
+            p.give("SIREN", ctx.n)
+            w.roles_taken.append("INVESTIGATOR")
+            ctx.acts[r["by"]].result = "OK"
+            ctx.dawn_msgs.append((target, "MSG-RECRUITED-SHERIFF", {"sheriff": r["by"]}))
+            for other in ok:
+                if other is not r:
+                    _notice_first(ctx, other)
+            continue
+        for r in sheriff:
+            ctx.acts[r["by"]].result = "FAIL"
+        rest = [r for r in ok if r["faction"] != "cops"]
+        # D3: Boss-card transfers (forced, no consent)
+        for r in [r for r in rest if r.get("card")]:
+            clan = (
+                r["faction"]
+                if r["faction"] in w.clans
+                else next((c for c in w.clans if c.startswith("mafia")), None)
+            )
+            if clan and p.alive and _recruitable(p) and 0 < len(w.clan_members(clan)) < MAX_CLAN:
+                _join_mafia(ctx, p, clan, soldier=True)
+                _joined(ctx, p, clan)
+        rest = [r for r in rest if not r.get("card")]
+        if not rest:
+            continue
+        live = [
+            r
+            for r in rest
+            if p.alive
+            and w.clan_members(r["faction"])
+            and (not r["faction"].startswith("mafia") or len(w.clan_members(r["faction"])) < MAX_CLAN)
+        ]
+        if not live or not _recruitable(p):
+            for r in rest:
+                ctx.acts[r["by"]].result = "FAIL"
+                if p.alive:
+                    _notice_first(ctx, r)
+            continue
+        forced = [r for r in live if r["faction"] in p.refused_by]
+        pid = f"N{ctx.n}:RECRUIT:{target}"
+        pick: dict[str, Any] | None
+        if len(live) == 1:
+            if forced:
+                pick = live[0]
+            else:
+                ans = ctx.ask(
+                    [
+                        {
+                            "id": pid,
+                            "seat": target,
+                            "kind": "RECRUIT_ASK",
+                            "options": ["да", "нет"],
+                            "default": "нет",
+                            "key": "MSG-RECRUIT-ASK",
+                            "params": {},
+                        }
+                    ]
+                )[pid]
+                ctx.dawn_msgs.append((target, "MSG-RECRUIT-ASK", {}))
+                pick = live[0] if ans in ("да", "yes", True) else None
+        else:
+            order = list(live)
+            w.rng.shuffle(order)  # A-RECRUIT-9: labels in random order
+            labels = [f"вербовка {i}" for i in range(1, len(order) + 1)]
+            key = "MSG-RECRUIT-CHOICE-FORCED" if forced else "MSG-RECRUIT-CHOICE"
+            ans = ctx.ask(
+                [
+                    {
+                        "id": pid,
+                        "seat": target,
+                        "kind": "RECRUIT_CHOICE",
+                        "options": labels,
+                        "default": None,
+                        "key": key,
+                        "params": {"labels": labels},
+                    }
+                ]
+            )[pid]
+            ctx.dawn_msgs.append((target, key, {"labels": labels}))
+            pick = order[labels.index(ans)] if ans in labels else None
+            if pick is None and forced:
+                pick = forced[w.rng.below(len(forced))]
+        for r in live:
+            if r is not pick and r not in forced and r["faction"] not in p.refused_by:
+                p.refused_by.append(r["faction"])  # A-RECRUIT-6: remembered per faction
+        for r in rest:
+            ctx.acts[r["by"]].result = "OK" if r is pick else "FAIL"
+        if pick is None:
+            continue
+        if pick["faction"] == "rebel":
+            p.follower, p.faction, p.clan, p.join_key = True, LONERS, "rebel", [ctx.n, target]
+            ctx.dawn_msgs.append(
+                (
+                    target,
+                    "MSG-RECRUITED-REBEL",
+                    {"list": [q.seat for q in w.clan_members("rebel") if q.seat != target]},
+                )
+            )
+        else:
+            _join_mafia(ctx, p, pick["faction"], soldier=True)
+            _joined(ctx, p, pick["faction"])
+
+
+def _joined(ctx: Night, p: Player, clan: str) -> None:
+    members = [q.seat for q in ctx.w.clan_members(clan) if q.seat != p.seat]
+    ctx.dawn_msgs.append((p.seat, "MSG-RECRUITED-MAFIA", {"role": p.role, "list": members}))
+    ctx.clan_notices.append((clan, "MSG-CLAN-NEWMEMBER", {"X": p.seat}))
+
+
+def d5_successions(ctx: Night) -> None:
+    """A-ROLE-COPS-2/4, A-ROLE-REBEL-8, A-CLAN-2 (deaths of this night)."""
+    w = ctx.w
+    dead_now = {d.seat for d in ctx.deaths if w.p(d.seat).status == DEAD}
+    promote(ctx, dead_now)
+    for cid, clan in w.clans.items():
+        if clan.kind != "MAFIA":
+            continue
+        boss_gone = any(w.p(s).role == "BOSS" and w.p(s).clan == cid for s in dead_now)
+        if boss_gone and w.clan_members(cid):
+            ctx.clan_notices.append((cid, "MSG-CLAN-SENDER", {"X": sender(w, cid)}))
+
+
+def promote(ctx: Night, gone: set[int]) -> None:
+    w = ctx.w
+    for s in sorted(gone):
+        p = w.p(s)
+        if p.role == "SHERIFF":
+            inv = next((q for q in w.players if q.alive and q.role == "INVESTIGATOR"), None)
+            if inv is not None:
+                inv.role = "SHERIFF"
+                ctx.dawn_msgs.append((inv.seat, "MSG-NEWROLE", {"role": "SHERIFF"}))
+        if p.role == "REBEL":
+            fol = [q for q in w.clan_members("rebel") if q.follower]
+            if fol:
+                fol[0].role, fol[0].follower = "REBEL", False
+                ctx.dawn_msgs.append((fol[0].seat, "MSG-NEWROLE", {"role": "REBEL"}))
+
+
+def sender(w: Any, clan: str) -> int | None:
+    """A-CLAN-2/3, A-ERR-1: Boss, else the earliest Soldier, else the earliest member."""
+    members = w.clan_members(clan)
+    if not members:
+        return None
+    head = "SHERIFF" if clan == "cops" else "REBEL" if clan == "rebel" else "BOSS"
+    for m in members:
+        if m.role == head:
+            return int(m.seat)
+    for m in members:
+        if m.role in ("SOLDIER", "JOURNALIST_SOLDIER"):
+            return int(m.seat)
+    return int(members[0].seat)
+
+
+def d6_jail(ctx: Night) -> None:
+    """A-ROLE-JAILER-7/8: releases and the Jailer's death opening the jail."""
+    w = ctx.w
+    jailer_dead = any(w.p(d.seat).role == "JAILER" and w.p(d.seat).status == DEAD for d in ctx.deaths)
+    if jailer_dead:
+        w.jailer_mode = "DEAD"
+        for s in sorted(w.jailed_unrevealed):
+            q = w.p(s)
+            if q.status in (JAILED_LYNCH, "JAILED_JAILER"):
+                q.status = ALIVE
+                q.poisonings.clear()
+                q.bitten_night = None
+                ctx.left_jail.append(s)
+                ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
+        w.jailed_unrevealed = []
+    for s in ctx.released:
+        q = w.p(s)
+        if q.status == JAILED_LYNCH:
+            q.status = ALIVE
+            if s in w.jailed_unrevealed:
+                w.jailed_unrevealed.remove(s)
+            ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
+
+
+def d7_psycho_revenge(ctx: Night, votes: list[Any]) -> None:
+    """A-VOTE-30/31: the last raw-log voter against a jailed Psycho dies."""
+    w = ctx.w
+    j = ctx.jailed
+    if j is None or w.p(j).role != "PSYCHO" or w.p(j).status != JAILED_LYNCH:
+        return
+    mine = [v for v in votes if v.kind == "VOTE" and v.target == j]
+    if not mine:
+        return
+    last = max(mine, key=lambda v: (v.ts, v.seq))
+    if w.p(last.voter).status == ALIVE:
+        ctx.revenge = last.voter
+        ctx.dying.append(Death(last.voter, "REVENGE", j, "D7"))
+
+
+def d8_win(ctx: Night) -> None:
+    got = check(ctx.w)
+    if got is not None:
+        ctx.w.winner, ctx.w.winners = got

@@ -1,0 +1,202 @@
+"""A-HAR: the hostile-action resolution procedure (H0-H11) and effects.
+
+Order of checks (A-ORDER-7, A-PROT-1..4): alive → access → immunity →
+(axe skips protections) → blessing → Bodyguard → cross → siren → vest → effect
+(subject to heal shields, A-HEAL).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..roles.catalogue import PEACEFUL
+from .ctx import Death, Night
+
+PISTOL = frozenset({"SHOT", "RSHOT"})
+# A-HAR-EFFECT "Healable by Doctor": not AXE, EXPLOSION, BITE (and never the Undead, A-HEAL-1).
+DOCTOR_HEALS = frozenset({"SHOT", "RSHOT", "KNIFE_Q", "KNIFE_B", "HH_CHOP", "POISON", "CLONIDINE", "BURN"})
+NURSE_CURES = frozenset({"POISON", "CLONIDINE", "BITE", "CROSS"})  # A-HEAL-3
+ANTIDOTE_CURES = frozenset({"POISON", "CLONIDINE"})  # A-HEAL-4
+POISONINGS = frozenset({"POISON", "CLONIDINE", "CROSS"})
+LETHAL = frozenset(
+    {"SHOT", "RSHOT", "SILVER", "KNIFE_Q", "KNIFE_B", "AXE", "HH_CHOP", "EXPLOSION", "BURN", "STAKE"}
+)
+
+
+@dataclass
+class Outcome:
+    result: str  # OK / FAIL
+    hit: str = "NONE"
+    absorbed: bool = False
+    lethal_applied: bool = False
+
+
+def immune(ctx: Night, target: int, tau: str, actor: int | None) -> bool:
+    """Appendix B (H3), incl. "the Undead cannot harm each other" (A-ROLE-UNDEAD-2)."""
+    p = ctx.w.p(target)
+    if actor is not None and actor != target and ctx.w.p(actor).undead and p.undead:
+        return True
+    role = p.role
+    if p.undead:
+        if tau in ("SILVER", "STAKE", "CROSS"):  # A-ROLE-UNDEAD-3
+            return False
+        if tau == "EXPLOSION":  # A-ROLE-UNDEAD-4 / A-OUTCOME-8..10
+            return not (role == "VAMPIRE" or p.ghoul)
+        return True  # A-OUTCOME-11
+    if tau in ("SILVER", "STAKE", "CROSS"):  # A-OUTCOME-4/7: only the Undead
+        return True
+    if tau == "HH_CHOP":
+        return role != "VH"
+    if tau == "BURN":  # A-ROLE-DOMOVOI-7: only the Priest burns
+        return role != "PRIEST"
+    if role == "PRIEST":  # A-ROLE-PRIEST-7, A-OUTCOME-12..16
+        return tau not in ("KNIFE_Q", "KNIFE_B", "POISON", "CLONIDINE", "EXPLOSION", "BURN")
+    if role == "PSYCHO":  # A-OUTCOME-17..20
+        return tau not in ("SHOT", "RSHOT", "POISON", "CLONIDINE", "BITE")
+    return role == "VH" and tau == "BITE"  # A-OUTCOME-23
+
+
+def hostile(
+    ctx: Night,
+    actor: int,
+    target: int,
+    tau: str,
+    code: str,
+    *,
+    reflected: bool = False,
+    response: bool = False,
+    group: list[int] | None = None,
+) -> Outcome:
+    """Resolve one hostile action now (the caller checked H0, the actor's ability)."""
+    w = ctx.w
+    t = w.p(target)
+    cls = "H"
+
+    def done(out: Outcome) -> Outcome:
+        ev = ctx.log(
+            actor,
+            code,
+            target,
+            cls,
+            out.result,
+            hit=out.hit,
+            reflected=reflected,
+            response=response,
+            visible=not reflected,
+        )
+        ev.note = tau
+        ctx.audit_line(
+            actor=actor,
+            action=code,
+            tau=tau,
+            target=target,
+            result=out.result,
+            hit=out.hit,
+            reflected=reflected,
+            response=response,
+        )
+        return out
+
+    if not reflected:
+        if not t.alive:  # H1
+            return done(Outcome("FAIL", "DEAD"))
+        if ctx.inaccessible(target, actor):  # H2, A-ACCESS-2: nothing consumed
+            return done(Outcome("FAIL", "INACCESSIBLE"))
+    if immune(ctx, target, tau, None if reflected else actor):  # H3, A-PROT-4
+        return done(Outcome("FAIL", "IMMUNE"))
+    if tau != "AXE" and not reflected:  # H4: the axe ignores protection
+        if target in ctx.blessed and not response:  # H5 blessing → reflection (Q-11)
+            out = done(Outcome("FAIL", "BLESSING"))
+            for a in group or [actor]:
+                hostile(ctx, a, a, tau, code, reflected=True)
+            return out
+        bg = ctx.bodyguard.get(target)
+        if (
+            bg is not None
+            and not response
+            and w.p(bg).alive
+            and w.p(bg).role == "BODYGUARD"
+            and not w.p(actor).undead
+            and tau != "AXE"
+        ):  # H6
+            out = done(Outcome("FAIL", "BODYGUARD"))
+            ctx.bodyguard_fired.setdefault(bg, [])
+            for a in group or [actor]:
+                ctx.bodyguard_fired[bg].append(a)
+                hostile(ctx, bg, a, "RSHOT", "RSHOT", response=True)
+            return out
+        if tau == "BITE" and t.usable("CROSS", ctx.n):  # H7, A-PROT-3
+            t.take("CROSS")
+            ctx.notice(target, "MSG-CROSS")
+            return done(Outcome("FAIL", "CROSS"))
+        if tau != "RSHOT":  # H8 siren, same-step extension (Q-08)
+            if ctx.siren_step.get(target) == ctx.step:
+                return done(Outcome("FAIL", "SIREN"))
+            if t.usable("SIREN", ctx.n):
+                t.take("SIREN")
+                ctx.siren_step[target] = ctx.step
+                ctx.notice(target, "MSG-SIREN")
+                return done(Outcome("FAIL", "SIREN"))
+    if tau in PISTOL:  # H9 vest (also for reflected shots)
+        if ctx.vest_step.get(target) == ctx.step:
+            return done(Outcome("OK", "VEST", absorbed=True))
+        if t.usable("VEST", ctx.n):
+            t.take("VEST")
+            ctx.vest_step[target] = ctx.step
+            ctx.notice(target, "MSG-VEST")
+            return done(Outcome("OK", "VEST", absorbed=True))
+    out = done(Outcome("OK"))
+    effect(ctx, actor, target, tau, reflected=reflected)
+    return out
+
+
+def shielded(ctx: Night, target: int, tau: str) -> bool:
+    t = ctx.w.p(target)
+    if target in ctx.shield_doctor and tau in DOCTOR_HEALS and not t.undead:
+        return True
+    if target in ctx.shield_nurse and tau in NURSE_CURES:
+        return True
+    return target in ctx.shield_antidote and tau in ANTIDOTE_CURES
+
+
+def effect(ctx: Night, actor: int, target: int, tau: str, reflected: bool = False) -> None:
+    """H10 (A-HAR-EFFECT)."""
+    t = ctx.w.p(target)
+    if shielded(ctx, target, tau):
+        ctx.audit_line(actor=actor, action="SHIELD", target=target, tau=tau)
+        return
+    if tau in LETHAL:
+        ctx.dying.append(Death(target, tau, actor, ctx.step, bloody=tau == "KNIFE_B", reflected=reflected))
+    elif tau in POISONINGS:
+        t.poisonings.append({"kind": tau, "night": ctx.n, "by": actor})
+        ctx.notice(target, "MSG-POISONED")
+    elif tau == "BITE":
+        if t.bitten_night == ctx.n - 1:  # A-ROLE-VAMPIRE-6 (b): Ghoul now
+            make_ghoul(ctx, actor, target)
+        else:
+            t.bitten_night = ctx.n
+            t.poisonings.append({"kind": "BITE", "night": ctx.n, "by": actor})
+            ctx.notice(target, "MSG-POISONED")
+
+
+def make_ghoul(ctx: Night, vampire: int, target: int) -> None:
+    """A-ROLE-VAMPIRE-5/6, A-FACT-4, A-ROLE-GHOUL-4."""
+    from ..roles.catalogue import UNDEAD
+
+    t = ctx.w.p(target)
+    t.ghoul, t.faction, t.bitten_night = True, UNDEAD, None
+    t.poisonings.clear()
+    ctx.w.p(vampire).mem.setdefault("ghouls", []).append(target)
+    ctx.notice(target, "MSG-GHOUL")
+    ctx.notice(vampire, "MSG-VAMPIRE-GHOUL", X=target)
+
+
+def finish_step(ctx: Night) -> None:
+    """H11 at the end of a step: deaths and the triggers they fire (A-DEATH-2)."""
+    from .triggers import apply_deaths
+
+    apply_deaths(ctx)
+
+
+def peaceful(ctx: Night, seat: int) -> bool:
+    return ctx.w.p(seat).faction == PEACEFUL

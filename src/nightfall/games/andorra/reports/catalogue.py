@@ -1,0 +1,166 @@
+"""The private-message catalogue of §13.3 as data (Russian first, English second).
+
+Each key maps to variants; the variant is chosen by a boolean parameter where
+the spec gives two forms (found / not found, yes / no). Placeholders:
+{X} a nickname, {role} a role name, {item} an item name, {list} nicknames,
+{roles} role names, {labels} offer labels, {ok} удачно/неудачно.
+"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
+    "MSG-OK": {"": ("Результат хода: удачно.", "Move result: successful.")},
+    "MSG-FAIL": {"": ("Результат хода: неудачно.", "Move result: unsuccessful.")},
+    "MSG-POISONED": {"": ("отравлен", "poisoned")},
+    "MSG-TOUR": {"": ("Вы отправлены в тур.", "You have been sent on a tour.")},
+    "MSG-EXCURSION": {"": ("Вы отправлены на экскурсию.", "You have been sent on an excursion.")},
+    "MSG-CONFESSED": {
+        "": ("Вас исповедали. Вы получили крестик.", "You were confessed. You received a cross.")
+    },
+    "MSG-INTERROGATED": {"": ("Вас вызывали на допрос.", "You were summoned for interrogation.")},
+    "MSG-GIFT": {"": ("Вам подарили: {item}.", "You were given: {item}.")},
+    "MSG-THEFT": {"": ("У вас пропал предмет: {item}.", "An item of yours is missing: {item}.")},
+    "MSG-VEST": {"": ("Ваш бронежилет сработал.", "Your vest was used up.")},
+    "MSG-SIREN": {"": ("Ваша сирена сработала.", "Your siren went off.")},
+    "MSG-CROSS": {"": ("Ваш крестик отпугнул вампира.", "Your cross scared the vampire away.")},
+    "MSG-JAILED": {
+        "": (
+            "Вы отправлены в тюрьму. Вы можете участвовать в обсуждении, но не можете голосовать.",
+            "You have been sent to jail. You may take part in the discussion but cannot vote.",
+        )
+    },
+    "MSG-RELEASED": {"": ("Вы вышли из тюрьмы.", "You are out of jail.")},
+    "MSG-REANIMATED": {"": ("Вас реанимировали.", "You were reanimated.")},
+    "MSG-GHOUL": {
+        "": (
+            "Вы стали Упырём. Ваша роль сохраняется; вы побеждаете вместе с Вампиром и/или другими Упырями.",
+            "You became a Ghoul. You keep your role; you win with the Vampire and/or other Ghouls.",
+        )
+    },
+    "MSG-DEPRESSION": {
+        "": (
+            "Вы убили мирного жителя и впали в депрессию: следующей ночью вы не можете сделать ход, "
+            "а ваш голос сегодня не учитывается.",
+            "You killed a peaceful player and fell into depression: next night you cannot move, "
+            "and your vote today is not counted.",
+        )
+    },
+    "MSG-NEWROLE": {"": ("Ваша новая роль: {role}.", "Your new role: {role}.")},
+    "MSG-RECRUIT-ASK": {
+        "": (
+            "Вам поступило предложение о вербовке. Вы согласны? (да / нет)",
+            "You have received a recruitment offer. Do you agree? (yes / no)",
+        )
+    },
+    "MSG-RECRUIT-CHOICE": {
+        "": (
+            "Вам поступили предложения о вербовке: {labels}. Выберите одно или откажитесь.",
+            "You have received recruitment offers: {labels}. Choose one or decline.",
+        )
+    },
+    "MSG-RECRUIT-CHOICE-FORCED": {
+        "": (
+            "Вам поступили предложения о вербовке: {labels}. Выберите одно.",
+            "You have received recruitment offers: {labels}. Choose one.",
+        )
+    },
+    "MSG-RECRUIT-NOTICE": {
+        "": ("Вам поступило предложение о вербовке.", "You have received a recruitment offer.")
+    },
+    "MSG-RECRUITED-MAFIA": {
+        "": (
+            "Вы завербованы в клан мафии. Ваша роль: {role}. Члены клана: {list}.",
+            "You have been recruited into a mafia clan. Your role: {role}. Clan members: {list}.",
+        )
+    },
+    "MSG-RECRUITED-REBEL": {
+        "": (
+            "Вы завербованы Бунтарём и стали его последователем. Ваша роль сохраняется. "
+            "Бунтарь и последователи: {list}.",
+            "The Rebel recruited you as a follower. You keep your role. The Rebel and followers: {list}.",
+        )
+    },
+    "MSG-RECRUITED-SHERIFF": {
+        "": (
+            "Вас завербовал Шериф. Ваша роль: Следователь. Шериф: {sheriff}.",
+            "The Sheriff recruited you. Your role: Investigator. Sheriff: {sheriff}.",
+        )
+    },
+    "MSG-CLAN-NEWMEMBER": {"": ("В клан вступил(а): {X}.", "Joined the clan: {X}.")},
+    # [IMPL] A-CLAN-2 notice (not in §13.3): who sends the clan's moves from now on.
+    "MSG-CLAN-SENDER": {"": ("Ходы клана теперь отправляет: {X}.", "The clan's moves are now sent by: {X}.")},
+    "MSG-SEARCH": {
+        "found": ("{X} — {role}.", "{X} is the {role}."),
+        "found_shot": ("{X} — {role}. Выстрел: {ok}.", "{X} is the {role}. Shot: {ok}."),
+        "not": ("{X} — не {role}.", "{X} is not the {role}."),
+    },
+    "MSG-CHOP": {"": ("Казнь: {ok}.", "Beheading: {ok}.")},
+    "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
+    "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
+    "MSG-PROSECUTOR-SEARCH": {
+        "yes": ("{X} — {role}: да.", "{X} — {role}: yes."),
+        "no": ("{X} — {role}: нет.", "{X} — {role}: no."),
+    },
+    "MSG-PROSECUTOR-TO-SHERIFF": {
+        "yes": (
+            "Сообщение от Прокурора: {X} — {role}: да.",
+            "Message from the Prosecutor: {X} — {role}: yes.",
+        ),
+        "no": (
+            "Сообщение от Прокурора: {X} — {role}: нет.",
+            "Message from the Prosecutor: {X} — {role}: no.",
+        ),
+    },
+    "MSG-NURSE-TO-VH": {
+        "yes": ("Анализ крови: {X} — нечисть.", "Blood test: {X} is Undead."),
+        "no": ("Анализ крови: {X} — не нечисть.", "Blood test: {X} is not Undead."),
+    },
+    "MSG-SINFUL": {"": ("{X} грешен.", "{X} is sinful.")},
+    "MSG-NOT-SINFUL": {"": ("{X} не грешен.", "{X} is not sinful.")},
+    "MSG-JAILER-SIN": {"": ("{X} грешен и отправлен в тюрьму.", "{X} is sinful and was sent to jail.")},
+    "MSG-ROLE-IS": {"": ("{X} — {role}.", "{X} is the {role}.")},
+    "MSG-INTERROGATION": {
+        "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
+        "no": (
+            "{X} не совершал(а) враждебных действий этой ночью.",
+            "{X} committed no hostile action tonight.",
+        ),
+    },
+    "MSG-EXEC-NOTHING": {"": ("Ничего не увидел.", "Saw nothing.")},
+    "MSG-EXEC-SAW": {
+        "": (
+            "{X} совершил(а) удачное враждебное действие. Казнь: {ok}.",
+            "{X} committed a successful hostile action. Beheading: {ok}.",
+        )
+    },
+    "MSG-BODYGUARD": {
+        "": (
+            "Ваш подопечный подвергся нападению. Вы выстрелили в: {list}.",
+            "Your ward was attacked. You shot at: {list}.",
+        )
+    },
+    "MSG-PV-SAW": {
+        "": (
+            "На {X} совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: "
+            "{roles}.",
+            "A successful hostile action was committed on {X}. You may choose one of the free roles: "
+            "{roles}.",
+        )
+    },
+    "MSG-PV-NOTHING": {"": ("Ничего не замечено.", "Nothing noticed.")},
+    "MSG-REANIMATE-PROMPT": {
+        "": (
+            "Трупы этой ночи: {list}. Кого реанимировать?",
+            "Corpses of this night: {list}. Whom to reanimate?",
+        )
+    },
+    "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
+    "MSG-VAMPIRE-GHOUL": {"": ("{X} стал(а) Упырём.", "{X} became a Ghoul.")},
+    "J-SHOT": {"": ("{A} стрелял(а) в {B}.", "{A} shot at {B}.")},
+    "J-WATCH": {"": ("{A} следил(а) за {B}.", "{A} watched {B}.")},
+    "J-CONFESSED": {"": ("{B} исповедан(а).", "{B} was confessed.")},
+    "J-HOME": {"": ("{B} сидел(а) дома.", "{B} stayed home.")},
+    "J-VISIT": {"": ("{A} посетил(а) {B}.", "{A} visited {B}.")},
+}
+
+OK_WORD = {True: ("удачно", "successful"), False: ("неудачно", "unsuccessful")}

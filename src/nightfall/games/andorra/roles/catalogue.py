@@ -1,0 +1,123 @@
+"""The role catalogue (Appendix A) as data: one row per role, one place.
+
+Faction codes: MAFIA, PEACEFUL, LONERS, UNDEAD. ``rec`` = recruitable by a mafia
+clan or the Rebel (A-RECRUIT-2); only the PV is recruitable by the Sheriff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAFIA = "MAFIA"
+PEACEFUL = "PEACEFUL"
+LONERS = "LONERS"
+UNDEAD = "UNDEAD"
+FACTIONS = (MAFIA, PEACEFUL, LONERS, UNDEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class RoleSpec:
+    code: str
+    ru: str
+    en: str
+    faction: str
+    rec: bool
+    items: tuple[str, ...]
+    # can be chosen as a free role by a PV (A-ROLE-PV-6) / appear at start (A-SETUP-2)
+    base: bool = True
+    clan_role: bool = False  # member of a mafia clan (A-CLAN-1)
+
+
+# A-SETUP-6 starting items; A-SETUP-7 vodka for every Peaceful role is added in setup.
+ROLES: dict[str, RoleSpec] = {
+    r.code: r
+    for r in (
+        RoleSpec("BOSS", "Босс мафии", "Mafia Boss", MAFIA, False, ("VEST",), clan_role=True),
+        RoleSpec("SOLDIER", "Рядовой мафиози", "Mafia Soldier", MAFIA, False, (), clan_role=True),
+        RoleSpec("RECRUITER", "Вербовщик мафии", "Mafia Recruiter", MAFIA, False, ("SIREN",), clan_role=True),
+        RoleSpec("GODFATHER", "Крёстный отец", "Godfather", MAFIA, False, ("VEST",)),
+        RoleSpec("MAYOR", "Мэр города", "Mayor", PEACEFUL, False, ("SIREN",)),
+        RoleSpec("DOCTOR", "Доктор", "Doctor", PEACEFUL, False, ("SIREN",)),
+        RoleSpec("NURSE", "Медсестра", "Nurse", PEACEFUL, True, ()),
+        RoleSpec("REANIMATOR", "Реаниматор", "Reanimator", PEACEFUL, True, ("VEST",)),
+        RoleSpec("SHERIFF", "Шериф", "Sheriff", PEACEFUL, False, ("VEST",)),
+        RoleSpec("INVESTIGATOR", "Следователь", "Investigator", PEACEFUL, False, ("SIREN",)),
+        RoleSpec("PRIEST", "Священник", "Priest", PEACEFUL, False, ()),
+        RoleSpec("VH", "Ван Хельсинг", "Van Helsing", PEACEFUL, True, ("VEST",)),
+        RoleSpec("JOURNALIST", "Журналист", "Journalist", PEACEFUL, True, ()),
+        RoleSpec("BODYGUARD", "Телохранитель", "Bodyguard", PEACEFUL, False, ("SIREN",)),
+        RoleSpec("PROSECUTOR", "Прокурор", "Prosecutor", PEACEFUL, False, ()),
+        RoleSpec("EXECUTIONER", "Палач", "Executioner", PEACEFUL, False, ("SIREN",)),
+        RoleSpec("JAILER", "Тюремщик", "Jailer", PEACEFUL, False, ("SIREN",)),
+        RoleSpec("PV", "Мирный житель", "Peaceful Villager", PEACEFUL, True, (), base=False),
+        RoleSpec("FAIRY", "Фея", "Fairy", LONERS, False, ("VEST", "SIREN")),
+        RoleSpec("TOUROP", "Туроператор", "Tour Operator", LONERS, False, ()),
+        RoleSpec("MANIAC", "Маньяк", "Maniac", LONERS, False, ()),
+        RoleSpec("TELEPATH", "Телепат", "Telepath", LONERS, False, ()),
+        RoleSpec(
+            "SHMARA", "Шмара-клофелинщица", "Clonidine Floozy", LONERS, False, ("CLONIDINE", "CLONIDINE")
+        ),
+        RoleSpec("PSYCHO", "Псих", "Psycho", LONERS, False, ("EXPLOSIVE",)),
+        RoleSpec("REBEL", "Бунтарь", "Rebel", LONERS, False, ("VEST",)),
+        RoleSpec("SWINDLER", "Аферист", "Swindler", LONERS, False, ("SIREN",)),
+        RoleSpec("VAMPIRE", "Вампир", "Vampire", UNDEAD, False, ()),
+        RoleSpec("DOMOVOI", "Домовой", "Domovoi", UNDEAD, False, ()),
+        RoleSpec("HORSEMAN", "Всадник без головы", "Headless Horseman", UNDEAD, False, ()),
+        # Designations that only arise in play (A-SETUP-2): never a starting role.
+        RoleSpec(
+            "JOURNALIST_SOLDIER",
+            "Журналист-рядовой",
+            "Journalist-Soldier",
+            MAFIA,
+            False,
+            (),
+            base=False,
+            clan_role=True,
+        ),
+    )
+}
+
+# Catalogue order of the base roles a PV may choose (A-ROLE-PV-6, EX-1 free-role list).
+FREE_ROLE_ORDER: tuple[str, ...] = tuple(c for c in ROLES if ROLES[c].base and c != "PV")
+
+# Roles a PV who is a Rebel follower may take (A-ROLE-PV-3/6).
+FOLLOWER_CHOICES = frozenset(
+    {
+        "NURSE",
+        "REANIMATOR",
+        "VH",
+        "JOURNALIST",
+        "FAIRY",
+        "TOUROP",
+        "MANIAC",
+        "TELEPATH",
+        "SHMARA",
+        "PSYCHO",
+        "SWINDLER",
+    }
+)
+
+UNIQUE_EXEMPT = frozenset({"SOLDIER", "PV"})  # A-SETUP-2
+PER_CLAN = frozenset({"BOSS", "SOLDIER", "RECRUITER"})  # A-ERR-1
+
+GHOUL_RU, GHOUL_EN = "Упырь", "Ghoul"
+FOLLOWER_RU, FOLLOWER_EN = "Последователь Бунтаря", "Rebel's Follower"
+JOURNALIST_FOLLOWER_RU, JOURNALIST_FOLLOWER_EN = "Журналист-последователь", "Journalist-Follower"
+
+# Clan colours for the two-clan variant (A-SETUP-4, Q-78).
+CLAN_COLOURS = {"red": ("красные", "red"), "black": ("чёрные", "black")}
+
+# Display-only pseudo-items (A-SETUP-10).
+PISTOL_ROLES = frozenset(
+    {
+        "BOSS",
+        "SOLDIER",
+        "RECRUITER",
+        "SHERIFF",
+        "INVESTIGATOR",
+        "BODYGUARD",
+        "VH",
+        "REBEL",
+        "JOURNALIST_SOLDIER",
+    }
+)

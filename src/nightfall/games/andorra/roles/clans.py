@@ -1,0 +1,158 @@
+"""Steps 22-27 and 31-33: recruitments, searches and the clans' shots."""
+
+from __future__ import annotations
+
+from ..night.ctx import Act, Night
+from ..night.har import hostile
+from .actions import SEARCHES
+from .early import _visit
+
+MAX_CLAN = 5
+
+
+def _recruit(ctx: Night, step: str, faction_of: str) -> None:
+    w = ctx.w
+    for a in ctx.acts_at(step):
+        if not ctx.start(a) or a.target is None:
+            continue
+        if a.code == "MAKE_POISON":  # A-ROLE-SOLDIER-2/3
+            clan = w.p(a.actor).clan
+            if clan in w.clans:
+                w.clans[clan].poison += 1
+            a.result = "OK"
+            ctx.log(a.actor, a.code, None, "S", "OK")
+            continue
+        faction = faction_of if faction_of != "mafia" else (w.p(a.actor).clan or "mafia")
+        if faction.startswith("mafia"):
+            pending = sum(1 for r in ctx.recruits if r["faction"] == faction)
+            if len(w.clan_members(faction)) + pending >= MAX_CLAN:
+                a.result = "FAIL"  # A-ERR-11: not offered at all
+                ctx.log(a.actor, a.code, a.target, "V", "FAIL", hit="CAP")
+                continue
+        if not _visit(ctx, a):
+            continue
+        a.result = None  # decided at dawn (A-RECRUIT-8)
+        ctx.recruits.append({"by": a.actor, "faction": faction, "target": a.target, "step": step})
+
+
+def step_22_cops_recruit(ctx: Night) -> None:
+    _recruit(ctx, "22", "cops")
+
+
+def step_23_mafia_recruit(ctx: Night) -> None:
+    _recruit(ctx, "23", "mafia")
+
+
+def step_24_rebel_recruit(ctx: Night) -> None:
+    _recruit(ctx, "24", "rebel")
+
+
+def _search(ctx: Night, step: str) -> None:
+    """A-ROLE-MAFIA-6, Q-77: a search that finds schedules a shot at the shot step."""
+    for a in ctx.acts_at(step):
+        if not ctx.start(a) or a.target is None:
+            continue
+        sought, shot_step = SEARCHES[a.code]
+        if not _visit(ctx, a, "W"):
+            continue
+        found = ctx.w.p(a.target).role == sought
+        a.lines = [("MSG-SEARCH", {"X": a.orig, "role": sought, "found": found, "shot": None})]
+        if found and shot_step:
+            ctx.scheduled_shots.append((shot_step, a.actor, a.target, a.code))
+
+
+def step_25_cops_search(ctx: Night) -> None:
+    _search(ctx, "25")
+
+
+def step_26_mafia_search(ctx: Night) -> None:
+    _search(ctx, "26")
+
+
+def step_27_prosecutor(ctx: Night) -> None:
+    """A-ROLE-PROSECUTOR-2/3: a Loner-role search (yes/no) or a report to the Sheriff."""
+    w = ctx.w
+    for a in ctx.acts_at("27"):
+        if not ctx.start(a) or a.target is None:
+            continue
+        me = w.p(a.actor)
+        if a.code == "PROSECUTOR_REPORT":
+            a.result = "OK"
+            ctx.log(a.actor, a.code, None, "S", "OK")
+            got = me.mem.get("searches", {}).get(str(a.target))
+            sheriff = next((p for p in w.players if p.alive and p.role == "SHERIFF"), None)
+            if got is not None and sheriff is not None:
+                ctx.notice(sheriff.seat, "MSG-PROSECUTOR-TO-SHERIFF", X=a.target, role=got[0], yes=got[1])
+            continue
+        if not _visit(ctx, a, "W"):
+            continue
+        role = str(a.params.get("role"))
+        yes = w.p(a.target).role == role
+        me.mem.setdefault("searches", {})[str(a.target)] = [role, yes]
+        a.lines = [("MSG-PROSECUTOR-SEARCH", {"X": a.orig, "role": role, "yes": yes})]
+
+
+def _shoot(ctx: Night, a: Act) -> None:
+    assert a.target is not None
+    out = hostile(ctx, a.actor, a.target, "SHOT", a.code)
+    a.result = out.result
+
+
+def _scheduled(ctx: Night, step: str) -> None:
+    for _st, actor, target, _via in [s for s in ctx.scheduled_shots if s[0] == step]:
+        act = ctx.acts.get(actor)
+        if not ctx.can_act(actor):
+            continue
+        out = hostile(ctx, actor, target, "SHOT", "SHOOT")
+        if act is not None and act.lines:
+            act.lines[0][1]["shot"] = out.result == "OK"
+
+
+def _poison(ctx: Night, a: Act, clan_bottle: bool) -> None:
+    """A-ITEM-POISON-1..3, A-ROLE-MAFIA-5: the bottle is written off only on «удачно»."""
+    assert a.target is not None
+    w = ctx.w
+    clan = w.p(a.actor).clan
+    if clan_bottle and (clan not in w.clans or w.clans[clan].poison < 1):
+        a.result = "FAIL"
+        return
+    out = hostile(ctx, a.actor, a.target, "POISON", a.code)
+    a.result = out.result
+    if out.result == "OK":
+        if clan_bottle and clan:
+            w.clans[clan].poison -= 1
+        else:
+            w.p(a.actor).take("POISON")
+
+
+def step_31_rebel_shot(ctx: Night) -> None:
+    """A-ROLE-REBEL-6/7: the appointed shooter's pistol."""
+    for a in ctx.acts_at("31"):
+        if ctx.start(a) and a.target is not None:
+            _shoot(ctx, a)
+
+
+def step_32_mafia(ctx: Night) -> None:
+    """A-ROLE-MAFIA-6: shots (plain + search-found) then poisonings, clan 1 before clan 2."""
+    for a in ctx.acts_at("32"):
+        if not ctx.start(a) or a.target is None:
+            continue
+        if a.code == "SHOOT":
+            _shoot(ctx, a)
+        else:
+            _poison(ctx, a, clan_bottle=True)
+    _scheduled(ctx, "32")
+
+
+def step_32c_gift_poison(ctx: Night) -> None:
+    """A-ITEM-POISON-3 (Q-80)."""
+    for a in ctx.acts_at("32c"):
+        if ctx.start(a) and a.target is not None:
+            _poison(ctx, a, clan_bottle=False)
+
+
+def step_33_cops(ctx: Night) -> None:
+    for a in ctx.acts_at("33"):
+        if ctx.start(a) and a.target is not None:
+            _shoot(ctx, a)
+    _scheduled(ctx, "33")

@@ -1,0 +1,155 @@
+"""Setup (A-SETUP): validate the host's role list, deal items, build clans."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Rejected, Rng
+
+from .items import CLAN_ITEMS, GIFT_LIST
+from .roles.catalogue import CLAN_COLOURS, PEACEFUL, PER_CLAN, ROLES, UNIQUE_EXEMPT
+from .state import AndorraState, Clan, Player, World
+
+MAX_CLAN = 5  # A-SETUP-3
+
+
+def _parse_roles(config: Mapping[str, Any], n: int) -> list[tuple[str, str | None]]:
+    raw = config.get("roles")
+    if not isinstance(raw, list) or len(raw) != n:
+        raise Rejected("bad_config", rule="A-SETUP-1", field="roles", reason="one role per player")
+    out: list[tuple[str, str | None]] = []
+    for i, r in enumerate(raw):
+        if isinstance(r, str):
+            code, _, colour = r.partition(":")
+            out.append((code, colour or None))
+        elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
+            clan = r.get("clan")
+            out.append((r["role"], clan if isinstance(clan, str) else None))
+        else:
+            raise Rejected("bad_config", rule="A-SETUP-1", field=f"roles[{i}]", reason="role code expected")
+    return out
+
+
+def validate_roles(roles: list[tuple[str, str | None]], two_clans: bool) -> list[str]:
+    """A-SETUP-2/3/4 and A-ERR-1. Raises on an invalid list; returns warnings."""
+    warnings: list[str] = []
+    for code, _ in roles:
+        spec = ROLES.get(code)
+        # A-SETUP-2: Ghoul, Follower, Journalist-* only arise in play.
+        if spec is None or code == "JOURNALIST_SOLDIER":
+            raise Rejected("unknown_role", rule="A-SETUP-2", role=code)
+    colours = {c for code, c in roles if ROLES[code].clan_role}
+    if two_clans:
+        # A-SETUP-4: two independent clans, each labelled by a colour.
+        for code, c in roles:
+            if ROLES[code].clan_role and c not in CLAN_COLOURS:
+                raise Rejected(
+                    "clan_colour_needed", rule="A-SETUP-4", role=code, colours=sorted(CLAN_COLOURS)
+                )
+        if len(colours) != 2:
+            raise Rejected("two_clans_need_two", rule="A-SETUP-4", clans=sorted(c for c in colours if c))
+    # A-SETUP-2 uniqueness (per clan for Boss/Recruiter in the two-clan variant, A-ERR-1).
+    counts = Counter((code, c if two_clans and code in PER_CLAN else None) for code, c in roles)
+    for (code, c), k in counts.items():
+        if k > 1 and code not in UNIQUE_EXEMPT:
+            raise Rejected("duplicate_role", rule="A-SETUP-2", role=code, clan=c, count=k)
+    # A-SETUP-3: at most 5 members per clan.
+    per_clan = Counter(c if two_clans else None for code, c in roles if ROLES[code].clan_role)
+    for c, k in per_clan.items():
+        if k > MAX_CLAN:
+            raise Rejected("clan_too_big", rule="A-SETUP-3", clan=c, members=k, limit=MAX_CLAN)
+    codes = {code for code, _ in roles}
+    # A-SETUP-2a (implementation decision): the Investigator needs the Sheriff who
+    # sends the Cops' moves (A-CLAN-3); a Recruiter/Soldier-only clan is allowed
+    # (A-ERR-1) but warned about.
+    if "INVESTIGATOR" in codes and "SHERIFF" not in codes:
+        raise Rejected("role_needs_role", rule="A-SETUP-2a", role="INVESTIGATOR", needs="SHERIFF")
+    for c in per_clan:
+        if not any(code == "BOSS" and (not two_clans or cc == c) for code, cc in roles):
+            warnings.append(f"clan_without_boss:{c or 'mafia'}")
+    return warnings
+
+
+def _clan_id(colour: str | None, two_clans: bool) -> str:
+    return f"mafia:{colour}" if two_clans and colour else "mafia"
+
+
+def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
+    names = config.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise Rejected("bad_config", rule="A-SETUP-1", field="players", reason="list of nicknames")
+    if len(set(names)) != len(names):
+        raise Rejected("bad_config", rule="A-SETUP-1", field="players", reason="nicknames must differ")
+    if len(names) < 3:
+        raise Rejected("bad_config", rule="A-SETUP-1", field="players", reason="at least 3 players")
+    two_clans = bool(config.get("two_clans", False))
+    roles = _parse_roles(config, len(names))
+    warnings = [] if config.get("override_validation") else validate_roles(roles, two_clans)
+    rng = Rng.from_seed(seed)
+    deal = list(roles)
+    if config.get("shuffle"):  # the host may let the engine deal the list at random
+        rng.shuffle(deal)
+    clans: dict[str, Clan] = {}
+    players: list[Player] = []
+    fixed_gifts = config.get("gifts") or {}
+    for i, (name, (code, colour)) in enumerate(zip(names, deal, strict=True), start=1):
+        spec = ROLES[code]
+        p = Player(seat=i, nick=name, role=code, faction=spec.faction, join_key=[0, i])
+        for item in spec.items:  # A-SETUP-6
+            p.give(item, 0)
+        if spec.faction == PEACEFUL:  # A-SETUP-7
+            p.give("VODKA", 0)
+        if code == "PV":  # A-SETUP-9: an independent uniform draw per PV
+            gift = fixed_gifts.get(str(i)) or fixed_gifts.get(name)
+            if gift not in GIFT_LIST:
+                gift = GIFT_LIST[rng.below(len(GIFT_LIST))]
+            p.give(str(gift), 0)
+        if spec.clan_role:
+            cid = _clan_id(colour, two_clans)
+            if cid not in clans:
+                clans[cid] = Clan(cid, "MAFIA", colour if two_clans else None)
+                for item in CLAN_ITEMS:  # A-SETUP-8
+                    setattr(clans[cid], item.lower(), 1)
+            p.clan = cid
+        elif code in ("SHERIFF", "INVESTIGATOR"):
+            clans.setdefault("cops", Clan("cops", "COPS"))
+            p.clan = "cops"
+        elif code == "REBEL":
+            clans.setdefault("rebel", Clan("rebel", "REBEL"))
+            p.clan = "rebel"
+        players.append(p)
+    world = World(
+        players=players,
+        clans=clans,
+        rng=rng,
+        two_clans=two_clans,
+        role_list=[
+            {"role": c, "clan": col if two_clans and ROLES[c].clan_role else None} for c, col in roles
+        ],
+        roles_taken=sorted({c for c, _ in roles}),
+        fairy_stock=list(GIFT_LIST),
+    )
+    if "JAILER" in world.roles_taken:
+        world.jailer_mode = "ACTIVE"
+    cfg = dict(config)
+    cfg["warnings"] = warnings
+    state = AndorraState(config=cfg, world=world)
+    sched = config.get("schedule") or {}
+    if isinstance(sched, Mapping) and isinstance(sched.get("day_ms"), int):
+        state.deadline = int(sched.get("start", 0)) + int(sched["day_ms"])
+    return state
+
+
+def knows(world: World, seat: int) -> list[dict[str, Any]]:
+    """Who a player knows (A-SETUP-11..16), from the current state."""
+    me = world.p(seat)
+    out: list[dict[str, Any]] = []
+    if me.clan:  # clan mates, Cops, the Rebel's group (A-SETUP-11/13/15)
+        for q in world.clan_members(me.clan, active=False):
+            if q.seat != seat:
+                out.append({"seat": q.seat, "nick": q.nick, "clan": me.clan})
+    for g in me.mem.get("ghouls", []):  # A-SETUP-14: the Vampire knows his Ghouls
+        out.append({"seat": g, "nick": world.p(g).nick, "ghoul": True})
+    return out

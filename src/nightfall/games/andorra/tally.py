@@ -1,0 +1,92 @@
+"""The Day N tally (A-TALLY), run inside Night N at N0, steps 1-6 and 6a."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .day import raw_vote_of
+from .night.ctx import Night
+from .state import JAILED_LYNCH, VoteEntry
+
+
+def build_workspace(ctx: Night, votes: list[VoteEntry]) -> None:
+    """A-TALLY-1 (N0): one entry per eligible voter, plus the penalty entries."""
+    w = ctx.w
+    entries: dict[int, dict[str, Any]] = {}
+    for p in w.alive():
+        v = raw_vote_of(votes, p.seat)
+        kind = "NONE" if v is None else v.kind
+        entries[p.seat] = {
+            "ts": v.ts if v else None,
+            "seq": v.seq if v else None,
+            "kind": kind,
+            "raw_kind": kind,
+            "raw_target": v.target if v else None,
+            "target": v.target if v else None,
+            "weight": 0 if w.has_vote_loss(ctx.n, p.seat) else 1,  # A-VOTE-21
+            "modified_by": [],
+        }
+    # A-VOTE-11 / A-ERR-9: a penalty against a player out of play is dropped.
+    penalties = [s for s in w.penalties.get(str(ctx.n), []) if w.p(s).alive]
+    ctx.tally = {"entries": entries, "penalties": penalties, "accused_by": []}
+    ctx.in_game = len(entries)
+
+
+def entry(ctx: Night, seat: int) -> dict[str, Any] | None:
+    got: dict[str, Any] | None = ctx.tally["entries"].get(seat)
+    return got
+
+
+def swindler_window(entries: dict[int, dict[str, Any]], in_game: int) -> tuple[list[int], int]:
+    """A-TALLY-7: the last 5 timestamped voters (3 when ≤ 10 in game) and how many may change."""
+    stamped = sorted((e["ts"], e["seq"], s) for s, e in entries.items() if e["ts"] is not None)
+    size, changes = (3, 1) if in_game <= 10 else (5, 2)
+    return [s for _, _, s in stamped[-size:]], changes
+
+
+def scores(ctx: Night) -> dict[int, int]:
+    """A-TALLY-9: Σ weights of VOTE entries + penalty entries per candidate."""
+    out: dict[int, int] = {}
+    for e in ctx.tally["entries"].values():
+        if e["kind"] == "VOTE" and e["target"] is not None and ctx.w.p(e["target"]).alive:
+            out[e["target"]] = out.get(e["target"], 0) + e["weight"]
+    for s in ctx.tally["penalties"]:
+        out[s] = out.get(s, 0) + 1
+    return out
+
+
+def jail(ctx: Night) -> None:
+    """A-TALLY-10/11 (6a): plurality, coin among the tied, nobody when max is 0."""
+    w = ctx.w
+    sc = scores(ctx)
+    top = max(sc.values(), default=0)
+    ctx.tally["scores"] = {str(k): v for k, v in sorted(sc.items())}
+    if top == 0:
+        ctx.tally["result"] = {"jailed": None, "score": 0, "coin": False}
+        return
+    tied = sorted(s for s, v in sc.items() if v == top)
+    coin = len(tied) > 1
+    jailed = tied[w.rng.below(len(tied))] if coin else tied[0]
+    ctx.tally["result"] = {"jailed": jailed, "score": top, "coin": coin, "coin_among": tied}
+    ctx.jailed = jailed
+    p = w.p(jailed)
+    p.status = JAILED_LYNCH
+    # A-REVEAL-3: with an active Jailer at N0 the role stays hidden unless checked.
+    jailer_alive = any(q.role == "JAILER" and q.seat in ctx.alive_at_n0 for q in w.players)
+    p.revealed = not jailer_alive
+    if not p.revealed:
+        w.jailed_unrevealed.append(jailed)
+    if p.role == "JAILER":
+        w.jailer_mode = "JAILED"  # A-ROLE-JAILER-6
+    ctx.audit_line(action="JAIL", target=jailed, score=top, coin=coin, tied=tied)
+
+
+def next_day_penalties(ctx: Night) -> None:
+    """A-VOTE-4 / A-ERR-9: every eligible non-voter or violator gets +1 on Day N+1,
+    except a Prosecutor whose accusation executed."""
+    out = [
+        s
+        for s, e in sorted(ctx.tally["entries"].items())
+        if e["raw_kind"] == "NONE" and s not in ctx.tally["accused_by"]
+    ]
+    ctx.w.penalties[str(ctx.n + 1)] = out

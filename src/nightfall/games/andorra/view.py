@@ -1,0 +1,119 @@
+"""``view``: the only way state leaves the engine (one small redaction file)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import Viewer
+
+from .day import public_log
+from .items import GIFT_LIST, item_name
+from .reports.first_post import first_post
+from .reports.morning import render_post
+from .reports.render import render
+from .setup import knows
+from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
+
+
+def _public_status(state: AndorraState, seat: int) -> dict[str, Any]:
+    """A-REPORT-6: alive / killed (role) / jailed (role or «роль не вскрыта») / jailed by the Jailer."""
+    w = state.world
+    p = w.p(seat)
+    out: dict[str, Any] = {"seat": seat, "nick": p.nick, "status": p.status}
+    if p.status == DEAD or (p.status != ALIVE and p.status != JAILED_JAILER and p.revealed):
+        out["role"] = display_role(w, p, "ru")
+    return out
+
+
+def render_messages(state: AndorraState, viewer: Viewer) -> list[dict[str, Any]]:
+    w = state.world
+    out = []
+    for m in state.messages:
+        if viewer not in ("host", "all") and viewer not in m["audience"]:
+            continue
+        ru = render(w, m["key"], m["params"], "ru")
+        en = render(w, m["key"], m["params"], "en")
+        if m["about"] is not None:
+            nick = w.p(int(m["about"])).nick
+            ru, en = f"{nick}: {ru}", f"{nick}: {en}"
+        out.append({"day": m["day"], "channel": m["channel"], "to": m["to"], "ru": ru, "en": en})
+    return out
+
+
+def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
+    w = state.world
+    nicks = {p.seat: p.nick for p in w.players}
+    base: dict[str, Any] = {
+        "game": "andorra",
+        "phase": state.phase,
+        "day": w.day,
+        "deadline": state.deadline,
+        "players": [_public_status(state, p.seat) for p in w.players],
+        "role_list": [dict(r, ru=role_name(r["role"], "ru")) for r in w.role_list],
+        "gift_list": [item_name(g) for g in GIFT_LIST],
+        "vote_log": public_log(state) if state.phase in ("DAY", "NIGHT", "RESOLVING", "REVIEW") else [],
+        "first_post": first_post(state, "ru"),
+        "posts": [
+            {
+                "day": p["day"],
+                "ru": render_post(p, nicks, "ru"),
+                "en": render_post(p, nicks, "en"),
+                "bbcode": render_post(p, nicks, "ru", bbcode=True),
+            }
+            for p in state.posts
+        ],
+        "result": {"winner": w.winner, "winners": w.winners} if state.phase == "OVER" else None,
+    }
+    if isinstance(viewer, int) and not isinstance(viewer, bool):
+        if not 1 <= viewer <= len(w.players):
+            return base
+        me = w.p(viewer)
+        base["me"] = {
+            "seat": viewer,
+            "role": me.role,
+            "role_name": display_role(w, me, "ru"),
+            "faction": me.faction,
+            "status": me.status,
+            "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
+            "knows": knows(w, viewer),
+            "submission": state.submissions.get(str(viewer)),
+            "inbox": render_messages(state, viewer),
+            "prompts": [p for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer]
+            if state.phase == "RESOLVING"
+            else [],
+        }
+        if me.clan and me.clan in w.clans and w.clans[me.clan].kind == "MAFIA":
+            c = w.clans[me.clan]
+            base["me"]["clan_items"] = {"diploma": c.diploma, "poison": c.poison}
+    elif viewer in ("host", "all"):
+        base["host"] = {
+            "players": [
+                {
+                    "seat": p.seat,
+                    "nick": p.nick,
+                    "role": p.role,
+                    "role_name": display_role(w, p),
+                    "faction": p.faction,
+                    "status": p.status,
+                    "clan": p.clan,
+                    "items": {i: len(v) for i, v in p.items.items()},
+                }
+                for p in w.players
+            ],
+            "submissions": state.submissions,
+            "pending": _pending_view(state),
+            "messages": render_messages(state, viewer),
+            "audits": state.audits,
+            "warnings": state.config.get("warnings", []),
+        }
+    return base
+
+
+def _pending_view(state: AndorraState) -> dict[str, Any] | None:
+    if state.pending is None:
+        return None
+    out = dict(state.pending)
+    if "post" in out and state.pending_world is not None:
+        nicks = {p.seat: p.nick for p in state.pending_world.players}
+        out["post_text"] = render_post(out["post"], nicks, "ru")
+    return out

@@ -1,0 +1,99 @@
+"""A scenario DSL that reads like the spec: cast, day votes, night moves,
+resolve with answers, then assert the morning post and the messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import HOST, Command, Event
+from nightfall.games.andorra import AndorraGame
+from nightfall.games.andorra.state import AndorraState
+
+GAME = AndorraGame()
+
+
+class Scenario:
+    def __init__(
+        self, cast: list[tuple[str, str]], gifts: dict[str, str] | None = None, seed: int = 1, **config: Any
+    ) -> None:
+        self.nicks = [n for n, _ in cast]
+        cfg: dict[str, Any] = {"players": self.nicks, "roles": [r for _, r in cast], "gifts": gifts or {}}
+        cfg.update(config)
+        self.state: AndorraState = GAME.setup(cfg, seed)
+        self.now = 0
+        self.events: list[Event] = []
+        self.commands: list[Command] = []
+
+    # ----- helpers ------------------------------------------------------
+    def seat(self, nick: str) -> int:
+        return self.nicks.index(nick) + 1
+
+    def do(self, actor: Any, type_: str, **payload: Any) -> list[Event]:
+        self.now += 1
+        cmd = Command(actor, type_, payload, self.now)
+        ev = GAME.apply(self.state, cmd)
+        self.commands.append(cmd)
+        self.events.extend(ev)
+        return ev
+
+    # ----- day ----------------------------------------------------------
+    def vote(self, voter: str, target: str | None) -> None:
+        self.do(self.seat(voter), "vote", target=None if target is None else self.seat(target))
+
+    def day(self, votes: list[tuple[str, str | None]]) -> None:
+        for voter, target in votes:
+            self.vote(voter, target)
+        self.do(HOST, "end_day")
+
+    # ----- night --------------------------------------------------------
+    def move(
+        self, player: str, action: str, target: str | None = None, by: str | None = None, **params: Any
+    ) -> None:
+        p: dict[str, Any] = {}
+        for k, v in params.items():
+            p[k] = self.seat(v) if isinstance(v, str) and v in self.nicks else v
+        self.do(
+            self.seat(by or player),
+            "move",
+            player=self.seat(player),
+            action=action,
+            target=None if target is None else self.seat(target),
+            params=p,
+        )
+
+    def resolve(self, answers: dict[tuple[str, str], Any] | None = None, publish: bool = True) -> None:
+        """answers: (prompt kind, nick) -> answer."""
+        answers = answers or {}
+        self.do(HOST, "end_night")
+        while self.state.phase == "RESOLVING":
+            assert self.state.pending is not None
+            for pr in list(self.state.pending["prompts"]):
+                nick = self.nicks[pr["seat"] - 1]
+                self.do(pr["seat"], "answer", prompt=pr["id"], answer=answers.get((pr["kind"], nick)))
+                if self.state.phase != "RESOLVING":
+                    break
+        if publish and self.state.phase == "REVIEW":
+            self.do(HOST, "publish")
+
+    # ----- reading ------------------------------------------------------
+    def post(self, day: int | None = None) -> str:
+        v = GAME.view(self.state, "all")
+        posts = v["posts"]
+        return str((posts[-1] if day is None else next(p for p in posts if p["day"] == day))["ru"])
+
+    def inbox(self, nick: str, day: int | None = None) -> list[str]:
+        """Personal messages only (not clan channels)."""
+        v = GAME.view(self.state, self.seat(nick))
+        d = day or self.state.world.day
+        return [m["ru"] for m in v["me"]["inbox"] if m["channel"] is None and m["day"] == d]
+
+    def channel(self, clan: str, day: int | None = None, about: str | None = None) -> list[str]:
+        v = GAME.view(self.state, "all")
+        d = day or self.state.world.day
+        out = [m["ru"] for m in v["host"]["messages"] if m["channel"] == clan and m["day"] == d]
+        if about is not None:
+            out = [m.removeprefix(f"{about}: ") for m in out if m.startswith(f"{about}: ")]
+        return out
+
+    def player(self, nick: str) -> Any:
+        return self.state.world.p(self.seat(nick))

@@ -1,0 +1,127 @@
+"""EX-1 — Day 1 / Night 1 of the worked example (spec §17)."""
+
+from __future__ import annotations
+
+from .kit import Scenario
+
+CAST = [
+    ("Anna", "BOSS"),
+    ("Boris", "SOLDIER"),
+    ("Vera", "RECRUITER"),
+    ("Gleb", "SHERIFF"),
+    ("Dina", "INVESTIGATOR"),
+    ("Egor", "DOCTOR"),
+    ("Zhanna", "PRIEST"),
+    ("Ilya", "BODYGUARD"),
+    ("Kira", "PV"),
+    ("Lev", "PV"),
+    ("Rita", "PV"),
+    ("Sasha", "PV"),
+    ("Mila", "PSYCHO"),
+    ("Nikita", "VAMPIRE"),
+    ("Oleg", "SWINDLER"),
+    ("Polina", "JOURNALIST"),
+]
+GIFTS = {"9": "DIPLOMA", "10": "ANTIDOTE", "11": "SIREN", "12": "CARD_DOCTOR"}
+SEED = 7  # a seed whose coins fall as the example says (Rita on Day 1, Mila on Day 3)
+
+DAY1 = [
+    ("Boris", "Rita"),
+    ("Gleb", "Boris"),
+    ("Rita", "Boris"),
+    ("Anna", "Rita"),
+    ("Kira", "Boris"),
+    ("Vera", "Rita"),
+    ("Lev", "Oleg"),
+    ("Polina", "Boris"),
+    ("Mila", "Rita"),
+    ("Nikita", "Rita"),
+    ("Sasha", "Boris"),
+    ("Egor", None),
+    ("Oleg", "Mila"),
+    ("Dina", "Oleg"),
+    ("Ilya", "Mila"),
+]
+
+
+def play_ex1(seed: int = SEED) -> Scenario:
+    s = Scenario(CAST, GIFTS, seed=seed)
+    s.day(DAY1)
+    s.move("Anna", "SHOOT", "Gleb")
+    s.move("Boris", "POISON", "Lev", by="Anna")
+    s.move("Vera", "RECRUIT", "Kira", by="Anna")
+    s.move("Gleb", "SHOOT", "Nikita")
+    s.move("Dina", "SEARCH_RECRUITER", "Vera", by="Gleb")
+    s.move("Egor", "HEAL", "Lev")
+    s.move("Zhanna", "PRIEST_BLESS", "Gleb")
+    s.move("Ilya", "PROTECT", "Lev")
+    s.move("Kira", "PV_WATCH", "Mila")
+    s.move("Lev", "PV_WATCH", "Boris")
+    s.move("Rita", "PV_WATCH", "Anna")
+    s.move("Mila", "MAKE_EXPLOSIVE")
+    s.move("Nikita", "BITE", "Polina")
+    s.move("Oleg", "SWINDLER_CHOOSE", "Egor")
+    s.move("Polina", "JOURNALIST_WATCH", "Kira")
+    s.resolve({("PV_ROLE", "Lev"): "VH", ("RECRUIT_ASK", "Kira"): "да"})
+    return s
+
+
+def test_ex1_morning_post() -> None:  # EX-1, A-REPORT-3, A-TALLY-10
+    s = play_ex1()
+    assert s.post() == (
+        "Утро дня 2.\n"
+        "Сел: Rita (Мирный житель) — 5 голосов, монетка: да\n"
+        "Убит: Boris (Рядовой мафиози)\n"
+        "Зарезан: —"
+    )
+
+
+def test_ex1_messages() -> None:  # EX-1 private messages, A-RES-2, A-CLAN-7
+    s = play_ex1()
+    assert s.channel("mafia", about="Anna") == ["Результат хода: неудачно.", "Ваш бронежилет сработал."]
+    assert s.channel("mafia", about="Boris") == ["Результат хода: неудачно."]
+    assert s.channel("mafia", about="Vera") == ["Результат хода: удачно.", "Ваша сирена сработала."]
+    assert "В клан вступил(а): Kira." in s.channel("mafia")
+    assert s.inbox("Kira") == [
+        "Вам поступило предложение о вербовке. Вы согласны? (да / нет)",
+        "Вы завербованы в клан мафии. Ваша роль: Рядовой мафиози. Члены клана: Anna, Vera.",
+        "Ничего не замечено.",
+    ]
+    assert s.channel("cops", about="Gleb") == ["Результат хода: неудачно."]
+    assert s.channel("cops", about="Dina") == ["Vera — Вербовщик мафии. Выстрел: неудачно."]
+    assert s.inbox("Egor") == ["Результат хода: удачно."]
+    assert s.inbox("Zhanna") == ["Результат хода: удачно."]
+    assert s.inbox("Ilya") == ["Ваш подопечный подвергся нападению. Вы выстрелили в: Boris."]
+    free = (
+        "Крёстный отец, Мэр города, Медсестра, Реаниматор, Ван Хельсинг, Прокурор, Палач, Тюремщик, Фея, "
+        "Туроператор, Маньяк, Телепат, Шмара-клофелинщица, Бунтарь, Домовой, Всадник без головы"
+    )
+    assert s.inbox("Lev") == [
+        f"На Boris совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: {free}.",
+        "Ваша новая роль: Ван Хельсинг.",
+    ]
+    assert s.inbox("Mila") == ["Результат хода: удачно."]
+    assert s.inbox("Nikita") == ["Результат хода: удачно."]
+    assert s.inbox("Oleg") == ["Результат хода: удачно."]
+    assert s.inbox("Polina") == ["отравлен", "Kira следил(а) за Mila.", "Vera посетил(а) Kira."]
+    assert s.inbox("Rita") == [] and s.inbox("Sasha") == []
+
+
+def test_ex1_state() -> None:  # EX-1 stated facts: A-SIN-1, A-ROLE-PV-6, A-RECRUIT-5, A-VOTE-4
+    s = play_ex1()
+    w = s.state.world
+    assert s.player("Rita").status == "JAILED_LYNCH"
+    assert s.player("Boris").status == "DEAD"
+    assert s.player("Ilya").sinful and s.player("Ilya").role == "BODYGUARD"
+    assert s.player("Anna").count("VEST") == 0 and s.player("Gleb").count("VEST") == 1
+    assert s.player("Vera").count("SIREN") == 0
+    assert w.clans["mafia"].poison == 1  # the bottle was not written off (A-ITEM-GEN-5)
+    assert s.player("Lev").role == "VH" and s.player("Lev").count("VEST") == 1
+    assert s.player("Kira").role == "SOLDIER" and s.player("Kira").faction == "MAFIA"
+    assert s.player("Kira").count("VODKA") == 1 and s.player("Kira").count("DIPLOMA") == 1
+    assert s.player("Mila").count("EXPLOSIVE") == 2
+    assert s.player("Polina").bitten_night == 1
+    assert w.swindler_pick["2"] == [s.seat("Oleg"), s.seat("Egor")]
+    assert w.penalties["2"] == [s.seat("Zhanna")]
+    assert "VH" in w.roles_taken
+    assert w.winner is None
