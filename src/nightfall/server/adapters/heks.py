@@ -1,0 +1,59 @@
+"""Vang de Heks in the lobby: 4-12 players (H-SET-1), Timed or Unlimited with a
+host-set discussion time (H-SET-6, H-TIM-2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Game, Rejected
+
+MODES = ("timed", "unlimited")
+DISCUSS_MIN, DISCUSS_MAX, DISCUSS_STEP, DISCUSS_DEFAULT = 60, 600, 30, 180
+
+
+class HeksAdapter:
+    name = "heks"
+    min_players = 4
+    max_players = 12
+
+    def make_game(self) -> Game[Any]:
+        # Imported late: the server starts (and lists rooms) even while the
+        # rules package is being worked on.
+        from nightfall.games.heks import HeksGame
+
+        game: Game[Any] = HeksGame()
+        return game
+
+    def default_settings(self) -> dict[str, Any]:
+        return {"mode": "timed", "discuss_seconds": DISCUSS_DEFAULT}
+
+    def describe_settings(self) -> dict[str, Any]:
+        return {
+            "mode": list(MODES),
+            "discuss_seconds": {"min": DISCUSS_MIN, "max": DISCUSS_MAX, "step": DISCUSS_STEP},
+        }
+
+    def merge_settings(self, current: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = set(patch) - {"mode", "discuss_seconds"}
+        if unknown:
+            raise Rejected("bad_settings", field=sorted(unknown)[0])
+        merged = {**current, **patch}
+        if merged.get("mode") not in MODES:
+            raise Rejected("bad_settings", field="mode")
+        secs = merged.get("discuss_seconds")
+        if (
+            type(secs) is not int
+            or not DISCUSS_MIN <= secs <= DISCUSS_MAX
+            or (secs - DISCUSS_MIN) % DISCUSS_STEP
+        ):
+            raise Rejected("bad_settings", field="discuss_seconds", rule="H-TIM-2")
+        return merged
+
+    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "players": list(names),
+            "host": host_seat,
+            "mode": settings["mode"],
+            "discuss_seconds": settings["discuss_seconds"],
+        }

@@ -1,0 +1,136 @@
+"""The HTTP API (docs/protocol.md §2): create, look up and join rooms."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from nightfall.engine import Rejected
+
+from . import protocol, qr
+from .adapters import describe
+from .clock import now_ms
+from .room import Room
+from .rooms import Rooms
+
+STATUS = {
+    "no_room": 404,
+    "name_taken": 409,
+    "room_full": 409,
+    "store_failed": 503,
+    "internal_error": 500,
+}
+MAX_BODY_BYTES = 4096
+
+
+def _error(rejected: Rejected) -> JSONResponse:
+    return JSONResponse({"error": protocol.error_body(rejected)}, status_code=STATUS.get(rejected.code, 400))
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY_BYTES:
+        raise Rejected("bad_request", reason="too_large")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise Rejected("bad_request", reason="bad_json") from None
+    if not isinstance(data, dict):
+        raise Rejected("bad_request", reason="bad_json")
+    return data
+
+
+def _rooms(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+def _room(request: Request) -> Room:
+    room = _rooms(request).get(request.path_params["code"])
+    if room is None:
+        raise Rejected("no_room")
+    return room
+
+
+def base_url(request: Request) -> str:
+    """Where phones should go. A host browsing on localhost gets the LAN address."""
+    here = f"{request.url.scheme}://{request.url.netloc}"
+    public: str | None = request.app.state.public_url
+    host = (urlsplit(here).hostname or "").lower()
+    if public and (host in ("localhost", "::1") or host.startswith("127.")):
+        return public.rstrip("/")
+    return here
+
+
+async def health(request: Request) -> Response:
+    return JSONResponse({"ok": True, "protocol": protocol.VERSION, "server_time": now_ms()})
+
+
+async def games(request: Request) -> Response:
+    return JSONResponse({"games": [describe(a) for a in _rooms(request).catalog.values()]})
+
+
+async def create_room(request: Request) -> Response:
+    try:
+        body = await _body(request)
+        created = await _rooms(request).create(body.get("name"), body.get("game", "heks"))
+    except Rejected as rejected:
+        return _error(rejected)
+    base = base_url(request)
+    created["join_url"] = f"{base}/r/{created['code']}"
+    created["board_url"] = f"{base}/board/{created['code']}"
+    return JSONResponse(created, status_code=201)
+
+
+async def room_summary(request: Request) -> Response:
+    try:
+        return JSONResponse(_room(request).summary())
+    except Rejected as rejected:
+        return _error(rejected)
+
+
+async def join_room(request: Request) -> Response:
+    try:
+        room = _room(request)
+        body = await _body(request)
+        joined = await room.join(body.get("name"))
+    except Rejected as rejected:
+        return _error(rejected)
+    return JSONResponse(joined, status_code=200 if joined["spectator"] else 201)
+
+
+async def room_qr(request: Request) -> Response:
+    try:
+        room = _room(request)
+    except Rejected as rejected:
+        return _error(rejected)
+    svg = qr.svg(f"{base_url(request)}/r/{room.code}")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+async def public_state(request: Request) -> Response:
+    try:
+        return JSONResponse(_room(request).public_state())
+    except Rejected as rejected:
+        return _error(rejected)
+
+
+async def not_found(request: Request) -> Response:
+    return _error(Rejected("bad_request", reason="no_such_endpoint"))
+
+
+routes = [
+    Route("/api/health", health),
+    Route("/api/games", games),
+    Route("/api/rooms", create_room, methods=["POST"]),
+    Route("/api/rooms/{code}", room_summary),
+    Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
+    Route("/api/rooms/{code}/qr.svg", room_qr),
+    Route("/api/rooms/{code}/public", public_state),
+    Route("/api/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE"]),
+]

@@ -1,0 +1,182 @@
+"""The table before (and between) games: members, seat order, host, settings.
+
+Pure functions over a plain ``Lobby`` record, so the rules of the lobby are
+tested without sockets. Every function validates completely before it
+mutates (the engine's validate-then-mutate contract), raising ``Rejected``
+with the codes listed in docs/protocol.md §4.2.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from nightfall.engine import Rejected
+
+LOBBY = "lobby"
+PLAYING = "playing"
+ENDED = "ended"
+
+NAME_MAX = 20
+_SPACES = re.compile(r"\s+")
+
+
+def hash_token(token: str) -> str:
+    """Only a hash of a seat token is stored: a copied database opens no seats."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Member:
+    pid: int
+    name: str
+    token_hash: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pid": self.pid, "name": self.name, "token_hash": self.token_hash}
+
+
+@dataclass(slots=True)
+class Lobby:
+    game: str
+    host: int  # the host's pid (H-SET-2)
+    members: list[Member] = field(default_factory=list)  # in seat order (H-SET-3)
+    settings: dict[str, Any] = field(default_factory=dict)
+    status: str = LOBBY
+    next_pid: int = 1
+
+    def member(self, pid: int) -> Member | None:
+        return next((m for m in self.members if m.pid == pid), None)
+
+    def member_by_token(self, token: str) -> Member | None:
+        digest = hash_token(token)
+        found = None
+        for m in self.members:  # no early exit: the time taken says nothing about the token
+            if hmac.compare_digest(m.token_hash, digest):
+                found = m
+        return found
+
+    def seat_of(self, pid: int) -> int | None:
+        """The seat this member has (or will have) in lobby order, 1-based."""
+        for i, m in enumerate(self.members):
+            if m.pid == pid:
+                return i + 1
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "host": self.host,
+            "members": [m.to_json() for m in self.members],
+            "settings": dict(self.settings),
+            "status": self.status,
+            "next_pid": self.next_pid,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Lobby:
+        return cls(
+            game=data["game"],
+            host=data["host"],
+            members=[
+                Member(pid=m["pid"], name=m["name"], token_hash=m["token_hash"]) for m in data["members"]
+            ],
+            settings=dict(data["settings"]),
+            status=data["status"],
+            next_pid=data["next_pid"],
+        )
+
+
+def clean_name(raw: object) -> str:
+    """Trim, collapse inner whitespace, NFC-normalise; 1-20 characters, printable."""
+    if not isinstance(raw, str):
+        raise Rejected("bad_name", reason="empty")
+    name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw)).strip()
+    if not name:
+        raise Rejected("bad_name", reason="empty")
+    if len(name) > NAME_MAX:
+        raise Rejected("bad_name", reason="too_long", max=NAME_MAX)
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise Rejected("bad_name", reason="control_chars")
+    return name
+
+
+def new_lobby(game: str, host_name: str, token_hash: str, settings: dict[str, Any]) -> Lobby:
+    name = clean_name(host_name)
+    return Lobby(
+        game=game, host=1, members=[Member(1, name, token_hash)], settings=dict(settings), next_pid=2
+    )
+
+
+def join(lobby: Lobby, raw_name: object, token_hash: str, max_players: int) -> Member:
+    require_status(lobby, LOBBY, ENDED)
+    name = clean_name(raw_name)
+    if any(m.name.casefold() == name.casefold() for m in lobby.members):
+        raise Rejected("name_taken", name=name)
+    if len(lobby.members) >= max_players:
+        raise Rejected("room_full", max=max_players)
+    member = Member(lobby.next_pid, name, token_hash)
+    lobby.members.append(member)
+    lobby.next_pid += 1
+    return member
+
+
+def require_status(lobby: Lobby, *allowed: str) -> None:
+    if lobby.status not in allowed:
+        raise Rejected("wrong_status", status=lobby.status)
+
+
+def require_host(lobby: Lobby, actor: int) -> None:
+    if actor != lobby.host:
+        raise Rejected("not_host")
+
+
+def reorder(lobby: Lobby, actor: int, order: object) -> None:
+    require_host(lobby, actor)
+    require_status(lobby, LOBBY, ENDED)
+    current = [m.pid for m in lobby.members]
+    if (
+        not isinstance(order, list)
+        or sorted(order) != sorted(current)
+        or any(type(p) is not int for p in order)
+    ):
+        raise Rejected("bad_order")
+    by_pid = {m.pid: m for m in lobby.members}
+    lobby.members = [by_pid[p] for p in order]
+
+
+def remove(lobby: Lobby, actor: int, pid: object) -> Member:
+    require_host(lobby, actor)
+    require_status(lobby, LOBBY, ENDED)
+    if pid == lobby.host:
+        raise Rejected("host_cannot_leave")
+    member = lobby.member(pid) if type(pid) is int else None
+    if member is None:
+        raise Rejected("unknown_member", pid=pid)
+    lobby.members.remove(member)
+    return member
+
+
+def leave(lobby: Lobby, actor: int) -> Member:
+    require_status(lobby, LOBBY, ENDED)
+    if actor == lobby.host:
+        raise Rejected("host_cannot_leave")
+    member = lobby.member(actor)
+    if member is None:
+        raise Rejected("unknown_member", pid=actor)
+    lobby.members.remove(member)
+    return member
+
+
+def check_start(lobby: Lobby, actor: int, min_players: int, max_players: int, *statuses: str) -> None:
+    require_host(lobby, actor)
+    require_status(lobby, *statuses)
+    count = len(lobby.members)
+    if count < min_players:
+        raise Rejected("too_few_players", min=min_players, count=count)
+    if count > max_players:
+        raise Rejected("too_many_players", max=max_players, count=count)

@@ -1,0 +1,81 @@
+"""``nightfall serve``: the server for a table of phones on the LAN."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from pathlib import Path
+
+from nightfall.store import SqliteStore
+
+from . import qr
+from .app import create_app
+
+DB_FILE = "nightfall.sqlite3"
+
+
+def lan_address() -> str:
+    """The address other devices on the LAN reach us at (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            address = "127.0.0.1"
+    return address
+
+
+def public_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    if ":" in shown:  # IPv6 literal
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def banner(url: str, ansi: bool) -> str:
+    return "\n".join(
+        [
+            "",
+            "  Nightfall is running. Phones on the same Wi-Fi can join at:",
+            "",
+            f"    {url}/",
+            "",
+            qr.terminal(f"{url}/", ansi=ansi),
+            "",
+            "  Press Ctrl+C to stop.",
+            "",
+        ]
+    )
+
+
+def configure_logging() -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-5s %(name)s: %(message)s", "%H:%M:%S"))
+    for name in ("nightfall.server", "nightfall.room"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    configure_logging()
+    data_dir = Path(args.data_dir)
+    store = SqliteStore(data_dir / DB_FILE)
+    url = public_url(args.host, args.port)
+    app = create_app(store, public_url=url)
+    print(banner(url, ansi=sys.stdout.isatty()), flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=65536,  # frames above 8 KiB get a friendly error; above 64 KiB the socket closes (1009)
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        log_level="info",
+    )
+    return 0

@@ -1,0 +1,117 @@
+"""Protocol v1 message shapes (docs/protocol.md): parsing client frames and
+building server messages. No I/O here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from nightfall.engine import Rejected
+
+VERSION = 1
+MAX_MESSAGE_BYTES = 8192
+MAX_ID_LENGTH = 64
+CLIENT_TYPES = ("hello", "command", "lobby", "ping")
+
+# WebSocket close codes (docs/protocol.md §3).
+CLOSE_BAD_HELLO = 4400
+CLOSE_BAD_TOKEN = 4401
+CLOSE_BAD_ORIGIN = 4403
+CLOSE_NO_ROOM = 4404
+CLOSE_TOO_SLOW = 4408
+CLOSE_REPLACED = 4409
+CLOSE_REMOVED = 4410
+
+RequestId = str | int
+
+# English for logs and developers; clients localise by code.
+MESSAGES = {
+    "bad_json": "The message is not a JSON object.",
+    "too_large": "The message is too large.",
+    "rate_limited": "Too many messages; slow down.",
+    "unknown_type": "Unknown message type.",
+    "bad_message": "A field is missing or has the wrong type.",
+    "expected_hello": "The first message must be a hello.",
+    "already_hello": "This connection has already said hello.",
+    "unsupported_version": "This protocol version is not supported; reload the page.",
+    "no_room": "There is no room with that code.",
+    "bad_token": "This seat token is not valid for this room.",
+    "removed": "The host removed you from the table.",
+    "spectator": "Spectators cannot do that.",
+    "no_game": "No game is running.",
+    "not_seated": "You have no seat in the running game.",
+    "wrong_actor": "You can only act for your own seat.",
+    "unknown_action": "Unknown lobby action.",
+    "not_host": "Only the host can do that.",
+    "wrong_status": "That is not possible in this state of the room.",
+    "bad_settings": "A setting is out of range.",
+    "bad_order": "The seat order must list every member exactly once.",
+    "unknown_member": "There is no such member.",
+    "host_cannot_leave": "The host cannot leave the table.",
+    "too_few_players": "Not enough players to start.",
+    "too_many_players": "Too many players to start.",
+    "bad_name": "Names are 1 to 20 characters.",
+    "name_taken": "That name is already taken in this room.",
+    "room_full": "The room is full.",
+    "unknown_game": "This server does not host that game.",
+    "bad_request": "The request is not valid.",
+    "store_failed": "The server could not save that; try again.",
+    "internal_error": "Something went wrong on the server.",
+}
+
+
+def error_body(rejected: Rejected) -> dict[str, Any]:
+    body = rejected.to_json()
+    body["message"] = MESSAGES.get(rejected.code, str(rejected))
+    return body
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(text: str) -> dict[str, Any]:
+    """A client frame as a dict, or ``Rejected`` (``too_large``/``bad_json``)."""
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+        raise Rejected("too_large", max=MAX_MESSAGE_BYTES)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Rejected("bad_json") from None
+    if not isinstance(data, dict):
+        raise Rejected("bad_json")
+    return data
+
+
+def request_id(message: dict[str, Any]) -> RequestId:
+    rid = message.get("id")
+    if (
+        isinstance(rid, bool)
+        or not isinstance(rid, str | int)
+        or (isinstance(rid, str) and len(rid) > MAX_ID_LENGTH)
+    ):
+        raise Rejected("bad_message", field="id")
+    return rid
+
+
+def peek_id(message: dict[str, Any]) -> RequestId | None:
+    """The id to answer an error with, if the message has a usable one."""
+    try:
+        return request_id(message)
+    except Rejected:
+        return None
+
+
+def object_field(message: dict[str, Any], name: str) -> dict[str, Any]:
+    value = message.get(name, {})
+    if not isinstance(value, dict):
+        raise Rejected("bad_message", field=name)
+    return value
+
+
+def error(rid: RequestId | None, rejected: Rejected, now: int) -> dict[str, Any]:
+    return {"type": "error", "id": rid, "server_time": now, "error": error_body(rejected)}
+
+
+def ack(rid: RequestId, version: int, now: int) -> dict[str, Any]:
+    return {"type": "ack", "id": rid, "version": version, "server_time": now}

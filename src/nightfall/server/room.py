@@ -1,0 +1,454 @@
+"""A room: one asyncio task owns its lobby and its game (one writer).
+
+Everything that changes a room, whoever asks (a socket, an HTTP join, a
+timer), is queued in the room's inbox and run in order by the room's task. A
+change is validated, made on a draft (lobby) or by the game (validate-then-
+mutate), committed to the store, and only then acknowledged and broadcast.
+Sending never blocks the room: connections have their own outboxes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from nightfall.engine import PUBLIC, Command, Event, Rejected, tick
+from nightfall.store import GameRecord
+
+from . import lobby as tables
+from .adapters import GameAdapter
+from .clock import now_ms
+from .connection import Connection
+from .lobby import ENDED, LOBBY, PLAYING, Lobby
+from .play import Play
+from .presence import Presence
+from .protocol import CLOSE_REMOVED, CLOSE_REPLACED, RequestId, ack, encode, error, object_field, request_id
+from .storage import AsyncStore
+
+T = TypeVar("T")
+log = logging.getLogger("nightfall.room")
+
+MAX_SOCKETS_PER_MEMBER = 4
+
+
+@dataclass(frozen=True, slots=True)
+class RoomOptions:
+    grace_ms: int = 15_000
+    clock: Callable[[], int] = now_ms
+
+
+class Room:
+    def __init__(
+        self,
+        code: str,
+        adapter: GameAdapter,
+        store: AsyncStore,
+        lobby: Lobby,
+        revision: int,
+        play: Play | None = None,
+        options: RoomOptions | None = None,
+    ) -> None:
+        self.code = code
+        self.adapter = adapter
+        self.store = store
+        self.lobby = lobby
+        self.revision = revision
+        self.play = play
+        self.options = options or RoomOptions()
+        self.clock = self.options.clock
+        self.conns: list[Connection] = []
+        self.presence = Presence(self.options.grace_ms, self._enqueue_presence)
+        self._inbox: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]] = (
+            asyncio.Queue()
+        )
+        self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    # -- life cycle ------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"room-{self.code}")
+        self._schedule_tick()
+
+    async def stop(self) -> None:
+        if self._timer:
+            self._timer.cancel()
+        self.presence.cancel_all()
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            job, future = await self._inbox.get()
+            try:
+                result = await job()
+            except Exception as exc:
+                if future is None:
+                    log.exception("room %s: background job failed", self.code)
+                elif not future.done():
+                    future.set_exception(exc)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Run ``job`` on the room's task, after everything queued before it."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        await self._inbox.put((job, future))
+        return await future
+
+    # -- HTTP ------------------------------------------------------------
+
+    async def join(self, name: object) -> dict[str, Any]:
+        return await self.call(lambda: self._join(name))
+
+    async def _join(self, name: object) -> dict[str, Any]:
+        if self.lobby.status == PLAYING:  # late arrivals watch (docs/protocol.md §2)
+            return {"code": self.code, "pid": None, "token": None, "host": False, "spectator": True}
+        token = secrets.token_urlsafe(32)
+        draft = copy.deepcopy(self.lobby)
+        member = tables.join(draft, name, tables.hash_token(token), self.adapter.max_players)
+        await self._commit_lobby(draft)
+        log.info("room %s: %s joined (pid %d)", self.code, member.name, member.pid)
+        self._broadcast()
+        return {"code": self.code, "pid": member.pid, "token": token, "host": False, "spectator": False}
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "game": self.adapter.name,
+            "status": self.lobby.status,
+            "members": [
+                {"pid": m.pid, "name": m.name, "host": m.pid == self.lobby.host} for m in self.lobby.members
+            ],
+            "min_players": self.adapter.min_players,
+            "max_players": self.adapter.max_players,
+        }
+
+    def public_state(self) -> dict[str, Any]:
+        return self._state_message(None, self.clock())
+
+    # -- sockets ---------------------------------------------------------
+
+    async def attach(self, conn: Connection, token: str | None) -> None:
+        await self.call(lambda: self._attach(conn, token))
+
+    async def _attach(self, conn: Connection, token: str | None) -> None:
+        if token is not None:
+            member = self.lobby.member_by_token(token)
+            if member is None:
+                raise Rejected("bad_token")
+            conn.pid = member.pid
+            mine = [c for c in self.conns if c.pid == member.pid]
+            if len(mine) >= MAX_SOCKETS_PER_MEMBER:
+                mine[0].close(CLOSE_REPLACED)
+                self.conns.remove(mine[0])
+        changed = conn.pid is not None and self.presence.connect(conn.pid)
+        self.conns.append(conn)
+        now = self.clock()
+        conn.send(
+            {
+                "type": "welcome",
+                "v": 1,
+                "server_time": now,
+                "room": self.code,
+                "you": self._you(conn.pid),
+                "limits": _limits(),
+            }
+        )
+        conn.send(self._state_message(conn.pid, now))
+        if changed and conn.pid is not None:
+            self._broadcast_presence([conn.pid])
+
+    async def detach(self, conn: Connection) -> None:
+        await self.call(lambda: self._detach(conn))
+
+    async def _detach(self, conn: Connection) -> None:
+        if conn in self.conns:
+            self.conns.remove(conn)
+        pid = conn.pid
+        if pid is not None and not any(c.pid == pid for c in self.conns) and self.presence.lose(pid):
+            self._broadcast_presence([pid])
+
+    def _enqueue_presence(self, pid: int) -> None:
+        async def expire() -> None:
+            if not any(c.pid == pid for c in self.conns) and self.presence.expire(pid):
+                self._broadcast_presence([pid])
+
+        self._inbox.put_nowait((expire, None))
+
+    async def request(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``."""
+        await self.call(lambda: self._request(conn, message))
+
+    async def _request(self, conn: Connection, message: dict[str, Any]) -> None:
+        rid: RequestId | None = None
+        try:
+            rid = request_id(message)
+            if conn.pid is None:
+                raise Rejected("spectator")
+            if message["type"] == "command":
+                await self._command(conn.pid, message)
+            else:
+                await self._lobby_action(conn.pid, message)
+        except Rejected as rejected:
+            conn.send(error(rid, rejected, self.clock()))
+            return
+        conn.send(ack(rid, self.revision, self.clock()))
+        self._broadcast()
+
+    # -- game commands ---------------------------------------------------
+
+    async def _command(self, pid: int, message: dict[str, Any]) -> None:
+        body = object_field(message, "command")
+        ctype = body.get("type")
+        if not isinstance(ctype, str) or not ctype:
+            raise Rejected("bad_message", field="command.type")
+        payload = object_field(body, "payload")
+        play = self.play
+        if play is None or self.lobby.status != PLAYING:
+            raise Rejected("no_game")
+        seat = play.seat_of(pid)
+        if seat is None:
+            raise Rejected("not_seated")
+        if "actor" in body and body["actor"] != seat:
+            raise Rejected("wrong_actor", actor=body["actor"], seat=seat)
+        now = max(self.clock(), play.last_now)
+        await self._apply(Command(actor=seat, type=ctype, payload=payload, now=now))
+
+    async def _apply(self, command: Command) -> None:
+        play = self.play
+        assert play is not None
+        try:
+            events = play.game.apply(play.state, command)  # Rejected: nothing changed
+        except Rejected:
+            raise
+        except Exception:
+            log.exception("room %s: the game failed on %s", self.code, command.type)
+            await self._reload_play()  # the state may be half-changed: rebuild from what is durable
+            raise Rejected("internal_error") from None
+        result = play.game.result(play.state)
+        try:
+            await self.store.append(
+                self.code, play.record.game_no, play.seq, command, self.revision + 1, result
+            )
+        except Exception:
+            log.exception("room %s: could not store a command", self.code)
+            await self._reload_play()
+            raise Rejected("store_failed") from None
+        play.seq += 1
+        play.last_now = command.now
+        self.revision += 1
+        if result is not None:
+            play.record.result = result
+            self.lobby.status = ENDED
+            log.info("room %s: game %d over: %s", self.code, play.record.game_no, _short(result))
+        _log_public(self.code, self.revision, events)
+        self._schedule_tick()
+
+    async def _reload_play(self) -> None:
+        stored = await self.store.load_room(self.code)
+        if stored is not None and stored.game is not None:
+            self.play = Play.rebuild(self.adapter.make_game(), stored.game, stored.commands)
+
+    # -- timers ----------------------------------------------------------
+
+    def _deadline(self) -> int | None:
+        play = self.play
+        if play is None or self.lobby.status != PLAYING:
+            return None
+        return play.game.next_deadline(play.state)
+
+    def _schedule_tick(self) -> None:
+        if self._timer:
+            self._timer.cancel()
+            self._timer = None
+        deadline = self._deadline()
+        if deadline is None:
+            return
+        delay = max(0.0, (deadline - self.clock()) / 1000)
+        self._timer = asyncio.get_running_loop().call_later(delay, self._enqueue_tick)
+
+    def _enqueue_tick(self) -> None:
+        self._timer = None
+        self._inbox.put_nowait((self._tick, None))
+
+    async def _tick(self) -> None:
+        deadline = self._deadline()
+        if deadline is None or self.play is None:
+            return
+        now = max(self.clock(), self.play.last_now)
+        if now < deadline:  # the loop woke a little early
+            self._schedule_tick()
+            return
+        try:
+            await self._apply(tick(now))
+        except Rejected as rejected:
+            log.error("room %s: tick rejected: %s", self.code, rejected)
+            return
+        self._broadcast()
+
+    # -- lobby actions ---------------------------------------------------
+
+    async def _lobby_action(self, pid: int, message: dict[str, Any]) -> None:
+        action = message.get("action")
+        payload = object_field(message, "payload")
+        draft = copy.deepcopy(self.lobby)
+        if action == "settings":
+            tables.require_host(draft, pid)
+            tables.require_status(draft, LOBBY, ENDED)
+            draft.settings = self.adapter.merge_settings(draft.settings, payload)
+        elif action == "reorder":
+            tables.reorder(draft, pid, payload.get("order"))
+        elif action in ("remove", "leave"):
+            gone = (
+                tables.remove(draft, pid, payload.get("pid"))
+                if action == "remove"
+                else tables.leave(draft, pid)
+            )
+            await self._commit_lobby(draft)
+            self._drop_member(gone.pid)
+            log.info("room %s: %s left the table", self.code, gone.name)
+            return
+        elif action in ("start", "play_again"):
+            await self._start_game(draft, pid, LOBBY if action == "start" else ENDED)
+            return
+        else:
+            raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
+        await self._commit_lobby(draft)
+
+    async def _commit_lobby(self, draft: Lobby) -> None:
+        try:
+            await self.store.save_lobby(self.code, draft.status, draft.to_json(), self.revision + 1)
+        except Exception:
+            log.exception("room %s: could not store the lobby", self.code)
+            raise Rejected("store_failed") from None
+        self.lobby = draft
+        self.revision += 1
+
+    def _drop_member(self, pid: int) -> None:
+        self.presence.forget(pid)
+        for conn in [c for c in self.conns if c.pid == pid]:
+            conn.send(error(None, Rejected("removed"), self.clock()))
+            conn.close(CLOSE_REMOVED)
+            self.conns.remove(conn)
+
+    async def _start_game(self, draft: Lobby, pid: int, status: str) -> None:
+        adapter = self.adapter
+        tables.check_start(draft, pid, adapter.min_players, adapter.max_players, status)
+        seating = [m.pid for m in draft.members]
+        config = adapter.build_config(
+            [m.name for m in draft.members], seating.index(draft.host) + 1, draft.settings
+        )
+        game_no = self.play.record.game_no + 1 if self.play else 1
+        record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
+        play = Play.setup(adapter.make_game(), record)  # a bad config raises Rejected here
+        play.last_now = self.play.last_now if self.play else 0
+        draft.status = PLAYING
+        try:
+            await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1)
+        except Exception:
+            log.exception("room %s: could not store the new game", self.code)
+            raise Rejected("store_failed") from None
+        self.lobby, self.play = draft, play
+        self.revision += 1
+        log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
+        self._schedule_tick()
+
+    # -- what clients see ------------------------------------------------
+
+    def _you(self, pid: int | None) -> dict[str, Any]:
+        return {
+            "pid": pid,
+            "seat": self._seat(pid) if pid is not None else None,
+            "host": pid is not None and pid == self.lobby.host,
+            "spectator": pid is None,
+        }
+
+    def _seat(self, pid: int) -> int | None:
+        if self.lobby.status == PLAYING and self.play is not None:
+            return self.play.seat_of(pid)
+        return self.lobby.seat_of(pid)
+
+    def _room_json(self) -> dict[str, Any]:
+        lobby = self.lobby
+        return {
+            "code": self.code,
+            "game": self.adapter.name,
+            "status": lobby.status,
+            "game_no": self.play.record.game_no if self.play else 0,
+            "members": [
+                {
+                    "pid": m.pid,
+                    "name": m.name,
+                    "seat": self._seat(m.pid),
+                    "host": m.pid == lobby.host,
+                    "presence": self.presence.of(m.pid),
+                }
+                for m in lobby.members
+            ],
+            "spectators": sum(1 for c in self.conns if c.pid is None),
+            "settings": dict(lobby.settings),
+            "limits": {"min_players": self.adapter.min_players, "max_players": self.adapter.max_players},
+        }
+
+    def _state_message(self, pid: int | None, now: int, room: dict[str, Any] | None = None) -> dict[str, Any]:
+        view = None
+        if self.play is not None:
+            seat = self.play.seat_of(pid) if pid is not None else None
+            view = self.play.game.view(self.play.state, seat if seat is not None else "public")
+        return {
+            "type": "state",
+            "version": self.revision,
+            "server_time": now,
+            "room": room if room is not None else self._room_json(),
+            "you": self._you(pid),
+            "view": view,
+        }
+
+    def _broadcast(self) -> None:
+        """Each distinct message is built and encoded once, then queued per socket."""
+        now = self.clock()
+        room = self._room_json()
+        cache: dict[int | None, str] = {}
+        for conn in list(self.conns):
+            if conn.pid not in cache:
+                cache[conn.pid] = encode(self._state_message(conn.pid, now, room))
+            conn.offer(cache[conn.pid])
+
+    def _broadcast_presence(self, pids: list[int]) -> None:
+        text = encode(
+            {
+                "type": "presence",
+                "server_time": self.clock(),
+                "members": [{"pid": p, "presence": self.presence.of(p)} for p in pids],
+            }
+        )
+        for conn in list(self.conns):
+            conn.offer(text)
+
+
+def _limits() -> dict[str, int | float]:
+    from .protocol import MAX_MESSAGE_BYTES
+    from .ratelimit import BURST, RATE_PER_SECOND
+
+    return {"max_message_bytes": MAX_MESSAGE_BYTES, "rate_per_second": RATE_PER_SECOND, "burst": BURST}
+
+
+def _short(data: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in data.items() if not isinstance(v, dict | list))
+
+
+def _log_public(code: str, revision: int, events: list[Event]) -> None:
+    # Only public events reach the terminal: the host may be looking at it.
+    public = [e.type for e in events if e.audience == PUBLIC or e.audience.public]
+    if public:
+        log.info("room %s #%d: %s", code, revision, ", ".join(public))

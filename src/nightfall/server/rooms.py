@@ -1,0 +1,87 @@
+"""All rooms of this server: creating them, finding them, and bringing them
+back after a restart by replaying their stored commands."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+from nightfall.engine import Rejected
+from nightfall.store import RoomRecord, StoredRoom
+
+from . import codes
+from . import lobby as tables
+from .adapters import Catalog
+from .lobby import Lobby
+from .play import Play
+from .room import Room, RoomOptions
+from .storage import AsyncStore
+
+log = logging.getLogger("nightfall.room")
+
+
+class Rooms:
+    def __init__(self, store: AsyncStore, catalog: Catalog, options: RoomOptions | None = None) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.options = options or RoomOptions()
+        self._rooms: dict[str, Room] = {}
+
+    def get(self, raw_code: str) -> Room | None:
+        code = codes.normalise(raw_code)
+        return self._rooms.get(code) if code else None
+
+    async def create(self, host_name: object, game: object) -> dict[str, Any]:
+        """A new room with its creator as host (H-SET-2); returns the host's token."""
+        adapter = self.catalog.get(game) if isinstance(game, str) else None
+        if adapter is None:
+            raise Rejected("unknown_game", game=game if isinstance(game, str) else None)
+        token = secrets.token_urlsafe(32)
+        lobby = tables.new_lobby(
+            adapter.name, tables.clean_name(host_name), tables.hash_token(token), adapter.default_settings()
+        )
+        while True:
+            code = codes.new_code()
+            if code in self._rooms or await self.store.code_taken(code):
+                continue
+            try:
+                await self.store.create_room(RoomRecord(code, adapter.name, lobby.status, lobby.to_json(), 1))
+            except KeyError:
+                continue
+            break
+        room = Room(code, adapter, self.store, lobby, revision=1, options=self.options)
+        self._rooms[code] = room
+        room.start()
+        log.info("room %s: created by %s (%s)", code, lobby.members[0].name, adapter.name)
+        return {"code": code, "pid": lobby.host, "token": token, "host": True}
+
+    async def restore(self) -> int:
+        """Rebuild every open room from the store. Returns how many came back."""
+        restored = 0
+        for stored in await self.store.load_open_rooms():
+            try:
+                room = self._rebuild(stored)
+            except Exception:
+                log.exception("room %s: could not be rebuilt; left as it is on disk", stored.room.code)
+                continue
+            self._rooms[room.code] = room
+            room.start()
+            restored += 1
+            log.info("room %s: restored (%s, revision %d)", room.code, room.lobby.status, room.revision)
+        return restored
+
+    def _rebuild(self, stored: StoredRoom) -> Room:
+        record = stored.room
+        adapter = self.catalog[record.game]
+        lobby = Lobby.from_json(record.lobby)
+        lobby.status = record.status  # the store's status is the durable truth (set with the last command)
+        play = None
+        if stored.game is not None:
+            play = Play.rebuild(adapter.make_game(), stored.game, stored.commands)
+        return Room(record.code, adapter, self.store, lobby, record.revision, play, self.options)
+
+    async def stop(self) -> None:
+        for room in self._rooms.values():
+            await room.stop()
+        self._rooms.clear()

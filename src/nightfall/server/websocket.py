@@ -1,0 +1,140 @@
+"""The WebSocket endpoint: origin check, hello, then one frame at a time into
+the room (docs/protocol.md §3-4)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from nightfall.engine import Rejected
+
+from . import protocol
+from .clock import now_ms
+from .connection import Connection
+from .protocol import CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, decode, encode
+from .room import Room
+from .rooms import Rooms
+
+HELLO_TIMEOUT_S = 10.0
+log = logging.getLogger("nightfall.server")
+
+
+def origin_allowed(origin: str | None, host: str | None) -> bool:
+    """Browsers always send Origin; a page from another site must not drive a seat."""
+    if origin is None:
+        return True  # not a browser (bots, tests, the CLI)
+    netloc = urlsplit(origin).netloc.lower()
+    return bool(netloc) and netloc == (host or "").lower()
+
+
+async def endpoint(ws: WebSocket) -> None:
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
+        log.warning("refused a WebSocket from origin %s", ws.headers.get("origin"))
+        await ws.close(CLOSE_BAD_ORIGIN)  # before accept: the client sees HTTP 403
+        return
+    await ws.accept()
+    rooms: Rooms = ws.app.state.rooms
+    try:
+        hello = await asyncio.wait_for(_receive_hello(ws), HELLO_TIMEOUT_S)
+    except (TimeoutError, Rejected) as exc:
+        rejected = exc if isinstance(exc, Rejected) else Rejected("expected_hello")
+        await _refuse(ws, rejected, CLOSE_BAD_HELLO)
+        return
+    except WebSocketDisconnect:
+        return
+    room = rooms.get(ws.path_params["code"])
+    if room is None:
+        await _refuse(ws, Rejected("no_room"), CLOSE_NO_ROOM)
+        return
+    token = hello.get("token")
+    if token is not None and not isinstance(token, str):
+        await _refuse(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
+        return
+    conn = Connection(ws)
+    conn.start()
+    try:
+        try:
+            await room.attach(conn, token)
+        except Rejected as rejected:
+            await conn.stop()
+            await _refuse(ws, rejected, CLOSE_BAD_TOKEN)
+            return
+        await _serve(ws, room, conn)
+    finally:
+        await room.detach(conn)
+        await conn.stop()
+
+
+async def _receive_hello(ws: WebSocket) -> dict[str, Any]:
+    text = await _receive_text(ws)
+    message = decode(text)
+    if message.get("type") != "hello":
+        raise Rejected("expected_hello")
+    if message.get("v") != protocol.VERSION:
+        raise Rejected("unsupported_version", supported=[protocol.VERSION])
+    return message
+
+
+async def _receive_text(ws: WebSocket) -> str:
+    """The next frame as text; bytes frames are decoded as UTF-8 (or rejected)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is not None:
+        text: str = message["text"]
+        return text
+    data: bytes = message.get("bytes") or b""
+    if len(data) > protocol.MAX_MESSAGE_BYTES:
+        raise Rejected("too_large", max=protocol.MAX_MESSAGE_BYTES)
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        raise Rejected("bad_json") from None
+
+
+async def _refuse(ws: WebSocket, rejected: Rejected, close_code: int) -> None:
+    try:
+        await ws.send_text(encode(protocol.error(None, rejected, now_ms())))
+        await ws.close(close_code)
+    except Exception:  # the client already went away
+        pass
+
+
+async def _serve(ws: WebSocket, room: Room, conn: Connection) -> None:
+    while not conn.closed:
+        try:
+            text = await _receive_text(ws)
+        except WebSocketDisconnect:
+            return
+        except RuntimeError:  # receive after the socket was closed by our side
+            return
+        except Rejected as rejected:
+            conn.send(protocol.error(None, rejected, room.clock()))
+            continue
+        await _dispatch(room, conn, text)
+
+
+async def _dispatch(room: Room, conn: Connection, text: str) -> None:
+    message: dict[str, Any] = {}
+    try:
+        if not conn.bucket.take():
+            raise Rejected("rate_limited")
+        message = decode(text)
+        kind = message.get("type")
+        if kind == "ping":
+            conn.send({"type": "pong", "t": message.get("t"), "server_time": room.clock()})
+        elif kind == "hello":
+            raise Rejected("already_hello")
+        elif kind in ("command", "lobby"):
+            await room.request(conn, message)
+        else:
+            raise Rejected("unknown_type", type=kind if isinstance(kind, str) else None)
+    except Rejected as rejected:
+        conn.send(protocol.error(protocol.peek_id(message), rejected, room.clock()))
+    except Exception:
+        log.exception("room %s: request failed", room.code)
+        conn.send(protocol.error(protocol.peek_id(message), Rejected("internal_error"), room.clock()))

@@ -1,0 +1,53 @@
+"""The store interface: small on purpose so another database can implement it."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from nightfall.engine import Command
+
+from .records import GameRecord, RoomRecord, StoredRoom
+
+
+class EventStore(Protocol):
+    """Every write is one transaction, committed before the method returns.
+
+    ``revision`` is the room's version number after the write; the store keeps
+    it with the room so versions never go backwards across restarts.
+    """
+
+    def create_room(self, room: RoomRecord) -> None:
+        """Raises ``KeyError`` if the code is taken."""
+        ...
+
+    def code_taken(self, code: str) -> bool: ...
+
+    def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None: ...
+
+    def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
+        """Record a new game and mark the room ``playing``, atomically."""
+        ...
+
+    def append(
+        self,
+        code: str,
+        game_no: int,
+        seq: int,
+        command: Command,
+        revision: int,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Append the ``seq``-th (0-based) accepted command of a game.
+
+        With ``result`` the same transaction also ends the game and marks the
+        room ``ended``: a game is never over in memory but running on disk.
+        """
+        ...
+
+    def load_open_rooms(self) -> list[StoredRoom]:
+        """Every room not closed, with its latest game and that game's commands."""
+        ...
+
+    def load_room(self, code: str) -> StoredRoom | None: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,174 @@
+"""SQLite event store (embedded, WAL).
+
+``synchronous=FULL`` makes every commit durable on disk before the server
+acknowledges a command, which is the promise docs/protocol.md §6 makes. With
+WAL a commit is one append plus an fsync, fast enough for a party game.
+
+A store object is used by one thread at a time (the server runs it on a
+single worker thread); ``check_same_thread`` is off because that thread is not
+the one that opened it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from nightfall.engine import Command
+
+from .records import GameRecord, RoomRecord, StoredRoom
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code     TEXT PRIMARY KEY,
+    game     TEXT NOT NULL,
+    status   TEXT NOT NULL,
+    lobby    TEXT NOT NULL,
+    revision INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    code    TEXT NOT NULL REFERENCES rooms(code),
+    game_no INTEGER NOT NULL,
+    config  TEXT NOT NULL,
+    seed    INTEGER NOT NULL,
+    seating TEXT NOT NULL,
+    result  TEXT,
+    PRIMARY KEY (code, game_no)
+);
+CREATE TABLE IF NOT EXISTS commands (
+    code    TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    command TEXT NOT NULL,
+    PRIMARY KEY (code, game_no, seq),
+    FOREIGN KEY (code, game_no) REFERENCES games(code, game_no)
+);
+"""
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class SqliteStore:
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def create_room(self, room: RoomRecord) -> None:
+        try:
+            with self._tx() as db:
+                db.execute(
+                    "INSERT INTO rooms (code, game, status, lobby, revision) VALUES (?, ?, ?, ?, ?)",
+                    (room.code, room.game, room.status, _dumps(room.lobby), room.revision),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise KeyError(room.code) from exc
+
+    def code_taken(self, code: str) -> bool:
+        row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
+        return row is not None
+
+    def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None:
+        with self._tx() as db:
+            self._update_room(db, code, status, lobby, revision)
+
+    def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO games (code, game_no, config, seed, seating, result) VALUES (?, ?, ?, ?, ?, NULL)",
+                (code, game.game_no, _dumps(game.config), game.seed, _dumps(game.seating)),
+            )
+            self._update_room(db, code, "playing", lobby, revision)
+
+    def append(
+        self,
+        code: str,
+        game_no: int,
+        seq: int,
+        command: Command,
+        revision: int,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO commands (code, game_no, seq, command) VALUES (?, ?, ?, ?)",
+                (code, game_no, seq, _dumps(command.to_json())),
+            )
+            if result is None:
+                db.execute("UPDATE rooms SET revision = ? WHERE code = ?", (revision, code))
+            else:
+                db.execute(
+                    "UPDATE games SET result = ? WHERE code = ? AND game_no = ?",
+                    (_dumps(result), code, game_no),
+                )
+                db.execute("UPDATE rooms SET revision = ?, status = 'ended' WHERE code = ?", (revision, code))
+
+    def load_open_rooms(self) -> list[StoredRoom]:
+        codes = [
+            r[0] for r in self._db.execute("SELECT code FROM rooms WHERE status != 'closed' ORDER BY code")
+        ]
+        return [room for code in codes if (room := self.load_room(code)) is not None]
+
+    def load_room(self, code: str) -> StoredRoom | None:
+        row = self._db.execute(
+            "SELECT code, game, status, lobby, revision FROM rooms WHERE code = ?", (code,)
+        ).fetchone()
+        if row is None:
+            return None
+        room = RoomRecord(code=row[0], game=row[1], status=row[2], lobby=json.loads(row[3]), revision=row[4])
+        grow = self._db.execute(
+            "SELECT game_no, config, seed, seating, result FROM games WHERE code = ? ORDER BY game_no DESC LIMIT 1",
+            (code,),
+        ).fetchone()
+        if grow is None:
+            return StoredRoom(room=room, game=None)
+        game = GameRecord(
+            game_no=grow[0],
+            config=json.loads(grow[1]),
+            seed=grow[2],
+            seating=json.loads(grow[3]),
+            result=None if grow[4] is None else json.loads(grow[4]),
+        )
+        commands = [
+            Command.from_json(json.loads(c[0]))
+            for c in self._db.execute(
+                "SELECT command FROM commands WHERE code = ? AND game_no = ? ORDER BY seq",
+                (code, game.game_no),
+            )
+        ]
+        return StoredRoom(room=room, game=game, commands=commands)
+
+    def close(self) -> None:
+        self._db.close()
+
+    @staticmethod
+    def _update_room(
+        db: sqlite3.Connection, code: str, status: str, lobby: dict[str, Any], revision: int
+    ) -> None:
+        cur = db.execute(
+            "UPDATE rooms SET status = ?, lobby = ?, revision = ? WHERE code = ?",
+            (status, _dumps(lobby), revision, code),
+        )
+        if cur.rowcount != 1:
+            raise KeyError(code)

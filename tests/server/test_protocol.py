@@ -1,0 +1,210 @@
+"""The WebSocket protocol (docs/protocol.md): hello, commands, errors, limits."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import websockets
+
+from .harness import Live, table
+
+pytestmark = pytest.mark.timeout(30)
+
+
+async def test_hello_welcome_then_state(live: Live) -> None:
+    created = await live.create("Anna")
+    ws = await live.open(created["code"])
+    await ws.send({"type": "hello", "v": 1, "token": created["token"]})
+    welcome = await ws.recv()
+    assert welcome["type"] == "welcome"
+    assert welcome["you"] == {"pid": 1, "seat": 1, "host": True, "spectator": False}
+    assert welcome["limits"]["max_message_bytes"] == 8192
+    state = await ws.recv()
+    assert state["type"] == "state"
+    assert state["view"] is None
+    assert state["room"]["status"] == "lobby"
+    assert state["room"]["members"][0] == {
+        "pid": 1,
+        "name": "Anna",
+        "seat": 1,
+        "host": True,
+        "presence": "connected",
+    }
+    assert isinstance(state["server_time"], int)
+    assert created["token"] not in str(state) and "token" not in str(state)
+
+
+async def test_commands_are_acked_then_everyone_gets_their_own_view(live: Live) -> None:
+    _code, _, (anna, bram) = await table(live, ["Anna", "Bram"])
+    assert (await anna.lobby("start"))["type"] == "ack"
+    s_anna = await anna.state_where(lambda m: m["view"] is not None)
+    s_bram = await bram.state_where(lambda m: m["view"] is not None)
+    assert s_anna["view"]["me"]["seat"] == 1 and s_bram["view"]["me"]["seat"] == 2
+    assert s_anna["view"]["me"]["secret"] != s_bram["view"]["me"]["secret"]
+    before = s_bram["version"]
+
+    answer = await bram.command("add", n=3)
+    assert answer["type"] == "ack" and answer["version"] == before + 1
+    state = await bram.expect("state", version=before + 1)
+    assert state["view"]["total"] == 3
+    other = await anna.expect("state", version=before + 1)
+    assert other["view"]["total"] == 3
+    assert s_bram["view"]["me"]["secret"] not in str(anna.seen)
+
+
+async def test_engine_rejection_carries_code_params_and_rule(live: Live) -> None:
+    _code, _, (anna, bram) = await table(live, ["Anna", "Bram"])
+    await anna.lobby("start")
+    answer = await bram.command("reset")
+    assert answer["type"] == "error"
+    assert answer["error"]["code"] == "not_host" and answer["error"]["rule"] == "TOY-1"
+    answer = await bram.command("add", n=99)
+    assert answer["error"] == {
+        "code": "bad_payload",
+        "params": {"field": "n"},
+        "message": answer["error"]["message"],
+    }
+
+
+async def _no_state_change(live: Live, code: str) -> int:
+    public = (await live.http.get(f"/api/rooms/{code}/public")).json()
+    version: int = public["version"]
+    return version
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        ('{"type": "dance", "id": 1}', "unknown_type"),
+        ('{"id": 1}', "unknown_type"),
+        ('{"type": "command", "command": {"type": "add", "payload": {"n": 1}}}', "bad_message"),
+        ('{"type": "command", "id": 1, "command": "add"}', "bad_message"),
+        ('{"type": "command", "id": 1, "command": {"payload": {}}}', "bad_message"),
+        ('{"type": "command", "id": 1, "command": {"type": "add", "payload": [1]}}', "bad_message"),
+        (
+            '{"type": "command", "id": 1, "command": {"type": "add", "actor": 1, "payload": {"n": 1}}}',
+            "wrong_actor",
+        ),
+        ('{"type": "hello", "v": 1}', "already_hello"),
+        ('{"type": "lobby", "id": 1, "action": "dance"}', "unknown_action"),
+        ('{"type": "lobby", "id": 1, "action": "start"}', "not_host"),
+        (
+            '{"type": "command", "id": 1, "command": {"type": "add", "payload": {"n": 1, "x": "'
+            + "y" * 9000
+            + '"}}}',
+            "too_large",
+        ),
+    ],
+)
+async def test_bad_messages_get_clear_errors_and_change_nothing(live: Live, frame: str, code: str) -> None:
+    room, _, (anna, bram) = await table(live, ["Anna", "Bram"])
+    await anna.lobby("start")
+    await bram.state_where(lambda m: m["view"] is not None)
+    before = await _no_state_change(live, room)
+    await bram.send(frame)
+    answer = await bram.expect("error")
+    assert answer["error"]["code"] == code, answer
+    assert answer["error"]["message"]
+    assert await _no_state_change(live, room) == before
+    # the socket still works
+    assert (await bram.command("add", n=1))["type"] == "ack"
+
+
+async def test_error_answers_the_request_id(live: Live) -> None:
+    _room, _, (_anna, bram) = await table(live, ["Anna", "Bram"])
+    await bram.send({"type": "lobby", "id": "mine-7", "action": "start"})
+    answer = await bram.expect("error")
+    assert answer["id"] == "mine-7"
+
+
+async def test_command_before_the_game_and_from_a_spectator(live: Live) -> None:
+    room, _, (anna, _bram) = await table(live, ["Anna", "Bram"])
+    assert (await anna.command("add", n=1))["error"]["code"] == "no_game"
+    board = await live.connect(room)
+    assert (await board.command("add", n=1))["error"]["code"] == "spectator"
+    assert (await board.lobby("start"))["error"]["code"] == "spectator"
+
+
+async def test_wrong_token_is_refused(live: Live) -> None:
+    created = await live.create("Anna")
+    ws = await live.open(created["code"])
+    await ws.send({"type": "hello", "v": 1, "token": "x" * 43})
+    answer = await ws.recv()
+    assert answer["type"] == "error" and answer["error"]["code"] == "bad_token"
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await ws.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+async def test_token_of_another_room_is_refused(live: Live) -> None:
+    one = await live.create("Anna")
+    two = await live.create("Bram")
+    ws = await live.open(two["code"])
+    await ws.send({"type": "hello", "v": 1, "token": one["token"]})
+    assert (await ws.recv())["error"]["code"] == "bad_token"
+
+
+@pytest.mark.parametrize(
+    ("hello", "code"),
+    [({"type": "command"}, "expected_hello"), ({"type": "hello", "v": 2}, "unsupported_version")],
+)
+async def test_bad_hello_closes_4400(live: Live, hello: dict[str, object], code: str) -> None:
+    created = await live.create("Anna")
+    ws = await live.open(created["code"])
+    await ws.send(hello)
+    assert (await ws.recv())["error"]["code"] == code
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await ws.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+
+
+async def test_unknown_room_closes_4404(live: Live) -> None:
+    ws = await live.open("ZZZZ")
+    await ws.send({"type": "hello", "v": 1})
+    assert (await ws.recv())["error"]["code"] == "no_room"
+
+
+async def test_foreign_origin_is_refused_same_host_allowed(live: Live) -> None:
+    created = await live.create("Anna")
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        await live.open(created["code"], origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    ws = await live.open(created["code"], origin=live.url)
+    await ws.send({"type": "hello", "v": 1})
+    assert (await ws.recv())["type"] == "welcome"
+
+
+async def test_rate_limit_drops_a_flood(live: Live) -> None:
+    _room, _, (_anna, bram) = await table(live, ["Anna", "Bram"])
+    for i in range(40):
+        await bram.send({"type": "ping", "t": i})
+    answers: list[dict[str, object]] = []
+    while len(answers) < 40:
+        message = await bram.recv()
+        if message["type"] in ("pong", "error"):
+            answers.append(message)
+    pongs = [a for a in answers if a["type"] == "pong"]
+    limited = [a for a in answers if a["type"] == "error" and a["error"]["code"] == "rate_limited"]
+    assert 20 <= len(pongs) < 40 and len(pongs) + len(limited) == 40
+
+
+async def test_ping_pong_echoes_and_tells_the_time(live: Live) -> None:
+    created = await live.create("Anna")
+    ws = await live.connect(created["code"], created["token"])
+    await ws.send({"type": "ping", "t": 12.5})
+    pong = await ws.expect("pong")
+    assert pong["t"] == 12.5 and isinstance(pong["server_time"], int)
+
+
+async def test_a_huge_frame_closes_the_socket(live: Live) -> None:
+    created = await live.create("Anna")
+    ws = await live.connect(created["code"], created["token"])
+    await ws.send("x" * 70_000)
+    with pytest.raises(websockets.ConnectionClosed):
+        for _ in range(10):
+            message = await asyncio.wait_for(ws.recv(), 5)
+            assert message["type"] != "error"
+    assert ws.ws.close_code == 1009
