@@ -41,7 +41,11 @@ class Transcript:
         lines = [json.dumps(c.to_json(), ensure_ascii=False, sort_keys=True) for c in self.commands]
         body = ",\n    ".join(lines)
         text = json.dumps(head, ensure_ascii=False, sort_keys=True, indent=2)[:-2]
-        return f'{text},\n  "commands": [\n    {body}\n  ]\n}}\n' if lines else f'{text},\n  "commands": []\n}}\n'
+        return (
+            f'{text},\n  "commands": [\n    {body}\n  ]\n}}\n'
+            if lines
+            else f'{text},\n  "commands": []\n}}\n'
+        )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Transcript:
