@@ -40,7 +40,9 @@ def games_per_second(games: int, seed: int = 1) -> tuple[float, list[Transcript]
     transcripts = []
     t = time.perf_counter()
     for i in range(games):
-        rec = play_game({"players": PLAYERS, "mode": "timed"}, seed + i, {s: BOTS["heuristic"]() for s in range(1, 13)})
+        rec = play_game(
+            {"players": PLAYERS, "mode": "timed"}, seed + i, {s: BOTS["heuristic"]() for s in range(1, 13)}
+        )
         transcripts.append(rec.transcript)
     return games / (time.perf_counter() - t), transcripts
 
@@ -85,13 +87,21 @@ def main() -> None:
         "apply_plus_12_views_ms_p90": round(statistics.quantiles(samples, n=10)[-1], 4),
         "calibration_ms_median": round(statistics.median(calib) * 1000, 3),
     }
-    report["games_per_calibration_unit"] = round(report["games_per_second_median"] * statistics.median(calib), 3)
+    report["games_per_calibration_unit"] = round(
+        report["games_per_second_median"] * statistics.median(calib), 3
+    )
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"12-player heuristic games: {report['games_per_second_median']} games/s (runs {report['games_per_second_runs']}; target >= 200)")
-    print(f"apply + 12 views: median {report['apply_plus_12_views_ms_median']} ms, p90 {report['apply_plus_12_views_ms_p90']} ms over {len(samples)} commands (target < 1 ms)")
-    print(f"calibration (500 x sort 2000 ints): {report['calibration_ms_median']} ms median; games per calibration unit {report['games_per_calibration_unit']}")
+    print(
+        f"12-player heuristic games: {report['games_per_second_median']} games/s (runs {report['games_per_second_runs']}; target >= 200)"
+    )
+    print(
+        f"apply + 12 views: median {report['apply_plus_12_views_ms_median']} ms, p90 {report['apply_plus_12_views_ms_p90']} ms over {len(samples)} commands (target < 1 ms)"
+    )
+    print(
+        f"calibration (500 x sort 2000 ints): {report['calibration_ms_median']} ms median; games per calibration unit {report['games_per_calibration_unit']}"
+    )
 
 
 if __name__ == "__main__":
