@@ -23,7 +23,7 @@ CAST = [
     ("Polina", "JOURNALIST"),
 ]
 GIFTS = {"9": "DIPLOMA", "10": "ANTIDOTE", "11": "SIREN", "12": "CARD_DOCTOR"}
-SEED = 7  # a seed whose coins fall as the example says (Rita on Day 1, Mila on Day 3)
+SEED = 1  # a seed whose coins fall as the example says (Rita on Day 1, Mila on Day 3)
 
 DAY1 = [
     ("Boris", "Rita"),
