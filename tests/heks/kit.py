@@ -515,9 +515,19 @@ class Scenario:
         for n in cats:
             if self.roles[n] == "WITCH":
                 self.witch(n, gather)
-        self.wait_witch_window()
-        self.confirm_all()
-        self.end_discussion_all()
+        self.finish_day(members, exile)
+
+    def finish_day(self, members: Sequence[str] | None = None, exile: str | None = None) -> None:
+        """From step C or the evening on: a spoiled ritual (see ``quiet_day``), then the vote."""
+        if self.phase == "WITCH_C":
+            self.wait_witch_window()
+        if self.phase == "GAME_END":
+            return
+        if self.phase == "EVENING_ANNOUNCE":
+            self.confirm_all()
+        if self.phase == "DISCUSSION":
+            self.end_discussion_all()
+        cats = self.cats()
         size = int(self.view()["recipe_size"])
         team = list(members or cats[:size])
         self.propose(str(self.chief()), team)
