@@ -231,6 +231,14 @@ def _tick(state: AndorraState, cmd: Command) -> list[Event]:
     return []
 
 
+def _close_prompts(state: AndorraState, cmd: Command) -> list[Event]:
+    """§15 / H-11: the host closes the prompts now; unanswered ones take their defaults (Q-72)."""
+    _host_only(cmd)
+    _phase(state, RESOLVING, rule="H-11")
+    state.prompts_timed_out = True
+    return _run(state, cmd.now)
+
+
 def _replace(state: AndorraState, cmd: Command) -> list[Event]:
     """A-GEN-4: a replacement keeps the seat and state; penalties burn."""
     _host_only(cmd)
@@ -255,5 +263,6 @@ _HANDLERS = {
     "correct": _correct,
     "publish": _publish,
     "replace": _replace,
+    "close_prompts": _close_prompts,
     TICK: _tick,
 }
