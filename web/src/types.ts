@@ -50,47 +50,40 @@ export interface VoteResult {
 
 export interface InboxItem {
   day: number;
-  kind: string; // SEER_RESULT, STOLEN, REPELLED, THEFT, …
+  kind: string; // SEER_RESULT, ROBBED, REPELLED, PICKPOCKET_HAND, PICKPOCKET_TOOK, CARD_PLAYED
   [k: string]: unknown;
 }
 
 export interface WitchWindow {
   counts?: Record<string, number>;
   place?: PlaceId | null;
+  spell_chosen?: boolean;
   spell?: Spell | null;
-  spell_done?: boolean;
   mist_place?: PlaceId | null;
+  target_chosen?: boolean;
   target?: Seat | null;
-  target_done?: boolean;
+  second_chosen?: boolean;
   second?: Seat | null;
-  second_done?: boolean;
   available_spells?: Spell[];
-  reserved?: Record<string, Seat> | Spell[];
-  used_spells?: Spell[];
+  reserved?: Record<string, Seat>;
   [k: string]: unknown;
 }
 
 export interface GuardInfo {
-  mode?: "GATHER" | "GUARD" | null;
-  place?: PlaceId | null;
   counts?: Record<string, number>;
   [k: string]: unknown;
 }
 
 export interface SeerInfo {
-  available?: boolean;
   used?: boolean;
-  target?: Seat | null;
-  result?: { target: Seat; witch: boolean } | null;
   [k: string]: unknown;
 }
 
 export interface PickpocketInfo {
-  available?: boolean;
-  used?: boolean;
   target?: Seat | null;
-  hand?: Ingredient[] | null;
-  taken?: Ingredient | null;
+  seen?: Ingredient[] | null;
+  done?: boolean;
+  window_open?: boolean;
   [k: string]: unknown;
 }
 
@@ -108,12 +101,14 @@ export interface Me {
   seer?: SeerInfo | null;
   pickpocket?: PickpocketInfo | null;
   mask_used?: boolean;
+  spells_cast?: Spell[];
   inbox?: InboxItem[];
   [k: string]: unknown;
 }
 
 export interface HostExtras {
-  pending_names: Seat[] | null;
+  pending: Seat[] | null;
+  can_mark_absent?: boolean;
   can_force_continue: boolean;
 }
 

@@ -14,7 +14,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
   const place = choiceOf<PlaceId | null>(v, "place") ?? null;
-  const guard = choiceOf<boolean>(v, "guard") === true || me.guard?.mode === "GUARD";
+  const guard = choiceOf<boolean>(v, "guard") === true;
   const turnBack = choiceOf<number | null>(v, "turn_back") ?? null;
   const mask = choiceOf<boolean>(v, "mask") === true;
   const frogs = v.players.filter((p) => p.status === "FROG");
@@ -140,7 +140,8 @@ export function Gathering(props: { view: HeksView; send: Send }) {
   const me = v.me;
   const total = 15_000;
   const myPlace = (me?.witch?.place ?? choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
-  const guardPlace = (me?.guard?.mode === "GUARD" ? me.guard.place : null) as PlaceId | null;
+  const myIngredient = choiceOf<string>(v, "ingredient") ?? (myPlace ? INGREDIENT_OF[myPlace] : null);
+  const guardPlace = choiceOf<boolean>(v, "guard") ? (choiceOf<PlaceId>(v, "guard_place") ?? null) : null;
   let body;
   if (!me || me.status === "EXILED") {
     body = <p class="big-text">{t("gather.spectator")}</p>;
@@ -157,7 +158,7 @@ export function Gathering(props: { view: HeksView; send: Send }) {
     body = (
       <>
         <p class="big-text">{t("gather.at", { place: placeName(myPlace) })}</p>
-        <p>{t("gather.ingredient", { ingredient: ingName(INGREDIENT_OF[myPlace]) })}</p>
+        {myIngredient && <p>{t("gather.ingredient", { ingredient: ingName(myIngredient) })}</p>}
       </>
     );
   } else {

@@ -1,16 +1,10 @@
 import { joinNames, t } from "../i18n";
-import type { Announcement, HeksView, InboxItem, Ingredient, PlaceId, Send } from "../types";
+import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
 import { Choice, Countdown, IngredientChip, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
 
-function isRepelled(i: InboxItem): boolean {
-  return /REPEL|BLOCK/i.test(i.kind);
-}
-function isStolen(i: InboxItem): boolean {
-  return /STOLEN|ROBBED|VICTIM/i.test(i.kind);
-}
-function isSeer(i: InboxItem): boolean {
-  return /SEER/i.test(i.kind);
-}
+const isRepelled = (i: InboxItem) => i.kind === "REPELLED";
+const isSeer = (i: InboxItem) => i.kind === "SEER_RESULT";
+const ingText = (x: unknown) => t(`ing.${String(x)}` as "ing.MUSHROOM");
 
 /** The duck's lines: new frogs in seat order, or "everyone came back", and turned-back cats (H-EVE-3). */
 export function AnnouncementText(props: { view: HeksView; a: Announcement }) {
@@ -85,70 +79,83 @@ export function AbilityPanels(props: { view: HeksView; send: Send }) {
 function SeerPanel(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
-  const s = me.seer ?? {};
-  const todays = (me.inbox ?? []).filter((i) => i.day === v.day && isSeer(i));
-  const result = s.result ?? (todays.length ? { target: Number(todays[0].target), witch: Boolean(todays[0].witch) } : null);
-  if (result) {
-    const name = nameOf(v, result.target);
+  const today = (me.inbox ?? []).filter((i) => i.day === v.day && isSeer(i));
+  if (today.length) {
+    const i = today[today.length - 1];
+    const name = nameOf(v, Number(i.target));
+    const witch = i.result === "WITCH";
     return (
       <Section title={t("seer.title")} class="private reveal-pop">
-        <p class={`big-text ${result.witch ? "witchy" : ""}`}>
-          {result.witch ? t("seer.result.witch", { name }) : t("seer.result.notwitch", { name })}
+        <p class={`big-text ${witch ? "witchy" : ""}`} role="status">
+          {witch ? t("seer.result.witch", { name }) : t("seer.result.notwitch", { name })}
         </p>
       </Section>
     );
   }
-  if (s.available === false || s.used) return null;
+  if (me.seer?.used) return null;
   const targets = v.players.filter((p) => p.seat !== me.seat && p.status !== "EXILED");
   return (
     <Section title={t("seer.title")} class="private">
       <div class="choices grid2">
         {targets.map((p) => (
-          <Choice key={p.seat} label={p.name} ariaLabel={t("seer.check", { name: p.name })} onClick={() => props.send("seer_check", { target: p.seat })} />
+          <Choice key={p.seat} label={p.name} sub={p.status === "FROG" ? t("status.FROG") : undefined} ariaLabel={t("seer.check", { name: p.name })} onClick={() => props.send("seer_check", { target: p.seat })} />
         ))}
       </div>
     </Section>
   );
 }
 
+/** The theft in two steps (H-ERR-7): target (shows the hand), then the card type to take. */
 function PickpocketPanel(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
   const pp = me.pickpocket ?? {};
-  if (pp.taken && pp.target != null) {
+  const took = (me.inbox ?? []).filter((i) => i.day === v.day && i.kind === "PICKPOCKET_TOOK");
+  if (took.length) {
+    const i = took[took.length - 1];
     return (
       <Section title={t("pp.title")} class="private">
-        <p>{t("pp.took", { ingredient: t(`ing.${pp.taken}` as "ing.MUSHROOM"), name: nameOf(v, pp.target) })}</p>
+        <p role="status">{t("pp.took", { ingredient: ingText(i.ingredient), name: nameOf(v, Number(i.target)) })}</p>
       </Section>
     );
   }
-  if (pp.target != null && pp.hand) {
+  if (pp.target != null && !pp.done) {
     const name = nameOf(v, pp.target);
-    const types = Array.from(new Set(pp.hand)) as Ingredient[];
+    const hand = pp.seen ?? [];
+    const types = Array.from(new Set(hand)) as Ingredient[];
     return (
       <Section title={t("pp.hand", { name })} class="private reveal-pop">
-        {pp.hand.length === 0 ? (
+        {hand.length === 0 ? (
           <p>{t("pp.emptypouch", { name })}</p>
         ) : (
           <>
             <ul class="recipe">
-              {pp.hand.map((c, i) => (
+              {hand.map((c, i) => (
                 <li key={i}>
                   <IngredientChip id={c} small />
                 </li>
               ))}
             </ul>
-            <div class="choices grid2">
-              {types.map((c) => (
-                <Choice key={c} label={t("pp.take", { ingredient: t(`ing.${c}` as "ing.MUSHROOM") })} onClick={() => props.send("pickpocket_take", { ingredient: c })} />
-              ))}
-            </div>
+            {pp.window_open !== false && (
+              <div class="choices grid2">
+                {types.map((c) => (
+                  <Choice key={c} label={t("pp.take", { ingredient: ingText(c) })} onClick={() => props.send("pickpocket_take", { ingredient: c })} />
+                ))}
+              </div>
+            )}
           </>
         )}
       </Section>
     );
   }
-  if (pp.available === false || pp.used) return null;
+  if (pp.target != null && pp.done && (pp.seen ?? []).length === 0) {
+    return (
+      <Section title={t("pp.title")} class="private">
+        <p>{t("pp.emptypouch", { name: nameOf(v, pp.target) })}</p>
+      </Section>
+    );
+  }
+  if (!pp.window_open || pp.target != null) return null;
   const targets = v.players.filter((p) => p.seat !== me.seat && p.status === "CAT");
   return (
     <Section title={t("pp.title")} class="private">
@@ -164,28 +171,38 @@ function PickpocketPanel(props: { view: HeksView; send: Send }) {
 /** Private messages (stolen cards, seer results, repelled attacks), newest first. */
 export function Inbox(props: { view: HeksView }) {
   const v = props.view;
-  const items = (v.me?.inbox ?? []).slice().reverse();
+  const items = (v.me?.inbox ?? [])
+    .map((i) => inboxText(v, i))
+    .filter((x): x is string => x !== null)
+    .reverse();
   if (items.length === 0) return null;
   return (
     <details class="inbox">
       <summary>{t("inbox.title")} ({items.length})</summary>
       <ul>
         {items.map((i, n) => (
-          <li key={n}>{inboxText(v, i)}</li>
+          <li key={n}>{i}</li>
         ))}
       </ul>
     </details>
   );
 }
 
-function inboxText(v: HeksView, i: InboxItem): string {
-  if (isStolen(i)) return t("inbox.stolen", { ingredient: t(`ing.${String(i.ingredient)}` as "ing.MUSHROOM") });
-  if (isSeer(i)) {
-    const name = nameOf(v, Number(i.target));
-    return t("inbox.seer", { day: i.day, name, result: i.witch ? t("seer.result.witch", { name }) : t("seer.result.notwitch", { name }) });
+function inboxText(v: HeksView, i: InboxItem): string | null {
+  switch (i.kind) {
+    case "ROBBED":
+      return t("inbox.stolen", { ingredient: ingText(i.ingredient) });
+    case "SEER_RESULT": {
+      const name = nameOf(v, Number(i.target));
+      return t("inbox.seer", { day: i.day, name, result: i.result === "WITCH" ? t("seer.result.witch", { name }) : t("seer.result.notwitch", { name }) });
+    }
+    case "REPELLED":
+      return t("inbox.repelled", { day: i.day, place: placeName(String(i.place)) });
+    case "PICKPOCKET_TOOK":
+      return t("pp.took", { ingredient: ingText(i.ingredient), name: nameOf(v, Number(i.target)) });
+    case "CARD_PLAYED":
+      return t("ritual.played", { ingredient: ingText(i.card) });
+    default:
+      return null; // PICKPOCKET_HAND and unknown kinds: shown in their own scene
   }
-  if (isRepelled(i)) return t("inbox.repelled", { day: i.day, place: placeName(String(i.place as PlaceId)) });
-  if (/THEFT|STEAL|PICK/i.test(i.kind) && i.target != null && i.ingredient)
-    return t("pp.took", { ingredient: t(`ing.${String(i.ingredient)}` as "ing.MUSHROOM"), name: nameOf(v, Number(i.target)) });
-  return `${t("hdr.day", { n: i.day })}: ${i.kind}`;
 }

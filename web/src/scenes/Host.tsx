@@ -15,7 +15,7 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
   const [open, setOpen] = useState(false);
   const v = props.view;
   const h = v.host;
-  const pending = h?.pending_names ?? [];
+  const pending = h?.pending ?? [];
   const secret = SECRET_STEPS.includes(v.phase);
   const attention = !secret && pending.length > 0;
   return (
@@ -26,7 +26,7 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
       </button>
       {open && (
         <div class="host-body" role="region" aria-label={t("host.title")}>
-          {NO_HOST_STEPS.includes(v.phase) ? (
+          {NO_HOST_STEPS.includes(v.phase) || h?.can_mark_absent === false ? (
             <p class="muted">{t("host.cannot")}</p>
           ) : secret ? (
             <>

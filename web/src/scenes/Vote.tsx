@@ -57,8 +57,8 @@ export function VoteResultScene(props: { view: HeksView; send: Send }) {
 export function ExileVote(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
-  const voted = v.me?.choice != null && "target" in (v.me.choice as object);
-  const target = choiceOf<number | null>(v, "target") ?? null;
+  const voted = v.me?.choice != null && "vote" in (v.me.choice as object);
+  const target = choiceOf<number | null>(v, "vote") ?? null;
   const canVote = me?.status === "CAT";
   return (
     <div class="scene">

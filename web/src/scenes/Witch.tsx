@@ -18,23 +18,20 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
   const [mistPick, setMistPick] = useState(false);
 
   const place = (w.place ?? null) as PlaceId | null;
-  const spellDone = w.spell_done ?? (w.spell != null || mine.spell === true);
+  const spellDone = w.spell_chosen === true || w.spell != null || mine.spell === true;
   const spell = (w.spell ?? null) as Spell | null;
-  const targetDone = w.target_done ?? (w.target != null || mine.target === true);
+  const targetDone = w.target_chosen === true || w.target != null || mine.target === true;
   const target = w.target ?? null;
-  const secondDone = w.second_done ?? (w.second != null || mine.second === true);
+  const secondDone = w.second_chosen === true || w.second != null || mine.second === true;
   const counts = w.counts ?? {};
 
   const reservedByOther = (s: Spell): boolean => {
-    const r = w.reserved;
-    if (!r) return false;
-    if (Array.isArray(r)) return r.includes(s) && spell !== s;
-    const who = r[s];
+    const who = w.reserved?.[s];
     return who != null && who !== me.seat;
   };
   const available = (s: Spell): boolean => {
     if (w.available_spells) return w.available_spells.includes(s);
-    if (w.used_spells?.includes(s)) return false;
+    if (me.spells_cast?.includes(s)) return false;
     return !reservedByOther(s);
   };
   const cats = v.players.filter((p) => p.status === "CAT" && p.seat !== me.seat);
