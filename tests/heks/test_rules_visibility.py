@@ -1,0 +1,220 @@
+"""Visibility (§11, H-VIS-1..4): who sees what, checked through ``view`` only.
+
+Most tests are non-interference checks: two branches differ only in one player's
+secret input, and every viewer who may not know it must get identical views (the
+``step`` counter aside). Each also checks that a viewer who may know it does see
+a difference, so the comparison can fail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from .kit import Scenario
+
+ROLE_TOKENS = [
+    '"SEER"',
+    '"WITCH"',
+    '"VILLAGER"',
+    '"HERB_DOCTOR"',
+    '"PROTECTOR"',
+    '"PICKPOCKET"',
+    '"CROW"',
+    '"JESTER"',
+]
+
+
+def bare(view: dict[str, Any]) -> dict[str, Any]:
+    out = dict(view)
+    out.pop("step", None)
+    return out
+
+
+def same_for(a: Scenario, b: Scenario, viewers: Iterable[str]) -> list[str]:
+    """The viewers whose views differ between the two branches."""
+    return [v for v in viewers if bare(a.view(v)) != bare(b.view(v))]
+
+
+def test_each_player_sees_only_their_own_role_and_their_team() -> None:
+    # H-GEN-2, H-START-2, H-CRW-2, H-VIS-1, OQ-8.
+    g = Scenario.standard(9)
+    for n in g.names:
+        text = json.dumps(g.view(n))
+        me = g.me(n)
+        assert me["role"] == g.roles[n]
+        others = [t for t in ROLE_TOKENS if t != f'"{g.roles[n]}"']
+        assert not any(t in text for t in others), n
+    assert not any(t in json.dumps(g.view("public")) for t in ROLE_TOKENS)
+    assert sorted(g.me("Bram")["known_witches"]) == [6]
+    assert sorted(g.me("Iris")["known_witches"]) == [2, 6]  # the Crow sees the witches
+    assert 9 not in g.me("Bram")["known_witches"]  # the witches do not see the Crow
+    assert g.me("Iris")["side"] == "witch" and g.me("Hein")["side"] == "solo"
+
+
+def test_place_choices_are_seen_only_by_their_owner() -> None:
+    # H-DEP-2, H-DEP-13, H-HST-4, §11 ("anyone else's place choice: nobody, never").
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.depart("Anna", "Forest")
+    forest, spring = g.fork(), g.fork()
+    forest.depart("Cas", "Forest")
+    spring.depart("Cas", "Spring")
+    assert same_for(forest, spring, ["public", "Anna", "Bram", "Dewi", "Eva"]) == []
+    assert same_for(forest, spring, ["Cas"]) == ["Cas"]
+
+
+def test_step_b_looks_like_step_a_to_everyone_but_the_protector() -> None:
+    # H-DEP-13, H-VIS-4, H-HST-4: nobody can see step B itself, not even the host.
+    g = Scenario.standard(5, mode="unlimited")
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    pending = g.fork()
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    assert g.view()["phase"] == "DEPART_A"
+    assert same_for(g, pending, ["public", "Anna", "Bram", "Cas", "Dewi"]) == []
+    assert g.view("Eva")["phase"] == "GUARD_B"
+
+
+def test_count_windows_belong_to_their_step() -> None:
+    # H-WAT-3 (CAT Witches in step C), H-DEP-12 (the guarding Protector in step B),
+    # H-GAT-3, §11 (counts without names).
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    assert not g.me("Bram").get("witch")
+    assert all(not g.me(n).get("guard") for n in ("Anna", "Bram", "Cas", "Dewi"))
+    assert set(g.me("Eva")["guard"]) == {"counts"}
+    g.guard("Eva", "Forest")
+    assert not g.me("Eva").get("guard")
+    assert all(not g.me(n).get("witch") for n in ("Anna", "Cas", "Dewi", "Eva"))
+    assert g.witch_counts("Bram") == {"Forest": 4, "Meadow": 0, "Spring": 0}
+    assert "Anna" not in json.dumps(g.me("Bram")["witch"])
+
+
+def test_votes_show_only_a_count_until_they_close() -> None:
+    # §11 (approve/reject and exile votes: a count during the vote), H-APR-2, H-EXC-5, H-HST-3.
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    yes, no = g.fork(), g.fork()
+    yes.send("Bram", "approve", vote="for")
+    no.send("Bram", "approve", vote="against")
+    assert same_for(yes, no, ["public", "Anna", "Cas", "Dewi", "Eva"]) == []
+    assert same_for(yes, no, ["Bram"]) == ["Bram"]
+    assert yes.view()["progress"] == {"done": 1, "total": 5}
+    g.approve(For=["Anna", "Bram", "Cas", "Dewi", "Eva"])
+    g.confirm_all()
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mu")
+    g.confirm_all()
+    g.wait_quarrel()
+    blank, vote = g.fork(), g.fork()
+    blank.exile_vote("Dewi", None)
+    vote.exile_vote("Dewi", "Bram")
+    assert same_for(blank, vote, ["public", "Anna", "Bram", "Cas", "Eva"]) == []
+    assert blank.view()["vote_result"] is None
+
+
+def test_ritual_plays_are_secret_even_from_the_other_members() -> None:
+    # H-RIT-9, H-RIT-11, §11 ("who played what: nobody, never"), H-VIS-2.
+    g = Scenario.standard(7, recipes=[["Mu", "Mo", "SW"], ["Mu", "Mo", "SW"]])
+    g.all_ready()
+    g.quiet_day()  # Anna, Bram, Cas play; Dewi and Guus keep [Mu]
+    g.confirm_all()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Meadow")
+    g.witch("Bram", "Meadow")
+    g.witch("Fien", "Meadow")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose(str(g.chief()), ["Anna", "Dewi", "Guus"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    g.play("Anna", "Mo")
+    g.play("Guus", "Mo")
+    assert g.view()["progress"] == {"done": 2, "total": 3}
+    mu, mo = g.fork(), g.fork()
+    mu.play("Dewi", "Mu")
+    mo.play("Dewi", "Mo")
+    for s in (mu, mo):
+        assert s.view()["last_ritual"] == "FAILURE"
+    assert same_for(mu, mo, ["public", "Anna", "Bram", "Cas", "Eva", "Fien", "Guus"]) == []
+    assert same_for(mu, mo, ["Dewi"]) == ["Dewi"]
+    for s in (mu, mo):
+        s.confirm_all()
+        s.wait_quarrel()
+    assert same_for(mu, mo, ["public", "Anna", "Guus"]) == []
+
+
+def test_seer_results_and_thefts_are_private() -> None:
+    # H-SEE-3 (privately), H-PP-3/5 (the thief is never named), H-ING-8, §11.
+    g = Scenario.standard(7)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.witch("Fien", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    checked, idle = g.fork(), g.fork()
+    checked.seer("Anna", "Bram")
+    assert same_for(checked, idle, ["public", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus"]) == []
+    assert same_for(checked, idle, ["Anna"]) == ["Anna"]
+    robbed, idle = g.fork(), g.fork()
+    robbed.steal("Guus", "Dewi")
+    robbed.take("Guus", "Mu")
+    assert same_for(robbed, idle, ["public", "Anna", "Bram", "Cas", "Eva", "Fien"]) == []
+    assert same_for(robbed, idle, ["Dewi", "Guus"]) == ["Dewi", "Guus"]
+    notice = robbed.inbox("Dewi", "ROBBED")
+    assert (
+        len(notice) == 1
+        and str(g.seat("Guus")) not in json.dumps(notice)
+        and "Guus" not in json.dumps(notice)
+    )
+
+
+def test_frogs_and_exiled_players_see_all_public_information() -> None:
+    # H-VIS-3, H-FRG-6, H-EXC-4.
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.wait_witch_window()
+    public = g.view("public")
+    frog = g.view("Cas")
+    for key, value in public.items():
+        assert frog[key] == value, key
+    assert frog["me"]["status"] == "FROG" and frog["me"]["role"] == "VILLAGER"
+
+
+def test_the_results_screen_reveals_roles_winner_reason_and_score_only() -> None:
+    # H-VIS-2, H-PRI-4, H-PRI-7, H-EXC-5 (the final vote is part of the results screen).
+    g = Scenario.standard(4)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.finish_day(exile="Bram")
+    res = g.result()
+    assert res is not None
+    assert {"winner", "reason", "score", "roles"} <= set(res)
+    text = json.dumps(res)
+    for secret in ("hand", "card", "MUSHROOM", "place", "target", "SEER_RESULT"):
+        assert secret not in text, secret
+    assert res["roles"] == {"1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR"}
+    assert g.view("public")["result"] == res
+    assert g.view("public")["vote_result"]["exiled"] == 2
