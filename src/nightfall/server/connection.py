@@ -29,10 +29,12 @@ class _Close:
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, outbox_size: int = OUTBOX_SIZE) -> None:
+    def __init__(
+        self, ws: WebSocket, outbox_size: int = OUTBOX_SIZE, bucket: TokenBucket | None = None
+    ) -> None:
         self.ws = ws
         self.pid: int | None = None  # None: a spectator
-        self.bucket = TokenBucket()
+        self.bucket = bucket or TokenBucket()
         self.closed = False
         self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(outbox_size)
         self._sender: asyncio.Task[None] | None = None

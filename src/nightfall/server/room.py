@@ -28,7 +28,18 @@ from .connection import Connection
 from .lobby import ENDED, LOBBY, PLAYING, Lobby
 from .play import Play
 from .presence import Presence
-from .protocol import CLOSE_REMOVED, CLOSE_REPLACED, RequestId, ack, encode, error, object_field, request_id
+from .protocol import (
+    CLOSE_REMOVED,
+    CLOSE_REPLACED,
+    MAX_MESSAGE_BYTES,
+    RequestId,
+    ack,
+    encode,
+    error,
+    object_field,
+    request_id,
+)
+from .ratelimit import BURST, RATE_PER_SECOND
 from .storage import AsyncStore
 
 T = TypeVar("T")
@@ -41,6 +52,8 @@ MAX_SOCKETS_PER_MEMBER = 4
 class RoomOptions:
     grace_ms: int = 15_000
     clock: Callable[[], int] = now_ms
+    burst: int = BURST  # per-socket rate limit (docs/protocol.md §4.4)
+    rate_per_second: float = RATE_PER_SECOND
 
 
 class Room:
@@ -161,7 +174,11 @@ class Room:
                 "server_time": now,
                 "room": self.code,
                 "you": self._you(conn.pid),
-                "limits": _limits(),
+                "limits": {
+                    "max_message_bytes": MAX_MESSAGE_BYTES,
+                    "rate_per_second": self.options.rate_per_second,
+                    "burst": self.options.burst,
+                },
             }
         )
         conn.send(self._state_message(conn.pid, now))
@@ -191,6 +208,7 @@ class Room:
 
     async def _request(self, conn: Connection, message: dict[str, Any]) -> None:
         rid: RequestId | None = None
+        before = self.revision
         try:
             rid = request_id(message)
             if conn.pid is None:
@@ -201,9 +219,10 @@ class Room:
                 await self._lobby_action(conn.pid, message)
         except Rejected as rejected:
             conn.send(error(rid, rejected, self.clock()))
-            return
-        conn.send(ack(rid, self.revision, self.clock()))
-        self._broadcast()
+        else:
+            conn.send(ack(rid, self.revision, self.clock()))
+        if self.revision != before:  # also when a due tick went first and the command then failed
+            self._broadcast()
 
     # -- game commands ---------------------------------------------------
 
@@ -222,6 +241,11 @@ class Room:
         if "actor" in body and body["actor"] != seat:
             raise Rejected("wrong_actor", actor=body["actor"], seat=seat)
         now = max(self.clock(), play.last_now)
+        deadline = self._deadline()
+        if deadline is not None and now >= deadline:
+            # Time was up before this tap arrived: the tick goes first, so a
+            # late tap never counts (docs/heks-commands.md, "Time").
+            await self._apply(tick(now))
         await self._apply(Command(actor=seat, type=ctype, payload=payload, now=now))
 
     async def _apply(self, command: Command) -> None:
@@ -434,13 +458,6 @@ class Room:
         )
         for conn in list(self.conns):
             conn.offer(text)
-
-
-def _limits() -> dict[str, int | float]:
-    from .protocol import MAX_MESSAGE_BYTES
-    from .ratelimit import BURST, RATE_PER_SECOND
-
-    return {"max_message_bytes": MAX_MESSAGE_BYTES, "rate_per_second": RATE_PER_SECOND, "burst": BURST}
 
 
 def _short(data: dict[str, Any]) -> str:

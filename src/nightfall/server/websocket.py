@@ -16,6 +16,7 @@ from . import protocol
 from .clock import now_ms
 from .connection import Connection
 from .protocol import CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, decode, encode
+from .ratelimit import TokenBucket
 from .room import Room
 from .rooms import Rooms
 
@@ -54,7 +55,7 @@ async def endpoint(ws: WebSocket) -> None:
     if token is not None and not isinstance(token, str):
         await _refuse(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
         return
-    conn = Connection(ws)
+    conn = Connection(ws, bucket=TokenBucket(room.options.burst, room.options.rate_per_second))
     conn.start()
     try:
         try:

@@ -1,0 +1,141 @@
+"""A whole game of Vang de Heks over the WebSocket, played by bots.
+
+Each bot sees only what its phone receives (its own ``state`` messages) and
+sends ``command`` messages; the server fills in actor and time, ticks the
+witches' and quarrel timers, and the game must reach GAME_END with every
+phone showing the same result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from nightfall.engine import Rng
+from nightfall.games.heks.bots.heuristic import HeuristicBot
+from nightfall.games.heks.bots.table_talk import TableTalk
+from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.server.room import RoomOptions
+
+from .conftest import Serve
+from .harness import Ws
+
+pytestmark = pytest.mark.timeout(120)
+
+NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien"]
+
+
+class FastHeks(HeksAdapter):
+    """Heks with the always-running timers (witches 15 s, quarrel 4 s) shortened for tests."""
+
+    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+        config = super().build_config(names, host_seat, settings)
+        config["timers"] = {"witch": 0.15, "quarrel": 0.05}
+        return config
+
+
+class Phone:
+    """One seat's phone: reads every message, keeps the latest state, matches answers to ids."""
+
+    def __init__(self, ws: Ws) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] = ws.state
+        self.changed = asyncio.Event()
+        self.answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.accepted = 0
+        self.rejected: list[str] = []
+        self._n = 0
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for raw in self.ws.ws:
+            message = json.loads(raw)
+            if message["type"] == "state" and message["version"] > self.state["version"]:
+                self.state = message
+                self.changed.set()
+            elif message["type"] in ("ack", "error") and message["id"] in self.answers:
+                self.answers.pop(message["id"]).set_result(message)
+
+    async def send(self, ctype: str, payload: dict[str, Any]) -> dict[str, Any]:
+        self._n += 1
+        rid = f"c{self._n}"
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.answers[rid] = future
+        await self.ws.send({"type": "command", "id": rid, "command": {"type": ctype, "payload": payload}})
+        answer = await asyncio.wait_for(future, 5)
+        if answer["type"] == "ack":
+            self.accepted += 1
+        else:
+            self.rejected.append(answer["error"]["code"])
+        return answer
+
+
+async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
+    live = await serve(catalog={"heks": FastHeks()}, options=RoomOptions(burst=1000, rate_per_second=1000))
+    created = await live.create(NAMES[0], game="heks")
+    code = created["code"]
+    tokens = [created["token"]] + [(await live.join(code, n)).json()["token"] for n in NAMES[1:]]
+    sockets = [await live.connect(code, t) for t in tokens]
+    assert (await sockets[0].lobby("settings", mode="unlimited"))["type"] == "ack"
+    assert (await sockets[0].lobby("start"))["type"] == "ack"
+    phones = [Phone(ws) for ws in sockets]
+    host = phones[0]
+
+    bots = {seat: HeuristicBot() for seat in range(1, len(NAMES) + 1)}
+    rng, talk = Rng.from_seed(7), TableTalk()
+    asked: dict[int, int] = {}
+
+    async def play() -> None:
+        while True:
+            views = {p: p.state for p in phones}
+            if all(s["room"]["status"] == "ended" for s in views.values()):
+                return
+            acted = False
+            for seat, phone in enumerate(phones, start=1):
+                state = phone.state
+                view = state["view"]
+                if view is None or not view["me"]["owes"] or asked.get(seat) == state["version"]:
+                    continue
+                asked[seat] = state["version"]
+                for ctype, payload in bots[seat].act(view, rng, talk):
+                    await phone.send(ctype, payload)
+                    acted = True
+            if acted:
+                continue
+            for phone in phones:
+                phone.changed.clear()
+            # Nothing to do: wait for a timer or another phone's change; if the
+            # table is stalled (Unlimited mode), the host marks owing seats absent.
+            waits = [asyncio.create_task(p.changed.wait()) for p in phones]
+            done, pending = await asyncio.wait(waits, timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
+            for w in pending:
+                w.cancel()
+            if not done:
+                for seat, phone in enumerate(phones, start=1):
+                    if phone.state["view"]["me"]["owes"]:
+                        await host.send("mark_absent", {"seat": seat})
+
+    await asyncio.wait_for(play(), 100)
+    # Every phone converges on the final version and the same public result.
+    final = max(p.state["version"] for p in phones)
+    for phone in phones:
+        while phone.state["version"] < final:
+            phone.changed.clear()
+            await asyncio.wait_for(phone.changed.wait(), 5)
+    results = [p.state["view"]["result"] for p in phones]
+    assert results[0] is not None and results[0]["winner"] in ("village", "witch", "solo")
+    assert all(r == results[0] for r in results)
+    assert sum(p.accepted for p in phones) > 20
+    # A phone only ever saw its own role until the end.
+    for seat, phone in enumerate(phones, start=1):
+        mid_game = [m for m in phone.ws.seen if m["type"] == "state" and m["view"]]
+        assert all(m["view"]["me"]["seat"] == seat for m in mid_game)
+    public = (await live.http.get(f"/api/rooms/{code}/public")).json()
+    assert public["room"]["status"] == "ended" and public["view"]["result"] == results[0]
+    assert "me" not in public["view"]
+    for phone in phones:
+        phone.reader.cancel()
