@@ -97,3 +97,33 @@ class Scenario:
 
     def player(self, nick: str) -> Any:
         return self.state.world.p(self.seat(nick))
+
+
+def mk(*roles: str, seed: int = 1, **config: Any) -> Scenario:
+    """A small game whose nicks are the role names in lower case: mk("BOSS", "PV", "PV") →
+    boss, pv, pv2."""
+    cast: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
+    for r in roles:
+        code, _, _ = r.partition(":")
+        base = code.lower()
+        seen[base] = seen.get(base, 0) + 1
+        nick = base if seen[base] == 1 else f"{base}{seen[base]}"
+        cast.append((nick, r))
+    gifts = config.pop("gifts", {})
+    s = Scenario(cast, {}, seed=seed, **config)
+    for nick, item in gifts.items():  # PV gifts by nick for readability
+        s.state.world.p(s.seat(nick)).items.pop(next(iter(_gift_of(s, nick))), None)
+        s.state.world.p(s.seat(nick)).give(item, 0)
+    return s
+
+
+def _gift_of(s: Scenario, nick: str) -> list[str]:
+    from nightfall.games.andorra.items import GIFT_LIST
+
+    return [i for i in s.state.world.p(s.seat(nick)).items if i in GIFT_LIST]
+
+
+def quiet_day(s: Scenario) -> None:
+    """Everyone alive votes blank: no jailing, no penalties."""
+    s.day([(p.nick, None) for p in s.state.world.players if p.alive])

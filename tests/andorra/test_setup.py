@@ -1,0 +1,105 @@
+"""Setup (A-SETUP), knowledge at start, the first post."""
+
+from __future__ import annotations
+
+import pytest
+
+from nightfall.engine import Rejected
+from nightfall.games.andorra import AndorraGame
+
+from .kit import mk
+
+G = AndorraGame()
+
+
+def _setup(roles: list[str], **kw: object) -> object:
+    return G.setup({"players": [f"p{i}" for i in range(len(roles))], "roles": roles, **kw}, 1)
+
+
+def test_role_list_validation() -> None:  # A-SETUP-1, A-SETUP-2, A-SETUP-3, A-ROLE-MAFIA-1
+    _setup(["BOSS", "SOLDIER", "SOLDIER", "PV", "PV", "DOCTOR"])
+    with pytest.raises(Rejected) as e:
+        _setup(["BOSS", "BOSS", "PV"])
+    assert e.value.code == "duplicate_role" and e.value.rule == "A-SETUP-2"
+    with pytest.raises(Rejected) as e:
+        _setup(["JOURNALIST_SOLDIER", "PV", "PV"])
+    assert e.value.rule == "A-SETUP-2"
+    with pytest.raises(Rejected) as e:
+        _setup(["BOSS", "SOLDIER", "SOLDIER", "SOLDIER", "SOLDIER", "RECRUITER", "PV"])
+    assert e.value.code == "clan_too_big" and e.value.rule == "A-SETUP-3"
+    with pytest.raises(Rejected) as e:
+        _setup(["INVESTIGATOR", "PV", "PV"])
+    assert e.value.rule == "A-SETUP-2a"
+    with pytest.raises(Rejected):
+        _setup(["BOSS", "PV"])  # one role per player, at least 3 players
+
+
+def test_warning_clan_without_boss() -> None:  # A-SETUP-2, A-ERR-1
+    s = _setup(["SOLDIER", "PV", "PV"])
+    assert s.config["warnings"] == ["clan_without_boss:mafia"]  # type: ignore[attr-defined]
+
+
+def test_two_clans() -> None:  # A-SETUP-4, A-ERR-1, A-REVEAL-2
+    s = mk(
+        "BOSS:red", "SOLDIER:red", "BOSS:black", "RECRUITER:black", "GODFATHER", "PV", "PV", two_clans=True
+    )
+    w = s.state.world
+    assert set(w.clans) == {"mafia:red", "mafia:black"}
+    assert w.clans["mafia:red"].diploma == 1 and w.clans["mafia:black"].poison == 1
+    from nightfall.games.andorra.state import display_role
+
+    assert display_role(w, s.player("boss")) == "Босс мафии (красные)"
+    assert "Босс мафии (чёрные)" in G.view(s.state, "public")["first_post"]
+    with pytest.raises(Rejected) as e:
+        _setup(["BOSS:red", "SOLDIER:red", "PV"], two_clans=True)
+    assert e.value.rule == "A-SETUP-4"
+    with pytest.raises(Rejected):
+        _setup(["BOSS", "SOLDIER:red", "BOSS:black", "PV"], two_clans=True)
+
+
+def test_starting_items() -> None:  # A-SETUP-6, A-SETUP-7, A-SETUP-8, A-SETUP-10, A-ROLE-PEACEFUL-1
+    s = mk(
+        "BOSS", "RECRUITER", "SHERIFF", "FAIRY", "SHMARA", "PSYCHO", "REBEL", "SWINDLER", "DOCTOR", "VAMPIRE"
+    )
+    assert s.player("boss").items == {"VEST": [0]}
+    assert s.player("recruiter").items == {"SIREN": [0]}
+    assert s.player("sheriff").items == {"VEST": [0], "VODKA": [0]}
+    assert s.player("fairy").items == {"VEST": [0], "SIREN": [0]}
+    assert s.player("shmara").count("CLONIDINE") == 2
+    assert s.player("psycho").count("EXPLOSIVE") == 1
+    assert s.player("rebel").count("VEST") == 1 and s.player("swindler").count("SIREN") == 1
+    assert s.player("doctor").count("VODKA") == 1 and s.player("vampire").items == {}
+    assert s.state.world.clans["mafia"].diploma == 1 and s.state.world.clans["mafia"].poison == 1
+
+
+def test_pv_gift_and_first_post() -> None:  # A-SETUP-9, A-SETUP-17, A-ITEM-GIFTLIST-1, A-CYCLE-1, A-GEN-7
+    s = mk("BOSS", "PV", "PV", "PV", "DOCTOR")
+    from nightfall.games.andorra.items import GIFT_LIST
+
+    for nick in ("pv", "pv2", "pv3"):
+        gifts = [i for i in s.player(nick).items if i in GIFT_LIST]
+        assert len(gifts) == 1 and s.player(nick).count("VODKA") == 1
+    post = G.view(s.state, "public")["first_post"]
+    assert post.startswith("День 1.")
+    assert "Роли: Босс мафии, Мирный житель, Мирный житель, Мирный житель, Доктор" in post
+    assert "Участники: boss, pv, pv2, pv3, doctor" in post
+    assert "Лог голосования: —" in post
+    assert s.state.world.fairy_stock == list(GIFT_LIST)  # PV gifts do not touch the stock (A-ITEM-GIFTLIST-3)
+
+
+def test_knowledge_at_start() -> (
+    None
+):  # A-SETUP-11, A-SETUP-12, A-SETUP-13, A-SETUP-14, A-SETUP-16, A-SETUP-5
+    s = mk("BOSS", "SOLDIER", "GODFATHER", "SHERIFF", "INVESTIGATOR", "VAMPIRE", "DOMOVOI", "MANIAC")
+    knows = lambda n: {k["nick"] for k in G.view(s.state, s.seat(n))["me"]["knows"]}  # noqa: E731
+    assert knows("boss") == {"soldier"} and knows("soldier") == {"boss"}
+    assert knows("godfather") == set()
+    assert knows("sheriff") == {"investigator"} and knows("investigator") == {"sheriff"}
+    assert knows("vampire") == set() and knows("domovoi") == set()
+    assert knows("maniac") == set()
+
+
+def test_shuffle_deals_the_list() -> None:  # A-SETUP-1
+    roles = ["BOSS", "SOLDIER", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE", "SHERIFF"]
+    s = G.setup({"players": [f"p{i}" for i in range(8)], "roles": roles, "shuffle": True}, 3)
+    assert sorted(p.role for p in s.world.players) == sorted(roles)
