@@ -1,0 +1,255 @@
+"""The course of a day and a night (§3): chief pointer, proposal size, step A details, host marks.
+
+Deals (kit.DEALS): Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector,
+Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow; TEN adds Jan (Villager).
+"""
+
+from __future__ import annotations
+
+from .kit import Scenario
+
+TEN = [
+    ("Anna", "SEER"),
+    ("Bram", "WITCH"),
+    ("Cas", "VILLAGER"),
+    ("Dewi", "HERB_DOCTOR"),
+    ("Eva", "PROTECTOR"),
+    ("Fien", "WITCH"),
+    ("Guus", "PICKPOCKET"),
+    ("Hein", "JESTER"),
+    ("Iris", "CROW"),
+    ("Jan", "VILLAGER"),
+]
+
+
+def test_day_one_chief_search_starts_at_seat_one_and_skips_frogs() -> None:
+    # H-CHF-2, H-CHF-5 (on Day 1 the search starts at seat 1 itself), H-FRG-3.
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Anna")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    assert g.chief() == "Bram"
+
+
+def test_truncated_recipe_when_fewer_cats_than_ingredients() -> None:
+    # H-CHF-6, H-RIT-3 (k' = min(|recipe|, #CAT); first k' ingredients; everyone is told),
+    # H-MORN-3 (k = min(R, #CAT) at the morning), H-RIT-6, H-WIN-5 (Nc = 2 > Wc = 1 continues).
+    g = Scenario(TEN, recipes=[["Mu", "Mo", "SW", "OF"]] * 3)
+    g.all_ready()
+    # Day 1: two frogs, Guus exiled.
+    for n in g.cats():
+        if g.roles[n] != "WITCH":
+            g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Dewi")
+    g.witch("Fien", "Forest", None, "Eva")
+    g.finish_day(exile="Guus")
+    # Day 2: two more frogs, Fien exiled.
+    g.confirm_all()
+    for n in g.cats():
+        if g.roles[n] != "WITCH":
+            g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Hein")
+    g.witch("Fien", "Forest", None, "Iris")
+    g.finish_day(exile="Fien")
+    assert g.result() is None
+    # Day 3: four cats in the morning (Anna, Bram, Cas, Jan) → a 4-ingredient recipe.
+    g.confirm_all()
+    assert g.cats() == ["Anna", "Bram", "Cas", "Jan"]
+    assert g.recipe() == ["Mu", "Mo", "SW", "OF"]
+    g.depart("Anna", "Forest")
+    g.depart("Cas", "Meadow")
+    g.depart("Jan", "Spring")
+    g.witch("Bram", "Spring", None, "Jan")
+    g.wait_witch_window()
+    assert g.result() is None and g.cats() == ["Anna", "Bram", "Cas"]
+    g.confirm_all()
+    g.end_discussion_all()
+    assert g.recipe() == ["Mu", "Mo", "SW"]  # truncated, and shown to everyone
+    chief = str(g.chief())
+    exc = g.reject(chief, "propose", members=[1, 2, 3, 10])
+    assert exc.code in ("wrong_size", "bad_target")
+    g.propose(chief, ["Anna", "Bram", "Cas"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mo")
+    g.play("Bram", "SW")
+    assert (g.view()["last_ritual"], g.view()["seals"]) == ("SUCCESS", 1)
+
+
+def test_seer_may_check_during_the_quarrel() -> None:
+    # H-SEE-1 (the window spans the ritual, the result and the quarrel).
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mu")
+    g.confirm_all()
+    assert g.phase == "QUARREL"
+    assert g.seer("Anna", "Bram") == "WITCH"
+
+
+def test_an_absent_mark_expires_with_its_step() -> None:
+    # H-HST-2 (OQ-12): absent applies only to the current step.
+    g = Scenario.standard(5, mode="unlimited")
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    for n in ("Anna", "Bram", "Cas", "Dewi"):
+        g.send(n, "confirm")
+    g.mark_absent("Eva")
+    assert g.phase == "DISCUSSION"
+    g.end_discussion("Anna", "Bram", "Cas", "Dewi")
+    assert g.phase == "DISCUSSION"  # Eva's mark did not carry over
+    g.send("Eva", "end_discussion")
+    assert g.phase == "PROPOSAL"
+
+
+def test_marking_a_player_who_already_departed_keeps_their_choice() -> None:
+    # H-HST-4 (a), H-HST-2, H-ERR-5: a mark on someone who owes nothing has no effect;
+    # Force continue fills only pending participants.
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.depart("Anna", "Forest")
+    g.depart("Cas", "Meadow")
+    g.mark_absent("Anna")
+    assert g.phase == "DEPART_A"
+    g.force_continue()
+    g.witch("Bram", "Spring")
+    g.wait_witch_window()
+    assert g.hand("Anna") == ["Mu"] and g.hand("Cas") == ["Mo"]
+
+
+def test_protector_may_switch_from_gather_to_guard_while_step_a_is_open() -> None:
+    # H-DEP-10 (the Protector may tap Guard after a place), H-DEP-9 (step B follows a Guard).
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.depart("Eva", "Forest")
+    g.depart("Eva", guard=True)
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    assert g.phase == "GUARD_B"
+    g.guard("Eva", "Meadow")
+    assert g.witch_counts("Bram") == {"Forest": 3, "Meadow": 1, "Spring": 0}
+
+
+def test_extras_may_change_during_step_b() -> None:
+    # H-DEP-11 (extras until step C begins, which includes step B), H-JST-1, H-SEE-3.
+    g = Scenario.standard(9)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Guus", "Hein", "Iris"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    g.depart("Hein", mask=True)
+    g.guard("Eva", "Meadow")
+    g.witch("Bram", "Forest")
+    g.witch("Fien", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    assert g.seer("Anna", "Hein") == "WITCH"
+
+
+def test_random_defaults_respect_cats_and_open_places() -> None:
+    # H-CHF-6 (a random proposal is a k'-subset of CAT players), H-DEP-5 + H-SET-7 (random places
+    # are open places), H-SPL-4 (a closed place cannot be chosen by anyone).
+    for seed in range(6):
+        g = Scenario.standard(5, seed=seed)
+        g.all_ready()
+        for n in ("Anna", "Cas", "Dewi", "Eva"):
+            g.depart(n, "Forest")
+        g.witch("Bram", "Forest", None, "Cas")
+        g.wait_witch_window()
+        g.confirm_all()
+        g.end_discussion_all()
+        g.wait_deadline()
+        assert 3 not in g.view()["proposal"], seed
+    for seed in range(4):
+        g = Scenario.standard(7, seed=seed)
+        g.all_ready()
+        g.quiet_day()
+        g.confirm_all()
+        for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+            g.depart(n, "Forest")
+        g.witch("Bram", "Forest", "Mist", None, mist="Meadow")
+        g.witch("Fien", "Forest")
+        g.finish_day()
+        g.confirm_all()
+        assert "Meadow" not in g.open_places()
+        g.wait_deadline()  # everyone's place is a random default
+        assert "Meadow" not in g.witch_counts("Bram")
+        g.witch("Bram", "Forest")
+        g.witch("Fien", "Forest")
+        g.wait_witch_window()
+        assert all("Mo" not in g.hand(n)[-1:] for n in ("Anna", "Cas", "Dewi", "Eva", "Guus")), seed
+
+
+def test_takeover_after_the_vote() -> None:
+    # H-PRI-3 ④, H-WIN-5 (checked at the end of the vote).
+    g = Scenario.standard(4)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.finish_day(exile="Dewi")
+    res = g.result()
+    assert res is not None
+    assert (res["winner"], res["reason"], res["score"]) == ("witch", "TAKEOVER", 1)
+
+
+def test_a_turn_back_in_step_two_prevents_a_takeover() -> None:
+    # H-END-1 (① attack, ② turn-back, ④ checks), H-PRI-2 ("after attacks and turn-backs").
+    g = Scenario.standard(4)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.finish_day()
+    g.confirm_all()
+    g.depart("Anna", "Forest")
+    g.depart("Dewi", "Meadow", turn_back="Cas")
+    g.witch("Bram", "Forest", None, "Anna")
+    g.wait_witch_window()
+    # Anna frogged, Cas back: Nc = 2 (Cas, Dewi) > Wc = 1.
+    assert g.result() is None and g.phase == "EVENING_ANNOUNCE"
+    assert g.announcement() == {"new_frogs": ["Anna"], "turned_back": ["Cas"]}
+
+
+def test_nobody_can_vote_for_an_exiled_player() -> None:
+    # H-EXV-1, H-EXC-4.
+    g = Scenario.standard(7)
+    g.all_ready()
+    g.quiet_day(exile="Cas")
+    g.confirm_all()
+    for n in ("Anna", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.witch("Fien", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose(str(g.chief()), ["Anna", "Bram", "Dewi"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    for n in ("Anna", "Bram", "Dewi"):
+        g.play(n, "Mu")
+    g.confirm_all()
+    g.wait_quarrel()
+    exc = g.reject("Anna", "exile_vote", target=g.seat("Cas"))
+    assert (exc.code, exc.rule) == ("bad_target", "H-EXV-1")
+    exc = g.reject("Cas", "exile_vote", target=g.seat("Anna"))
+    assert exc.code == "not_a_cat"

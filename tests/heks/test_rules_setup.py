@@ -1,0 +1,170 @@
+"""Setup, tables and the morning draw (§2, §3.2, §12)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from nightfall.engine import Command, Rejected, tick
+from nightfall.games.heks import HeksGame
+
+from .kit import NAMES
+
+# Table 2.1 and Table 2.2, written out again from the spec.
+ROLE_TABLE = {
+    4: {"WITCH": 1, "SEER": 1, "HERB_DOCTOR": 1, "VILLAGER": 1},
+    5: {"WITCH": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},
+    6: {"WITCH": 1, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},
+    7: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},
+    8: {"WITCH": 2, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},
+    9: {
+        "WITCH": 2,
+        "CROW": 1,
+        "JESTER": 1,
+        "SEER": 1,
+        "HERB_DOCTOR": 1,
+        "PROTECTOR": 1,
+        "PICKPOCKET": 1,
+        "VILLAGER": 1,
+    },
+    10: {
+        "WITCH": 2,
+        "CROW": 1,
+        "JESTER": 1,
+        "SEER": 1,
+        "HERB_DOCTOR": 1,
+        "PROTECTOR": 1,
+        "PICKPOCKET": 1,
+        "VILLAGER": 2,
+    },
+    11: {
+        "WITCH": 3,
+        "CROW": 1,
+        "JESTER": 1,
+        "SEER": 1,
+        "HERB_DOCTOR": 1,
+        "PROTECTOR": 1,
+        "PICKPOCKET": 1,
+        "VILLAGER": 2,
+    },
+    12: {
+        "WITCH": 3,
+        "CROW": 1,
+        "JESTER": 1,
+        "SEER": 1,
+        "HERB_DOCTOR": 1,
+        "PROTECTOR": 1,
+        "PICKPOCKET": 1,
+        "VILLAGER": 3,
+    },
+}
+# players: (S, K, R, places)
+PARAMS = {
+    4: (2, 4, 2, 3),
+    5: (2, 4, 2, 3),
+    6: (3, 5, 3, 4),
+    7: (3, 5, 3, 4),
+    8: (3, 5, 3, 4),
+    9: (3, 5, 3, 5),
+    10: (3, 5, 4, 5),
+    11: (4, 6, 4, 6),
+    12: (4, 6, 4, 6),
+}
+PLACE_ORDER = ["MUSHROOM", "MOONFLOWER", "SPRINGWATER", "OWL_FEATHER", "CRYSTAL", "COBWEB"]
+
+
+def config(n: int, **extra: object) -> dict[str, object]:
+    names = NAMES[:n] + [f"P{i}" for i in range(len(NAMES), n)]
+    return {"players": names, "host": 1, "mode": "timed", "discuss_seconds": 180, **extra}
+
+
+@pytest.mark.parametrize("n", range(4, 13))
+def test_random_deal_follows_table_2_1_and_parameters_follow_table_2_2(n: int) -> None:
+    # H-SET-4, Table 2.1, Table 2.2, H-SET-5, H-GEN-2 (each player sees only their own role).
+    game = HeksGame()
+    deals = set()
+    for seed in range(5):
+        state = game.setup(config(n), seed)
+        roles = [game.view(state, seat)["me"]["role"] for seat in range(1, n + 1)]
+        assert Counter(roles) == Counter(ROLE_TABLE[n])
+        deals.add(tuple(roles))
+        v = game.view(state, "public")
+        s, k, r, places = PARAMS[n]
+        assert (v["seals_needed"], v["knights_day"], v["recipe_size"], len(v["places"])) == (s, k, r, places)
+        assert (v["seals"], v["spoiled"], v["curse"], v["phase"]) == (0, 0, 0, "ROLE_REVEAL")
+        assert all(p["status"] == "CAT" for p in v["players"])
+        assert all(game.view(state, seat)["me"]["hand"] == [] for seat in range(1, n + 1))
+    assert len(deals) > 1  # the deal is random
+
+
+@pytest.mark.parametrize("n", [3, 13])
+def test_player_count_out_of_range_is_refused(n: int) -> None:
+    # H-SET-1, H-GEN-1: 4 to 12 players.
+    with pytest.raises(Rejected) as exc:
+        HeksGame().setup(config(n), 1)
+    assert exc.value.rule == "H-SET-1"
+
+
+@pytest.mark.parametrize(
+    ("extra", "rule"),
+    [
+        ({"roles": ["SEER", "WITCH", "WITCH", "VILLAGER"]}, "H-SET-4"),
+        ({"mode": "blitz"}, "H-SET-6"),
+        ({"discuss_seconds": 45}, "H-TIM-2"),
+        ({"discuss_seconds": 630}, "H-TIM-2"),
+        ({"discuss_seconds": 100}, "H-TIM-2"),
+    ],
+)
+def test_bad_configs_are_refused(extra: dict[str, object], rule: str) -> None:
+    # H-SET-4 (a fixed deal must be a permutation of Table 2.1), H-SET-6, H-TIM-2 (60-600 s in 30 s steps).
+    with pytest.raises(Rejected) as exc:
+        HeksGame().setup(config(4, **extra), 1)
+    assert (exc.value.code, exc.value.rule) == ("bad_config", rule)
+
+
+def test_discussion_time_bounds_are_accepted() -> None:
+    # H-TIM-2: 60 and 600 are valid.
+    for secs in (60, 90, 600):
+        HeksGame().setup(config(4, discuss_seconds=secs), 1)
+
+
+def ready_all(game: HeksGame, state: object, n: int) -> None:
+    for seat in range(1, n + 1):
+        game.apply(state, Command(actor=seat, type="ready", payload={}, now=1000))
+
+
+@pytest.mark.parametrize("n", [4, 7, 10, 12])
+def test_random_recipe_is_distinct_in_place_order_from_open_places(n: int) -> None:
+    # H-MORN-1, H-MORN-3 (k = min(R, #CAT) distinct ingredients, place-table order), H-ING-1, OQ-18.
+    _, _, r, places = PARAMS[n]
+    seen = set()
+    for seed in range(8):
+        game = HeksGame()
+        state = game.setup(config(n), seed)
+        ready_all(game, state, n)
+        recipe = game.view(state, "public")["recipe"]
+        assert len(recipe) == r == len(set(recipe))
+        assert recipe == sorted(recipe, key=PLACE_ORDER.index)
+        assert all(PLACE_ORDER.index(i) < places for i in recipe)
+        seen.add(tuple(recipe))
+    assert len(seen) > 1
+
+
+def test_same_seed_and_commands_give_the_same_game() -> None:
+    # H-RNG-1, H-RNG-2, H-TIM-4: deal, recipe, step A defaults and witch auto-choices all come
+    # from the seeded RNG, so a timed game driven only by ticks replays identically.
+    def play(seed: int) -> object:
+        game = HeksGame()
+        state = game.setup(config(7), seed)
+        ready_all(game, state, 7)
+        now = 1000
+        while game.view(state, "all")["phase"] not in ("EVENING_ANNOUNCE", "GAME_END"):
+            deadline = game.next_deadline(state)
+            assert deadline is not None
+            now = max(now, deadline)
+            game.apply(state, tick(now))
+        return game.snapshot(state)
+
+    assert play(5) == play(5)
+    assert play(5) != play(6)
