@@ -436,3 +436,36 @@ def test_commands_after_the_game_ended() -> None:
         ("Dewi", "depart", {"place": "P1"}),
     ]:
         expect(g, who, ctype, "game_over", **payload)
+
+
+def test_step_only_moves_when_the_scene_changes() -> None:
+    # Contract (stale_step): another player's tap in the same scene does not make mine stale;
+    # H-DEP-13: the step does not move from step A to step B.
+    g = at_proposal()
+    g.propose("Anna", ["Anna", "Eva"])
+    step = g.view("Dewi")["step"]
+    g.send("Bram", "approve", vote="against")
+    g.send("Dewi", "approve", vote="for", step=step)
+    g = at_depart()
+    step = g.view("Cas")["step"]
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    g.send("Cas", "depart", place="P2", step=step)
+
+
+def test_pickpocket_must_take_a_type_from_the_hand_he_saw() -> None:
+    # H-PP-3: exactly one card type from the target's hand; H-ERR-7: target first.
+    g = Scenario.standard(7)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.witch("Fien", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    expect(g, "Guus", "pickpocket_take", "not_your_step", "H-ERR-7", ingredient="MUSHROOM")
+    assert g.steal("Guus", "Anna") == ["Mu"]
+    expect(g, "Guus", "pickpocket_take", "not_in_hand", "H-PP-3", ingredient="MOONFLOWER")
+    expect(g, "Anna", "pickpocket_target", "not_your_step", "H-PP-1", target=7)

@@ -253,3 +253,73 @@ def test_nobody_can_vote_for_an_exiled_player() -> None:
     assert (exc.code, exc.rule) == ("bad_target", "H-EXV-1")
     exc = g.reject("Cas", "exile_vote", target=g.seat("Anna"))
     assert exc.code == "not_a_cat"
+
+
+def test_a_frog_host_keeps_the_host_controls() -> None:
+    # H-SET-2 (the host is a normal player with extra controls), H-HST-1, H-ERR-5
+    # (a mark on a player who owes no input in this step is accepted and does nothing).
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Anna")
+    g.wait_witch_window()
+    assert g.status("Anna") == "FROG"
+    for n in ("Anna", "Bram", "Cas", "Eva"):
+        g.send(n, "confirm")
+    g.mark_absent("Dewi")
+    assert g.phase == "DISCUSSION"
+    g.finish_day()
+    g.confirm_all()
+    g.mark_absent("Anna")  # a frog owes no departure input
+    assert g.phase == "DEPART_A"
+    g.depart("Cas", "Forest")
+    g.depart("Dewi", "Forest")
+    g.mark_absent("Eva")  # the last participant: a random place
+    assert g.phase == "WITCH_C"
+
+
+def test_absent_protector_in_step_b_guards_a_random_place() -> None:
+    # §10.2 step B (absent → random open place), H-DEP-12, H-PRO-3.
+    g = Scenario.standard(5, mode="unlimited")
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    assert g.deadline() is None
+    g.mark_absent("Eva")
+    assert g.phase == "WITCH_C"
+    assert sum(g.witch_counts("Bram").values()) == 4
+
+
+def test_a_success_on_the_knights_day_that_leaves_seals_incomplete_goes_to_the_vote() -> None:
+    # H-WIN-1 (OQ-6), H-RIT-10 (quarrel after a success), Table 2.4 (at 4-5 players Twin Hex
+    # is castable only on the knights' day), H-SPL-1.
+    g = Scenario.standard(4, recipes=[["Mu", "Mo"]] * 4)
+    g.all_ready()
+    for _ in range(3):
+        g.quiet_day()
+    g.confirm_all()
+    assert g.day == 4 and g.view()["spoiled"] == 3
+    g.depart("Anna", "Forest")
+    g.depart("Cas", "Meadow")
+    g.depart("Dewi", "Forest")
+    g.send("Bram", "witch_place", place="P1")
+    assert "TWIN_HEX" in g.witch_spells("Bram")
+    g.send("Bram", "witch_spell", spell=None)
+    g.send("Bram", "witch_target", target=None)
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose(str(g.chief()), ["Anna", "Cas"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mo")
+    assert (g.view()["last_ritual"], g.view()["seals"]) == ("SUCCESS", 1)
+    g.confirm_all()
+    assert g.phase == "QUARREL" and g.result() is None
+    g.wait_quarrel()
+    g.exile_votes({"Anna": "Bram", "Bram": "Anna", "Cas": "Bram", "Dewi": "Bram"})
+    res = g.result()
+    assert res is not None and res["reason"] == "KNIGHTS_VOTE_WITCH"

@@ -218,3 +218,30 @@ def test_the_results_screen_reveals_roles_winner_reason_and_score_only() -> None
     assert res["roles"] == {"1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR"}
     assert g.view("public")["result"] == res
     assert g.view("public")["vote_result"]["exiled"] == 2
+
+
+def test_step_b_is_hidden_in_timed_mode_too() -> None:
+    # H-DEP-13, H-VIS-4, H-TIM-3: the step B timer is shown only to the guarding Protector.
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.advance(5)
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    pending = g.fork()
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    assert same_for(g, pending, ["public", "Anna", "Bram", "Cas", "Dewi"]) == []
+    assert g.view("Eva")["deadline"] == g.now + 20_000
+
+
+def test_step_c_does_not_reveal_how_far_the_witches_are() -> None:
+    # H-GAT-4 (always 15 s), H-GAT-3 (every screen shows the same meter), H-WAT-2, §11.
+    g = Scenario.standard(7)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    done, idle = g.fork(), g.fork()
+    done.witch("Bram", "Meadow", None, "Anna")
+    assert same_for(done, idle, ["public", "Anna", "Cas", "Dewi", "Eva", "Guus"]) == []
+    assert same_for(done, idle, ["Bram"]) == ["Bram"]
+    assert done.phase == "WITCH_C"
