@@ -170,6 +170,7 @@ def step_12_priest(ctx: Night) -> None:
             continue
         me.targets("CONFESS").append(a.target)
         t = w.p(a.target)
+        mark = len(ctx.notices)  # the confession notice comes before a cross poisoning's
         ok = hostile(ctx, a.actor, a.target, "CROSS", a.code).result == "OK" if t.undead else _visit(ctx, a)
         a.result = "OK" if ok else "FAIL"
         if not ok:
@@ -177,7 +178,7 @@ def step_12_priest(ctx: Night) -> None:
         ctx.confessed_by[a.target] = a.actor
         ctx.events[-1].note = "CONFESSION"
         t.give("CROSS", ctx.n)
-        ctx.notice(a.target, "MSG-CONFESSED")
+        ctx.notices.insert(mark, (a.target, "MSG-CONFESSED", {}))
         a.lines = [("MSG-SINFUL" if t.sinful else "MSG-NOT-SINFUL", {"X": a.orig})]
 
 
