@@ -12,6 +12,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from nightfall.engine import Event, visible
+
 from .kit import Scenario
 
 ROLE_TOKENS = [
@@ -245,3 +247,36 @@ def test_step_c_does_not_reveal_how_far_the_witches_are() -> None:
     assert same_for(done, idle, ["public", "Anna", "Cas", "Dewi", "Eva", "Guus"]) == []
     assert same_for(done, idle, ["Bram"]) == ["Bram"]
     assert done.phase == "WITCH_C"
+
+
+def seen(events: list[Event], viewers: Iterable[str | int]) -> dict[str | int, list[dict[str, Any]]]:
+    return {v: [e.to_json() for e in visible(events, v)] for v in viewers}
+
+
+def test_event_logs_hide_secret_inputs() -> None:
+    # Design §2 (events carry an audience; a viewer's log is filtered like the view),
+    # H-DEP-13 (a Guard tap looks like a place tap), H-HST-4 (absent marks in departure are
+    # secret), H-WAT-8 (witches get no private report on their attacks).
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.depart("Anna", "Forest")
+    guard, gather = g.fork(), g.fork()
+    e1 = guard.depart("Eva", guard=True)
+    e2 = gather.depart("Eva", "Forest")
+    others: list[str | int] = ["public", 1, 2, 3, 4]
+    assert seen(e1, others) == seen(e2, others)
+    assert seen(e1, [5]) != seen(e2, [5])
+    owing, done = g.fork(), g.fork()
+    e1 = owing.mark_absent("Cas")  # Cas owes a place
+    e2 = done.mark_absent("Anna")  # Anna already chose
+    assert seen(e1, ["public", 2, 4, 5]) == seen(e2, ["public", 2, 4, 5])
+    for n in ("Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.send("Bram", "witch_place", place="P1")
+    g.send("Bram", "witch_spell", spell=None)
+    g.send("Bram", "witch_target", target=g.seat("Cas"))
+    g.now = g.entered_at + 15_000
+    events = g.tick()
+    assert g.frogs() == ["Cas"]
+    for e in visible(events, 2):
+        assert "attack" not in e.type and "outcome" not in e.data, e
