@@ -124,7 +124,7 @@ def test_shmara() -> (
     s.resolve({("SHMARA_ITEM", "shmara"): "VEST"})
     assert not s.player("sheriff").alive and s.player("shmara").count("VEST") == 1
     assert s.player("shmara").count("CLONIDINE") == 1
-    prompt = [p for p in s.state.audits[-1]["prompts"] if p["kind"] == "SHMARA_ITEM"][0]
+    prompt = next(p for p in s.state.audits[-1]["prompts"] if p["kind"] == "SHMARA_ITEM")
     assert prompt["params"]["items"] == ["PISTOL", "VEST", "VODKA"] and prompt["options"] == ["VEST", "VODKA"]
     quiet_day(s)
     with pytest.raises(Rejected):
