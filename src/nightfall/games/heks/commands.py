@@ -9,7 +9,7 @@ from nightfall.engine import SYSTEM, TICK, Command, Event, Rejected
 from . import departure, exile_vote, flow, host_controls, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
 from .roles import pickpocket, seer
-from .state import GAME_END, HeksState
+from .state import DEPART_A, GAME_END, GUARD_B, HeksState
 from .tables import PICKPOCKET, SEER
 
 Handler = Callable[[HeksState, Command, list[Event]], None]
@@ -66,7 +66,29 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+_HOST_COMMANDS = frozenset({"mark_absent", "force_continue"})
+
+
 def apply(state: HeksState, cmd: Command) -> list[Event]:
+    try:
+        return _apply(state, cmd)
+    except Rejected as err:
+        if state.phase == GUARD_B and cmd.actor != state.day.guarding:
+            raise _as_seen_in_step_a(state, err) from None
+        raise
+
+
+def _as_seen_in_step_a(state: HeksState, err: Rejected) -> Rejected:
+    """H-DEP-13: a rejection must not reveal step B to anyone but the Protector."""
+    params = dict(err.params)
+    if params.get("phase") == GUARD_B:
+        params["phase"] = DEPART_A
+    if "deadline" in params:
+        params["deadline"] = state.day.depart_deadline
+    return Rejected(err.code, err.rule, **params)
+
+
+def _apply(state: HeksState, cmd: Command) -> list[Event]:
     if cmd.now < state.now:
         raise Rejected("bad_payload", field="now", reason="time cannot go backwards")
     out: list[Event] = []
@@ -86,6 +108,11 @@ def apply(state: HeksState, cmd: Command) -> list[Event]:
         if state.deadline is not None and cmd.now >= state.deadline:
             # Time is up: the server must apply the tick first, so a late tap never counts.
             raise Rejected("too_late", deadline=state.deadline)
+        if state.phase == GUARD_B and cmd.actor != state.day.guarding and cmd.type not in _HOST_COMMANDS:
+            # Others still see step A's countdown (H-DEP-13): past it, their switches come too late.
+            limit = state.day.depart_deadline
+            if limit is not None and cmd.now >= limit:
+                raise Rejected("too_late", deadline=limit)
         step_matches(state, cmd.payload)
         handler(state, cmd, out)
         state.now = cmd.now

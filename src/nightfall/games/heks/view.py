@@ -89,7 +89,11 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         else None,
         "approval_result": state.approval_result,
         "last_ritual": state.last_ritual,
-        "vote_result": state.vote_result if phase in ("VOTE_RESULT_SCENE", GAME_END) else None,
+        # Yesterday's ballot in its scene; at the end only if today's vote ended the game (H-EXC-5).
+        "vote_result": state.vote_result
+        if phase == "VOTE_RESULT_SCENE"
+        or (phase == GAME_END and state.vote_result is not None and state.vote_result["day"] == day.number)
+        else None,
         "result": state.result,
     }
 
