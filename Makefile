@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run test lint typecheck pytest chromium clean
+.PHONY: run web test lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -24,8 +24,27 @@ chromium:
 	  fi; \
 	fi
 
-run: $(STAMP)
-	$(BIN)/nightfall simulate heks --players 4-12 --games 200 --seed 1
+# The phone client (web/): built with Vite into web/dist/ when it is missing or older
+# than its sources. The server serves web/dist/ (and says how to build it if absent).
+WEB_SRC := $(wildcard web/package.json web/package-lock.json web/index.html web/vite.config.ts web/tsconfig.json) \
+	$(shell find web/src web/public -type f 2>/dev/null)
+
+web:
+	@if [ ! -f web/package.json ]; then exit 0; \
+	elif ! command -v npm >/dev/null 2>&1; then \
+	  echo "npm is missing: install Node.js to build the phone client (the server still runs)."; \
+	else $(MAKE) --no-print-directory web/dist/index.html; fi
+
+web/node_modules/.stamp: web/package.json $(wildcard web/package-lock.json)
+	cd web && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+	@touch $@
+
+web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
+	cd web && npm run build
+	@touch $@
+
+run: $(STAMP) web
+	$(BIN)/nightfall serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -81,7 +81,7 @@ async def test_qr_code_svg(live: Live) -> None:
 
 async def test_unknown_api_path_is_json_not_the_app(live: Live) -> None:
     r = await live.http.get("/api/nope")
-    assert r.json()["error"]["code"] == "bad_request"
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
 async def test_without_a_build_a_page_says_how_to_build(live: Live) -> None:

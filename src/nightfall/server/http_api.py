@@ -20,6 +20,7 @@ from .rooms import Rooms
 
 STATUS = {
     "no_room": 404,
+    "not_found": 404,
     "name_taken": 409,
     "room_full": 409,
     "store_failed": 503,
@@ -121,7 +122,7 @@ async def public_state(request: Request) -> Response:
 
 
 async def not_found(request: Request) -> Response:
-    return _error(Rejected("bad_request", reason="no_such_endpoint"))
+    return _error(Rejected("not_found", path=request.url.path))
 
 
 routes = [

@@ -55,6 +55,7 @@ MESSAGES = {
     "room_full": "The room is full.",
     "unknown_game": "This server does not host that game.",
     "bad_request": "The request is not valid.",
+    "not_found": "There is no such API endpoint.",
     "store_failed": "The server could not save that; try again.",
     "internal_error": "Something went wrong on the server.",
 }

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from nightfall.engine import PUBLIC, Command, Event, Rejected, tick
+from nightfall.engine import Command, Event, Rejected, tick
 from nightfall.store import GameRecord
 
 from . import lobby as tables
@@ -114,6 +114,8 @@ class Room:
 
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run ``job`` on the room's task, after everything queued before it."""
+        if self._task is None or self._task.done():
+            raise Rejected("internal_error", reason="room stopped")  # shutting down: never wait forever
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self._inbox.put((job, future))
         return await future
@@ -461,11 +463,14 @@ class Room:
 
 
 def _short(data: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in data.items() if not isinstance(v, dict | list))
+    return ", ".join(f"{k}={v}" for k, v in data.items() if v is not None and not isinstance(v, dict | list))
 
 
 def _log_public(code: str, revision: int, events: list[Event]) -> None:
-    # Only public events reach the terminal: the host may be looking at it.
-    public = [e.type for e in events if e.audience == PUBLIC or e.audience.public]
+    # Only public events reach the terminal: the host is a player and may be
+    # looking at it. Scalar fields only, to keep one line per change.
+    public = [
+        f"{e.type}({_short(e.data)})" if _short(e.data) else e.type for e in events if e.audience.public
+    ]
     if public:
         log.info("room %s #%d: %s", code, revision, ", ".join(public))

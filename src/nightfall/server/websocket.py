@@ -4,6 +4,7 @@ the room (docs/protocol.md §3-4)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 from urllib.parse import urlsplit
@@ -66,7 +67,8 @@ async def endpoint(ws: WebSocket) -> None:
             return
         await _serve(ws, room, conn)
     finally:
-        await room.detach(conn)
+        with contextlib.suppress(Rejected):  # the room may be shutting down
+            await room.detach(conn)
         await conn.stop()
 
 
