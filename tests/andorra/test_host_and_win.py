@@ -32,14 +32,22 @@ def test_correct_and_re_resolve_before_publish() -> None:  # H-03, A-GEN-2, A-MO
 
 
 def test_prompt_deadline_defaults() -> None:  # H-11, Q-72, A-CYCLE-6, A-DATA-I, A-RECRUIT-13
-    s = mk("RECRUITER", "PV", "DOCTOR", "MANIAC", "VAMPIRE",
-           schedule={"day_ms": 1000, "night_ms": 1000, "prompt_ms": 500})
+    s = mk(
+        "RECRUITER",
+        "PV",
+        "DOCTOR",
+        "MANIAC",
+        "VAMPIRE",
+        schedule={"day_ms": 1000, "night_ms": 1000, "prompt_ms": 500},
+    )
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv")
     s.do(HOST, "end_night")
     assert s.state.phase == "RESOLVING"
     prompts = G.view(s.state, s.seat("pv"))["me"]["prompts"]
-    assert [p["kind"] for p in prompts] == ["RECRUIT_ASK"] and G.view(s.state, s.seat("doctor"))["me"]["prompts"] == []
+    assert [p["kind"] for p in prompts] == ["RECRUIT_ASK"] and G.view(s.state, s.seat("doctor"))["me"][
+        "prompts"
+    ] == []
     assert G.next_deadline(s.state) == s.now + 500
     G.apply(s.state, Command("system", "tick", {}, now=s.now + 500))
     assert s.state.phase == "REVIEW"  # no answer = refusal
@@ -63,18 +71,31 @@ def test_answers_are_validated() -> None:  # A-DATA-I
     assert s.state.phase == "REVIEW"
 
 
-def test_rejections_change_nothing() -> None:  # A-MOVE-6, A-MOVE-5, A-ROLE-BOSS-3, A-ROLE-RECRUITER-2, A-ROLE-SOLDIER-3
+def test_rejections_change_nothing() -> (
+    None
+):  # A-MOVE-6, A-MOVE-5, A-ROLE-BOSS-3, A-ROLE-RECRUITER-2, A-ROLE-SOLDIER-3
     s = mk("BOSS", "SOLDIER", "RECRUITER", "DOCTOR", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     before = copy.deepcopy(G.snapshot(s.state))
     cases = [
         (s.seat("doctor"), {"player": s.seat("doctor"), "action": "SHOOT", "target": 1}, "not_your_move"),
-        (s.seat("boss"), {"player": s.seat("boss"), "action": "POISON", "target": 4}, "boss_poison_needs_no_soldier"),
-        (s.seat("boss"), {"player": s.seat("recruiter"), "action": "SHOOT", "target": 4}, "recruiter_needs_no_soldier"),
+        (
+            s.seat("boss"),
+            {"player": s.seat("boss"), "action": "POISON", "target": 4},
+            "boss_poison_needs_no_soldier",
+        ),
+        (
+            s.seat("boss"),
+            {"player": s.seat("recruiter"), "action": "SHOOT", "target": 4},
+            "recruiter_needs_no_soldier",
+        ),
         (s.seat("doctor"), {"player": s.seat("boss"), "action": "SHOOT", "target": 4}, "not_your_sheet"),
         (s.seat("doctor"), {"player": s.seat("doctor"), "action": "HEAL", "target": 99}, "bad_target"),
-        (s.seat("maniac"), {"player": s.seat("maniac"), "action": "MANIAC_QUICK", "target": s.seat("maniac")},
-         "self_target"),
+        (
+            s.seat("maniac"),
+            {"player": s.seat("maniac"), "action": "MANIAC_QUICK", "target": s.seat("maniac")},
+            "self_target",
+        ),
         (s.seat("doctor"), {"player": s.seat("doctor"), "action": "FLY"}, "unknown_move"),
         (s.seat("pv"), {"player": s.seat("pv"), "action": "USE_CARD_SHERIFF", "target": 1}, "no_item"),
     ]
@@ -103,7 +124,9 @@ def test_dead_target_and_dead_actor() -> None:  # A-MOVE-6, A-MOVE-7, A-MOVE-8, 
     assert e.value.code == "not_alive"
 
 
-def test_win_conditions() -> None:  # A-WIN-1, A-WIN-2, A-WIN-3, A-WIN-4, A-WIN-5, A-WIN-6, A-WIN-8, A-WIN-9, A-FACT-1
+def test_win_conditions() -> (
+    None
+):  # A-WIN-1, A-WIN-2, A-WIN-3, A-WIN-4, A-WIN-5, A-WIN-6, A-WIN-8, A-WIN-9, A-FACT-1
     s = mk("BOSS:red", "BOSS:black", "GODFATHER", "PV", "MANIAC", "VAMPIRE", two_clans=True)
     w: World = s.state.world
 
@@ -143,8 +166,10 @@ def test_6b_ending_with_psycho_revenge() -> None:  # A-ERR-6, A-VOTE-31
     s = mk("PV", "PV", "PV", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA", "pv3": "DIPLOMA"})
     s.day([("pv", "psycho"), ("pv2", "psycho"), ("pv3", None), ("psycho", "pv")])
     s.resolve()
-    assert s.post() == ("Утро дня 2.\nСел: psycho (Псих) — 2 голоса, монетка: нет\n"
-                        "Убит: pv2 (Мирный житель)\nПобедили: Мирные")
+    assert s.post() == (
+        "Утро дня 2.\nСел: psycho (Псих) — 2 голоса, монетка: нет\n"
+        "Убит: pv2 (Мирный житель)\nПобедили: Мирные"
+    )
 
 
 def test_transcript_replays() -> None:  # A-DATA-G, A-ORDER-6
