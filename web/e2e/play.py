@@ -41,13 +41,33 @@ def click_if(page: Page, name: str, exact: bool = True) -> bool:
     return False
 
 
+def abilities(page: Page, rng: random.Random) -> bool:
+    """Seer check, Pickpocket theft (target, then a card type)."""
+    for pattern in (r"^Bekijk ", r"^Steel van ", r"^Neem "):
+        btns = page.get_by_role("button", name=re.compile(pattern))
+        if btns.count():
+            btns.nth(rng.randrange(btns.count())).click()
+            return True
+    return False
+
+
 def act(page: Page, rng: random.Random) -> None:
     """One sensible move for whatever scene this phone shows (Dutch UI)."""
+    phase = phase_of(page)
+    if phase in ("DISCUSSION", "PROPOSAL", "APPROVAL_VOTE") and rng.random() < 0.5 and abilities(page, rng):
+        return
     for label in ("Klaar", "Bevestig", "OK", "Einde overleg"):
         if click_if(page, label):
             return
-    phase = phase_of(page)
     if phase == "DEPART_A":
+        frogs = page.locator(".card").filter(has_text="Kikker terugveranderen").locator("button.choice[aria-pressed=false]")
+        if frogs.count() > 1 and rng.random() < 0.5:
+            frogs.first.click()
+            return
+        if click_if(page, "Masker opzetten") if rng.random() < 0.3 else False:
+            return
+        if rng.random() < 0.5 and click_if(page, "Bewaken"):
+            return
         places = page.locator(".card button.choice:not([disabled])").filter(has_text=re.compile("Bos|Weide|Bron|Oude toren|Grot|Kerkhof"))
         pressed = page.locator("button.choice[aria-pressed=true]").filter(has_text=re.compile("Bos|Weide|Bron|Oude toren|Grot|Kerkhof"))
         if places.count() and not pressed.count() and not page.get_by_text("Je bewaakt").count():
@@ -95,11 +115,12 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mode", default="unlimited")
     ap.add_argument("--max-seconds", type=int, default=420)
+    ap.add_argument("--reload-test", action="store_true")
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(a.seed)
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[object, str]] = set()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         pages: list[Page] = []
@@ -125,6 +146,10 @@ def main() -> int:
             host.wait_for_timeout(300)
         host.screenshot(path=str(out / "01_lobby_host.png"), full_page=True)
         pages[1].screenshot(path=str(out / "01_lobby_guest.png"), full_page=True)
+        board = browser.new_context(viewport={"width": 1280, "height": 720}, locale="nl-NL").new_page()
+        board.goto(f"{a.base}/board/{code}")
+        board.locator(".board").wait_for()
+        board.screenshot(path=str(out / "01_board_lobby.png"))
         host.get_by_role("button", name="Start het spel").click()
         for p in pages:
             p.locator(".game").wait_for()
@@ -139,6 +164,7 @@ def main() -> int:
             p.screenshot(path=str(out / f"02_reveal_held_seat{i + 1}.png"), full_page=True)
             p.mouse.up()
         t0 = time.time()
+        reloaded = False
         while time.time() - t0 < a.max_seconds:
             phases = [phase_of(p) for p in pages]
             for i, (p, ph) in enumerate(zip(pages, phases, strict=True)):
@@ -146,6 +172,20 @@ def main() -> int:
                     seen.add((i, ph))
                     p.wait_for_timeout(400)  # let the entry animation settle
                     p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}.png"), full_page=True)
+                    if i == 0 and ph in ("DEPART_A", "EVENING_ANNOUNCE") and p.get_by_role("button", name="Hostpaneel openen").count():
+                        p.get_by_role("button", name="Hostpaneel openen").click()
+                        p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_hostpanel.png"))
+                        p.get_by_role("button", name="Hostpaneel sluiten").click()
+            if ("board", phases[0]) not in seen:
+                seen.add(("board", phases[0]))  # type: ignore[arg-type]
+                board.wait_for_timeout(300)
+                board.screenshot(path=str(out / f"{len(seen):03d}_board_{phases[0].lower()}.png"))
+            if a.reload_test and phases[2] == "DISCUSSION" and not reloaded:
+                reloaded = True
+                t1 = time.time()
+                pages[2].reload()
+                pages[2].locator(".phase-discussion").wait_for(timeout=5000)
+                print(f"reload: back in the same scene after {time.time() - t1:.2f} s")
             if all(ph == "GAME_END" for ph in phases):
                 break
             for p in pages:

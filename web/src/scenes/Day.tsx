@@ -2,6 +2,7 @@ import { t } from "../i18n";
 import type { HeksView, PlaceId, Send } from "../types";
 import { INGREDIENT_OF } from "../types";
 import { Choice, choiceOf, Countdown, ingName, Meter, placeName, SceneTitle, Section } from "../ui/common";
+import { Cat, Frog } from "../ui/icons";
 import { MorningInfo } from "./Status";
 import { WitchWindow } from "./Witch";
 
@@ -123,7 +124,7 @@ export function GuardPlace(props: { view: HeksView; send: Send }) {
           <Choice
             key={p.id}
             label={placeName(p.id)}
-            sub={p.open ? `🐈 ${counts[p.id] ?? 0}` : ""}
+            sub={p.open ? <><Cat /> {counts[p.id] ?? 0}</> : t("depart.closed")}
             ariaLabel={t("guard.place", { place: placeName(p.id) })}
             disabled={!p.open}
             onClick={() => props.send("guard_place", { place: p.id })}
@@ -148,7 +149,9 @@ export function Gathering(props: { view: HeksView; send: Send }) {
   } else if (me.status === "FROG") {
     body = (
       <>
-        <div class="pond-art" aria-hidden="true">🐸</div>
+        <div class="pond-art">
+          <Frog size={96} />
+        </div>
         <p class="big-text">{t("gather.pond")}</p>
       </>
     );

@@ -1,5 +1,7 @@
 import { joinNames, t } from "../i18n";
 import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
+import { Duck } from "../ui/icons";
+import { RecipeReminder } from "./Status";
 import { Choice, Countdown, IngredientChip, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
 
 const isRepelled = (i: InboxItem) => i.kind === "REPELLED";
@@ -32,7 +34,9 @@ export function EveningAnnounce(props: { view: HeksView; send: Send }) {
     <div class="scene">
       <SceneTitle title={t("evening.title")} />
       <Section class="evening">
-        <div class="duck waddle" aria-hidden="true">🦆</div>
+        <div class="duck waddle">
+          <Duck />
+        </div>
         {v.announcement && <AnnouncementText view={v} a={v.announcement} />}
       </Section>
       {repelled.map((i, n) => (
@@ -56,6 +60,7 @@ export function Discussion(props: { view: HeksView; send: Send }) {
       <SceneTitle title={t("discuss.title")} />
       <Countdown deadline={v.deadline} big />
       {v.mode === "unlimited" && <p class="muted small center">{t("discuss.unlimited")}</p>}
+      <RecipeReminder view={v} />
       {cat && me?.owes && <PrimaryButton label={t("discuss.end")} onClick={() => props.send("end_discussion")} />}
       {cat && !me?.owes && <p class="waiting">{t("discuss.ended")}</p>}
       <Progress view={v} />

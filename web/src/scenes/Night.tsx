@@ -3,7 +3,7 @@ import { joinNames, t } from "../i18n";
 import type { Card, HeksView, Ingredient, Send } from "../types";
 import { Choice, choiceOf, Countdown, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
 import { AbilityPanels } from "./Evening";
-import { CurseMeter } from "./Status";
+import { CurseMeter, RecipeReminder } from "./Status";
 
 const proposalSize = (v: HeksView) => (v.recipe.length > 0 ? v.recipe.length : v.recipe_size);
 
@@ -23,6 +23,7 @@ export function Proposal(props: { view: HeksView; send: Send }) {
       <p class="center">
         <CurseMeter view={v} big />
       </p>
+      <RecipeReminder view={v} />
       {isChief ? (
         <Section>
           <p>{t("proposal.you", { k })}</p>
@@ -66,6 +67,7 @@ export function Approval(props: { view: HeksView; send: Send }) {
       <Section>
         <p>{t("approve.members")}</p>
         <Names view={v} seats={v.proposal ?? []} />
+        <RecipeReminder view={v} />
       </Section>
       {canVote && (
         <div class="choices vote2">
@@ -166,6 +168,7 @@ export function Ritual(props: { view: HeksView; send: Send }) {
         <div class="circle-art" aria-hidden="true" />
         <p>{t("ritual.members", { names: joinNames(members.map((s) => nameOf(v, s))) })}</p>
         <Progress view={v} keyName="ritual.progress" />
+        <RecipeReminder view={v} />
       </Section>
       {member && me!.owes && (
         <Section>

@@ -1,5 +1,6 @@
 import { t } from "../i18n";
 import type { HeksView } from "../types";
+import { Duck } from "../ui/icons";
 import { nameOf, placeName, Recipe, spellName } from "../ui/common";
 
 /** Public counters, always visible (H-SET-8, §11): day, knights' day, seals, spoiled, curse. */
@@ -43,7 +44,9 @@ export function MorningInfo(props: { view: HeksView }) {
   const closed = v.places.filter((p) => !p.open);
   return (
     <section class="card morning duck-in">
-      <div class="duck" aria-hidden="true">🦆</div>
+      <div class="duck">
+        <Duck />
+      </div>
       <h2>{t("morning.recipe")}</h2>
       <Recipe view={v} />
       {closed.map((p) => (
@@ -61,5 +64,16 @@ export function MorningInfo(props: { view: HeksView }) {
         {v.is_knights_day ? t("morning.knights") : t("morning.knightsday", { n: v.knights_day })}
       </p>
     </section>
+  );
+}
+
+/** A compact reminder of tonight's recipe for the night scenes. */
+export function RecipeReminder(props: { view: HeksView }) {
+  if (!props.view.recipe.length) return null;
+  return (
+    <div class="recipe-reminder">
+      <span class="muted small">{t("morning.recipe")}</span>
+      <Recipe view={props.view} />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, PlaceId, Send, Spell } from "../types";
+import { Cat } from "../ui/icons";
 import { Choice, nameOf, placeName, Section, spellName } from "../ui/common";
 
 /**
@@ -49,7 +50,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
         <h3>{t("witch.step.place")}</h3>
         <div class="choices grid2">
           {v.places.filter((p) => p.open).map((p) => (
-            <Choice key={p.id} label={placeName(p.id)} sub={`🐈 ${counts[p.id] ?? 0}`} onClick={() => props.send("witch_place", { place: p.id })} />
+            <Choice key={p.id} label={placeName(p.id)} sub={<><Cat /> {counts[p.id] ?? 0}</>} onClick={() => props.send("witch_place", { place: p.id })} />
           ))}
         </div>
       </>

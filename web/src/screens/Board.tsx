@@ -2,6 +2,7 @@ import { qrUrl } from "../api";
 import type { RoomState } from "../connection";
 import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
+import { Crown, Frog } from "../ui/icons";
 import { Countdown, nameOf, Names, Recipe } from "../ui/common";
 import { AnnouncementText } from "../scenes/Evening";
 import { ApprovalNames } from "../scenes/Night";
@@ -50,9 +51,9 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
                   <li key={p.seat} class={`st-${p.status.toLowerCase()}`}>
                     <span class="seat-no">{p.seat}</span>
                     <span class="seat-name">
-                      {p.status === "FROG" ? "🐸 " : ""}
+                      {p.status === "FROG" && <Frog size={30} />}
                       {p.name}
-                      {v.chief === p.seat ? " 👑" : ""}
+                      {v.chief === p.seat && <Crown size={30} />}
                     </span>
                     <span class="muted">{t(`status.${p.status}` as "status.CAT")}</span>
                   </li>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "preact/hooks";
 import type { Member } from "../connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
+import { Frog } from "../ui/icons";
 import { Hand, Section } from "../ui/common";
 import { Depart, Gathering, GuardPlace } from "../scenes/Day";
 import { Discussion, EveningAnnounce, Inbox } from "../scenes/Evening";
@@ -43,12 +44,27 @@ function Outsider(props: { view: HeksView }) {
   const frog = me.status === "FROG";
   return (
     <Section class={frog ? "pond" : "spectator"}>
-      <p class="big-text">
-        {frog ? "🐸 " : ""}
+      <p class="big-text outsider-title">
+        {frog && <Frog size={40} />}
         {t(frog ? "pond.title" : "spectator.title")}
       </p>
       <p class="small">{t(frog ? "pond.text" : "spectator.text")}</p>
     </Section>
+  );
+}
+
+/** "A pickpocket took your X", shown to the victim for the rest of the day (H-PP-5). */
+function Robbed(props: { view: HeksView }) {
+  const v = props.view;
+  const items = (v.me?.inbox ?? []).filter((i) => i.day === v.day && i.kind === "ROBBED");
+  return (
+    <>
+      {items.map((i, n) => (
+        <Section key={n} class="private">
+          <p role="status">{t("inbox.stolen", { ingredient: t(`ing.${String(i.ingredient)}` as "ing.MUSHROOM") })}</p>
+        </Section>
+      ))}
+    </>
   );
 }
 
@@ -108,11 +124,12 @@ export function Game(props: Props) {
     <div class={`game phase-${v.phase.toLowerCase()}`}>
       {showStatus && <StatusBar view={v} />}
       {showStatus && v.phase !== "WITCH_C" && <Outsider view={v} />}
+      {showStatus && <Robbed view={v} />}
       {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
       <div key={`${v.phase}-${v.day}`} class="scene-wrap fade-in">
         <Scene {...props} />
       </div>
-      {v.me && v.phase !== "ROLE_REVEAL" && (
+      {v.me && v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END" && (
         <footer class="mine">
           <Hand view={v} />
           <RoleCard view={v} compact />

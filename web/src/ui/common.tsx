@@ -117,7 +117,7 @@ export function Names(props: { view: HeksView; seats: Seat[]; empty?: string }) 
 /** A big choice button; aria-pressed marks the current choice. */
 export function Choice(props: {
   label: string;
-  sub?: string;
+  sub?: ComponentChildren;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;
