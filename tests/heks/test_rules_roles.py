@@ -293,3 +293,21 @@ def test_gathering_into_a_full_hand_drops_the_oldest_card() -> None:
         g.quiet_day(where)
         assert g.hand("Dewi") == hand  # never a member: the team is Anna, Bram, Cas
         g.confirm_all()
+
+
+def test_mask_on_when_step_a_closes_is_used_even_if_cleared_in_step_b() -> None:
+    # H-ERR-3: the mask counts as used for the game when step A closes with it set.
+    g = Scenario.standard(9)
+    g.all_ready()
+    g.depart("Hein", "Forest", mask=True)
+    gather_all(g, "Forest", skip=("Hein", "Eva"))
+    g.depart("Eva", guard=True)  # the last submission closes step A with the mask on
+    assert g.phase == "GUARD_B"
+    g.depart("Hein", mask=False)  # still editable in step B (H-DEP-11)
+    g.guard("Eva", "Meadow")
+    g.witch("Bram", "Forest")
+    g.witch("Fien", "Forest")
+    g.finish_day()
+    g.confirm_all()
+    exc = g.reject("Hein", "depart", place="P1", mask=True)
+    assert (exc.code, exc.rule) == ("ability_used", "H-JST-1")

@@ -275,3 +275,23 @@ def test_votes_can_be_switched_until_the_vote_closes_without_a_trace() -> None:
         a, b = plain.view(who), switched.view(who)
         a.pop("step"), b.pop("step")
         assert a == b, who
+
+
+def test_results_screen_after_an_end_of_day_win_shows_no_stale_vote() -> None:
+    # H-ERR-4: the results screen shows that day's announcement; H-EXC-5: a vote result is part
+    # of the results screen only when the vote ended the game.
+    g = Scenario.standard(4)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.finish_day()
+    g.confirm_all()
+    g.depart("Anna", "Forest")
+    g.depart("Dewi", "Meadow")
+    g.witch("Bram", "Forest", None, "Anna")
+    g.wait_witch_window()
+    res = g.result()
+    assert res is not None and res["reason"] == "TAKEOVER"
+    stale = g.view()["vote_result"]
+    assert stale is None or stale["day"] == res["day"]

@@ -280,3 +280,24 @@ def test_event_logs_hide_secret_inputs() -> None:
     assert g.frogs() == ["Cas"]
     for e in visible(events, 2):
         assert "attack" not in e.type and "outcome" not in e.data, e
+
+
+def test_rejections_do_not_reveal_step_b() -> None:
+    # H-DEP-13, H-VIS-1, H-VIS-4: nobody but the Protector can tell that step B is running;
+    # a rejection is sent to the player who made the command, so it must not tell either.
+    g = Scenario.standard(5, mode="unlimited")
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    pending, guarding = g.fork(), g.fork()
+    guarding.depart("Eva", guard=True)
+    assert guarding.phase == "GUARD_B"
+    for who, ctype, payload in [
+        ("Anna", "confirm", {}),
+        ("Bram", "witch_place", {"place": "P1"}),
+        ("Anna", "seer_check", {"target": 2}),
+        ("Cas", "propose", {"members": [1, 3]}),
+    ]:
+        a = pending.reject(who, ctype, **payload).to_json()
+        b = guarding.reject(who, ctype, **payload).to_json()
+        assert a == b, (ctype, a, b)
