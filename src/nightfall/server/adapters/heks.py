@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nightfall.engine import Game, Rejected
+from nightfall.games import registry
 
 MODES = ("timed", "unlimited")
 DISCUSS_MIN, DISCUSS_MAX, DISCUSS_STEP, DISCUSS_DEFAULT = 60, 600, 30, 180
@@ -18,12 +19,7 @@ class HeksAdapter:
     max_players = 12
 
     def make_game(self) -> Game[Any]:
-        # Imported late: the server starts (and lists rooms) even while the
-        # rules package is being worked on.
-        from nightfall.games.heks import HeksGame
-
-        game: Game[Any] = HeksGame()
-        return game
+        return registry.get(self.name)
 
     def default_settings(self) -> dict[str, Any]:
         return {"mode": "timed", "discuss_seconds": DISCUSS_DEFAULT}
