@@ -76,7 +76,9 @@ def test_ex1_morning_post() -> None:  # EX-1, A-REPORT-3, A-TALLY-10
     )
 
 
-def test_ex1_messages() -> None:  # EX-1 private messages, A-RES-2, A-CLAN-7
+def test_ex1_messages() -> (
+    None
+):  # EX-1 private messages, A-RES-2, A-CLAN-7, A-REPORT-2, A-RES-3, A-RECRUIT-4, A-RECRUIT-14, A-CLASS-1, A-CLASS-2, A-CLASS-4, A-ROLE-INVESTIGATOR-1, A-ROLE-INVESTIGATOR-2, A-ROLE-COPS-5, A-ROLE-MAFIA-6, A-GEN-5, A-MOVE-3, A-ORDER-7, A-ROLE-PV-2
     s = play_ex1()
     assert s.channel("mafia", about="Anna") == ["Результат хода: неудачно.", "Ваш бронежилет сработал."]
     assert s.channel("mafia", about="Boris") == ["Результат хода: неудачно."]
@@ -107,7 +109,9 @@ def test_ex1_messages() -> None:  # EX-1 private messages, A-RES-2, A-CLAN-7
     assert s.inbox("Rita") == [] and s.inbox("Sasha") == []
 
 
-def test_ex1_state() -> None:  # EX-1 stated facts: A-SIN-1, A-ROLE-PV-6, A-RECRUIT-5, A-VOTE-4
+def test_ex1_state() -> (
+    None
+):  # EX-1 stated facts: A-SIN-1, A-ROLE-PV-6, A-RECRUIT-5, A-VOTE-4, A-ROLE-BOSS-1, A-ROLE-BOSS-2, A-ROLE-SOLDIER-1, A-ROLE-SOLDIER-2, A-ROLE-MAFIA-2, A-ROLE-MAFIA-5, A-ITEM-POISON-2, A-ROLE-PV-1, A-ROLE-PV-5, A-RECRUIT-3, A-ROLE-SWINDLER-1, A-ROLE-SWINDLER-2, A-REPORT-6
     s = play_ex1()
     w = s.state.world
     assert s.player("Rita").status == "JAILED_LYNCH"

@@ -97,7 +97,9 @@ def ex3() -> Scenario:
     return play_ex3()
 
 
-def test_ex2_morning_post(ex2: Scenario) -> None:  # EX-2, A-TALLY-2/6/7/9
+def test_ex2_morning_post(
+    ex2: Scenario,
+) -> None:  # EX-2, A-TALLY-2, A-TALLY-6, A-TALLY-7, A-TALLY-9, A-CYCLE-3, A-ITEM-DIPLOMA-1, A-ITEM-DIPLOMA-2, A-MOVE-1
     assert ex2.post() == (
         "Утро дня 3.\nСел: Zhanna (Священник) — 6 голосов, монетка: нет\nУбит: Anna (Босс мафии)\nЗарезан: —"
     )
@@ -107,7 +109,9 @@ def test_ex2_morning_post(ex2: Scenario) -> None:  # EX-2, A-TALLY-2/6/7/9
     }
 
 
-def test_ex2_messages(ex2: Scenario) -> None:  # EX-2 private messages
+def test_ex2_messages(
+    ex2: Scenario,
+) -> None:  # EX-2 private messages, A-CLAN-2, A-ROLE-MAFIA-3, A-ROLE-INVESTIGATOR-3, A-ROLE-INVESTIGATOR-4, A-RES-4, A-RCHANGE-2
     s = ex2
     assert s.channel("mafia", about="Anna") == ["Результат хода: неудачно."]
     assert s.channel("mafia", about="Kira") == ["Результат хода: удачно."]
@@ -131,7 +135,11 @@ def test_ex2_messages(ex2: Scenario) -> None:  # EX-2 private messages
     assert s.inbox("Zhanna") == []
 
 
-def test_ex2_state(ex2: Scenario) -> None:  # EX-2 facts: A-ROLE-VAMPIRE-5/6, A-ROLE-VH-4, A-RECRUIT-10
+def test_ex2_state(
+    ex2: Scenario,
+) -> (
+    None
+):  # EX-2 facts: A-ROLE-VAMPIRE-5, A-ROLE-VAMPIRE-6, A-ROLE-VH-4, A-RECRUIT-10, A-ITEM-VODKA-3, A-DEATH-4
     s = ex2
     assert s.player("Polina").ghoul and s.player("Polina").faction == "UNDEAD"
     assert s.player("Polina").role == "JOURNALIST" and s.player("Polina").poisonings == []
@@ -144,6 +152,9 @@ def test_ex2_state(ex2: Scenario) -> None:  # EX-2 facts: A-ROLE-VAMPIRE-5/6, A-
     assert s.state.world.has_vote_loss(3, s.seat("Gleb"))
     assert s.player("Ilya").count("SIREN") == 0
     assert s.state.world.penalties["3"] == []
+    assert (
+        s.state.world.clans["mafia"].poison == 1 and s.state.world.clans["mafia"].diploma == 1
+    )  # clan items stay
 
 
 def test_ex3_morning_post(ex3: Scenario) -> None:  # EX-3, A-VOTE-30/31, A-ERR-3
@@ -173,7 +184,9 @@ def test_ex3_messages(ex3: Scenario) -> None:  # EX-3 private messages
         assert s.inbox(nick) == []
 
 
-def test_ex3_state(ex3: Scenario) -> None:  # EX-3 facts: A-ROLE-SHERIFF-4/5, A-STAKE-2/3, A-SIN-2
+def test_ex3_state(
+    ex3: Scenario,
+) -> None:  # EX-3 facts: A-ROLE-SHERIFF-4, A-ROLE-SHERIFF-5, A-STAKE-2, A-STAKE-3, A-SIN-2, A-ITEM-POISON-1
     s = ex3
     w = s.state.world
     tally = s.state.audits[-1]["tally"]

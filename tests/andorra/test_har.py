@@ -42,7 +42,7 @@ def test_vest_ignored_by_knife_and_explosion() -> None:  # A-ITEM-VEST-2, A-ROLE
     assert s.post().splitlines()[2] == "Убит: sheriff (Шериф), reanimator (Реаниматор)"
 
 
-def test_blessing_reflects_first() -> None:  # A-PROT-1, A-HAR, A-ROLE-PRIEST-5, Q-11
+def test_blessing_reflects_first() -> None:  # A-PROT-1, A-HAR, A-ROLE-PRIEST-5, A-ORDER-7
     s = mk("BOSS", "SOLDIER", "PRIEST", "PV", "PV", "BODYGUARD")
     quiet_day(s)
     s.move("priest", "PRIEST_BLESS", "pv")

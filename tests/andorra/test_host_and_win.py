@@ -31,7 +31,7 @@ def test_correct_and_re_resolve_before_publish() -> None:  # H-03, A-GEN-2, A-MO
     assert s.state.host_log[0]["correct"] == s.seat("boss")
 
 
-def test_prompt_deadline_defaults() -> None:  # H-11, Q-72, A-CYCLE-6, A-DATA-I, A-RECRUIT-13
+def test_prompt_deadline_defaults() -> None:  # A-MSG-2, H-11, Q-72, A-CYCLE-6, A-DATA-I, A-RECRUIT-13
     s = mk(
         "RECRUITER",
         "PV",

@@ -20,6 +20,7 @@ def test_mayor_and_godfather() -> (
     s.resolve()
     assert s.inbox("mayor") == ["Результат хода: неудачно."]
     assert s.inbox("doctor") == ["Результат хода: удачно."]
+    assert s.player("doctor").count("SIREN") == 1  # A-CLASS-6: visits never consume protections
     quiet_day(s)
     with pytest.raises(Rejected) as e:
         s.move("godfather", "GF_MUTE", "mayor")  # not the same player two nights in a row

@@ -39,12 +39,13 @@ def test_warning_clan_without_boss() -> None:  # A-SETUP-2, A-ERR-1
     assert s.config["warnings"] == ["clan_without_boss:mafia"]  # type: ignore[attr-defined]
 
 
-def test_two_clans() -> None:  # A-SETUP-4, A-ERR-1, A-REVEAL-2
+def test_two_clans() -> None:  # A-SETUP-4, A-ERR-1, A-REVEAL-2, A-CLAN-1, A-ROLE-MAFIA-7, H-02
     s = mk(
         "BOSS:red", "SOLDIER:red", "BOSS:black", "RECRUITER:black", "GODFATHER", "PV", "PV", two_clans=True
     )
     w = s.state.world
     assert set(w.clans) == {"mafia:red", "mafia:black"}
+    assert s.player("godfather").clan is None
     assert w.clans["mafia:red"].diploma == 1 and w.clans["mafia:black"].poison == 1
     from nightfall.games.andorra.state import display_role
 
@@ -72,7 +73,9 @@ def test_starting_items() -> None:  # A-SETUP-6, A-SETUP-7, A-SETUP-8, A-SETUP-1
     assert s.state.world.clans["mafia"].diploma == 1 and s.state.world.clans["mafia"].poison == 1
 
 
-def test_pv_gift_and_first_post() -> None:  # A-SETUP-9, A-SETUP-17, A-ITEM-GIFTLIST-1, A-CYCLE-1, A-GEN-7
+def test_pv_gift_and_first_post() -> (
+    None
+):  # A-SETUP-9, A-SETUP-17, A-ITEM-GIFTLIST-1, A-CYCLE-1, A-GEN-7, A-GEN-3, H-01
     s = mk("BOSS", "PV", "PV", "PV", "DOCTOR")
     from nightfall.games.andorra.items import GIFT_LIST
 

@@ -1,0 +1,158 @@
+"""Smaller rules: items, blocks, clan limits, penalties, the PV's choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from nightfall.engine import Rejected
+from nightfall.games.andorra import AndorraGame
+
+from .kit import mk, quiet_day
+
+G = AndorraGame()
+
+
+def test_no_blood_vote() -> None:  # A-GEN-8, A-VOTE-6, A-VOTE-2
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s.player("pv").take("SIREN")
+    s.player("pv").take("VEST")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "pv")
+    s.resolve()
+    with pytest.raises(Rejected) as e:
+        s.vote("pv", "boss")
+    assert e.value.code == "not_eligible"
+
+
+def test_penalty_entries_are_not_voters() -> None:  # A-VOTE-13
+    from nightfall.games.andorra.tally import swindler_window
+
+    entries = {1: {"ts": 5, "seq": 1}, 2: {"ts": None, "seq": None}, 3: {"ts": 7, "seq": 2}}
+    assert swindler_window(entries, 11) == ([1, 3], 2)
+
+
+def test_full_tally_option() -> None:  # A-TALLY-12, A-REPORT-3
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", options={"show_full_tally": True})
+    s.day([("boss", "pv"), ("pv", "boss"), ("pv2", "boss"), ("doctor", None), ("maniac", None)])
+    s.resolve()
+    assert s.post().splitlines()[2] == "Итоги голосования: boss — 2, pv — 1"
+
+
+def test_blocked_bodyguard_keeps_protecting() -> None:  # A-BLOCK-3, A-ROLE-SHMARA-2
+    s = mk("BODYGUARD", "SHMARA", "PV", "PV", "BOSS", "SOLDIER", "DOCTOR")
+    quiet_day(s)
+    s.move("bodyguard", "PROTECT", "pv")
+    s.move("shmara", "SHMARA_NIGHT", "bodyguard")
+    s.move("soldier", "SHOOT", "pv", by="boss")
+    s.resolve()
+    assert s.player("pv").alive and not s.player("soldier").alive
+    assert s.inbox("bodyguard") == ["Результат хода: неудачно."]  # "does not remember"
+
+
+def test_clan_diploma_and_personal_items() -> None:  # A-ITEM-GEN-1, A-ITEM-DIPLOMA-2, A-CLAN-4
+    s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
+    s.day(
+        [
+            ("soldier", "maniac"),
+            ("boss", "pv"),
+            ("pv", "boss"),
+            ("pv2", None),
+            ("doctor", None),
+            ("maniac", None),
+        ]
+    )
+    s.move("soldier", "USE_DIPLOMA", by="boss", clan=True)
+    s.resolve()
+    assert s.state.world.clans["mafia"].diploma == 0
+    assert s.state.audits[-1]["tally"]["result"]["jailed"] == s.seat("maniac")
+
+
+def test_item_use_on_inaccessible_target_keeps_item() -> None:  # A-ITEM-GEN-6, A-ITEM-GEN-5, A-ITEM-VODKA-4
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "CARD_DOCTOR"})
+    s.player("maniac").give("VODKA", 0)
+    quiet_day(s)
+    s.move("maniac", "DRINK_VODKA")  # any holder may drink
+    s.move("pv", "USE_CARD_DOCTOR", "maniac")
+    s.resolve()
+    assert s.player("pv").count("CARD_DOCTOR") == 1 and s.inbox("pv") == ["Результат хода: неудачно."]
+    assert s.state.world.has_vote_loss(2, s.seat("maniac"))
+
+
+def test_incomplete_stake_keeps_siren() -> None:  # A-ITEM-SIREN-4, A-STAKE-3
+    s = mk("VAMPIRE", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s.player("vampire").give("SIREN", 0)
+    quiet_day(s)
+    s.move("pv", "STAKE", "vampire")
+    s.move("pv2", "STAKE", "vampire")
+    s.resolve()
+    assert s.player("vampire").count("SIREN") == 1
+
+
+def test_gifted_poison_and_priest_poisoned() -> None:  # A-ITEM-POISON-3, A-ITEM-POISON-4, A-OUTCOME-14
+    s = mk("PRIEST", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "POISON"})
+    quiet_day(s)
+    s.move("pv", "GIFT_POISON", "priest")
+    s.resolve()
+    assert s.inbox("priest") == ["отравлен"] and s.player("pv").count("POISON") == 0
+    quiet_day(s)
+    s.resolve()
+    assert not s.player("priest").alive and s.player("pv").sinful
+
+
+def test_boss_search_sheriff() -> None:  # A-ROLE-BOSS-4, A-ROLE-BOSS-2
+    s = mk("BOSS", "SHERIFF", "PV", "PV", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("boss", "SEARCH_SHERIFF", "doctor")
+    s.resolve()
+    assert s.channel("mafia", about="boss") == ["doctor — не Шериф."]
+    quiet_day(s)
+    s.move("boss", "SEARCH_SHERIFF", "sheriff")
+    s.resolve()
+    assert s.channel("mafia", about="boss") == ["sheriff — Шериф. Выстрел: удачно."]  # into the vest
+
+
+def test_journalist_soldier_watches() -> None:  # A-ROLE-JOURNALIST-4, A-ROLE-JOURNALIST-6
+    s = mk("BOSS", "RECRUITER", "JOURNALIST", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "journalist", by="boss")
+    s.resolve({("RECRUIT_ASK", "journalist"): "да"})
+    assert s.player("journalist").role == "JOURNALIST_SOLDIER"
+    quiet_day(s)
+    s.move("journalist", "JOURNALIST_WATCH", "doctor", by="boss")
+    s.resolve()
+    assert s.channel("mafia", about="journalist") == ["doctor сидел(а) дома."]
+    quiet_day(s)
+    s.move("journalist", "SHOOT", "pv", by="boss")  # a Soldier too
+
+
+def test_clan_cap() -> None:  # A-RECRUIT-12, A-ERR-11, A-ROLE-MAFIA-1
+    s = mk("BOSS", "RECRUITER", "SOLDIER", "SOLDIER", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    with pytest.raises(Rejected) as e:
+        s.move("recruiter", "RECRUIT", "pv", by="boss")
+    assert e.value.rule == "A-RECRUIT-12"
+
+
+def test_pv_sees_poisoning_and_coin_for_same_role() -> None:  # A-ROLE-PV-4, A-ROLE-PV-7, A-DAWN-1
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
+    s.player("doctor").take("SIREN")
+    quiet_day(s)
+    s.move("boss", "POISON", "doctor")
+    s.move("pv", "PV_WATCH", "doctor")
+    s.move("pv2", "PV_WATCH", "doctor")
+    s.resolve({("PV_ROLE", "pv"): "NURSE", ("PV_ROLE", "pv2"): "NURSE"})
+    roles = sorted([s.player("pv").role, s.player("pv2").role])
+    assert roles == ["NURSE", "PV"]
+    assert "NURSE" in s.state.world.roles_taken
+
+
+def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-6
+    from nightfall.games.andorra.night.ctx import Night
+    from nightfall.games.andorra.night.dawn import free_roles
+
+    s = mk("REBEL", "PV", "BOSS", "DOCTOR")
+    p = s.player("pv")
+    p.follower = True
+    got = free_roles(Night(w=s.state.world, n=1), p)
+    assert "SHERIFF" not in got and "VAMPIRE" not in got and "GODFATHER" not in got and "REBEL" not in got
+    assert "NURSE" in got and "MANIAC" in got
