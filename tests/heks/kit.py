@@ -345,7 +345,7 @@ class Scenario:
         return {PLACE_NAME[p]: n for p, n in g["counts"].items()}
 
     def witch_spells(self, who: str) -> list[str]:
-        """Spells this Witch may still select now (H-SPL-2/3)."""
+        """Spells this Witch may still select now (H-SPL-2, H-SPL-3)."""
         return list(self.me(who)["witch"]["available_spells"])
 
     # -------------------------------------------------------------- actions
@@ -433,7 +433,7 @@ class Scenario:
             self.send(n, "end_discussion")
 
     def end_discussion_all(self) -> None:
-        """Every CAT player taps End discussion (H-DIS-2/3)."""
+        """Every CAT player taps End discussion (H-DIS-2, H-DIS-3)."""
         assert self.phase == "DISCUSSION", self.phase
         self.end_discussion(*self.cats())
         assert self.phase == "PROPOSAL", self.phase

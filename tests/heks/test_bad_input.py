@@ -170,7 +170,7 @@ def test_only_the_system_ticks() -> None:
     expect(g, "Anna", "tick", "not_your_step")
 
 
-# ---- frogs and exiled players (H-FRG-3/4, H-ROL-1) -------------------------------------
+# ---- frogs and exiled players (H-FRG-3, H-FRG-4, H-ROL-1) -------------------------------------
 
 
 def test_a_frog_cannot_vote_or_be_voted_for() -> None:
@@ -280,7 +280,7 @@ def test_turn_back_needs_a_frog() -> None:
 
 
 def test_spells_must_be_unlocked() -> None:
-    # H-SPL-1/2: nothing is unlocked at F = 0.
+    # H-SPL-1, H-SPL-2: nothing is unlocked at F = 0.
     g = at_witch_turn()
     g.send("Bram", "witch_place", place="P3")
     exc = g.reject("Bram", "witch_spell", spell="DISGUISE")

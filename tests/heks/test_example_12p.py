@@ -20,7 +20,8 @@ def setup_and_reveal() -> Scenario:
     # Table 2.2 for 12 players: S = 4, K = 6, R = 4, six places.
     v = g.view()
     assert (v["seals_needed"], v["knights_day"], v["mode"]) == (4, 6, "unlimited")
-    # H-START-2, H-CRW-2: witches see each other; the Crow sees the witches; nobody sees the Crow.
+    # H-START-2, H-WCH-1, H-CRW-2: witches see each other; the Crow sees the witches; nobody sees
+    # the Crow.
     assert sorted(g.me("Bo")["known_witches"]) == [6, 11]
     assert sorted(g.me("Fem")["known_witches"]) == [2, 11]
     assert sorted(g.me("Kim")["known_witches"]) == [2, 6]
@@ -83,7 +84,7 @@ def day1(g: Scenario) -> None:
     g.confirm_all()
     assert g.phase == "DISCUSSION" and g.deadline() is None  # Unlimited: no countdown
     assert g.seer("Cor", "Fem") == "WITCH"
-    # H-PP-3/4/5: Els sees Hugo's hand and takes the Mushroom.
+    # H-PP-3, H-PP-4, H-PP-5: Els sees Hugo's hand and takes the Mushroom.
     assert g.steal("Els", "Hugo") == ["Mu"]
     g.take("Els", "Mu")
     assert g.hand("Els") == ["OF", "Mu"] and g.hand("Hugo") == []
@@ -166,7 +167,7 @@ def day2(g: Scenario) -> None:
     g.end_discussion_all()
     cats = g.cats()
     assert len(cats) == 10
-    # Proposal 1: 5-5 tie → rejected (H-APR-5/7).
+    # Proposal 1: 5-5 tie → rejected (H-APR-5, H-APR-7).
     assert g.chief() == "Bo"
     g.propose("Bo", ["Bo", "Kim", "Ada", "Lot"])
     yes = ["Ada", "Bo", "Daan", "Kim", "Lot"]
@@ -455,7 +456,7 @@ def test_twelve_player_example_ends_with_jester_exiled() -> None:
     g.exile_votes({**dict.fromkeys(["Ada", "Bo", "Cor", "Els", "Ilse", "Joep"], "Hugo"), "Hugo": "Bo"})
     assert g.tally() == {"Hugo": 6, "Bo": 1}
     assert g.exiled() == "Hugo"
-    # H-PRI-3 ①, H-WIN-7, H-PRI-4/6: score 3 (Daan, Gijs, Lot).
+    # H-PRI-3 ①, H-WIN-7, H-PRI-4, H-PRI-6: score 3 (Daan, Gijs, Lot).
     assert g.phase == "GAME_END"
     res = g.result()
     assert res is not None

@@ -24,7 +24,7 @@ def setup_and_reveal() -> Scenario:
 
 
 def day1(g: Scenario) -> None:
-    # Morning (H-MORN-1/3/4, H-SET-5, Table 2.2: S = 2, K = 4, R = 2).
+    # Morning (H-MORN-1, H-MORN-3, H-MORN-4, H-SET-5, Table 2.2: S = 2, K = 4, R = 2).
     assert (g.phase, g.day) == ("DEPART_A", 1)
     v = g.view()
     assert g.recipe() == ["Mu", "SW"]
@@ -41,37 +41,42 @@ def day1(g: Scenario) -> None:
     g.depart("Eva", "Spring")  # Gather
     # H-DEP-9: everyone has chosen → nobody guards → no step B.
     assert g.phase == "WITCH_C"
-    # Step C: H-WAT-3 counts, H-SPL-1 nothing unlocked at F = 0.
+    # Step C: H-WAT-1 (witches last, counts without names), H-WAT-3, H-SPL-1 (nothing at F = 0).
     assert g.witch_counts("Bram") == {"Forest": 1, "Meadow": 1, "Spring": 2}
     assert g.witch_spells("Bram") == []
     g.witch("Bram", "Spring", None, "Cas")
     g.wait_witch_window()
-    # Resolution ①③ (H-WAT-5, H-ING-3/4).
+    # Resolution ①③ (H-WAT-5, H-ING-3, H-ING-4).
     assert g.status("Cas") == "FROG"
     assert g.hands() == {"Anna": ["Mu"], "Bram": ["SW"], "Cas": [], "Dewi": ["Mo"], "Eva": ["SW"]}
-    # Evening (H-EVE-1/3).
+    # Evening (H-EVE-1, H-EVE-3).
     assert g.phase == "EVENING_ANNOUNCE"
     assert g.announcement() == {"new_frogs": ["Cas"], "turned_back": []}
     g.confirm_all()  # all 5, frog Cas included (H-EVE-2, H-FRG-5)
-    # Discussion (H-DIS-2: the countdown starts when everyone has confirmed).
+    # Discussion (H-DIS-1: it begins once everyone has confirmed; H-DIS-2: so does the countdown).
     assert g.phase == "DISCUSSION"
     assert g.deadline() == g.now + 180_000
     assert g.seer("Anna", "Dewi") == "NOT_WITCH"
     g.wait_deadline()
-    # Proposal (H-CHF-2/5: Day 1's first chief is seat 1).
+    # Proposal (H-CHF-2, H-CHF-5: Day 1's first chief is seat 1).
     assert g.chief() == "Anna"
     g.propose("Anna", ["Anna", "Eva"])
     assert g.view()["proposal"] == [1, 5]
-    # Approval (H-APR-1/5/7): 4 CAT voters, 3 > 1.
+    # Approval (H-APR-1, H-APR-5, H-APR-7): 4 CAT voters, 3 > 1.
     assert g.approve(For=["Anna", "Dewi", "Eva"], Against=["Bram"]) == {
         "for": ["Anna", "Dewi", "Eva"],
         "against": ["Bram"],
         "auto": [],
         "accepted": True,
     }
+    # H-APR-6: the ritual begins when everyone, frog Cas included, has confirmed the acceptance.
     assert g.phase == "ACCEPT_SCENE"
-    g.confirm_all()
-    # Ritual (H-RIT-6/7/8).
+    for n in ("Anna", "Bram", "Dewi", "Eva"):
+        g.send(n, "confirm")
+    assert g.phase == "ACCEPT_SCENE"
+    g.send("Cas", "confirm")
+    assert g.phase == "RITUAL"
+    # Ritual (H-RIT-6, H-RIT-7, H-RIT-8).
     g.play("Anna", "Mu")
     g.play("Eva", "SW")
     v = g.view()
@@ -84,24 +89,26 @@ def day1(g: Scenario) -> None:
     g.exile_votes({"Anna": None, "Bram": "Dewi", "Dewi": "Bram", "Eva": None})
     assert g.tally() == {"Bram": 1, "Dewi": 1}
     assert g.vote_outcome() == "TIE" and g.exiled() is None
-    # H-PRI-3 ⑤ → Day 2.
+    # H-PRI-3 ⑤ → Day 2; H-EXC-6: the result scene is the next day's VOTE_RESULT_SCENE;
+    # H-GEN-5: proposal → approval → ritual → exile vote.
     assert g.result() is None
     assert g.phase == "VOTE_RESULT_SCENE"
 
 
 def day2(g: Scenario) -> None:
-    g.confirm_all()  # H-MORN-2/5
+    g.confirm_all()  # H-MORN-2, H-MORN-5, H-EXV-4: everyone confirmed → the next morning
     assert (g.phase, g.day) == ("DEPART_A", 2)
     assert g.recipe() == ["Mo", "SW"]
     g.depart("Anna", "Meadow")
     g.depart("Dewi", "Spring", turn_back="Cas")
     g.depart("Eva", guard=True)
-    # Step B (H-DEP-12): Eva's live counts leave herself out (OQ-17).
+    # Step B (H-DEP-7, H-PRO-1, H-DEP-12): Eva guards, choosing last from counts that leave
+    # herself out (OQ-17).
     assert g.phase == "GUARD_B"
     assert g.guard_counts("Eva") == {"Forest": 0, "Meadow": 1, "Spring": 1}
     g.guard("Eva", "Meadow")
     assert g.phase == "WITCH_C"
-    # Step C: the guarding Protector is counted at the guarded place (H-WAT-3, H-PRO-3).
+    # Step C: the guarding Protector is counted at the guarded place (H-WAT-3, H-PRO-2, H-PRO-3).
     assert g.witch_counts("Bram") == {"Forest": 0, "Meadow": 2, "Spring": 1}
     assert g.witch_spells("Bram") == []  # F still 0
     g.witch("Bram", "Meadow", None, "Anna")
@@ -120,7 +127,7 @@ def day2(g: Scenario) -> None:
     repelled = g.inbox("Eva", "REPELLED")
     assert [(r["day"], r["place"]) for r in repelled] == [(2, "P2")]
     assert all(not g.inbox(n, "REPELLED") for n in ("Anna", "Bram", "Cas", "Dewi"))
-    # Dewi does not confirm; the host (Anna) marks her absent (H-EVE-2, H-HST-1/2).
+    # Dewi does not confirm; the host (Anna) marks her absent (H-EVE-2, H-HST-1, H-HST-2).
     g.confirm_all(absent=["Dewi"])
     assert g.phase == "DISCUSSION"
     assert g.seer("Anna", "Eva") == "NOT_WITCH"
@@ -175,7 +182,7 @@ def day3(g: Scenario) -> None:
     # H-SPL-5 / H-SEE-3: Disguise cast today → "Not a witch".
     assert g.seer("Anna", "Bram") == "NOT_WITCH"
     g.wait_deadline()
-    # Three proposals, each with its own 60 s T_PROPOSE (H-TIM-2, OQ-5); H-CUR-1/4.
+    # Three proposals, each with its own 60 s T_PROPOSE (H-TIM-2, OQ-5); H-CUR-1, H-CUR-4.
     for chief, team, yes, no, curse in [
         ("Cas", ["Cas", "Dewi"], ["Cas", "Dewi"], ["Anna", "Bram", "Eva"], 1),
         ("Dewi", ["Dewi", "Eva"], ["Dewi", "Eva"], ["Anna", "Bram", "Cas"], 2),
@@ -190,7 +197,7 @@ def day3(g: Scenario) -> None:
         assert g.phase == "REJECT_SCENE"
         assert g.view()["curse"] == curse
         g.confirm_all()
-    # H-CUR-2/4: full meter → straight to the exile vote; no ritual, no seal, F unchanged.
+    # H-CUR-2, H-CUR-4: full meter → straight to the exile vote; no ritual, no seal, F unchanged.
     assert g.phase == "EXILE_VOTE"
     v = g.view()
     assert (v["seals"], v["spoiled"], v["curse"]) == (1, 1, 3)
@@ -204,7 +211,11 @@ def day3(g: Scenario) -> None:
 
 def day4_to_ritual(g: Scenario) -> None:
     """Day 4 up to the moment the ritual members are about to play."""
-    g.confirm_all()  # all 5 confirm, exiled Dewi included (H-EXC-4)
+    # H-EXV-4, H-EXC-4: the vote-result scene waits for exiled Dewi too.
+    for n in ("Anna", "Bram", "Cas", "Eva"):
+        g.send(n, "confirm")
+    assert g.phase == "VOTE_RESULT_SCENE"
+    g.send("Dewi", "confirm")
     v = g.view()
     assert (v["phase"], v["day"], v["is_knights_day"], v["curse"]) == ("DEPART_A", 4, True, 0)  # H-CUR-3
     assert g.open_places() == ["Forest", "Meadow", "Spring"]  # no Mist was cast
@@ -260,7 +271,7 @@ def test_five_player_example_ends_with_knights_vote_witch() -> None:
     g.wait_quarrel()
     g.exile_votes({"Cas": "Bram", "Eva": "Bram", "Bram": "Eva"})
     assert g.tally() == {"Bram": 2, "Eva": 1}
-    # H-PRI-3 ②, H-WIN-4, H-PRI-4/6, H-VIS-2.
+    # H-PRI-3 ②, H-WIN-4, H-PRI-4, H-PRI-6, H-VIS-2.
     assert g.phase == "GAME_END"
     res = g.result()
     assert res is not None

@@ -35,6 +35,7 @@ def test_mask_set_and_cleared_before_step_c_uses_nothing() -> None:
     gather_all(g, "Forest", skip=("Hein",))
     to_evening(g, {"Bram": ("Forest", None), "Fien": ("Forest", None)})
     assert g.me("Hein")["mask_used"] is False
+    assert g.hand("Hein") == ["Mu"]  # H-JST-2: otherwise a normal cat
     g.confirm_all()
     assert g.seer("Anna", "Hein") == "NOT_WITCH"
     g.finish_day()
@@ -53,13 +54,16 @@ def test_mask_set_and_cleared_before_step_c_uses_nothing() -> None:
 
 
 def test_mask_stays_on_when_the_jester_is_frogged() -> None:
-    # H-ERR-3 (a frog Jester with the mask on is still seen as "Witch" that day), H-SEE-2.
+    # H-ERR-3 (a frog Jester with the mask on is still seen as "Witch" that day), H-SEE-2,
+    # H-FRG-1 (a frog keeps role, side and seat).
     g = Scenario.standard(9)
     g.all_ready()
     gather_all(g, "Forest", skip=("Hein",))
     g.depart("Hein", "Forest", mask=True)
     to_evening(g, {"Bram": ("Forest", "Hein"), "Fien": ("Forest", None)})
     assert g.frogs() == ["Hein"]
+    me = g.me("Hein")
+    assert (me["role"], me["side"], me["seat"], me["status"], me["hand"]) == ("JESTER", "solo", 8, "FROG", [])
     g.confirm_all()
     assert g.seer("Anna", "Hein") == "WITCH"
 
@@ -83,11 +87,11 @@ def test_the_crow_is_seen_as_not_a_witch() -> None:
     assert g.seer("Anna", "Iris") == "NOT_WITCH"
 
 
-# ---- Herb Doctor (H-HD-1..4) --------------------------------------------------------------
+# ---- Herb Doctor (H-HD-1, H-HD-2, H-HD-3, H-HD-4) --------------------------------------------------------------
 
 
 def test_a_frogged_herb_doctor_turns_nobody_back() -> None:
-    # H-HD-2 (OQ-15), H-END-1 (① before ②), H-EVE-3.
+    # H-HD-2 (OQ-15), H-END-1 (① before ②), H-EVE-3, H-DEP-6 (the target comes with the place).
     g = Scenario.standard(5)
     g.all_ready()
     gather_all(g, "Forest")
@@ -145,7 +149,7 @@ def test_turn_back_choice_can_be_changed_until_step_c() -> None:
     assert g.announcement() == {"new_frogs": [], "turned_back": []}
 
 
-# ---- Pickpocket (H-PP-1..5, H-ERR-7) -----------------------------------------------------
+# ---- Pickpocket (H-PP-1, H-PP-2, H-PP-3, H-PP-4, H-PP-5, H-ERR-7) -----------------------------------------------------
 
 
 def test_empty_pouch_still_uses_the_ability() -> None:
@@ -185,7 +189,7 @@ def test_theft_completes_automatically_when_the_window_closes() -> None:
 
 
 def test_pickpocket_window_spans_the_first_proposal_only() -> None:
-    # H-PP-1 (OQ-14): usable during the first proposal step, closed by the first approval vote,
+    # H-DIS-4, H-PP-1 (OQ-14): usable during the first proposal step, closed by the first approval vote,
     # and still closed in a later proposal of the same night; H-PP-2 (only CAT targets).
     g = Scenario.standard(7)
     g.all_ready()
@@ -230,7 +234,7 @@ def test_seer_may_check_a_frog_but_not_an_exiled_player() -> None:
     assert (exc.code, exc.rule) == ("bad_target", "H-SEE-2")
 
 
-# ---- attacks and the guard (H-WAT-5/6, H-ERR-1, H-PRO-5) ------------------------------------
+# ---- attacks and the guard (H-WAT-5, H-WAT-6, H-ERR-1, H-PRO-5) ------------------------------------
 
 
 def test_several_hits_on_one_target_make_one_frog() -> None:
@@ -311,3 +315,43 @@ def test_mask_on_when_step_a_closes_is_used_even_if_cleared_in_step_b() -> None:
     g.confirm_all()
     exc = g.reject("Hein", "depart", place="P1", mask=True)
     assert (exc.code, exc.rule) == ("ability_used", "H-JST-1")
+
+
+def test_a_frogs_frozen_hand_comes_back_with_it() -> None:
+    # H-FRG-1 (role, side, seat and hand unchanged), H-ING-6, H-FRG-7, H-HD-4 (no private
+    # feedback for the Herb Doctor; at most one frog a day).
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.quiet_day()  # Cas keeps [Mu]
+    g.confirm_all()
+    gather_all(g, "Meadow")
+    g.witch("Bram", "Meadow", None, "Cas")
+    g.wait_witch_window()
+    me = g.me("Cas")
+    assert (me["status"], me["role"], me["side"], me["seat"], g.hand("Cas")) == (
+        "FROG",
+        "VILLAGER",
+        "village",
+        3,
+        ["Mu"],
+    )
+    g.finish_day()
+    g.confirm_all()
+    g.depart("Dewi", turn_back="Cas")
+    gather_all(g, "Spring")
+    to_evening(g, {"Bram": ("Forest", None)})
+    assert g.status("Cas") == "CAT" and g.hand("Cas") == ["Mu"]
+    assert g.inbox("Dewi") == []
+
+
+def test_a_villager_has_no_ability() -> None:
+    # H-VIL-1, H-ROL-1.
+    g = Scenario.standard(7)
+    g.all_ready()
+    for extra in ({"mask": True}, {"turn_back": None}, {"guard": True}):
+        assert g.reject("Cas", "depart", place="P1", **extra).code in ("not_your_step", "bad_payload")
+    gather_all(g, "Forest")
+    to_evening(g, {"Bram": ("Forest", None), "Fien": ("Forest", None)})
+    g.confirm_all()
+    assert g.reject("Cas", "seer_check", target=2).code == "not_your_step"
+    assert g.reject("Cas", "pickpocket_target", target=2).code == "not_your_step"

@@ -9,7 +9,7 @@ import pytest
 from nightfall.engine import Command, Rejected, tick
 from nightfall.games.heks import HeksGame
 
-from .kit import NAMES
+from .kit import NAMES, Scenario
 
 # Table 2.1 and Table 2.2, written out again from the spec.
 ROLE_TABLE = {
@@ -168,3 +168,21 @@ def test_same_seed_and_commands_give_the_same_game() -> None:
 
     assert play(5) == play(5)
     assert play(5) != play(6)
+
+
+def test_seat_order_and_host_are_public_and_fixed() -> None:
+    # H-SET-2, H-SET-3: the seat order is the config's order, public, with the host marked.
+    g = Scenario.standard(5, host=3)
+    for who in ("public", "Anna", "Eva"):
+        players = g.view(who)["players"]
+        assert [(p["seat"], p["name"], p["host"]) for p in players] == [
+            (1, "Anna", False),
+            (2, "Bram", False),
+            (3, "Cas", True),
+            (4, "Dewi", False),
+            (5, "Eva", False),
+        ]
+    assert g.view("Cas").get("host") is not None and g.view("Anna").get("host") is None
+    g.all_ready()
+    g.quiet_day()
+    assert [p["name"] for p in g.view()["players"]] == ["Anna", "Bram", "Cas", "Dewi", "Eva"]

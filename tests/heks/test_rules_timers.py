@@ -1,4 +1,7 @@
-"""Timers, timeouts and absent defaults (§10.1-10.3), step by step as in the §10.2 table."""
+"""Timers, timeouts and absent defaults (§10.1-10.3), step by step as in the §10.2 table.
+
+H-TIM-1: every step is checked in a Timed game and, where the two differ, in an Unlimited one.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ def to_ritual(g: Scenario, team: list[str]) -> None:
 
 
 def test_ready_waits_without_a_timer_and_absent_counts_as_ready() -> None:
-    # H-START-1, §10.2 (role reveal), H-HST-1/2, H-HST-6 (the host may mark himself).
+    # H-START-1, §10.2 (role reveal), H-HST-1, H-HST-2, H-HST-6 (the host may mark himself).
     g = Scenario.standard(5)
     assert g.deadline() is None
     for n in ("Bram", "Cas", "Dewi"):
@@ -45,7 +48,7 @@ def test_ready_waits_without_a_timer_and_absent_counts_as_ready() -> None:
 
 def test_step_a_timeout_gives_random_open_places_and_protector_gathers() -> None:
     # H-DEP-5, H-TIM-2 (T_DEPART 60 s from the day screen), §10.2 step A (Protector → Gather,
-    # HD → no turn-back), H-DEP-9 (no Guard → no step B), H-ING-3/5.
+    # HD → no turn-back), H-DEP-9 (no Guard → no step B), H-ING-3, H-ING-5.
     g = day1()
     assert g.view()["deadline"] == g.entered_at + 60_000
     g.depart("Anna", "Forest")
@@ -79,7 +82,7 @@ def test_step_a_absent_in_unlimited_mode_gives_a_random_place() -> None:
 
 
 def test_host_sees_no_pending_names_in_the_secret_steps() -> None:
-    # H-HST-3/4: no names or counts of pending players in departure; names in public steps.
+    # H-HST-3, H-HST-4: no names or counts of pending players in departure; names in public steps.
     g = day1()
     g.depart("Anna", "Forest")
     host = g.view("Anna")["host"]
@@ -169,7 +172,7 @@ def test_host_cannot_act_while_the_witches_choose() -> None:
 
 
 def test_discussion_timer_and_absent_end_discussion() -> None:
-    # H-DIS-2/3, H-TIM-2 (T_DISCUSS host-set), §10.2 discussion (absent counts as tapped).
+    # H-DIS-2, H-DIS-3, H-TIM-2 (T_DISCUSS host-set), §10.2 discussion (absent counts as tapped).
     g = Scenario.standard(5, discuss_seconds=90)
     g.all_ready()
     to_discussion(g)
@@ -210,7 +213,7 @@ def test_absent_chief_makes_a_random_proposal_in_unlimited_mode() -> None:
 
 
 def test_approval_timeout_counts_as_for_auto() -> None:
-    # H-APR-4/5/8, H-TIM-2 (T_APPROVE 30 s), H-HST-3 (auto votes shown publicly).
+    # H-APR-4, H-APR-5, H-APR-8, H-TIM-2 (T_APPROVE 30 s), H-HST-3 (auto votes shown publicly).
     g = day1()
     to_discussion(g)
     g.end_discussion_all()
@@ -255,7 +258,7 @@ def test_ritual_has_no_timer_and_absent_plays_the_oldest_card() -> None:
 
 
 def test_absent_member_with_an_empty_hand_plays_empty_paw() -> None:
-    # H-RIT-4/5: Empty paw is the only option with an empty hand; it fails the ritual (H-RIT-6).
+    # H-RIT-4, H-RIT-5: Empty paw is the only option with an empty hand; it fails the ritual (H-RIT-6).
     g = day1()
     for n in ("Anna", "Cas", "Dewi"):
         g.depart(n, "Forest")
@@ -276,7 +279,7 @@ def test_absent_member_with_an_empty_hand_plays_empty_paw() -> None:
 
 
 def test_quarrel_is_fixed_and_exile_timeout_counts_as_blank() -> None:
-    # H-RIT-2/10 (T_QUARREL 4 s), H-EXV-3/5, H-EXC-1, H-TIM-2 (T_EXILE 90 s), H-EXC-5 (auto marked).
+    # H-RIT-2, H-RIT-10 (T_QUARREL 4 s), H-EXV-3, H-EXV-5, H-EXC-1, H-TIM-2 (T_EXILE 90 s), H-EXC-5 (auto marked).
     g = day1()
     to_ritual(g, ["Anna", "Cas"])
     g.play("Anna", "Mu")

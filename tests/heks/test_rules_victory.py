@@ -48,7 +48,7 @@ def test_takeover_at_the_end_of_the_day_shows_the_days_announcement() -> None:
 
 
 def test_all_witches_frogs_at_the_end_of_the_day() -> None:
-    # H-WIN-3, H-PRI-2 ①, H-PRI-8, H-WAT-6 (a frogged witch's attack still resolves),
+    # H-WIN-3, H-PRI-2 ①, H-PRI-8, H-WAT-6 (a frogged witch's attack still resolves), H-GEN-4,
     # H-WAT-7 (witches may attack each other), H-PRI-6 (frog witches count in the score).
     g = Scenario.standard(7)
     g.all_ready()
@@ -143,7 +143,7 @@ def test_knights_day_exiling_a_non_witch_means_the_witches_win() -> None:
 
 
 def test_jester_exiled_on_the_knights_day_wins_alone() -> None:
-    # H-WIN-7 (also in the final vote), H-PRI-3 ① before ②, H-WIN-8/9.
+    # H-WIN-7 (also in the final vote), H-PRI-3 ① before ②, H-WIN-8, H-WIN-9.
     g = Scenario.standard(9)
     g.all_ready()
     for _ in range(4):
@@ -179,8 +179,8 @@ def test_a_frog_jester_cannot_be_voted_for() -> None:
 
 
 def test_curse_meter_full_goes_straight_to_the_vote_and_unlocks_nothing() -> None:
-    # H-CUR-1/2/3/4, H-SET-8, H-SPL-1 (OQ-1), H-APR-5/7 (a tie is a rejection),
-    # H-CHF-3/5 (the next chief at once; the next day continues after the last chief).
+    # H-CUR-1, H-CUR-2, H-CUR-3, H-CUR-4, H-SET-8, H-SPL-1 (OQ-1), H-APR-5, H-APR-7 (a tie is a rejection),
+    # H-CHF-3, H-CHF-5 (the next chief at once; the next day continues after the last chief).
     g = Scenario.standard(4)
     g.all_ready()
     g.depart("Anna", "Forest")
@@ -215,7 +215,7 @@ def test_curse_meter_full_goes_straight_to_the_vote_and_unlocks_nothing() -> Non
 
 
 def test_blank_ballots_do_not_count_against_anyone() -> None:
-    # H-EXC-1/2/3: 2 for A, 1 for B, the rest blank → A is exiled.
+    # H-EXC-1, H-EXC-2, H-EXC-3: 2 for A, 1 for B, the rest blank → A is exiled.
     g = Scenario.standard(7)
     g.all_ready()
     g.quiet_day()

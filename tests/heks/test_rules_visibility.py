@@ -1,4 +1,4 @@
-"""Visibility (§11, H-VIS-1..4): who sees what, checked through ``view`` only.
+"""Visibility (§11, H-VIS-1, H-VIS-2, H-VIS-3, H-VIS-4): who sees what, checked through ``view`` only.
 
 Most tests are non-interference checks: two branches differ only in one player's
 secret input, and every viewer who may not know it must get identical views (the
@@ -162,7 +162,7 @@ def test_ritual_plays_are_secret_even_from_the_other_members() -> None:
 
 
 def test_seer_results_and_thefts_are_private() -> None:
-    # H-SEE-3 (privately), H-PP-3/5 (the thief is never named), H-ING-8, §11.
+    # H-SEE-3 (privately), H-PP-3, H-PP-5 (the thief is never named), H-ING-8, §11.
     g = Scenario.standard(7)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
@@ -301,3 +301,40 @@ def test_rejections_do_not_reveal_step_b() -> None:
         a = pending.reject(who, ctype, **payload).to_json()
         b = guarding.reject(who, ctype, **payload).to_json()
         assert a == b, (ctype, a, b)
+
+
+def test_where_a_frog_was_made_is_never_revealed() -> None:
+    # H-FRG-2, H-EVE-1, H-WAT-8, §11 ("where or by whom a frog was made: nobody, never").
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Dewi", "Eva"):
+        g.depart(n, "Meadow")
+    forest, spring = g.fork(), g.fork()
+    forest.depart("Cas", "Forest")
+    forest.witch("Bram", "Forest", None, "Cas")
+    spring.depart("Cas", "Spring")
+    spring.witch("Bram", "Spring", None, "Cas")
+    for s in (forest, spring):
+        s.wait_witch_window()
+        assert s.frogs() == ["Cas"]
+        assert set(s.view()["announcement"]) == {"day", "new_frogs", "turned_back"}
+    assert same_for(forest, spring, ["public", "Anna", "Dewi", "Eva"]) == []
+
+
+def test_every_screen_changes_to_the_gathering_scene() -> None:
+    # H-GAT-1, H-GAT-3 (each gatherer sees their place and its ingredient; frogs the pond).
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.depart("Anna", "Forest")
+    g.depart("Cas", "Meadow")
+    g.depart("Dewi", "Spring")
+    g.depart("Eva", "Spring")
+    for n in g.names:
+        assert g.view(n)["phase"] == "WITCH_C"
+    for n, place, ingredient in [
+        ("Anna", "P1", "MUSHROOM"),
+        ("Cas", "P2", "MOONFLOWER"),
+        ("Dewi", "P3", "SPRINGWATER"),
+    ]:
+        choice = g.me(n)["choice"]
+        assert (choice["place"], choice["ingredient"]) == (place, ingredient)
