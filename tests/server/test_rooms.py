@@ -175,3 +175,18 @@ async def test_a_closed_connection_is_closed_with_4408() -> None:
         await asyncio.sleep(0)
     assert sock.closed_with == 4408 and sock.sent == []
     await conn.stop()
+
+
+async def test_a_command_after_the_deadline_is_preceded_by_the_tick(serve: Serve) -> None:
+    now = [1_000_000]
+    live = await serve(options=RoomOptions(clock=lambda: now[0]))
+    _code, _, (anna, bram) = await table(live, ["Anna", "Bram"])
+    await anna.lobby("settings", tick_ms=60_000)  # the real timer stays far away
+    await anna.lobby("start")
+    first = await bram.command("add", n=1)
+    now[0] += 60_000  # the server clock reaches the deadline before the timer fires
+    second = await bram.command("add", n=1)
+    assert second["version"] == first["version"] + 2  # tick, then the command
+    state = await bram.expect("state", version=second["version"])
+    assert state["view"]["ticks"] == 1 and state["view"]["total"] == 2
+    assert state["view"]["deadline"] == now[0] + 60_000

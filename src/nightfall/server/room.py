@@ -18,9 +18,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from nightfall.engine import Command, Event, Rejected, tick
+from nightfall.engine import Command, Rejected, tick
 from nightfall.store import GameRecord
 
+from . import journal, outgoing
 from . import lobby as tables
 from .adapters import GameAdapter
 from .clock import now_ms
@@ -175,7 +176,7 @@ class Room:
                 "v": 1,
                 "server_time": now,
                 "room": self.code,
-                "you": self._you(conn.pid),
+                "you": outgoing.you(self.lobby, self.play, conn.pid),
                 "limits": {
                     "max_message_bytes": MAX_MESSAGE_BYTES,
                     "rate_per_second": self.options.rate_per_second,
@@ -276,8 +277,8 @@ class Room:
         if result is not None:
             play.record.result = result
             self.lobby.status = ENDED
-            log.info("room %s: game %d over: %s", self.code, play.record.game_no, _short(result))
-        _log_public(self.code, self.revision, events)
+            log.info("room %s: game %d over: %s", self.code, play.record.game_no, journal.short(result))
+        journal.public_events(self.code, self.revision, events)
         self._schedule_tick()
 
     async def _reload_play(self) -> None:
@@ -391,54 +392,13 @@ class Room:
 
     # -- what clients see ------------------------------------------------
 
-    def _you(self, pid: int | None) -> dict[str, Any]:
-        return {
-            "pid": pid,
-            "seat": self._seat(pid) if pid is not None else None,
-            "host": pid is not None and pid == self.lobby.host,
-            "spectator": pid is None,
-        }
-
-    def _seat(self, pid: int) -> int | None:
-        if self.lobby.status == PLAYING and self.play is not None:
-            return self.play.seat_of(pid)
-        return self.lobby.seat_of(pid)
-
     def _room_json(self) -> dict[str, Any]:
-        lobby = self.lobby
-        return {
-            "code": self.code,
-            "game": self.adapter.name,
-            "status": lobby.status,
-            "game_no": self.play.record.game_no if self.play else 0,
-            "members": [
-                {
-                    "pid": m.pid,
-                    "name": m.name,
-                    "seat": self._seat(m.pid),
-                    "host": m.pid == lobby.host,
-                    "presence": self.presence.of(m.pid),
-                }
-                for m in lobby.members
-            ],
-            "spectators": sum(1 for c in self.conns if c.pid is None),
-            "settings": dict(lobby.settings),
-            "limits": {"min_players": self.adapter.min_players, "max_players": self.adapter.max_players},
-        }
+        spectators = sum(1 for c in self.conns if c.pid is None)
+        return outgoing.room_json(self.code, self.adapter, self.lobby, self.play, self.presence, spectators)
 
     def _state_message(self, pid: int | None, now: int, room: dict[str, Any] | None = None) -> dict[str, Any]:
-        view = None
-        if self.play is not None:
-            seat = self.play.seat_of(pid) if pid is not None else None
-            view = self.play.game.view(self.play.state, seat if seat is not None else "public")
-        return {
-            "type": "state",
-            "version": self.revision,
-            "server_time": now,
-            "room": room if room is not None else self._room_json(),
-            "you": self._you(pid),
-            "view": view,
-        }
+        room = room if room is not None else self._room_json()
+        return outgoing.state(self.revision, now, room, self.lobby, self.play, pid)
 
     def _broadcast(self) -> None:
         """Each distinct message is built and encoded once, then queued per socket."""
@@ -451,26 +411,6 @@ class Room:
             conn.offer(cache[conn.pid])
 
     def _broadcast_presence(self, pids: list[int]) -> None:
-        text = encode(
-            {
-                "type": "presence",
-                "server_time": self.clock(),
-                "members": [{"pid": p, "presence": self.presence.of(p)} for p in pids],
-            }
-        )
+        text = encode(outgoing.presence_changes(self.clock(), self.presence, pids))
         for conn in list(self.conns):
             conn.offer(text)
-
-
-def _short(data: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in data.items() if v is not None and not isinstance(v, dict | list))
-
-
-def _log_public(code: str, revision: int, events: list[Event]) -> None:
-    # Only public events reach the terminal: the host is a player and may be
-    # looking at it. Scalar fields only, to keep one line per change.
-    public = [
-        f"{e.type}({_short(e.data)})" if _short(e.data) else e.type for e in events if e.audience.public
-    ]
-    if public:
-        log.info("room %s #%d: %s", code, revision, ", ".join(public))

@@ -1,0 +1,80 @@
+"""What a socket is told about its room (docs/protocol.md §4.2). Pure functions
+over the room's parts, so the room only decides *when* to send."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .adapters import GameAdapter
+from .lobby import PLAYING, Lobby
+from .play import Play
+from .presence import Presence
+
+
+def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
+    """The game seat while a game runs, otherwise the seat in the next game."""
+    if lobby.status == PLAYING and play is not None:
+        return play.seat_of(pid)
+    return lobby.seat_of(pid)
+
+
+def you(lobby: Lobby, play: Play | None, pid: int | None) -> dict[str, Any]:
+    return {
+        "pid": pid,
+        "seat": seat_of(lobby, play, pid) if pid is not None else None,
+        "host": pid is not None and pid == lobby.host,
+        "spectator": pid is None,
+    }
+
+
+def room_json(
+    code: str, adapter: GameAdapter, lobby: Lobby, play: Play | None, presence: Presence, spectators: int
+) -> dict[str, Any]:
+    return {
+        "code": code,
+        "game": adapter.name,
+        "status": lobby.status,
+        "game_no": play.record.game_no if play else 0,
+        "members": [
+            {
+                "pid": m.pid,
+                "name": m.name,
+                "seat": seat_of(lobby, play, m.pid),
+                "host": m.pid == lobby.host,
+                "presence": presence.of(m.pid),
+            }
+            for m in lobby.members
+        ],
+        "spectators": spectators,
+        "settings": dict(lobby.settings),
+        "limits": {"min_players": adapter.min_players, "max_players": adapter.max_players},
+    }
+
+
+def view_for(play: Play | None, pid: int | None) -> dict[str, Any] | None:
+    """A seated member's own view; everyone else (spectators, late joiners) the public one."""
+    if play is None:
+        return None
+    seat = play.seat_of(pid) if pid is not None else None
+    return play.game.view(play.state, seat if seat is not None else "public")
+
+
+def state(
+    version: int, now: int, room: dict[str, Any], lobby: Lobby, play: Play | None, pid: int | None
+) -> dict[str, Any]:
+    return {
+        "type": "state",
+        "version": version,
+        "server_time": now,
+        "room": room,
+        "you": you(lobby, play, pid),
+        "view": view_for(play, pid),
+    }
+
+
+def presence_changes(now: int, presence: Presence, pids: list[int]) -> dict[str, Any]:
+    return {
+        "type": "presence",
+        "server_time": now,
+        "members": [{"pid": p, "presence": presence.of(p)} for p in pids],
+    }
