@@ -79,6 +79,7 @@ def test_ex1_morning_post() -> None:  # EX-1, A-REPORT-3, A-TALLY-10
 def test_ex1_messages() -> (
     None
 ):  # EX-1 private messages, A-RES-2, A-CLAN-7, A-REPORT-2, A-RES-3, A-RECRUIT-4, A-RECRUIT-14, A-CLASS-1, A-CLASS-2, A-CLASS-4, A-ROLE-INVESTIGATOR-1, A-ROLE-INVESTIGATOR-2, A-ROLE-COPS-5, A-ROLE-MAFIA-6, A-GEN-5, A-MOVE-3, A-ORDER-7, A-ROLE-PV-2
+    # A-MSG-4a
     s = play_ex1()
     assert s.channel("mafia", about="Anna") == ["Результат хода: неудачно.", "Ваш бронежилет сработал."]
     assert s.channel("mafia", about="Boris") == ["Результат хода: неудачно."]

@@ -113,6 +113,7 @@ def test_clan_same_type_rejected() -> None:  # A-CLAN-5, A-CLAN-6, A-ROLE-MAFIA-
 def test_outcome_matrix() -> (
     None
 ):  # A-OUTCOME-12, A-OUTCOME-14, A-OUTCOME-16, A-OUTCOME-17, A-OUTCOME-18, A-OUTCOME-20, A-OUTCOME-23, A-ROLE-PRIEST-7, A-ROLE-PSYCHO-5, A-ROLE-VH-3, A-OUTCOME-13, A-OUTCOME-15, A-OUTCOME-19, A-OUTCOME-8, A-OUTCOME-9, A-OUTCOME-10, A-OUTCOME-11, A-OUTCOME-6, A-OUTCOME-7
+    # A-ROLE-UNDEAD-2, A-ROLE-UNDEAD-4
     from nightfall.games.andorra.night.ctx import Night
     from nightfall.games.andorra.night.har import immune
 

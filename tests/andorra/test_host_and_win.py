@@ -127,6 +127,7 @@ def test_dead_target_and_dead_actor() -> None:  # A-MOVE-6, A-MOVE-7, A-MOVE-8, 
 def test_win_conditions() -> (
     None
 ):  # A-WIN-1, A-WIN-2, A-WIN-3, A-WIN-4, A-WIN-5, A-WIN-6, A-WIN-8, A-WIN-9, A-FACT-1
+    # A-ROLE-GODFATHER-4
     s = mk("BOSS:red", "BOSS:black", "GODFATHER", "PV", "MANIAC", "VAMPIRE", two_clans=True)
     w: World = s.state.world
 

@@ -163,6 +163,7 @@ def test_psycho_revenge_on_pistol() -> (
 def test_rebel_recruits_and_shoots() -> (
     None
 ):  # A-ROLE-REBEL-1, A-ROLE-REBEL-2, A-ROLE-REBEL-3, A-ROLE-REBEL-4, A-ROLE-REBEL-5, A-ROLE-REBEL-6, A-ROLE-REBEL-7, A-SETUP-15, A-FACT-3, A-RECRUIT-6
+    # A-ROLE-REBEL-7a
     s = mk("REBEL", "NURSE", "PV", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
     for target, answer in (("nurse", "нет"), ("nurse", None), ("pv", "да"), ("pv2", "да")):
         quiet_day(s)
@@ -263,6 +264,7 @@ def test_stake_hunt() -> (
 def test_mafia_recruitment_choice_and_cap() -> (
     None
 ):  # A-RECRUIT-1, A-RECRUIT-2, A-RECRUIT-7, A-RECRUIT-8, A-RECRUIT-9, A-RECRUIT-13, A-ROLE-RECRUITER-1, A-ROLE-RECRUITER-2, A-ROLE-RECRUITER-3, A-ROLE-RECRUITER-4, A-ROLE-RECRUITER-5, A-ROLE-RECRUITER-6, A-ERR-12
+    # A-CLAN-7a
     s = mk("RECRUITER:red", "RECRUITER:black", "PV", "DOCTOR", "MANIAC", "VAMPIRE", "REBEL", two_clans=True)
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv")

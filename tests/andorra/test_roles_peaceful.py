@@ -44,6 +44,7 @@ def test_mayor_and_godfather() -> (
 def test_doctor_limits_and_sleeping_pill() -> (
     None
 ):  # A-ROLE-DOCTOR-1, A-ROLE-DOCTOR-2, A-ROLE-DOCTOR-3, A-ROLE-DOCTOR-4, A-ROLE-DOCTOR-5, A-HEAL-1, A-HEAL-2, A-HEAL-6, Q-15
+    # A-ORDER-8
     s = mk("DOCTOR", "BOSS", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("doctor", "HEAL", "pv")

@@ -93,6 +93,7 @@ def test_pv_gift_and_first_post() -> (
 def test_knowledge_at_start() -> (
     None
 ):  # A-SETUP-11, A-SETUP-12, A-SETUP-13, A-SETUP-14, A-SETUP-16, A-SETUP-5
+    # A-ROLE-GODFATHER-4
     s = mk("BOSS", "SOLDIER", "GODFATHER", "SHERIFF", "INVESTIGATOR", "VAMPIRE", "DOMOVOI", "MANIAC")
     knows = lambda n: {k["nick"] for k in G.view(s.state, s.seat(n))["me"]["knows"]}  # noqa: E731
     assert knows("boss") == {"soldier"} and knows("soldier") == {"boss"}

@@ -1,0 +1,110 @@
+"""Decisions where the spec left a case open (docs/rules/andorra.md, "Decisions")."""
+
+from __future__ import annotations
+
+import pytest
+
+from nightfall.engine import HOST, Rejected
+from nightfall.games.andorra import AndorraGame
+
+from .kit import mk, quiet_day
+
+G = AndorraGame()
+
+
+def test_clan_sheet_and_fallback() -> None:  # A-MOVE-5a, A-MOVE-5, A-MOVE-4, A-CLAN-4a
+    s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("soldier", "SHOOT", "pv")  # the member's own submission (fallback)
+    s.move("soldier", "POISON", "pv2", by="boss")  # the sender's sheet replaces it
+    assert s.state.submissions[str(s.seat("soldier"))]["action"] == "POISON"
+    with pytest.raises(Rejected) as e:
+        s.move("boss", "SHOOT", "pv", by="soldier")  # only the sender sends for others
+    assert e.value.code == "not_your_sheet"
+    s.do(HOST, "move", player=s.seat("boss"), action="SHOOT", target=s.seat("maniac"))  # the host enters a PM
+
+
+def test_journalist_watching_the_domovoi() -> None:  # A-ROLE-JOURNALIST-8a, A-ROLE-DOMOVOI-7
+    s = mk("JOURNALIST", "DOMOVOI", "PV", "PV", "BOSS", "DOCTOR")
+    quiet_day(s)
+    s.move("journalist", "JOURNALIST_WATCH", "domovoi")
+    s.move("domovoi", "DOMOVOI_BLOCK", "pv")
+    s.move("doctor", "HEAL", "domovoi")
+    s.resolve()
+    assert s.inbox("journalist") == ["domovoi сидел(а) дома.", "doctor посетил(а) domovoi."]
+
+
+def test_reanimator_without_corpses() -> None:  # A-ROLE-REANIMATOR-4a
+    s = mk("REANIMATOR", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("reanimator", "REANIMATE")
+    s.resolve()
+    assert s.inbox("reanimator") == ["Результат хода: неудачно."]
+    assert s.state.audits[-1]["prompts"] == []
+
+
+def test_reflected_shot_no_depression() -> None:  # A-ROLE-SHERIFF-5a
+    s = mk("SHERIFF", "INVESTIGATOR", "PRIEST", "PV", "PV", "BOSS")
+    quiet_day(s)
+    s.move("priest", "PRIEST_BLESS", "pv")
+    s.move("investigator", "SHOOT", "pv", by="sheriff")
+    s.resolve()
+    inv = s.player("investigator")
+    assert inv.status == "DEAD" and inv.depressed_night is None and not inv.sinful
+
+
+def test_pv_takes_clan_roles() -> None:  # A-DAWN-1a, H-08
+    s = mk(
+        "BOSS",
+        "SHERIFF",
+        "PV",
+        "PV",
+        "DOCTOR",
+        "MANIAC",
+        "VAMPIRE",
+        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
+    )
+    s.player("doctor").take("SIREN")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "doctor")
+    s.move("pv", "PV_WATCH", "doctor")
+    s.move("pv2", "PV_WATCH", "doctor")
+    s.resolve({("PV_ROLE", "pv"): "RECRUITER", ("PV_ROLE", "pv2"): "INVESTIGATOR"})
+    assert s.player("pv").clan == "mafia" and s.player("pv").faction == "MAFIA"
+    assert s.player("pv2").clan == "cops" and s.player("pv2").count("SIREN") == 1
+
+
+def test_jailer_lynch_actions_without_jailing() -> None:  # A-ROLE-JAILER-8a, A-ROLE-JAILER-8
+    s = mk("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("jailer", "JAILER_RELEASE")
+    s.resolve()
+    assert s.inbox("jailer") == ["Результат хода: неудачно."]
+
+
+def test_english_and_bbcode_post() -> None:  # A-REPORT-3a
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s.day([("boss", "pv"), ("pv2", "pv"), ("pv", None), ("doctor", None), ("maniac", None)])
+    s.resolve()
+    v = G.view(s.state, "public")["posts"][-1]
+    assert v["en"].splitlines()[:2] == [
+        "Morning of day 2.",
+        "Jailed: pv (Peaceful Villager) — 2 votes, coin: no",
+    ]
+    assert v["bbcode"].splitlines()[1] == "[b]Сел:[/b] pv (Мирный житель) — 2 голоса, монетка: нет"
+    msgs = G.view(s.state, s.seat("boss"))["me"]["inbox"]
+    assert all("en" in m for m in msgs)
+
+
+def test_phase_machine() -> None:  # A-CYCLE-2a, A-CYCLE-2, A-DAWN-9
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    assert s.state.phase == "DAY"
+    with pytest.raises(Rejected):
+        s.move("boss", "SHOOT", "pv")  # no moves by day
+    s.do(HOST, "end_day")
+    with pytest.raises(Rejected):
+        s.vote("boss", "pv")  # no votes by night
+    s.do(HOST, "end_night")
+    assert s.state.phase == "REVIEW" and s.state.posts == []
+    s.do(HOST, "publish")
+    assert s.state.phase == "DAY" and s.state.world.day == 2 and len(s.state.posts) == 1
