@@ -75,6 +75,7 @@ class Phone:
 
 
 async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
+    """H-SEQ-1 end to end; H-HST-1 (the host marks a stalled seat absent); H-VIS-1 (own view only)."""
     live = await serve(catalog={"heks": FastHeks()}, options=RoomOptions(burst=1000, rate_per_second=1000))
     created = await live.create(NAMES[0], game="heks")
     code = created["code"]

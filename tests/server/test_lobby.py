@@ -77,6 +77,7 @@ def test_no_joining_a_running_game() -> None:
 
 
 def test_host_reorders_seats_h_set_3() -> None:
+    """H-SET-3: the seat order is the lobby order, which only the host changes."""
     lobby = make("A", "B", "C")
     tables.reorder(lobby, 1, [3, 1, 2])
     assert [m.name for m in lobby.members] == ["C", "A", "B"]
@@ -100,6 +101,7 @@ def test_remove_and_leave() -> None:
 
 
 def test_start_needs_the_host_and_4_to_12_players_h_set_1() -> None:
+    """H-SET-1 (4-12 players), H-SET-2 (the creator is the host and starts)."""
     lobby = make("A", "B", "C")
     assert code_of(lambda: tables.check_start(lobby, 2, 4, 12, "lobby")) == "not_host"
     assert code_of(lambda: tables.check_start(lobby, 1, 4, 12, "lobby")) == "too_few_players"
@@ -133,6 +135,7 @@ def test_tokens_are_stored_hashed() -> None:
     ],
 )
 def test_heks_settings_h_tim_2(patch: dict[str, object], ok: bool) -> None:
+    """H-SET-6: Timed or Unlimited; H-TIM-2: discussion 60-600 s in steps of 30."""
     adapter = HeksAdapter()
     if ok:
         assert adapter.merge_settings(adapter.default_settings(), patch)
