@@ -323,3 +323,17 @@ def test_a_success_on_the_knights_day_that_leaves_seals_incomplete_goes_to_the_v
     g.exile_votes({"Anna": "Bram", "Bram": "Anna", "Cas": "Bram", "Dewi": "Bram"})
     res = g.result()
     assert res is not None and res["reason"] == "KNIGHTS_VOTE_WITCH"
+
+
+def test_table_talk_is_outside_the_engine() -> None:
+    # H-DEP-3, H-FRG-8: the engine neither carries nor restricts speech (there is no command
+    # for it), so nothing a cat or a frog says can bind or be blocked by the rules.
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.wait_witch_window()
+    for who in ("Anna", "Cas"):
+        for ctype in ("say", "chat", "claim"):
+            assert g.reject(who, ctype, text="I went to the Forest").code == "unknown_command"
