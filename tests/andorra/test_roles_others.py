@@ -264,6 +264,7 @@ def test_stake_hunt() -> (
 def test_mafia_recruitment_choice_and_cap() -> (
     None
 ):  # A-RECRUIT-1, A-RECRUIT-2, A-RECRUIT-7, A-RECRUIT-8, A-RECRUIT-9, A-RECRUIT-13, A-ROLE-RECRUITER-1, A-ROLE-RECRUITER-2, A-ROLE-RECRUITER-3, A-ROLE-RECRUITER-4, A-ROLE-RECRUITER-5, A-ROLE-RECRUITER-6, A-ERR-12
+    # A-DAWN-4
     # A-CLAN-7a
     s = mk("RECRUITER:red", "RECRUITER:black", "PV", "DOCTOR", "MANIAC", "VAMPIRE", "REBEL", two_clans=True)
     quiet_day(s)
@@ -282,6 +283,7 @@ def test_mafia_recruitment_choice_and_cap() -> (
 def test_sheriff_recruit_priority() -> (
     None
 ):  # A-RECRUIT-10, A-RECRUIT-11, A-ROLE-SHERIFF-1, A-ROLE-SHERIFF-2, A-ROLE-SHERIFF-3, A-RECRUIT-5, A-ROLE-COPS-1, A-CLAN-3
+    # A-DAWN-2
     s = mk("SHERIFF", "RECRUITER", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("sheriff", "SHERIFF_RECRUIT", "pv")
@@ -315,6 +317,7 @@ def test_cops_succession_on_jailing() -> (
 def test_boss_card_and_doctor_card() -> (
     None
 ):  # A-ITEM-CARDBOSS-1, A-ITEM-CARDBOSS-2, A-ITEM-CARDDOC-1, A-ITEM-CARDDOC-2, A-ITEM-CARDSHERIFF-1, A-ITEM-CARDSHERIFF-2, A-ITEM-CARDJOUR-1, A-ITEM-CARDJOUR-2
+    # A-DAWN-3
     s = mk(
         "BOSS",
         "PV",

@@ -156,3 +156,43 @@ def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-6
     got = free_roles(Night(w=s.state.world, n=1), p)
     assert "SHERIFF" not in got and "VAMPIRE" not in got and "GODFATHER" not in got and "REBEL" not in got
     assert "NURSE" in got and "MANIAC" in got
+
+
+def test_one_move_so_no_times_four() -> None:  # A-ERR-5, A-MOVE-2, A-VOTE-21
+    s = mk("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s.player("prosecutor").give("DIPLOMA", 0)
+    s.day(
+        [
+            ("prosecutor", "boss"),
+            ("pv", None),
+            ("pv2", None),
+            ("boss", None),
+            ("doctor", None),
+            ("maniac", None),
+        ]
+    )
+    s.move("prosecutor", "USE_DIPLOMA")
+    s.move("prosecutor", "PROSECUTOR_ACCUSE", "maniac")  # replaces the diploma: one move per night
+    s.resolve()
+    assert s.state.audits[-1]["tally"]["entries"][s.seat("prosecutor")]["weight"] == 2
+    assert s.player("prosecutor").count("DIPLOMA") == 1
+
+
+def test_blocked_after_staying_home_gets_nothing() -> None:  # A-ERR-8, A-BLOCK-2
+    s = mk("MAYOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("mayor", "MAYOR_BLOCK", "pv")
+    s.move("pv2", "STAY_HOME")
+    s.move("doctor", "HEAL", "pv2")
+    s.resolve()
+    assert s.inbox("pv") == [] and s.inbox("pv2") == []
+
+
+def test_no_passive_notices_to_the_dead() -> None:  # A-ERR-10, A-RES-1
+    s = mk("SHERIFF", "BOSS", "PSYCHO", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "sheriff")  # step 32: the vest absorbs it…
+    s.move("psycho", "EXPLODE", "sheriff")  # …step 34 kills
+    s.resolve()
+    assert not s.player("sheriff").alive and s.player("sheriff").count("VEST") == 0
+    assert s.channel("cops", about="sheriff") == []
