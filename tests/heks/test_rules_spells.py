@@ -280,3 +280,25 @@ def test_cast_spells_are_invisible_to_non_witches() -> None:
         s.confirm_all()
     for who in ["public", *NON_WITCHES]:
         assert same(who), who
+
+
+def test_mist_place_may_follow_as_its_own_tap() -> None:
+    # H-WAT-2 (Mist's sub-choice), H-SPL-4, contract `witch_mist`.
+    g = after_spoiled(1)
+    all_gather(g)
+    g.send("Fien", "witch_place", place="P1")
+    g.send("Fien", "witch_spell", spell=None)
+    exc = g.reject("Fien", "witch_mist", place="P2")
+    assert (exc.code, exc.rule) == ("not_your_step", "H-SPL-4")  # she did not cast Mist
+    g.send("Bram", "witch_place", place="P1")
+    exc = g.reject("Bram", "witch_spell", spell="DISGUISE", mist_place="P2")
+    assert (exc.code, exc.rule) == ("bad_payload", "H-SPL-4")
+    g.send("Bram", "witch_spell", spell="MIST")
+    g.send("Bram", "witch_mist", place="P4")
+    exc = g.reject("Bram", "witch_mist", place="P2")
+    assert exc.code == "not_your_step"  # the sub-choice is final too
+    g.send("Bram", "witch_target", target=None)
+    g.send("Fien", "witch_target", target=None)
+    g.finish_day()
+    g.confirm_all()
+    assert g.open_places() == ["Forest", "Meadow", "Spring"]

@@ -362,3 +362,32 @@ def test_same_time_defaults_are_drawn_in_seat_order() -> None:
             g.wait_witch_window()
             outcomes.append(g.hands("Cas", "Dewi", "Guus"))
         assert outcomes[0] == outcomes[1] == outcomes[2] == outcomes[3], seed
+
+
+def test_step_a_timeout_after_a_guard_tap_opens_step_b_with_its_own_timer() -> None:
+    # H-DEP-5, H-DEP-9 (step B follows a Guard), H-TIM-2 (T_GUARD starts when step B begins).
+    g = day1()
+    g.depart("Eva", guard=True)
+    g.wait_deadline()
+    assert g.phase == "GUARD_B"
+    assert g.view("Eva")["deadline"] == g.now + 20_000
+    g.guard("Eva", "Spring")
+    assert g.phase == "WITCH_C"
+    assert sum(g.witch_counts("Bram").values()) == 4
+
+
+def test_ability_windows_open_with_the_discussion() -> None:
+    # H-DIS-1, H-DIS-4, H-SEE-1, H-PP-1: the windows open when DISCUSSION starts, not earlier.
+    g = Scenario.standard(7)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.witch("Fien", "Forest")
+    g.wait_witch_window()
+    assert g.phase == "EVENING_ANNOUNCE"
+    assert g.reject("Anna", "seer_check", target=2).code == "window_closed"
+    assert g.reject("Guus", "pickpocket_target", target=1).code == "window_closed"
+    g.confirm_all()
+    assert g.seer("Anna", "Bram") == "WITCH"
+    assert g.steal("Guus", "Anna") == ["Mu"]
