@@ -210,7 +210,14 @@ def test_host_audit_view() -> None:  # A-ORDER-3, A-ORDER-6, A-DATA-E, A-ORDER-1
     s = play_ex1()
     audit = G.view(s.state, "host")["host"]["audits"][0]
     steps = [line["step"] for line in audit["steps"]]
-    assert steps.index("6a") < steps.index("12") < steps.index("32") < steps.index("D1")
+    assert steps == [st for st, _, _ in STEPS] + ["D7"]  # every pipeline step, in order
+    s32 = audit["steps"][steps.index("32")]
+    assert s32["name"] == "Мафия (выстрел, отравление)"
+    assert [(a["actor"], a["code"], a["target"], a["result"], a["hit"]) for a in s32["actions"]][:2] == [
+        (s.seat("Anna"), "SHOOT", s.seat("Gleb"), "FAIL", "BLESSING"),
+        (s.seat("Anna"), "SHOOT", s.seat("Anna"), "OK", "VEST"),
+    ]
+    assert any(n["action"] == "DEATH" and n["target"] == s.seat("Boris") for n in s32["notes"])
     anna_shot = next(e for e in audit["events"] if e["actor"] == s.seat("Anna") and e["code"] == "SHOOT")
     assert anna_shot["hit"] == "BLESSING" and anna_shot["step"] == "32"
     assert G.view(s.state, "public").get("host") is None

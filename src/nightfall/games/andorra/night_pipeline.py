@@ -143,19 +143,17 @@ def resolve(state: AndorraState, answers: dict[str, Any], timed_out: bool) -> Re
         n0_snapshot(ctx, state)
         for step, name, fn in STEPS:
             ctx.step = step
-            before = len(ctx.audit)
+            before_audit, before_ev = len(ctx.audit), len(ctx.events)
             fn(ctx)
             finish_step(ctx)
-            if len(ctx.audit) == before:
-                ctx.audit.append({"step": step, "name": name, "action": "-"})
-            else:
-                for line in ctx.audit[before:]:
-                    line.setdefault("name", name)
+            _audit_step(ctx, step, name, before_audit, before_ev)
             if ctx.over_at_6b:
                 break
         ctx.step = "D7"
+        before_audit, before_ev = len(ctx.audit), len(ctx.events)
         dawn.d7_psycho_revenge(ctx, votes_log)  # A-ERR-6: also after a 6b ending
         finish_step(ctx)
+        _audit_step(ctx, "D7", "месть Психа", before_audit, before_ev)
         if not ctx.over_at_6b:
             ctx.step = "D8"
             dawn.d8_win(ctx)
@@ -168,6 +166,18 @@ def resolve(state: AndorraState, answers: dict[str, Any], timed_out: bool) -> Re
             a.state = "CANCELLED"
     world.day += 1
     return Resolution(world, ctx, [])
+
+
+def _audit_step(ctx: Night, step: str, name: str, before_audit: int, before_ev: int) -> None:
+    """The host's audit view: one record per pipeline step with every action
+    (actor, submitted and final target, class, result, protection hit) and effect."""
+    notes = ctx.audit[before_audit:]
+    del ctx.audit[before_audit:]
+    actions = [e.as_dict() for e in ctx.events[before_ev:]]
+    for a in ctx.acts.values():
+        if a.step == step and a.orig != a.target:
+            notes.append({"action": "RETARGETED", "actor": a.actor, "orig": a.orig, "target": a.target})
+    ctx.audit.append({"step": step, "name": name, "actions": actions, "notes": notes})
 
 
 def alive_seats(world: World) -> list[int]:
