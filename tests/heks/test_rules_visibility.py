@@ -338,3 +338,24 @@ def test_every_screen_changes_to_the_gathering_scene() -> None:
     ]:
         choice = g.me(n)["choice"]
         assert (choice["place"], choice["ingredient"]) == (place, ingredient)
+
+
+def test_after_step_a_countdown_step_b_still_looks_like_a_closed_step_a() -> None:
+    # H-DEP-13, H-VIS-4 (over H-DEP-10's switching window): once step A's countdown has run out,
+    # a late switch during step B is refused exactly as it would be without step B.
+    g = Scenario.standard(5)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.advance(50)
+    pending = g.fork()
+    g.depart("Eva", guard=True)
+    for s in (g, pending):
+        s.advance(15)  # 65 s: past T_DEPART, inside T_GUARD
+    for who, ctype, payload in [
+        ("Anna", "depart", {"place": "P2"}),
+        ("Bram", "witch_place", {"place": "P1"}),
+    ]:
+        assert g.reject(who, ctype, **payload).to_json() == pending.reject(who, ctype, **payload).to_json()
+    g.guard("Eva", "Meadow")  # the Protector's own timer still runs
+    assert g.phase == "WITCH_C"
