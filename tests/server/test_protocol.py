@@ -7,6 +7,9 @@ import asyncio
 import pytest
 import websockets
 
+from nightfall.server.room import RoomOptions
+
+from .conftest import Serve
 from .harness import Live, table
 
 pytestmark = pytest.mark.timeout(30)
@@ -208,3 +211,52 @@ async def test_a_huge_frame_closes_the_socket(live: Live) -> None:
             message = await asyncio.wait_for(ws.recv(), 5)
             assert message["type"] != "error"
     assert ws.ws.close_code == 1009
+
+
+async def test_random_frames_never_break_the_room(serve: Serve) -> None:
+    """Junk from a phone gets errors (never internal_error) and the room keeps working."""
+    import json
+    import random
+
+    live = await serve(options=RoomOptions(burst=10_000, rate_per_second=10_000))
+    room, _, (anna, bram) = await table(live, ["Anna", "Bram"])
+    await anna.lobby("start")
+    rng = random.Random(1)
+    atoms: list[object] = [
+        None,
+        True,
+        0,
+        -1,
+        2**70,
+        1.5,
+        "",
+        "x",
+        "add",
+        "command",
+        "lobby",
+        [],
+        {},
+        [1],
+        {"n": 1},
+    ]
+    keys = ["type", "id", "command", "action", "payload", "actor", "v", "token", "t", "n"]
+
+    def junk(depth: int = 0) -> object:
+        if depth > 2 or rng.random() < 0.4:
+            return rng.choice(atoms)
+        return {rng.choice(keys): junk(depth + 1) for _ in range(rng.randint(0, 4))}
+
+    before = (await live.http.get(f"/api/rooms/{room}/public")).json()["version"]
+    for i in range(150):
+        frame = junk()
+        if isinstance(frame, dict) and rng.random() < 0.5:
+            frame["type"] = rng.choice(["command", "lobby", "ping", "hello"])
+            frame["id"] = i
+        await bram.send(json.dumps(frame))
+    answer = await bram.command("add", n=1)
+    assert answer["type"] == "ack"
+    errors = [m["error"]["code"] for m in bram.seen if m["type"] == "error"]
+    assert errors and "internal_error" not in errors
+    after = (await live.http.get(f"/api/rooms/{room}/public")).json()["version"]
+    accepted = sum(1 for m in bram.seen if m["type"] == "ack")
+    assert after == before + accepted
