@@ -71,14 +71,14 @@ def ing(name: str) -> str:
     raise KeyError(name)
 
 
-def place(name: str) -> str:
+def place_id(name: str) -> str:
+    """A place id from the spec's English name ("Forest") or an id ("P1")."""
     return PLACES.get(name, name)
 
 
-def spell(name: str | None) -> str | None:
-    if name is None:
-        return None
-    return SPELLS.get(name, name)
+def spell_id(name: str | None) -> str | None:
+    """A spell id from its English name ("Mist"), an id ("MIST") or None (no spell)."""
+    return None if name is None else SPELLS.get(name, name)
 
 
 class Scenario:
@@ -110,7 +110,9 @@ class Scenario:
         if extra:
             self.config.update(extra)
         self.game = HeksGame()
+        self.seed = seed
         self.state = self.game.setup(self.config, seed)
+        self.log: list[Command] = []  # accepted commands: the game's transcript
         self.now = start_ms
         self.host = host
         self.entered_at = start_ms  # when the current phase began (tracked after each command)
@@ -183,7 +185,9 @@ class Scenario:
 
     def send(self, who: str | int, ctype: str, **payload: Any) -> list[Event]:
         actor: str | int = who if who == "system" else self.seat(who)
-        events = self.game.apply(self.state, Command(actor=actor, type=ctype, payload=payload, now=self.now))
+        command = Command(actor=actor, type=ctype, payload=payload, now=self.now)
+        events = self.game.apply(self.state, command)
+        self.log.append(command)
         self._track()
         return events
 
@@ -208,7 +212,9 @@ class Scenario:
         raise AssertionError(f"{ctype} {payload} by {who} was accepted, expected a rejection")
 
     def tick(self) -> list[Event]:
-        events = self.game.apply(self.state, tick(self.now))
+        command = tick(self.now)
+        events = self.game.apply(self.state, command)
+        self.log.append(command)
         self._track()
         return events
 
@@ -384,7 +390,7 @@ class Scenario:
     ) -> list[Event]:
         payload: dict[str, Any] = {}
         if place is not None:
-            payload["place"] = PLACES.get(place, place)
+            payload["place"] = place_id(place)
         if guard:
             payload["guard"] = True
         if turn_back is not _UNSET:
@@ -394,7 +400,7 @@ class Scenario:
         return self.send(who, "depart", **payload)
 
     def guard(self, who: str, place: str) -> list[Event]:
-        return self.send(who, "guard_place", place=PLACES.get(place, place))
+        return self.send(who, "guard_place", place=place_id(place))
 
     def witch(
         self,
@@ -407,10 +413,10 @@ class Scenario:
         second: str | None = _UNSET,
     ) -> None:
         """A Witch's three taps in their fixed order (H-WAT-2), plus Twin Hex's second target."""
-        self.send(who, "witch_place", place=PLACES.get(place, place))
-        sp: dict[str, Any] = {"spell": SPELLS.get(spell, spell) if spell else None}
+        self.send(who, "witch_place", place=place_id(place))
+        sp: dict[str, Any] = {"spell": spell_id(spell)}
         if mist is not None:
-            sp["mist_place"] = PLACES.get(mist, mist)
+            sp["mist_place"] = place_id(mist)
         self.send(who, "witch_spell", **sp)
         self.send(who, "witch_target", target=None if target is None else self.seat(target))
         if second is not _UNSET:

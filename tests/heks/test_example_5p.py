@@ -6,6 +6,9 @@ example states on the way; the counterfactuals branch from the same position.
 
 from __future__ import annotations
 
+from nightfall.engine import Transcript, replay
+from nightfall.games.heks import HeksGame
+
 from .kit import Scenario
 
 
@@ -306,3 +309,18 @@ def test_counterfactual_bram_plays_moonflower_seals_complete() -> None:
     res = g.result()
     assert res is not None
     assert (res["winner"], res["reason"], res["score"]) == ("village", "SEALS_COMPLETE", 1)
+
+
+def test_the_example_replays_from_its_transcript() -> None:
+    # H-RNG-1, design §2 ("a game is (config, seed, commands)"): the accepted commands of the
+    # whole §14.1 game, through the transcript text format, rebuild the same final state.
+    g = play_to_day4_ritual()
+    g.play("Cas", "SW")
+    g.play("Bram", "SW")
+    g.confirm_all()
+    g.wait_quarrel()
+    g.exile_votes({"Cas": "Bram", "Eva": "Bram", "Bram": "Eva"})
+    text = Transcript(game="heks", config=g.config, seed=g.seed, commands=g.log).dumps()
+    state = replay(HeksGame(), Transcript.loads(text))
+    assert HeksGame().snapshot(state) == g.snapshot()
+    assert HeksGame().result(state) == g.result()
