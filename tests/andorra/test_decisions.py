@@ -108,3 +108,23 @@ def test_phase_machine() -> None:  # A-CYCLE-2a, A-CYCLE-2, A-DAWN-9
     assert s.state.phase == "REVIEW" and s.state.posts == []
     s.do(HOST, "publish")
     assert s.state.phase == "DAY" and s.state.world.day == 2 and len(s.state.posts) == 1
+
+
+def test_header_narrative_article_inactive() -> (
+    None
+):  # A-REPORT-6, A-GEN-3, A-REPORT-4, H-09, A-ROLE-JOURNALIST-7, H-04
+    s = mk("JOURNALIST", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s.day([("boss", "pv"), ("doctor", "pv"), ("journalist", None), ("pv2", None), ("maniac", None)])
+    s.move("journalist", "JOURNALIST_WATCH", "boss")
+    s.resolve(publish=False)
+    s.do(HOST, "narrative", text="Ночь была тихой.")
+    s.do(HOST, "publish")
+    assert s.post().endswith("\n\nНочь была тихой.")
+    assert G.view(s.state, s.seat("journalist"))["me"]["can_publish_article"]
+    assert not G.view(s.state, s.seat("boss"))["me"]["can_publish_article"]
+    s.vote("boss", "maniac")
+    header = G.view(s.state, "public")["header"].splitlines()
+    assert header[0] == "День 2." and "pv — сел (Мирный житель)" in header
+    assert header[-2:] == ["Лог голосования:", "boss: maniac"]  # pv's penalty is dropped: he is jailed
+    inactive = G.view(s.state, "host")["host"]["inactive_today"]
+    assert s.seat("boss") not in inactive and s.seat("doctor") in inactive

@@ -231,6 +231,18 @@ def _tick(state: AndorraState, cmd: Command) -> list[Event]:
     return []
 
 
+def _narrative(state: AndorraState, cmd: Command) -> list[Event]:
+    """H-09 / A-REPORT-4: the host's story text for the coming morning post (no game information)."""
+    _host_only(cmd)
+    _phase(state, REVIEW, rule="H-09")
+    text = cmd.payload.get("text")
+    if not isinstance(text, str):
+        raise Rejected("bad_payload", rule="H-09", field="text")
+    assert state.pending is not None
+    state.pending["post"]["narrative"] = text
+    return []
+
+
 def _close_prompts(state: AndorraState, cmd: Command) -> list[Event]:
     """§15 / H-11: the host closes the prompts now; unanswered ones take their defaults (Q-72)."""
     _host_only(cmd)
@@ -264,5 +276,6 @@ _HANDLERS = {
     "publish": _publish,
     "replace": _replace,
     "close_prompts": _close_prompts,
+    "narrative": _narrative,
     TICK: _tick,
 }

@@ -164,6 +164,10 @@ def resolve(state: AndorraState, answers: dict[str, Any], timed_out: bool) -> Re
     for a in ctx.acts.values():
         if a.state == "PENDING":
             a.state = "CANCELLED"
+    # A-ROLE-JOURNALIST-7: only a Journalist(-*) who executed his watch may publish on Day N+1
+    world.article_rights = sorted(
+        j for j in ctx.journalist_watch if world.p(j).status == ALIVE and j not in ctx.blocked_at
+    )
     world.day += 1
     return Resolution(world, ctx, [])
 

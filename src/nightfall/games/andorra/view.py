@@ -8,7 +8,7 @@ from nightfall.engine import Viewer
 
 from .day import public_log
 from .items import GIFT_LIST, item_name
-from .reports.first_post import first_post
+from .reports.first_post import first_post, header
 from .reports.morning import render_post
 from .reports.render import render
 from .setup import knows
@@ -53,6 +53,7 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
         "gift_list": [item_name(g) for g in GIFT_LIST],
         "vote_log": public_log(state) if state.phase in ("DAY", "NIGHT", "RESOLVING", "REVIEW") else [],
         "first_post": first_post(state, "ru"),
+        "header": header(state, "ru"),
         "posts": [
             {
                 "day": p["day"],
@@ -77,6 +78,7 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
             "knows": knows(w, viewer),
             "submission": state.submissions.get(str(viewer)),
+            "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
             "inbox": render_messages(state, viewer),
             "prompts": [p for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer]
             if state.phase == "RESOLVING"
@@ -105,6 +107,12 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             "messages": render_messages(state, viewer),
             "audits": state.audits,
             "warnings": state.config.get("warnings", []),
+            # H-04: nobody voted today among these living players (activity the engine can see)
+            "inactive_today": [
+                p.seat
+                for p in w.alive()
+                if state.phase == "DAY" and not any(v.voter == p.seat for v in state.votes)
+            ],
         }
     return base
 

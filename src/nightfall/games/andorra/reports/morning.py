@@ -120,4 +120,6 @@ def render_post(post: dict[str, Any], nicks: dict[int, str], lang: str = "ru", b
         else:
             fac = (WIN_RU if lang == "ru" else WIN_EN)[post["winner"]]
             lines.append(f"{b(L['won'])} {fac}")
+    if post.get("narrative"):  # H-09: the host's story, after the facts
+        lines += ["", str(post["narrative"])]
     return "\n".join(lines)
