@@ -355,3 +355,32 @@ def test_a_villager_has_no_ability() -> None:
     g.confirm_all()
     assert g.reject("Cas", "seer_check", target=2).code == "not_your_step"
     assert g.reject("Cas", "pickpocket_target", target=2).code == "not_your_step"
+
+
+def test_a_turned_back_seer_checks_again_and_a_cat_can_be_frogged_again() -> None:
+    # H-HD-3 (from the evening on a normal CAT player: abilities, chief), H-FRG-7.
+    g = Scenario.standard(5)
+    g.all_ready()
+    gather_all(g, "Forest")
+    to_evening(g, {"Bram": ("Forest", "Anna")})
+    g.finish_day()
+    g.confirm_all()
+    g.depart("Dewi", "Forest", turn_back="Anna")
+    gather_all(g, "Forest", skip=("Dewi",))
+    to_evening(g, {"Bram": ("Meadow", None)})
+    assert g.status("Anna") == "CAT"
+    g.confirm_all()
+    assert g.seer("Anna", "Bram") == "WITCH"
+    g.finish_day()
+    g.confirm_all()
+    gather_all(g, "Spring")
+    to_evening(g, {"Bram": ("Spring", "Anna")})
+    assert g.frogs() == ["Anna"]
+
+
+def test_an_exiled_players_hand_leaves_play() -> None:
+    # H-ING-6, H-EXC-4.
+    g = Scenario.standard(7)
+    g.all_ready()
+    g.quiet_day(exile="Dewi")  # Dewi was no member: she held [Mu]
+    assert g.status("Dewi") == "EXILED" and g.hand("Dewi") == []

@@ -359,3 +359,25 @@ def test_after_step_a_countdown_step_b_still_looks_like_a_closed_step_a() -> Non
         assert g.reject(who, ctype, **payload).to_json() == pending.reject(who, ctype, **payload).to_json()
     g.guard("Eva", "Meadow")  # the Protector's own timer still runs
     assert g.phase == "WITCH_C"
+
+
+def test_turn_back_choice_and_mask_are_seen_only_by_their_owner() -> None:
+    # §11 ("Herb Doctor's turn-back choice: the Herb Doctor"; "Jester's mask use: the Jester"),
+    # H-DEP-11, H-HD-1, H-JST-1.
+    g = Scenario.standard(9)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus", "Hein", "Iris"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.witch("Fien", "Forest")
+    g.finish_day()
+    g.confirm_all()
+    g.depart("Anna", "Forest")
+    plain, extras = g.fork(), g.fork()
+    plain.depart("Dewi", "Forest")
+    plain.depart("Hein", "Forest")
+    extras.depart("Dewi", "Forest", turn_back="Cas")
+    extras.depart("Hein", "Forest", mask=True)
+    others = ["public", "Anna", "Bram", "Eva", "Fien", "Guus", "Iris"]
+    assert same_for(plain, extras, others) == []
+    assert same_for(plain, extras, ["Dewi", "Hein"]) == ["Dewi", "Hein"]
