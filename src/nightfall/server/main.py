@@ -7,6 +7,7 @@ import logging
 import socket
 import sys
 from pathlib import Path
+from typing import IO
 
 from nightfall.store import SqliteStore
 
@@ -14,6 +15,7 @@ from . import qr
 from .app import create_app
 
 DB_FILE = "nightfall.sqlite3"
+LOCK_FILE = "nightfall.lock"
 
 
 def lan_address() -> str:
@@ -60,11 +62,38 @@ def configure_logging() -> None:
         logger.propagate = False
 
 
+def lock_data_dir(data_dir: Path) -> IO[bytes] | None:
+    """One server per data directory: two would both replay and extend the same rooms.
+
+    The lock dies with the process (even on SIGKILL), so a crash never leaves
+    a stale lock behind. Returns None if another server holds it.
+    """
+    data_dir.mkdir(parents=True, exist_ok=True)
+    handle = (data_dir / LOCK_FILE).open("ab")
+    try:
+        import fcntl
+
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except ImportError:  # not POSIX: no lock, as before
+        pass
+    except OSError:
+        handle.close()
+        return None
+    return handle
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     configure_logging()
     data_dir = Path(args.data_dir)
+    lock = lock_data_dir(data_dir)
+    if lock is None:
+        print(
+            f"Another nightfall server is already using {data_dir}/ (stop it, or pass --data-dir).",
+            file=sys.stderr,
+        )
+        return 1
     store = SqliteStore(data_dir / DB_FILE)
     url = public_url(args.host, args.port)
     app = create_app(store, public_url=url)
@@ -78,4 +107,5 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_timeout=20,
         log_level="info",
     )
+    lock.close()
     return 0

@@ -1,0 +1,24 @@
+"""``nightfall serve`` helpers: the data-directory lock, the banner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nightfall.server.main import banner, lock_data_dir, public_url
+
+
+def test_one_server_per_data_dir(tmp_path: Path) -> None:
+    first = lock_data_dir(tmp_path / "data")
+    assert first is not None
+    assert lock_data_dir(tmp_path / "data") is None
+    first.close()
+    again = lock_data_dir(tmp_path / "data")
+    assert again is not None
+    again.close()
+
+
+def test_banner_shows_the_address_and_a_qr_code() -> None:
+    text = banner("http://192.168.1.20:8000", ansi=False)
+    assert "http://192.168.1.20:8000/" in text and "█" in text
+    assert public_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert public_url("0.0.0.0", 9000).endswith(":9000")
