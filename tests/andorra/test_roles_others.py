@@ -364,3 +364,16 @@ def test_ghoul_keeps_role_and_undead_rules() -> (
     s.move("vampire", "VAMPIRE_GHOUL_VOTE", "nurse", vote="boss")
     s.resolve()
     assert s.state.audits[-1]["tally"]["result"]["jailed"] == s.seat("boss")
+
+
+def test_telepath_retarget_to_invalid_target_fails() -> None:  # A-ROLE-TELEPATH-4, Q-19
+    s = mk("TELEPATH", "BODYGUARD", "PV", "PV", "BOSS", "DOCTOR")
+    quiet_day(s)
+    s.move("bodyguard", "PROTECT", "pv")
+    s.resolve()
+    quiet_day(s)
+    s.move("bodyguard", "PROTECT", "pv2")
+    s.move("telepath", "TELEPATH_RETARGET", "bodyguard", new_target="pv")  # same player as last night
+    s.resolve()
+    assert s.inbox("bodyguard") == ["Результат хода: неудачно."]
+    assert s.inbox("telepath") == ["Результат хода: удачно."]

@@ -124,6 +124,14 @@ def step_11_nurse(ctx: Night) -> None:
                 if tested:
                     vh.targets("confirmed").append(a.target)
             continue
+        if (
+            a.code == "NURSE_PUMP"
+            and a.forced
+            and (a.target in me.targets("PUMP") or (a.target == a.actor and me.mem.get("self_pump")))
+        ):
+            a.result = "OK"  # sent by a Doctor's card, but her limit is exhausted: nothing happens
+            ctx.log(a.actor, a.code, a.target, "V", "OK")
+            continue
         if a.code == "NURSE_PUMP":
             me.targets("PUMP").append(a.target)
             if a.target == a.actor:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..items import GIFT_LIST
 from ..night.ctx import IDX, Night
-from .actions import ACTIONS, ANY, OTHER
+from .actions import ACTIONS, ANY, CONSECUTIVE_FAMILY, OTHER
 from .early import _visit
 
 
@@ -27,8 +27,13 @@ def step_16_telepath_retarget(ctx: Night) -> None:
             a.result = "FAIL"
             continue
         spec = ACTIONS[victim.code]
-        if (new == victim.actor and spec.target == OTHER) or (spec.target not in (OTHER, ANY)):
-            victim.params["_invalid"] = True  # the move fails
+        fam = CONSECUTIVE_FAMILY.get(victim.code)
+        if (
+            (new == victim.actor and spec.target == OTHER)
+            or spec.target not in (OTHER, ANY)
+            or (fam is not None and ctx.w.last_target(victim.actor, fam, ctx.n - 1) == new)
+        ):
+            victim.params["_invalid"] = True  # the move fails: self, or the same player as last night
         victim.target = new  # messages keep naming victim.orig (A-MSG-1)
         ctx.audit_line(actor=a.actor, action="RETARGET", target=a.target, new_target=new)
 
