@@ -116,6 +116,8 @@ def main() -> int:
     ap.add_argument("--mode", default="unlimited")
     ap.add_argument("--max-seconds", type=int, default=420)
     ap.add_argument("--reload-test", action="store_true")
+    ap.add_argument("--english", action="store_true", help="also shoot seat 2 in English")
+    ap.add_argument("--play-again", action="store_true")
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -172,6 +174,10 @@ def main() -> int:
                     seen.add((i, ph))
                     p.wait_for_timeout(400)  # let the entry animation settle
                     p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}.png"), full_page=True)
+                    if i == 1 and a.english:
+                        p.get_by_role("button", name=re.compile("English")).first.click()
+                        p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}_en.png"), full_page=True)
+                        p.get_by_role("button", name=re.compile("Nederlands")).first.click()
                     if i == 0 and ph in ("DEPART_A", "EVENING_ANNOUNCE") and p.get_by_role("button", name="Hostpaneel openen").count():
                         p.get_by_role("button", name="Hostpaneel openen").click()
                         p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_hostpanel.png"))
@@ -197,6 +203,12 @@ def main() -> int:
         print("phases seen:", sorted({ph for _, ph in seen}))
         ok = all(phase_of(p) == "GAME_END" for p in pages)
         print("game over" if ok else "did not finish")
+        if ok and a.play_again:
+            host.get_by_role("button", name="Nog een keer spelen").click()
+            for p in pages:
+                p.locator(".phase-role_reveal").wait_for(timeout=5000)
+            host.screenshot(path=str(out / "zz_play_again_host.png"), full_page=True)
+            print("play again: every phone is back at the role reveal")
         browser.close()
         return 0 if ok else 1
 

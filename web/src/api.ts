@@ -84,6 +84,25 @@ export function forgetToken(code: string): void {
     /* ignore */
   }
 }
+export function saveJoinUrl(code: string, url: string | undefined): void {
+  if (!url) return;
+  try {
+    localStorage.setItem(`nightfall.join.${code.toUpperCase()}`, url);
+  } catch {
+    /* ignore */
+  }
+}
+/** The LAN join link the server gave when the room was created (a host on localhost gets the LAN address). */
+export function joinUrl(code: string): string {
+  try {
+    const u = localStorage.getItem(`nightfall.join.${code.toUpperCase()}`);
+    if (u) return u;
+  } catch {
+    /* ignore */
+  }
+  return `${location.origin}/r/${code}`;
+}
+
 export function lastRoom(): string | null {
   try {
     const c = localStorage.getItem("nightfall.lastRoom");

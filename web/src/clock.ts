@@ -39,6 +39,5 @@ export function useRemaining(deadline: number | null | undefined): number | null
 
 export function formatSeconds(ms: number): string {
   const s = Math.ceil(ms / 1000);
-  const m = Math.floor(s / 60);
-  return m > 0 ? `${m}:${String(s % 60).padStart(2, "0")}` : `${s}`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

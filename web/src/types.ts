@@ -32,6 +32,7 @@ export interface Announcement {
 }
 
 export interface ApprovalResult {
+  members?: Seat[];
   for: Seat[];
   against: Seat[];
   auto: Seat[];

@@ -123,8 +123,8 @@ export function AcceptScene(props: { view: HeksView; send: Send }) {
     <div class="scene">
       <SceneTitle title={t("accept.title")} anim="pop" />
       <Section>
-        <p>{t("accept.members")}</p>
-        <Names view={v} seats={v.proposal ?? []} />
+        <h3>{t("accept.members")}</h3>
+        <Names view={v} seats={v.approval_result?.members ?? v.proposal ?? []} />
         <ApprovalNames view={v} />
       </Section>
       <ConfirmFooter view={v} send={props.send} />
@@ -144,7 +144,8 @@ export function RejectScene(props: { view: HeksView; send: Send }) {
           <CurseMeter view={v} big />
         </p>
         <p class={full ? "big-text witchy" : ""}>{full ? t("reject.full") : t("reject.next")}</p>
-        <Names view={v} seats={v.proposal ?? []} />
+        <h3>{t("approve.members")}</h3>
+        <Names view={v} seats={v.approval_result?.members ?? v.proposal ?? []} />
         <ApprovalNames view={v} />
       </Section>
       <ConfirmFooter view={v} send={props.send} />
@@ -164,12 +165,6 @@ export function Ritual(props: { view: HeksView; send: Send }) {
   return (
     <div class="scene">
       <SceneTitle title={t("ritual.title")} />
-      <Section class="circle">
-        <div class="circle-art" aria-hidden="true" />
-        <p>{t("ritual.members", { names: joinNames(members.map((s) => nameOf(v, s))) })}</p>
-        <Progress view={v} keyName="ritual.progress" />
-        <RecipeReminder view={v} />
-      </Section>
       {member && me!.owes && (
         <Section>
           <p>{t("ritual.play")}</p>
@@ -184,6 +179,12 @@ export function Ritual(props: { view: HeksView; send: Send }) {
           </div>
         </Section>
       )}
+      <Section class="circle">
+        <div class="circle-art" aria-hidden="true" />
+        <p>{t("ritual.members", { names: joinNames(members.map((s) => nameOf(v, s))) })}</p>
+        <Progress view={v} keyName="ritual.progress" />
+        <RecipeReminder view={v} />
+      </Section>
       {member && played && (
         <p class="center big-text">{t("ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}</p>
       )}

@@ -110,7 +110,7 @@ function BoardPhase(props: { v: HeksView }) {
     case "REJECT_SCENE":
       body = (
         <>
-          <Names view={v} seats={v.proposal ?? []} />
+          <Names view={v} seats={v.approval_result?.members ?? v.proposal ?? []} />
           <ApprovalNames view={v} />
           {v.phase === "REJECT_SCENE" && v.curse >= v.curse_max && <p class="big-text witchy">{t("reject.full")}</p>}
         </>

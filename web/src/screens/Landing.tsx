@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { createRoom, HttpError, joinRoom, lastRoom, saveToken } from "../api";
+import { createRoom, HttpError, joinRoom, lastRoom, saveJoinUrl, saveToken } from "../api";
 import { errorText, t } from "../i18n";
 import { LangSwitch } from "../ui/LangSwitch";
 
@@ -31,6 +31,7 @@ export function Landing() {
     try {
       const g = await createRoom(name.trim());
       if (g.token) saveToken(g.code, g.token);
+      saveJoinUrl(g.code, g.join_url);
       navigate(`/r/${g.code}`);
     } catch (e) {
       fail(e);

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { qrUrl } from "../api";
+import { joinUrl, qrUrl } from "../api";
 import type { Connection, RoomState, You } from "../connection";
 import { t } from "../i18n";
 
@@ -14,7 +14,7 @@ function mmss(s: number): string {
 export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
   const { room, you, conn } = props;
   const [copied, setCopied] = useState(false);
-  const link = `${location.origin}/r/${room.code}`;
+  const link = (room as { join_url?: string }).join_url ?? joinUrl(room.code);
   const n = room.members.length;
   const { min_players: min, max_players: max } = room.limits;
   const canStart = n >= min && n <= max;
