@@ -9,7 +9,9 @@ import qrcode.image.svg
 
 
 def svg(data: str) -> bytes:
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    image = qrcode.make(
+        data, image_factory=qrcode.image.svg.SvgPathFillImage, border=2
+    )  # white quiet zone: scans on dark themes
     out = io.BytesIO()
     image.save(out)
     return out.getvalue()
