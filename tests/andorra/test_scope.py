@@ -1,0 +1,57 @@
+"""Spec statements that are not game rules: what the engine does (and does not) about them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nightfall.engine import Rejected
+from nightfall.games.andorra import AndorraGame
+from nightfall.games.andorra.night_pipeline import STEPS
+
+from .kit import mk
+
+G = AndorraGame()
+SRC = Path(__file__).resolve().parents[2] / "src" / "nightfall" / "games" / "andorra"
+
+
+def test_only_the_host_regulates_the_stages() -> None:  # A-GEN-1
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    for cmd in ("end_day", "end_night", "publish", "correct", "close_prompts"):
+        with pytest.raises(Rejected) as e:
+            s.do(s.seat("boss"), cmd)
+        assert e.value.code in ("not_host", "wrong_phase")
+    with pytest.raises(Rejected) as e:
+        s.do(s.seat("boss"), "end_day")
+    assert e.value.code == "not_host"
+
+
+def test_pipeline_keeps_the_source_numbering() -> None:  # A-SRC-2, A-SRC-5, A-ORDER-1
+    numbered = [s for s, _, _ in STEPS if s.isdigit()]
+    assert numbered == [str(i) for i in range(1, 44)]  # §28's order, canonical numbers 1-43
+    labels = {s: name for s, name, _ in STEPS}
+    assert labels["28"] == "Шмара-клофелинщица" and labels["43"] == "возвращение из турпоездки"
+
+
+def test_forum_reputation_is_outside_the_engine() -> None:  # A-GEN-10, A-SRC-4
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    with pytest.raises(Rejected) as e:
+        s.do(s.seat("boss"), "reputation", target=2)
+    assert e.value.code == "unknown_command"
+
+
+def test_spoiler_artefact_is_not_text() -> None:  # A-SRC-1
+    text = "".join(p.read_text(encoding="utf-8") for p in SRC.rglob("*.py"))
+    assert "показать" not in text
+
+
+def test_engine_keeps_its_own_result() -> None:  # A-SRC-3
+    s = mk("PV", "PV", "PV", "MANIAC")
+    s.day([("pv", "maniac"), ("pv2", "maniac"), ("pv3", None), ("maniac", None)])
+    s.resolve()
+    assert G.result(s.state) == {
+        "winner": "PEACEFUL",
+        "winners": [1, 2, 3],
+        "roles": {"1": "PV", "2": "PV", "3": "PV", "4": "MANIAC"},
+    }
