@@ -195,7 +195,9 @@ class Room:
         if conn in self.conns:
             self.conns.remove(conn)
         pid = conn.pid
-        if pid is not None and not any(c.pid == pid for c in self.conns) and self.presence.lose(pid):
+        if pid is None or self.lobby.member(pid) is None:  # a spectator, or removed from the table
+            return
+        if not any(c.pid == pid for c in self.conns) and self.presence.lose(pid):
             self._broadcast_presence([pid])
 
     def _enqueue_presence(self, pid: int) -> None:

@@ -22,6 +22,7 @@ from .room import Room
 from .rooms import Rooms
 
 HELLO_TIMEOUT_S = 10.0
+CLOSE_INTERNAL = 1011  # the server cannot serve this room right now (shutting down)
 log = logging.getLogger("nightfall.server")
 
 
@@ -63,7 +64,7 @@ async def endpoint(ws: WebSocket) -> None:
             await room.attach(conn, token)
         except Rejected as rejected:
             await conn.stop()
-            await _refuse(ws, rejected, CLOSE_BAD_TOKEN)
+            await _refuse(ws, rejected, CLOSE_BAD_TOKEN if rejected.code == "bad_token" else CLOSE_INTERNAL)
             return
         await _serve(ws, room, conn)
     finally:
