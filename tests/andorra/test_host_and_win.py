@@ -221,3 +221,16 @@ def test_host_audit_view() -> None:  # A-ORDER-3, A-ORDER-6, A-DATA-E, A-ORDER-1
     anna_shot = next(e for e in audit["events"] if e["actor"] == s.seat("Anna") and e["code"] == "SHOOT")
     assert anna_shot["hit"] == "BLESSING" and anna_shot["step"] == "32"
     assert G.view(s.state, "public").get("host") is None
+
+
+def test_prompt_text_in_view() -> None:  # A-DATA-I, A-ROLE-PV-6, A-CYCLE-6
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "DIPLOMA"})
+    s.player("doctor").take("SIREN")
+    quiet_day(s)
+    s.move("pv", "PV_WATCH", "doctor")
+    s.move("maniac", "MANIAC_QUICK", "doctor")
+    s.do(HOST, "end_night")
+    (pr,) = G.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert pr["ru"].startswith("На doctor совершено удачное враждебное действие. Вы можете выбрать")
+    assert pr["en"].startswith("A successful hostile action was committed on doctor.")
+    assert pr["default"] is None and "NURSE" in pr["options"]

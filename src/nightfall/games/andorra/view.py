@@ -80,7 +80,9 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             "submission": state.submissions.get(str(viewer)),
             "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
             "inbox": render_messages(state, viewer),
-            "prompts": [p for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer]
+            "prompts": [
+                _prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer
+            ]
             if state.phase == "RESOLVING"
             else [],
         }
@@ -115,6 +117,16 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             ],
         }
     return base
+
+
+def _prompt(state: AndorraState, pr: dict[str, Any]) -> dict[str, Any]:
+    """A prompt with its text (A-DATA-I): what to answer, the options, the default."""
+    w = state.world
+    return {
+        **pr,
+        "ru": render(w, pr["key"], pr["params"], "ru"),
+        "en": render(w, pr["key"], pr["params"], "en"),
+    }
 
 
 def _pending_view(state: AndorraState) -> dict[str, Any] | None:
