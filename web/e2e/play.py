@@ -51,9 +51,15 @@ def abilities(page: Page, rng: random.Random) -> bool:
     return False
 
 
-def act(page: Page, rng: random.Random) -> None:
+def day_of(page: Page) -> str:
+    return page.evaluate("() => (document.querySelector('.st-day') || {}).textContent || ''")
+
+
+def act(page: Page, rng: random.Random, lazy: bool = False) -> None:
     """One sensible move for whatever scene this phone shows (Dutch UI)."""
     phase = phase_of(page)
+    if lazy and phase == "EVENING_ANNOUNCE":
+        return  # the host marks this one absent
     if phase in ("DISCUSSION", "PROPOSAL", "APPROVAL_VOTE") and rng.random() < 0.5 and abilities(page, rng):
         return
     for label in ("Klaar", "Bevestig", "OK", "Einde overleg"):
@@ -118,6 +124,8 @@ def main() -> int:
     ap.add_argument("--reload-test", action="store_true")
     ap.add_argument("--english", action="store_true", help="also shoot seat 2 in English")
     ap.add_argument("--play-again", action="store_true")
+    ap.add_argument("--every-day", action="store_true", help="a screenshot per scene per day")
+    ap.add_argument("--absent-test", action="store_true", help="the last seat never confirms the announcement; the host marks it absent")
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -170,8 +178,9 @@ def main() -> int:
         while time.time() - t0 < a.max_seconds:
             phases = [phase_of(p) for p in pages]
             for i, (p, ph) in enumerate(zip(pages, phases, strict=True)):
-                if (i, ph) not in seen:
-                    seen.add((i, ph))
+                key = (i, f"{ph}-{day_of(p)}" if a.every_day else ph)
+                if key not in seen:
+                    seen.add(key)
                     p.wait_for_timeout(400)  # let the entry animation settle
                     p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}.png"), full_page=True)
                     if i == 1 and a.english:
@@ -194,13 +203,22 @@ def main() -> int:
                 print(f"reload: back in the same scene after {time.time() - t1:.2f} s")
             if all(ph == "GAME_END" for ph in phases):
                 break
-            for p in pages:
+            if a.absent_test and phases[0] == "EVENING_ANNOUNCE":
+                host.get_by_role("button", name=re.compile("^Hostpaneel openen")).click()
+                btn = host.get_by_role("button", name=f"{NAMES[a.players - 1]} afwezig melden")
+                if btn.count():
+                    host.screenshot(path=str(out / "zz_host_absent.png"))
+                    btn.click()
+                    print("host marked", NAMES[a.players - 1], "absent")
+                    a.absent_test = False
+                host.get_by_role("button", name="Hostpaneel sluiten").click()
+            for n, p in enumerate(pages):
                 try:
-                    act(p, rng)
+                    act(p, rng, lazy=a.absent_test and n == a.players - 1)
                 except Exception as e:  # a scene changed under our feet: try again next round
                     print("act:", type(e).__name__, str(e).splitlines()[0][:120])
             pages[0].wait_for_timeout(250)
-        print("phases seen:", sorted({ph for _, ph in seen}))
+        print("phases seen:", sorted({ph.split("-")[0] for _, ph in seen}))
         ok = all(phase_of(p) == "GAME_END" for p in pages)
         print("game over" if ok else "did not finish")
         if ok and a.play_again:

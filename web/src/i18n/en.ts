@@ -133,6 +133,7 @@ export const en: Record<MsgKey, string> = {
   "depart.guard.hint": "Guard cannot be undone. You pick the place last.",
   "depart.guarding": "You are guarding. You will pick the place shortly.",
   "depart.turnback": "Turn a frog back",
+  "depart.turnback.pick": "Turn {name} back",
   "depart.turnback.none": "Turn nobody back",
   "depart.turnback.nofrogs": "There are no frogs to turn back.",
   "depart.turnback.chosen": "Turning back: {name}",

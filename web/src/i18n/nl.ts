@@ -141,6 +141,7 @@ export const nl = {
   "depart.guard.hint": "Bewaken kun je niet meer terugdraaien. Je kiest de plek als laatste.",
   "depart.guarding": "Je bewaakt. Je kiest straks de plek.",
   "depart.turnback": "Kikker terugveranderen",
+  "depart.turnback.pick": "Verander {name} terug",
   "depart.turnback.none": "Niemand terugveranderen",
   "depart.turnback.nofrogs": "Er zijn geen kikkers om terug te veranderen.",
   "depart.turnback.chosen": "Terugveranderen: {name}",

@@ -76,6 +76,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
                 <Choice
                   key={f.seat}
                   label={f.name}
+                  ariaLabel={t("depart.turnback.pick", { name: f.name })}
                   pressed={turnBack === f.seat}
                   onClick={() => props.send("depart", { turn_back: f.seat })}
                 />

@@ -1,0 +1,85 @@
+// Dev-only scene fixtures (mock.html, never in the build): rare states to look at without a server.
+import type { HeksView, Me } from "../types";
+
+const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse"];
+
+function base(over: Partial<HeksView> = {}): HeksView {
+  return {
+    game: "heks", step: 40, phase: "DEPART_A", deadline: Date.now() + 42_000, mode: "timed", day: 3,
+    knights_day: 5, is_knights_day: false, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
+    recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
+    places: [
+      { id: "P1", open: true }, { id: "P2", open: false }, { id: "P3", open: true },
+      { id: "P4", open: true }, { id: "P5", open: true },
+    ],
+    unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE"],
+    players: NAMES.map((name, i) => ({ seat: i + 1, name, status: i === 2 || i === 6 ? "FROG" : i === 5 ? "EXILED" : "CAT", host: i === 0 })),
+    chief: null, proposal: null, announcement: null, last_ritual: null, approval_result: null, vote_result: null,
+    progress: null, host: null, result: null,
+    ...over,
+  };
+}
+
+function me(over: Partial<Me>): Me {
+  return { seat: 1, role: "VILLAGER", side: "village", status: "CAT", hand: ["MUSHROOM", "OWL_FEATHER"], known_witches: [], owes: true, choice: null, inbox: [], ...over };
+}
+
+export const FIXTURES: Record<string, HeksView> = {
+  hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
+  jester_depart: base({ me: me({ seat: 8, role: "JESTER", side: "solo", choice: { place: "P1", ingredient: "MUSHROOM", mask: true } }) }),
+  jester_used: base({ me: me({ seat: 8, role: "JESTER", side: "solo", mask_used: true, choice: null }) }),
+  protector_guarding: base({ me: me({ seat: 5, role: "PROTECTOR", choice: { guard: true, guard_place: null }, owes: false }) }),
+  frog_depart: base({ me: me({ seat: 3, status: "FROG", owes: false }) }),
+  exiled_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 6, status: "EXILED", owes: false }) }),
+  frog_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 3, status: "FROG", owes: false }) }),
+  guard_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 5, role: "PROTECTOR", choice: { guard: true, guard_place: "P4" }, owes: false }) }),
+  witch_spell: base({
+    phase: "WITCH_C", deadline: Date.now() + 11_000,
+    me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [9], spells_cast: ["DISGUISE"],
+      witch: { counts: { P1: 2, P3: 1, P4: 0, P5: 3 }, available_spells: ["MIST"], reserved: { DISGUISE: 9 }, place: "P5", spell_chosen: false, spell: null, mist_place: null, target_chosen: false, target: null, second_chosen: false, second: null } }),
+  }),
+  witch_target: base({
+    phase: "WITCH_C", deadline: Date.now() + 6_000,
+    me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [9],
+      witch: { counts: { P1: 2, P3: 1, P4: 0, P5: 3 }, available_spells: [], reserved: {}, place: "P5", spell_chosen: true, spell: "MIST", mist_place: "P1", target_chosen: false, target: null, second_chosen: false, second: null } }),
+  }),
+  witch_twin: base({
+    phase: "WITCH_C", deadline: Date.now() + 6_000, unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE", "TWIN_HEX"],
+    me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [9],
+      witch: { counts: { P1: 2, P3: 1, P4: 0, P5: 3 }, available_spells: [], reserved: {}, place: "P5", spell_chosen: true, spell: "TWIN_HEX", mist_place: null, target_chosen: true, target: 4, second_chosen: false, second: null } }),
+  }),
+  evening_protector: base({
+    phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 },
+    me: me({ seat: 5, role: "PROTECTOR", inbox: [{ day: 3, kind: "REPELLED", place: "P4" }] }),
+  }),
+  pickpocket_hand: base({
+    phase: "DISCUSSION", deadline: Date.now() + 150_000, progress: { done: 2, total: 6 },
+    me: me({ seat: 3, role: "PICKPOCKET", pickpocket: { target: 5, seen: ["CRYSTAL", "MUSHROOM", "CRYSTAL"], done: false, window_open: true } }),
+  }),
+  seer_check: base({
+    phase: "DISCUSSION", deadline: Date.now() + 150_000, progress: { done: 2, total: 6 },
+    me: me({ seat: 1, role: "SEER", seer: { used: false }, inbox: [{ day: 2, kind: "SEER_RESULT", target: 2, result: "WITCH" }, { day: 3, kind: "ROBBED", ingredient: "CRYSTAL" }] }),
+  }),
+  chief_select: base({
+    phase: "PROPOSAL", deadline: Date.now() + 48_000, chief: 1, curse: 2,
+    me: me({ seat: 1, role: "SEER" }),
+  }),
+  reject_full: base({
+    phase: "REJECT_SCENE", deadline: null, chief: 5, curse: 3, proposal: [5, 1, 2],
+    approval_result: { members: [5, 1, 2], for: [1, 5], against: [2, 4, 8, 9], auto: [9], accepted: false }, progress: { done: 4, total: 9 },
+    me: me({ seat: 1 }),
+  }),
+  knights_vote: base({
+    phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 5, is_knights_day: true, progress: { done: 2, total: 6 },
+    me: me({ seat: 1, choice: { vote: null, auto: false }, owes: false }),
+  }),
+  frog_vote: base({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 6 }, me: me({ seat: 3, status: "FROG", owes: false }) }),
+  ritual_emptypaw: base({ phase: "RITUAL", deadline: null, proposal: [1, 2, 4], chief: 4, progress: { done: 1, total: 3 }, me: me({ seat: 1, hand: [] }) }),
+  result_jester: base({
+    phase: "GAME_END", deadline: null, day: 4,
+    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", exiled: 8, was_witch: false },
+    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null },
+    me: me({ seat: 1 }),
+  }),
+  board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),
+};
