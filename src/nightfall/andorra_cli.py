@@ -255,7 +255,7 @@ def cmd_night(args: argparse.Namespace) -> int:
         assert state.pending is not None
         progressed = False
         for pr in list(state.pending["prompts"]):
-            nick = state.world.p(pr["seat"]).nick
+            nick = "host" if pr["seat"] == 0 else state.world.p(pr["seat"]).nick
             if nick in answers:
                 ans = answers[nick]
                 if pr["kind"] == "REANIMATE" and ans is not None:

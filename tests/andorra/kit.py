@@ -68,8 +68,14 @@ class Scenario:
         while self.state.phase == "RESOLVING":
             assert self.state.pending is not None
             for pr in list(self.state.pending["prompts"]):
-                nick = self.nicks[pr["seat"] - 1]
-                self.do(pr["seat"], "answer", prompt=pr["id"], answer=answers.get((pr["kind"], nick)))
+                nick = "host" if pr["seat"] == 0 else self.nicks[pr["seat"] - 1]
+                actor = HOST if pr["seat"] == 0 else pr["seat"]
+                self.do(
+                    actor,
+                    "answer",
+                    prompt=pr["id"],
+                    answer=answers.get((pr["kind"], nick), pr["default"] if pr["seat"] == 0 else None),
+                )
                 if self.state.phase != "RESOLVING":
                     break
         if publish and self.state.phase == "REVIEW":

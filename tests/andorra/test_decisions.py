@@ -128,3 +128,24 @@ def test_header_narrative_article_inactive() -> (
     assert header[-2:] == ["Лог голосования:", "boss: maniac"]  # pv's penalty is dropped: he is jailed
     inactive = G.view(s.state, "host")["host"]["inactive_today"]
     assert s.seat("boss") not in inactive and s.seat("doctor") in inactive
+
+
+def test_host_assigns_clan_in_two_clan_game() -> None:  # H-08, A-DAWN-1a
+    s = mk(
+        "BOSS:red",
+        "BOSS:black",
+        "PV",
+        "PV",
+        "DOCTOR",
+        "MANIAC",
+        "VAMPIRE",
+        two_clans=True,
+        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
+    )
+    s.player("doctor").take("SIREN")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "doctor")
+    s.move("pv", "PV_WATCH", "doctor")
+    s.resolve({("PV_ROLE", "pv"): "RECRUITER", ("CLAN_ASSIGN", "host"): "mafia:black"})
+    assert s.player("pv").clan == "mafia:black" and s.player("pv").role == "RECRUITER"
+    assert [p["kind"] for p in s.state.audits[-1]["prompts"]] == ["PV_ROLE", "CLAN_ASSIGN"]

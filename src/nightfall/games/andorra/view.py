@@ -109,6 +109,9 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             "messages": render_messages(state, viewer),
             "audits": state.audits,
             "warnings": state.config.get("warnings", []),
+            "prompts": [_prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0]
+            if state.phase == "RESOLVING"
+            else [],
             # H-04: nobody voted today among these living players (activity the engine can see)
             "inactive_today": [
                 p.seat

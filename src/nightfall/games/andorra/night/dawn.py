@@ -76,8 +76,24 @@ def d1_pv_choices(ctx: Night) -> None:
                 for c in sorted(w.clans, key=lambda c: w.clans[c].rank)
                 if c.startswith("mafia") and len(w.clan_members(c)) < MAX_CLAN
             ]
-            if clans:  # H-08 default: the first clan with room
-                _join_mafia(ctx, p, clans[0], soldier=False)
+            clan = clans[0] if clans else None  # A-DAWN-1a default: the first clan with room
+            if len(clans) > 1:  # H-08: two clans → the host assigns the clan (seat 0 = the host)
+                pid = f"N{ctx.n}:CLAN_ASSIGN:{seat}"
+                clan = ctx.ask(
+                    [
+                        {
+                            "id": pid,
+                            "seat": 0,
+                            "kind": "CLAN_ASSIGN",
+                            "options": clans,
+                            "default": clan,
+                            "key": "MSG-CLAN-ASSIGN",
+                            "params": {"X": seat, "role": role},
+                        }
+                    ]
+                )[pid]
+            if clan is not None:
+                _join_mafia(ctx, p, str(clan), soldier=False)
         elif role in ("SHERIFF", "INVESTIGATOR"):
             w.clans.setdefault("cops", _clan("cops", "COPS"))
             p.clan, p.join_key = "cops", [ctx.n, seat]

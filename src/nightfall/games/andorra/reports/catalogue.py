@@ -155,6 +155,10 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         )
     },
     "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
+    # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
+    "MSG-CLAN-ASSIGN": {
+        "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
+    },
     "MSG-VAMPIRE-GHOUL": {"": ("{X} стал(а) Упырём.", "{X} became a Ghoul.")},
     "J-SHOT": {"": ("{A} стрелял(а) в {B}.", "{A} shot at {B}.")},
     "J-WATCH": {"": ("{A} следил(а) за {B}.", "{A} watched {B}.")},
