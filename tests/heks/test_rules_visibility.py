@@ -14,7 +14,9 @@ from typing import Any
 
 from nightfall.engine import Event, visible
 
-from .kit import Scenario
+from .kit import DEALS, Scenario
+
+DEAL9 = DEALS[9]
 
 ROLE_TOKENS = [
     '"SEER"',
@@ -381,3 +383,23 @@ def test_turn_back_choice_and_mask_are_seen_only_by_their_owner() -> None:
     others = ["public", "Anna", "Bram", "Eva", "Fien", "Guus", "Iris"]
     assert same_for(plain, extras, others) == []
     assert same_for(plain, extras, ["Dewi", "Hein"]) == ["Dewi", "Hein"]
+
+
+def test_nobody_can_tell_which_seat_holds_a_hidden_role() -> None:
+    # H-GEN-2, H-START-2 (the Witches are not told who the Crow is), H-CRW-2, H-VIS-1:
+    # swapping two hidden roles between two seats changes nothing in any third player's view.
+    def game(cas: str, iris: str) -> Scenario:
+        roles = dict(
+            zip(["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris"], DEAL9, strict=True)
+        )
+        roles["Cas"], roles["Iris"] = cas, iris
+        g = Scenario(list(roles.items()))
+        g.all_ready()
+        for n in ("Anna", "Cas", "Dewi", "Eva", "Guus", "Hein", "Iris"):
+            g.depart(n, "Forest")
+        return g
+
+    a, b = game("VILLAGER", "CROW"), game("CROW", "VILLAGER")
+    third = ["public", "Anna", "Bram", "Dewi", "Eva", "Fien", "Guus", "Hein"]
+    assert same_for(a, b, third) == []
+    assert same_for(a, b, ["Cas", "Iris"]) == ["Cas", "Iris"]
