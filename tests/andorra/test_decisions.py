@@ -72,6 +72,8 @@ def test_pv_takes_clan_roles() -> None:  # A-DAWN-1a, H-08
     s.resolve({("PV_ROLE", "pv"): "RECRUITER", ("PV_ROLE", "pv2"): "INVESTIGATOR"})
     assert s.player("pv").clan == "mafia" and s.player("pv").faction == "MAFIA"
     assert s.player("pv2").clan == "cops" and s.player("pv2").count("SIREN") == 1
+    assert s.channel("cops") == ["В клан вступил(а): pv2."]  # A-ROLE-PV-6: the other Cop is informed
+    assert s.channel("mafia") == ["В клан вступил(а): pv."]
 
 
 def test_jailer_lynch_actions_without_jailing() -> None:  # A-ROLE-JAILER-8a, A-ROLE-JAILER-8

@@ -94,9 +94,11 @@ def d1_pv_choices(ctx: Night) -> None:
                 )[pid]
             if clan is not None:
                 _join_mafia(ctx, p, str(clan), soldier=False)
+                ctx.clan_notices.append((str(clan), "MSG-CLAN-NEWMEMBER", {"X": seat}))
         elif role in ("SHERIFF", "INVESTIGATOR"):
             w.clans.setdefault("cops", _clan("cops", "COPS"))
             p.clan, p.join_key = "cops", [ctx.n, seat]
+            ctx.clan_notices.append(("cops", "MSG-CLAN-NEWMEMBER", {"X": seat}))  # the other Cop is informed
         elif role == "REBEL":
             w.clans.setdefault("rebel", _clan("rebel", "REBEL"))
             p.clan, p.join_key = "rebel", [ctx.n, seat]
