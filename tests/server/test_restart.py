@@ -20,6 +20,8 @@ import websockets
 from nightfall.engine import Rng
 from nightfall.games.heks.bots.heuristic import HeuristicBot
 from nightfall.games.heks.bots.table_talk import TableTalk
+from nightfall.server.clock import now_ms
+from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
 from .harness import table
@@ -220,3 +222,18 @@ async def test_sigkill_mid_game_loses_no_acknowledged_command(tmp_path: Path) ->
                 assert view["me"]["choice"], view["me"]  # the acknowledged departure is there
         for seat in again:
             await seat.ws.close()
+
+
+async def test_a_room_idle_for_a_day_comes_back_on_first_use(serve: Serve) -> None:
+    first = await serve()
+    code, seats, (anna, bram) = await table(first, ["Anna", "Bram"])
+    await anna.lobby("start")
+    last = await bram.command("add", n=4)
+    await first.stop()
+
+    day_later = RoomOptions(clock=lambda: now_ms() + 25 * 3600 * 1000)
+    second = await serve(options=day_later)
+    assert code not in second.server.config.app.state.rooms  # not restored at start...
+    anna2 = await second.connect(code, seats[0]["token"])  # ...but loaded on first use
+    assert anna2.state["version"] == last["version"] and anna2.state["view"]["total"] == 4
+    assert (await second.http.get("/api/rooms/QQQQ")).status_code == 404

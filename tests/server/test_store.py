@@ -80,3 +80,29 @@ def test_the_latest_game_is_loaded(tmp_path: Path) -> None:
 def test_wal_mode(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "s.sqlite3")
     assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_only_recently_written_rooms_are_loaded_at_start(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.create_room(RoomRecord("OLDD", "toy", "lobby", {}, 1))
+    store._db.execute("UPDATE rooms SET updated_ms = 5 WHERE code = 'OLDD'")
+    store.create_room(RoomRecord("NEWW", "toy", "lobby", {}, 1))
+    assert [r.room.code for r in store.load_open_rooms(active_since_ms=10)] == ["NEWW"]
+    assert [r.room.code for r in store.load_open_rooms()] == ["NEWW", "OLDD"]
+
+
+def test_a_database_without_timestamps_is_upgraded(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "s.sqlite3")
+    db.execute(
+        "CREATE TABLE rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL, lobby TEXT NOT NULL, revision INTEGER NOT NULL)"
+    )
+    db.execute("INSERT INTO rooms VALUES ('KXTR', 'toy', 'lobby', '{}', 3)")
+    db.commit()
+    db.close()
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    loaded = store.load_room("KXTR")
+    assert loaded is not None and loaded.room.revision == 3
+    store.save_lobby("KXTR", "lobby", {"x": 1}, 4)
+    assert [r.room.code for r in store.load_open_rooms(active_since_ms=1)] == ["KXTR"]

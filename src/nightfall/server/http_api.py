@@ -51,8 +51,8 @@ def _rooms(request: Request) -> Rooms:
     return rooms
 
 
-def _room(request: Request) -> Room:
-    room = _rooms(request).get(request.path_params["code"])
+async def _room(request: Request) -> Room:
+    room = await _rooms(request).find(request.path_params["code"])
     if room is None:
         raise Rejected("no_room")
     return room
@@ -90,14 +90,14 @@ async def create_room(request: Request) -> Response:
 
 async def room_summary(request: Request) -> Response:
     try:
-        return JSONResponse(_room(request).summary())
+        return JSONResponse((await _room(request)).summary())
     except Rejected as rejected:
         return _error(rejected)
 
 
 async def join_room(request: Request) -> Response:
     try:
-        room = _room(request)
+        room = await _room(request)
         body = await _body(request)
         joined = await room.join(body.get("name"))
     except Rejected as rejected:
@@ -107,7 +107,7 @@ async def join_room(request: Request) -> Response:
 
 async def room_qr(request: Request) -> Response:
     try:
-        room = _room(request)
+        room = await _room(request)
     except Rejected as rejected:
         return _error(rejected)
     svg = qr.svg(f"{base_url(request)}/r/{room.code}")
@@ -116,7 +116,7 @@ async def room_qr(request: Request) -> Response:
 
 async def public_state(request: Request) -> Response:
     try:
-        return JSONResponse(_room(request).public_state())
+        return JSONResponse((await _room(request)).public_state())
     except Rejected as rejected:
         return _error(rejected)
 

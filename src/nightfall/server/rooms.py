@@ -20,6 +20,8 @@ from .storage import AsyncStore
 
 log = logging.getLogger("nightfall.room")
 
+RESTORE_WINDOW_MS = 24 * 3600 * 1000
+
 
 class Rooms:
     def __init__(self, store: AsyncStore, catalog: Catalog, options: RoomOptions | None = None) -> None:
@@ -28,9 +30,23 @@ class Rooms:
         self.options = options or RoomOptions()
         self._rooms: dict[str, Room] = {}
 
-    def get(self, raw_code: str) -> Room | None:
+    def __contains__(self, code: object) -> bool:
+        """Is this room in memory (restored or used since the start)?"""
+        return code in self._rooms
+
+    async def find(self, raw_code: str) -> Room | None:
+        """The room with this code; one idle since before the last start is
+        brought back from the store on first use."""
         code = codes.normalise(raw_code)
-        return self._rooms.get(code) if code else None
+        if code is None:
+            return None
+        room = self._rooms.get(code)
+        if room is None:
+            stored = await self.store.load_room(code)
+            if stored is None or stored.room.status == "closed" or code in self._rooms:
+                return self._rooms.get(code)
+            room = self._bring_back(stored)
+        return room
 
     async def create(self, host_name: object, game: object) -> dict[str, Any]:
         """A new room with its creator as host (H-SET-2); returns the host's token."""
@@ -57,19 +73,25 @@ class Rooms:
         return {"code": code, "pid": lobby.host, "token": token, "host": True}
 
     async def restore(self) -> int:
-        """Rebuild every open room from the store. Returns how many came back."""
+        """Rebuild the rooms used recently; older ones come back on first use
+        (``find``), so a long-lived data directory does not slow the start."""
+        since = self.options.clock() - RESTORE_WINDOW_MS
         restored = 0
-        for stored in await self.store.load_open_rooms():
-            try:
-                room = self._rebuild(stored)
-            except Exception:
-                log.exception("room %s: could not be rebuilt; left as it is on disk", stored.room.code)
-                continue
-            self._rooms[room.code] = room
-            room.start()
-            restored += 1
-            log.info("room %s: restored (%s, revision %d)", room.code, room.lobby.status, room.revision)
+        for stored in await self.store.load_open_rooms(since):
+            if self._bring_back(stored) is not None:
+                restored += 1
         return restored
+
+    def _bring_back(self, stored: StoredRoom) -> Room | None:
+        try:
+            room = self._rebuild(stored)
+        except Exception:
+            log.exception("room %s: could not be rebuilt; left as it is on disk", stored.room.code)
+            return None
+        self._rooms[room.code] = room
+        room.start()
+        log.info("room %s: restored (%s, revision %d)", room.code, room.lobby.status, room.revision)
+        return room
 
     def _rebuild(self, stored: StoredRoom) -> Room:
         record = stored.room

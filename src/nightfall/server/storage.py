@@ -50,8 +50,8 @@ class AsyncStore:
     ) -> None:
         await self._run(self.store.append, code, game_no, seq, command, revision, result)
 
-    async def load_open_rooms(self) -> list[StoredRoom]:
-        return await self._run(self.store.load_open_rooms)
+    async def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
+        return await self._run(self.store.load_open_rooms, active_since_ms)
 
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._run(self.store.load_room, code)

@@ -49,7 +49,7 @@ async def endpoint(ws: WebSocket) -> None:
         return
     except WebSocketDisconnect:
         return
-    room = rooms.get(ws.path_params["code"])
+    room = await rooms.find(ws.path_params["code"])
     if room is None:
         await _refuse(ws, Rejected("no_room"), CLOSE_NO_ROOM)
         return

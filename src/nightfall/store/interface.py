@@ -44,8 +44,9 @@ class EventStore(Protocol):
         """
         ...
 
-    def load_open_rooms(self) -> list[StoredRoom]:
-        """Every room not closed, with its latest game and that game's commands."""
+    def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
+        """Every room not closed and written to since ``active_since_ms`` (server
+        time), with its latest game and that game's commands."""
         ...
 
     def load_room(self, code: str) -> StoredRoom | None: ...

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +29,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     game     TEXT NOT NULL,
     status   TEXT NOT NULL,
     lobby    TEXT NOT NULL,
-    revision INTEGER NOT NULL
+    revision INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS games (
     code    TEXT NOT NULL REFERENCES rooms(code),
@@ -50,6 +52,12 @@ CREATE TABLE IF NOT EXISTS commands (
 """
 
 
+def _now_ms() -> int:
+    # Bookkeeping for which rooms to restore at start, not game time: the
+    # games only ever see the server clock through their commands.
+    return int(time.time() * 1000)
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
@@ -64,6 +72,9 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+        if "updated_ms" not in columns:  # a database from before rooms were timestamped
+            self._db.execute("ALTER TABLE rooms ADD COLUMN updated_ms INTEGER NOT NULL DEFAULT 0")
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -79,8 +90,8 @@ class SqliteStore:
         try:
             with self._tx() as db:
                 db.execute(
-                    "INSERT INTO rooms (code, game, status, lobby, revision) VALUES (?, ?, ?, ?, ?)",
-                    (room.code, room.game, room.status, _dumps(room.lobby), room.revision),
+                    "INSERT INTO rooms (code, game, status, lobby, revision, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                    (room.code, room.game, room.status, _dumps(room.lobby), room.revision, _now_ms()),
                 )
         except sqlite3.IntegrityError as exc:
             raise KeyError(room.code) from exc
@@ -116,17 +127,27 @@ class SqliteStore:
                 (code, game_no, seq, _dumps(command.to_json())),
             )
             if result is None:
-                db.execute("UPDATE rooms SET revision = ? WHERE code = ?", (revision, code))
+                db.execute(
+                    "UPDATE rooms SET revision = ?, updated_ms = ? WHERE code = ?",
+                    (revision, _now_ms(), code),
+                )
             else:
                 db.execute(
                     "UPDATE games SET result = ? WHERE code = ? AND game_no = ?",
                     (_dumps(result), code, game_no),
                 )
-                db.execute("UPDATE rooms SET revision = ?, status = 'ended' WHERE code = ?", (revision, code))
+                db.execute(
+                    "UPDATE rooms SET revision = ?, status = 'ended', updated_ms = ? WHERE code = ?",
+                    (revision, _now_ms(), code),
+                )
 
-    def load_open_rooms(self) -> list[StoredRoom]:
+    def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
         codes = [
-            r[0] for r in self._db.execute("SELECT code FROM rooms WHERE status != 'closed' ORDER BY code")
+            r[0]
+            for r in self._db.execute(
+                "SELECT code FROM rooms WHERE status != 'closed' AND updated_ms >= ? ORDER BY code",
+                (active_since_ms,),
+            )
         ]
         return [room for code in codes if (room := self.load_room(code)) is not None]
 
@@ -167,8 +188,8 @@ class SqliteStore:
         db: sqlite3.Connection, code: str, status: str, lobby: dict[str, Any], revision: int
     ) -> None:
         cur = db.execute(
-            "UPDATE rooms SET status = ?, lobby = ?, revision = ? WHERE code = ?",
-            (status, _dumps(lobby), revision, code),
+            "UPDATE rooms SET status = ?, lobby = ?, revision = ?, updated_ms = ? WHERE code = ?",
+            (status, _dumps(lobby), revision, _now_ms(), code),
         )
         if cur.rowcount != 1:
             raise KeyError(code)
