@@ -238,6 +238,11 @@ export class Connection {
   }
 
   private ping(): void {
+    // A socket that has heard nothing for 25 s (pongs come every 10 s) is dead: replace it.
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.lastMessageAt && Date.now() - this.lastMessageAt > 25_000) {
+      this.dropAndReopen(this.ws);
+      return;
+    }
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ type: "ping", t: Date.now() }));
     }
@@ -273,18 +278,21 @@ export class Connection {
     this.ping();
     clearTimeout(this.livenessTimer);
     this.livenessTimer = setTimeout(() => {
-      if (this.ws === ws && this.lastMessageAt === before) {
-        this.ws = null;
-        ws.onclose = null;
-        try {
-          ws.close(4000);
-        } catch {
-          /* ignore */
-        }
-        this.store.update((s) => ({ ...s, link: "reconnecting" }));
-        this.attempt = 0;
-        this.open();
-      }
+      if (this.ws === ws && this.lastMessageAt === before) this.dropAndReopen(ws);
     }, 1200);
   };
+
+  private dropAndReopen(ws: WebSocket): void {
+    this.ws = null;
+    ws.onclose = null;
+    try {
+      ws.close(4000);
+    } catch {
+      /* ignore */
+    }
+    this.pendingIds.clear();
+    this.store.update((s) => ({ ...s, link: "reconnecting", pending: 0 }));
+    this.attempt = 0;
+    this.open();
+  }
 }

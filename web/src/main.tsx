@@ -6,7 +6,7 @@ import { errorText, t, useLang } from "./i18n";
 import { Board } from "./screens/Board";
 import { Game } from "./screens/Game";
 import { Landing, navigate } from "./screens/Landing";
-import { Lobby } from "./screens/Lobby";
+import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { useStore } from "./store";
 import { LangSwitch } from "./ui/LangSwitch";
 import "./styles.css";
@@ -178,6 +178,18 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
         playAgain={() => conn.lobby("play_again")}
       />
     );
+    if (s.room.status === "ended" && s.you.host) {
+      body = (
+        <>
+          {body}
+          <details class="between-games">
+            <summary>{t("end.settings")}</summary>
+            <SeatList room={s.room} you={s.you} conn={conn} />
+            <Settings room={s.room} you={s.you} conn={conn} />
+          </details>
+        </>
+      );
+    }
   }
   return (
     <div class={props.board ? "app board-app" : "app"}>

@@ -262,6 +262,7 @@ export const en: Record<MsgKey, string> = {
   "end.score": "The witches' score: {n} frog(s)",
   "end.roles": "All roles",
   "end.again": "Play again",
+  "end.settings": "Table and settings for the next game",
   "end.again.wait": "Waiting for the host to start a new game…",
   "reason.SEALS_COMPLETE": "The seals are complete.",
   "reason.ALL_WITCHES_EXILED": "All witches have been exiled.",

@@ -280,6 +280,7 @@ export const nl = {
   "end.score": "Score van de heksen: {n} kikker(s)",
   "end.roles": "Alle rollen",
   "end.again": "Nog een keer spelen",
+  "end.settings": "Tafel en instellingen voor het volgende spel",
   "end.again.wait": "Wachten tot de host een nieuw spel start…",
   "reason.SEALS_COMPLETE": "De zegels zijn compleet.",
   "reason.ALL_WITCHES_EXILED": "Alle heksen zijn verbannen.",

@@ -15,18 +15,6 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
   const { room, you, conn } = props;
   const [copied, setCopied] = useState(false);
   const link = (room as { join_url?: string }).join_url ?? joinUrl(room.code);
-  const n = room.members.length;
-  const { min_players: min, max_players: max } = room.limits;
-  const canStart = n >= min && n <= max;
-  const s = room.settings;
-
-  const move = (i: number, d: number) => {
-    const order = room.members.map((m) => m.pid);
-    const j = i + d;
-    if (j < 0 || j >= order.length) return;
-    [order[i], order[j]] = [order[j], order[i]];
-    conn.lobby("reorder", { order });
-  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -35,7 +23,6 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       /* not allowed on http: the link is shown anyway */
     }
   };
-
   return (
     <main class="lobby">
       <section class="card center">
@@ -52,71 +39,100 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
           {copied ? t("lobby.copied") : t("lobby.copy")}
         </button>
       </section>
-
-      <section class="card">
-        <h2>{t("lobby.players", { n })}</h2>
-        <ol class="seats">
-          {room.members.map((m, i) => (
-            <li key={m.pid}>
-              <span class="seat-no">{i + 1}</span>
-              <span class="seat-name">
-                {m.name}
-                {m.pid === you.pid ? ` (${t("lobby.you")})` : ""}
-                {m.host ? ` · ${t("lobby.host")}` : ""}
-              </span>
-              <span class={`dot ${m.presence}`} aria-hidden="true" />
-              {you.host && (
-                <span class="seat-move">
-                  <button type="button" class="icon-btn" aria-label={t("lobby.up", { name: m.name })} disabled={i === 0} onClick={() => move(i, -1)}>
-                    ▲
-                  </button>
-                  <button type="button" class="icon-btn" aria-label={t("lobby.down", { name: m.name })} disabled={i === n - 1} onClick={() => move(i, 1)}>
-                    ▼
-                  </button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      {you.host ? (
-        <section class="card">
-          <h2>{t("lobby.mode")}</h2>
-          <div class="choices vote2">
-            <button type="button" class={`choice ${s.mode === "timed" ? "pressed" : ""}`} aria-pressed={s.mode === "timed"} onClick={() => conn.lobby("settings", { mode: "timed" })}>
-              {t("lobby.timed")}
-            </button>
-            <button type="button" class={`choice ${s.mode === "unlimited" ? "pressed" : ""}`} aria-pressed={s.mode === "unlimited"} onClick={() => conn.lobby("settings", { mode: "unlimited" })}>
-              {t("lobby.unlimited")}
-            </button>
-          </div>
-          {s.mode === "timed" && (
-            <div class="stepper">
-              <span>{t("lobby.discuss")}</span>
-              <button type="button" class="icon-btn" aria-label={t("lobby.discuss.less")} disabled={s.discuss_seconds <= DISCUSS_MIN} onClick={() => conn.lobby("settings", { discuss_seconds: s.discuss_seconds - DISCUSS_STEP })}>
-                −
-              </button>
-              <strong aria-live="polite">{mmss(s.discuss_seconds)}</strong>
-              <button type="button" class="icon-btn" aria-label={t("lobby.discuss.more")} disabled={s.discuss_seconds >= DISCUSS_MAX} onClick={() => conn.lobby("settings", { discuss_seconds: s.discuss_seconds + DISCUSS_STEP })}>
-                +
-              </button>
-            </div>
-          )}
-          {!canStart && <p class="error">{t("lobby.need", { n })}</p>}
-          <button type="button" class="primary" disabled={!canStart} onClick={() => conn.lobby("start")}>
-            {t("lobby.start")}
-          </button>
-        </section>
-      ) : (
-        <section class="card">
-          <p class="waiting">{t("lobby.waiting")}</p>
-          <p class="small">
-            {t("lobby.mode")}: {t(s.mode === "timed" ? "lobby.timed" : "lobby.unlimited")}
-            {s.mode === "timed" ? ` · ${t("lobby.discuss")}: ${mmss(s.discuss_seconds)}` : ""}
-          </p>
-        </section>
-      )}
+      <SeatList room={room} you={you} conn={conn} />
+      <Settings room={room} you={you} conn={conn} start />
     </main>
+  );
+}
+
+/** The table in seat order; the host moves players up and down (H-SET-3). */
+export function SeatList(props: { room: RoomState; you: You; conn: Connection }) {
+  const { room, you, conn } = props;
+  const n = room.members.length;
+  const move = (i: number, d: number) => {
+    const order = room.members.map((m) => m.pid);
+    const j = i + d;
+    if (j < 0 || j >= order.length) return;
+    [order[i], order[j]] = [order[j], order[i]];
+    conn.lobby("reorder", { order });
+  };
+  return (
+    <section class="card">
+      <h2>{t("lobby.players", { n })}</h2>
+      <ol class="seats">
+        {room.members.map((m, i) => (
+          <li key={m.pid}>
+            <span class="seat-no">{i + 1}</span>
+            <span class="seat-name">
+              {m.name}
+              {m.pid === you.pid ? ` (${t("lobby.you")})` : ""}
+              {m.host ? ` · ${t("lobby.host")}` : ""}
+            </span>
+            <span class={`dot ${m.presence}`} aria-hidden="true" />
+            {you.host && (
+              <span class="seat-move">
+                <button type="button" class="icon-btn" aria-label={t("lobby.up", { name: m.name })} disabled={i === 0} onClick={() => move(i, -1)}>
+                  ▲
+                </button>
+                <button type="button" class="icon-btn" aria-label={t("lobby.down", { name: m.name })} disabled={i === n - 1} onClick={() => move(i, 1)}>
+                  ▼
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Timed/Unlimited and the discussion time (H-SET-6, H-TIM-2); Start with 4-12 players. */
+export function Settings(props: { room: RoomState; you: You; conn: Connection; start?: boolean }) {
+  const { room, you, conn } = props;
+  const s = room.settings;
+  const n = room.members.length;
+  const { min_players: min, max_players: max } = room.limits;
+  const canStart = n >= min && n <= max;
+  if (!you.host) {
+    return (
+      <section class="card">
+        {props.start && <p class="waiting">{t("lobby.waiting")}</p>}
+        <p class="small">
+          {t("lobby.mode")}: {t(s.mode === "timed" ? "lobby.timed" : "lobby.unlimited")}
+          {s.mode === "timed" ? ` · ${t("lobby.discuss")}: ${mmss(s.discuss_seconds)}` : ""}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section class="card">
+      <h2>{t("lobby.mode")}</h2>
+      <div class="choices vote2">
+        <button type="button" class={`choice ${s.mode === "timed" ? "pressed" : ""}`} aria-pressed={s.mode === "timed"} onClick={() => conn.lobby("settings", { mode: "timed" })}>
+          {t("lobby.timed")}
+        </button>
+        <button type="button" class={`choice ${s.mode === "unlimited" ? "pressed" : ""}`} aria-pressed={s.mode === "unlimited"} onClick={() => conn.lobby("settings", { mode: "unlimited" })}>
+          {t("lobby.unlimited")}
+        </button>
+      </div>
+      {s.mode === "timed" && (
+        <div class="stepper">
+          <span>{t("lobby.discuss")}</span>
+          <button type="button" class="icon-btn" aria-label={t("lobby.discuss.less")} disabled={s.discuss_seconds <= DISCUSS_MIN} onClick={() => conn.lobby("settings", { discuss_seconds: s.discuss_seconds - DISCUSS_STEP })}>
+            −
+          </button>
+          <strong aria-live="polite">{mmss(s.discuss_seconds)}</strong>
+          <button type="button" class="icon-btn" aria-label={t("lobby.discuss.more")} disabled={s.discuss_seconds >= DISCUSS_MAX} onClick={() => conn.lobby("settings", { discuss_seconds: s.discuss_seconds + DISCUSS_STEP })}>
+            +
+          </button>
+        </div>
+      )}
+      {props.start && !canStart && <p class="error">{t("lobby.need", { n })}</p>}
+      {props.start && (
+        <button type="button" class="primary" disabled={!canStart} onClick={() => conn.lobby("start")}>
+          {t("lobby.start")}
+        </button>
+      )}
+    </section>
   );
 }
