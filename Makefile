@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run web test lint typecheck pytest chromium clean
+.PHONY: run web webcheck test lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -53,10 +53,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) chromium
+webcheck: web
+	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck; fi
+
+pytest: $(STAMP) chromium web
 	$(BIN)/python -m pytest
 
-test: lint typecheck pytest
+test: lint typecheck webcheck pytest
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
