@@ -391,3 +391,27 @@ def test_ability_windows_open_with_the_discussion() -> None:
     g.confirm_all()
     assert g.seer("Anna", "Bram") == "WITCH"
     assert g.steal("Guus", "Anna") == ["Mu"]
+
+
+def test_absent_member_plays_the_oldest_of_several_cards() -> None:
+    # H-RIT-5 (OQ-10): "the first card that can be played" is the oldest card in hand order.
+    g = Scenario.standard(7, mode="unlimited")
+    g.all_ready()
+    g.quiet_day()  # Anna, Bram and Cas play; Dewi keeps [Mu]
+    g.confirm_all()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Meadow")
+    g.witch("Bram", "Meadow")
+    g.witch("Fien", "Meadow")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose(str(g.chief()), ["Anna", "Cas", "Dewi"])
+    g.approve(For=g.cats())
+    g.confirm_all()
+    assert g.hand("Dewi") == ["Mu", "Mo"]
+    g.mark_absent("Dewi")
+    g.play("Anna", "Mo")
+    g.play("Cas", "Mo")
+    assert g.hand("Dewi") == ["Mo"]
+    assert [m["card"] for m in g.inbox("Dewi", "CARD_PLAYED")] == ["MUSHROOM"]  # H-RIT-9: her own card
