@@ -84,10 +84,11 @@ def play_game(
             on_command(state, cmd)
         return True
 
+    bot_of = bots.__getitem__ if isinstance(bots, Mapping) else (lambda _seat: bots)
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
         for seat in _interested(state):
-            bot = bots if not isinstance(bots, Mapping) else bots[seat]
+            bot = bot_of(seat)
             actions = bot.act(game.view(state, seat), rng, talk)
             for ctype, payload in actions:
                 if state.deadline is not None and now + STEP_MS >= state.deadline:
