@@ -151,3 +151,36 @@ def test_host_assigns_clan_in_two_clan_game() -> None:  # H-08, A-DAWN-1a
     s.resolve({("PV_ROLE", "pv"): "RECRUITER", ("CLAN_ASSIGN", "host"): "mafia:black"})
     assert s.player("pv").clan == "mafia:black" and s.player("pv").role == "RECRUITER"
     assert [p["kind"] for p in s.state.audits[-1]["prompts"]] == ["PV_ROLE", "CLAN_ASSIGN"]
+
+
+def test_clan_item_manager_poll() -> None:  # A-CLAN-4, A-CLAN-4a, A-ITEM-GEN-1, A-ROLE-MAFIA-3
+    s = mk("BOSS", "SOLDIER", "SOLDIER", "RECRUITER", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
+    s.day(
+        [
+            ("pv", "boss"),
+            ("pv2", "boss"),
+            ("doctor", "boss"),
+            ("soldier", None),
+            ("soldier2", None),
+            ("recruiter", None),
+            ("maniac", None),
+            ("vampire", None),
+            ("boss", None),
+        ]
+    )
+    s.resolve()
+    assert s.player("boss").status == "JAILED_LYNCH"
+    assert "mafia" in s.state.world.clan_poll  # the head is jailed: a poll opens
+    quiet_day(s)
+    # until a majority exists the sender (earliest Soldier) manages the items
+    s.move("soldier2", "POISON", "pv", by="soldier")
+    s.do(s.seat("soldier2"), "clan_poll", candidate=s.seat("recruiter"))
+    assert s.state.world.clan_manager == {}  # 1 of 3 is no majority
+    s.do(s.seat("recruiter"), "clan_poll", candidate=s.seat("recruiter"))
+    assert s.state.world.clan_manager == {"mafia": s.seat("recruiter")}  # 2 of 3: more than half
+    with pytest.raises(Rejected) as e:
+        s.move("soldier2", "POISON", "pv2", by="soldier")  # the sender no longer manages the bottle
+    assert e.value.code == "not_item_manager" and e.value.rule == "A-CLAN-4"
+    s.move("soldier2", "POISON", "pv2", by="recruiter")  # the manager does
+    with pytest.raises(Rejected):
+        s.do(s.seat("pv"), "clan_poll", candidate=s.seat("pv"))

@@ -196,3 +196,13 @@ def test_no_passive_notices_to_the_dead() -> None:  # A-ERR-10, A-RES-1
     s.resolve()
     assert not s.player("sheriff").alive and s.player("sheriff").count("VEST") == 0
     assert s.channel("cops", about="sheriff") == []
+
+
+def test_reveal_all_at_end_option() -> None:  # A-REPORT-7
+    s = mk("PV", "PV", "PV", "MANIAC", options={"reveal_all_at_end": True})
+    s.day([("pv", "maniac"), ("pv2", "maniac"), ("pv3", None), ("maniac", None)])
+    s.resolve()
+    assert s.post().splitlines()[-2:] == [
+        "Победили: Мирные",
+        "Роли: pv — Мирный житель, pv2 — Мирный житель, pv3 — Мирный житель, maniac — Маньяк",
+    ]

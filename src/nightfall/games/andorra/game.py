@@ -122,9 +122,10 @@ def _run(state: AndorraState, now: int) -> list[Event]:
             events.append(Event("prompt", dict(pr), Audience(seats=frozenset({pr["seat"]}), host=True)))
         return events
     ctx = res.ctx
-    show = bool((state.config.get("options") or {}).get("show_full_tally"))
+    opts = state.config.get("options") or {}
+    show, reveal = bool(opts.get("show_full_tally")), bool(opts.get("reveal_all_at_end"))
     state.pending = {
-        "post": build_post(ctx, res.world, show),
+        "post": build_post(ctx, res.world, show, reveal),
         "messages": assemble(ctx, res.world),
         "audit": {
             "night": ctx.n,
@@ -251,6 +252,30 @@ def _close_prompts(state: AndorraState, cmd: Command) -> list[Event]:
     return _run(state, cmd.now)
 
 
+def _clan_poll(state: AndorraState, cmd: Command) -> list[Event]:
+    """A-CLAN-4: a member's vote for the clan's item manager; more than half elects."""
+    w = state.world
+    voter = cmd.actor
+    if not isinstance(voter, int) or not 1 <= voter <= len(w.players) or not w.p(voter).alive:
+        raise Rejected("not_eligible", rule="A-CLAN-4", actor=voter)
+    clan = w.p(voter).clan
+    if clan is None or clan not in w.clan_poll:
+        raise Rejected("no_poll", rule="A-CLAN-4", player=w.p(voter).nick)
+    cand = cmd.payload.get("candidate")
+    members = [m.seat for m in w.clan_members(clan)]
+    if cand not in members:
+        raise Rejected("bad_candidate", rule="A-CLAN-4", player=w.p(voter).nick, candidate=cand)
+    poll = w.clan_poll[clan]
+    poll[str(voter)] = int(cand)
+    votes = sum(1 for c in poll.values() if c == cand)
+    aud = Audience(seats=frozenset(members), host=True)
+    if votes * 2 > len(members):
+        w.clan_manager[clan] = int(cand)
+        del w.clan_poll[clan]
+        return [Event("clan_manager", {"clan": clan, "manager": cand}, aud)]
+    return [Event("clan_poll_vote", {"clan": clan, "voter": voter, "candidate": cand}, aud)]
+
+
 def _replace(state: AndorraState, cmd: Command) -> list[Event]:
     """A-GEN-4: a replacement keeps the seat and state; penalties burn."""
     _host_only(cmd)
@@ -277,5 +302,6 @@ _HANDLERS = {
     "replace": _replace,
     "close_prompts": _close_prompts,
     "narrative": _narrative,
+    "clan_poll": _clan_poll,
     TICK: _tick,
 }

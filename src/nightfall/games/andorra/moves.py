@@ -48,6 +48,20 @@ def may_submit_for(w: World, actor: Any, p: Player) -> bool:
     return False
 
 
+def _clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: dict[str, Any]) -> None:
+    """A-CLAN-4: clan items (the bottle, the clan diploma) are used on the item manager's word."""
+    from .night.dawn import item_manager
+
+    clan_item = code == "POISON" or (code == "USE_DIPLOMA" and params.get("clan"))
+    if not clan_item or actor == HOST or p.clan is None:
+        return
+    manager = item_manager(state.world, p.clan)
+    if actor != manager:
+        raise _rej(
+            "not_item_manager", "A-CLAN-4", p, code, manager=state.world.p(manager).nick if manager else None
+        )
+
+
 def _clan_rules(state: AndorraState, p: Player, code: str) -> None:
     """A-CLAN-5/6: no two same-type moves in one clan per night (stake exempt)."""
     w = state.world
@@ -217,7 +231,15 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
     code = payload.get("action")
     if not isinstance(code, str) or code not in ACTIONS:
         raise _rej("unknown_move", "A-MOVE-1", p, str(code))
-    if not may_submit_for(w, actor, p):
+    from .night.dawn import item_manager
+
+    manager_for_items = (
+        code in ("POISON", "USE_DIPLOMA")
+        and p.clan is not None
+        and p.clan.startswith("mafia")
+        and item_manager(w, p.clan) == actor
+    )
+    if not may_submit_for(w, actor, p) and not manager_for_items:
         raise _rej("not_your_sheet", "A-MOVE-5", p, code, by=actor)
     if not p.alive:
         raise _rej("not_alive", "A-MOVE-6", p, code)
@@ -233,6 +255,7 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
     if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
         target = _seat(w, payload.get("target"), p, code)
     _params(state, p, code, params)
+    _clan_items(state, actor, p, code, params)
     _clan_rules(state, p, code)
     return p, {"action": code, "target": target, "params": dict(params)}
 

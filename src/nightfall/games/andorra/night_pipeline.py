@@ -67,6 +67,10 @@ def s6a_jailing(ctx: Night) -> None:
         if act is not None and act.state == "PENDING":
             act.state = "VOID"  # A-MOVE-8: void from step 7 on; no results (A-RES-4)
         dawn.promote(ctx, {ctx.jailed})  # A-ROLE-COPS-3/4, A-ROLE-REBEL-8 "at the coming of the night"
+        j = ctx.w.p(ctx.jailed)
+        boss_or_manager = j.role == "BOSS" or ctx.w.clan_manager.get(j.clan or "") == j.seat
+        if j.clan and j.clan.startswith("mafia") and boss_or_manager and ctx.w.clan_members(j.clan):
+            dawn.open_poll(ctx, j.clan)  # A-CLAN-4: the head is jailed
 
 
 def s6b_win(ctx: Night) -> None:

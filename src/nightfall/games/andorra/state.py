@@ -106,7 +106,11 @@ class World:
     swindler_pick: dict[str, list[int]] = field(default_factory=dict)  # day -> [swindler, picked]
     history: dict[str, dict[str, int]] = field(default_factory=dict)  # "seat:family" -> {night: target}
     jailed_unrevealed: list[int] = field(default_factory=list)
-    article_rights: list[int] = field(default_factory=list)  # A-ROLE-JOURNALIST-7: may publish today
+    article_rights: list[int] = field(default_factory=list)
+    clan_manager: dict[str, int] = field(default_factory=dict)  # A-CLAN-4: elected item manager
+    clan_poll: dict[str, dict[str, int]] = field(
+        default_factory=dict
+    )  # open polls: voter -> candidate  # A-ROLE-JOURNALIST-7: may publish today
     winner: str | None = None
     winners: list[int] = field(default_factory=list)
 

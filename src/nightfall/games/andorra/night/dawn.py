@@ -261,8 +261,29 @@ def d5_successions(ctx: Night) -> None:
         if clan.kind != "MAFIA":
             continue
         boss_gone = any(w.p(s).role == "BOSS" and w.p(s).clan == cid for s in dead_now)
-        if boss_gone and w.clan_members(cid):
-            ctx.clan_notices.append((cid, "MSG-CLAN-SENDER", {"X": sender(w, cid)}))
+        manager_gone = w.clan_manager.get(cid) in dead_now
+        if (boss_gone or manager_gone) and w.clan_members(cid):
+            if boss_gone:
+                ctx.clan_notices.append((cid, "MSG-CLAN-SENDER", {"X": sender(w, cid)}))
+            open_poll(ctx, cid)
+
+
+def open_poll(ctx: Night, cid: str) -> None:
+    """A-CLAN-4: the head (or the elected manager) left: the clan elects an item manager."""
+    ctx.w.clan_manager.pop(cid, None)
+    ctx.w.clan_poll[cid] = {}
+    ctx.clan_notices.append((cid, "MSG-CLAN-POLL", {"X": sender(ctx.w, cid)}))
+
+
+def item_manager(w: Any, clan: str) -> int | None:
+    """A-CLAN-4: the head while active, else the elected manager, else the move sender."""
+    for m in w.clan_members(clan):
+        if m.role == "BOSS":
+            return int(m.seat)
+    got = w.clan_manager.get(clan)
+    if got is not None and w.p(got).alive and w.p(got).clan == clan:
+        return int(got)
+    return sender(w, clan)
 
 
 def promote(ctx: Night, gone: set[int]) -> None:

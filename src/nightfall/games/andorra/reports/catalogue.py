@@ -89,6 +89,15 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-CLAN-NEWMEMBER": {"": ("В клан вступил(а): {X}.", "Joined the clan: {X}.")},
     # [IMPL] A-CLAN-2 notice (not in §13.3): who sends the clan's moves from now on.
     "MSG-CLAN-SENDER": {"": ("Ходы клана теперь отправляет: {X}.", "The clan's moves are now sent by: {X}.")},
+    # [IMPL] A-CLAN-4a: the item-manager poll is open.
+    "MSG-CLAN-POLL": {
+        "": (
+            "Глава клана выбыл. Выберите большинством голосов, кто распоряжается вещами клана; "
+            "до тех пор ими распоряжается {X}.",
+            "The clan head is gone. Elect by majority who manages the clan items; "
+            "until then {X} manages them.",
+        )
+    },
     "MSG-SEARCH": {
         "found": ("{X} — {role}.", "{X} is the {role}."),
         "found_shot": ("{X} — {role}. Выстрел: {ok}.", "{X} is the {role}. Shot: {ok}."),

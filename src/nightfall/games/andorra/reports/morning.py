@@ -18,7 +18,9 @@ def plural_votes(n: int) -> str:
     return "голосов"
 
 
-def build_post(ctx: Night, w: World, show_full_tally: bool = False) -> dict[str, Any]:
+def build_post(
+    ctx: Night, w: World, show_full_tally: bool = False, reveal_all: bool = False
+) -> dict[str, Any]:
     """Structured post data; names are seats, roles are resolved at render time."""
     res = ctx.tally.get("result", {})
     deaths = [d for d in ctx.deaths if d.seat not in ctx.reanimated]
@@ -36,6 +38,7 @@ def build_post(ctx: Night, w: World, show_full_tally: bool = False) -> dict[str,
         "stabbed": [d.seat for d in deaths if d.bloody],
         "over_at_6b": ctx.over_at_6b,
         "winner": w.winner,
+        "reveal_all": bool(reveal_all and w.winner),  # A-REPORT-7 host option
         "roles": {str(p.seat): [display_role(w, p, "ru"), display_role(w, p, "en")] for p in w.players},
     }
 
@@ -120,6 +123,9 @@ def render_post(post: dict[str, Any], nicks: dict[int, str], lang: str = "ru", b
         else:
             fac = (WIN_RU if lang == "ru" else WIN_EN)[post["winner"]]
             lines.append(f"{b(L['won'])} {fac}")
+    if post.get("reveal_all"):
+        roles = ", ".join(f"{nicks[int(s)]} — {r[li]}" for s, r in post["roles"].items())
+        lines.append(f"{b('Роли:' if lang == 'ru' else 'Roles:')} {roles}")
     if post.get("narrative"):  # H-09: the host's story, after the facts
         lines += ["", str(post["narrative"])]
     return "\n".join(lines)
