@@ -170,6 +170,12 @@ def day2(g: Scenario) -> None:
     # Proposal 1: 5-5 tie → rejected (H-APR-5, H-APR-7).
     assert g.chief() == "Bo"
     g.propose("Bo", ["Bo", "Kim", "Ada", "Lot"])
+    # H-PP-1: the Pickpocket's window closed when this first approval vote opened.
+    assert g.me("Els")["pickpocket"]["window_open"] is False
+    assert g.reject("Els", "pickpocket_target", target=g.seat("Ada")).code in (
+        "window_closed",
+        "ability_used",
+    )
     yes = ["Ada", "Bo", "Daan", "Kim", "Lot"]
     r = g.approve(For=yes, Against=others(*yes, among=cats))
     assert (sorted(r["for"]), len(r["against"]), r["accepted"]) == (yes, 5, False)
@@ -387,6 +393,7 @@ def day5_to_vote(g: Scenario, team: list[str], plays: dict[str, str]) -> None:
     for who, where in [("Ada", "Meadow"), ("Cor", "Spring"), ("Els", "Tower"), ("Joep", "Spring")]:
         g.depart(who, where)
     g.depart("Hugo", "Cave", mask=True)
+    assert g.me("Hugo")["mask_used"] is False  # spent only when step A closes (H-ERR-3)
     # The Herb Doctor is a frog: no turn-back for anyone (H-FRG-4).
     assert g.reject("Gijs", "depart", place="P1", turn_back=g.seat("Lot")).code == "not_a_cat"
     g.depart("Ilse", guard=True)
@@ -403,6 +410,7 @@ def day5_to_vote(g: Scenario, team: list[str], plays: dict[str, str]) -> None:
     g.witch("Bo", "Spring", None, "Cor")
     g.wait_witch_window()
     assert g.status("Cor") == "CAT"  # blocked
+    assert g.me("Hugo")["mask_used"] is True
     assert g.hands("Ada", "Cor", "Els", "Hugo", "Joep", "Bo", "Ilse") == {
         "Ada": ["Mo"],
         "Cor": ["SW"],
