@@ -86,9 +86,15 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             if state.phase == "RESOLVING"
             else [],
         }
-        if me.clan and me.clan in w.clans and w.clans[me.clan].kind == "MAFIA":
-            c = w.clans[me.clan]
-            base["me"]["clan_items"] = {"diploma": c.diploma, "poison": c.poison}
+        if me.clan and me.clan in w.clans:
+            mates = {q.seat for q in w.clan_members(me.clan)}
+            # A-MOVE-5: the clan sheet as submitted so far (clan mates only)
+            base["me"]["clan_sheet"] = {s: m for s, m in state.submissions.items() if int(s) in mates}
+            if w.clans[me.clan].kind == "MAFIA":
+                c = w.clans[me.clan]
+                base["me"]["clan_items"] = {"diploma": c.diploma, "poison": c.poison}
+                base["me"]["clan_poll"] = w.clan_poll.get(me.clan)
+                base["me"]["item_manager"] = w.clan_manager.get(me.clan)
     elif viewer in ("host", "all"):
         base["host"] = {
             "players": [
