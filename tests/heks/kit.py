@@ -452,9 +452,7 @@ class Scenario:
         assert len(results) == before + 1, "the Seer must see the result at once"
         last = results[-1]
         assert last["target"] == self.seat(target)
-        if "result" in last:
-            return str(last["result"])
-        return "WITCH" if last["witch"] else "NOT_WITCH"
+        return str(last["result"])
 
     def steal(self, who: str, target: str) -> list[str]:
         """The Pickpocket picks a target and sees the whole hand (H-PP-3)."""
