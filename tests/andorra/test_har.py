@@ -164,3 +164,14 @@ def test_vest_gone_then_dies() -> None:  # A-HAR, A-DEATH-1, A-DEATH-2, A-REPORT
     s.resolve()
     assert not s.player("boss").alive
     assert not s.player("sheriff").sinful  # A-SIN-2: a cop killing the Mafia
+
+
+def test_blessing_reflects_the_bodyguards_response() -> None:  # A-HAR, A-ROLE-BODYGUARD-4, Q-13
+    s = mk("BODYGUARD", "PRIEST", "BOSS", "SOLDIER", "PV", "PV", "MANIAC")
+    quiet_day(s)
+    s.move("priest", "PRIEST_BLESS", "soldier")
+    s.move("bodyguard", "PROTECT", "pv")
+    s.move("soldier", "SHOOT", "pv", by="boss")
+    s.resolve()
+    # the Bodyguard's shot at the blessed soldier comes back at him: he has no vest → dies
+    assert s.player("soldier").alive and not s.player("bodyguard").alive and s.player("pv").alive

@@ -105,7 +105,7 @@ def hostile(
     if immune(ctx, target, tau, None if reflected else actor):  # H3, A-PROT-4
         return done(Outcome("FAIL", "IMMUNE"))
     if tau != "AXE" and not reflected:  # H4: the axe ignores protection
-        if target in ctx.blessed and not response:  # H5 blessing → reflection
+        if target in ctx.blessed:  # H5 blessing → reflection; applies to responses too
             out = done(Outcome("FAIL", "BLESSING"))
             for a in group or [actor]:
                 hostile(ctx, a, a, tau, code, reflected=True)
