@@ -413,6 +413,9 @@ class Room:
             conn.offer(cache[conn.pid])
 
     def _broadcast_presence(self, pids: list[int]) -> None:
+        for pid in pids:
+            member = self.lobby.member(pid)
+            log.info("room %s: %s is %s", self.code, member.name if member else pid, self.presence.of(pid))
         text = encode(outgoing.presence_changes(self.clock(), self.presence, pids))
         for conn in list(self.conns):
             conn.offer(text)
