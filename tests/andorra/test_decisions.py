@@ -184,3 +184,30 @@ def test_clan_item_manager_poll() -> None:  # A-CLAN-4, A-CLAN-4a, A-ITEM-GEN-1,
     s.move("soldier2", "POISON", "pv2", by="recruiter")  # the manager does
     with pytest.raises(Rejected):
         s.do(s.seat("pv"), "clan_poll", candidate=s.seat("pv"))
+
+
+def test_clan_cap_checked_on_joins_only() -> None:  # A-SETUP-3a, A-SETUP-3, A-ITEM-CARDBOSS-2
+    s = mk(
+        "BOSS",
+        "SOLDIER",
+        "SOLDIER",
+        "SOLDIER",
+        "RECRUITER",
+        "JAILER",
+        "PV",
+        "PV",
+        "DOCTOR",
+        "MANIAC",
+        gifts={"pv": "CARD_BOSS", "pv2": "DIPLOMA"},
+    )
+    s.day(
+        [("pv", "boss"), ("pv2", "boss"), ("doctor", "boss")]
+        + [(n, None) for n in ("soldier", "soldier2", "soldier3", "recruiter", "jailer", "maniac", "boss")]
+    )
+    s.move("pv", "USE_CARD_BOSS", "pv2")  # the Boss is jailed at 6a: 4 active → the card brings pv2 in
+    s.move("jailer", "JAILER_RELEASE")  # the Boss comes back at D6: 6 active members
+    s.resolve()
+    assert s.player("pv2").clan == "mafia" and len(s.state.world.clan_members("mafia")) == 6
+    quiet_day(s)
+    with pytest.raises(Rejected):
+        s.move("recruiter", "RECRUIT", "doctor", by="boss")  # but nobody else may join
