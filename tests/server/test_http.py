@@ -96,7 +96,9 @@ async def test_the_built_client_is_served_with_spa_fallback(serve: Serve, tmp_pa
     (dist / "assets" / "app-123.js").write_text("console.log(1)")
     (tmp_path / "secret.txt").write_text("no")
     live = await serve(web_dist=dist)
-    assert (await live.http.get("/")).text == "<html>app</html>"
+    page = await live.http.get("/")
+    assert page.text == "<html>app</html>"
+    assert "default-src 'self'" in page.headers["content-security-policy"]  # no CDN, no foreign scripts
     assert (await live.http.get("/board/KXTR")).text == "<html>app</html>"
     asset = await live.http.get("/assets/app-123.js")
     assert asset.text == "console.log(1)" and "immutable" in asset.headers["cache-control"]
