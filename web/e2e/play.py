@@ -51,6 +51,12 @@ def abilities(page: Page, rng: random.Random) -> bool:
     return False
 
 
+UNNAMED = """() => [...document.querySelectorAll('button, input')]
+  .filter(b => !(b.getAttribute('aria-label') || b.textContent || '').trim()
+               && !(b.id && document.querySelector(`label[for="${b.id}"]`)) && !b.closest('label'))
+  .map(b => b.outerHTML.slice(0, 80))"""
+
+
 def day_of(page: Page) -> str:
     return page.evaluate("() => (document.querySelector('.st-day') || {}).textContent || ''")
 
@@ -182,6 +188,9 @@ def main() -> int:
                 if key not in seen:
                     seen.add(key)
                     p.wait_for_timeout(400)  # let the entry animation settle
+                    unnamed = p.evaluate(UNNAMED)
+                    if unnamed:
+                        print("controls without an accessible name:", ph, unnamed)
                     p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}.png"), full_page=True)
                     if i == 1 and a.english:
                         p.get_by_role("button", name=re.compile("English")).first.click()

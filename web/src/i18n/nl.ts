@@ -138,6 +138,7 @@ export const nl = {
   "depart.gather": "Verzamelen",
   "depart.closed": "Gesloten (nevel)",
   "depart.guard": "Bewaken",
+  "depart.gather.hint": "Verzamelen: kies een plek (of kies Bewaken hieronder).",
   "depart.guard.hint": "Bewaken kun je niet meer terugdraaien. Je kiest de plek als laatste.",
   "depart.guarding": "Je bewaakt. Je kiest straks de plek.",
   "depart.turnback": "Kikker terugveranderen",
@@ -412,6 +413,12 @@ export const nl = {
   "err.unknown_member": "Die speler zit niet (meer) in de kamer.",
   "err.host_cannot_leave": "De host kan de kamer niet verlaten.",
   "err.store_failed": "Opslaan mislukt; probeer opnieuw.",
+  "err.too_late": "Te laat: de tijd was al om.",
+  "err.not_due": "Nog niet aan de beurt.",
+  "err.bad_config": "Ongeldige spelinstellingen.",
+  "err.bad_player_count": "Je hebt 4 tot 12 spelers nodig.",
+  "err.internal_error": "Fout op de server; er is niets veranderd. Probeer opnieuw.",
+  "err.not_found": "Niet gevonden.",
   "err.unknown": "Er ging iets mis ({code}).",
 } as const;
 

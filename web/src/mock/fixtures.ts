@@ -28,6 +28,12 @@ export const FIXTURES: Record<string, HeksView> = {
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
   jester_depart: base({ me: me({ seat: 8, role: "JESTER", side: "solo", choice: { place: "P1", ingredient: "MUSHROOM", mask: true } }) }),
   jester_used: base({ me: me({ seat: 8, role: "JESTER", side: "solo", mask_used: true, choice: null }) }),
+  protector_depart: base({ mode: "unlimited", deadline: null, me: me({ seat: 5, role: "PROTECTOR", choice: { place: "P4", ingredient: "OWL_FEATHER" } }) }),
+  accept: base({
+    phase: "ACCEPT_SCENE", deadline: null, chief: 5, curse: 1, proposal: [5, 1, 2],
+    approval_result: { members: [5, 1, 2], for: [1, 5, 2, 4, 8], against: [9], auto: [], accepted: true }, progress: { done: 1, total: 9 },
+    me: me({ seat: 1 }),
+  }),
   protector_guarding: base({ me: me({ seat: 5, role: "PROTECTOR", choice: { guard: true, guard_place: null }, owes: false }) }),
   frog_depart: base({ me: me({ seat: 3, status: "FROG", owes: false }) }),
   exiled_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 6, status: "EXILED", owes: false }) }),

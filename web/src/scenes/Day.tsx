@@ -43,6 +43,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
         ) : (
           <>
             <p class="muted small">{t("depart.hint")}</p>
+            {me.role === "PROTECTOR" && <h3>{t("depart.gather.hint")}</h3>}
             <div class="choices grid2">
               {v.places.map((p) => (
                 <Choice
@@ -57,6 +58,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
             </div>
             {me.role === "PROTECTOR" && (
               <div class="subchoice">
+                <h3>{t("depart.guard")}</h3>
                 <p class="muted small">{t("depart.guard.hint")}</p>
                 <Choice label={t("depart.guard")} pressed={false} onClick={() => props.send("depart", { guard: true })} />
               </div>

@@ -123,6 +123,9 @@ export function AcceptScene(props: { view: HeksView; send: Send }) {
     <div class="scene">
       <SceneTitle title={t("accept.title")} anim="pop" />
       <Section>
+        <p class="center">
+          <CurseMeter view={v} big />
+        </p>
         <h3>{t("accept.members")}</h3>
         <Names view={v} seats={v.approval_result?.members ?? v.proposal ?? []} />
         <ApprovalNames view={v} />
