@@ -25,6 +25,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.host": "host",
   "lobby.up": "Move {name} up",
   "lobby.down": "Move {name} down",
+  "lobby.remove": "Remove {name}",
   "lobby.mode": "Game type",
   "lobby.timed": "Timed",
   "lobby.unlimited": "Unlimited",

@@ -25,6 +25,7 @@ export const nl = {
   "lobby.host": "host",
   "lobby.up": "{name} omhoog",
   "lobby.down": "{name} omlaag",
+  "lobby.remove": "{name} verwijderen",
   "lobby.mode": "Speltype",
   "lobby.timed": "Met tijdslimiet",
   "lobby.unlimited": "Onbeperkte tijd",

@@ -3,7 +3,7 @@ import type { RoomState } from "../connection";
 import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { Crown, Frog } from "../ui/icons";
-import { Countdown, nameOf, Names, Recipe } from "../ui/common";
+import { Countdown, Meter, nameOf, Names, Recipe } from "../ui/common";
 import { AnnouncementText } from "../scenes/Evening";
 import { ApprovalNames } from "../scenes/Night";
 import { CurseMeter } from "../scenes/Status";
@@ -90,6 +90,7 @@ function BoardPhase(props: { v: HeksView }) {
             <p key={p.id}>{t("morning.closed", { place: t(`place.${p.id}` as "place.P1") })}</p>
           ))}
           {v.is_knights_day && <p class="knights">{t("morning.knights")}</p>}
+          {v.phase === "WITCH_C" && <Meter deadline={v.deadline} total={15_000} label={t("gather.meter")} />}
         </>
       );
       break;

@@ -71,6 +71,11 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
             <span class={`dot ${m.presence}`} aria-hidden="true" />
             {you.host && (
               <span class="seat-move">
+                {!m.host && (
+                  <button type="button" class="icon-btn" aria-label={t("lobby.remove", { name: m.name })} onClick={() => conn.lobby("remove", { pid: m.pid })}>
+                    ✕
+                  </button>
+                )}
                 <button type="button" class="icon-btn" aria-label={t("lobby.up", { name: m.name })} disabled={i === 0} onClick={() => move(i, -1)}>
                   ▲
                 </button>
