@@ -103,7 +103,7 @@ def _finish_night(state: AndorraState, now: int) -> None:
 def _check_valid(state: AndorraState) -> None:
     w = state.world
     assert all(p.status in STATUSES for p in w.players)
-    for cid, clan in w.clans.items():
+    for clan in w.clans.values():
         if clan.kind == "MAFIA":
             assert clan.poison >= 0 and clan.diploma >= 0
     assert all(all(v for v in p.items.values()) for p in w.players)
