@@ -377,3 +377,16 @@ def test_telepath_retarget_to_invalid_target_fails() -> None:  # A-ROLE-TELEPATH
     s.resolve()
     assert s.inbox("bodyguard") == ["Результат хода: неудачно."]
     assert s.inbox("telepath") == ["Результат хода: удачно."]
+
+
+def test_sheriff_card_respects_depression() -> None:  # A-ITEM-CARDSHERIFF-2, A-ROLE-SHERIFF-5
+    s = mk("SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF", "pv2": "DIPLOMA"})
+    s.player("pv2").take("VODKA")
+    quiet_day(s)
+    s.move("sheriff", "SHOOT", "pv2")
+    s.resolve()
+    assert s.player("sheriff").depressed_night == 2
+    quiet_day(s)
+    s.move("pv", "USE_CARD_SHERIFF", "maniac")
+    s.resolve()
+    assert s.player("maniac").alive

@@ -36,6 +36,8 @@ def _force(ctx: Night, seat: int, code: str, target: int, step: str) -> None:
     old = ctx.acts.get(seat)
     if old is not None and old.state != "PENDING":
         return
+    if ctx.w.p(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
+        return
     clan = ctx.clan_at_n0.get(seat)
     ctx.acts[seat] = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
 
