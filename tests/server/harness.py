@@ -162,9 +162,11 @@ async def start_server(
     catalog: Catalog | None = None,
     options: RoomOptions | None = None,
     web_dist: Path | None = None,
+    public_url: str | None = None,
 ) -> Live:
     app = create_app(
         SqliteStore(db),
+        public_url=public_url,
         catalog=catalog if catalog is not None else {"toy": ToyAdapter()},
         options=options or RoomOptions(grace_ms=200),
         web_dist=web_dist or db.parent / "no-dist",

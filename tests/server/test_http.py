@@ -104,3 +104,11 @@ async def test_the_built_client_is_served_with_spa_fallback(serve: Serve, tmp_pa
     assert asset.text == "console.log(1)" and "immutable" in asset.headers["cache-control"]
     assert (await live.http.get("/../secret.txt")).text == "<html>app</html>"
     assert (await live.http.get("/assets/..%2F..%2Fsecret.txt")).text == "<html>app</html>"
+
+
+async def test_the_state_carries_the_same_join_link_as_the_qr_code(live: Live) -> None:
+    created = await live.create("Anna")
+    ws = await live.connect(created["code"], created["token"])
+    room = ws.state["room"]
+    assert room["join_url"] == created["join_url"] == f"{live.url}/r/{created['code']}"
+    assert room["board_url"] == created["board_url"]

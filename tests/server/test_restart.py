@@ -237,3 +237,14 @@ async def test_a_room_idle_for_a_day_comes_back_on_first_use(serve: Serve) -> No
     anna2 = await second.connect(code, seats[0]["token"])  # ...but loaded on first use
     assert anna2.state["version"] == last["version"] and anna2.state["view"]["total"] == 4
     assert (await second.http.get("/api/rooms/QQQQ")).status_code == 404
+
+
+async def test_a_host_on_localhost_gets_the_lan_join_link_before_and_after_a_restart(serve: Serve) -> None:
+    lan = "http://192.168.1.20:8000"
+    first = await serve(public_url=lan)
+    created = await first.create("Anna")  # the harness talks to 127.0.0.1, like a host on the laptop
+    assert created["join_url"] == f"{lan}/r/{created['code']}"
+    await first.stop()
+    second = await serve(public_url=lan)
+    ws = await second.connect(created["code"], created["token"])
+    assert ws.state["room"]["join_url"] == created["join_url"]

@@ -29,7 +29,9 @@ def create_app(
     web_dist: Path | None = None,
 ) -> Starlette:
     """``store`` is owned by the app from here on: it is closed on shutdown."""
-    rooms = Rooms(AsyncStore(store), catalog if catalog is not None else default_catalog(), options)
+    rooms = Rooms(
+        AsyncStore(store), catalog if catalog is not None else default_catalog(), options, public_url
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -47,5 +49,4 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.rooms = rooms
-    app.state.public_url = public_url
     return app

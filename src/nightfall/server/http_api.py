@@ -61,7 +61,7 @@ async def _room(request: Request) -> Room:
 def base_url(request: Request) -> str:
     """Where phones should go. A host browsing on localhost gets the LAN address."""
     here = f"{request.url.scheme}://{request.url.netloc}"
-    public: str | None = request.app.state.public_url
+    public = _rooms(request).public_url
     host = (urlsplit(here).hostname or "").lower()
     if public and (host in ("localhost", "::1") or host.startswith("127.")):
         return public.rstrip("/")
@@ -79,12 +79,9 @@ async def games(request: Request) -> Response:
 async def create_room(request: Request) -> Response:
     try:
         body = await _body(request)
-        created = await _rooms(request).create(body.get("name"), body.get("game", "heks"))
+        created = await _rooms(request).create(body.get("name"), body.get("game", "heks"), base_url(request))
     except Rejected as rejected:
         return _error(rejected)
-    base = base_url(request)
-    created["join_url"] = f"{base}/r/{created['code']}"
-    created["board_url"] = f"{base}/board/{created['code']}"
     return JSONResponse(created, status_code=201)
 
 
@@ -110,7 +107,7 @@ async def room_qr(request: Request) -> Response:
         room = await _room(request)
     except Rejected as rejected:
         return _error(rejected)
-    svg = qr.svg(f"{base_url(request)}/r/{room.code}")
+    svg = qr.svg(f"{room.base_url or base_url(request)}/r/{room.code}")  # the same link as in the state
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 

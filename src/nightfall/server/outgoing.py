@@ -51,6 +51,13 @@ def room_json(
     }
 
 
+def links(base_url: str | None, code: str) -> dict[str, str | None]:
+    """The join link (the QR code's target) and the TV board's address."""
+    if base_url is None:
+        return {"join_url": None, "board_url": None}
+    return {"join_url": f"{base_url}/r/{code}", "board_url": f"{base_url}/board/{code}"}
+
+
 def view_for(play: Play | None, pid: int | None) -> dict[str, Any] | None:
     """A seated member's own view; everyone else (spectators, late joiners) the public one."""
     if play is None:

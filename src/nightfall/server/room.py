@@ -67,8 +67,10 @@ class Room:
         revision: int,
         play: Play | None = None,
         options: RoomOptions | None = None,
+        base_url: str | None = None,
     ) -> None:
         self.code = code
+        self.base_url = base_url  # where phones reach this server (for the join link)
         self.adapter = adapter
         self.store = store
         self.lobby = lobby
@@ -396,7 +398,9 @@ class Room:
 
     def _room_json(self) -> dict[str, Any]:
         spectators = sum(1 for c in self.conns if c.pid is None)
-        return outgoing.room_json(self.code, self.adapter, self.lobby, self.play, self.presence, spectators)
+        room = outgoing.room_json(self.code, self.adapter, self.lobby, self.play, self.presence, spectators)
+        room.update(outgoing.links(self.base_url, self.code))
+        return room
 
     def _state_message(self, pid: int | None, now: int, room: dict[str, Any] | None = None) -> dict[str, Any]:
         room = room if room is not None else self._room_json()

@@ -10,7 +10,7 @@ from typing import Any
 from nightfall.engine import Rejected
 from nightfall.store import RoomRecord, StoredRoom
 
-from . import codes
+from . import codes, outgoing
 from . import lobby as tables
 from .adapters import Catalog
 from .lobby import Lobby
@@ -24,7 +24,14 @@ RESTORE_WINDOW_MS = 24 * 3600 * 1000
 
 
 class Rooms:
-    def __init__(self, store: AsyncStore, catalog: Catalog, options: RoomOptions | None = None) -> None:
+    def __init__(
+        self,
+        store: AsyncStore,
+        catalog: Catalog,
+        options: RoomOptions | None = None,
+        public_url: str | None = None,
+    ) -> None:
+        self.public_url = public_url  # the LAN address ``nightfall serve`` printed
         self.store = store
         self.catalog = catalog
         self.options = options or RoomOptions()
@@ -48,8 +55,12 @@ class Rooms:
             room = self._bring_back(stored)
         return room
 
-    async def create(self, host_name: object, game: object) -> dict[str, Any]:
-        """A new room with its creator as host (H-SET-2); returns the host's token."""
+    async def create(self, host_name: object, game: object, base_url: str | None = None) -> dict[str, Any]:
+        """A new room with its creator as host (H-SET-2); returns the host's token.
+
+        ``base_url`` is where the creator reached us, so the join link works
+        for the phones next to them; after a restart the LAN address is used.
+        """
         adapter = self.catalog.get(game) if isinstance(game, str) else None
         if adapter is None:
             raise Rejected("unknown_game", game=game if isinstance(game, str) else None)
@@ -66,11 +77,12 @@ class Rooms:
             except KeyError:
                 continue
             break
-        room = Room(code, adapter, self.store, lobby, revision=1, options=self.options)
+        base = base_url or self.public_url
+        room = Room(code, adapter, self.store, lobby, revision=1, options=self.options, base_url=base)
         self._rooms[code] = room
         room.start()
         log.info("room %s: created by %s (%s)", code, lobby.members[0].name, adapter.name)
-        return {"code": code, "pid": lobby.host, "token": token, "host": True}
+        return {"code": code, "pid": lobby.host, "token": token, "host": True, **outgoing.links(base, code)}
 
     async def restore(self) -> int:
         """Rebuild the rooms used recently; older ones come back on first use
@@ -101,7 +113,9 @@ class Rooms:
         play = None
         if stored.game is not None:
             play = Play.rebuild(adapter.make_game(), stored.game, stored.commands)
-        return Room(record.code, adapter, self.store, lobby, record.revision, play, self.options)
+        return Room(
+            record.code, adapter, self.store, lobby, record.revision, play, self.options, self.public_url
+        )
 
     async def stop(self) -> None:
         for room in self._rooms.values():
