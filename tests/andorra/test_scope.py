@@ -55,3 +55,16 @@ def test_engine_keeps_its_own_result() -> None:  # A-SRC-3
         "winners": [1, 2, 3],
         "roles": {"1": "PV", "2": "PV", "3": "PV", "4": "MANIAC"},
     }
+
+
+def test_every_role_and_action_is_registered() -> None:  # A-ORDER-1, A-ORDER-3
+    from nightfall.games.andorra.night.ctx import STEP_ORDER
+    from nightfall.games.andorra.roles import ROLE_MODULES
+    from nightfall.games.andorra.roles.actions import ACTIONS
+    from nightfall.games.andorra.roles.catalogue import ROLES
+
+    assert set(ROLE_MODULES) == set(ROLES)
+    steps = {s for s, _, _ in STEPS}
+    for code, spec in ACTIONS.items():
+        assert spec.step == "-" or spec.step in steps, code
+    assert [s for s in STEP_ORDER if s in steps] == [s for s, _, _ in STEPS]  # one canonical order

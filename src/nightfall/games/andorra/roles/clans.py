@@ -1,11 +1,11 @@
-"""Steps 22-27 and 31-33: recruitments, searches and the clans' shots."""
+"""The clans (A-CLAN): Mafia and Cops recruitment, searches and shots; the Rebel's recruitment and shot."""
 
 from __future__ import annotations
 
 from ..night.ctx import Act, Night
 from ..night.har import hostile
 from .actions import SEARCHES
-from .early import _visit
+from .common import visit
 
 MAX_CLAN = 5
 
@@ -29,7 +29,7 @@ def _recruit(ctx: Night, step: str, faction_of: str) -> None:
                 a.result = "FAIL"  # A-ERR-11: not offered at all
                 ctx.log(a.actor, a.code, a.target, "V", "FAIL", hit="CAP")
                 continue
-        if not _visit(ctx, a):
+        if not visit(ctx, a):
             continue
         a.result = None  # decided at dawn (A-RECRUIT-8)
         ctx.recruits.append({"by": a.actor, "faction": faction, "target": a.target, "step": step})
@@ -53,7 +53,7 @@ def _search(ctx: Night, step: str) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         sought, shot_step = SEARCHES[a.code]
-        if not _visit(ctx, a, "W"):
+        if not visit(ctx, a, "W"):
             continue
         found = ctx.w.p(a.target).role == sought
         a.lines = [("MSG-SEARCH", {"X": a.orig, "role": sought, "found": found, "shot": None})]
@@ -67,29 +67,6 @@ def step_25_cops_search(ctx: Night) -> None:
 
 def step_26_mafia_search(ctx: Night) -> None:
     _search(ctx, "26")
-
-
-def step_27_prosecutor(ctx: Night) -> None:
-    """A-ROLE-PROSECUTOR-2/3: a Loner-role search (yes/no) or a report to the Sheriff."""
-    w = ctx.w
-    for a in ctx.acts_at("27"):
-        if not ctx.start(a) or a.target is None:
-            continue
-        me = w.p(a.actor)
-        if a.code == "PROSECUTOR_REPORT":
-            a.result = "OK"
-            ctx.log(a.actor, a.code, None, "S", "OK")
-            got = me.mem.get("searches", {}).get(str(a.target))
-            sheriff = next((p for p in w.players if p.alive and p.role == "SHERIFF"), None)
-            if got is not None and sheriff is not None:
-                ctx.notice(sheriff.seat, "MSG-PROSECUTOR-TO-SHERIFF", X=a.target, role=got[0], yes=got[1])
-            continue
-        if not _visit(ctx, a, "W"):
-            continue
-        role = str(a.params.get("role"))
-        yes = w.p(a.target).role == role
-        me.mem.setdefault("searches", {})[str(a.target)] = [role, yes]
-        a.lines = [("MSG-PROSECUTOR-SEARCH", {"X": a.orig, "role": role, "yes": yes})]
 
 
 def _shoot(ctx: Night, a: Act) -> None:
@@ -108,7 +85,7 @@ def _scheduled(ctx: Night, step: str) -> None:
             act.lines[0][1]["shot"] = out.result == "OK"
 
 
-def _poison(ctx: Night, a: Act, clan_bottle: bool) -> None:
+def poison_attack(ctx: Night, a: Act, clan_bottle: bool) -> None:
     """A-ITEM-POISON-1..3, A-ROLE-MAFIA-5: the bottle is written off only on «удачно»."""
     assert a.target is not None
     w = ctx.w
@@ -140,15 +117,8 @@ def step_32_mafia(ctx: Night) -> None:
         if a.code == "SHOOT":
             _shoot(ctx, a)
         else:
-            _poison(ctx, a, clan_bottle=True)
+            poison_attack(ctx, a, clan_bottle=True)
     _scheduled(ctx, "32")
-
-
-def step_32c_gift_poison(ctx: Night) -> None:
-    """A-ITEM-POISON-3 (Q-80)."""
-    for a in ctx.acts_at("32c"):
-        if ctx.start(a) and a.target is not None:
-            _poison(ctx, a, clan_bottle=False)
 
 
 def step_33_cops(ctx: Night) -> None:

@@ -1,0 +1,40 @@
+"""Roles, one module per role family; the pipeline (``night_pipeline.STEPS``) registers
+their step functions in the order of §11. ``ROLE_MODULES`` says where each role lives."""
+
+from __future__ import annotations
+
+ROLE_MODULES: dict[str, str] = {
+    # Mafia (§9.1) and Cops: the clans' recruitment, searches, shots and poisonings
+    "BOSS": "clans",
+    "SOLDIER": "clans",
+    "RECRUITER": "clans",
+    "JOURNALIST_SOLDIER": "clans",
+    "SHERIFF": "clans",
+    "INVESTIGATOR": "clans",
+    "REBEL": "clans",
+    "GODFATHER": "influence",
+    "MAYOR": "influence",
+    "DOCTOR": "medics",
+    "NURSE": "medics",
+    "REANIMATOR": "medics",
+    "PRIEST": "priest",
+    "EXECUTIONER": "observers",
+    "JOURNALIST": "observers",
+    "PV": "observers",
+    "BODYGUARD": "observers",
+    "PROSECUTOR": "justice",
+    "JAILER": "justice",
+    "VH": "hunters",
+    "FAIRY": "loners",
+    "TOUROP": "loners",
+    "MANIAC": "loners",
+    "TELEPATH": "loners",
+    "SHMARA": "loners",
+    "PSYCHO": "loners",
+    "SWINDLER": "loners",
+    "VAMPIRE": "undead",
+    "DOMOVOI": "undead",
+    "HORSEMAN": "undead",
+}
+# Vote-altering moves of steps 1-6 (any role) live in ``votes``; item uses in ``item_uses``;
+# stake hunts in ``hunters``; the engine steps 39a/42/43 in ``night.engine_steps``.

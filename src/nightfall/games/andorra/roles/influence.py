@@ -1,0 +1,29 @@
+"""The Godfather (step 9) and the Mayor (step 10): a vote or a move taken away."""
+
+from __future__ import annotations
+
+from ..night.ctx import Night
+from .common import visit
+
+
+def _influence(ctx: Night, step: str, mute: str, family: str) -> None:
+    """A-ROLE-GODFATHER-2/5, A-ROLE-MAYOR-2/4: vote loss for Day N+1 or a block now."""
+    for a in ctx.acts_at(step):
+        if not ctx.start(a) or a.target is None:
+            continue
+        ctx.w.record_target(a.actor, family, ctx.n, a.target)
+        ctx.w.p(a.actor).targets(a.code).append(a.target)
+        if not visit(ctx, a):
+            continue
+        if a.code == mute:
+            ctx.w.lose_vote(ctx.n + 1, a.target, family)
+        else:
+            ctx.block(a.target, by=a.actor)
+
+
+def step_9_godfather(ctx: Night) -> None:
+    _influence(ctx, "9", "GF_MUTE", "GF")
+
+
+def step_10_mayor(ctx: Night) -> None:
+    _influence(ctx, "10", "MAYOR_MUTE", "MAYOR")

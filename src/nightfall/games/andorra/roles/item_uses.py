@@ -1,0 +1,102 @@
+"""Item uses as night moves (A-ITEM): vodka 7, cards 8, antidote 11a, vouchers 13a, a gifted poison 32c."""
+
+from __future__ import annotations
+
+from ..night.ctx import Act, Night
+from ..state import ALIVE
+from .clans import poison_attack
+from .common import cure, visit
+from .loners import trip
+
+
+def step_7_vodka(ctx: Night) -> None:
+    """A-ITEM-VODKA-1..3: inaccessible all night, no own move, Day N+1 vote lost."""
+    for a in ctx.acts_at("7"):
+        if not ctx.start(a):
+            continue
+        ctx.w.p(a.actor).take("VODKA")
+        ctx.drunk.add(a.actor)
+        ctx.w.lose_vote(ctx.n + 1, a.actor, "VODKA")
+        a.result, a.silent = "OK", True  # drinking is staying home (A-CLASS-5)
+        ctx.log(a.actor, a.code, None, "S", "OK")
+
+
+def _force(ctx: Night, seat: int, code: str, target: int, step: str) -> None:
+    old = ctx.acts.get(seat)
+    if old is not None and old.state != "PENDING":
+        return
+    if ctx.w.p(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
+        return
+    clan = ctx.clan_at_n0.get(seat)
+    ctx.acts[seat] = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
+
+
+def step_8_cards(ctx: Night) -> None:
+    """A-ITEM-CARD*: cards redirect the Doctor/Nurse, Sheriff, Journalist; Boss card records a transfer."""
+    w = ctx.w
+    for a in ctx.acts_at("8"):
+        if not ctx.start(a) or a.target is None:
+            continue
+        item = a.code.removeprefix("USE_")
+        if not visit(ctx, a):
+            continue  # A-ITEM-GEN-6: no consumption on an inaccessible target
+        w.p(a.actor).take(item)
+        holders = {p.role: p.seat for p in w.players if p.status == ALIVE}
+        if a.code == "USE_CARD_DOCTOR":  # A-ITEM-CARDDOC-2: both medics
+            if "DOCTOR" in holders:
+                _force(ctx, holders["DOCTOR"], "HEAL", a.target, "15")
+            if "NURSE" in holders:
+                _force(ctx, holders["NURSE"], "NURSE_PUMP", a.target, "11")
+        elif a.code == "USE_CARD_SHERIFF" and "SHERIFF" in holders:  # A-ITEM-CARDSHERIFF-2
+            _force(ctx, holders["SHERIFF"], "SHOOT", a.target, "33")
+        elif a.code == "USE_CARD_JOURNALIST":  # A-ITEM-CARDJOUR-2
+            j = next(
+                (p.seat for p in w.players if p.alive and p.role in ("JOURNALIST", "JOURNALIST_SOLDIER")),
+                None,
+            )
+            if j is not None and j != a.target:
+                _force(ctx, j, "JOURNALIST_WATCH", a.target, "19")
+        elif a.code == "USE_CARD_BOSS":  # A-ITEM-CARDBOSS-2: executed at D3
+            ctx.recruits.append(
+                {
+                    "by": a.actor,
+                    "faction": a.params.get("clan", "mafia"),
+                    "target": a.target,
+                    "step": "8",
+                    "card": True,
+                }
+            )
+
+
+def step_11a_antidote(ctx: Night) -> None:
+    """A-ITEM-ANTIDOTE-2, A-HEAL-4."""
+    for a in ctx.acts_at("11a"):
+        if not ctx.start(a) or a.target is None:
+            continue
+        if a.target != a.actor and not visit(ctx, a):
+            continue
+        if a.target == a.actor:
+            a.result = "OK"
+            ctx.log(a.actor, a.code, None, "S", "OK")
+        ctx.w.p(a.actor).take("ANTIDOTE")
+        cure(ctx, a.target, frozenset({"POISON", "CLONIDINE"}))
+        ctx.shield_antidote.add(a.target)
+
+
+def step_13a_vouchers(ctx: Night) -> None:
+    """A-ITEM-VOUCHER-1/2: the holder sends someone on a tour or excursion."""
+    for a in ctx.acts_at("13a"):
+        if not ctx.start(a) or a.target is None:
+            continue
+        if ctx.inaccessible(a.target, a.actor):
+            visit(ctx, a)
+            continue
+        ctx.w.p(a.actor).take("VOUCHER")
+        trip(ctx, a, a.params.get("kind", "tour") == "tour")
+
+
+def step_32c_gift_poison(ctx: Night) -> None:
+    """A-ITEM-POISON-3 (Q-80)."""
+    for a in ctx.acts_at("32c"):
+        if ctx.start(a) and a.target is not None:
+            poison_attack(ctx, a, clan_bottle=False)
