@@ -121,7 +121,8 @@ def test_ex1_state() -> (
     assert s.player("Anna").count("VEST") == 0 and s.player("Gleb").count("VEST") == 1
     assert s.player("Vera").count("SIREN") == 0
     assert w.clans["mafia"].poison == 1  # the bottle was not written off (A-ITEM-GEN-5)
-    assert s.player("Lev").role == "VH" and s.player("Lev").count("VEST") == 1
+    assert s.player("Lev").role == "VH" and s.player("Lev").items["VEST"] == [1]  # usable from Night 2
+    assert s.player("Lev").count("ANTIDOTE") == 1 and s.player("Lev").count("VODKA") == 1
     assert s.player("Kira").role == "SOLDIER" and s.player("Kira").faction == "MAFIA"
     assert s.player("Kira").count("VODKA") == 1 and s.player("Kira").count("DIPLOMA") == 1
     assert s.player("Mila").count("EXPLOSIVE") == 2
@@ -130,3 +131,8 @@ def test_ex1_state() -> (
     assert w.penalties["2"] == [s.seat("Zhanna")]
     assert "VH" in w.roles_taken
     assert w.winner is None
+    from nightfall.games.andorra import AndorraGame
+
+    header = AndorraGame().view(s.state, "public")["header"].splitlines()
+    assert header[header.index("Лог голосования:") + 1] == "+1 Zhanna (штраф)"
+    assert "Rita — сел (Мирный житель)" in header and "Boris — убит (Рядовой мафиози)" in header

@@ -152,6 +152,8 @@ def test_ex2_state(
     assert s.player("Sasha").count("SIREN") == 1 and s.player("Sasha").count("CARD_DOCTOR") == 1
     assert s.player("Mila").count("EXPLOSIVE") == 1 and s.player("Mila").sinful
     assert s.player("Kira").count("DIPLOMA") == 0
+    raw = [e for e in s.state.audits[-1]["tally"]["entries"].values() if e["raw_target"] == s.seat("Vera")]
+    assert len(raw) == 6  # the public raw log still shows Vera 6
     assert s.player("Gleb").count("VODKA") == 0
     assert s.state.world.has_vote_loss(3, s.seat("Gleb"))
     assert s.player("Ilya").count("SIREN") == 0
@@ -195,6 +197,8 @@ def test_ex3_state(
     w = s.state.world
     tally = s.state.audits[-1]["tally"]
     assert tally["result"]["coin"] and tally["result"]["jailed"] == s.seat("Mila")
+    assert tally["entries"][s.seat("Gleb")]["weight"] == 0  # vodka of Night 2
+    assert tally["entries"][s.seat("Polina")]["target"] == s.seat("Dina")  # the Vampire's Ghoul vote
     assert s.player("Gleb").depressed_night == 4 and w.has_vote_loss(4, s.seat("Gleb"))
     assert s.player("Gleb").sinful
     assert not s.player("Lev").sinful
@@ -213,3 +217,13 @@ def test_ex3_depressed_sheriff_rejected(ex3: Scenario) -> None:  # A-ROLE-SHERIF
         s.move("Gleb", "SHOOT", "Kira")
     assert err.value.code == "depressed" and err.value.rule == "A-ROLE-SHERIFF-5"
     s.move("Dina", "INTERROGATE", "Kira", by="Gleb")  # he can still send Dina's move
+
+
+@pytest.mark.parametrize("antidote", [True, False])
+def test_ex3_looking_ahead(antidote: bool) -> None:  # EX-3 "Looking ahead", A-HEAL-5, A-ITEM-ANTIDOTE-2
+    s = play_ex3()
+    s.day([(p.nick, None) for p in s.state.world.players if p.alive])
+    if antidote:
+        s.move("Lev", "USE_ANTIDOTE", "Lev")
+    s.resolve()
+    assert s.player("Lev").alive is antidote
