@@ -49,7 +49,8 @@ export function Depart(props: { view: HeksView; send: Send }) {
                 <Choice
                   key={p.id}
                   label={placeName(p.id)}
-                  sub={p.open ? ingName(INGREDIENT_OF[p.id]) : t("depart.closed")}
+                  ariaLabel={placeName(p.id)}
+                  sub={p.open ? ingName((p as { ingredient?: string }).ingredient ?? INGREDIENT_OF[p.id]) : t("depart.closed")}
                   disabled={!p.open}
                   pressed={place === p.id}
                   onClick={() => props.send("depart", { place: p.id })}

@@ -50,7 +50,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
         <h3>{t("witch.step.place")}</h3>
         <div class="choices grid2">
           {v.places.filter((p) => p.open).map((p) => (
-            <Choice key={p.id} label={placeName(p.id)} sub={<><Cat /> {counts[p.id] ?? 0}</>} onClick={() => props.send("witch_place", { place: p.id })} />
+            <Choice key={p.id} label={placeName(p.id)} ariaLabel={placeName(p.id)} sub={<><Cat /> {counts[p.id] ?? 0}</>} onClick={() => props.send("witch_place", { place: p.id })} />
           ))}
         </div>
       </>
