@@ -175,3 +175,18 @@ def test_blessing_reflects_the_bodyguards_response() -> None:  # A-HAR, A-ROLE-B
     s.resolve()
     # the Bodyguard's shot at the blessed soldier comes back at him: he has no vest → dies
     assert s.player("soldier").alive and not s.player("bodyguard").alive and s.player("pv").alive
+
+
+def test_clan_order_inside_a_step() -> None:  # A-ORDER-4, A-ERR-1
+    s = mk("SOLDIER:black", "BOSS:red", "PV", "PV", "DOCTOR", "MANIAC", "BOSS:black", two_clans=True)
+    w = s.state.world
+    assert w.clans["mafia:red"].rank == 2 < w.clans["mafia:black"].rank == 7  # the senders' seats
+    quiet_day(s)
+    s.move("soldier", "SHOOT", "doctor", by="boss2")
+    s.move("boss", "SHOOT", "doctor")
+    s.resolve()
+    shots = [a for st in s.state.audits[-1]["steps"] if st["step"] == "32" for a in st["actions"]]
+    assert [(a["actor"], a["hit"]) for a in shots] == [
+        (s.seat("boss"), "SIREN"),
+        (s.seat("soldier"), "SIREN"),
+    ]

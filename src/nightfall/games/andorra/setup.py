@@ -131,6 +131,10 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
         roles_taken=sorted({c for c, _ in roles}),
         fairy_stock=list(GIFT_LIST),
     )
+    from .night.dawn import sender
+
+    for cid, clan in clans.items():  # A-ERR-1: "clan 1" is the one whose sender sits lower at the start
+        clan.rank = sender(world, cid) or 0
     if "JAILER" in world.roles_taken:
         world.jailer_mode = "ACTIVE"
     cfg = dict(config)
