@@ -337,3 +337,26 @@ def test_table_talk_is_outside_the_engine() -> None:
     for who in ("Anna", "Cas"):
         for ctype in ("say", "chat", "claim"):
             assert g.reject(who, ctype, text="I went to the Forest").code == "unknown_command"
+
+
+def test_an_absent_vote_does_not_carry_over_to_the_next_proposal() -> None:
+    # H-HST-2 (per step), H-APR-5 (absent = For), H-CUR-1 (a new proposal, a new vote).
+    g = Scenario.standard(5, mode="unlimited")
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    g.mark_absent("Eva")
+    r = g.approve(Against=["Anna", "Bram", "Cas", "Dewi"])
+    assert (r["auto"], r["accepted"]) == (["Eva"], False)
+    g.confirm_all()
+    g.propose("Bram", ["Bram", "Cas"])
+    for n in ("Anna", "Bram", "Cas", "Dewi"):
+        g.send(n, "approve", vote="against")
+    assert g.phase == "APPROVAL_VOTE"  # Eva owes a new vote
+    g.send("Eva", "approve", vote="for")
+    assert g.approval()["auto"] == []
