@@ -121,10 +121,10 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
                         await host.send("mark_absent", {"seat": seat})
 
     await asyncio.wait_for(play(), 100)
-    # Every phone converges on the final version and the same public result.
-    final = max(p.state["version"] for p in phones)
+    # Every phone converges on the results screen and the same public result. Versions
+    # are per viewer (a phone is sent a state only when its own view changed).
     for phone in phones:
-        while phone.state["version"] < final:
+        while (phone.state.get("view") or {}).get("phase") != "GAME_END":
             phone.changed.clear()
             await asyncio.wait_for(phone.changed.wait(), 5)
     results = [p.state["view"]["result"] for p in phones]

@@ -85,6 +85,11 @@ class Room:
         )
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        # Per viewer (a member's pid, or None for spectators): the last state body sent
+        # and its own version counter. A viewer gets a message only when *its* view
+        # changed, numbered by its own counter, so neither the timing nor the numbering
+        # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
+        self._sent: dict[int | None, tuple[int, str]] = {}
 
     # -- life cycle ------------------------------------------------------
 
@@ -186,7 +191,7 @@ class Room:
                 },
             }
         )
-        conn.send(self._state_message(conn.pid, now))
+        conn.offer(self._versioned_state(conn.pid, now)[0])
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])
 
@@ -225,11 +230,14 @@ class Room:
             else:
                 await self._lobby_action(conn.pid, message)
         except Rejected as rejected:
+            outgoing_states = self._prepare_broadcast() if self.revision != before else []
             conn.send(error(rid, rejected, self.clock()))
         else:
-            conn.send(ack(rid, self.revision, self.clock()))
-        if self.revision != before:  # also when a due tick went first and the command then failed
-            self._broadcast()
+            outgoing_states = self._prepare_broadcast() if self.revision != before else []
+            conn.send(ack(rid, self._sent.get(conn.pid, (self.revision, ""))[0], self.clock()))
+        # also when a due tick went first and the command then failed
+        for target, text in outgoing_states:
+            target.offer(text)
 
     # -- game commands ---------------------------------------------------
 
@@ -406,15 +414,38 @@ class Room:
         room = room if room is not None else self._room_json()
         return outgoing.state(self.revision, now, room, self.lobby, self.play, pid)
 
-    def _broadcast(self) -> None:
-        """Each distinct message is built and encoded once, then queued per socket."""
+    def _versioned_state(
+        self, pid: int | None, now: int, room: dict[str, Any] | None = None
+    ) -> tuple[str, bool]:
+        """The state message for ``pid`` with its own version; ``True`` if it differs from the last one."""
+        message = self._state_message(pid, now, room)
+        del message["version"], message["server_time"]
+        body = encode(message)
+        last = self._sent.get(pid)
+        changed = last is None or last[1] != body
+        # After a restart a viewer's counter resumes from the room revision, which is
+        # never below any counter it had before, so clients never see a version go back.
+        version = (last[0] if last else self.revision) + (1 if changed else 0)
+        self._sent[pid] = (version, body)
+        return f'{{"version":{version},"server_time":{now},{body[1:]}', changed
+
+    def _prepare_broadcast(self) -> list[tuple[Connection, str]]:
+        """Each viewer's message is built and encoded once; only changed views are sent."""
         now = self.clock()
         room = self._room_json()
-        cache: dict[int | None, str] = {}
+        cache: dict[int | None, tuple[str, bool]] = {}
+        out = []
         for conn in list(self.conns):
             if conn.pid not in cache:
-                cache[conn.pid] = encode(self._state_message(conn.pid, now, room))
-            conn.offer(cache[conn.pid])
+                cache[conn.pid] = self._versioned_state(conn.pid, now, room)
+            text, changed = cache[conn.pid]
+            if changed:
+                out.append((conn, text))
+        return out
+
+    def _broadcast(self) -> None:
+        for conn, text in self._prepare_broadcast():
+            conn.offer(text)
 
     def _broadcast_presence(self, pids: list[int]) -> None:
         for pid in pids:
