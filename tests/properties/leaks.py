@@ -16,6 +16,7 @@ PUBLIC_KEYS = {
     "step",
     "phase",
     "deadline",
+    "deadline_total",
     "mode",
     "day",
     "knights_day",
@@ -54,7 +55,7 @@ def assert_fresh(state: HeksState, view: dict[str, Any]) -> None:
     fresh["progress"] = _progress(state, owed(state))
     shown = {k: v for k, v in view.items() if k not in ("me", "host")}
     if shown.get("phase") == GUARD_B:  # the guarding Protector's own view of step B
-        fresh["phase"], fresh["deadline"] = GUARD_B, state.deadline
+        fresh["phase"], fresh["deadline"], fresh["deadline_total"] = GUARD_B, state.deadline, state.timer_ms
     assert shown == fresh
 
 

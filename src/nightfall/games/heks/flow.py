@@ -49,6 +49,7 @@ def enter(state: HeksState, phase: str, now: int, out: list[Event], timer: str |
     state.done = set()
     ms = timer_ms(state, timer) if timer else None
     state.deadline = now + ms if ms is not None else None
+    state.timer_ms = ms
     public(out, "phase", phase=phase, day=state.day.number, deadline=state.deadline)
 
 
@@ -85,6 +86,7 @@ def begin_day(state: HeksState, now: int, out: list[Event]) -> None:
     )
     enter(state, DEPART_A, now, out, "depart")
     state.day.depart_deadline = state.deadline
+    state.day.depart_timer_ms = state.timer_ms
 
 
 def close_departure(state: HeksState, now: int, out: list[Event]) -> None:
@@ -96,6 +98,7 @@ def close_departure(state: HeksState, now: int, out: list[Event]) -> None:
         state.phase = GUARD_B
         ms = timer_ms(state, "guard")
         state.deadline = now + ms if ms is not None else None
+        state.timer_ms = ms
         private(
             out, state.day.guarding, "phase", phase=GUARD_B, day=state.day.number, deadline=state.deadline
         )

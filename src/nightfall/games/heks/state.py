@@ -71,6 +71,7 @@ class Day:
     recipe: list[str] = field(default_factory=list)
     closed: frozenset[str] = frozenset()  # closed by yesterday's Mist (H-SPL-4)
     depart_deadline: int | None = None  # step A's deadline, all that others see during step B (H-DEP-13)
+    depart_timer_ms: int | None = None
     # Step A/B (H-DEP-9..12)
     place: dict[int, str] = field(default_factory=dict)  # gather place of each non-witch
     guarding: int | None = None  # the Protector's seat once he tapped Guard
@@ -116,6 +117,7 @@ class HeksState:
     version: int = 0  # bumps on every accepted command
     now: int = 0
     deadline: int | None = None
+    timer_ms: int | None = None  # the running timer's full length, for countdown rings
     day: Day = field(default_factory=lambda: Day(0))
     seals: int = 0
     spoiled: int = 0  # F (H-SET-8)

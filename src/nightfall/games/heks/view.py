@@ -65,6 +65,7 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         "step": state.step,
         "phase": DEPART_A if phase == GUARD_B else phase,  # H-DEP-13
         "deadline": day.depart_deadline if phase in _SECRET_STEPS else state.deadline,
+        "deadline_total": day.depart_timer_ms if phase in _SECRET_STEPS else state.timer_ms,
         "mode": state.mode,
         "day": day.number,
         "knights_day": state.params.knights_day,
@@ -209,6 +210,7 @@ def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
     if phase == GUARD_B and seat == day.guarding:
         out["phase"] = GUARD_B
         out["deadline"] = state.deadline
+        out["deadline_total"] = state.timer_ms
     out["me"] = mine
     if seat == state.host:
         out["host"] = _host_extras(state)
