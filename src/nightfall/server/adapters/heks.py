@@ -3,6 +3,8 @@ host-set discussion time (H-SET-6, H-TIM-2)."""
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,10 +15,36 @@ MODES = ("timed", "unlimited")
 DISCUSS_MIN, DISCUSS_MAX, DISCUSS_STEP, DISCUSS_DEFAULT = 60, 600, 30, 180
 
 
+TIMERS_ENV = "NIGHTFALL_HEKS_TIMERS"
+
+
+def timer_overrides(raw: str | None) -> dict[str, float]:
+    """Shortened timers for tests and load runs, e.g. ``{"witch": 0.5, "quarrel": 0.2}``.
+
+    Read from ``NIGHTFALL_HEKS_TIMERS`` (JSON, seconds). Never set it for a real game
+    night: the witches' 15 s and the 4 s quarrel are rules (H-TIM-2).
+    """
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{TIMERS_ENV} is not JSON: {exc}") from None
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool) and v > 0
+        for k, v in data.items()
+    ):
+        raise ValueError(f'{TIMERS_ENV} must be an object of positive seconds, e.g. {{"witch": 0.5}}')
+    return {k: float(v) for k, v in data.items()}
+
+
 class HeksAdapter:
     name = "heks"
     min_players = 4
     max_players = 12
+
+    def __init__(self, timers: Mapping[str, float] | None = None) -> None:
+        self.timers = dict(timers) if timers is not None else timer_overrides(os.environ.get(TIMERS_ENV))
 
     def make_game(self) -> Game[Any]:
         return registry.get(self.name)
@@ -47,9 +75,12 @@ class HeksAdapter:
         return merged
 
     def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return {
+        config: dict[str, Any] = {
             "players": list(names),
             "host": host_seat,
             "mode": settings["mode"],
             "discuss_seconds": settings["discuss_seconds"],
         }
+        if self.timers:
+            config["timers"] = dict(self.timers)
+        return config
