@@ -14,7 +14,7 @@ def get(name: str) -> Game[Any]:
         return HeksGame()
     if name == "andorra":
         try:
-            from nightfall.games.andorra import AndorraGame  # type: ignore[attr-defined]
+            from nightfall.games.andorra import AndorraGame
         except ImportError as exc:
             raise KeyError(name) from exc
         game: Game[Any] = AndorraGame()
