@@ -211,3 +211,23 @@ def test_clan_cap_checked_on_joins_only() -> None:  # A-SETUP-3a, A-SETUP-3, A-I
     quiet_day(s)
     with pytest.raises(Rejected):
         s.move("recruiter", "RECRUIT", "doctor", by="boss")  # but nobody else may join
+
+
+def test_succession_after_jailer_jailing() -> None:  # A-ROLE-COPS-3a, A-ROLE-COPS-2
+    s = mk(
+        "JAILER",
+        "SHERIFF",
+        "INVESTIGATOR",
+        "PV",
+        "PV",
+        "BOSS",
+        "MANIAC",
+        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
+    )
+    quiet_day(s)
+    s.move("sheriff", "SHOOT", "pv")  # a Peaceful dies: the Sheriff is sinful
+    s.resolve()
+    quiet_day(s)
+    s.move("jailer", "JAILER_SIN", "sheriff")
+    s.resolve()
+    assert s.player("sheriff").status == "JAILED_JAILER" and s.player("investigator").role == "SHERIFF"

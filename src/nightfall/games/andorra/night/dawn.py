@@ -256,6 +256,7 @@ def d5_successions(ctx: Night) -> None:
     """A-ROLE-COPS-2/4, A-ROLE-REBEL-8, A-CLAN-2 (deaths of this night)."""
     w = ctx.w
     dead_now = {d.seat for d in ctx.deaths if w.p(d.seat).status == DEAD}
+    dead_now |= set(ctx.jailer_jailed)  # A-ROLE-COPS-3a: jailed by the Jailer at 35 → succession at dawn
     promote(ctx, dead_now)
     for cid, clan in w.clans.items():
         if clan.kind != "MAFIA":
