@@ -71,6 +71,8 @@ export class Connection {
   private errorSerial = 0;
   private stopped = false;
   private lastMessageAt = 0;
+  private lastCommand = "";
+  private lastCommandAt = 0;
 
   constructor(private readonly code: string, private readonly token: string | null) {}
 
@@ -101,6 +103,12 @@ export class Connection {
   command(type: string, payload: Record<string, unknown> = {}): void {
     const step = this.store.get().view?.step;
     const p = step === undefined || "step" in payload ? payload : { ...payload, step };
+    // A double tap sends the same command twice; the second would only earn an "already done".
+    const key = JSON.stringify([type, p]);
+    const now = Date.now();
+    if (key === this.lastCommand && now - this.lastCommandAt < 800) return;
+    this.lastCommand = key;
+    this.lastCommandAt = now;
     this.request({ type: "command", command: { type, payload: p } });
   }
 
@@ -223,7 +231,8 @@ export class Connection {
           this.store.update((s) => ({ ...s, fatal: err.code, pending: this.pendingIds.size }));
         } else {
           this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
-          this.showError(err);
+          // A tap that lands just as the scene changes: the new scene already says enough.
+          if (err.code !== "stale_step") this.showError(err);
         }
         break;
       }
