@@ -1,0 +1,153 @@
+"""Fixtures for the browser tests: the real server as a subprocess, Debian's Chromium,
+phone-sized browser contexts and a screenshot folder per test.
+
+Loopback only: the server listens on 127.0.0.1 on a free port with a temporary data dir.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from .texts import REPO
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WEB = REPO / "web"
+ARTIFACTS = REPO / "test-artifacts" / "browser"
+PHONE = {"width": 390, "height": 844}
+
+NewPhone = Callable[..., Page]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _ensure_web_build() -> None:
+    """Build web/dist when it is missing (npm ci + npm run build), or skip without npm."""
+    if (WEB / "dist" / "index.html").is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("web/dist/index.html is missing and npm is not installed to build the phone client")
+    for cmd in ([npm, "ci", "--no-audit", "--no-fund"], [npm, "run", "build"]):
+        done = subprocess.run(cmd, cwd=WEB, capture_output=True, text=True, timeout=900, check=False)
+        if done.returncode != 0:
+            pytest.fail(f"{' '.join(cmd)} failed in web/:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    if not (WEB / "dist" / "index.html").is_file():
+        pytest.fail("npm run build did not produce web/dist/index.html")
+
+
+def _nightfall_bin() -> str:
+    here = Path(sys.executable).parent / "nightfall"
+    return str(here if here.exists() else REPO / ".venv" / "bin" / "nightfall")
+
+
+def _health(base: str) -> dict[str, object] | None:
+    try:
+        with urllib.request.urlopen(f"{base}/api/health", timeout=1) as r:
+            return json.loads(r.read())  # type: ignore[no-any-return]
+    except (OSError, urllib.error.URLError, ValueError):
+        return None
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with a temp data dir; yields the base URL."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
+    _ensure_web_build()
+    data = tmp_path_factory.mktemp("nightfall-data")
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log_path = data / "server.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            [_nightfall_bin(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)],
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while _health(base) is None:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"nightfall serve did not come up:\n{log_path.read_text()[-3000:]}")
+                time.sleep(0.1)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser(server: str) -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Path:
+    """test-artifacts/browser/<test name>/, emptied first."""
+    out = ARTIFACTS / request.node.name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+@pytest.fixture
+def new_phone(browser: Browser) -> Iterator[NewPhone]:
+    """Open a phone-sized page in its own context (its own localStorage: its own seat token)."""
+    contexts: list[BrowserContext] = []
+
+    def make(locale: str = "en-US") -> Page:
+        ctx = browser.new_context(
+            viewport=PHONE,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=1,
+            locale=locale,
+            reduced_motion="reduce",
+        )
+        ctx.set_default_timeout(5000)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in contexts:
+        with contextlib.suppress(Exception):
+            ctx.close()

@@ -1,0 +1,121 @@
+"""Issue 3, browser tests 1 and 2: whole games played through the phone UI alone."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import NewPhone
+from .table import open_table
+from .texts import pattern, t
+from .uibot import Policy, Screen, UiBot
+
+pytestmark = pytest.mark.browser
+
+# Scene types test 1 must meet (and shoot); "seer" stands for seer/pickpocket.
+REQUIRED_SCENES = {
+    "role_card",
+    "vote_result",
+    "departure",
+    "gathering",
+    "witch_window",
+    "announcement",
+    "discussion",
+    "seer",
+    "proposal",
+    "approval",
+    "accept",
+    "reject",
+    "ritual",
+    "ritual_result",
+    "quarrel",
+    "exile_vote",
+    "results",
+}
+
+
+def all_results(screens: list[Screen]) -> bool:
+    return all(s.phase == "GAME_END" and s.heading("end.title") for s in screens)
+
+
+def check_results(bot: UiBot, screens: list[Screen]) -> str:
+    """Every phone shows the same winner and reason and lists every player's role."""
+    winners = {t(f"end.winner.{w}") for w in ("village", "witches", "jester")}
+    reasons = {
+        t(k)
+        for k in (
+            "reason.SEALS_COMPLETE",
+            "reason.ALL_WITCHES_EXILED",
+            "reason.ALL_WITCHES_FROGS",
+            "reason.KNIGHTS_VOTE_WITCH",
+            "reason.TAKEOVER",
+            "reason.KNIGHTS_VOTE_FAILED",
+            "reason.JESTER_EXILED",
+        )
+    }
+    seen = set()
+    for ph, s in zip(bot.phones, screens, strict=True):
+        winner = [w for w in winners if w in s.snapshot]
+        reason = [r for r in reasons if r in s.snapshot]
+        assert len(winner) == 1 and len(reason) == 1, f"{ph.name}: no single winner/reason\n{s.snapshot}"
+        assert pattern("end.score").pattern  # the score line exists in the catalog
+        seen.add((winner[0], reason[0]))
+        for other in bot.phones:
+            assert other.name in s.snapshot, f"{ph.name}'s results do not list {other.name}"
+        assert ph.role is not None
+        assert t(f"role.{ph.role}") in s.snapshot
+    assert len(seen) == 1, f"phones disagree on the result: {seen}"
+    return " / ".join(next(iter(seen)))
+
+
+def test_five_phones_play_a_whole_game(server: str, new_phone: NewPhone, shots: Path) -> None:
+    """Five phones join by room code and play Unlimited mode to the results screen."""
+    t0 = time.monotonic()
+    phones = open_table(new_phone, server, 5, mode="unlimited", shots=shots)
+    # Day 1: the Protector guards (nobody is frogged, so the Seer can look), the first
+    # proposal is voted down and the exile vote is blank, so that day 2 opens with the
+    # vote-result scene; from day 2 the table agrees on whom to exile.
+    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day1=True, blank_day1=True), seed=3)
+    screens = bot.run_until(all_results, timeout=200, what="every phone at the results screen")
+    result = check_results(bot, screens)
+    roles = sorted(ph.role or "?" for ph in phones)
+    assert roles == sorted(["WITCH", "SEER", "HERB_DOCTOR", "PROTECTOR", "VILLAGER"]), roles
+    missing = REQUIRED_SCENES - set(bot.seen)
+    assert not missing, f"scenes never met: {sorted(missing)}; met: {sorted(bot.seen)}"
+    for key in REQUIRED_SCENES:
+        path = bot.seen[key]
+        assert path is not None and path.stat().st_size > 0
+    print(
+        f"\n5 phones: {result}; {time.monotonic() - t0:.1f} s; scenes: {sorted(bot.seen)}; alerts: {bot.alerts}"
+    )
+
+
+def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path) -> None:
+    """Twelve phones play a Timed game (shortest discussion time the lobby offers) to the end.
+
+    The lobby cannot set shorter step timers and the server has no hook for the engine's
+    ``timers`` overrides, so the phones simply act promptly; the countdowns must show.
+    """
+    t0 = time.monotonic()
+    phones = open_table(new_phone, server, 12, mode="timed", shortest_discussion=True, shots=shots)
+    bot = UiBot(phones, shots, Policy(), seed=12)
+    screens = bot.run_until(all_results, timeout=200, what="every phone at the results screen")
+    result = check_results(bot, screens)
+    roles = sorted(ph.role or "?" for ph in phones)
+    expected = (
+        ["WITCH"] * 3
+        + ["CROW", "JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET"]
+        + ["VILLAGER"] * 3
+    )
+    assert roles == sorted(expected), roles
+    for ph in phones:
+        if ph.role == "WITCH":
+            assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH" and p is not ph)
+        if ph.role == "CROW":
+            assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH")
+    assert {"DEPART_A", "EXILE_VOTE"} <= bot.timed_phases, f"countdowns seen in {sorted(bot.timed_phases)}"
+    print(
+        f"\n12 phones: {result}; {time.monotonic() - t0:.1f} s; timers in {sorted(bot.timed_phases)}; alerts: {bot.alerts}"
+    )

@@ -1,0 +1,177 @@
+"""Issue 3, browser tests 3 and 4: a reload in the middle of a vote, and the host marking
+a stalled player absent (the stalled phone also checks the Dutch default, locale nl-NL)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import NewPhone
+from .table import open_table
+from .texts import pattern, t
+from .uibot import Phone, Policy, Screen, UiBot
+
+pytestmark = pytest.mark.browser
+
+RELOAD_LIMIT_S = 2.0
+BACK_IN_VOTE = """({title, vote}) => {
+  if (document.querySelector('.conn-banner')) return false;
+  const h = [...document.querySelectorAll('h1')].some((e) => e.textContent.trim() === title);
+  const b = [...document.querySelectorAll('button[aria-pressed="true"]')].some((e) => e.textContent.trim() === vote);
+  return h && b;
+}"""
+
+
+def held_role(ph: Phone) -> str:
+    """Press and hold the (footer) role card and read the role name off it."""
+    page = ph.page
+    card = page.get_by_role("button", name=t("reveal.hold", ph.lang)).first
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    try:
+        return page.get_by_test_id("role-face").locator(".role-name").inner_text(timeout=3000).strip()
+    finally:
+        page.mouse.up()
+
+
+def test_reload_during_a_vote_returns_to_seat_and_scene(
+    server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    phones = open_table(new_phone, server, 4, mode="unlimited")
+    bot = UiBot(phones, shots, Policy(abilities=False), seed=4)
+
+    def in_vote(_ph: Phone, s: Screen) -> bool:
+        return s.phase == "APPROVAL_VOTE"
+
+    bot.run_until(
+        lambda ss: all(s.phase == "APPROVAL_VOTE" for s in ss), 90, "the approve/reject vote", hold=in_vote
+    )
+    screens = [Screen.read(ph.page) for ph in phones]
+    voters = [ph for ph, s in zip(phones, screens, strict=True) if s.button(t("approve.for"))]
+    assert len(voters) >= 3, bot.describe(screens)
+    early, reloader = voters[0], voters[-1]
+    assert reloader is not phones[0], "keep the host's phone out of it"
+
+    # Mid-vote: two cats have voted, the others have not.
+    for ph in (early, reloader):
+        ph.page.get_by_role("button", name=t("approve.for"), exact=True).click()
+        expect(ph.page.get_by_role("button", name=t("approve.for"), exact=True)).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    progress = t("approve.count", done=2, total=len(voters))
+    expect(phones[0].page.get_by_text(progress)).to_be_visible()
+    role_before = held_role(reloader)
+    assert role_before == t(f"role.{reloader.role}")
+
+    page: Page = reloader.page
+    t0 = time.monotonic()
+    page.reload(wait_until="commit")
+    # Polled in the page every 20 ms: the vote scene with this phone's own "For" pressed,
+    # and no connection banner.
+    page.wait_for_function(
+        BACK_IN_VOTE, arg={"title": t("approve.title"), "vote": t("approve.for")}, polling=20, timeout=10_000
+    )
+    reload_s = time.monotonic() - t0
+    for_btn = page.get_by_role("button", name=t("approve.for"), exact=True)
+    expect(for_btn).to_have_attribute("aria-pressed", "true", timeout=1)
+    expect(page.get_by_role("heading", name=t("approve.title"))).to_be_visible(timeout=1)
+    expect(page.get_by_text(progress)).to_be_visible(timeout=1)
+    page.screenshot(path=str(shots / "after_reload.png"), full_page=True, animations="disabled")
+    print(f"\nreload: back at the seat and in the vote after {reload_s:.2f} s")
+    assert reload_s < RELOAD_LIMIT_S, f"the reload took {reload_s:.2f} s"
+    assert held_role(reloader) == role_before, "the reloaded phone came back to another seat"
+
+    # The game goes on: everyone (the reloaded phone too) gets past the vote and its result scene.
+    after_vote = ("RITUAL", "PROPOSAL", "EXILE_VOTE", "GAME_END")
+    bot.run_until(
+        lambda ss: all(s.phase in after_vote for s in ss),
+        60,
+        "the scene after the vote on every phone",
+        hold=lambda _ph, s: s.phase in after_vote,
+    )
+    assert "ACCEPT_SCENE" in reloader.phases or "REJECT_SCENE" in reloader.phases, reloader.phases
+
+
+def test_host_marks_a_stalled_player_absent(server: str, new_phone: NewPhone, shots: Path) -> None:
+    phones = open_table(new_phone, server, 4, mode="unlimited", langs={3: "nl"})
+    host, stalled = phones[0], phones[3]
+    stalled.idle = True
+    bot = UiBot(phones, shots, Policy(abilities=False), seed=5)
+    active = phones[:3]
+
+    # The stalled phone shows the Dutch default (locale nl-NL).
+    sp = stalled.page
+    expect(sp.get_by_role("heading", name=t("reveal.title", "nl"))).to_be_visible()
+    expect(sp.get_by_role("button", name=t("btn.ready", "nl"), exact=True)).to_be_visible()
+    assert sp.evaluate("document.documentElement.lang") == "nl"
+
+    def host_panel(open_: bool) -> None:
+        name = t("host.open") if open_ else t("host.close")
+        host.page.get_by_role("button", name=re.compile("^" + re.escape(name))).click()
+
+    def absent_buttons() -> list[str]:
+        region = host.page.get_by_role("region", name=t("host.title"))
+        expect(region).to_be_visible()
+        pat = pattern("host.absent")
+        return [n for n in region.get_by_role("button").all_inner_texts() if pat.match(n)]
+
+    def mark_absent(step: str) -> None:
+        host.page.screenshot(
+            path=str(shots / f"host_panel_{step}.png"), full_page=True, animations="disabled"
+        )
+        host.page.get_by_role("button", name=t("host.absent", name=stalled.name), exact=True).click()
+
+    # 1. Role reveal (a public step): the host sees the one name still owing Ready.
+    def others_ready(ss: list[Screen]) -> bool:
+        return all(s.phase == "ROLE_REVEAL" and s.shows("reveal.ready.done") for s in ss[:3])
+
+    bot.run_until(others_ready, 30, "three phones ready")
+    host_panel(True)
+    expect(host.page.get_by_text(t("host.pending"))).to_be_visible()
+    assert absent_buttons() == [t("host.absent", name=stalled.name)]
+    region = host.page.get_by_role("region", name=t("host.title"))
+    expect(region.get_by_text(t("host.connected"), exact=True)).to_have_count(4)
+    mark_absent("role_reveal")
+    expect(sp.get_by_role("heading", name=t("depart.title", "nl"))).to_be_visible(timeout=5000)
+    host_panel(False)
+
+    # 2. Departure (a secret step): no pending names; any cat can be marked, or force continue.
+    def chosen(ss: list[Screen]) -> bool:
+        def done(s: Screen) -> bool:
+            return (
+                s.phase != "DEPART_A"
+                or not bot.place_buttons(s)
+                or any(b.pressed for b in bot.place_buttons(s))
+            )
+
+        return all(done(s) for s in ss[:3])
+
+    ss = bot.run_until(chosen, 30, "the other phones to choose a place")
+    if ss[0].phase == "DEPART_A":
+        host_panel(True)
+        expect(host.page.get_by_text(t("host.secret"))).to_be_visible()
+        assert sorted(absent_buttons()) == sorted(t("host.absent", name=ph.name) for ph in phones)
+        expect(host.page.get_by_role("button", name=t("host.force"), exact=True)).to_be_visible()
+        mark_absent("departure")
+        host_panel(False)
+    # else: the stalled phone is a witch, who owes nothing in step A.
+
+    # 3. The evening announcement (a public step): everyone must confirm, frogs too.
+    def announced(ss: list[Screen]) -> bool:
+        return all(s.phase == "EVENING_ANNOUNCE" and not s.button(t("btn.confirm")) for s in ss[:3])
+
+    bot.run_until(announced, 45, "the others to confirm the announcement")
+    expect(sp.get_by_role("heading", name=t("evening.title", "nl"))).to_be_visible()
+    host_panel(True)
+    assert absent_buttons() == [t("host.absent", name=stalled.name)]
+    mark_absent("announcement")
+    expect(sp.get_by_role("heading", name=t("discuss.title", "nl"))).to_be_visible(timeout=5000)
+    for ph in active:
+        expect(ph.page.get_by_role("heading", name=t("discuss.title"))).to_be_visible(timeout=5000)

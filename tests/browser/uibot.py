@@ -1,0 +1,420 @@
+"""A "UI bot": plays Vang de Heks on real phone pages, only by reading the screen and tapping.
+
+Each round it reads every phone's accessibility tree (``aria_snapshot``), decides on one
+sensible tap from what that screen offers, and taps it with ``get_by_role("button", name=...)``.
+It never talks to the server itself and knows nothing a person at the table would not:
+a phone learns its own role by pressing and holding its role card.
+
+Button names come from the client's catalogs (``texts.py``), so the bot reads the UI in
+English (contexts with locale en-US).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from .texts import PLACES, pattern, role_of, split_names, t
+
+_BUTTON = re.compile(r"""^\s*- '?button "((?:[^"\\]|\\.)*)"((?:\s*\[[^\]]*\])*)""")
+_ALERT = re.compile(r"^\s*- alert:\s*(.+)$")
+_PHASE_JS = """() => {
+  const g = document.querySelector('.game');
+  if (g) { const m = g.className.match(/phase-(\\w+)/); return m ? m[1].toUpperCase() : 'GAME'; }
+  if (document.querySelector('.lobby')) return 'LOBBY';
+  return 'OTHER';
+}"""
+
+
+CONFIRM_SCENES = ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT")
+
+
+def _num(key: str) -> re.Pattern[str]:
+    """A catalog text as an unanchored regex whose placeholders match numbers."""
+    parts = re.split(r"\{\w+\}", t(key))
+    return re.compile(r"(\d+)".join(re.escape(p) for p in parts))
+
+
+@dataclass(frozen=True)
+class Button:
+    name: str
+    pressed: bool
+    disabled: bool
+
+
+@dataclass
+class Screen:
+    """What one phone shows: the scene (from the client's ``phase-*`` class) and its a11y tree."""
+
+    phase: str
+    snapshot: str
+    buttons: list[Button]
+    alerts: list[str]
+
+    @classmethod
+    def read(cls, page: Page) -> Screen:
+        # The scene class is read before and after the a11y tree, so both are of one scene.
+        phase = str(page.evaluate(_PHASE_JS))
+        for _ in range(5):
+            snap = page.locator("body").aria_snapshot()
+            again = str(page.evaluate(_PHASE_JS))
+            if again == phase:
+                break
+            phase = again
+        buttons: list[Button] = []
+        alerts: list[str] = []
+        for line in snap.splitlines():
+            m = _BUTTON.match(line)
+            if m:
+                attrs = m.group(2)
+                name = json.loads(f'"{m.group(1)}"')
+                buttons.append(Button(name, "[pressed]" in attrs, "[disabled]" in attrs))
+                continue
+            a = _ALERT.match(line)
+            if a:
+                alerts.append(a.group(1).strip().strip("'\""))
+        return cls(phase, snap, buttons, alerts)
+
+    def button(self, name: str) -> Button | None:
+        return next((b for b in self.buttons if b.name == name), None)
+
+    def matching(self, key: str) -> list[tuple[Button, re.Match[str]]]:
+        """Enabled buttons whose name is the catalog text ``key`` (placeholders = groups)."""
+        pat = pattern(key)
+        out = []
+        for b in self.buttons:
+            m = pat.match(b.name)
+            if m and not b.disabled:
+                out.append((b, m))
+        return out
+
+    def heading(self, key: str, **params: object) -> bool:
+        return f'heading "{t(key, **params)}"' in self.snapshot
+
+    def shows(self, key: str, **params: object) -> bool:
+        return t(key, **params) in self.snapshot
+
+    def number(self, key: str) -> int | None:
+        m = _num(key).search(self.snapshot)
+        return int(m.group(1)) if m else None
+
+    @property
+    def day(self) -> int:
+        return self.number("hdr.day") or 0
+
+    @property
+    def curse(self) -> int | None:
+        """The curse meter, from its image label ("Curse meter 1/3")."""
+        m = re.search(re.escape(t("hdr.curse")) + r" (\d+)/\d+", self.snapshot)
+        return int(m.group(1)) if m else None
+
+    @property
+    def signature(self) -> tuple[object, ...]:
+        return (self.phase, tuple(self.buttons))
+
+
+@dataclass(eq=False)
+class Phone:
+    page: Page
+    name: str
+    lang: str = "en"
+    role: str | None = None
+    team: list[str] = field(default_factory=list)  # witches this phone knows (Witch, Crow)
+    idle: bool = False  # never taps anything (a stalled player)
+    last_sig: tuple[object, ...] | None = None
+    last_at: float = 0.0
+    phases: list[str] = field(default_factory=list)
+
+    def note(self, phase: str) -> None:
+        if not self.phases or self.phases[-1] != phase:
+            self.phases.append(phase)
+
+
+@dataclass
+class Policy:
+    """How the table plays. Every choice is one a person could make from their own screen."""
+
+    reject_first: bool = False  # everyone votes Against the very first proposal (day 1, curse 0)
+    guard_day1: bool = False  # the Protector guards on day 1
+    blank_day1: bool = False  # the day-1 exile vote is all Blank
+    turn_back: bool = True  # the Herb Doctor turns a frog back
+    abilities: bool = True  # the Seer checks and the Pickpocket steals in the discussion
+
+
+Hold = Callable[[Phone, Screen], bool]
+
+
+class UiBot:
+    def __init__(self, phones: list[Phone], shots: Path | None, policy: Policy, seed: int = 1) -> None:
+        self.phones = phones
+        self.shots = shots
+        self.policy = policy
+        self.rng = random.Random(seed)
+        self.seen: dict[str, Path | None] = {}  # scene key -> its screenshot
+        self.alerts: list[str] = []
+        self.names = [p.name for p in phones]
+        self.timed_phases: set[str] = set()  # scenes that showed a running countdown
+
+    # -- reading -------------------------------------------------------------
+
+    def scene_key(self, ph: Phone, s: Screen) -> str:
+        p = s.phase
+        if p not in (*CONFIRM_SCENES, "ROLE_REVEAL", "GAME_END"):
+            if s.shows("pond.text"):
+                return "frog"
+            if s.shows("spectator.text"):
+                return "exiled"
+        keys = {
+            "ROLE_REVEAL": "role_card",
+            "VOTE_RESULT_SCENE": "vote_result",
+            "DEPART_A": "departure",
+            "EVENING_ANNOUNCE": "announcement",
+            "APPROVAL_VOTE": "approval",
+            "ACCEPT_SCENE": "accept",
+            "REJECT_SCENE": "reject",
+            "RITUAL_RESULT": "ritual_result",
+            "QUARREL": "quarrel",
+            "EXILE_VOTE": "exile_vote",
+            "GAME_END": "results",
+        }
+        if p == "DEPART_A" and not s.heading("depart.title"):
+            return "departure_outsider"
+        if p == "GUARD_B":
+            return "guard" if s.heading("guard.title") else "departure"
+        if p == "WITCH_C":
+            if s.heading("witch.title"):
+                return "witch_window"
+            return "gathering_pond" if s.shows("gather.pond") else "gathering"
+        if p == "DISCUSSION":
+            if s.heading("seer.title"):
+                return "seer"
+            if s.heading("pp.title"):
+                return "pickpocket"
+            return "discussion"
+        if p == "PROPOSAL":
+            return "proposal" if s.button(t("proposal.submit")) else "proposal_wait"
+        if p == "RITUAL":
+            return (
+                "ritual" if s.button(t("ritual.emptypaw")) or s.matching("ritual.playcard") else "ritual_wait"
+            )
+        return keys.get(p, p.lower())
+
+    def shoot(self, ph: Phone, key: str) -> None:
+        if key in self.seen:
+            return
+        path = None
+        if self.shots is not None:
+            path = self.shots / f"{len(self.seen):02d}_{key}_{ph.name}.png"
+            ph.page.screenshot(path=str(path), full_page=True, animations="disabled")
+        self.seen[key] = path
+
+    def read_role(self, ph: Phone) -> None:
+        """Press and hold the role card, read it (and shoot it), let go."""
+        card = ph.page.get_by_role("button", name=t("reveal.hold")).first
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box is not None
+        ph.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        ph.page.mouse.down()
+        try:
+            face = ph.page.get_by_test_id("role-face")
+            face.wait_for(timeout=3000)
+            ph.role = role_of(face.locator(".role-name").inner_text().strip())
+            team = face.locator(".role-team")
+            if team.count():
+                text = team.inner_text().strip()
+                for key in ("role.witches.other", "role.witches.crow"):
+                    m = pattern(key).match(text)
+                    if m:
+                        ph.team = split_names(m.group(1))
+            self.shoot(ph, "role_card")
+            if ph.role in ("WITCH", "CROW", "JESTER", "PICKPOCKET", "SEER"):
+                self.shoot(ph, f"role_card_{ph.role.lower()}")
+        finally:
+            ph.page.mouse.up()
+
+    # -- tapping -------------------------------------------------------------
+
+    def tap(self, ph: Phone, s: Screen, name: str) -> bool:
+        b = s.button(name)
+        if b is None or b.disabled:
+            return False
+        try:
+            ph.page.get_by_role("button", name=name, exact=True).first.click(timeout=1500)
+        except PlaywrightError:
+            return False  # the scene changed under our finger; read again next round
+        return True
+
+    def tap_first(self, ph: Phone, s: Screen, buttons: Iterable[Button]) -> bool:
+        return any(self.tap(ph, s, b.name) for b in buttons)
+
+    # -- one sensible move per scene ----------------------------------------
+
+    def act(self, ph: Phone, s: Screen) -> bool:
+        p = s.phase
+        if p == "ROLE_REVEAL":
+            if ph.role is None and s.button(t("reveal.hold")):
+                self.read_role(ph)
+            return self.tap(ph, s, t("btn.ready"))
+        if p in ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE"):
+            return self.tap(ph, s, t("btn.confirm"))
+        if p == "RITUAL_RESULT":
+            return self.tap(ph, s, t("btn.ok"))
+        if p == "GUARD_B" and s.heading("guard.title"):
+            return self.tap_first(ph, s, [b for b, _ in s.matching("guard.place")])
+        if p in ("DEPART_A", "GUARD_B"):
+            return self.depart(ph, s)
+        if p == "WITCH_C" and s.heading("witch.title"):
+            return self.witch(ph, s)
+        if p == "DISCUSSION":
+            if self.policy.abilities and self.ability(ph, s):
+                return True
+            return self.tap(ph, s, t("discuss.end"))
+        if p == "PROPOSAL":
+            return self.propose(ph, s)
+        if p == "APPROVAL_VOTE":
+            if any(s.button(t(k)) and s.button(t(k)).pressed for k in ("approve.for", "approve.against")):  # type: ignore[union-attr]
+                return False
+            against = self.policy.reject_first and s.day == 1 and s.curse == 0
+            return self.tap(ph, s, t("approve.against" if against else "approve.for"))
+        if p == "RITUAL":
+            cards = [b for b, _ in s.matching("ritual.playcard")]
+            empty = s.button(t("ritual.emptypaw"))
+            return self.tap_first(ph, s, cards + ([empty] if empty else []))
+        if p == "EXILE_VOTE":
+            votes = [b for b, _ in s.matching("exile.vote")]
+            blank = s.button(t("exile.blank"))
+            if blank is None or blank.pressed or any(b.pressed for b in votes):
+                return False
+            if self.policy.blank_day1 and s.day == 1:
+                return self.tap(ph, s, blank.name)
+            return self.tap_first(ph, s, votes[:1])  # the first cat on the list: a table consensus
+        return False
+
+    def place_buttons(self, s: Screen) -> list[Button]:
+        names = [t(f"place.{p}") for p in PLACES]
+        return [b for b in s.buttons if any(b.name == n or b.name.startswith(n + " ") for n in names)]
+
+    def depart(self, ph: Phone, s: Screen) -> bool:
+        if not s.heading("depart.title"):
+            return False
+        if self.policy.turn_back:
+            nobody = s.button(t("depart.turnback.none"))
+            frogs = s.matching("depart.turnback.pick")
+            if nobody is not None and nobody.pressed and frogs and self.tap(ph, s, frogs[0][0].name):
+                return True
+        places = self.place_buttons(s)
+        if not places or any(b.pressed for b in places):
+            return False
+        if self.policy.guard_day1 and s.day == 1 and self.tap(ph, s, t("depart.guard")):
+            return True
+        return self.tap_first(ph, s, [b for b in places if not b.disabled][:1])
+
+    def witch(self, ph: Phone, s: Screen) -> bool:
+        if s.heading("witch.step.place"):
+            best: tuple[int, str] | None = None
+            for b in self.place_buttons(s):
+                m = re.search(r"(\d+)$", b.name)
+                n = int(m.group(1)) if m else 0
+                if not b.disabled and (best is None or n > best[0]):
+                    best = (n, b.name)
+            return best is not None and self.tap(ph, s, best[1])
+        if s.heading("witch.step.spell"):
+            return self.tap(ph, s, t("witch.nospell"))
+        if s.heading("witch.step.mist"):
+            return self.tap(ph, s, t("btn.back"))
+        if s.heading("witch.step.target"):
+            cats = [b for b in s.buttons if b.name in self.names and b.name not in ph.team and not b.disabled]
+            if cats:
+                return self.tap(ph, s, self.rng.choice(cats).name)
+            return self.tap(ph, s, t("witch.noattack"))
+        if s.heading("witch.step.second"):
+            return self.tap(ph, s, t("witch.nosecond"))
+        return False
+
+    def ability(self, ph: Phone, s: Screen) -> bool:
+        for key in ("seer.check", "pp.target"):
+            options = [b for b, _ in s.matching(key)]
+            if options:
+                return self.tap(ph, s, self.rng.choice(options).name)
+        return self.tap_first(ph, s, [b for b, _ in s.matching("pp.take")])
+
+    def propose(self, ph: Phone, s: Screen) -> bool:
+        submit = s.button(t("proposal.submit"))
+        if submit is None:
+            return False
+        m = _num("proposal.you").search(s.snapshot)
+        k = int(m.group(1)) if m else 0
+        toggles = s.matching("proposal.toggle")
+        chosen = sum(1 for b, _ in toggles if b.pressed)
+        for b, _ in toggles:
+            if chosen >= k:
+                break
+            if not b.pressed and self.tap(ph, s, b.name):
+                chosen += 1
+        try:
+            ph.page.get_by_role("button", name=t("proposal.submit"), exact=True).click(timeout=1500)
+        except PlaywrightError:
+            return False
+        return True
+
+    # -- the loop ------------------------------------------------------------
+
+    def sweep(self, hold: Hold | None = None) -> tuple[list[Screen], bool]:
+        screens: list[Screen] = []
+        acted = False
+        for ph in self.phones:
+            s = Screen.read(ph.page)
+            screens.append(s)
+            ph.note(s.phase)
+            for a in s.alerts:
+                if a != t("quarrel.title") and a not in self.alerts:
+                    self.alerts.append(a)
+            if f'timer "{t("timer.label")}"' in s.snapshot:
+                self.timed_phases.add(s.phase)
+            if s.phase not in ("LOBBY", "OTHER", "GAME", "ROLE_REVEAL"):  # role cards: read_role
+                self.shoot(ph, self.scene_key(ph, s))
+            if ph.idle or (hold is not None and hold(ph, s)):
+                continue
+            now = time.monotonic()
+            if s.signature == ph.last_sig and now - ph.last_at < 2.0:
+                continue  # our last tap is still on its way
+            if self.act(ph, s):
+                ph.last_sig, ph.last_at = s.signature, now
+                acted = True
+        return screens, acted
+
+    def run_until(
+        self,
+        done: Callable[[list[Screen]], bool],
+        timeout: float,
+        what: str,
+        hold: Hold | None = None,
+    ) -> list[Screen]:
+        end = time.monotonic() + timeout
+        while True:
+            screens, acted = self.sweep(hold)
+            if done(screens):
+                return screens
+            if time.monotonic() > end:
+                raise AssertionError(
+                    f"timed out after {timeout:.0f} s waiting for {what}\n{self.describe(screens)}"
+                )
+            if not acted:
+                self.phones[0].page.wait_for_timeout(120)
+
+    def describe(self, screens: list[Screen]) -> str:
+        rows = []
+        for ph, s in zip(self.phones, screens, strict=True):
+            btns = ", ".join(b.name + ("*" if b.pressed else "") for b in s.buttons)
+            rows.append(f"  {ph.name} ({ph.role}): {s.phase} day {s.day} [{btns}]")
+        rows.append(f"  alerts: {self.alerts}")
+        return "\n".join(rows)
