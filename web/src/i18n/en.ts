@@ -26,6 +26,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.up": "Move {name} up",
   "lobby.down": "Move {name} down",
   "lobby.remove": "Remove {name}",
+  "lobby.leave": "Leave the room",
   "lobby.mode": "Game type",
   "lobby.timed": "Timed",
   "lobby.unlimited": "Unlimited",

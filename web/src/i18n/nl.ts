@@ -26,6 +26,7 @@ export const nl = {
   "lobby.up": "{name} omhoog",
   "lobby.down": "{name} omlaag",
   "lobby.remove": "{name} verwijderen",
+  "lobby.leave": "Verlaat de kamer",
   "lobby.mode": "Speltype",
   "lobby.timed": "Met tijdslimiet",
   "lobby.unlimited": "Onbeperkte tijd",

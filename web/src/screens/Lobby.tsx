@@ -41,6 +41,11 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       </section>
       <SeatList room={room} you={you} conn={conn} />
       <Settings room={room} you={you} conn={conn} start />
+      {!you.host && !you.spectator && (
+        <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
+          {t("lobby.leave")}
+        </button>
+      )}
     </main>
   );
 }
