@@ -85,6 +85,27 @@ async def create_room(request: Request) -> Response:
     return JSONResponse(created, status_code=201)
 
 
+MAX_ANDORRA_BODY_BYTES = 32768
+
+
+async def create_andorra(request: Request) -> Response:
+    """The host's role list in, the desk link and one private link per player out."""
+    try:
+        raw = await request.body()
+        if len(raw) > MAX_ANDORRA_BODY_BYTES:
+            raise Rejected("bad_request", reason="too_large")
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            raise Rejected("bad_request", reason="bad_json") from None
+        if not isinstance(body, dict):
+            raise Rejected("bad_request", reason="bad_json")
+        created = await _rooms(request).create_andorra(body, base_url(request))
+    except Rejected as rejected:
+        return _error(rejected)
+    return JSONResponse(created, status_code=201, headers={"Cache-Control": "no-store"})
+
+
 async def room_summary(request: Request) -> Response:
     try:
         return JSONResponse((await _room(request)).summary())
@@ -126,6 +147,7 @@ routes = [
     Route("/api/health", health),
     Route("/api/games", games),
     Route("/api/rooms", create_room, methods=["POST"]),
+    Route("/api/andorra", create_andorra, methods=["POST"]),
     Route("/api/rooms/{code}", room_summary),
     Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
     Route("/api/rooms/{code}/qr.svg", room_qr),

@@ -58,11 +58,14 @@ def links(base_url: str | None, code: str) -> dict[str, str | None]:
     return {"join_url": f"{base_url}/r/{code}", "board_url": f"{base_url}/board/{code}"}
 
 
-def view_for(play: Play | None, pid: int | None) -> dict[str, Any] | None:
-    """A seated member's own view; everyone else (spectators, late joiners) the public one."""
+def view_for(play: Play | None, pid: int | None, host: int | None = None) -> dict[str, Any] | None:
+    """A seated member's own view; a host without a seat (Andorra's ведущий) the
+    host's view; everyone else (spectators, late joiners) the public one."""
     if play is None:
         return None
     seat = play.seat_of(pid) if pid is not None else None
+    if seat is None and pid is not None and pid == host:
+        return play.game.view(play.state, "host")
     return play.game.view(play.state, seat if seat is not None else "public")
 
 
@@ -75,7 +78,7 @@ def state(
         "server_time": now,
         "room": room,
         "you": you(lobby, play, pid),
-        "view": view_for(play, pid),
+        "view": view_for(play, pid, lobby.host),
     }
 
 

@@ -58,6 +58,10 @@ MESSAGES = {
     "not_found": "There is no such API endpoint.",
     "store_failed": "The server could not save that; try again.",
     "internal_error": "Something went wrong on the server.",
+    "bad_config": "The game setup is not valid.",
+    "not_in_clan": "Only members of a clan can use its chat.",
+    "chat_too_long": "The chat message is too long.",
+    "bad_chat": "The chat message is empty or has invalid characters.",
 }
 
 

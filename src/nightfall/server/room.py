@@ -18,7 +18,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from nightfall.engine import Command, Rejected, tick
+from nightfall.engine import HOST, Command, Rejected, tick
+from nightfall.engine.command import Actor
 from nightfall.store import GameRecord
 
 from . import journal, outgoing
@@ -250,7 +251,9 @@ class Room:
         play = self.play
         if play is None or self.lobby.status != PLAYING:
             raise Rejected("no_game")
-        seat = play.seat_of(pid)
+        seat: Actor | None = play.seat_of(pid)
+        if seat is None and pid == self.lobby.host:
+            seat = HOST  # a host without a seat runs the game (Andorra's ведущий)
         if seat is None:
             raise Rejected("not_seated")
         if "actor" in body and body["actor"] != seat:

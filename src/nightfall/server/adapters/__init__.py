@@ -39,9 +39,10 @@ Catalog = dict[str, GameAdapter]
 
 
 def default_catalog() -> Catalog:
+    from .andorra import AndorraAdapter
     from .heks import HeksAdapter
 
-    return {"heks": HeksAdapter()}
+    return {"heks": HeksAdapter(), "andorra": AndorraAdapter()}
 
 
 def describe(adapter: GameAdapter) -> dict[str, Any]:

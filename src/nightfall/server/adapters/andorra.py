@@ -1,0 +1,317 @@
+"""Andorra Mafia on the server: a forum game run from the host's desk.
+
+The host (ведущий) is not a player: a room holds the host (actor ``"host"``)
+and one private link per seat. The rules stay in ``nightfall.games.andorra``;
+this module wraps ``AndorraGame`` with what the site adds and the engine must
+not know about:
+
+* clan chat (``chat`` commands, stored in the room's command log like every
+  command, so they survive a restart and replay deterministically), with
+  membership taken from the engine's own clan view at send time;
+* the night move form's choices: for a seat, which moves and targets the
+  engine accepts right now, found by trying them on a scratch copy through
+  the engine's public ``apply`` (no rule is duplicated here).
+"""
+
+from __future__ import annotations
+
+import copy
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nightfall.engine import Command, Event, Game, Rejected, Viewer
+from nightfall.engine.event import Audience
+from nightfall.games import registry
+
+CHAT = "chat"
+CHAT_MAX = 500  # characters per clan chat message
+CHAT_KEEP = 2000  # messages per clan shown to a viewer (the store keeps all)
+NIGHT = "NIGHT"
+
+# Every move code of Appendix C the form may offer (the engine decides which are legal).
+MOVE_CODES = [
+    "STAY_HOME",
+    "STAKE",
+    "USE_DIPLOMA",
+    "PROSECUTOR_ACCUSE",
+    "TELEPATH_VOTE",
+    "REBEL_VOTES",
+    "VAMPIRE_GHOUL_VOTE",
+    "DRINK_VODKA",
+    "USE_CARD_BOSS",
+    "USE_CARD_DOCTOR",
+    "USE_CARD_SHERIFF",
+    "USE_CARD_JOURNALIST",
+    "GF_MUTE",
+    "GF_BLOCK",
+    "MAYOR_MUTE",
+    "MAYOR_BLOCK",
+    "NURSE_PUMP",
+    "NURSE_TEST",
+    "NURSE_QUARANTINE",
+    "NURSE_REPORT_VH",
+    "USE_ANTIDOTE",
+    "PRIEST_CONFESS",
+    "PRIEST_BLESS",
+    "USE_VOUCHER",
+    "TOUR_SEND",
+    "TOUR_EXCURSION",
+    "DOMOVOI_BLOCK",
+    "DOMOVOI_BURN",
+    "HEAL",
+    "SLEEPING_PILL",
+    "TELEPATH_RETARGET",
+    "FAIRY_GIFT",
+    "EXECUTIONER_WATCH",
+    "JOURNALIST_WATCH",
+    "PV_WATCH",
+    "PROTECT",
+    "SHERIFF_RECRUIT",
+    "RECRUIT",
+    "MAKE_POISON",
+    "REBEL_RECRUIT",
+    "SEARCH_BOSS",
+    "SEARCH_REBEL",
+    "SEARCH_MANIAC",
+    "SEARCH_RECRUITER",
+    "SEARCH_SHERIFF",
+    "SEARCH_INVESTIGATOR",
+    "PROSECUTOR_SEARCH",
+    "PROSECUTOR_REPORT",
+    "SHMARA_NIGHT",
+    "SHMARA_CLONIDINE",
+    "SHMARA_STEAL",
+    "BITE",
+    "MANIAC_BLOODY",
+    "MANIAC_QUICK",
+    "MANIAC_TORTURE",
+    "REBEL_SHOOT",
+    "SHOOT",
+    "POISON",
+    "GIFT_POISON",
+    "EXPLODE",
+    "MAKE_EXPLOSIVE",
+    "JAILER_SIN",
+    "JAILER_CHECK_JAILED",
+    "JAILER_RELEASE",
+    "SWINDLER_CHOOSE",
+    "VH_SEARCH_VAMPIRE",
+    "VH_SEARCH_HORSEMAN",
+    "VH_SEARCH_UNDEAD",
+    "VH_SHOOT",
+    "HORSEMAN_SEARCH",
+    "REANIMATE",
+    "INTERROGATE",
+]
+GIFTS = ("VEST", "SIREN", "POISON", "ANTIDOTE", "DIPLOMA", "VODKA", "VOUCHER")
+LONER_ROLES = (
+    "MANIAC",
+    "TELEPATH",
+    "SHMARA",
+    "PSYCHO",
+    "REBEL",
+    "SWINDLER",
+    "VAMPIRE",
+    "DOMOVOI",
+    "HORSEMAN",
+)
+# Extra fields a move needs, as the form shows them ("seat": a player; a list: one of these).
+PARAMS: dict[str, dict[str, Any]] = {
+    "TELEPATH_VOTE": {"vote": "seat"},
+    "VAMPIRE_GHOUL_VOTE": {"vote": "seat"},
+    "TELEPATH_RETARGET": {"new_target": "seat"},
+    "FAIRY_GIFT": {"gift": list(GIFTS)},
+    "USE_VOUCHER": {"kind": ["tour", "excursion"]},
+    "PROSECUTOR_SEARCH": {"role": list(LONER_ROLES)},
+}
+# Rejections that depend on the target: the move itself may still be possible.
+_TARGET_CODES = {"bad_target", "target_not_alive", "self_target", "no_target_expected"}
+
+
+@dataclass(slots=True)
+class RoomState:
+    """The engine's state plus the site's clan chat."""
+
+    game: Any
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    # seat -> [clan, index of the first chat message it may read]
+    member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
+    options_cache: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+def clean_chat(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise Rejected("bad_chat", reason="empty")
+    text = unicodedata.normalize("NFC", raw).strip()
+    if not text:
+        raise Rejected("bad_chat", reason="empty")
+    if len(text) > CHAT_MAX:
+        raise Rejected("chat_too_long", max=CHAT_MAX, length=len(text))
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch != "\n" for ch in text):
+        raise Rejected("bad_chat", reason="control_chars")
+    return text
+
+
+class AndorraRoomGame:
+    """``AndorraGame`` as the room runs it: the same rules, plus chat and move choices."""
+
+    name = "andorra"
+
+    def __init__(self, inner: Game[Any] | None = None) -> None:
+        self.inner: Game[Any] = inner if inner is not None else registry.get("andorra")
+
+    # -- the Game protocol ---------------------------------------------------
+
+    def setup(self, config: Mapping[str, Any], seed: int) -> RoomState:
+        state = RoomState(self.inner.setup(config, seed))
+        self._track_clans(state)
+        return state
+
+    def apply(self, state: RoomState, command: Command) -> list[Event]:
+        if command.type == CHAT:
+            return self._chat(state, command)
+        events = self.inner.apply(state.game, command)
+        state.options_cache.clear()
+        self._track_clans(state)
+        return events
+
+    def view(self, state: RoomState, viewer: Viewer) -> dict[str, Any]:
+        out = self.inner.view(state.game, viewer)
+        if viewer in ("host", "all"):
+            out["chat"] = state.chat[-CHAT_KEEP:]
+        elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
+            since = state.member_since.get(viewer)
+            out["me"]["chat_clan"] = since[0] if since else None
+            out["me"]["chat"] = (
+                [m for m in state.chat[since[1] :] if m["clan"] == since[0]][-CHAT_KEEP:] if since else []
+            )
+            out["me"]["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
+        return out
+
+    def next_deadline(self, state: RoomState) -> int | None:
+        return self.inner.next_deadline(state.game)
+
+    def result(self, state: RoomState) -> dict[str, Any] | None:
+        return self.inner.result(state.game)
+
+    def snapshot(self, state: RoomState) -> Any:
+        return {"game": self.inner.snapshot(state.game), "chat": state.chat}
+
+    # -- clan chat -------------------------------------------------------------
+
+    def clans(self, state: RoomState) -> dict[int, str | None]:
+        """Each seat's clan, as the engine's host view shows it."""
+        players = self.inner.view(state.game, "host")["host"]["players"]
+        return {int(p["seat"]): p.get("clan") for p in players}
+
+    def _track_clans(self, state: RoomState) -> None:
+        """A recruit reads the clan's chat from the moment the engine puts him in the clan."""
+        for seat, clan in self.clans(state).items():
+            before = state.member_since.get(seat)
+            if clan is None:
+                state.member_since.pop(seat, None)
+            elif before is None or before[0] != clan:
+                state.member_since[seat] = (clan, len(state.chat))
+
+    def _chat(self, state: RoomState, command: Command) -> list[Event]:
+        seat = command.actor
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise Rejected("not_in_clan", actor=seat)
+        text = clean_chat(command.payload.get("text"))
+        players = {int(p["seat"]): p for p in self.inner.view(state.game, "public")["players"]}
+        clan = self.clans(state).get(seat)
+        if clan is None or seat not in state.member_since:
+            raise Rejected("not_in_clan", seat=seat)
+        if players.get(seat, {}).get("status") != "ALIVE":
+            raise Rejected("not_alive", seat=seat)
+        state.chat.append({"n": len(state.chat), "clan": clan, "seat": seat, "text": text, "at": command.now})
+        members = frozenset(s for s, (c, _) in state.member_since.items() if c == clan)
+        return [Event("chat", {"clan": clan, "seat": seat}, Audience(seats=members, host=True))]
+
+    # -- the move form ---------------------------------------------------------
+
+    def options(self, state: RoomState, seat: int) -> list[dict[str, Any]]:
+        """The moves ``seat`` may submit now (for itself, or as its clan's sender)."""
+        cached = state.options_cache.get(seat)
+        if cached is None:
+            cached = state.options_cache[seat] = self._options(state, seat)
+        return cached
+
+    def _options(self, state: RoomState, seat: int) -> list[dict[str, Any]]:
+        # A trial that succeeds changes only the trying player's own sheet, which no
+        # other check of that player reads; the scratch copy is renewed per player.
+        scratch = [copy.deepcopy(state.game), False]
+        public = self.inner.view(state.game, "public")["players"]
+        seats = [int(p["seat"]) for p in public]
+        alive = [int(p["seat"]) for p in public if p["status"] == "ALIVE"]
+        now = self.inner.next_deadline(state.game) or 0
+        now = max(0, now - 1)  # inside the phase
+
+        def ok(player: int, action: str, target: int | None, params: dict[str, Any]) -> str | None:
+            payload: dict[str, Any] = {"player": player, "action": action, "target": target}
+            if params:
+                payload["params"] = params
+            try:
+                self.inner.apply(scratch[0], Command(actor=seat, type="move", payload=payload, now=now))
+            except Rejected as rejected:
+                return rejected.code
+            scratch[1] = True
+            return None
+
+        out: list[dict[str, Any]] = []
+        for player in seats:
+            if scratch[1]:
+                scratch[:] = [copy.deepcopy(state.game), False]
+            if player != seat and ok(player, "STAY_HOME", None, {}) is not None:
+                continue  # not this seat's sheet (A-MOVE-5)
+            for action in MOVE_CODES:
+                spec = PARAMS.get(action, {})
+                trial = {k: (alive[0] if v == "seat" else v[0]) for k, v in spec.items() if alive}
+                if action == "FAIRY_GIFT":
+                    gifts = [
+                        g for g in GIFTS if ok(player, action, _other(alive, player), {"gift": g}) is None
+                    ]
+                    if not gifts:
+                        continue
+                    trial = {"gift": gifts[0]}
+                    spec = {"gift": gifts}
+                first = ok(player, action, None, trial)
+                if first is None:
+                    out.append({"player": player, "action": action, "targets": None, "params": spec})
+                    continue
+                if first not in _TARGET_CODES:
+                    continue
+                targets = [t for t in seats if ok(player, action, t, trial) is None]
+                if targets:
+                    out.append({"player": player, "action": action, "targets": targets, "params": spec})
+        return out
+
+
+def _other(alive: list[int], seat: int) -> int | None:
+    return next((s for s in alive if s != seat), None)
+
+
+class AndorraAdapter:
+    """The server-facing facts of Andorra. Rooms are made by ``Rooms.create_andorra``."""
+
+    name = "andorra"
+    min_players = 3
+    max_players = 40
+    host_is_player = False
+
+    def make_game(self) -> Game[Any]:
+        return AndorraRoomGame()
+
+    def default_settings(self) -> dict[str, Any]:
+        return {}
+
+    def describe_settings(self) -> dict[str, Any]:
+        return {}
+
+    def merge_settings(self, current: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+        raise Rejected("bad_settings", field=sorted(patch)[0] if patch else None)
+
+    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+        raise Rejected("wrong_status", status="playing")  # an Andorra game starts when it is created
