@@ -1,0 +1,230 @@
+"""Andorra on the server: create, private links, commands, ticks, chat, restart."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from nightfall.engine import Command, Transcript, replay
+from nightfall.games.andorra import AndorraGame
+from nightfall.store import SqliteStore
+from tests.server.harness import Live, Ws
+
+from .conftest import Serve
+from .game_data import DAY1, DAY2, NIGHT1, NIGHT2, ROLES, create_body
+
+
+async def create(live: Live, **extra: Any) -> dict[str, Any]:
+    r = await live.http.post("/api/andorra", json=create_body(**extra))
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+async def sockets(live: Live, game: dict[str, Any]) -> tuple[Ws, list[Ws]]:
+    host = await live.connect(game["code"], game["host_token"])
+    players = [await live.connect(game["code"], p["token"]) for p in game["players"]]
+    return host, players
+
+
+async def ok(ws: Ws, ctype: str, **payload: Any) -> None:
+    answer = await ws.command(ctype, **payload)
+    assert answer["type"] == "ack", answer
+
+
+async def phase(ws: Ws, wanted: str) -> dict[str, Any]:
+    return await ws.state_where(lambda m: m["view"]["phase"] == wanted)
+
+
+async def play_two_cycles(host: Ws, players: list[Ws]) -> None:
+    for voter, target in DAY1:
+        await ok(players[voter - 1], "vote", target=target)
+    await ok(host, "end_day")
+    for seat, action, target in NIGHT1:
+        await ok(players[seat - 1], "move", player=seat, action=action, target=target)
+    await ok(host, "end_night")
+    kira = await players[4].state_where(lambda m: bool(m["view"]["me"]["prompts"]))
+    prompt = kira["view"]["me"]["prompts"][0]
+    assert prompt["kind"] == "RECRUIT_ASK"
+    await ok(players[4], "answer", prompt=prompt["id"], answer="да")
+    await phase(host, "REVIEW")
+    await ok(host, "publish")
+    await phase(host, "DAY")
+    for voter, target in DAY2:
+        await ok(players[voter - 1], "vote", target=target)
+    await ok(host, "end_day")
+    for seat, action, target in NIGHT2:
+        await ok(players[seat - 1], "move", player=seat, action=action, target=target)
+    await ok(host, "end_night")
+    await phase(host, "REVIEW")
+    await ok(host, "publish")
+    await host.state_where(lambda m: len(m["view"]["posts"]) == 2)
+
+
+def engine_posts(commands: list[Command], config: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """What the plain engine publishes for the same rules commands (chat left out)."""
+    game = AndorraGame()
+    rules = [c for c in commands if c.type != "chat"]
+    state = replay(game, Transcript(game="andorra", config=config, seed=seed, commands=rules))
+    posts: list[dict[str, Any]] = game.view(state, "public")["posts"]
+    return posts
+
+
+async def test_create_gives_desk_and_private_links(live: Live) -> None:
+    game = await create(live)
+    assert len(game["players"]) == 8
+    assert game["desk_url"].endswith(f"/a/{game['code']}/desk#t={game['host_token']}")
+    tokens = {p["token"] for p in game["players"]} | {game["host_token"]}
+    assert len(tokens) == 9
+    host, players = await sockets(live, game)
+    assert host.state["you"]["host"] is True and host.state["you"]["seat"] is None
+    assert "host" in host.state["view"]
+    for i, ws in enumerate(players):
+        me = ws.state["view"]["me"]
+        assert me["seat"] == i + 1 and me["role"] == ROLES[i]
+        assert "host" not in ws.state["view"]
+
+
+C = {"name": "C", "role": "PV"}
+
+
+@pytest.mark.parametrize(
+    ("players", "code"),
+    [
+        ([{"name": "A", "role": "NOPE"}, {"name": "B", "role": "DOCTOR"}, C], "unknown_role"),
+        ([{"name": "A", "role": "DOCTOR"}, {"name": "a", "role": "PV"}, C], "name_taken"),
+        ([{"name": "A", "role": "INVESTIGATOR"}, {"name": "B", "role": "PV"}, C], "role_needs_role"),
+        ([{"name": "A", "role": "DOCTOR"}, {"name": "B", "role": "DOCTOR"}, C], "duplicate_role"),
+        ([{"name": "A", "role": "DOCTOR"}, C], "bad_config"),
+        ([{"name": "", "role": "PV"}], "bad_name"),
+        ([], "bad_config"),
+    ],
+)
+async def test_invalid_role_lists_are_refused(live: Live, players: list[Any], code: str) -> None:
+    r = await live.http.post("/api/andorra", json={"players": players})
+    assert r.status_code in (400, 409), r.text
+    assert r.json()["error"]["code"] == code
+    assert r.json()["error"]["message"]
+
+
+async def test_bad_deadline_and_heks_endpoint(live: Live) -> None:
+    r = await live.http.post("/api/andorra", json=create_body(day_seconds=0))
+    assert r.json()["error"] == {
+        "code": "bad_config",
+        "params": {"field": "day_seconds", "min": 1, "max": 1209600},
+        "message": "The game setup is not valid.",
+    }
+    r = await live.http.post("/api/rooms", json={"name": "X", "game": "andorra"})
+    assert r.status_code == 400
+
+
+async def test_two_cycles_posts_equal_the_engine(live: Live, tmp_path: Any) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    await play_two_cycles(host, players)
+    posts = host.state["view"]["posts"]
+    stored = SqliteStore(tmp_path / "nightfall.sqlite3").load_room(game["code"])
+    assert stored is not None and stored.game is not None
+    expected = engine_posts(stored.commands, stored.game.config, stored.game.seed)
+    assert [p["bbcode"] for p in posts] == [p["bbcode"] for p in expected]
+    assert "Kira" in posts[0]["ru"] or posts[0]["ru"]  # the post exists
+    assert players[4].state["view"]["me"]["role"] == "SOLDIER"  # recruited
+    assert len(host.state["view"]["host"]["audits"]) == 2
+
+
+async def test_privacy_and_acting_for_others(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    anna, gleb = players[0], players[2]
+    view = gleb.state["view"]
+    assert all("role" not in p for p in view["players"])  # the role list is public, who has what is not
+    assert view["me"]["seat"] == 3 and "host" not in view and "chat" not in view
+    await gleb.send(
+        {"type": "command", "id": "x", "command": {"type": "vote", "actor": 1, "payload": {"target": 2}}}
+    )
+    assert (await gleb.answer("x"))["error"]["code"] == "wrong_actor"
+    for p in players:
+        await ok(p, "vote", target=8 if p is not players[7] else 1)
+    await ok(host, "end_day")
+    bad = await gleb.command("move", player=1, action="SHOOT", target=4)
+    assert bad["error"]["code"] == "not_your_sheet"
+    not_host = await anna.command("end_night")
+    assert not_host["error"]["code"] == "not_host"
+    await ok(anna, "move", player=1, action="SHOOT", target=4)
+    await ok(anna, "move", player=1, action="SHOOT", target=6)  # changed, not doubled
+    desk = await host.state_where(lambda m: m["view"]["host"]["submissions"].get("1", {}).get("target") == 6)
+    assert len(desk["view"]["host"]["submissions"]) == 1
+    assert "1" not in gleb.state["view"]["me"].get("clan_sheet", {})  # Gleb never sees Anna's move
+    assert "submissions" not in str(gleb.state["view"])
+
+
+async def test_clan_chat(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    anna, boris, gleb = players[0], players[1], players[2]
+    await ok(anna, "chat", text="<b>hi</b> clan")
+    got = await boris.state_where(lambda m: bool(m["view"]["me"]["chat"]))
+    assert got["view"]["me"]["chat"][0]["text"] == "<b>hi</b> clan"
+    too_long = await anna.command("chat", text="x" * 501)
+    assert too_long["error"]["code"] == "chat_too_long"
+    empty = await boris.command("chat", text="   ")
+    assert empty["error"]["code"] == "bad_chat"
+    lonely = await players[7].command("chat", text="hello?")  # the Vampire has no clan
+    assert lonely["error"]["code"] == "not_in_clan"
+    await ok(gleb, "chat", text="cops only")
+    await host.state_where(lambda m: len(m["view"]["chat"]) == 2)
+    assert all(c["clan"] == "mafia" for c in boris.state["view"]["me"]["chat"])
+    assert "cops only" not in str(boris.state) and "hi" not in str(gleb.state["view"]["me"]["chat"])
+
+
+async def test_recruit_joins_chat_at_publish(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    await ok(players[0], "chat", text="before Kira")
+    for voter, target in DAY1:
+        await ok(players[voter - 1], "vote", target=target)
+    await ok(host, "end_day")
+    for seat, action, target in NIGHT1:
+        await ok(players[seat - 1], "move", player=seat, action=action, target=target)
+    await ok(host, "end_night")
+    kira = await players[4].state_where(lambda m: bool(m["view"]["me"]["prompts"]))
+    await ok(players[4], "answer", prompt=kira["view"]["me"]["prompts"][0]["id"], answer="да")
+    await phase(host, "REVIEW")
+    assert (await players[4].command("chat", text="too early"))["error"]["code"] == "not_in_clan"
+    await ok(host, "publish")
+    await ok(players[1], "chat", text="welcome Kira")
+    seen = await players[4].state_where(lambda m: bool(m["view"]["me"]["chat"]))
+    assert [c["text"] for c in seen["view"]["me"]["chat"]] == ["welcome Kira"]
+
+
+async def test_deadlines_close_phases(live: Live) -> None:
+    game = await create(live, day_seconds=1, night_seconds=1, prompt_seconds=1)
+    host, players = await sockets(live, game)
+    await ok(players[0], "vote", target=8)
+    await phase(host, "NIGHT")
+    await ok(players[0], "move", player=1, action="SHOOT", target=7)
+    await host.state_where(lambda m: m["view"]["phase"] in ("RESOLVING", "REVIEW"), timeout=5)
+    late = await players[1].command("move", player=2, action="MAKE_POISON")
+    assert late["error"]["code"] == "wrong_phase"
+    assert "2" not in host.state["view"]["host"]["submissions"]
+
+
+async def test_forged_token_and_survives_restart(serve: Serve) -> None:
+    live = await serve()
+    game = await create(live)
+    ws = await live.open(game["code"])
+    await ws.send({"type": "hello", "v": 1, "token": "forged" + game["players"][0]["token"][6:]})
+    refused = await ws.recv()
+    assert refused["error"]["code"] == "bad_token"
+    _host, players = await sockets(live, game)
+    await ok(players[0], "chat", text="remember me")
+    await ok(players[0], "vote", target=8)
+    await live.stop()
+    await asyncio.sleep(0.05)
+    again = await serve()
+    anna = await again.connect(game["code"], game["players"][0]["token"])
+    view = anna.state["view"]
+    assert view["me"]["chat"][0]["text"] == "remember me"
+    assert view["vote_log"][0]["target"] == 8
