@@ -9,37 +9,37 @@ from nightfall.engine import SYSTEM, TICK, Command, Event, Rejected
 from . import departure, exile_vote, flow, host_controls, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
 from .roles import pickpocket, seer
-from .state import DEPART_A, GAME_END, GUARD_B, HeksState
+from .state import DEPART_A, GAME_END, GUARD_B, HeksState, Player
 from .tables import PICKPOCKET, SEER
 
 Handler = Callable[[HeksState, Command, list[Event]], None]
 
 
-def _seer_check(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def _ability_user(state: HeksState, cmd: Command, role: str, rule: str) -> Player:
+    """The actor, if it is a cat with ``role`` (H-ROL-1: only cats use abilities)."""
     me = player_of(state, cmd)
-    if me.role != SEER:
-        raise Rejected("not_your_step", "H-SEE-1", reason="only the Seer checks")
+    if me.role != role:
+        raise Rejected("not_your_step", rule, reason=f"only the {role.title().replace('_', ' ')} can do that")
     is_cat(me, "H-ROL-1")
+    return me
+
+
+def _target(state: HeksState, cmd: Command) -> int:
     target = seat_arg(state, cmd.payload, "target")
-    assert target is not None
-    seer.check(state, me, target, out)
+    assert target is not None  # not nullable: seat_arg rejects a missing target
+    return target
+
+
+def _seer_check(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    seer.check(state, _ability_user(state, cmd, SEER, "H-SEE-1"), _target(state, cmd), out)
 
 
 def _pickpocket_target(state: HeksState, cmd: Command, out: list[Event]) -> None:
-    me = player_of(state, cmd)
-    if me.role != PICKPOCKET:
-        raise Rejected("not_your_step", "H-PP-1", reason="only the Pickpocket steals")
-    is_cat(me, "H-ROL-1")
-    target = seat_arg(state, cmd.payload, "target")
-    assert target is not None
-    pickpocket.choose_target(state, me, target, out)
+    pickpocket.choose_target(state, _ability_user(state, cmd, PICKPOCKET, "H-PP-1"), _target(state, cmd), out)
 
 
 def _pickpocket_take(state: HeksState, cmd: Command, out: list[Event]) -> None:
-    me = player_of(state, cmd)
-    if me.role != PICKPOCKET:
-        raise Rejected("not_your_step", "H-PP-1", reason="only the Pickpocket steals")
-    is_cat(me, "H-ROL-1")
+    me = _ability_user(state, cmd, PICKPOCKET, "H-PP-1")
     pickpocket.take(state, me, ingredient_arg(cmd.payload, "ingredient"), out)
 
 
