@@ -7,7 +7,7 @@ export default defineConfig({
     outDir: "dist",
     target: "es2019",
     assetsInlineLimit: 4096,
-    rollupOptions: { input: "index.html" },
+    rollupOptions: { input: { main: "index.html", andorra: "andorra.html" } },
   },
   server: {
     proxy: {
