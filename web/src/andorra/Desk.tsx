@@ -1,0 +1,278 @@
+import { useState } from "preact/hooks";
+import { actionName } from "./actions";
+import { Chat, copyText, Deadline, ErrorLine, nickOf, PhaseTitle, Posts, VoteLog, type Ctx } from "./common";
+import type { Conn } from "./conn";
+import type { ServerError } from "./i18n";
+
+interface Props {
+  ctx: Ctx;
+  conn: Conn;
+  view: any;
+  offset: number;
+  code: string;
+}
+
+export function DeskPage({ ctx, conn, view, offset, code }: Props) {
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const host = view.host;
+  if (!host) return <p role="alert">{ctx.t("not_host")}</p>;
+  const run = async (type: string, payload: Record<string, unknown> = {}) => {
+    if (busy) return;
+    setBusy(true);
+    setErr(await conn.command(type, payload));
+    setBusy(false);
+  };
+  const phase = view.phase as string;
+  return (
+    <div class="desk">
+      <h1>
+        {ctx.t("desk")} · {code}
+      </h1>
+      <PhaseTitle ctx={ctx} view={view} />
+      <Deadline ctx={ctx} deadline={view.deadline} offset={offset} />
+      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
+      <div class="actions">
+        {phase === "DAY" && (
+          <button type="button" disabled={busy} onClick={() => run("end_day")}>
+            {ctx.t("end_day")}
+          </button>
+        )}
+        {phase === "NIGHT" && (
+          <button type="button" disabled={busy} onClick={() => run("end_night")}>
+            {ctx.t("end_night")}
+          </button>
+        )}
+        {phase === "RESOLVING" && (
+          <button type="button" disabled={busy} onClick={() => run("close_prompts")}>
+            {ctx.t("close_prompts")}
+          </button>
+        )}
+        {phase === "REVIEW" && (
+          <button type="button" disabled={busy} onClick={() => run("publish")}>
+            {ctx.t("publish")}
+          </button>
+        )}
+      </div>
+      <ErrorLine ctx={ctx} err={err} />
+      {host.warnings.length > 0 && (
+        <p class="warnings">
+          {ctx.t("warnings")}: {(host.warnings as string[]).join(", ")}
+        </p>
+      )}
+      <div class="desk-grid">
+        <PlayersTable ctx={ctx} view={view} />
+        <Links ctx={ctx} code={code} />
+        <VoteLog ctx={ctx} view={view} />
+        <Submissions ctx={ctx} view={view} />
+        {phase === "RESOLVING" && <HostPrompts ctx={ctx} view={view} run={run} offset={offset} />}
+        {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
+        {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} />}
+        <Posts ctx={ctx} view={view} bbcode />
+        <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
+        <Messages ctx={ctx} view={view} />
+        <Audit ctx={ctx} view={view} />
+      </div>
+    </div>
+  );
+}
+
+function PlayersTable({ ctx, view }: { ctx: Ctx; view: any }) {
+  return (
+    <section aria-label={ctx.t("players")}>
+      <h3>{ctx.t("players")}</h3>
+      <table>
+        <thead>
+          <tr>
+            <th>{ctx.t("seat")}</th>
+            <th>{ctx.t("nick")}</th>
+            <th>{ctx.t("role")}</th>
+            <th>{ctx.t("clan")}</th>
+            <th>{ctx.t("items")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(view.host.players as any[]).map((p) => (
+            <tr key={p.seat} class={p.status === "ALIVE" ? "" : "gone"}>
+              <td>{p.seat}</td>
+              <td>{p.nick}</td>
+              <td>
+                {p.role_name} {p.status !== "ALIVE" ? `(${p.status})` : ""}
+              </td>
+              <td>{p.clan ?? ""}</td>
+              <td>
+                {Object.entries(p.items as Record<string, number>)
+                  .map(([k, v]) => `${k}×${v}`)
+                  .join(", ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Links({ ctx, code }: { ctx: Ctx; code: string }) {
+  const raw = localStorage.getItem(`andorra:${code}:links`);
+  const links: { name: string; url: string }[] = raw ? JSON.parse(raw) : [];
+  if (links.length === 0) return null;
+  return (
+    <details>
+      <summary>{ctx.t("links")}</summary>
+      <ul>
+        {links.map((l) => (
+          <li key={l.url}>
+            {l.name}{" "}
+            <button type="button" onClick={() => copyText(l.url)}>
+              {ctx.t("copy_link", { name: l.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Submissions({ ctx, view }: { ctx: Ctx; view: any }) {
+  const subs = Object.entries(view.host.submissions as Record<string, any>);
+  return (
+    <section aria-label={ctx.t("submissions")}>
+      <h3>{ctx.t("submissions")}</h3>
+      {subs.length === 0 ? (
+        <p>{ctx.t("submissions_none")}</p>
+      ) : (
+        <ul class="submissions">
+          {subs.map(([seat, mv]) => (
+            <li key={seat}>
+              {nickOf(view, Number(seat))}: {actionName(mv.action, ctx.lang)}
+              {mv.target != null ? ` → ${nickOf(view, mv.target)}` : ""}
+              {mv.params && Object.keys(mv.params).length ? ` ${JSON.stringify(mv.params)}` : ""}
+              {mv.by !== Number(seat) ? ` (${ctx.t("submitted_by", { by: mv.by === "host" ? "host" : nickOf(view, mv.by) })})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type Run = (type: string, payload?: Record<string, unknown>) => Promise<void>;
+
+function HostPrompts({ ctx, view, run, offset }: { ctx: Ctx; view: any; run: Run; offset: number }) {
+  const prompts = ((view.host.pending ?? {}).prompts ?? []) as any[];
+  return (
+    <section aria-label={ctx.t("host_prompts")}>
+      <h3>{ctx.t("host_prompts")}</h3>
+      <Deadline ctx={ctx} deadline={view.deadline} offset={offset} />
+      {prompts.map((p) => (
+        <div key={p.id} class="prompt">
+          <p>
+            {nickOf(view, p.seat)}: {p.kind} ({p.key}){p.default != null ? ` — ${ctx.t("prompt_default", { default: p.default })}` : ""}
+          </p>
+          {(p.options as string[]).map((o) => (
+            <button type="button" key={o} onClick={() => run("answer", { prompt: p.id, answer: o })}>
+              {ctx.t("answer_for", { nick: nickOf(view, p.seat), option: o })}
+            </button>
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function Preview({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
+  const pending = view.host.pending ?? {};
+  const [text, setText] = useState<string>(pending.post?.narrative ?? "");
+  return (
+    <section aria-label={ctx.t("preview")}>
+      <h3>{ctx.t("preview")}</h3>
+      <pre class="post-text" aria-label="preview-text">
+        {pending.post_text}
+      </pre>
+      <label>
+        {ctx.t("narrative")}
+        <textarea rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+      </label>
+      <button type="button" onClick={() => run("narrative", { text })}>
+        {ctx.t("narrative_save")}
+      </button>
+    </section>
+  );
+}
+
+function Correct({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
+  const alive = (view.host.players as any[]).filter((p) => p.status === "ALIVE");
+  const [player, setPlayer] = useState<string>(String(alive[0]?.seat ?? 1));
+  const [action, setAction] = useState<string>("STAY_HOME");
+  const [target, setTarget] = useState<string>("");
+  return (
+    <section aria-label={ctx.t("correct")}>
+      <h3>{ctx.t("correct")}</h3>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          run("correct", { player: Number(player), action: action.trim().toUpperCase(), target: target ? Number(target) : null });
+        }}
+      >
+        <label>
+          {ctx.t("nick")}
+          <select value={player} onChange={(e) => setPlayer((e.target as HTMLSelectElement).value)}>
+            {alive.map((p) => (
+              <option key={p.seat} value={String(p.seat)}>
+                {p.nick}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {ctx.t("move_action")}
+          <input value={action} onInput={(e) => setAction((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {ctx.t("move_target")}
+          <select value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+            <option value="">—</option>
+            {alive.map((p) => (
+              <option key={p.seat} value={String(p.seat)}>
+                {p.nick}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{ctx.t("correct_submit")}</button>
+      </form>
+    </section>
+  );
+}
+
+function Messages({ ctx, view }: { ctx: Ctx; view: any }) {
+  const msgs = (view.host.messages as any[]) ?? [];
+  return (
+    <details>
+      <summary>{ctx.t("messages_all")}</summary>
+      <ul>
+        {msgs.map((m, i) => (
+          <li key={i}>
+            [{m.day}] {m.channel ? `[${m.channel}]` : `[${nickOf(view, m.to)}]`} {ctx.lang === "en" ? m.en : m.ru}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Audit({ ctx, view }: { ctx: Ctx; view: any }) {
+  const audits = (view.host.audits as any[]) ?? [];
+  return (
+    <section aria-label={ctx.t("audit")}>
+      <h3>{ctx.t("audit")}</h3>
+      {audits.map((a) => (
+        <details key={a.night}>
+          <summary>{ctx.t("audit_night", { n: a.night })}</summary>
+          <pre class="audit">{JSON.stringify(a, null, 1)}</pre>
+        </details>
+      ))}
+    </section>
+  );
+}

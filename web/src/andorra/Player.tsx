@@ -1,0 +1,314 @@
+import { useState } from "preact/hooks";
+import { actionName } from "./actions";
+import { Chat, Deadline, ErrorLine, nickOf, PhaseTitle, Posts, VoteLog, type Ctx } from "./common";
+import type { Conn } from "./conn";
+import type { ServerError } from "./i18n";
+
+interface Props {
+  ctx: Ctx;
+  conn: Conn;
+  view: any;
+  offset: number;
+}
+
+export function PlayerPage({ ctx, conn, view, offset }: Props) {
+  const me = view.me;
+  if (!me) return <p role="alert">{ctx.t("not_player")}</p>;
+  return (
+    <div class="player">
+      <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
+      <PhaseTitle ctx={ctx} view={view} />
+      <Deadline ctx={ctx} deadline={view.deadline} offset={offset} />
+      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
+      <RoleCard ctx={ctx} view={view} />
+      {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} offset={offset} />}
+      {view.phase === "NIGHT" && <MoveForm ctx={ctx} conn={conn} view={view} />}
+      {view.phase === "DAY" && <VoteForm ctx={ctx} conn={conn} view={view} />}
+      <VoteLog ctx={ctx} view={view} />
+      <Inbox ctx={ctx} view={view} />
+      {me.chat_clan && (
+        <Chat
+          ctx={ctx}
+          view={view}
+          clan={me.chat_clan}
+          messages={me.chat}
+          onSend={(text) => conn.command("chat", { text })}
+        />
+      )}
+      <Posts ctx={ctx} view={view} />
+    </div>
+  );
+}
+
+function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
+  const me = view.me;
+  const items = Object.entries(me.items as Record<string, number>);
+  return (
+    <section class="card" aria-label={ctx.t("role_card")}>
+      <h3>{ctx.t("role_card")}</h3>
+      <p class="role-name">{me.role_name}</p>
+      <p>{ctx.t("faction", { faction: me.faction })}</p>
+      <p>{ctx.t("status", { status: me.status })}</p>
+      <h4>{ctx.t("items")}</h4>
+      {items.length === 0 ? (
+        <p>{ctx.t("no_items")}</p>
+      ) : (
+        <ul aria-label={ctx.t("items")}>
+          {items.map(([name, count]) => (
+            <li key={name}>
+              {name} × {count}
+            </li>
+          ))}
+        </ul>
+      )}
+      {me.clan_items && <p>{ctx.t("clan_items", me.clan_items)}</p>}
+      <h4>{ctx.t("knows")}</h4>
+      {me.knows.length === 0 ? (
+        <p>{ctx.t("knows_none")}</p>
+      ) : (
+        <ul aria-label={ctx.t("knows")}>
+          {(me.knows as any[]).map((k) => (
+            <li key={k.seat}>
+              {k.nick}
+              {k.clan ? ` (${k.clan})` : ""}
+              {k.ghoul ? ` (${ctx.t("ghoul")})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function describeMove(ctx: Ctx, view: any, move: any): { action: string; target: string } {
+  return {
+    action: actionName(move.action, ctx.lang),
+    target: move.target != null ? ` → ${nickOf(view, move.target)}` : "",
+  };
+}
+
+function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
+  const me = view.me;
+  const options: any[] = me.options ?? [];
+  const players = [...new Set(options.map((o) => o.player as number))];
+  const [player, setPlayer] = useState<number>(me.seat);
+  const forPlayer = options.filter((o) => o.player === (players.includes(player) ? player : me.seat));
+  const [action, setAction] = useState<string>("");
+  const chosen = forPlayer.find((o) => o.action === action) ?? forPlayer[0];
+  const [target, setTarget] = useState<string>("");
+  const [params, setParams] = useState<Record<string, string>>({});
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sheet = (me.clan_sheet ?? {}) as Record<string, any>;
+  const mine = me.submission;
+  if (options.length === 0) {
+    return (
+      <section aria-label={ctx.t("night_move")}>
+        <h3>{ctx.t("night_move")}</h3>
+        <p>{ctx.t("move_no_options")}</p>
+      </section>
+    );
+  }
+  const targets: number[] | null = chosen?.targets ?? null;
+  const tgt = targets && targets.includes(Number(target)) ? Number(target) : targets ? targets[0] : null;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!chosen || busy) return;
+    const p: Record<string, unknown> = {};
+    for (const [name, spec] of Object.entries(chosen.params as Record<string, any>)) {
+      const raw = params[name] ?? (spec === "seat" ? String(view.players.find((x: any) => x.status === "ALIVE")?.seat) : spec[0]);
+      p[name] = spec === "seat" ? Number(raw) : raw;
+    }
+    const payload: Record<string, unknown> = { player: chosen.player, action: chosen.action, target: tgt };
+    if (Object.keys(p).length) payload.params = p;
+    setBusy(true);
+    setErr(await conn.command("move", payload));
+    setBusy(false);
+  };
+  return (
+    <section aria-label={ctx.t("night_move")} class="move">
+      <h3>{ctx.t("night_move")}</h3>
+      <p class="move-status" role="status">
+        {mine ? ctx.t("move_sent", describeMove(ctx, view, mine)) : ctx.t("move_none_yet")}
+      </p>
+      <form onSubmit={submit}>
+        {players.length > 1 && (
+          <label>
+            {ctx.t("move_for")}
+            <select value={String(player)} onChange={(e) => setPlayer(Number((e.target as HTMLSelectElement).value))}>
+              {players.map((s) => (
+                <option key={s} value={String(s)}>
+                  {nickOf(view, s)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          {ctx.t("move_action")}
+          <select value={chosen?.action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
+            {forPlayer.map((o) => (
+              <option key={o.action} value={o.action}>
+                {actionName(o.action, ctx.lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {targets && (
+          <label>
+            {ctx.t("move_target")}
+            <select value={String(tgt)} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+              {targets.map((s) => (
+                <option key={s} value={String(s)}>
+                  {nickOf(view, s)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {chosen &&
+          Object.entries(chosen.params as Record<string, any>).map(([name, spec]) => (
+            <label key={name}>
+              {ctx.t("move_param", { name })}
+              <select
+                value={params[name]}
+                onChange={(e) => setParams({ ...params, [name]: (e.target as HTMLSelectElement).value })}
+              >
+                {(spec === "seat"
+                  ? (view.players as any[]).filter((x) => x.status === "ALIVE").map((x) => [String(x.seat), x.nick])
+                  : (spec as string[]).map((v) => [v, v])
+                ).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        <button type="submit" disabled={busy}>
+          {ctx.t("move_submit")}
+        </button>
+        <ErrorLine ctx={ctx} err={err} />
+      </form>
+      {Object.keys(sheet).length > 0 && (
+        <div>
+          <h4>{ctx.t("clan_sheet")}</h4>
+          <ul>
+            {Object.entries(sheet).map(([seat, mv]) => {
+              const d = describeMove(ctx, view, mv);
+              return (
+                <li key={seat}>
+                  {nickOf(view, Number(seat))}: {d.action}
+                  {d.target}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
+  const me = view.me;
+  const voted = (view.vote_log as any[]).some((v) => v.voter === me.seat);
+  const candidates = (view.players as any[]).filter((p) => p.status === "ALIVE" && p.seat !== me.seat);
+  const [choice, setChoice] = useState<string>("");
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (me.status !== "ALIVE") return null;
+  if (voted) {
+    return (
+      <section aria-label={ctx.t("day_vote")}>
+        <h3>{ctx.t("day_vote")}</h3>
+        <p role="status">{ctx.t("vote_done")}</p>
+      </section>
+    );
+  }
+  const value = choice || String(candidates[0]?.seat ?? "blank");
+  return (
+    <section aria-label={ctx.t("day_vote")}>
+      <h3>{ctx.t("day_vote")}</h3>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (busy) return;
+          if (!window.confirm(ctx.t("vote_confirm"))) return;
+          setBusy(true);
+          setErr(await conn.command("vote", { target: value === "blank" ? null : Number(value) }));
+          setBusy(false);
+        }}
+      >
+        <label>
+          {ctx.t("vote_for")}
+          <select value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+            {candidates.map((p) => (
+              <option key={p.seat} value={String(p.seat)}>
+                {p.nick}
+              </option>
+            ))}
+            <option value="blank">{ctx.t("vote_blank")}</option>
+          </select>
+        </label>
+        <button type="submit" disabled={busy}>
+          {ctx.t("vote_submit")}
+        </button>
+        <ErrorLine ctx={ctx} err={err} />
+      </form>
+    </section>
+  );
+}
+
+function Prompts({ ctx, conn, view, offset }: { ctx: Ctx; conn: Conn; view: any; offset: number }) {
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <section aria-label={ctx.t("prompts")} class="prompts">
+      <h3>{ctx.t("prompts")}</h3>
+      <Deadline ctx={ctx} deadline={view.deadline} offset={offset} />
+      {(view.me.prompts as any[]).map((p) => (
+        <div key={p.id} class="prompt">
+          <p>{ctx.lang === "en" ? p.en : p.ru}</p>
+          {p.default != null && <p>{ctx.t("prompt_default", { default: p.default })}</p>}
+          {(p.options as string[]).map((o) => (
+            <button
+              type="button"
+              key={o}
+              onClick={async () => {
+                const error = await conn.command("answer", { prompt: p.id, answer: o });
+                setErr(error);
+                if (!error) setSent(o);
+              }}
+            >
+              {ctx.t("answer", { option: o })}
+            </button>
+          ))}
+        </div>
+      ))}
+      {sent && <p role="status">{ctx.t("answered", { answer: sent })}</p>}
+      <ErrorLine ctx={ctx} err={err} />
+    </section>
+  );
+}
+
+function Inbox({ ctx, view }: { ctx: Ctx; view: any }) {
+  const inbox = (view.me.inbox as any[]) ?? [];
+  return (
+    <section aria-label={ctx.t("inbox")}>
+      <h3>{ctx.t("inbox")}</h3>
+      {inbox.length === 0 ? (
+        <p>{ctx.t("inbox_empty")}</p>
+      ) : (
+        <ul class="inbox">
+          {inbox.map((m, i) => (
+            <li key={i}>
+              <span class="day">[{m.day}]</span> {m.channel ? `[${m.channel}] ` : ""}
+              {ctx.lang === "en" ? m.en : m.ru}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
