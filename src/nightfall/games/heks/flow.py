@@ -11,7 +11,7 @@ from nightfall.engine import Event
 
 from . import curse_meter, day_resolution, exile_count, ritual_result, victory
 from .events import private, public, secret
-from .obligations import owed
+from .obligations import owed, waits
 from .roles import pickpocket
 from .state import (
     ACCEPT_SCENE,
@@ -268,7 +268,7 @@ def advance(state: HeksState, now: int, out: list[Event]) -> None:
     """Move on while the current step has all the input it waits for."""
     while True:
         step = _ON_COMPLETE.get(state.phase)
-        if step is None or owed(state):
+        if step is None or waits(state):
             return
         before = (state.phase, state.step)
         step(state, now, out)

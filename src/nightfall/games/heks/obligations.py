@@ -47,6 +47,17 @@ def owed(state: HeksState) -> list[int]:
     return []  # WITCH_C, QUARREL, GAME_END wait for the clock or nothing
 
 
+def waits(state: HeksState) -> bool:
+    """True while some input is still owed; cheaper than ``owed`` (it stops at the first)."""
+    phase = state.phase
+    if phase == ROLE_REVEAL or phase in CONFIRM_SCENES:
+        return len(state.done) < len(state.players)
+    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+        votes = state.night.votes
+        return any(p.status == CAT and p.seat not in votes for p in state.players)
+    return bool(owed(state))
+
+
 def is_public_step(phase: str) -> bool:
     """H-HST-3: steps whose pending names the host may see (not departure A/B, not step C)."""
     return phase not in (DEPART_A, GUARD_B) and (

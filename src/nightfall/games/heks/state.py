@@ -138,7 +138,7 @@ class HeksState:
     result: dict[str, Any] | None = None
     fixed_recipes: list[list[str]] | None = None  # test-only config: scripted recipe draws
     # Derived-data cache for views (not game state; never compared or dumped).
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: dict[Any, Any] = field(default_factory=dict)
 
     # ---- small queries used everywhere ----
     def player(self, seat: int) -> Player:

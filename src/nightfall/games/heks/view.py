@@ -165,13 +165,19 @@ def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
     day = state.day
     phase = state.phase
     owes = seat in cached_owed(state) if phase != WITCH_C else (seat in day.witches)
+    static = state.cache.get(seat)
+    if static is None:  # role, side and team knowledge never change during a game
+        static = state.cache[seat] = {
+            "seat": seat,
+            "role": me.role,
+            "side": SIDE[me.role],
+            "known_witches": _known_witches(state, me),
+        }
     mine: dict[str, Any] = {
-        "seat": seat,
-        "role": me.role,
-        "side": SIDE[me.role],
+        **static,
+        "known_witches": list(static["known_witches"]),
         "status": me.status,
         "hand": list(me.hand),
-        "known_witches": _known_witches(state, me),
         "owes": owes,
         "choice": _choice(state, me),
         "inbox": list(state.inbox.get(seat, ())),
