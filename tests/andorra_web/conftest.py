@@ -1,10 +1,20 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
 from nightfall.server.adapters import default_catalog
 from tests.server.harness import Live, start_server
@@ -31,3 +41,98 @@ async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
 @pytest.fixture
 async def live(serve: Serve) -> Live:
     return await serve()
+
+
+# -- browser tests: the real ``nightfall serve`` and Debian's Chromium --------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REPO = Path(__file__).resolve().parents[2]
+WEB = REPO / "web"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _healthy(base: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/api/health", timeout=1) as r:
+            return bool(r.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def _ensure_build() -> None:
+    if (WEB / "dist" / "andorra.html").is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("web/dist/andorra.html is missing and npm is not installed")
+    done = subprocess.run(
+        [npm, "run", "build"], cwd=WEB, capture_output=True, text=True, timeout=600, check=False
+    )
+    if done.returncode != 0 or not (WEB / "dist" / "andorra.html").is_file():
+        pytest.fail(f"npm run build failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+
+
+@dataclass
+class Served:
+    url: str
+    data: Path
+
+
+@pytest.fixture
+def andorra_server(tmp_path: Path) -> Iterator[Served]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with a temp data dir."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
+    _ensure_build()
+    data = tmp_path / "data"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    binary = Path(sys.executable).parent / "nightfall"
+    log_path = tmp_path / "server.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)],
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while not _healthy(base):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"nightfall serve did not come up:\n{log_path.read_text()[-3000:]}")
+                time.sleep(0.1)
+            yield Served(base, data)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+
+
+@pytest.fixture
+def chromium(andorra_server: Served) -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

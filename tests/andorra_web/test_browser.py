@@ -1,0 +1,186 @@
+"""A host and 8 players play two full day/night cycles through the pages alone.
+
+The host creates the game on /a/new, hands out the private links, runs both
+cycles from the desk; Kira answers a recruitment offer on her page; the
+published morning posts equal what the engine produces for the same moves.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from nightfall.engine import Command, Transcript, replay
+from nightfall.games.andorra import AndorraGame
+
+from .conftest import Served
+from .game_data import DAY1, DAY2, NAMES, NIGHT1, NIGHT2, ROLES
+
+pytestmark = pytest.mark.browser
+
+ACTION_RU = {
+    "SHOOT": "Выстрел",
+    "RECRUIT": "Вербовка",
+    "SEARCH_BOSS": "Поиск Босса",
+    "SEARCH_REBEL": "Поиск Повстанца",
+    "HEAL": "Лечить",
+    "PV_WATCH": "Наблюдать",
+    "JOURNALIST_WATCH": "Слежка журналиста",
+}
+LAPTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def page_in_own_context(browser: Browser, phone: bool = True) -> Page:
+    ctx = browser.new_context(viewport=PHONE if phone else LAPTOP, is_mobile=phone, locale="ru-RU")
+    ctx.set_default_timeout(8000)
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())  # the vote's "once only" confirmation
+    return page
+
+
+def create_game(host: Page, base: str) -> tuple[str, list[str]]:
+    host.goto(f"{base}/a/new")
+    # a bad role list first: a clear error, nothing created
+    host.get_by_label(re.compile("Игроки и роли")).fill("Anna BOSS\nBoris NOPE\nGleb SHERIFF")
+    host.get_by_role("button", name="Создать игру").click()
+    expect(host.get_by_role("alert")).to_contain_text("Неизвестная роль: NOPE")
+    lines = "\n".join(f"{n} {r}" for n, r in zip(NAMES, ROLES, strict=True))
+    host.get_by_label(re.compile("Игроки и роли")).fill(lines)
+    host.get_by_role("button", name="Создать игру").click()
+    expect(host.get_by_role("heading", name=re.compile("создана"))).to_be_visible()
+    urls = [host.get_by_role("textbox", name=n, exact=True).input_value() for n in NAMES]
+    desk = host.get_by_role("link", name="Открыть стол ведущего").get_attribute("href")
+    assert desk is not None
+    code = re.search(r"/a/(\w+)/desk", desk)
+    assert code is not None
+    host.goto(desk)
+    expect(host.get_by_role("heading", name=re.compile("Стол ведущего"))).to_be_visible()
+    assert "#t=" not in host.url  # the token left the address bar for localStorage
+    return code.group(1), urls
+
+
+def vote(page: Page, target: str) -> None:
+    page.get_by_label("Голос против").select_option(label=target)
+    page.get_by_role("button", name="Проголосовать").click()
+    expect(page.get_by_text("Ваш голос учтён.")).to_be_visible()
+
+
+def move(page: Page, action: str, target: str) -> None:
+    page.get_by_label("Действие").select_option(label=ACTION_RU[action])
+    page.get_by_label("Цель").select_option(label=target)
+    page.get_by_role("button", name="Отправить ход").click()
+    expect(page.get_by_role("status").filter(has_text="Ход принят")).to_contain_text(
+        f"{ACTION_RU[action]} → {target}"
+    )
+
+
+def desk_phase(host: Page, text: str) -> None:
+    expect(host.get_by_role("heading", level=2)).to_contain_text(text)
+
+
+def stored_commands(data: Any, code: str) -> tuple[dict[str, Any], int, list[Command]]:
+    import json
+
+    db = sqlite3.connect(data / "nightfall.sqlite3")
+    try:
+        config, seed = db.execute("SELECT config, seed FROM games WHERE code = ?", (code,)).fetchone()
+        rows = db.execute("SELECT command FROM commands WHERE code = ? ORDER BY seq", (code,)).fetchall()
+    finally:
+        db.close()
+    return json.loads(config), int(seed), [Command.from_json(json.loads(r[0])) for r in rows]
+
+
+def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served) -> None:
+    base = andorra_server.url
+    host = page_in_own_context(chromium, phone=False)
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    code, urls = create_game(host, base)
+    players = []
+    for i, url in enumerate(urls):
+        page = page_in_own_context(chromium)
+        page.goto(url)
+        expect(page.get_by_role("heading", name=f"Вы — {NAMES[i]}")).to_be_visible()
+        players.append(page)
+    nick = dict(enumerate(NAMES, start=1))
+    gleb, kira = players[2], players[4]
+
+    # a non-host cannot reach the desk; a forged link opens nothing
+    intruder = page_in_own_context(chromium)
+    token = urls[0].split("#t=")[1]
+    intruder.goto(f"{base}/a/{code}/desk#t={token}")
+    expect(intruder.get_by_role("alert")).to_contain_text("Это страница ведущего")
+    forged = page_in_own_context(chromium)
+    forged.goto(f"{base}/a/{code}/p#t=forged{token[6:]}")
+    expect(forged.get_by_role("status")).to_contain_text("Ссылка недействительна")
+
+    # role cards: own role only
+    expect(players[0].get_by_text("Босс мафии")).to_be_visible()
+    expect(players[0].get_by_role("list", name="Вы знаете")).to_contain_text("Boris")
+    assert "Босс" not in gleb.locator("main").inner_text()
+
+    # Day 1
+    for voter, target in DAY1:
+        vote(players[voter - 1], nick[target])
+    expect(host.locator("ol.vote-log li")).to_have_count(len(DAY1))
+    host.get_by_role("button", name="Закрыть день").click()
+    desk_phase(host, "Ночь 1")
+
+    # Night 1
+    for seat, action, target in NIGHT1:
+        move(players[seat - 1], action, nick[target])
+    move(players[0], "SHOOT", nick[7])  # changed again: still one move
+    expect(host.locator("ul.submissions li")).to_have_count(len(NIGHT1))
+    assert "Выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
+    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
+    desk_phase(host, "ждём ответов")
+    expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
+    kira.get_by_role("button", name="Ответить «да»").click()
+    desk_phase(host, "итоги у ведущего")
+    expect(host.get_by_label("preview-text")).to_contain_text("Утро дня 2.")
+    host.get_by_role("button", name="Опубликовать утро").click()
+    desk_phase(host, "День 2")
+
+    # Kira is in the mafia chat now
+    expect(kira.get_by_role("heading", name=re.compile("Чат клана"))).to_be_visible()
+    players[1].get_by_label("Сообщение клану").fill("<b>привет</b>, Kira")
+    players[1].get_by_role("button", name="Отправить в чат").click()
+    expect(kira.locator(".chat-text")).to_have_text(["<b>привет</b>, Kira"])
+    players[1].get_by_label("Сообщение клану").fill("x" * 501)
+    players[1].get_by_role("button", name="Отправить в чат").click()
+    expect(players[1].get_by_role("alert")).to_contain_text("длиннее 500")
+    assert "привет" not in gleb.locator("main").inner_text()
+
+    # Day 2 and Night 2
+    for voter, target in DAY2:
+        vote(players[voter - 1], nick[target])
+    host.get_by_role("button", name="Закрыть день").click()
+    desk_phase(host, "Ночь 2")
+    for seat, action, target in NIGHT2:
+        move(players[seat - 1], action, nick[target])
+    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
+    desk_phase(host, "итоги у ведущего")
+    host.get_by_role("button", name="Опубликовать утро").click()
+    expect(host.locator("article.post")).to_have_count(2)
+
+    # the posts equal the engine's for the same moves
+    config, seed, commands = stored_commands(andorra_server.data, code)
+    game = AndorraGame()
+    state = replay(
+        game,
+        Transcript(
+            game="andorra", config=config, seed=seed, commands=[c for c in commands if c.type != "chat"]
+        ),
+    )
+    expected = [p["bbcode"] for p in game.view(state, "public")["posts"]]
+    shown = [host.get_by_label(f"BBCode {d}").input_value() for d in (2, 3)]
+    assert shown == expected
+    host.get_by_role("button", name="Копировать BBCode поста дня 3").click()
+    assert host.evaluate("navigator.clipboard.readText()") == expected[1]
+    # everyone sees the posts; the audit of both nights is on the desk
+    expect(players[7].locator("article.post")).to_have_count(2)
+    expect(host.get_by_text("Ночь 2", exact=True)).to_be_visible()
