@@ -21,6 +21,7 @@ export function PlayerPage({ ctx, conn, view, offset }: Props) {
       <Deadline ctx={ctx} deadline={view.deadline} offset={offset} />
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
       <RoleCard ctx={ctx} view={view} />
+      <ClanPoll ctx={ctx} conn={conn} view={view} />
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} offset={offset} />}
       {view.phase === "NIGHT" && <MoveForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <VoteForm ctx={ctx} conn={conn} view={view} />}
@@ -32,11 +33,41 @@ export function PlayerPage({ ctx, conn, view, offset }: Props) {
           view={view}
           clan={me.chat_clan}
           messages={me.chat}
-          onSend={(text) => conn.command("chat", { text })}
+          onSend={(text) => conn.command("chat", { text, id: messageId() })}
         />
       )}
       <Posts ctx={ctx} view={view} />
     </div>
+  );
+}
+
+/** The client's id for a chat message: a resend after a lost connection is not posted twice. */
+function messageId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
+  const me = view.me;
+  const [err, setErr] = useState<ServerError | null>(null);
+  if (!me.clan_poll) return null;
+  const mates = [{ seat: me.seat, nick: nickOf(view, me.seat) }, ...(me.knows as any[]).filter((k) => k.clan)];
+  const alive = mates.filter((m) => (view.players as any[]).some((p) => p.seat === m.seat && p.status === "ALIVE"));
+  const mine = (me.clan_poll as Record<string, number>)[String(me.seat)];
+  return (
+    <section aria-label={ctx.t("clan_poll")}>
+      <h3>{ctx.t("clan_poll")}</h3>
+      {mine != null && <p role="status">{ctx.t("clan_poll_voted", { nick: nickOf(view, mine) })}</p>}
+      {alive.map((m) => (
+        <button
+          type="button"
+          key={m.seat}
+          onClick={async () => setErr(await conn.command("clan_poll", { candidate: m.seat }))}
+        >
+          {ctx.t("clan_poll_for", { nick: m.nick })}
+        </button>
+      ))}
+      <ErrorLine ctx={ctx} err={err} />
+    </section>
   );
 }
 
@@ -62,6 +93,7 @@ function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
         </ul>
       )}
       {me.clan_items && <p>{ctx.t("clan_items", me.clan_items)}</p>}
+      {me.item_manager != null && <p>{ctx.t("item_manager", { nick: nickOf(view, me.item_manager) })}</p>}
       <h4>{ctx.t("knows")}</h4>
       {me.knows.length === 0 ? (
         <p>{ctx.t("knows_none")}</p>

@@ -107,6 +107,7 @@ export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: 
       <SceneTitle title={t("end.title")} />
       <Section class={`winner winner-${w} pop`}>
         <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
+        {v.me && <p class={`big-text center ${v.me.side === r.winner ? "won" : "lost"}`}>{t(v.me.side === r.winner ? "end.you.won" : "end.you.lost")}</p>}
         <p>{t(`reason.${r.reason}` as "reason.TAKEOVER")}</p>
         <p>{t("end.score", { n: r.score })}</p>
       </Section>

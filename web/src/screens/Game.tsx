@@ -2,7 +2,7 @@ import { useEffect, useRef } from "preact/hooks";
 import type { Member } from "../connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
-import { Frog } from "../ui/icons";
+import { Crown, Frog } from "../ui/icons";
 import { Hand, Section } from "../ui/common";
 import { Depart, Gathering, GuardPlace } from "../scenes/Day";
 import { Discussion, EveningAnnounce, Inbox } from "../scenes/Evening";
@@ -50,6 +50,35 @@ function Outsider(props: { view: HeksView }) {
       </p>
       <p class="small">{t(frog ? "pond.text" : "spectator.text")}</p>
     </Section>
+  );
+}
+
+/** The table in seat order: status, chief, who is connected. */
+function Table(props: { view: HeksView; members: Member[] }) {
+  const v = props.view;
+  return (
+    <details class="inbox table">
+      <summary>
+        {t("players.title")} ({v.players.length})
+      </summary>
+      <ol class="seats">
+        {v.players.map((p) => {
+          const m = props.members.find((x) => x.seat === p.seat);
+          return (
+            <li key={p.seat} class={`st-${p.status.toLowerCase()}`}>
+              <span class="seat-no">{p.seat}</span>
+              <span class="seat-name">
+                {p.name}
+                {p.seat === v.me?.seat ? ` (${t("you")})` : ""}
+                {v.chief === p.seat && <Crown size={18} />}
+              </span>
+              <span class="muted small">{t(`status.${p.status}` as "status.CAT")}</span>
+              {m && <span class={`dot ${m.presence}`} aria-hidden="true" />}
+            </li>
+          );
+        })}
+      </ol>
+    </details>
   );
 }
 
@@ -134,6 +163,7 @@ export function Game(props: Props) {
           <Hand view={v} />
           <RoleCard view={v} compact />
           <Inbox view={v} />
+          <Table view={v} members={props.members} />
         </footer>
       )}
       {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} />}

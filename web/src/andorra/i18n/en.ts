@@ -1,6 +1,7 @@
 import type { Key } from "./ru";
 
-export const en: Partial<Record<Key, string>> = {
+// English second: every key of the Russian catalog (the typecheck enforces it).
+export const en: Record<Key, string> = {
   title: "Andorra",
   lang: "Русский",
   loading: "Connecting…",
@@ -120,4 +121,30 @@ export const en: Partial<Record<Key, string>> = {
   "err.not_in_clan": "You are not in a clan",
   "err.bad_token": "This link is not valid",
   "err.no_room": "Game not found",
+  "err.clan_colour_needed": "Two clans: give role {role} a clan colour",
+  "err.two_clans_need_two": "The two-clan variant needs two clans",
+  "err.bad_name": "Invalid nick ({field})",
+  "err.name_taken": "Nick {name} appears twice",
+  "err.not_alive": "You are out of the game",
+  "err.rate_limited": "Too fast, please wait",
+  "err.store_failed": "The server could not save that, try again",
+  "err.already_voted": "You have already voted today",
+  "err.duplicate": "This message was already sent",
+  "err.bad_payload": "Invalid data ({field})",
+  "err.game_over": "The game is over",
+  "err.unknown_prompt": "This question is already closed",
+  "err.not_your_prompt": "This is not your question",
+  "err.bad_answer": "No such answer",
+  "err.not_eligible": "You cannot vote",
+  "err.vote_after_deadline": "Voting time is up",
+  "err.no_item": "You lack the item ({item})",
+  "err.clan_same_type": "Your clan already has such a move ({other})",
+  "err.not_item_manager": "{manager} manages the clan items",
+  "err.bad_candidate": "This player is not in your clan",
+  "err.no_poll": "There is no clan election",
+  "err.disconnected": "No connection to the server, try again",
+  clan_poll: "Who manages the clan items",
+  clan_poll_for: "Vote for {nick}",
+  clan_poll_voted: "Your vote: {nick}",
+  item_manager: "Clan items are managed by: {nick}",
 };
