@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { actionName } from "./actions";
+import { ACTION_CODES, actionName } from "./actions";
 import { Chat, copyText, Deadline, ErrorLine, nickOf, PhaseTitle, Posts, VoteLog, type Ctx } from "./common";
 import type { Conn } from "./conn";
 import type { ServerError } from "./i18n";
@@ -192,7 +192,7 @@ function Preview({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
       </pre>
       <label>
         {ctx.t("narrative")}
-        <textarea rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+        <textarea aria-label={ctx.t("narrative")} rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
       </label>
       <button type="button" onClick={() => run("narrative", { text })}>
         {ctx.t("narrative_save")}
@@ -203,21 +203,33 @@ function Preview({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
 
 function Correct({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
   const alive = (view.host.players as any[]).filter((p) => p.status === "ALIVE");
+  const subs = view.host.submissions as Record<string, any>;
   const [player, setPlayer] = useState<string>(String(alive[0]?.seat ?? 1));
-  const [action, setAction] = useState<string>("STAY_HOME");
-  const [target, setTarget] = useState<string>("");
+  const [action, setAction] = useState<string>(subs[String(alive[0]?.seat)]?.action ?? "STAY_HOME");
+  const [target, setTarget] = useState<string>(String(subs[String(alive[0]?.seat)]?.target ?? ""));
+  const pick = (seat: string) => {
+    setPlayer(seat);
+    setAction(subs[seat]?.action ?? "STAY_HOME");
+    setTarget(subs[seat]?.target != null ? String(subs[seat].target) : "");
+  };
   return (
     <section aria-label={ctx.t("correct")}>
       <h3>{ctx.t("correct")}</h3>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          run("correct", { player: Number(player), action: action.trim().toUpperCase(), target: target ? Number(target) : null });
+          const params = subs[player]?.action === action ? subs[player]?.params : undefined;
+          run("correct", {
+            player: Number(player),
+            action,
+            target: target ? Number(target) : null,
+            ...(params && Object.keys(params).length ? { params } : {}),
+          });
         }}
       >
         <label>
           {ctx.t("nick")}
-          <select value={player} onChange={(e) => setPlayer((e.target as HTMLSelectElement).value)}>
+          <select aria-label={ctx.t("nick")} value={player} onChange={(e) => pick((e.target as HTMLSelectElement).value)}>
             {alive.map((p) => (
               <option key={p.seat} value={String(p.seat)}>
                 {p.nick}
@@ -227,11 +239,17 @@ function Correct({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
         </label>
         <label>
           {ctx.t("move_action")}
-          <input value={action} onInput={(e) => setAction((e.target as HTMLInputElement).value)} />
+          <select aria-label={ctx.t("move_action")} value={action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
+            {ACTION_CODES.map((code) => (
+              <option key={code} value={code}>
+                {actionName(code, ctx.lang)} ({code})
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           {ctx.t("move_target")}
-          <select value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+          <select aria-label={ctx.t("move_target")} value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
             <option value="">—</option>
             {alive.map((p) => (
               <option key={p.seat} value={String(p.seat)}>

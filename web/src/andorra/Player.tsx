@@ -167,7 +167,7 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
         {players.length > 1 && (
           <label>
             {ctx.t("move_for")}
-            <select value={String(player)} onChange={(e) => setPlayer(Number((e.target as HTMLSelectElement).value))}>
+            <select aria-label={ctx.t("move_for")} value={String(player)} onChange={(e) => setPlayer(Number((e.target as HTMLSelectElement).value))}>
               {players.map((s) => (
                 <option key={s} value={String(s)}>
                   {nickOf(view, s)}
@@ -178,7 +178,7 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
         )}
         <label>
           {ctx.t("move_action")}
-          <select value={chosen?.action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
+          <select aria-label={ctx.t("move_action")} value={chosen?.action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
             {forPlayer.map((o) => (
               <option key={o.action} value={o.action}>
                 {actionName(o.action, ctx.lang)}
@@ -189,7 +189,7 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
         {targets && (
           <label>
             {ctx.t("move_target")}
-            <select value={String(tgt)} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+            <select aria-label={ctx.t("move_target")} value={String(tgt)} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
               {targets.map((s) => (
                 <option key={s} value={String(s)}>
                   {nickOf(view, s)}
@@ -274,7 +274,7 @@ function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
       >
         <label>
           {ctx.t("vote_for")}
-          <select value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+          <select aria-label={ctx.t("vote_for")} value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
             {candidates.map((p) => (
               <option key={p.seat} value={String(p.seat)}>
                 {p.nick}

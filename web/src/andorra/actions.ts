@@ -64,7 +64,21 @@ const NAMES: Record<string, [string, string]> = {
   HORSEMAN_SEARCH: ["Поиск всадника", "Horseman's search"],
   PROSECUTOR_ACCUSE: ["Обвинение", "Accuse"],
   PROSECUTOR_SEARCH: ["Розыск", "Search"],
+  PROSECUTOR_REPORT: ["Доклад прокурора", "Prosecutor's report"],
+  REBEL_VOTES: ["Голоса повстанцев", "Rebels' votes"],
+  SWINDLER_CHANGE: ["Подменить голоса", "Change votes"],
+  VAMPIRE_GHOUL_VOTE: ["Голос вурдалака", "Ghoul's vote"],
+  USE_CARD_BOSS: ["Карта Босса", "Boss card"],
+  USE_CARD_DOCTOR: ["Карта Доктора", "Doctor card"],
+  USE_CARD_SHERIFF: ["Карта Шерифа", "Sheriff card"],
+  USE_CARD_JOURNALIST: ["Карта Журналиста", "Journalist card"],
+  NURSE_REPORT_VH: ["Доклад медсестры", "Nurse's report"],
+  JAILER_CHECK_JAILED: ["Проверить заключённого", "Check the jailed"],
+  JAILER_RELEASE: ["Освободить", "Release"],
 };
+
+/** Every move code, for the host's correction form. */
+export const ACTION_CODES: string[] = Object.keys(NAMES);
 
 export function actionName(code: string, lang: Lang): string {
   const pair = NAMES[code];

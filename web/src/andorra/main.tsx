@@ -149,7 +149,7 @@ function Create({ ctx }: { ctx: Ctx }) {
       <form onSubmit={submit} class="create">
         <label>
           {ctx.t("create_players")}
-          <textarea rows={12} value={lines} onInput={(e) => setLines((e.target as HTMLTextAreaElement).value)} />
+          <textarea aria-label={ctx.t("create_players")} rows={12} value={lines} onInput={(e) => setLines((e.target as HTMLTextAreaElement).value)} />
         </label>
         <label>
           <input type="checkbox" checked={twoClans} onChange={(e) => setTwoClans((e.target as HTMLInputElement).checked)} />
@@ -165,15 +165,15 @@ function Create({ ctx }: { ctx: Ctx }) {
         </label>
         <label>
           {ctx.t("create_day")}
-          <input inputMode="decimal" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
+          <input aria-label={ctx.t("create_day")} inputMode="decimal" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
         </label>
         <label>
           {ctx.t("create_night")}
-          <input inputMode="decimal" value={night} onInput={(e) => setNight((e.target as HTMLInputElement).value)} />
+          <input aria-label={ctx.t("create_night")} inputMode="decimal" value={night} onInput={(e) => setNight((e.target as HTMLInputElement).value)} />
         </label>
         <label>
           {ctx.t("create_prompt")}
-          <input inputMode="decimal" value={prompt} onInput={(e) => setPrompt((e.target as HTMLInputElement).value)} />
+          <input aria-label={ctx.t("create_prompt")} inputMode="decimal" value={prompt} onInput={(e) => setPrompt((e.target as HTMLInputElement).value)} />
         </label>
         <button type="submit" disabled={busy}>
           {ctx.t("create_submit")}

@@ -27,6 +27,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.down": "Move {name} down",
   "lobby.remove": "Remove {name}",
   "lobby.leave": "Leave the room",
+  "lobby.board": "TV board (public information only):",
   "lobby.mode": "Game type",
   "lobby.timed": "Timed",
   "lobby.unlimited": "Unlimited",

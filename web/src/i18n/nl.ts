@@ -27,6 +27,7 @@ export const nl = {
   "lobby.down": "{name} omlaag",
   "lobby.remove": "{name} verwijderen",
   "lobby.leave": "Verlaat de kamer",
+  "lobby.board": "Tv-bord (alleen openbare informatie):",
   "lobby.mode": "Speltype",
   "lobby.timed": "Met tijdslimiet",
   "lobby.unlimited": "Onbeperkte tijd",

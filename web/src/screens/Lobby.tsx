@@ -38,6 +38,9 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
         <button type="button" class="small-btn" onClick={copy}>
           {copied ? t("lobby.copied") : t("lobby.copy")}
         </button>
+        <p class="small muted">
+          {t("lobby.board")} <span class="link">{link.replace(/\/r\/([A-Z]{4})$/, "/board/$1")}</span>
+        </p>
       </section>
       <SeatList room={room} you={you} conn={conn} />
       <Settings room={room} you={you} conn={conn} start />
