@@ -55,7 +55,8 @@ export interface ConnSnapshot {
   pending: number;
 }
 
-const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room", 4410: "removed" };
+// 4409: a fifth tab with the same seat closed this one; reconnecting would close another.
+const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room", 4409: "replaced", 4410: "removed" };
 
 export class Connection {
   readonly store = new Store<ConnSnapshot>({

@@ -141,9 +141,15 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
         <p class="error" role="alert">
           {s.fatal === "no_room" ? t("conn.noroom") : errorText(s.fatal)}
         </p>
-        <button type="button" class="primary" onClick={() => navigate("/")}>
-          {t("conn.home")}
-        </button>
+        {s.fatal === "replaced" || s.fatal === "unsupported_version" ? (
+          <button type="button" class="primary" onClick={() => location.reload()}>
+            {t("conn.reconnect")}
+          </button>
+        ) : (
+          <button type="button" class="primary" onClick={() => navigate("/")}>
+            {t("conn.home")}
+          </button>
+        )}
       </main>
     );
   }

@@ -51,6 +51,7 @@ export const en: Record<MsgKey, string> = {
   "conn.noroom": "This room does not exist.",
   "conn.noseat": "You have no seat in this room (yet).",
   "conn.error": "Something went wrong: {msg}",
+  "conn.reconnect": "Reconnect",
   "conn.home": "Back to the start",
 
   "role.VILLAGER": "Villager",
@@ -402,5 +403,6 @@ export const en: Record<MsgKey, string> = {
   "err.bad_player_count": "You need 4 to 12 players.",
   "err.internal_error": "Server error; nothing changed. Please try again.",
   "err.not_found": "Not found.",
+  "err.replaced": "Your seat was opened in another tab.",
   "err.unknown": "Something went wrong ({code}).",
 };

@@ -52,6 +52,7 @@ export const nl = {
   "conn.noroom": "Deze kamer bestaat niet.",
   "conn.noseat": "Je hebt (nog) geen plaats in deze kamer.",
   "conn.error": "Er ging iets mis: {msg}",
+  "conn.reconnect": "Opnieuw verbinden",
   "conn.home": "Naar het begin",
 
   // Roles and sides
@@ -425,6 +426,7 @@ export const nl = {
   "err.bad_player_count": "Je hebt 4 tot 12 spelers nodig.",
   "err.internal_error": "Fout op de server; er is niets veranderd. Probeer opnieuw.",
   "err.not_found": "Niet gevonden.",
+  "err.replaced": "Je plaats is in een ander tabblad geopend.",
   "err.unknown": "Er ging iets mis ({code}).",
 } as const;
 

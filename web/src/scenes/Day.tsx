@@ -143,7 +143,7 @@ export function GuardPlace(props: { view: HeksView; send: Send }) {
 export function Gathering(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
-  const total = 15_000;
+  const total = (v as { deadline_total?: number }).deadline_total ?? 15_000; // T_WITCH
   const myPlace = (me?.witch?.place ?? choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
   const myIngredient = choiceOf<string>(v, "ingredient") ?? (myPlace ? INGREDIENT_OF[myPlace] : null);
   const guardPlace = choiceOf<boolean>(v, "guard") ? (choiceOf<PlaceId>(v, "guard_place") ?? null) : null;
