@@ -8,6 +8,7 @@ import { Game } from "./screens/Game";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { useStore } from "./store";
+import { Disclosure } from "./ui/Disclosure";
 import { LangSwitch } from "./ui/LangSwitch";
 import "./styles.css";
 
@@ -188,11 +189,10 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
       body = (
         <>
           {body}
-          <details class="between-games">
-            <summary>{t("end.settings")}</summary>
+          <Disclosure class="between-games" label={t("end.settings")}>
             <SeatList room={s.room} you={s.you} conn={conn} />
             <Settings room={s.room} you={s.you} conn={conn} />
-          </details>
+          </Disclosure>
         </>
       );
     }

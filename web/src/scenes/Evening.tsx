@@ -1,5 +1,6 @@
 import { joinNames, t } from "../i18n";
 import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
+import { Disclosure } from "../ui/Disclosure";
 import { Duck } from "../ui/icons";
 import { RecipeReminder } from "./Status";
 import { Choice, Countdown, IngredientChip, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
@@ -182,14 +183,13 @@ export function Inbox(props: { view: HeksView }) {
     .reverse();
   if (items.length === 0) return null;
   return (
-    <details class="inbox">
-      <summary>{t("inbox.title")} ({items.length})</summary>
+    <Disclosure class="inbox" label={`${t("inbox.title")} (${items.length})`}>
       <ul>
         {items.map((i, n) => (
           <li key={n}>{i}</li>
         ))}
       </ul>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "preact/hooks";
 import type { Member } from "../connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
+import { Disclosure } from "../ui/Disclosure";
 import { Crown, Frog } from "../ui/icons";
 import { Hand, Section } from "../ui/common";
 import { Depart, Gathering, GuardPlace } from "../scenes/Day";
@@ -57,10 +58,7 @@ function Outsider(props: { view: HeksView }) {
 function Table(props: { view: HeksView; members: Member[] }) {
   const v = props.view;
   return (
-    <details class="inbox table">
-      <summary>
-        {t("players.title")} ({v.players.length})
-      </summary>
+    <Disclosure class="inbox table" label={`${t("players.title")} (${v.players.length})`}>
       <ol class="seats">
         {v.players.map((p) => {
           const m = props.members.find((x) => x.seat === p.seat);
@@ -78,7 +76,7 @@ function Table(props: { view: HeksView; members: Member[] }) {
           );
         })}
       </ol>
-    </details>
+    </Disclosure>
   );
 }
 
