@@ -41,6 +41,9 @@ def routes(dist: Path) -> list[Route]:
 
     async def page(request: Request) -> Response:
         index = root / "index.html"
+        # Andorra's desk and player pages (/a/CODE/desk, /a/CODE/p) have their own entry page.
+        if request.url.path.startswith("/a/") and (root / "andorra.html").is_file():
+            index = root / "andorra.html"
         if not index.is_file():
             return HTMLResponse(NO_BUILD, headers=SECURITY_HEADERS)
         wanted = (root / request.path_params.get("path", "")).resolve()
@@ -49,10 +52,6 @@ def routes(dist: Path) -> list[Route]:
             immutable = wanted.is_relative_to(root / "assets")
             headers = {"Cache-Control": "public, max-age=31536000, immutable" if immutable else "no-cache"}
             return FileResponse(wanted, headers=headers)
-        # Andorra's desk and player pages (/a/CODE/desk, /a/CODE/p) have their own entry page.
-        andorra = root / "andorra.html"
-        if request.url.path.startswith("/a/") and andorra.is_file():
-            index = andorra
         return FileResponse(index, headers={"Cache-Control": "no-cache", **SECURITY_HEADERS})
 
     return [Route("/", page), Route("/{path:path}", page)]
