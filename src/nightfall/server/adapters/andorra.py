@@ -27,6 +27,7 @@ from nightfall.games import registry
 
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message
+CHAT_ID_MAX = 40  # the client's id for a message, so a resend is not posted twice
 CHAT_KEEP = 2000  # messages per clan shown to a viewer (the store keeps all)
 NIGHT = "NIGHT"
 
@@ -172,6 +173,11 @@ class AndorraRoomGame:
     def apply(self, state: RoomState, command: Command) -> list[Event]:
         if command.type == CHAT:
             return self._chat(state, command)
+        if command.type in ("vote", "edit_vote") and "ts" in command.payload:
+            # the vote's time is the server's (the command's ``now``), never the client's
+            raise Rejected("bad_payload", field="ts")
+        if command.type == "vote" and isinstance(command.actor, int):
+            self._once_a_day(state, command.actor)
         events = self.inner.apply(state.game, command)
         state.options_cache.clear()
         self._track_clans(state)
@@ -199,6 +205,15 @@ class AndorraRoomGame:
     def snapshot(self, state: RoomState) -> Any:
         return {"game": self.inner.snapshot(state.game), "chat": state.chat}
 
+    def _once_a_day(self, state: RoomState, seat: int) -> None:
+        """On the site a player votes once a day: a second tap (a double click, a retry
+        after a lost connection) is refused instead of being logged as a void repeated
+        vote with a penalty (A-VOTE-3). A deliberate change is still possible as
+        ``edit_vote``, which the engine logs as void (A-VOTE-3)."""
+        log = self.inner.view(state.game, "public").get("vote_log", [])
+        if any(entry.get("voter") == seat for entry in log):
+            raise Rejected("already_voted", rule="A-VOTE-3", seat=seat)
+
     # -- clan chat -------------------------------------------------------------
 
     def clans(self, state: RoomState) -> dict[int, str | None]:
@@ -220,13 +235,27 @@ class AndorraRoomGame:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise Rejected("not_in_clan", actor=seat)
         text = clean_chat(command.payload.get("text"))
+        nonce = command.payload.get("id")
+        if nonce is not None and (not isinstance(nonce, str) or not 0 < len(nonce) <= CHAT_ID_MAX):
+            raise Rejected("bad_chat", reason="id")
+        if nonce is not None and any(m["seat"] == seat and m.get("id") == nonce for m in state.chat):
+            raise Rejected("duplicate", seat=seat, id=nonce)  # a resend: the first one counts
         players = {int(p["seat"]): p for p in self.inner.view(state.game, "public")["players"]}
         clan = self.clans(state).get(seat)
         if clan is None or seat not in state.member_since:
             raise Rejected("not_in_clan", seat=seat)
         if players.get(seat, {}).get("status") != "ALIVE":
             raise Rejected("not_alive", seat=seat)
-        state.chat.append({"n": len(state.chat), "clan": clan, "seat": seat, "text": text, "at": command.now})
+        entry: dict[str, Any] = {
+            "n": len(state.chat),
+            "clan": clan,
+            "seat": seat,
+            "text": text,
+            "at": command.now,
+        }
+        if nonce is not None:
+            entry["id"] = nonce
+        state.chat.append(entry)
         members = frozenset(s for s, (c, _) in state.member_since.items() if c == clan)
         return [Event("chat", {"clan": clan, "seat": seat}, Audience(seats=members, host=True))]
 
