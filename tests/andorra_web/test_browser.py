@@ -118,6 +118,12 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     forged.goto(f"{base}/a/{code}/p#t=forged{token[6:]}")
     expect(forged.get_by_role("status")).to_contain_text("Ссылка недействительна")
 
+    # Russian first, English on request
+    players[3].get_by_role("button", name="English").click()
+    expect(players[3].get_by_role("heading", name="You are Egor")).to_be_visible()
+    players[3].get_by_role("button", name="Русский").click()
+    expect(players[3].get_by_role("heading", name="Вы — Egor")).to_be_visible()
+
     # role cards: own role only
     expect(players[0].get_by_text("Босс мафии")).to_be_visible()
     expect(players[0].get_by_role("list", name="Вы знаете")).to_contain_text("Boris")
@@ -163,6 +169,14 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     for seat, action, target in NIGHT2:
         move(players[seat - 1], action, nick[target])
     host.get_by_role("button", name="Закрыть ночь и посчитать").click()
+    desk_phase(host, "итоги у ведущего")
+    # the host corrects Lev's input and the night is resolved again before publishing
+    correct = host.get_by_role("region", name="Исправить ход и пересчитать")
+    correct.get_by_label("Ник").select_option(label="Lev")
+    correct.get_by_label("Действие").select_option("JOURNALIST_WATCH")
+    correct.get_by_label("Цель").select_option(label="Gleb")
+    correct.get_by_role("button", name="Исправить и пересчитать").click()
+    expect(host.locator("ul.submissions li").filter(has_text="Lev")).to_contain_text("→ Gleb")
     desk_phase(host, "итоги у ведущего")
     host.get_by_role("button", name="Опубликовать утро").click()
     expect(host.locator("article.post")).to_have_count(2)

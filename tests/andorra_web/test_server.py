@@ -228,3 +228,55 @@ async def test_forged_token_and_survives_restart(serve: Serve) -> None:
     view = anna.state["view"]
     assert view["me"]["chat"][0]["text"] == "remember me"
     assert view["vote_log"][0]["target"] == 8
+
+
+async def test_duplicates_are_refused_and_change_nothing(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    anna, boris = players[0], players[1]
+    await ok(anna, "vote", target=8)
+    again = await anna.command("vote", target=8)
+    assert again["error"]["code"] == "already_voted"
+    forged_time = await boris.command("vote", target=8, ts=-5)
+    assert forged_time["error"]["code"] == "bad_payload"
+    log = (await host.state_where(lambda m: len(m["view"]["vote_log"]) == 1))["view"]["vote_log"]
+    assert log[0]["void_reason"] is None
+    await ok(anna, "chat", text="once", id="m1")
+    dup = await anna.command("chat", text="once", id="m1")
+    assert dup["error"]["code"] == "duplicate"
+    await ok(anna, "chat", text="twice", id="m2")
+    chat = (await boris.state_where(lambda m: len(m["view"]["me"]["chat"]) == 2))["view"]["me"]["chat"]
+    assert [c["text"] for c in chat] == ["once", "twice"]
+
+
+async def test_host_corrects_a_move_and_resolves_again(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    for voter, target in DAY1:
+        await ok(players[voter - 1], "vote", target=target)
+    await ok(host, "end_day")
+    await ok(players[0], "move", player=1, action="SHOOT", target=7)
+    await ok(host, "end_night")
+    before = (await phase(host, "REVIEW"))["view"]["host"]["pending"]["post_text"]
+    assert "Mila" in before
+    await ok(host, "correct", player=1, action="STAY_HOME", target=None)
+    after = await host.state_where(
+        lambda m: m["view"]["phase"] == "REVIEW" and m["view"]["host"]["pending"]["post_text"] != before
+    )
+    assert "Mila" not in after["view"]["host"]["pending"]["post_text"]
+    assert players[6].state["view"]["posts"] == []  # nothing published yet
+    await ok(host, "publish")
+    post = (await players[6].state_where(lambda m: bool(m["view"]["posts"])))["view"]["posts"][0]
+    assert "Mila" not in post["ru"].split("Убит:")[1].split("\n")[0]
+
+
+async def test_pages_serve_the_andorra_entry(serve: Serve, tmp_path: Any) -> None:
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text("heks")
+    (dist / "andorra.html").write_text("andorra")
+    live = await serve(web_dist=dist)
+    for path in ("/a/new", "/a/KXTR/desk", "/a/KXTR/p"):
+        r = await live.http.get(path)
+        assert r.text == "andorra" and "default-src 'self'" in r.headers["content-security-policy"]
+    assert (await live.http.get("/r/KXTR")).text == "heks"
