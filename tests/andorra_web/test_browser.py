@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ ACTION_RU = {
     "PV_WATCH": "Наблюдать",
     "JOURNALIST_WATCH": "Слежка журналиста",
 }
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "andorra"
 LAPTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -140,14 +142,18 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     for seat, action, target in NIGHT1:
         move(players[seat - 1], action, nick[target])
     move(players[0], "SHOOT", nick[7])  # changed again: still one move
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    players[0].screenshot(path=SHOTS / "player-night.png", full_page=True)
     expect(host.locator("ul.submissions li")).to_have_count(len(NIGHT1))
     assert "Выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
     host.get_by_role("button", name="Закрыть ночь и посчитать").click()
     desk_phase(host, "ждём ответов")
     expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
+    kira.screenshot(path=SHOTS / "player-prompt.png", full_page=True)
     kira.get_by_role("button", name="Ответить «да»").click()
     desk_phase(host, "итоги у ведущего")
     expect(host.get_by_label("preview-text")).to_contain_text("Утро дня 2.")
+    host.screenshot(path=SHOTS / "desk-review.png", full_page=True)
     host.get_by_role("button", name="Опубликовать утро").click()
     desk_phase(host, "День 2")
 

@@ -64,10 +64,12 @@ export function DeskPage({ ctx, conn, view, offset, code }: Props) {
         <PlayersTable ctx={ctx} view={view} />
         <Links ctx={ctx} code={code} />
         <VoteLog ctx={ctx} view={view} />
+        {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
         <Submissions ctx={ctx} view={view} />
         {phase === "RESOLVING" && <HostPrompts ctx={ctx} view={view} run={run} offset={offset} />}
         {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
         {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} />}
+        <FirstPost ctx={ctx} view={view} />
         <Posts ctx={ctx} view={view} bbcode />
         <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
         <Messages ctx={ctx} view={view} />
@@ -97,7 +99,7 @@ function PlayersTable({ ctx, view }: { ctx: Ctx; view: any }) {
               <td>{p.seat}</td>
               <td>{p.nick}</td>
               <td>
-                {p.role_name} {p.status !== "ALIVE" ? `(${p.status})` : ""}
+                {p.role_name} {p.status !== "ALIVE" ? `(${ctx.t(`status.${p.status}`)})` : ""}
               </td>
               <td>{p.clan ?? ""}</td>
               <td>
@@ -177,6 +179,46 @@ function HostPrompts({ ctx, view, run, offset }: { ctx: Ctx; view: any; run: Run
           ))}
         </div>
       ))}
+    </section>
+  );
+}
+
+function Inactive({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
+  const seats = (view.host.inactive_today as number[]) ?? [];
+  return (
+    <section aria-label={ctx.t("inactive")}>
+      <h3>{ctx.t("inactive")}</h3>
+      <p>{seats.length ? seats.map((s) => nickOf(view, s)).join(", ") : "—"}</p>
+      <details>
+        <summary>{ctx.t("penalty")}</summary>
+        {(view.host.players as any[])
+          .filter((p) => p.status === "ALIVE")
+          .map((p) => (
+            <button type="button" key={p.seat} onClick={() => run("penalty", { seat: p.seat })}>
+              {ctx.t("penalty_for", { nick: p.nick })}
+            </button>
+          ))}
+      </details>
+    </section>
+  );
+}
+
+function FirstPost({ ctx, view }: { ctx: Ctx; view: any }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <section aria-label={ctx.t("first_post")}>
+      <h3>{ctx.t("first_post")}</h3>
+      <pre class="post-text">{view.first_post}</pre>
+      <button
+        type="button"
+        onClick={async () => {
+          await copyText(view.first_post);
+          setCopied(true);
+        }}
+      >
+        {ctx.t("copy_first_post")}
+      </button>
+      {copied && <span role="status"> {ctx.t("copied")}</span>}
     </section>
   );
 }

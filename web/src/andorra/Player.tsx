@@ -78,8 +78,8 @@ function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
     <section class="card" aria-label={ctx.t("role_card")}>
       <h3>{ctx.t("role_card")}</h3>
       <p class="role-name">{me.role_name}</p>
-      <p>{ctx.t("faction", { faction: me.faction })}</p>
-      <p>{ctx.t("status", { status: me.status })}</p>
+      <p>{ctx.t("faction", { faction: ctx.t(`faction.${me.faction}`) })}</p>
+      <p>{ctx.t("status", { status: ctx.t(`status.${me.status}`) })}</p>
       <h4>{ctx.t("items")}</h4>
       {items.length === 0 ? (
         <p>{ctx.t("no_items")}</p>
