@@ -1,0 +1,28 @@
+"""Coverage-guided fuzzing of the input parsers with atheris, where it is installed."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("atheris")
+
+RUNS = 5_000
+
+
+def test_atheris_protocol_parsers(capsys: pytest.CaptureFixture[str]) -> None:
+    target = Path(__file__).with_name("atheris_protocol.py")
+    done = subprocess.run(
+        [sys.executable, str(target), f"-runs={RUNS}", "-max_len=12000"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = re.findall(r"Done (\d+) runs", done.stderr)
+    with capsys.disabled():
+        print(f"\n  atheris: {found[-1] if found else '?'} inputs tried on the protocol parsers")
