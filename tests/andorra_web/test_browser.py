@@ -204,3 +204,33 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     # everyone sees the posts; the audit of both nights is on the desk
     expect(players[7].locator("article.post")).to_have_count(2)
     expect(host.get_by_text("Ночь 2", exact=True)).to_be_visible()
+
+
+def test_deadlines_close_phases_on_the_pages(chromium: Browser, andorra_server: Served) -> None:
+    """The server closes the day and the night at their deadlines; a late move is impossible."""
+    import json
+    import urllib.request
+
+    body = {
+        "players": [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)],
+        "day_seconds": 3,
+        "night_seconds": 4,
+    }
+    request = urllib.request.Request(
+        f"{andorra_server.url}/api/andorra",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=5) as r:
+        game = json.loads(r.read())
+    anna = page_in_own_context(chromium)
+    anna.goto(game["players"][0]["url"])
+    expect(anna.get_by_role("timer")).to_contain_text("До конца фазы")
+    vote(anna, "Nikita")
+    expect(anna.get_by_role("heading", name="Ночь 1")).to_be_visible(timeout=8000)
+    move(anna, "SHOOT", "Mila")
+    expect(anna.get_by_role("button", name="Отправить ход")).to_have_count(0, timeout=10000)
+    expect(anna.get_by_role("heading", level=2)).to_have_text("Ночь 1: итоги у ведущего")
+    desk = page_in_own_context(chromium, phone=False)
+    desk.goto(game["desk_url"])
+    expect(desk.locator("ul.submissions li")).to_have_text(["Anna: Выстрел → Mila"])

@@ -32,8 +32,9 @@ export function PlayerPage({ ctx, conn, view, offset }: Props) {
           ctx={ctx}
           view={view}
           clan={me.chat_clan}
+          own
           messages={me.chat}
-          onSend={(text) => conn.command("chat", { text, id: messageId() })}
+          onSend={me.status === "ALIVE" ? (text) => conn.command("chat", { text, id: messageId() }) : undefined}
         />
       )}
       <Posts ctx={ctx} view={view} />

@@ -169,20 +169,23 @@ export function Chat({
   messages,
   onSend,
   clan,
+  own,
 }: {
   ctx: Ctx;
   view: any;
   messages: any[];
   onSend?: (text: string) => Promise<ServerError | null>;
   clan?: string | null;
+  own?: boolean;
 }) {
+  const mine = own ?? Boolean(onSend);
   const [text, setText] = useState("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <section aria-label={ctx.t(onSend ? "chat" : "chat_all")} class="chat">
+    <section aria-label={ctx.t(mine ? "chat" : "chat_all")} class="chat">
       <h3>
-        {ctx.t(onSend ? "chat" : "chat_all")}
+        {ctx.t(mine ? "chat" : "chat_all")}
         {clan ? ` (${clan})` : ""}
       </h3>
       {messages.length === 0 ? (
@@ -191,7 +194,7 @@ export function Chat({
         <ul class="chat-log">
           {messages.map((m) => (
             <li key={m.n}>
-              {!onSend && <span class="clan">[{m.clan}] </span>}
+              {!mine && <span class="clan">[{m.clan}] </span>}
               <b>{nickOf(view, m.seat)}:</b> <span class="chat-text">{m.text}</span>
             </li>
           ))}

@@ -179,7 +179,20 @@ class AndorraRoomGame:
         if command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
         events = self.inner.apply(state.game, command)
-        state.options_cache.clear()
+        if command.type == "move":
+            # A night move changes only its player's sheet, which only the checks of the
+            # same clan read (A-CLAN-5/6): the other seats' choices stay as they were.
+            player = command.payload.get("player", command.actor)
+            since = state.member_since.get(player) if isinstance(player, int) else None
+            clan = since[0] if since is not None else None
+            for seat in list(state.options_cache):
+                mine = state.member_since.get(seat)
+                if seat in (player, command.actor) or (
+                    clan is not None and mine is not None and mine[0] == clan
+                ):
+                    del state.options_cache[seat]
+        else:
+            state.options_cache.clear()
         self._track_clans(state)
         return events
 
