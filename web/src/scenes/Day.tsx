@@ -169,7 +169,7 @@ export function Gathering(props: { view: HeksView; send: Send }) {
       </>
     );
   } else {
-    body = <p class="big-text">{t("gather.title")}</p>;
+    body = <p class="big-text">{me.role === "WITCH" ? t("witch.step.place") : t("gather.title")}</p>;
   }
   return (
     <div class="scene">
