@@ -213,8 +213,8 @@ def test_deadlines_close_phases_on_the_pages(chromium: Browser, andorra_server: 
 
     body = {
         "players": [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)],
-        "day_seconds": 3,
-        "night_seconds": 4,
+        "day_seconds": 8,
+        "night_seconds": 6,
     }
     request = urllib.request.Request(
         f"{andorra_server.url}/api/andorra",
@@ -227,9 +227,9 @@ def test_deadlines_close_phases_on_the_pages(chromium: Browser, andorra_server: 
     anna.goto(game["players"][0]["url"])
     expect(anna.get_by_role("timer")).to_contain_text("До конца фазы")
     vote(anna, "Nikita")
-    expect(anna.get_by_role("heading", name="Ночь 1")).to_be_visible(timeout=8000)
+    expect(anna.get_by_role("heading", name="Ночь 1")).to_be_visible(timeout=15000)
     move(anna, "SHOOT", "Mila")
-    expect(anna.get_by_role("button", name="Отправить ход")).to_have_count(0, timeout=10000)
+    expect(anna.get_by_role("button", name="Отправить ход")).to_have_count(0, timeout=15000)
     expect(anna.get_by_role("heading", level=2)).to_have_text("Ночь 1: итоги у ведущего")
     desk = page_in_own_context(chromium, phone=False)
     desk.goto(game["desk_url"])
