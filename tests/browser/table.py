@@ -27,13 +27,15 @@ def create_room(page: Page, base: str, name: str, lang: str = "en") -> str:
     return code
 
 
-def join_room(page: Page, base: str, code: str, name: str, lang: str = "en") -> None:
-    """Join by typing the room code on the landing page."""
-    page.goto(base + "/")
+def join_room(page: Page, base: str, code: str, name: str, lang: str = "en", *, wait: bool = True) -> None:
+    """Join by typing the room code on the landing page (``page`` may already show it)."""
+    if not page.url.startswith(base):
+        page.goto(base + "/")
     page.get_by_label(t("landing.name", lang)).fill(name)
     page.get_by_label(t("landing.code", lang)).fill(code)
     page.get_by_role("button", name=t("landing.join.button", lang), exact=True).click()
-    expect(page.get_by_text(t("lobby.waiting", lang))).to_be_visible(timeout=10_000)
+    if wait:
+        expect(page.get_by_text(t("lobby.waiting", lang))).to_be_visible(timeout=10_000)
 
 
 def open_table(
@@ -53,9 +55,13 @@ def open_table(
         lang = langs.get(i, "en")
         phones.append(Phone(new_phone(locale="nl-NL" if lang == "nl" else "en-US"), NAMES[i], lang=lang))
     host = phones[0].page
+    for ph in phones[1:]:  # everyone opens the landing page while the host creates the room
+        ph.page.goto(base + "/", wait_until="commit")
     code = create_room(host, base, phones[0].name)
     for ph in phones[1:]:
-        join_room(ph.page, base, code, ph.name, ph.lang)
+        join_room(ph.page, base, code, ph.name, ph.lang, wait=False)
+    for ph in phones[1:]:
+        expect(ph.page.get_by_text(t("lobby.waiting", ph.lang))).to_be_visible(timeout=10_000)
     expect(host.get_by_role("heading", name=t("lobby.players", n=n))).to_be_visible(timeout=10_000)
 
     mode_btn = host.get_by_role("button", name=t(f"lobby.{mode}"), exact=True)

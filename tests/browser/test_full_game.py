@@ -76,19 +76,23 @@ def test_five_phones_play_a_whole_game(server: str, new_phone: NewPhone, shots: 
     phones = open_table(new_phone, server, 5, mode="unlimited", shots=shots)
     # Day 1: the Protector guards (nobody is frogged, so the Seer can look), the first
     # proposal is voted down and the exile vote is blank, so that day 2 opens with the
-    # vote-result scene; from day 2 the table agrees on whom to exile.
-    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day1=True, blank_day1=True), seed=3)
+    # vote-result scene; from day 2 the table agrees on whom to exile. The Herb Doctor turns
+    # nobody back, so the game ends by day 3 (one frog a day: the witches take over).
+    bot = UiBot(
+        phones, shots, Policy(reject_first=True, guard_day1=True, blank_day1=True, turn_back=False), seed=3
+    )
     screens = bot.run_until(all_results, timeout=200, what="every phone at the results screen")
     result = check_results(bot, screens)
     roles = sorted(ph.role or "?" for ph in phones)
     assert roles == sorted(["WITCH", "SEER", "HERB_DOCTOR", "PROTECTOR", "VILLAGER"]), roles
     missing = REQUIRED_SCENES - set(bot.seen)
     assert not missing, f"scenes never met: {sorted(missing)}; met: {sorted(bot.seen)}"
-    for key in REQUIRED_SCENES:
-        path = bot.seen[key]
-        assert path is not None and path.stat().st_size > 0
+    assert all(bot.seen[key] is not None for key in REQUIRED_SCENES)  # each one was shot
+    assert not bot.unnamed, f"controls without an accessible name: {sorted(bot.unnamed)}"
+    # Unlimited: only the witches' step and the quarrel run on real time (H-TIM-2).
+    assert bot.timed_phases <= {"WITCH_C", "QUARREL"}, f"countdowns in {sorted(bot.timed_phases)}"
     print(
-        f"\n5 phones: {result}; {time.monotonic() - t0:.1f} s; scenes: {sorted(bot.seen)}; alerts: {bot.alerts}"
+        f"\n5 phones: {result}; {time.monotonic() - t0:.1f} s; scenes: {sorted(bot.seen)}; alerts: {bot.alerts}\n{bot.timeline()}"
     )
 
 
@@ -115,7 +119,20 @@ def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path)
             assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH" and p is not ph)
         if ph.role == "CROW":
             assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH")
-    assert {"DEPART_A", "EXILE_VOTE"} <= bot.timed_phases, f"countdowns seen in {sorted(bot.timed_phases)}"
+    # H-TIM-2/3: running countdowns on the timed steps; none on Ready and Confirm scenes.
+    assert {"DEPART_A", "DISCUSSION", "PROPOSAL", "APPROVAL_VOTE", "EXILE_VOTE"} <= bot.timed_phases, (
+        f"countdowns seen in {sorted(bot.timed_phases)}"
+    )
+    untimed = {
+        "ROLE_REVEAL",
+        "VOTE_RESULT_SCENE",
+        "EVENING_ANNOUNCE",
+        "ACCEPT_SCENE",
+        "REJECT_SCENE",
+        "RITUAL",
+    }
+    assert not bot.timed_phases & untimed, f"countdowns seen in {sorted(bot.timed_phases)}"
+    assert not bot.unnamed, f"controls without an accessible name: {sorted(bot.unnamed)}"
     print(
-        f"\n12 phones: {result}; {time.monotonic() - t0:.1f} s; timers in {sorted(bot.timed_phases)}; alerts: {bot.alerts}"
+        f"\n12 phones: {result}; {time.monotonic() - t0:.1f} s; timers in {sorted(bot.timed_phases)}; alerts: {bot.alerts}\n{bot.timeline()}"
     )

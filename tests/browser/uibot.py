@@ -11,6 +11,7 @@ English (contexts with locale en-US).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -26,6 +27,9 @@ from .texts import PLACES, pattern, role_of, split_names, t
 
 _BUTTON = re.compile(r"""^\s*- '?button "((?:[^"\\]|\\.)*)"((?:\s*\[[^\]]*\])*)""")
 _ALERT = re.compile(r"^\s*- alert:\s*(.+)$")
+_UNNAMED = re.compile(
+    r"^\s*- '?(button|textbox|checkbox|link)( \[[^\]]*\])*:?\s*$|^\s*- '?(button|textbox|link):\s"
+)
 _PHASE_JS = """() => {
   const g = document.querySelector('.game');
   if (g) { const m = g.className.match(/phase-(\\w+)/); return m ? m[1].toUpperCase() : 'GAME'; }
@@ -58,6 +62,7 @@ class Screen:
     snapshot: str
     buttons: list[Button]
     alerts: list[str]
+    unnamed: list[str]  # controls without an accessible name
 
     @classmethod
     def read(cls, page: Page) -> Screen:
@@ -71,6 +76,7 @@ class Screen:
             phase = again
         buttons: list[Button] = []
         alerts: list[str] = []
+        unnamed = [line.strip() for line in snap.splitlines() if _UNNAMED.match(line)]
         for line in snap.splitlines():
             m = _BUTTON.match(line)
             if m:
@@ -81,7 +87,7 @@ class Screen:
             a = _ALERT.match(line)
             if a:
                 alerts.append(a.group(1).strip().strip("'\""))
-        return cls(phase, snap, buttons, alerts)
+        return cls(phase, snap, buttons, alerts, unnamed)
 
     def button(self, name: str) -> Button | None:
         return next((b for b in self.buttons if b.name == name), None)
@@ -132,10 +138,12 @@ class Phone:
     last_sig: tuple[object, ...] | None = None
     last_at: float = 0.0
     phases: list[str] = field(default_factory=list)
+    timeline: list[tuple[float, str]] = field(default_factory=list)
 
     def note(self, phase: str) -> None:
         if not self.phases or self.phases[-1] != phase:
             self.phases.append(phase)
+            self.timeline.append((time.monotonic(), phase))
 
 
 @dataclass
@@ -162,6 +170,7 @@ class UiBot:
         self.alerts: list[str] = []
         self.names = [p.name for p in phones]
         self.timed_phases: set[str] = set()  # scenes that showed a running countdown
+        self.unnamed: set[tuple[str, str]] = set()  # (scene, control) without an accessible name
 
     # -- reading -------------------------------------------------------------
 
@@ -185,8 +194,10 @@ class UiBot:
             "EXILE_VOTE": "exile_vote",
             "GAME_END": "results",
         }
-        if p == "DEPART_A" and not s.heading("depart.title"):
-            return "departure_outsider"
+        if p == "DEPART_A":
+            if not s.heading("depart.title"):
+                return "departure_outsider"
+            return "departure" if self.place_buttons(s) else "departure_witch"
         if p == "GUARD_B":
             return "guard" if s.heading("guard.title") else "departure"
         if p == "WITCH_C":
@@ -213,7 +224,8 @@ class UiBot:
         path = None
         if self.shots is not None:
             path = self.shots / f"{len(self.seen):02d}_{key}_{ph.name}.png"
-            ph.page.screenshot(path=str(path), full_page=True, animations="disabled")
+            png = ph.page.screenshot(path=str(path), full_page=True, animations="disabled")
+            assert png, f"empty screenshot of {key}"
         self.seen[key] = path
 
     def read_role(self, ph: Phone) -> None:
@@ -378,6 +390,7 @@ class UiBot:
             for a in s.alerts:
                 if a != t("quarrel.title") and a not in self.alerts:
                     self.alerts.append(a)
+            self.unnamed.update((s.phase, u) for u in s.unnamed)
             if f'timer "{t("timer.label")}"' in s.snapshot:
                 self.timed_phases.add(s.phase)
             if s.phase not in ("LOBBY", "OTHER", "GAME", "ROLE_REVEAL"):  # role cards: read_role
@@ -410,6 +423,14 @@ class UiBot:
                 )
             if not acted:
                 self.phones[0].page.wait_for_timeout(120)
+
+    def timeline(self, ph: Phone | None = None) -> str:
+        """How long one phone (the host's by default) spent in each scene, for -s runs."""
+        tl = (ph or self.phones[0]).timeline
+        if not tl:
+            return ""
+        rows = [f"{p}:{b - a:.1f}" for (a, p), (b, _) in itertools.pairwise(tl)]
+        return " ".join([*rows, tl[-1][1]])
 
     def describe(self, screens: list[Screen]) -> str:
         rows = []
