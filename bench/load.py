@@ -1,0 +1,506 @@
+"""Load benchmark: a real ``nightfall serve`` process, rooms of bot phones over
+real WebSockets (in separate processes), against a raw Starlette baseline.
+
+Phases, in one run:
+  1. idle     every seat connected (hello, welcome, state), nothing happening:
+              server memory per connection (RSS growth / sockets).
+  2. real     Vang de Heks games at a human pace: a bot thinks --think-min..
+              --think-max seconds before each input (never past 0.5 s before
+              the deadline), and the tables start spread over --stagger s.
+              p50/p99 command → view latency (command sent → first state with
+              the acked version), views delivered per second, server CPU.
+  3. saturate the same games with no think time: complete games back to back
+              (the host plays again), so the server is the bottleneck.
+  4. baseline bench/baseline_server.py (a minimal Starlette WebSocket server)
+              broadcasting messages of the measured mean view size to rooms of
+              the same size, closed loop: messages delivered per second.
+The result that holds on a noisy machine is the ratio saturate / baseline (and
+server CPU per delivered message against the baseline's). Every phase also
+reports how long the server's event loop waited for a CPU that other processes
+had, and what one durable SQLite commit cost on the same disk meanwhile.
+
+Timers are shortened by configuration (FAST_TIMERS, through
+bench/load_server.py; --real-timers keeps the game's own). Clients offer
+permessage-deflate as browsers do (--no-compression to compare). --pin puts
+the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
+every phase is bounded by --duration and the run stops by itself.
+
+    .venv/bin/python bench/load.py --rooms 20 --players 10 --duration 20
+    .venv/bin/python bench/load.py --rooms 1000 --players 10 --duration 60 --procs 4 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import load_client
+from load_client import IDLE, REAL, SATURATE, SETUP, STOP
+
+HERE = Path(__file__).resolve().parent
+HOST = "127.0.0.1"
+# Shortened timers (seconds) for both phases: long enough for a thinking player at
+# real pace, short enough that the always-running ones (witches, quarrel) do not
+# leave tables idle at saturation. The game's own: 60/20/15/60/30/4/90, discuss 180.
+FAST_TIMERS = {
+    "depart": 10,
+    "guard": 5,
+    "witch": 1,
+    "propose": 10,
+    "approve": 8,
+    "quarrel": 0.2,
+    "exile": 10,
+    "discuss": 20,
+}
+TICKS = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def raise_fd_limit() -> int:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else 65536
+    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    return want
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def sched_ns(pid: int) -> tuple[int, int]:
+    """The event loop thread's (time on a CPU, time runnable but waiting for one), in ns."""
+    on_cpu, waiting, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+    return int(on_cpu), int(waiting)
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def wait_health(url: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit("the server did not answer /api/health")
+
+
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+class Phases:
+    """Starts the worker processes and moves them through the phases together."""
+
+    def __init__(self, procs: int) -> None:
+        self.ctx = mp.get_context("fork")
+        self.phase = self.ctx.Value("i", SETUP, lock=False)
+        self.report = self.ctx.Queue()
+        self.procs: list[Any] = []
+        self.expected = procs
+
+    def start(self, target: Any, args_for: Any) -> None:
+        for i in range(self.expected):
+            p = self.ctx.Process(target=target, args=args_for(i), daemon=True)
+            p.start()
+            self.procs.append(p)
+
+    def wait_ready(self, timeout: float) -> tuple[int, list[str]]:
+        sockets, errors = 0, []
+        for _ in range(self.expected):
+            kind, _, count, errs = self.report.get(timeout=timeout)
+            assert kind == "ready"
+            sockets += count
+            errors += errs
+        return sockets, errors
+
+    def set(self, value: int) -> None:
+        self.phase.value = value
+
+    def finish(self, timeout: float = 60) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+        self.set(STOP)
+        merged: dict[str, dict[str, Any]] = {}
+        closed: dict[str, int] = {}
+        for _ in range(self.expected):
+            kind, _, stats, closes = self.report.get(timeout=timeout)
+            assert kind == "done"
+            for name, s in stats.items():
+                into = merged.setdefault(
+                    name,
+                    {
+                        "latencies_ms": [],
+                        "states": 0,
+                        "state_bytes": 0,
+                        "messages": 0,
+                        "acks": 0,
+                        "errors": {},
+                        "games_ended": 0,
+                    },
+                )
+                into["latencies_ms"] += s["latencies_ms"]
+                for key in ("states", "state_bytes", "messages", "acks", "games_ended"):
+                    into[key] += s[key]
+                for code, n in s["errors"].items():
+                    into["errors"][code] = into["errors"].get(code, 0) + n
+            for code, n in closes.items():
+                closed[code] = closed.get(code, 0) + n
+        for p in self.procs:
+            p.join(10)
+            if p.is_alive():
+                p.kill()
+        return merged, closed
+
+
+class CommitProbe:
+    """What one durable commit costs on the server's disk right now: a SQLite
+    transaction like the server's (WAL, synchronous=FULL) every 50 ms."""
+
+    def __init__(self, directory: Path) -> None:
+        import sqlite3
+        import threading
+
+        self.samples: list[float] = []
+        self._stop = threading.Event()
+        self._db = sqlite3.connect(directory / "probe.sqlite3", isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("CREATE TABLE IF NOT EXISTS t (x TEXT)")
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.05):
+            t = time.perf_counter()
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO t VALUES (?)", ("x" * 200,))
+            self._db.execute("COMMIT")
+            self.samples.append((time.perf_counter() - t) * 1000)
+
+    def take(self) -> dict[str, float | None]:
+        samples, self.samples = self.samples, []
+        return {"p50": _round(pct(samples, 0.5)), "p99": _round(pct(samples, 0.99))}
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self._db.close()
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def measure(pid: int, seconds: float, clients: list[int]) -> tuple[float, float, float, float]:
+    """Sleep ``seconds``; return (wall s, server CPU s, all clients' CPU s, seconds the
+    server's event loop was runnable but waited for a CPU) over that time."""
+    c0, t0, k0 = cpu_seconds(pid), time.perf_counter(), sum(cpu_seconds(c) for c in clients)
+    w0 = sched_ns(pid)[1]
+    time.sleep(seconds)
+    k1 = sum(cpu_seconds(c) for c in clients)
+    waited = (sched_ns(pid)[1] - w0) / 1e9
+    return time.perf_counter() - t0, cpu_seconds(pid) - c0, k1 - k0, waited
+
+
+def summarise(
+    stats: dict[str, Any], wall: float, cpu: float, client_cpu: float, waited: float, rooms: int
+) -> dict[str, Any]:
+    lat = stats["latencies_ms"]
+    states = stats["states"]
+    return {
+        "seconds": round(wall, 2),
+        "commands_acked": stats["acks"],
+        "acks_per_room_per_s": round(stats["acks"] / rooms / wall, 3),
+        "latency_ms": {
+            "samples": len(lat),
+            "p50": round(pct(lat, 0.5) or 0, 2),
+            "p99": round(pct(lat, 0.99) or 0, 2),
+            "max": round(max(lat), 2) if lat else None,
+        },
+        "views_per_s": round(states / wall, 1),
+        "mean_view_bytes": round(stats["state_bytes"] / states) if states else None,
+        "server_cpu_pct": round(100 * cpu / wall, 1),
+        "server_cpu_us_per_view": round(1e6 * cpu / states, 1) if states else None,
+        "clients_cpu_pct": round(100 * client_cpu / wall, 1),
+        # > 0: the machine is busy; the event loop wanted a CPU that others had.
+        "server_waiting_for_cpu_pct": round(100 * waited / wall, 1),
+        "errors": stats["errors"],
+        "games_ended": stats["games_ended"],
+    }
+
+
+def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
+    port = free_port()
+    url = f"http://{HOST}:{port}"
+    env = dict(os.environ, NIGHTFALL_TIMERS=json.dumps(FAST_TIMERS if args.fast_timers else {}))
+    if args.profile:
+        env["NIGHTFALL_PROFILE"] = str(Path(args.profile).resolve())
+    log = (data_dir / "server.log").open("wb")
+    cmd = [sys.executable, str(HERE / "load_server.py"), "--host", HOST, "--port", str(port)]
+    cmd += ["--data-dir", str(data_dir)]
+    server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_pin(args, 0))
+    try:
+        wait_health(url, server)
+        time.sleep(0.5)
+        rss0 = rss_bytes(server.pid)
+        phases = Phases(args.procs)
+        per = _split(args.rooms, args.procs)
+        phases.start(
+            load_client.worker_main,
+            lambda i: (
+                url,
+                per[i],
+                args.players,
+                args.seed + i,
+                phases.phase,
+                (args.think_min, args.think_max),
+                args.compression,
+                phases.report,
+                i,
+                _client_cpu(args, i),
+                args.stagger,
+            ),
+        )
+        t_setup = time.perf_counter()
+        sockets, setup_errors = phases.wait_ready(timeout=args.setup_timeout)
+        setup_s = time.perf_counter() - t_setup
+        phases.set(IDLE)
+        time.sleep(2)
+        rss1 = rss_bytes(server.pid)
+        out: dict[str, Any] = {
+            "command": " ".join(sys.argv),
+            "rooms": args.rooms,
+            "players": args.players,
+            "sockets": sockets,
+            "setup_seconds": round(setup_s, 1),
+            "setup_errors": setup_errors,
+            "server_rss_mb": {"empty": round(rss0 / 2**20, 1), "idle": round(rss1 / 2**20, 1)},
+            "idle_bytes_per_socket": round((rss1 - rss0) / max(1, sockets)),
+        }
+        timing: dict[str, tuple[float, float, float, float]] = {}
+        clients = [p.pid for p in phases.procs]
+        probe = CommitProbe(data_dir)
+        commits: dict[str, Any] = {}
+        if args.duration_real > 0:
+            phases.set(REAL)
+            probe.take()
+            timing["real"] = measure(server.pid, args.duration_real, clients)
+            commits["real"] = probe.take()
+        if args.duration > 0:
+            phases.set(SATURATE)
+            probe.take()
+            timing["saturate"] = measure(server.pid, args.duration, clients)
+            commits["saturate"] = probe.take()
+        probe.close()
+        out["server_rss_mb"]["end"] = round(rss_bytes(server.pid) / 2**20, 1)
+        stats, closed = phases.finish()
+        for name, (wall, cpu, client_cpu, waited) in timing.items():
+            out[name] = summarise(stats[name], wall, cpu, client_cpu, waited, args.rooms)
+            out[name]["disk_commit_ms"] = commits[name]
+        out["client_close_codes"] = closed
+        out["server_alive"] = server.poll() is None
+        return out
+    finally:
+        stop_process(server)
+        log.close()
+        if args.server_log:
+            shutil.copy(data_dir / "server.log", args.server_log)
+
+
+def run_baseline(args: argparse.Namespace, size: int) -> dict[str, Any]:
+    port = free_port()
+    url = f"http://{HOST}:{port}"
+    cmd = [sys.executable, str(HERE / "baseline_server.py"), "--port", str(port), "--size", str(size)]
+    server = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_pin(args, 0)
+    )
+    try:
+        wait_health(url, server)
+        time.sleep(0.5)
+        rss0 = rss_bytes(server.pid)
+        phases = Phases(args.procs)
+        per = _split(args.rooms, args.procs)
+        phases.start(
+            load_client.baseline_worker_main,
+            lambda i: (
+                url,
+                per[i],
+                args.players,
+                phases.phase,
+                args.compression,
+                phases.report,
+                i,
+                _client_cpu(args, i),
+            ),
+        )
+        sockets, _ = phases.wait_ready(timeout=args.setup_timeout)
+        phases.set(IDLE)
+        time.sleep(2)
+        rss1 = rss_bytes(server.pid)
+        phases.set(SATURATE)
+        wall, cpu, client_cpu, waited = measure(server.pid, args.duration, [p.pid for p in phases.procs])
+        stats, _ = phases.finish()
+        out = summarise(stats["saturate"], wall, cpu, client_cpu, waited, args.rooms)
+        out["message_bytes"] = size
+        out["sockets"] = sockets
+        out["idle_bytes_per_socket"] = round((rss1 - rss0) / max(1, sockets))
+        return out
+    finally:
+        stop_process(server)
+
+
+def _split(rooms: int, procs: int) -> list[int]:
+    return [rooms // procs + (1 if i < rooms % procs else 0) for i in range(procs)]
+
+
+def _pin(args: argparse.Namespace, cpu: int) -> Any:
+    if not args.pin:
+        return None
+    return lambda: os.sched_setaffinity(0, {cpu})
+
+
+def _client_cpu(args: argparse.Namespace, i: int) -> int | None:
+    cpus = sorted(os.sched_getaffinity(0))
+    if not args.pin or len(cpus) < 2:
+        return None
+    others = cpus[1:]
+    return others[i % len(others)]
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rooms", type=int, default=20)
+    p.add_argument("--players", type=int, default=10)
+    p.add_argument("--duration", type=float, default=20, help="seconds of saturation (and of baseline)")
+    p.add_argument(
+        "--duration-real", type=float, default=None, help="seconds at real pace (default: --duration)"
+    )
+    p.add_argument("--think-min", type=float, default=2.0, help="real pace: least think time per input (s)")
+    p.add_argument("--think-max", type=float, default=12.0, help="real pace: most think time per input (s)")
+    p.add_argument(
+        "--stagger",
+        type=float,
+        default=None,
+        help="tables start within this many seconds (default: half the real phase)",
+    )
+    p.add_argument("--procs", type=int, default=None, help="client processes (default: 1 per 2,500 sockets)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--real-timers", dest="fast_timers", action="store_false", help="keep the game's timers")
+    p.add_argument("--no-compression", dest="compression", action="store_false", help="no permessage-deflate")
+    p.add_argument("--pin", action="store_true", help="server on CPU 0, clients on the others")
+    p.add_argument("--no-baseline", dest="baseline", action="store_false")
+    p.add_argument("--setup-timeout", type=float, default=900)
+    p.add_argument("--data-root", default="/tmp", help="where the server's temporary data directory goes")
+    p.add_argument("--server-log", help="keep the server's log here")
+    p.add_argument("--profile", help="write a cProfile of the server's event loop to this file")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.duration_real is None:
+        args.duration_real = args.duration
+    if args.stagger is None:
+        args.stagger = args.duration_real / 2
+    if args.procs is None:
+        args.procs = max(1, -(-args.rooms * args.players // 2500))
+    args.procs = min(args.procs, args.rooms)
+    fds = raise_fd_limit()
+    if args.rooms * args.players // args.procs + 100 > fds:
+        raise SystemExit(
+            f"fd limit {fds} too low for {args.rooms * args.players // args.procs} sockets per process"
+        )
+    data_dir = Path(tempfile.mkdtemp(prefix="nf-load-", dir=args.data_root))
+    try:
+        result = run_game(args, data_dir)
+        size = (result.get("saturate") or result.get("real") or {}).get("mean_view_bytes") or 2500
+        if args.baseline and args.duration > 0:
+            result["baseline"] = run_baseline(args, size)
+            base = result["baseline"]["views_per_s"]
+            if base and "saturate" in result:
+                result["saturate_vs_baseline"] = round(result["saturate"]["views_per_s"] / base, 3)
+                cpu_game = result["saturate"]["server_cpu_us_per_view"]
+                cpu_base = result["baseline"]["server_cpu_us_per_view"]
+                if cpu_game and cpu_base:
+                    result["cpu_efficiency_vs_baseline"] = round(cpu_base / cpu_game, 3)
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        _print(result)
+    return 0
+
+
+def _print(r: dict[str, Any]) -> None:
+    print(
+        f"{r['rooms']} rooms x {r['players']} players = {r['sockets']} sockets (setup {r['setup_seconds']} s)"
+    )
+    if r["setup_errors"]:
+        print(f"  setup errors: {r['setup_errors']}")
+    print(
+        f"  server RSS {r['server_rss_mb']} MB; idle memory per socket {r['idle_bytes_per_socket'] / 1024:.1f} KB"
+    )
+    for name in ("real", "saturate", "baseline"):
+        s = r.get(name)
+        if not s:
+            continue
+        lat = s["latency_ms"]
+        print(
+            f"  {name:9} p50 {lat['p50']} ms, p99 {lat['p99']} ms ({lat['samples']} samples); "
+            f"{s['views_per_s']} views/s of {s['mean_view_bytes']} B; server CPU {s['server_cpu_pct']} % "
+            f"({s['server_cpu_us_per_view']} us/view, waiting for a CPU {s['server_waiting_for_cpu_pct']} %), "
+            f"clients CPU {s['clients_cpu_pct']} %; {s['acks_per_room_per_s']} acks/room/s; "
+            f"one commit on this disk meanwhile {s.get('disk_commit_ms')} ms; games ended {s['games_ended']}; errors {s['errors']}"
+        )
+    if "saturate_vs_baseline" in r:
+        print(f"  saturation / baseline (views per second): {r['saturate_vs_baseline']:.0%}")
+        print(
+            f"  baseline CPU per message / server CPU per view: {r.get('cpu_efficiency_vs_baseline', 0):.0%}"
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
