@@ -280,3 +280,39 @@ async def test_pages_serve_the_andorra_entry(serve: Serve, tmp_path: Any) -> Non
         r = await live.http.get(path)
         assert r.text == "andorra" and "default-src 'self'" in r.headers["content-security-policy"]
     assert (await live.http.get("/r/KXTR")).text == "heks"
+
+
+async def test_a_private_link_shows_only_its_own_seat(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    await play_two_cycles(host, players)
+    for seat, ws in enumerate(players, start=1):
+        states = [m for m in ws.seen if m["type"] == "state"]
+        assert states
+        for message in states:
+            view = message["view"]
+            assert message["you"] == {"pid": seat + 1, "seat": seat, "host": False, "spectator": False}
+            assert view["me"]["seat"] == seat
+            assert "host" not in view and "chat" not in view
+            assert all(m["to"] in (None, seat) for m in view["me"]["inbox"])
+            clan = view["me"]["chat_clan"]
+            assert all(m["clan"] == clan for m in view["me"]["chat"])
+            assert all(m["channel"] in (None, clan) for m in view["me"]["inbox"])
+            for p in view["players"]:
+                if p["seat"] != seat and p["status"] == "ALIVE":
+                    assert "role" not in p
+
+
+async def test_no_message_when_only_others_moves_change(live: Live) -> None:
+    game = await create(live)
+    host, players = await sockets(live, game)
+    gleb, nikita = players[2], players[7]
+    await ok(host, "end_day")
+    await phase(gleb, "NIGHT")
+    await asyncio.sleep(0.2)
+    seen = len(gleb.seen)
+    await ok(nikita, "move", player=8, action="BITE", target=3)
+    await ok(players[0], "move", player=1, action="SHOOT", target=3)
+    await host.state_where(lambda m: len(m["view"]["host"]["submissions"]) == 2)
+    await asyncio.sleep(0.2)
+    assert gleb.seen[seen:] == []  # neither the timing nor a version tells Gleb about the moves on him

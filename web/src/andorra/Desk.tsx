@@ -170,11 +170,11 @@ function HostPrompts({ ctx, view, run, offset }: { ctx: Ctx; view: any; run: Run
       {prompts.map((p) => (
         <div key={p.id} class="prompt">
           <p>
-            {nickOf(view, p.seat)}: {p.kind} ({p.key}){p.default != null ? ` — ${ctx.t("prompt_default", { default: p.default })}` : ""}
+            {p.seat === 0 ? ctx.t("host_self") : nickOf(view, p.seat)}: {ctx.lang === "en" ? p.en : p.ru}{p.default != null ? ` — ${ctx.t("prompt_default", { default: p.default })}` : ""}
           </p>
           {(p.options as string[]).map((o) => (
             <button type="button" key={o} onClick={() => run("answer", { prompt: p.id, answer: o })}>
-              {ctx.t("answer_for", { nick: nickOf(view, p.seat), option: o })}
+              {p.seat === 0 ? ctx.t("answer", { option: o }) : ctx.t("answer_for", { nick: nickOf(view, p.seat), option: o })}
             </button>
           ))}
         </div>

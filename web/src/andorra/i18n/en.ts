@@ -91,6 +91,7 @@ export const en: Record<Key, string> = {
   "status.DEAD": "dead",
   "status.JAILED_LYNCH": "jailed (by vote)",
   "status.JAILED_JAILER": "jailed (by the Jailer)",
+  host_self: "To you (the host)",
   desk: "Host's desk",
   end_day: "Close the day",
   end_night: "Close the night and resolve",

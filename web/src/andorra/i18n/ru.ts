@@ -96,6 +96,7 @@ export const ru = {
   "status.DEAD": "мёртв",
   "status.JAILED_LYNCH": "в тюрьме (по голосованию)",
   "status.JAILED_JAILER": "в тюрьме (Тюремщик)",
+  host_self: "Вам (ведущему)",
   desk: "Стол ведущего",
   end_day: "Закрыть день",
   end_night: "Закрыть ночь и посчитать",
