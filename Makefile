@@ -54,7 +54,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 webcheck: web
-	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck; fi
+	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
 pytest: $(STAMP) chromium web
 	$(BIN)/python -m pytest

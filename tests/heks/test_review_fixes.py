@@ -80,3 +80,24 @@ def test_game_end_shows_no_stale_ballot() -> None:
     view = game.view(state, 3)
     assert view["vote_result"] is None
     assert view["announcement"] == {"day": 1, "new_frogs": [2], "turned_back": []}
+
+
+def test_vote_result_scene_belongs_to_the_new_day() -> None:
+    # H-SEQ-1, H-MORN-2: yesterday's vote result opens day d >= 2
+    from nightfall.games.heks.bots import BOTS, play_game
+
+    seen: list[tuple[int, int]] = []
+
+    def watch(state: HeksState, _cmd: Command) -> None:
+        if state.phase == "VOTE_RESULT_SCENE":
+            view = HeksGame().view(state, 1)
+            seen.append((view["day"], view["vote_result"]["day"]))
+
+    for seed in range(5):
+        play_game(
+            {"players": [f"P{i}" for i in range(8)]},
+            seed,
+            {s: BOTS["heuristic"]() for s in range(1, 9)},
+            on_command=watch,
+        )
+    assert seen and all(day == voted + 1 for day, voted in seen)

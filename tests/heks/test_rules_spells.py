@@ -75,7 +75,7 @@ def test_mist_closes_a_place_for_the_whole_next_day_only() -> None:
     g.confirm_all()
     assert g.day == 3
     assert g.open_places() == ["Forest", "Spring", "Tower"]
-    assert g.view()["places"][1] == {"id": "P2", "open": False}
+    assert g.view()["places"][1] == {"id": "P2", "open": False, "ingredient": "MOONFLOWER"}
     # 3 open places and R = 3: the recipe must be exactly their ingredients.
     assert g.recipe() == ["Mu", "SW", "OF"]
     assert (g.reject("Anna", "depart", place="P2").code, g.reject("Anna", "depart", place="P2").rule) == (

@@ -58,6 +58,8 @@ def _step_part(state: HeksState) -> dict[str, Any]:
     """Everything public that can only change when the step (or the phase) changes."""
     phase = state.phase
     day = state.day
+    # H-SEQ-1 / H-MORN-2: yesterday's vote result is the first scene of the new day.
+    number = day.number + 1 if phase == "VOTE_RESULT_SCENE" else day.number
     night = state.night
     members = night.members
     return {
@@ -67,9 +69,9 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         "deadline": day.depart_deadline if phase in _SECRET_STEPS else state.deadline,
         "deadline_total": day.depart_timer_ms if phase in _SECRET_STEPS else state.timer_ms,
         "mode": state.mode,
-        "day": day.number,
+        "day": number,
         "knights_day": state.params.knights_day,
-        "is_knights_day": day.number == state.params.knights_day,
+        "is_knights_day": number == state.params.knights_day,
         "seals": state.seals,
         "seals_needed": state.params.seals,
         "spoiled": state.spoiled,
@@ -77,7 +79,10 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         "curse_max": 3,
         "recipe": list(day.recipe),
         "recipe_size": state.params.recipe,
-        "places": [{"id": p, "open": p not in day.closed} for p in PLACES[: state.params.places]],
+        "places": [
+            {"id": p, "open": p not in day.closed, "ingredient": INGREDIENT_OF[p]}
+            for p in PLACES[: state.params.places]
+        ],
         "unlocked_spells": witches.unlocked(state),
         "players": [
             {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == state.host}
