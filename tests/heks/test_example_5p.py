@@ -96,6 +96,7 @@ def day1(g: Scenario) -> None:
     # H-GEN-5: proposal → approval → ritual → exile vote.
     assert g.result() is None
     assert g.phase == "VOTE_RESULT_SCENE"
+    assert g.day == 2  # H-SEQ-1: the scene opens Day 2 (contract: the view shows the new day)
 
 
 def day2(g: Scenario) -> None:

@@ -92,6 +92,10 @@ def test_random_deal_follows_table_2_1_and_parameters_follow_table_2_2(n: int) -
         v = game.view(state, "public")
         s, k, r, places = PARAMS[n]
         assert (v["seals_needed"], v["knights_day"], v["recipe_size"], len(v["places"])) == (s, k, r, places)
+        # Table 2.3, H-ING-1: each place in play yields its one ingredient.
+        assert [(p["id"], p["ingredient"]) for p in v["places"]] == list(
+            zip(["P1", "P2", "P3", "P4", "P5", "P6"], PLACE_ORDER, strict=False)
+        )[:places]
         assert (v["seals"], v["spoiled"], v["curse"], v["phase"]) == (0, 0, 0, "ROLE_REVEAL")
         assert all(p["status"] == "CAT" for p in v["players"])
         assert all(game.view(state, seat)["me"]["hand"] == [] for seat in range(1, n + 1))
