@@ -10,7 +10,7 @@ import pytest
 from .conftest import NewPhone
 from .table import open_table
 from .texts import pattern, t
-from .uibot import Policy, Screen, UiBot
+from .uibot import Policy, Screen, UiBot, find_pattern
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +70,38 @@ def check_results(bot: UiBot, screens: list[Screen]) -> str:
     return " / ".join(next(iter(seen)))
 
 
+def check_story(bot: UiBot) -> None:
+    """What the phones showed during the game agrees with the roles on the role cards.
+
+    The bots never cast Disguise nor wear the Jester's mask, so every Seer result is the truth.
+    """
+    role = {ph.name: ph.role for ph in bot.phones}
+    by_name = {ph.name: ph for ph in bot.phones}
+    for ph in bot.phones:
+        for _day, (name,) in ph.found("seer.result.witch"):
+            assert ph.role == "SEER" and role[name] == "WITCH", (
+                f"{ph.name} saw {name} ({role[name]}) as a witch"
+            )
+        for _day, (name,) in ph.found("seer.result.notwitch"):
+            assert ph.role == "SEER" and role[name] != "WITCH", f"{ph.name} saw the witch {name} as no witch"
+        for _day, (a, b) in ph.found("voteres.exiled.witch"):
+            assert a == b and role[a] == "WITCH", f"{a} ({role[a]}) was called a witch"
+        for _day, (a, b) in ph.found("voteres.exiled.notwitch"):
+            assert a == b and role[a] != "WITCH", f"the witch {a} was called no witch"
+        for day, (ingredient, victim) in ph.found("pp.took"):
+            assert ph.role == "PICKPOCKET"
+            told = [d for d, (i,) in by_name[victim].found("inbox.stolen") if i == ingredient]
+            assert day in told, (
+                f"{victim} was not told that a pickpocket took their {ingredient} on day {day}"
+            )
+        for _day, _ in ph.found("evening.repelled"):
+            assert ph.role == "PROTECTOR", f"{ph.name} ({ph.role}) was told of a repelled attack"
+        end = [tree for phase, _d, tree in ph.history if phase == "GAME_END"][-1]
+        (score,) = find_pattern("end.score").findall(end)
+        frogs = end.count(f"· {t('status.FROG')}")
+        assert int(score) == frogs, f"{ph.name}: the witches' score {score} but {frogs} frogs listed"
+
+
 def test_five_phones_play_a_whole_game(server: str, new_phone: NewPhone, shots: Path) -> None:
     """Five phones join by room code and play Unlimited mode to the results screen."""
     t0 = time.monotonic()
@@ -85,6 +117,19 @@ def test_five_phones_play_a_whole_game(server: str, new_phone: NewPhone, shots: 
     result = check_results(bot, screens)
     roles = sorted(ph.role or "?" for ph in phones)
     assert roles == sorted(["WITCH", "SEER", "HERB_DOCTOR", "PROTECTOR", "VILLAGER"]), roles
+    check_story(bot)
+    # Day 1 as planned: the guard repelled the attack (only the Protector is told where),
+    # the first proposal was rejected by all five, and day 2 opened with the all-blank vote.
+    forest = t("place.P1")
+    for ph in phones:
+        assert (1, ()) in ph.found("evening.safe", "EVENING_ANNOUNCE"), f"{ph.name}: day 1 was not safe"
+        repelled = ph.found("evening.repelled", "EVENING_ANNOUNCE")
+        assert repelled == ([(1, (forest,))] if ph.role == "PROTECTOR" else []), (ph.name, repelled)
+        assert f"{t('votes.against')} (5)" in "".join(
+            tree for p, d, tree in ph.history if p == "REJECT_SCENE"
+        )
+        first_result = next(tree for p, _d, tree in ph.history if p == "VOTE_RESULT_SCENE")
+        assert t("voteres.allblank") in first_result, f"{ph.name}: day 2 did not open with the blank vote"
     missing = REQUIRED_SCENES - set(bot.seen)
     assert not missing, f"scenes never met: {sorted(missing)}; met: {sorted(bot.seen)}"
     assert all(bot.seen[key] is not None for key in REQUIRED_SCENES)  # each one was shot
@@ -104,7 +149,18 @@ def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path)
     """
     t0 = time.monotonic()
     phones = open_table(new_phone, server, 12, mode="timed", shortest_discussion=True, shots=shots)
-    bot = UiBot(phones, shots, Policy(), seed=12)
+    # Shoot only the scenes whose layout depends on the table size.
+    only = {
+        "departure",
+        "witch_window",
+        "announcement",
+        "proposal",
+        "approval",
+        "exile_vote",
+        "vote_result",
+        "results",
+    }
+    bot = UiBot(phones, shots, Policy(), seed=12, only=only)
     screens = bot.run_until(all_results, timeout=200, what="every phone at the results screen")
     result = check_results(bot, screens)
     roles = sorted(ph.role or "?" for ph in phones)
@@ -114,6 +170,7 @@ def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path)
         + ["VILLAGER"] * 3
     )
     assert roles == sorted(expected), roles
+    check_story(bot)
     for ph in phones:
         if ph.role == "WITCH":
             assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH" and p is not ph)

@@ -47,6 +47,16 @@ def _num(key: str) -> re.Pattern[str]:
     return re.compile(r"(\d+)".join(re.escape(p) for p in parts))
 
 
+def find_pattern(key: str) -> re.Pattern[str]:
+    """A catalog text as an unanchored regex: names match one word, other placeholders a phrase."""
+    parts = re.split(r"(\{\w+\})", t(key))
+    rx = "".join(
+        (r"(\w+)" if p in ("{name}", "{names}") else r"(.+?)") if p.startswith("{") else re.escape(p)
+        for p in parts
+    )
+    return re.compile(rx + (r"(?=[\s.\"']|$)" if parts[-1].startswith("{") else ""))
+
+
 @dataclass(frozen=True)
 class Button:
     name: str
@@ -139,6 +149,24 @@ class Phone:
     last_at: float = 0.0
     phases: list[str] = field(default_factory=list)
     timeline: list[tuple[float, str]] = field(default_factory=list)
+    history: list[tuple[str, int, str]] = field(default_factory=list)  # (scene, day, a11y tree)
+
+    def record(self, s: Screen) -> None:
+        """Keep every distinct screen this phone showed (countdown ticks ignored)."""
+        tree = "\n".join(line for line in s.snapshot.splitlines() if 'timer "' not in line)
+        if not self.history or self.history[-1][0] != s.phase or self.history[-1][2] != tree:
+            self.history.append((s.phase, s.day, tree))
+
+    def found(self, key: str, phase: str | None = None) -> list[tuple[int, tuple[str, ...]]]:
+        """(day, placeholders) of every distinct showing of catalog text ``key`` on this phone."""
+        rx = find_pattern(key)
+        out: list[tuple[int, tuple[str, ...]]] = []
+        for ph, day, tree in self.history:
+            if phase is None or ph == phase:
+                for m in rx.finditer(tree):
+                    if (day, m.groups()) not in out:
+                        out.append((day, m.groups()))
+        return out
 
     def note(self, phase: str) -> None:
         if not self.phases or self.phases[-1] != phase:
@@ -161,9 +189,17 @@ Hold = Callable[[Phone, Screen], bool]
 
 
 class UiBot:
-    def __init__(self, phones: list[Phone], shots: Path | None, policy: Policy, seed: int = 1) -> None:
+    def __init__(
+        self,
+        phones: list[Phone],
+        shots: Path | None,
+        policy: Policy,
+        seed: int = 1,
+        only: set[str] | None = None,
+    ) -> None:
         self.phones = phones
         self.shots = shots
+        self.only = only  # shoot only these scene keys (None: every scene type met)
         self.policy = policy
         self.rng = random.Random(seed)
         self.seen: dict[str, Path | None] = {}  # scene key -> its screenshot
@@ -222,7 +258,7 @@ class UiBot:
         if key in self.seen:
             return
         path = None
-        if self.shots is not None:
+        if self.shots is not None and (self.only is None or key in self.only):
             path = self.shots / f"{len(self.seen):02d}_{key}_{ph.name}.png"
             png = ph.page.screenshot(path=str(path), full_page=True, animations="disabled")
             assert png, f"empty screenshot of {key}"
@@ -387,6 +423,7 @@ class UiBot:
             s = Screen.read(ph.page)
             screens.append(s)
             ph.note(s.phase)
+            ph.record(s)
             for a in s.alerts:
                 if a != t("quarrel.title") and a not in self.alerts:
                     self.alerts.append(a)
