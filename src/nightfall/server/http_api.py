@@ -19,6 +19,7 @@ from .room import Room
 from .rooms import Rooms
 
 STATUS = {
+    "not_host": 403,
     "no_room": 404,
     "not_found": 404,
     "name_taken": 409,
@@ -106,6 +107,21 @@ async def create_andorra(request: Request) -> Response:
     return JSONResponse(created, status_code=201, headers={"Cache-Control": "no-store"})
 
 
+async def relink_andorra(request: Request) -> Response:
+    """The host gets a new private link for a seat; the old link stops working."""
+    try:
+        room = await _room(request)
+        body = await _body(request)
+        token = await room.relink(body.get("token"), body.get("seat"))
+    except Rejected as rejected:
+        return _error(rejected)
+    base = room.base_url or base_url(request)
+    return JSONResponse(
+        {"seat": body["seat"], "token": token, "url": f"{base}/a/{room.code}/p#t={token}"},
+        headers={"Cache-Control": "no-store"},
+    )
+
+
 async def room_summary(request: Request) -> Response:
     try:
         return JSONResponse((await _room(request)).summary())
@@ -148,6 +164,7 @@ routes = [
     Route("/api/games", games),
     Route("/api/rooms", create_room, methods=["POST"]),
     Route("/api/andorra", create_andorra, methods=["POST"]),
+    Route("/api/andorra/{code}/relink", relink_andorra, methods=["POST"]),
     Route("/api/rooms/{code}", room_summary),
     Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
     Route("/api/rooms/{code}/qr.svg", room_qr),

@@ -145,6 +145,33 @@ class Room:
         self._broadcast()
         return {"code": self.code, "pid": member.pid, "token": token, "host": False, "spectator": False}
 
+    async def relink(self, host_token: object, seat: object) -> str:
+        """A new private token for a seat, given the host's token; the old one stops
+        working and its sockets are closed (a lost link, a replacement player)."""
+        return await self.call(lambda: self._relink(host_token, seat))
+
+    async def _relink(self, host_token: object, seat: object) -> str:
+        host = self.lobby.member_by_token(host_token) if isinstance(host_token, str) else None
+        if host is None or host.pid != self.lobby.host:
+            raise Rejected("not_host")
+        seating = self.play.record.seating if self.play is not None else []
+        if type(seat) is not int or not 1 <= seat <= len(seating):
+            raise Rejected("unknown_member", seat=seat)
+        pid = seating[seat - 1]
+        token = secrets.token_urlsafe(32)
+        draft = copy.deepcopy(self.lobby)
+        member = draft.member(pid)
+        if member is None or pid == draft.host:
+            raise Rejected("unknown_member", seat=seat)
+        member.token_hash = tables.hash_token(token)
+        await self._commit_lobby(draft)
+        for conn in [c for c in self.conns if c.pid == pid]:
+            conn.send(error(None, Rejected("bad_token"), self.clock()))
+            conn.close(CLOSE_REPLACED)
+            self.conns.remove(conn)
+        log.info("room %s: seat %d got a new private link", self.code, seat)
+        return token
+
     def summary(self) -> dict[str, Any]:
         return {
             "code": self.code,
