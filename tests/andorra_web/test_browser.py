@@ -234,3 +234,22 @@ def test_deadlines_close_phases_on_the_pages(chromium: Browser, andorra_server: 
     desk = page_in_own_context(chromium, phone=False)
     desk.goto(game["desk_url"])
     expect(desk.locator("ul.submissions li")).to_have_text(["Anna: Выстрел → Mila"])
+
+
+def test_host_replaces_a_player_with_a_new_link(chromium: Browser, andorra_server: Served) -> None:
+    host = page_in_own_context(chromium, phone=False)
+    code, urls = create_game(host, andorra_server.url)
+    mila = page_in_own_context(chromium)
+    mila.goto(urls[6])
+    expect(mila.get_by_role("heading", name="Вы — Mila")).to_be_visible()
+    host.get_by_text("Новая личная ссылка / замена игрока").click()
+    host.get_by_label("Ник", exact=True).first.select_option(label="Mila")
+    host.get_by_label("Новый ник (необязательно)").fill("Mira")
+    host.get_by_role("button", name="Выдать новую ссылку").click()
+    new_url = host.get_by_label("Новая ссылка").input_value()
+    assert new_url.startswith(f"{andorra_server.url}/a/{code}/p#t=") and new_url != urls[6]
+    expect(mila.get_by_role("status")).to_contain_text("Ссылка недействительна")
+    mira = page_in_own_context(chromium)
+    mira.goto(new_url)
+    expect(mira.get_by_role("heading", name="Вы — Mira")).to_be_visible()
+    expect(mira.get_by_text("Псих", exact=True)).to_be_visible()

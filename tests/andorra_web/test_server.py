@@ -316,3 +316,26 @@ async def test_no_message_when_only_others_moves_change(live: Live) -> None:
     await host.state_where(lambda m: len(m["view"]["host"]["submissions"]) == 2)
     await asyncio.sleep(0.2)
     assert gleb.seen[seen:] == []  # neither the timing nor a version tells Gleb about the moves on him
+
+
+async def test_host_gives_a_seat_a_new_link(live: Live) -> None:
+    game = await create(live)
+    _host, players = await sockets(live, game)
+    url = f"/api/andorra/{game['code']}/relink"
+    for token in ("nope", game["players"][1]["token"], None):
+        r = await live.http.post(url, json={"token": token, "seat": 2})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
+    r = await live.http.post(url, json={"token": game["host_token"], "seat": 9})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "unknown_member"
+    r = await live.http.post(url, json={"token": game["host_token"], "seat": 2})
+    assert r.status_code == 200, r.text
+    fresh = r.json()
+    assert fresh["url"].endswith(f"/a/{game['code']}/p#t={fresh['token']}")
+    kicked = await players[1].expect("error")
+    assert kicked["error"]["code"] == "bad_token"
+    old = await live.open(game["code"])
+    await old.send({"type": "hello", "v": 1, "token": game["players"][1]["token"]})
+    assert (await old.recv())["error"]["code"] == "bad_token"
+    boris = await live.connect(game["code"], fresh["token"])
+    assert boris.state["view"]["me"]["seat"] == 2
+    assert players[0].state["view"]["me"]["seat"] == 1  # the others keep their links
