@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from nightfall.engine import Command, Rejected
 from nightfall.server.adapters.andorra import AndorraRoomGame
 
@@ -45,3 +47,26 @@ def test_every_offered_move_is_accepted() -> None:
                 if params:
                     payload["params"] = params
                 game.apply(scratch, Command(seat, "move", payload, 6))
+
+
+def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
+    import pytest
+
+    game = AndorraRoomGame()
+    config = {"players": ["A", "B", "C", "D"], "roles": ["BOSS", "REBEL", "DOCTOR", "REANIMATOR"]}
+    state = game.setup({**config, "schedule": {"start": 0}}, 1)
+    game.apply(state, Command("host", "end_day", {}, 1))
+    bad: list[tuple[int, dict[str, Any]]] = [
+        (2, {"action": "REBEL_VOTES", "params": {"all": "x"}}),
+        (2, {"action": "REBEL_VOTES", "params": {"mapping": {"1": "x"}}}),
+        (4, {"action": "REANIMATE", "params": {"prefer": ["x"]}}),
+        (3, {"action": "HEAL", "target": 3, "params": {"_invalid": True}}),
+        (3, {"action": "HEAL", "target": 3, "params": []}),
+    ]
+    for seat, payload in bad:
+        with pytest.raises(Rejected) as caught:
+            game.apply(state, Command(seat, "move", {"player": seat, **payload}, 2))
+        assert caught.value.code == "bad_params"
+    game.apply(state, Command(2, "move", {"player": 2, "action": "REBEL_VOTES", "params": {"all": 1}}, 2))
+    game.apply(state, Command("host", "end_night", {}, 3))  # resolves
+    assert game.view(state, "host")["phase"] in ("REVIEW", "RESOLVING")

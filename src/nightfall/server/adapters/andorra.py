@@ -127,6 +127,22 @@ PARAMS: dict[str, dict[str, Any]] = {
     "USE_VOUCHER": {"kind": ["tour", "excursion"]},
     "PROSECUTOR_SEARCH": {"role": list(LONER_ROLES)},
 }
+# The shape of each move's parameters. The engine reads some of them only when the night
+# is resolved, so a malformed value sent by a player would stop the resolution of the
+# whole night; the server refuses it when it arrives ("seat": a seat number).
+PARAM_SHAPES: dict[str, dict[str, str]] = {
+    "TELEPATH_VOTE": {"vote": "seat"},
+    "VAMPIRE_GHOUL_VOTE": {"vote": "seat"},
+    "TELEPATH_RETARGET": {"new_target": "seat"},
+    "FAIRY_GIFT": {"gift": "str"},
+    "USE_VOUCHER": {"kind": "str"},
+    "PROSECUTOR_SEARCH": {"role": "str"},
+    "SWINDLER_CHANGE": {"changes": "changes"},
+    "REBEL_VOTES": {"mapping": "mapping", "all": "seat"},
+    "SHMARA_STEAL": {"take": "strs"},
+    "REANIMATE": {"prefer": "seats"},
+    "USE_DIPLOMA": {"clan": "bool"},
+}
 # Rejections that depend on the target: the move itself may still be possible.
 _TARGET_CODES = {"bad_target", "target_not_alive", "self_target", "no_target_expected"}
 
@@ -178,6 +194,8 @@ class AndorraRoomGame:
             raise Rejected("bad_payload", field="ts")
         if command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
+        if command.type in ("move", "correct"):
+            self._check_params(state, command.payload)
         events = self.inner.apply(state.game, command)
         if command.type == "move":
             # A night move changes only its player's sheet, which only the checks of the
@@ -226,6 +244,59 @@ class AndorraRoomGame:
         log = self.inner.view(state.game, "public").get("vote_log", [])
         if any(entry.get("voter") == seat for entry in log):
             raise Rejected("already_voted", rule="A-VOTE-3", seat=seat)
+
+    def _check_params(self, state: RoomState, payload: Mapping[str, Any]) -> None:
+        params = payload.get("params")
+        if params is None:
+            return
+        action = payload.get("action")
+        if not isinstance(params, dict):
+            raise Rejected("bad_params", action=action)
+        shape = PARAM_SHAPES.get(action, {}) if isinstance(action, str) else {}
+        n = len(self.inner.view(state.game, "public")["players"])
+
+        def seat(v: Any) -> bool:
+            return type(v) is int and 1 <= v <= n
+
+        def fits(kind: str, v: Any) -> bool:
+            if kind == "seat":
+                return seat(v)
+            if kind == "str":
+                return isinstance(v, str) and len(v) <= 40
+            if kind == "bool":
+                return isinstance(v, bool)
+            if kind == "strs":
+                return (
+                    isinstance(v, list)
+                    and len(v) <= 20
+                    and all(isinstance(x, str) and len(x) <= 40 for x in v)
+                )
+            if kind == "seats":
+                return isinstance(v, list) and len(v) <= n and all(seat(x) for x in v)
+            if kind == "mapping":
+                return (
+                    isinstance(v, dict)
+                    and len(v) <= n
+                    and all(k.isdigit() and seat(int(k)) and seat(x) for k, x in v.items())
+                )
+            if kind == "changes":
+                return (
+                    isinstance(v, list)
+                    and len(v) <= n
+                    and all(
+                        isinstance(c, dict)
+                        and set(c) <= {"voter", "target"}
+                        and seat(c.get("voter"))
+                        and (c.get("target") is None or seat(c.get("target")))
+                        for c in v
+                    )
+                )
+            return False
+
+        for key, value in params.items():
+            kind = shape.get(key)
+            if kind is None or not fits(kind, value):
+                raise Rejected("bad_params", action=action, field=key)
 
     # -- clan chat -------------------------------------------------------------
 
