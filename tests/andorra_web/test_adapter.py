@@ -70,3 +70,23 @@ def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
     game.apply(state, Command(2, "move", {"player": 2, "action": "REBEL_VOTES", "params": {"all": 1}}, 2))
     game.apply(state, Command("host", "end_night", {}, 3))  # resolves
     assert game.view(state, "host")["phase"] in ("REVIEW", "RESOLVING")
+
+
+def test_the_form_knows_every_move_of_the_engine() -> None:
+    from nightfall.games.andorra.roles.actions import ACTIONS
+    from nightfall.server.adapters.andorra import MOVE_CODES
+
+    assert set(MOVE_CODES) == set(ACTIONS)
+
+
+def test_swindler_gets_the_voters_he_may_change() -> None:
+    game = AndorraRoomGame()
+    roles = ["BOSS", "SWINDLER", "DOCTOR", "REBEL", "PV", "SHERIFF"]
+    state = game.setup({"players": list("ABCDEF"), "roles": roles, "schedule": {"start": 0}}, 1)
+    for i, (voter, target) in enumerate([(1, 3), (3, 1), (4, 1), (5, 3), (6, 1)]):
+        game.apply(state, Command(voter, "vote", {"target": target}, 10 + i))
+    game.apply(state, Command("host", "end_day", {}, 30))
+    change = next(o for o in game.options(state, 2) if o["action"] == "SWINDLER_CHANGE")
+    assert change["params"] == {"changes": {"voters": [4, 5, 6], "max": 1}}
+    rebel = next(o for o in game.options(state, 4) if o["action"] == "REBEL_VOTES")
+    assert rebel["params"] == {"all": "seat"}

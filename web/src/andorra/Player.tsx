@@ -113,6 +113,10 @@ function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
   );
 }
 
+function isChanges(spec: unknown): spec is { voters: number[]; max: number } {
+  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "voters" in spec;
+}
+
 function describeMove(ctx: Ctx, view: any, move: any): { action: string; target: string } {
   return {
     action: actionName(move.action, ctx.lang),
@@ -130,6 +134,7 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
   const chosen = forPlayer.find((o) => o.action === action) ?? forPlayer[0];
   const [target, setTarget] = useState<string>("");
   const [params, setParams] = useState<Record<string, string>>({});
+  const [changes, setChanges] = useState<Record<string, string>>({});
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
   const sheet = (me.clan_sheet ?? {}) as Record<string, any>;
@@ -149,6 +154,12 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
     if (!chosen || busy) return;
     const p: Record<string, unknown> = {};
     for (const [name, spec] of Object.entries(chosen.params as Record<string, any>)) {
+      if (isChanges(spec)) {
+        p[name] = Object.entries(changes)
+          .filter(([, v]) => v !== "keep")
+          .map(([voter, v]) => ({ voter: Number(voter), target: v === "blank" ? null : Number(v) }));
+        continue;
+      }
       const raw = params[name] ?? (spec === "seat" ? String(view.players.find((x: any) => x.status === "ALIVE")?.seat) : spec[0]);
       p[name] = spec === "seat" ? Number(raw) : raw;
     }
@@ -200,7 +211,32 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
           </label>
         )}
         {chosen &&
-          Object.entries(chosen.params as Record<string, any>).map(([name, spec]) => (
+          Object.entries(chosen.params as Record<string, any>).map(([name, spec]) =>
+            isChanges(spec) ? (
+              <fieldset key={name}>
+                <legend>{ctx.t("swindler_changes", { max: spec.max })}</legend>
+                {spec.voters.map((voter) => (
+                  <label key={voter}>
+                    {ctx.t("swindler_vote_of", { nick: nickOf(view, voter) })}
+                    <select
+                      aria-label={ctx.t("swindler_vote_of", { nick: nickOf(view, voter) })}
+                      value={changes[String(voter)] ?? "keep"}
+                      onChange={(e) => setChanges({ ...changes, [String(voter)]: (e.target as HTMLSelectElement).value })}
+                    >
+                      <option value="keep">{ctx.t("swindler_keep")}</option>
+                      <option value="blank">{ctx.t("vote_blank")}</option>
+                      {(view.players as any[])
+                        .filter((x) => x.status === "ALIVE")
+                        .map((x) => (
+                          <option key={x.seat} value={String(x.seat)}>
+                            {x.nick}
+                          </option>
+                        ))}
+                    </select>
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
             <label key={name}>
               {ctx.t("move_param", { name })}
               <select
@@ -217,7 +253,8 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
                 ))}
               </select>
             </label>
-          ))}
+            ),
+          )}
         <button type="submit" disabled={busy}>
           {ctx.t("move_submit")}
         </button>

@@ -39,6 +39,7 @@ MOVE_CODES = [
     "PROSECUTOR_ACCUSE",
     "TELEPATH_VOTE",
     "REBEL_VOTES",
+    "SWINDLER_CHANGE",
     "VAMPIRE_GHOUL_VOTE",
     "DRINK_VODKA",
     "USE_CARD_BOSS",
@@ -126,6 +127,7 @@ PARAMS: dict[str, dict[str, Any]] = {
     "FAIRY_GIFT": {"gift": list(GIFTS)},
     "USE_VOUCHER": {"kind": ["tour", "excursion"]},
     "PROSECUTOR_SEARCH": {"role": list(LONER_ROLES)},
+    "REBEL_VOTES": {"all": "seat"},
 }
 # The shape of each move's parameters. The engine reads some of them only when the night
 # is resolved, so a malformed value sent by a player would stop the resolution of the
@@ -390,6 +392,25 @@ class AndorraRoomGame:
                         continue
                     trial = {"gift": gifts[0]}
                     spec = {"gift": gifts}
+                if action == "SWINDLER_CHANGE":  # A-TALLY-7: which voters' votes may change, and how many
+                    window = [
+                        v
+                        for v in alive
+                        if ok(player, action, None, {"changes": [{"voter": v, "target": None}]}) is None
+                    ]
+                    if not window:
+                        continue
+                    pair = [{"voter": v, "target": None} for v in window[:2]]
+                    most = 2 if len(pair) == 2 and ok(player, action, None, {"changes": pair}) is None else 1
+                    out.append(
+                        {
+                            "player": player,
+                            "action": action,
+                            "targets": None,
+                            "params": {"changes": {"voters": window, "max": most}},
+                        }
+                    )
+                    continue
                 first = ok(player, action, None, trial)
                 if first is None:
                     out.append({"player": player, "action": action, "targets": None, "params": spec})
