@@ -80,13 +80,33 @@ def _health(base: str) -> dict[str, object] | None:
         return None
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``nightfall serve`` on 127.0.0.1:<free port> with a temp data dir; yields the base URL."""
+# Short Heks timers (seconds) for the server behind the Timed 12-phone game and the
+# reload/absent tests, through the server's NIGHTFALL_HEKS_TIMERS hook (commit 7e59497). Long enough for the
+# bots to act on time where they mean to; the discussion and approve/reject timers are
+# short because that game lets them run out on purpose.
+TIMERS_ENV = "NIGHTFALL_HEKS_TIMERS"
+FAST_TIMERS: dict[str, float] = {
+    "depart": 25,
+    "guard": 10,
+    "witch": 4,
+    "propose": 25,
+    "approve": 4,
+    "quarrel": 1,
+    "exile": 25,
+    "discuss": 3,
+}
+
+
+@contextlib.contextmanager
+def _serve(data: Path, timers: dict[str, float] | None) -> Iterator[str]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop(TIMERS_ENV, None)
+    if timers:
+        env[TIMERS_ENV] = json.dumps(timers)
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     _ensure_web_build()
-    data = tmp_path_factory.mktemp("nightfall-data")
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     log_path = data / "server.log"
@@ -96,7 +116,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             cwd=REPO,
             stdout=log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env=env,
         )
         try:
             deadline = time.monotonic() + 30
@@ -115,7 +135,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(server: str) -> Iterator[Browser]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server with the rule timers; yields its base URL."""
+    with _serve(tmp_path_factory.mktemp("nightfall-data"), None) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second server whose Heks games use :data:`FAST_TIMERS`."""
+    with _serve(tmp_path_factory.mktemp("nightfall-fast"), FAST_TIMERS) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:

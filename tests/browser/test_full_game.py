@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -141,14 +142,15 @@ def test_five_phones_play_a_whole_game(server: str, new_phone: NewPhone, shots: 
     )
 
 
-def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path) -> None:
-    """Twelve phones play a Timed game (shortest discussion time the lobby offers) to the end.
+def test_twelve_phones_timed_game(fast_server: str, new_phone: NewPhone, shots: Path) -> None:
+    """Twelve phones play a Timed game with short timers (NIGHTFALL_HEKS_TIMERS) to the end.
 
-    The lobby cannot set shorter step timers and the server has no hook for the engine's
-    ``timers`` overrides, so the phones simply act promptly; the countdowns must show.
+    The lobby offers only the discussion time (set to its minimum here; the server's test
+    timers override it). The table lets two timers run out on purpose: nobody taps End
+    discussion, and nobody votes on day 1's proposal, which the timer counts as For (H-APR-4).
     """
     t0 = time.monotonic()
-    phones = open_table(new_phone, server, 12, mode="timed", shortest_discussion=True, shots=shots)
+    phones = open_table(new_phone, fast_server, 12, mode="timed", shortest_discussion=True, shots=shots)
     # Shoot only the scenes whose layout depends on the table size.
     only = {
         "departure",
@@ -160,7 +162,7 @@ def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path)
         "vote_result",
         "results",
     }
-    bot = UiBot(phones, shots, Policy(), seed=12, only=only)
+    bot = UiBot(phones, shots, Policy(end_discussion=False, approve_day1=False), seed=12, only=only)
     screens = bot.run_until(all_results, timeout=200, what="every phone at the results screen")
     result = check_results(bot, screens)
     roles = sorted(ph.role or "?" for ph in phones)
@@ -190,6 +192,15 @@ def test_twelve_phones_timed_game(server: str, new_phone: NewPhone, shots: Path)
     }
     assert not bot.timed_phases & untimed, f"countdowns seen in {sorted(bot.timed_phases)}"
     assert not bot.unnamed, f"controls without an accessible name: {sorted(bot.unnamed)}"
+    # Day 1's proposal was decided by the timer: every vote For, each marked "(auto)".
+    for ph in phones:
+        scene = next(tree for p, d, tree in ph.history if p in ("ACCEPT_SCENE", "REJECT_SCENE"))
+        assert f"{t('votes.against')} (0)" in scene, f"{ph.name}: someone voted Against on day 1"
+        m = re.search(re.escape(t("votes.for")) + r" \((\d+)\)", scene)
+        assert m is not None and int(m.group(1)) > 0, scene
+        autos = find_pattern("approve.auto").findall(scene)
+        assert len(autos) == int(m.group(1)), f"{ph.name}: For votes {m.group(1)}, marked auto {autos}"
+        assert ph.found("discuss.ended") == [], f"{ph.name} ended a discussion"
     print(
         f"\n12 phones: {result}; {time.monotonic() - t0:.1f} s; timers in {sorted(bot.timed_phases)}; alerts: {bot.alerts}\n{bot.timeline()}"
     )

@@ -42,9 +42,9 @@ def held_role(ph: Phone) -> str:
 
 
 def test_reload_during_a_vote_returns_to_seat_and_scene(
-    server: str, new_phone: NewPhone, shots: Path
+    fast_server: str, new_phone: NewPhone, shots: Path
 ) -> None:
-    phones = open_table(new_phone, server, 4, mode="unlimited")
+    phones = open_table(new_phone, fast_server, 4, mode="unlimited")
     bot = UiBot(phones, shots, Policy(abilities=False), seed=4)
 
     def in_vote(_ph: Phone, s: Screen) -> bool:
@@ -87,6 +87,17 @@ def test_reload_during_a_vote_returns_to_seat_and_scene(
     print(f"\nreload: back at the seat and in the vote after {reload_s:.2f} s")
     assert reload_s < RELOAD_LIMIT_S, f"the reload took {reload_s:.2f} s"
     assert held_role(reloader) == role_before, "the reloaded phone came back to another seat"
+    # The host sees everyone connected again, and still owing votes from the same two seats.
+    host = phones[0].page
+    host.get_by_role("button", name=re.compile("^" + re.escape(t("host.open")))).click()
+    region = host.get_by_role("region", name=t("host.title"))
+    expect(region.get_by_text(t("host.connected"), exact=True)).to_have_count(len(phones))
+    pending = sorted(
+        n for n in region.get_by_role("button").all_inner_texts() if pattern("host.absent").match(n)
+    )
+    owing = [ph for ph in voters if ph not in (early, reloader)]
+    assert pending == sorted(t("host.absent", name=ph.name) for ph in owing), pending
+    host.get_by_role("button", name=t("host.close"), exact=True).click()
 
     # The game goes on: everyone (the reloaded phone too) gets past the vote and its result scene.
     after_vote = ("RITUAL", "PROPOSAL", "EXILE_VOTE", "GAME_END")
@@ -99,8 +110,8 @@ def test_reload_during_a_vote_returns_to_seat_and_scene(
     assert "ACCEPT_SCENE" in reloader.phases or "REJECT_SCENE" in reloader.phases, reloader.phases
 
 
-def test_host_marks_a_stalled_player_absent(server: str, new_phone: NewPhone, shots: Path) -> None:
-    phones = open_table(new_phone, server, 4, mode="unlimited", langs={3: "nl"})
+def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhone, shots: Path) -> None:
+    phones = open_table(new_phone, fast_server, 4, mode="unlimited", langs={3: "nl"})
     host, stalled = phones[0], phones[3]
     stalled.idle = True
     bot = UiBot(phones, shots, Policy(abilities=False), seed=5)

@@ -183,6 +183,8 @@ class Policy:
     blank_day1: bool = False  # the day-1 exile vote is all Blank
     turn_back: bool = True  # the Herb Doctor turns a frog back
     abilities: bool = True  # the Seer checks and the Pickpocket steals in the discussion
+    end_discussion: bool = True  # False: the table talks until the discussion timer runs out
+    approve_day1: bool = True  # False: nobody votes For/Against on day 1 (Timed: auto For)
 
 
 Hold = Callable[[Phone, Screen], bool]
@@ -325,10 +327,12 @@ class UiBot:
         if p == "DISCUSSION":
             if self.policy.abilities and self.ability(ph, s):
                 return True
-            return self.tap(ph, s, t("discuss.end"))
+            return self.policy.end_discussion and self.tap(ph, s, t("discuss.end"))
         if p == "PROPOSAL":
             return self.propose(ph, s)
         if p == "APPROVAL_VOTE":
+            if not self.policy.approve_day1 and s.day == 1:
+                return False
             if any(s.button(t(k)) and s.button(t(k)).pressed for k in ("approve.for", "approve.against")):  # type: ignore[union-attr]
                 return False
             against = self.policy.reject_first and s.day == 1 and s.curse == 0
