@@ -127,9 +127,11 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(players[3].get_by_role("heading", name="Вы — Egor")).to_be_visible()
 
     # role cards: own role only
-    expect(players[0].get_by_text("Босс мафии")).to_be_visible()
+    expect(players[0].locator(".role-name")).to_have_text("Босс мафии")
     expect(players[0].get_by_role("list", name="Вы знаете")).to_contain_text("Boris")
-    assert "Босс" not in gleb.locator("main").inner_text()
+    expect(gleb.locator(".role-name")).to_have_text("Шериф")
+    shown = gleb.locator("main").inner_text()  # the public role list stays folded away
+    assert "Босс" not in shown and "Anna (" not in shown
 
     # Day 1
     for voter, target in DAY1:

@@ -38,6 +38,10 @@ export function PlayerPage({ ctx, conn, view, offset }: Props) {
         />
       )}
       <Posts ctx={ctx} view={view} />
+      <details>
+        <summary>{ctx.t("first_post")}</summary>
+        <pre class="post-text">{view.first_post}</pre>
+      </details>
     </div>
   );
 }
