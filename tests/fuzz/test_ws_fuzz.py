@@ -321,7 +321,7 @@ def test_a_flood_is_rate_limited(
     pongs = sum(a["type"] == "pong" for a in answers)
     limited = sum(a["type"] == "error" and a["error"]["code"] == "rate_limited" for a in answers)
     assert pongs + limited == flood
-    assert 20 <= pongs <= 30, pongs  # the burst, plus what refilled while the flood was read
+    assert 20 <= pongs <= 45, pongs  # the burst, plus what refilled while the flood was read
     ws.send(json.dumps({"type": "command", "id": "x", "command": {"type": "ready", "payload": {}}}))
     assert next_of(ws, "error")["error"]["code"] in ("rate_limited", "already_done")
     game.unchanged()
