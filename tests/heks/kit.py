@@ -317,7 +317,7 @@ class Scenario:
         }
 
     def vote_result(self) -> dict[str, Any]:
-        r = self.view()["vote_result"]
+        r: dict[str, Any] | None = self.view()["vote_result"]
         assert r is not None
         return r
 

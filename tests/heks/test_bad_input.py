@@ -429,12 +429,13 @@ def test_commands_after_the_game_ended() -> None:
     # H-PRI-5, H-SEQ-1: GAME_END takes no input.
     g = at_game_end()
     assert g.result() is not None
-    for who, ctype, payload in [
+    cases: list[tuple[str, str, dict[str, Any]]] = [
         ("Anna", "confirm", {}),
         ("Anna", "exile_vote", {"target": 2}),
         ("Anna", "mark_absent", {"seat": 2}),
         ("Dewi", "depart", {"place": "P1"}),
-    ]:
+    ]
+    for who, ctype, payload in cases:
         expect(g, who, ctype, "game_over", **payload)
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from nightfall.engine import Command, Rejected, tick
-from nightfall.games.heks import HeksGame
+from nightfall.games.heks import HeksGame, HeksState
 
 from .kit import NAMES, Scenario
 
@@ -133,7 +133,7 @@ def test_discussion_time_bounds_are_accepted() -> None:
         HeksGame().setup(config(4, discuss_seconds=secs), 1)
 
 
-def ready_all(game: HeksGame, state: object, n: int) -> None:
+def ready_all(game: HeksGame, state: HeksState, n: int) -> None:
     for seat in range(1, n + 1):
         game.apply(state, Command(actor=seat, type="ready", payload={}, now=1000))
 

@@ -7,6 +7,8 @@ views after every command.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from nightfall.engine import Command, tick
@@ -25,7 +27,7 @@ WINNER = {
 }
 
 
-def run(n: int, seed: int, mode: str) -> tuple[dict[str, object], int]:
+def run(n: int, seed: int, mode: str) -> tuple[dict[str, Any], int]:
     game = HeksGame()
     state = game.setup({"players": NAMES[:n], "host": 1, "mode": mode, "discuss_seconds": 60}, seed)
     now = 1_000

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from nightfall.engine import Event, visible
+from nightfall.engine import Event, Viewer, visible
 
 from .kit import DEALS, Scenario
 
@@ -251,7 +251,7 @@ def test_step_c_does_not_reveal_how_far_the_witches_are() -> None:
     assert done.phase == "WITCH_C"
 
 
-def seen(events: list[Event], viewers: Iterable[str | int]) -> dict[str | int, list[dict[str, Any]]]:
+def seen(events: list[Event], viewers: Iterable[Viewer]) -> dict[Viewer, list[dict[str, Any]]]:
     return {v: [e.to_json() for e in visible(events, v)] for v in viewers}
 
 
@@ -265,7 +265,7 @@ def test_event_logs_hide_secret_inputs() -> None:
     guard, gather = g.fork(), g.fork()
     e1 = guard.depart("Eva", guard=True)
     e2 = gather.depart("Eva", "Forest")
-    others: list[str | int] = ["public", 1, 2, 3, 4]
+    others: list[Viewer] = ["public", 1, 2, 3, 4]
     assert seen(e1, others) == seen(e2, others)
     assert seen(e1, [5]) != seen(e2, [5])
     owing, done = g.fork(), g.fork()
@@ -294,12 +294,13 @@ def test_rejections_do_not_reveal_step_b() -> None:
     pending, guarding = g.fork(), g.fork()
     guarding.depart("Eva", guard=True)
     assert guarding.phase == "GUARD_B"
-    for who, ctype, payload in [
+    cases: list[tuple[str, str, dict[str, Any]]] = [
         ("Anna", "confirm", {}),
         ("Bram", "witch_place", {"place": "P1"}),
         ("Anna", "seer_check", {"target": 2}),
         ("Cas", "propose", {"members": [1, 3]}),
-    ]:
+    ]
+    for who, ctype, payload in cases:
         a = pending.reject(who, ctype, **payload).to_json()
         b = guarding.reject(who, ctype, **payload).to_json()
         assert a == b, (ctype, a, b)
