@@ -435,7 +435,8 @@ class UiBot:
             if f'timer "{t("timer.label")}"' in s.snapshot:
                 self.timed_phases.add(s.phase)
             if s.phase not in ("LOBBY", "OTHER", "GAME", "ROLE_REVEAL"):  # role cards: read_role
-                self.shoot(ph, self.scene_key(ph, s))
+                # The bot reads English; other languages are shot per scene, unclassified.
+                self.shoot(ph, self.scene_key(ph, s) if ph.lang == "en" else f"{s.phase.lower()}_{ph.lang}")
             if ph.idle or (hold is not None and hold(ph, s)):
                 continue
             now = time.monotonic()
