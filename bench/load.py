@@ -19,8 +19,8 @@ server CPU per delivered message against the baseline's). Every phase also
 reports how long the server's event loop waited for a CPU that other processes
 had, and what one durable SQLite commit cost on the same disk meanwhile.
 
-Timers are shortened by configuration (FAST_TIMERS, through
-bench/load_server.py; --real-timers keeps the game's own). Clients offer
+Timers are shortened by configuration (FAST_TIMERS, passed to the server in
+NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own). Clients offer
 permessage-deflate as browsers do (--no-compression to compare). --pin puts
 the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
 every phase is bounded by --duration and the run stops by itself.
@@ -277,12 +277,15 @@ def summarise(
 def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     port = free_port()
     url = f"http://{HOST}:{port}"
-    env = dict(os.environ, NIGHTFALL_TIMERS=json.dumps(FAST_TIMERS if args.fast_timers else {}))
-    if args.profile:
-        env["NIGHTFALL_PROFILE"] = str(Path(args.profile).resolve())
+    env = dict(os.environ)
+    env.pop("NIGHTFALL_HEKS_TIMERS", None)
+    if args.fast_timers:
+        env["NIGHTFALL_HEKS_TIMERS"] = json.dumps(FAST_TIMERS)  # the server's hook for tests and load runs
     log = (data_dir / "server.log").open("wb")
-    cmd = [sys.executable, str(HERE / "load_server.py"), "--host", HOST, "--port", str(port)]
+    cmd = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST, "--port", str(port)]
     cmd += ["--data-dir", str(data_dir)]
+    if args.profile:  # the event loop's thread: where the rooms, views and sockets run
+        cmd[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_pin(args, 0))
     try:
         wait_health(url, server)

@@ -1,6 +1,6 @@
 """A real server for the fault tests: in this event loop (uvicorn on a free
 loopback port) or as a separate ``nightfall serve`` process that can be
-SIGKILLed. Every wait has a timeout, so a broken server fails a test instead
+SIGKILLed (timers shortened through ``NIGHTFALL_HEKS_TIMERS``). Every wait has a timeout, so a broken server fails a test instead
 of hanging it."""
 
 from __future__ import annotations
@@ -29,23 +29,8 @@ from nightfall.server.app import create_app
 from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
 
-ROOT = Path(__file__).resolve().parents[2]
-LAUNCHER = ROOT / "bench" / "load_server.py"
 TIMEOUT = 10.0
 _VERSION = re.compile(r'"version":(\d+)')
-
-
-class FastHeks(HeksAdapter):
-    """Heks with its timers shortened (the lobby cannot set them yet)."""
-
-    def __init__(self, timers: Mapping[str, float] | None = None) -> None:
-        self.timers = dict(timers or {})
-
-    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
-        config = super().build_config(names, host_seat, settings)
-        if self.timers:
-            config["timers"] = dict(self.timers)
-        return config
 
 
 def free_port() -> int:
@@ -72,7 +57,7 @@ async def serve_in_loop(
 ) -> InLoop:
     app = create_app(
         SqliteStore(db),
-        catalog={"heks": FastHeks(timers)},
+        catalog={"heks": HeksAdapter(timers=dict(timers or {}))},
         options=options or RoomOptions(grace_ms=500),
         web_dist=db.parent / "no-dist",
     )
@@ -89,7 +74,7 @@ async def serve_in_loop(
 
 
 class Process:
-    """``nightfall serve`` (through bench/load_server.py, for the timers) in its own process."""
+    """``nightfall serve`` in its own process."""
 
     def __init__(self, data_dir: Path, port: int, timers: Mapping[str, float]) -> None:
         self.data_dir = data_dir
@@ -99,9 +84,18 @@ class Process:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = dict(os.environ, NIGHTFALL_TIMERS=json.dumps(self.timers))
+        env = dict(os.environ, NIGHTFALL_HEKS_TIMERS=json.dumps(self.timers))
         log = (self.data_dir / "server.log").open("ab")
-        cmd = [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(self.port)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "nightfall.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+        ]
         self.proc = subprocess.Popen(
             [*cmd, "--data-dir", str(self.data_dir)], env=env, stdout=log, stderr=subprocess.STDOUT
         )
