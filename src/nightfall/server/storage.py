@@ -3,6 +3,11 @@
 SQLite calls block (a commit waits for fsync), so they run on one worker
 thread: the loop keeps serving other rooms, and one thread means the store
 never sees two writers at once.
+
+Appends use group commit: commands that arrive while a commit is on disk wait
+together and go in the next transaction, one fsync for all of them. Each is
+still acknowledged only after its own transaction is durable, so the tail
+latency under load is one fsync, not a queue of them.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any, TypeVar
 
 from nightfall.engine import Command
 from nightfall.store import EventStore, GameRecord, RoomRecord, StoredRoom
+from nightfall.store.interface import Append
 
 T = TypeVar("T")
 
@@ -23,6 +29,8 @@ class AsyncStore:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, partial(fn, *args))
@@ -48,7 +56,32 @@ class AsyncStore:
         revision: int,
         result: dict[str, Any] | None,
     ) -> None:
-        await self._run(self.store.append, code, game_no, seq, command, revision, result)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(((code, game_no, seq, command, revision, result), done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                await self._run(self.store.append_many, [item for item, _ in batch])
+            except Exception:
+                # One bad append must not fail the others: retry them one by one.
+                for item, done in batch:
+                    try:
+                        await self._run(self.store.append_many, [item])
+                    except Exception as exc:
+                        if not done.done():
+                            done.set_exception(exc)
+                    else:
+                        if not done.done():
+                            done.set_result(None)
+                continue
+            for _, done in batch:
+                if not done.done():
+                    done.set_result(None)
 
     async def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
         return await self._run(self.store.load_open_rooms, active_since_ms)

@@ -8,6 +8,9 @@ from nightfall.engine import Command
 
 from .records import GameRecord, RoomRecord, StoredRoom
 
+# The arguments of one ``append``: (code, game_no, seq, command, revision, result).
+Append = tuple[str, int, int, Command, int, dict[str, Any] | None]
+
 
 class EventStore(Protocol):
     """Every write is one transaction, committed before the method returns.
@@ -42,6 +45,11 @@ class EventStore(Protocol):
         With ``result`` the same transaction also ends the game and marks the
         room ``ended``: a game is never over in memory but running on disk.
         """
+        ...
+
+    def append_many(self, items: list[Append]) -> None:
+        """Several ``append`` calls (possibly of different rooms) in ONE transaction:
+        one fsync for all of them (group commit). All or nothing."""
         ...
 
     def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from nightfall.engine import Command
 
+from .interface import Append
 from .records import GameRecord, RoomRecord, StoredRoom
 
 SCHEMA = """
@@ -121,25 +122,41 @@ class SqliteStore:
         revision: int,
         result: dict[str, Any] | None = None,
     ) -> None:
+        self.append_many([(code, game_no, seq, command, revision, result)])
+
+    def append_many(self, items: list[Append]) -> None:
         with self._tx() as db:
+            for item in items:
+                self._append(db, *item)
+
+    def _append(
+        self,
+        db: sqlite3.Connection,
+        code: str,
+        game_no: int,
+        seq: int,
+        command: Command,
+        revision: int,
+        result: dict[str, Any] | None,
+    ) -> None:
+        db.execute(
+            "INSERT INTO commands (code, game_no, seq, command) VALUES (?, ?, ?, ?)",
+            (code, game_no, seq, _dumps(command.to_json())),
+        )
+        if result is None:
             db.execute(
-                "INSERT INTO commands (code, game_no, seq, command) VALUES (?, ?, ?, ?)",
-                (code, game_no, seq, _dumps(command.to_json())),
+                "UPDATE rooms SET revision = ?, updated_ms = ? WHERE code = ?",
+                (revision, _now_ms(), code),
             )
-            if result is None:
-                db.execute(
-                    "UPDATE rooms SET revision = ?, updated_ms = ? WHERE code = ?",
-                    (revision, _now_ms(), code),
-                )
-            else:
-                db.execute(
-                    "UPDATE games SET result = ? WHERE code = ? AND game_no = ?",
-                    (_dumps(result), code, game_no),
-                )
-                db.execute(
-                    "UPDATE rooms SET revision = ?, status = 'ended', updated_ms = ? WHERE code = ?",
-                    (revision, _now_ms(), code),
-                )
+        else:
+            db.execute(
+                "UPDATE games SET result = ? WHERE code = ? AND game_no = ?",
+                (_dumps(result), code, game_no),
+            )
+            db.execute(
+                "UPDATE rooms SET revision = ?, status = 'ended', updated_ms = ? WHERE code = ?",
+                (revision, _now_ms(), code),
+            )
 
     def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
         codes = [
