@@ -35,9 +35,18 @@ def _error(rejected: Rejected) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
+    """The JSON body, refused as soon as it is known to be too large (never buffered whole)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
         raise Rejected("bad_request", reason="too_large")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise Rejected("bad_request", reason="too_large")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
         data = json.loads(raw or b"{}")
     except ValueError:

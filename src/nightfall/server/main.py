@@ -105,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=65536,  # frames above 8 KiB get a friendly error; above 64 KiB the socket closes (1009)
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        # permessage-deflate keeps a ~47 KB zlib state per socket; views are small and the
+        # LAN is fast, so compression costs more memory and CPU than it saves (docs/benchmarks.md).
+        ws_per_message_deflate=False,
         log_level="info",
     )
     lock.close()
