@@ -111,17 +111,22 @@ def test_reload_during_a_vote_returns_to_seat_and_scene(
 
 
 def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhone, shots: Path) -> None:
+    """One phone (Dewi, in Dutch) never taps; the host marks her absent in the role reveal and
+    the evening announcement (public steps: her name is listed), and marks a silent cat absent
+    in the departure (a secret step: every cat is listed, plus Force continue)."""
     phones = open_table(new_phone, fast_server, 4, mode="unlimited", langs={3: "nl"})
     host, stalled = phones[0], phones[3]
     stalled.idle = True
     bot = UiBot(phones, shots, Policy(abilities=False), seed=5)
-    active = phones[:3]
 
     # The stalled phone shows the Dutch default (locale nl-NL).
     sp = stalled.page
     expect(sp.get_by_role("heading", name=t("reveal.title", "nl"))).to_be_visible()
     expect(sp.get_by_role("button", name=t("btn.ready", "nl"), exact=True)).to_be_visible()
     assert sp.evaluate("document.documentElement.lang") == "nl"
+    # Looking at one's own card is not a move: Dewi may read hers (so the test knows whether
+    # she owes a place in the departure; witches do not).
+    stalled_is_witch = held_role(stalled) == t("role.WITCH", "nl")
 
     def host_panel(open_: bool) -> None:
         name = t("host.open") if open_ else t("host.close")
@@ -133,11 +138,11 @@ def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhon
         pat = pattern("host.absent")
         return [n for n in region.get_by_role("button").all_inner_texts() if pat.match(n)]
 
-    def mark_absent(step: str) -> None:
+    def mark_absent(step: str, who: Phone) -> None:
         host.page.screenshot(
             path=str(shots / f"host_panel_{step}.png"), full_page=True, animations="disabled"
         )
-        host.page.get_by_role("button", name=t("host.absent", name=stalled.name), exact=True).click()
+        host.page.get_by_role("button", name=t("host.absent", name=who.name), exact=True).click()
 
     # 1. Role reveal (a public step): the host sees the one name still owing Ready.
     def others_ready(ss: list[Screen]) -> bool:
@@ -149,30 +154,38 @@ def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhon
     assert absent_buttons() == [t("host.absent", name=stalled.name)]
     region = host.page.get_by_role("region", name=t("host.title"))
     expect(region.get_by_text(t("host.connected"), exact=True)).to_have_count(4)
-    mark_absent("role_reveal")
-    expect(sp.get_by_role("heading", name=t("depart.title", "nl"))).to_be_visible(timeout=5000)
+    mark_absent("role_reveal", stalled)
+    expect(sp.get_by_role("heading", name=t("depart.title", "nl"))).to_be_visible()
     host_panel(False)
 
-    # 2. Departure (a secret step): no pending names; any cat can be marked, or force continue.
+    # 2. Departure (a secret step). If Dewi is the witch she owes nothing here, so another
+    #    cat (not the host, not a witch) stays silent instead.
+    silent = stalled
+    if stalled_is_witch:
+        silent = next(ph for ph in phones[1:3] if ph.role != "WITCH")
+        silent.idle = True
+
     def chosen(ss: list[Screen]) -> bool:
-        def done(s: Screen) -> bool:
-            return (
-                s.phase != "DEPART_A"
-                or not bot.place_buttons(s)
-                or any(b.pressed for b in bot.place_buttons(s))
-            )
+        def done(ph: Phone, s: Screen) -> bool:
+            places = bot.place_buttons(s)
+            return ph.idle or (s.phase == "DEPART_A" and (not places or any(b.pressed for b in places)))
 
-        return all(done(s) for s in ss[:3])
+        return all(done(ph, s) for ph, s in zip(phones, ss, strict=True))
 
-    ss = bot.run_until(chosen, 30, "the other phones to choose a place")
-    if ss[0].phase == "DEPART_A":
-        host_panel(True)
-        expect(host.page.get_by_text(t("host.secret"))).to_be_visible()
-        assert sorted(absent_buttons()) == sorted(t("host.absent", name=ph.name) for ph in phones)
-        expect(host.page.get_by_role("button", name=t("host.force"), exact=True)).to_be_visible()
-        mark_absent("departure")
-        host_panel(False)
-    # else: the stalled phone is a witch, who owes nothing in step A.
+    bot.run_until(chosen, 30, "the other phones to choose a place")
+    bot.run_until(
+        lambda ss: all(s.phase == "DEPART_A" for s in ss), 5, "the departure to wait for the silent cat"
+    )
+    host_panel(True)
+    expect(host.page.get_by_text(t("host.secret"))).to_be_visible()
+    expect(host.page.get_by_text(t("host.pending"))).to_have_count(0)
+    assert sorted(absent_buttons()) == sorted(t("host.absent", name=ph.name) for ph in phones)
+    expect(host.page.get_by_role("button", name=t("host.force"), exact=True)).to_be_enabled()
+    mark_absent("departure", silent)
+    host_panel(False)
+    for ph in phones:
+        expect(ph.page.get_by_role("heading", name=t("gather.title", ph.lang), level=1)).to_be_visible()
+    silent.idle = silent is stalled
 
     # 3. The evening announcement (a public step): everyone must confirm, frogs too.
     def announced(ss: list[Screen]) -> bool:
@@ -182,7 +195,7 @@ def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhon
     expect(sp.get_by_role("heading", name=t("evening.title", "nl"))).to_be_visible()
     host_panel(True)
     assert absent_buttons() == [t("host.absent", name=stalled.name)]
-    mark_absent("announcement")
-    expect(sp.get_by_role("heading", name=t("discuss.title", "nl"))).to_be_visible(timeout=5000)
-    for ph in active:
-        expect(ph.page.get_by_role("heading", name=t("discuss.title"))).to_be_visible(timeout=5000)
+    mark_absent("announcement", stalled)
+    expect(sp.get_by_role("heading", name=t("discuss.title", "nl"))).to_be_visible()
+    for ph in phones[:3]:
+        expect(ph.page.get_by_role("heading", name=t("discuss.title"))).to_be_visible()
