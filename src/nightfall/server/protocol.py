@@ -71,7 +71,7 @@ def error_body(rejected: Rejected) -> dict[str, Any]:
     return body
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Any) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 

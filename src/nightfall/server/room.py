@@ -444,13 +444,17 @@ class Room:
         room = room if room is not None else self._room_json()
         return outgoing.state(self.revision, now, room, self.lobby, self.play, pid)
 
-    def _versioned_state(
-        self, pid: int | None, now: int, room: dict[str, Any] | None = None
-    ) -> tuple[str, bool]:
-        """The state message for ``pid`` with its own version; ``True`` if it differs from the last one."""
-        message = self._state_message(pid, now, room)
-        del message["version"], message["server_time"]
-        body = encode(message)
+    def _versioned_state(self, pid: int | None, now: int, room_text: str | None = None) -> tuple[str, bool]:
+        """The state message for ``pid`` with its own version; ``True`` if it differs from the last one.
+
+        The message is spliced from pre-encoded parts: the room part is the same for
+        everyone and is encoded once per broadcast (same fields as ``outgoing.state``).
+        """
+        if room_text is None:
+            room_text = encode(self._room_json())
+        you = encode(outgoing.you(self.lobby, self.play, pid))
+        view = encode(outgoing.view_for(self.play, pid, self.lobby.host))
+        body = f'{{"type":"state","room":{room_text},"you":{you},"view":{view}}}'
         last = self._sent.get(pid)
         changed = last is None or last[1] != body
         # After a restart a viewer's counter resumes from the room revision, which is
@@ -462,12 +466,12 @@ class Room:
     def _prepare_broadcast(self) -> list[tuple[Connection, str]]:
         """Each viewer's message is built and encoded once; only changed views are sent."""
         now = self.clock()
-        room = self._room_json()
+        room_text = encode(self._room_json())
         cache: dict[int | None, tuple[str, bool]] = {}
         out = []
         for conn in list(self.conns):
             if conn.pid not in cache:
-                cache[conn.pid] = self._versioned_state(conn.pid, now, room)
+                cache[conn.pid] = self._versioned_state(conn.pid, now, room_text)
             text, changed = cache[conn.pid]
             if changed:
                 out.append((conn, text))
