@@ -97,6 +97,12 @@ def check_story(bot: UiBot) -> None:
             )
         for _day, _ in ph.found("evening.repelled"):
             assert ph.role == "PROTECTOR", f"{ph.name} ({ph.role}) was told of a repelled attack"
+        # Hidden steps stay hidden: only witches get the witches' window, and nobody but the
+        # guarding Protector ever sees step B (H-DEP-13: the others still see step A).
+        if any(f'heading "{t("witch.title")}"' in tree for _p, _d, tree in ph.history):
+            assert ph.role == "WITCH", f"{ph.name} ({ph.role}) saw the witches' window"
+        if "GUARD_B" in ph.phases:
+            assert ph.role == "PROTECTOR", f"{ph.name} ({ph.role}) saw the guard step"
         end = [tree for phase, _d, tree in ph.history if phase == "GAME_END"][-1]
         (score,) = find_pattern("end.score").findall(end)
         frogs = end.count(f"· {t('status.FROG')}")
