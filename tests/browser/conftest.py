@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
 
 from .texts import REPO
 
@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
 ]
 WEB = REPO / "web"
 ARTIFACTS = REPO / "test-artifacts" / "browser"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 NewPhone = Callable[..., Page]
 
@@ -75,7 +75,8 @@ def _nightfall_bin() -> str:
 def _health(base: str) -> dict[str, object] | None:
     try:
         with urllib.request.urlopen(f"{base}/api/health", timeout=1) as r:
-            return json.loads(r.read())  # type: ignore[no-any-return]
+            body: dict[str, object] = json.loads(r.read())
+            return body
     except (OSError, urllib.error.URLError, ValueError):
         return None
 
@@ -167,7 +168,7 @@ def shots(request: pytest.FixtureRequest) -> Path:
     Others may run the same tests at the same time in this working tree, so nothing here
     fails when a file or the folder disappears or reappears under us.
     """
-    out = ARTIFACTS / request.node.name
+    out = ARTIFACTS / str(request.node.name)
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.png"):
         old.unlink(missing_ok=True)

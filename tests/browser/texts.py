@@ -22,7 +22,7 @@ def catalog(lang: str) -> dict[str, str]:
     return {m.group(1): json.loads(f'"{m.group(2)}"') for m in _ENTRY.finditer(src)}
 
 
-def t(key: str, lang: str = "en", **params: object) -> str:
+def t(key: str, lang: str = "en", /, **params: object) -> str:
     """The client's ``t()``: the catalog text with ``{name}`` placeholders filled in."""
     text = catalog(lang)[key]
     return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), text)

@@ -333,7 +333,8 @@ class UiBot:
         if p == "APPROVAL_VOTE":
             if not self.policy.approve_day1 and s.day == 1:
                 return False
-            if any(s.button(t(k)) and s.button(t(k)).pressed for k in ("approve.for", "approve.against")):  # type: ignore[union-attr]
+            ballot = [s.button(t(k)) for k in ("approve.for", "approve.against")]
+            if any(b is not None and b.pressed for b in ballot):
                 return False
             against = self.policy.reject_first and s.day == 1 and s.curse == 0
             return self.tap(ph, s, t("approve.against" if against else "approve.for"))
