@@ -71,6 +71,7 @@ export function DeskPage({ ctx, conn, view, offset, code }: Props) {
         {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
         {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} />}
         <FirstPost ctx={ctx} view={view} />
+        <CopyBlock ctx={ctx} title={ctx.t("day_header")} text={view.header} button={ctx.t("copy_day_header")} />
         <Posts ctx={ctx} view={view} bbcode />
         <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
         <Messages ctx={ctx} view={view} />
@@ -261,6 +262,26 @@ function Inactive({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
             </button>
           ))}
       </details>
+    </section>
+  );
+}
+
+function CopyBlock({ ctx, title, text, button }: { ctx: Ctx; title: string; text: string; button: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <pre class="post-text">{text}</pre>
+      <button
+        type="button"
+        onClick={async () => {
+          await copyText(text);
+          setCopied(true);
+        }}
+      >
+        {button}
+      </button>
+      {copied && <span role="status"> {ctx.t("copied")}</span>}
     </section>
   );
 }

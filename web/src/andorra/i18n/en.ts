@@ -107,6 +107,8 @@ export const en: Record<Key, string> = {
   "err.too_many_changes": "At most {allowed} votes may be changed",
   "err.outside_window": "{voter}'s vote cannot be changed",
   "err.bad_params": "Invalid move parameters ({field})",
+  day_header: "Day header",
+  copy_day_header: "Copy the day header",
   desk: "Host's desk",
   end_day: "Close the day",
   end_night: "Close the night and resolve",

@@ -112,6 +112,8 @@ export const ru = {
   "err.too_many_changes": "Можно подменить не больше {allowed} голосов",
   "err.outside_window": "Голос {voter} менять нельзя",
   "err.bad_params": "Неверные параметры хода ({field})",
+  day_header: "Шапка дня",
+  copy_day_header: "Копировать шапку дня",
   desk: "Стол ведущего",
   end_day: "Закрыть день",
   end_night: "Закрыть ночь и посчитать",
