@@ -10,7 +10,7 @@ import pytest
 
 from .conftest import NewPhone
 from .table import open_table
-from .texts import pattern, t
+from .texts import t
 from .uibot import Policy, Screen, UiBot, find_pattern
 
 pytestmark = pytest.mark.browser
@@ -61,7 +61,6 @@ def check_results(bot: UiBot, screens: list[Screen]) -> str:
         winner = [w for w in winners if w in s.snapshot]
         reason = [r for r in reasons if r in s.snapshot]
         assert len(winner) == 1 and len(reason) == 1, f"{ph.name}: no single winner/reason\n{s.snapshot}"
-        assert pattern("end.score").pattern  # the score line exists in the catalog
         seen.add((winner[0], reason[0]))
         for other in bot.phones:
             assert other.name in s.snapshot, f"{ph.name}'s results do not list {other.name}"
