@@ -199,6 +199,26 @@ def _params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -
             raise _rej("not_a_loner_role", "A-ROLE-PROSECUTOR-3", p, code, role=role)
     if code == "SWINDLER_CHANGE":
         _swindler_changes(state, p, params)
+    # Checked here, at submission, so that a malformed value can never stop the night's
+    # resolution later (A-MOVE-6): the Rebel's votes and the Reanimator's preferences.
+    if code == "REBEL_VOTES":
+        if params.get("all") is not None:
+            _seat(w, params["all"], p, code, "A-ROLE-REBEL-9")
+        mapping = params.get("mapping")
+        if mapping is not None:
+            if not isinstance(mapping, dict):
+                raise _rej("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
+            for voter, cand in mapping.items():
+                if not (isinstance(voter, str) and voter.isdigit()) and not isinstance(voter, int):
+                    raise _rej("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
+                _seat(w, int(voter), p, code, "A-ROLE-REBEL-9")
+                _seat(w, cand, p, code, "A-ROLE-REBEL-9")
+    if code == "REANIMATE" and params.get("prefer") is not None:
+        prefer = params["prefer"]
+        if not isinstance(prefer, list):
+            raise _rej("bad_params", "A-ROLE-REANIMATOR-4", p, code, field="prefer")
+        for seat in prefer:
+            _seat(w, seat, p, code, "A-ROLE-REANIMATOR-4")
 
 
 def _swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) -> None:

@@ -1,0 +1,52 @@
+"""Malformed move parameters are refused at submission, never at resolution (A-MOVE-6).
+
+A value the resolution cannot use (the Rebel's ``all``/``mapping``, the
+Reanimator's ``prefer``) used to be accepted and then stop the night.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nightfall.engine import Rejected
+from nightfall.games.andorra import AndorraGame
+
+from .kit import mk
+
+
+@pytest.mark.parametrize(
+    ("action", "params"),
+    [
+        ("REBEL_VOTES", {"all": "x"}),
+        ("REBEL_VOTES", {"all": 99}),
+        ("REBEL_VOTES", {"mapping": ["1", "2"]}),
+        ("REBEL_VOTES", {"mapping": {"one": 2}}),
+        ("REBEL_VOTES", {"mapping": {"1": "boss"}}),
+        ("REANIMATE", {"prefer": "all"}),
+        ("REANIMATE", {"prefer": [1, "x"]}),
+    ],
+)
+def test_bad_params_are_rejected_and_change_nothing(action: str, params: dict[str, Any]) -> None:
+    # A-MOVE-6, A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4
+    s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV")
+    s.day([("boss", "pv"), ("pv", "boss")])
+    role = "rebel" if action == "REBEL_VOTES" else "reanimator"
+    game = AndorraGame()
+    before = game.snapshot(s.state)
+    with pytest.raises(Rejected) as err:
+        s.move(role, action, **params)
+    assert err.value.code in ("bad_target", "bad_params")
+    assert err.value.params["move"] == action
+    assert game.snapshot(s.state) == before
+    s.resolve()  # the night still resolves
+
+
+def test_good_params_still_pass() -> None:
+    # A-ROLE-REBEL-9
+    s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV")
+    s.day([("boss", "pv"), ("pv", "boss")])
+    s.move("rebel", "REBEL_VOTES", mapping={str(s.seat("pv2")): s.seat("maniac")})
+    s.move("reanimator", "REANIMATE", prefer=[s.seat("pv3")])
+    s.resolve()
