@@ -56,8 +56,11 @@ typecheck: $(STAMP)
 webcheck: web
 	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
+# Browser tests run in their own pytest process: Playwright's sync API holds an event
+# loop in the main thread while a browser is open, which asyncio tests must not share.
 pytest: $(STAMP) chromium web
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m browser
 
 test: lint typecheck webcheck pytest
 

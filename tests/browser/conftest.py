@@ -149,8 +149,10 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Not session-wide: Playwright's sync API keeps an event loop running in this thread
+    # while it is open, which would break every asyncio test collected after it.
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     with sync_playwright() as pw:
