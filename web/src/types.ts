@@ -126,6 +126,8 @@ export interface HeksView {
   step: number;
   phase: Phase;
   deadline: number | null;
+  /** The running timer's full length in ms (null when no timer runs). */
+  deadline_total?: number | null;
   mode: "timed" | "unlimited";
   day: number;
   knights_day: number;

@@ -178,7 +178,7 @@ export const en: Record<MsgKey, string> = {
   "witch.summary.target": "Target: {name}",
   "witch.summary.second": "Second target: {name}",
   "witch.done": "Your choices are locked in.",
-  "witch.auto": "After 15 seconds the choice is made automatically.",
+  "witch.auto": "After {n} seconds the choice is made automatically.",
 
   "evening.title": "The duck announces",
   "evening.safe": "Everyone came back safely.",

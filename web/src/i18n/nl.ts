@@ -187,7 +187,7 @@ export const nl = {
   "witch.summary.target": "Doelwit: {name}",
   "witch.summary.second": "Tweede doelwit: {name}",
   "witch.done": "Je keuzes staan vast.",
-  "witch.auto": "Na 15 seconden wordt automatisch gekozen.",
+  "witch.auto": "Na {n} seconden wordt automatisch gekozen.",
 
   // Evening
   "evening.title": "De eend kondigt aan",
