@@ -499,6 +499,18 @@ class Scenario:
         assert self.phase == "EXILE_VOTE", self.phase
 
     # ------------------------------------------------------------- shortcuts
+    def gather_at(self, place: str, attack: str | None = None) -> None:
+        """Step A and C in one line: every CAT non-witch goes to ``place`` (seat order), every
+        CAT Witch goes there too with no spell and attacks ``attack``; then the 15 s pass."""
+        cats = self.cats()
+        for n in cats:
+            if self.roles[n] != "WITCH":
+                self.depart(n, place)
+        for n in cats:
+            if self.roles[n] == "WITCH":
+                self.witch(n, place, None, attack)
+        self.wait_witch_window()
+
     def quiet_day(
         self, gather: str = "Forest", members: Sequence[str] | None = None, exile: str | None = None
     ) -> None:

@@ -26,10 +26,7 @@ def test_day_one_chief_search_starts_at_seat_one_and_skips_frogs() -> None:
     # H-CHF-2, H-CHF-5 (on Day 1 the search starts at seat 1 itself), H-FRG-3.
     g = Scenario.standard(5)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest", None, "Anna")
-    g.wait_witch_window()
+    g.gather_at("Forest", attack="Anna")
     g.confirm_all()
     g.end_discussion_all()
     assert g.chief() == "Bram"
@@ -85,10 +82,7 @@ def test_seer_may_check_during_the_quarrel() -> None:
     # H-SEE-1 (the window spans the ritual, the result and the quarrel).
     g = Scenario.standard(5)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     g.confirm_all()
     g.end_discussion_all()
     g.propose("Anna", ["Anna", "Cas"])
@@ -105,10 +99,7 @@ def test_an_absent_mark_expires_with_its_step() -> None:
     # H-HST-2 (OQ-12): absent applies only to the current step.
     g = Scenario.standard(5, mode="unlimited")
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     for n in ("Anna", "Bram", "Cas", "Dewi"):
         g.send(n, "confirm")
     g.mark_absent("Eva")
@@ -170,10 +161,7 @@ def test_random_defaults_respect_cats_and_open_places() -> None:
     for seed in range(6):
         g = Scenario.standard(5, seed=seed)
         g.all_ready()
-        for n in ("Anna", "Cas", "Dewi", "Eva"):
-            g.depart(n, "Forest")
-        g.witch("Bram", "Forest", None, "Cas")
-        g.wait_witch_window()
+        g.gather_at("Forest", attack="Cas")
         g.confirm_all()
         g.end_discussion_all()
         g.wait_deadline()
@@ -260,10 +248,7 @@ def test_a_frog_host_keeps_the_host_controls() -> None:
     # (a mark on a player who owes no input in this step is accepted and does nothing).
     g = Scenario.standard(5)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest", None, "Anna")
-    g.wait_witch_window()
+    g.gather_at("Forest", attack="Anna")
     assert g.status("Anna") == "FROG"
     for n in ("Anna", "Bram", "Cas", "Eva"):
         g.send(n, "confirm")
@@ -330,10 +315,7 @@ def test_table_talk_is_outside_the_engine() -> None:
     # for it), so nothing a cat or a frog says can bind or be blocked by the rules.
     g = Scenario.standard(5)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest", None, "Cas")
-    g.wait_witch_window()
+    g.gather_at("Forest", attack="Cas")
     for who in ("Anna", "Cas"):
         for ctype in ("say", "chat", "claim"):
             assert g.reject(who, ctype, text="I went to the Forest").code == "unknown_command"
@@ -343,10 +325,7 @@ def test_an_absent_vote_does_not_carry_over_to_the_next_proposal() -> None:
     # H-HST-2 (per step), H-APR-5 (absent = For), H-CUR-1 (a new proposal, a new vote).
     g = Scenario.standard(5, mode="unlimited")
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     g.confirm_all()
     g.end_discussion_all()
     g.propose("Anna", ["Anna", "Cas"])

@@ -105,10 +105,7 @@ def test_votes_show_only_a_count_until_they_close() -> None:
     # §11 (approve/reject and exile votes: a count during the vote), H-APR-2, H-EXC-5, H-HST-3.
     g = Scenario.standard(5)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     g.confirm_all()
     g.end_discussion_all()
     g.propose("Anna", ["Anna", "Cas"])
@@ -194,10 +191,7 @@ def test_frogs_and_exiled_players_see_all_public_information() -> None:
     # H-VIS-3, H-FRG-6, H-EXC-4.
     g = Scenario.standard(5)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest", None, "Cas")
-    g.wait_witch_window()
+    g.gather_at("Forest", attack="Cas")
     public = g.view("public")
     frog = g.view("Cas")
     for key, value in public.items():
