@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, WebSocketRoute
 
 from nightfall.store import EventStore
 
-from . import http_api, pages, websocket
+from . import gc_watch, http_api, pages, websocket
 from .adapters import Catalog, default_catalog
 from .room import RoomOptions
 from .rooms import Rooms
@@ -35,12 +35,19 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watch = gc_watch.GcWatch()
+        watch.install()
         restored = await rooms.restore()
         if restored:
             log.info("restored %d room(s) from the store", restored)
-        yield
-        await rooms.stop()
-        await rooms.store.close()
+        gc_watch.freeze()  # start-up objects live as long as the process
+        try:
+            yield
+        finally:
+            watch.uninstall()
+            log.info("%s", watch.summary())
+            await rooms.stop()
+            await rooms.store.close()
 
     routes: list[BaseRoute] = [
         *http_api.routes,
