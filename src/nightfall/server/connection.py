@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,12 +37,22 @@ class Connection:
         self.pid: int | None = None  # None: a spectator
         self.bucket = bucket or TokenBucket()
         self.closed = False
-        self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(outbox_size)
+        # A deque and one wake-up future rather than an asyncio.Queue: every view of
+        # every seat passes through here, and the queue's bookkeeping was a tenth of
+        # the server's CPU under load (docs/benchmarks.md).
+        self._outbox: deque[str | _Close] = deque()
+        self._outbox_size = outbox_size
+        self._wake: asyncio.Future[None] | None = None
         self._sender: asyncio.Task[None] | None = None
 
     @property
     def spectator(self) -> bool:
         return self.pid is None
+
+    @property
+    def pending(self) -> int:
+        """Messages waiting in the outbox (a close counts as one)."""
+        return len(self._outbox)
 
     def start(self) -> None:
         self._sender = asyncio.create_task(self._drain())
@@ -52,21 +63,27 @@ class Connection:
     def offer(self, text: str) -> None:
         if self.closed:
             return
-        try:
-            self._outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self._outbox) >= self._outbox_size:
             log.warning("closing a connection that cannot keep up (pid %s)", self.pid)
             self.close(CLOSE_TOO_SLOW, drop_pending=True)
+            return
+        self._outbox.append(text)
+        self._wake_sender()
 
     def close(self, code: int, drop_pending: bool = False) -> None:
         """Close after the queued messages (or at once, dropping them)."""
         if self.closed:
             return
         self.closed = True
-        if drop_pending or self._outbox.full():
-            while not self._outbox.empty():
-                self._outbox.get_nowait()
-        self._outbox.put_nowait(_Close(code))
+        if drop_pending or len(self._outbox) >= self._outbox_size:
+            self._outbox.clear()
+        self._outbox.append(_Close(code))
+        self._wake_sender()
+
+    def _wake_sender(self) -> None:
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     async def stop(self) -> None:
         if self._sender is not None:
@@ -75,9 +92,15 @@ class Connection:
                 await self._sender
 
     async def _drain(self) -> None:
+        outbox = self._outbox
         try:
             while True:
-                item = await self._outbox.get()
+                if not outbox:
+                    self._wake = asyncio.get_running_loop().create_future()
+                    await self._wake
+                    self._wake = None
+                    continue
+                item = outbox.popleft()
                 if isinstance(item, _Close):
                     await self.ws.close(item.code)
                     return

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-log = logging.getLogger("nightfall.gc")
+log = logging.getLogger("nightfall.server.gc")
 LONG_PAUSE_MS = 50.0
 
 
