@@ -1,18 +1,30 @@
-"""The garbage collector as the server sees it: pauses measured, long ones logged.
+"""The garbage collector as the server sees it: pauses measured, long ones logged,
+and the long-lived heap kept out of the collector's way.
 
-The room tasks share one event loop, so a collection that walks the whole heap
-stops every room at once; on a server holding thousands of sockets that is the
-longest pause it has (docs/benchmarks.md, "Server under load"). Two things help:
+Every room shares one event loop, so a collection that walks the whole heap
+stops every room at once. At 1,000 rooms × 10 phones the heap is mostly
+long-lived per-socket objects (uvicorn's protocol, tasks, buffers): a full
+collection took 0.1-1.2 s and ran every few seconds, which was the whole
+latency tail of the load benchmark (docs/benchmarks.md, "Server under load").
 
-- ``freeze()`` after start-up and after each restore moves what exists (the
-  code, the restored rooms) out of the collector's sight: those objects live
-  as long as the process, so walking them again finds nothing;
-- watching every collection, so a long pause is in the log with its generation
-  and the load benchmark can report the worst one.
+The policy:
+
+- **freeze** every ``freeze_every`` seconds: what is alive then (sockets, rooms,
+  game states) moves to the permanent generation, which the collector never
+  walks. Objects frozen this way are still freed by reference counting when
+  they die; only *cycles* among them wait for the next sweep;
+- **sweep** every ``sweep_every`` seconds: unfreeze and collect everything once,
+  so cycles left by closed sockets do not pile up, then freeze again. This is
+  the one long pause left (about a second at 10,000 sockets, milliseconds at a
+  party of a few rooms); it is logged like any other.
+
+Every collection is timed; those over ``LONG_PAUSE_MS`` are logged as warnings
+and the totals are logged when the server stops.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -21,23 +33,62 @@ from typing import Any
 
 log = logging.getLogger("nightfall.server.gc")
 LONG_PAUSE_MS = 50.0
+FREEZE_EVERY_S = 20.0
+SWEEP_EVERY_S = 900.0
 
 
 @dataclass
 class GcWatch:
+    freeze_every: float = FREEZE_EVERY_S
+    sweep_every: float = SWEEP_EVERY_S
     collections: list[int] = field(default_factory=lambda: [0, 0, 0])
     total_ms: float = 0.0
     max_ms: float = 0.0
     long_pauses: int = 0
+    sweeps: int = 0
     _started: float | None = None
+    _timer: asyncio.TimerHandle | None = None
+    _last_sweep: float = field(default_factory=time.monotonic)
 
     def install(self) -> None:
+        """Start timing collections and, inside a running event loop, the freeze schedule."""
         if self._callback not in gc.callbacks:
             gc.callbacks.append(self._callback)
+        freeze()  # start-up objects (code, restored rooms) live as long as the process
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self.freeze_every > 0:
+            self._timer = loop.call_later(self.freeze_every, self._tick)
 
     def uninstall(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._callback in gc.callbacks:
             gc.callbacks.remove(self._callback)
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        if self.sweep_every > 0 and now - self._last_sweep >= self.sweep_every:
+            self._last_sweep = now
+            self.sweep()
+        else:
+            gc.freeze()
+        self._timer = asyncio.get_running_loop().call_later(self.freeze_every, self._tick)
+
+    def sweep(self) -> None:
+        started = time.perf_counter()
+        gc.unfreeze()
+        collected = gc.collect()
+        gc.freeze()
+        self.sweeps += 1
+        log.info(
+            "gc sweep: %d unreachable objects freed in %.0f ms",
+            collected,
+            (time.perf_counter() - started) * 1000,
+        )
 
     def _callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -64,7 +115,8 @@ class GcWatch:
         g0, g1, g2 = self.collections
         return (
             f"gc: collections {g0}/{g1}/{g2} (gen 0/1/2), total {self.total_ms:.0f} ms, "
-            f"longest {self.max_ms:.1f} ms, {self.long_pauses} over {LONG_PAUSE_MS:.0f} ms"
+            f"longest {self.max_ms:.1f} ms, {self.long_pauses} over {LONG_PAUSE_MS:.0f} ms, "
+            f"{self.sweeps} sweep(s)"
         )
 
 
