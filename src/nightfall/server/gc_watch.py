@@ -43,10 +43,12 @@ class GcWatch:
     sweep_every: float = SWEEP_EVERY_S
     collections: list[int] = field(default_factory=lambda: [0, 0, 0])
     total_ms: float = 0.0
+    total_cpu_ms: float = 0.0
     max_ms: float = 0.0
     long_pauses: int = 0
     sweeps: int = 0
     _started: float | None = None
+    _started_cpu: float = 0.0
     _timer: asyncio.TimerHandle | None = None
     _last_sweep: float = field(default_factory=time.monotonic)
 
@@ -93,11 +95,16 @@ class GcWatch:
     def _callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._started = time.perf_counter()
+            self._started_cpu = time.thread_time()
             return
         if self._started is None:
             return
         ms = (time.perf_counter() - self._started) * 1000
+        # CPU time apart from wall time: on a busy machine a collection can be
+        # descheduled half-way, and the pause is then the machine's, not the heap's.
+        cpu_ms = (time.thread_time() - self._started_cpu) * 1000
         self._started = None
+        self.total_cpu_ms += cpu_ms
         generation = int(info.get("generation", 0))
         self.collections[generation] += 1
         self.total_ms += ms
@@ -105,16 +112,18 @@ class GcWatch:
         if ms >= LONG_PAUSE_MS:
             self.long_pauses += 1
             log.warning(
-                "garbage collection of generation %d paused every room for %.0f ms (%d objects collected)",
+                "garbage collection of generation %d paused every room for %.0f ms (%.0f ms of CPU, %d objects collected)",
                 generation,
                 ms,
+                cpu_ms,
                 int(info.get("collected", 0)),
             )
 
     def summary(self) -> str:
         g0, g1, g2 = self.collections
         return (
-            f"gc: collections {g0}/{g1}/{g2} (gen 0/1/2), total {self.total_ms:.0f} ms, "
+            f"gc: collections {g0}/{g1}/{g2} (gen 0/1/2), total {self.total_ms:.0f} ms "
+            f"({self.total_cpu_ms:.0f} ms of CPU), "
             f"longest {self.max_ms:.1f} ms, {self.long_pauses} over {LONG_PAUSE_MS:.0f} ms, "
             f"{self.sweeps} sweep(s)"
         )
