@@ -18,6 +18,9 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--host", default=os.environ.get("NIGHTFALL_HOST", "0.0.0.0"))
     p.add_argument("--port", type=int, default=int(os.environ.get("NIGHTFALL_PORT", "8000")))
     p.add_argument("--data-dir", default=os.environ.get("NIGHTFALL_DATA_DIR", "data"))
+    from nightfall.server.limits import add_arguments as add_limits  # light: no web server imported
+
+    add_limits(p)
 
     def run(args: argparse.Namespace) -> int:
         from nightfall.server.main import run as serve

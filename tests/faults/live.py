@@ -26,6 +26,7 @@ from websockets.asyncio.client import ClientConnection
 
 from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.app import create_app
+from nightfall.server.limits import ServerLimits
 from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
 
@@ -52,14 +53,23 @@ class InLoop:
         await asyncio.wait_for(self.task, TIMEOUT)
 
 
+# These tests play many phones from 127.0.0.1, which on a real LAN are many addresses:
+# the per-address limits (tested in tests/server/test_limits.py) are lifted.
+UNLIMITED_FLAGS = ["--max-rooms", "0", "--max-sockets-per-address", "0", "--http-rate", "0"]
+
+
 async def serve_in_loop(
-    db: Path, timers: Mapping[str, float] | None = None, options: RoomOptions | None = None
+    db: Path,
+    timers: Mapping[str, float] | None = None,
+    options: RoomOptions | None = None,
+    limits: ServerLimits | None = None,
 ) -> InLoop:
     app = create_app(
         SqliteStore(db),
         catalog={"heks": HeksAdapter(timers=dict(timers or {}))},
         options=options or RoomOptions(grace_ms=500),
         web_dist=db.parent / "no-dist",
+        limits=limits or ServerLimits.unlimited(),
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
@@ -97,7 +107,10 @@ class Process:
             str(self.port),
         ]
         self.proc = subprocess.Popen(
-            [*cmd, "--data-dir", str(self.data_dir)], env=env, stdout=log, stderr=subprocess.STDOUT
+            [*cmd, "--data-dir", str(self.data_dir), *UNLIMITED_FLAGS],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         log.close()
         end = time.monotonic() + 30

@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.app import create_app
+from nightfall.server.limits import ServerLimits
 from nightfall.server.room import Room, RoomOptions
 from nightfall.store import SqliteStore
 
@@ -24,12 +25,15 @@ TIMEOUT = 5.0
 
 
 class ThreadServer:
-    def __init__(self, db: Path, options: RoomOptions | None = None) -> None:
+    def __init__(
+        self, db: Path, options: RoomOptions | None = None, limits: ServerLimits | None = None
+    ) -> None:
         self.app = create_app(
             SqliteStore(db),
             catalog={"heks": HeksAdapter()},
             options=options or RoomOptions(grace_ms=1000),
             web_dist=db.parent / "no-dist",
+            limits=limits,
         )
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=0, log_level="critical", ws_max_size=65536, lifespan="on"

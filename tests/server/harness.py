@@ -18,12 +18,27 @@ from websockets.asyncio.client import ClientConnection
 
 from nightfall.server.adapters import Catalog
 from nightfall.server.app import create_app
+from nightfall.server.limits import ServerLimits
 from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
 
 from .toy import ToyAdapter
 
 TIMEOUT = 5.0
+
+
+class FakeClock:
+    """A monotonic clock (seconds) that moves only when told: for ``ServerLimits.clock``,
+    so rate limits are tested by counting, not by sleeping."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 class Ws:
@@ -106,12 +121,25 @@ class Ws:
         await self.ws.close()
 
 
+async def messages_until_quiet(ws: Ws, quiet: float = 0.5) -> list[dict[str, Any]]:
+    """Everything the socket gets until nothing came for ``quiet`` seconds: to count the
+    answers to a flood, whose frames are dropped unanswered past the rate limit. (The
+    counts come from a ``FakeClock``; this wait only lets the server read every frame.)"""
+    got: list[dict[str, Any]] = []
+    while True:
+        try:
+            got.append(await ws.recv(quiet))
+        except TimeoutError:
+            return got
+
+
 @dataclass
 class Live:
     url: str
     server: uvicorn.Server
     task: asyncio.Task[None]
     http: httpx.AsyncClient
+    app: Any = None  # the Starlette app: its ``state.rooms`` for white-box checks
     sockets: list[Ws] = field(default_factory=list)
 
     @property
@@ -163,6 +191,7 @@ async def start_server(
     options: RoomOptions | None = None,
     web_dist: Path | None = None,
     public_url: str | None = None,
+    limits: ServerLimits | None = None,
 ) -> Live:
     app = create_app(
         SqliteStore(db),
@@ -170,6 +199,7 @@ async def start_server(
         catalog=catalog if catalog is not None else {"toy": ToyAdapter()},
         options=options or RoomOptions(grace_ms=200),
         web_dist=web_dist or db.parent / "no-dist",
+        limits=limits,
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
@@ -181,7 +211,9 @@ async def start_server(
     assert server.started, "the server did not start"
     port = server.servers[0].sockets[0].getsockname()[1]
     url = f"http://127.0.0.1:{port}"
-    return Live(url=url, server=server, task=task, http=httpx.AsyncClient(base_url=url, timeout=TIMEOUT))
+    return Live(
+        url=url, server=server, task=task, http=httpx.AsyncClient(base_url=url, timeout=TIMEOUT), app=app
+    )
 
 
 async def table(live: Live, names: list[str]) -> tuple[str, list[dict[str, Any]], list[Ws]]:

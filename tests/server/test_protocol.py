@@ -7,10 +7,11 @@ import asyncio
 import pytest
 import websockets
 
+from nightfall.server.limits import ServerLimits
 from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
-from .harness import Live, table
+from .harness import FakeClock, Live, messages_until_quiet, table
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -180,18 +181,24 @@ async def test_foreign_origin_is_refused_same_host_allowed(live: Live) -> None:
     assert (await ws.recv())["type"] == "welcome"
 
 
-async def test_rate_limit_drops_a_flood(live: Live) -> None:
-    _room, _, (_anna, bram) = await table(live, ["Anna", "Bram"])
+async def test_rate_limit_drops_a_flood(serve: Serve) -> None:
+    """docs/protocol.md §4.4: the burst of 20 is answered, the rest dropped, and only
+    the first drop in each refill interval (0.2 s) is answered with ``rate_limited``."""
+    clock = FakeClock()  # the buckets' clock: no token comes back unless the test says so
+    live = await serve(limits=ServerLimits(clock=clock))
+    code, _, (_anna, bram) = await table(live, ["Anna", "Bram"])
+    room = live.app.state.rooms._rooms[code]
+    revision = room.revision
     for i in range(40):
         await bram.send({"type": "ping", "t": i})
-    answers: list[dict[str, object]] = []
-    while len(answers) < 40:
-        message = await bram.recv()
-        if message["type"] in ("pong", "error"):
-            answers.append(message)
-    pongs = [a for a in answers if a["type"] == "pong"]
-    limited = [a for a in answers if a["type"] == "error" and a["error"]["code"] == "rate_limited"]
-    assert 20 <= len(pongs) < 40 and len(pongs) + len(limited) == 40
+    await bram.send({"type": "lobby", "id": "late", "action": "leave"})  # dropped unread: Bram stays
+    answers = [m for m in await messages_until_quiet(bram) if m["type"] in ("pong", "error", "ack")]
+    assert [a["t"] for a in answers[:20]] == list(range(20))
+    assert [(a["id"], a["error"]["code"]) for a in answers[20:]] == [(None, "rate_limited")]
+    assert room.revision == revision and [m.name for m in room.lobby.members] == ["Anna", "Bram"]
+    clock.advance(1)
+    await bram.send({"type": "ping", "t": "again"})
+    assert (await bram.expect("pong"))["t"] == "again"
 
 
 async def test_ping_pong_echoes_and_tells_the_time(live: Live) -> None:

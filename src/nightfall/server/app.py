@@ -14,6 +14,8 @@ from nightfall.store import EventStore
 
 from . import gc_watch, http_api, pages, websocket
 from .adapters import Catalog, default_catalog
+from .limits import ServerLimits
+from .ratelimit import AddressBuckets, AddressCounts
 from .room import RoomOptions
 from .rooms import Rooms
 from .storage import AsyncStore
@@ -27,10 +29,20 @@ def create_app(
     options: RoomOptions | None = None,
     public_url: str | None = None,
     web_dist: Path | None = None,
+    limits: ServerLimits | None = None,
 ) -> Starlette:
-    """``store`` is owned by the app from here on: it is closed on shutdown."""
+    """``store`` is owned by the app from here on: it is closed on shutdown.
+
+    ``limits`` bound rooms, sockets and requests per client address (the
+    defaults suit a party; ``ServerLimits.unlimited()`` for load tests).
+    """
+    limits = limits or ServerLimits()
     rooms = Rooms(
-        AsyncStore(store), catalog if catalog is not None else default_catalog(), options, public_url
+        AsyncStore(store),
+        catalog if catalog is not None else default_catalog(),
+        options,
+        public_url,
+        max_rooms=limits.max_rooms,
     )
 
     @contextlib.asynccontextmanager
@@ -56,4 +68,12 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.rooms = rooms
+    app.state.limits = limits
+    # Shared by the room endpoints of the HTTP API and WebSocket upgrades (None: no limit).
+    app.state.address_buckets = (
+        AddressBuckets(limits.http_burst, limits.http_rate_per_second, limits.tracked_addresses, limits.clock)
+        if limits.http_limited
+        else None
+    )
+    app.state.open_sockets = AddressCounts(limits.sockets_per_address)
     return app

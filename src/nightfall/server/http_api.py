@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import math
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -15,6 +18,7 @@ from nightfall.engine import Rejected
 from . import protocol, qr
 from .adapters import describe
 from .clock import now_ms
+from .ratelimit import AddressBuckets
 from .room import Room
 from .rooms import Rooms
 
@@ -24,26 +28,71 @@ STATUS = {
     "not_found": 404,
     "name_taken": 409,
     "room_full": 409,
+    "rate_limited": 429,
+    "too_many_rooms": 503,
     "store_failed": 503,
     "internal_error": 500,
 }
 MAX_BODY_BYTES = 4096
+MAX_ANDORRA_BODY_BYTES = 32768  # a role list of up to 40 players
+
+Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _error(rejected: Rejected) -> JSONResponse:
-    return JSONResponse({"error": protocol.error_body(rejected)}, status_code=STATUS.get(rejected.code, 400))
+def _error(rejected: Rejected, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(
+        {"error": protocol.error_body(rejected)}, status_code=STATUS.get(rejected.code, 400), headers=headers
+    )
 
 
-async def _body(request: Request) -> dict[str, Any]:
+def client_address(conn: HTTPConnection) -> str:
+    """Whom a request or socket counts against: the peer's IP address. Behind a
+    reverse proxy that is the proxy's, unless uvicorn trusts its X-Forwarded-For."""
+    return conn.client.host if conn.client is not None else ""
+
+
+def _seconds(wait: float | None) -> int | None:
+    return None if wait is None else max(1, math.ceil(wait))  # Retry-After is whole seconds
+
+
+def throttle(conn: HTTPConnection) -> int | None:
+    """Take one token from the address's bucket: None to go on, else whole seconds
+    to wait (at least 1) before the next request will pass."""
+    buckets: AddressBuckets | None = conn.app.state.address_buckets
+    return None if buckets is None else _seconds(buckets.take(client_address(conn)))
+
+
+def held_back(conn: HTTPConnection) -> int | None:
+    """``throttle`` without taking a token: is the address's bucket empty now?"""
+    buckets: AddressBuckets | None = conn.app.state.address_buckets
+    return None if buckets is None else _seconds(buckets.wait(client_address(conn)))
+
+
+def rate_limited(handler: Handler) -> Handler:
+    """Every endpoint that names or makes a room: creating in a loop costs a row and an
+    fsync each, and looking codes up in a loop lists the tables (docs/security.md §2).
+    Checked before the body is read, so a refused request costs next to nothing."""
+
+    @functools.wraps(handler)
+    async def limited(request: Request) -> Response:
+        wait = throttle(request)
+        if wait is not None:
+            return _error(Rejected("rate_limited", retry_after=wait), headers={"Retry-After": str(wait)})
+        return await handler(request)
+
+    return limited
+
+
+async def _body(request: Request, limit: int = MAX_BODY_BYTES) -> dict[str, Any]:
     """The JSON body, refused as soon as it is known to be too large (never buffered whole)."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise Rejected("bad_request", reason="too_large")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY_BYTES:
+        if size > limit:
             raise Rejected("bad_request", reason="too_large")
         chunks.append(chunk)
     raw = b"".join(chunks)
@@ -95,21 +144,10 @@ async def create_room(request: Request) -> Response:
     return JSONResponse(created, status_code=201)
 
 
-MAX_ANDORRA_BODY_BYTES = 32768
-
-
 async def create_andorra(request: Request) -> Response:
     """The host's role list in, the desk link and one private link per player out."""
     try:
-        raw = await request.body()
-        if len(raw) > MAX_ANDORRA_BODY_BYTES:
-            raise Rejected("bad_request", reason="too_large")
-        try:
-            body = json.loads(raw or b"{}")
-        except ValueError:
-            raise Rejected("bad_request", reason="bad_json") from None
-        if not isinstance(body, dict):
-            raise Rejected("bad_request", reason="bad_json")
+        body = await _body(request, MAX_ANDORRA_BODY_BYTES)
         created = await _rooms(request).create_andorra(body, base_url(request))
     except Rejected as rejected:
         return _error(rejected)
@@ -171,12 +209,12 @@ async def not_found(request: Request) -> Response:
 routes = [
     Route("/api/health", health),
     Route("/api/games", games),
-    Route("/api/rooms", create_room, methods=["POST"]),
-    Route("/api/andorra", create_andorra, methods=["POST"]),
-    Route("/api/andorra/{code}/relink", relink_andorra, methods=["POST"]),
-    Route("/api/rooms/{code}", room_summary),
-    Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
-    Route("/api/rooms/{code}/qr.svg", room_qr),
-    Route("/api/rooms/{code}/public", public_state),
+    Route("/api/rooms", rate_limited(create_room), methods=["POST"]),
+    Route("/api/andorra", rate_limited(create_andorra), methods=["POST"]),
+    Route("/api/andorra/{code}/relink", rate_limited(relink_andorra), methods=["POST"]),
+    Route("/api/rooms/{code}", rate_limited(room_summary)),
+    Route("/api/rooms/{code}/join", rate_limited(join_room), methods=["POST"]),
+    Route("/api/rooms/{code}/qr.svg", rate_limited(room_qr)),
+    Route("/api/rooms/{code}/public", rate_limited(public_state)),
     Route("/api/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE"]),
 ]

@@ -11,7 +11,7 @@ from typing import IO
 
 from nightfall.store import SqliteStore
 
-from . import qr
+from . import limits, qr
 from .app import create_app
 
 DB_FILE = "nightfall.sqlite3"
@@ -49,6 +49,13 @@ def banner(url: str, ansi: bool) -> str:
             "  Press Ctrl+C to stop.",
             "",
         ]
+    )
+
+
+def describe_limits(server_limits: limits.ServerLimits) -> str:
+    return (
+        f"{server_limits.max_rooms} rooms, {server_limits.sockets_per_address} sockets per address, "
+        f"HTTP {server_limits.http_burst} at once then {server_limits.http_rate_per_second:g}/s per address"
     )
 
 
@@ -96,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     store = SqliteStore(data_dir / DB_FILE)
     url = public_url(args.host, args.port)
-    app = create_app(store, public_url=url)
+    server_limits = limits.from_arguments(args)
+    logging.getLogger("nightfall.server").info("limits (0 = unlimited): %s", describe_limits(server_limits))
+    app = create_app(store, public_url=url, limits=server_limits)
     print(banner(url, ansi=sys.stdout.isatty()), flush=True)
     uvicorn.run(
         app,

@@ -23,6 +23,7 @@ CLOSE_NO_ROOM = 4404
 CLOSE_TOO_SLOW = 4408
 CLOSE_REPLACED = 4409
 CLOSE_REMOVED = 4410
+CLOSE_TOO_MANY = 4429  # this address has too many sockets open, or opens them too fast
 
 RequestId = str | int
 
@@ -31,6 +32,8 @@ MESSAGES = {
     "bad_json": "The message is not a JSON object.",
     "too_large": "The message is too large.",
     "rate_limited": "Too many messages; slow down.",
+    "too_many_connections": "Too many connections from this address.",
+    "too_many_rooms": "The server cannot open more rooms.",
     "unknown_type": "Unknown message type.",
     "bad_message": "A field is missing or has the wrong type.",
     "expected_hello": "The first message must be a hello.",

@@ -3,8 +3,10 @@ back after a restart by replaying their stored commands."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 from nightfall.engine import Rejected
@@ -89,12 +91,19 @@ class Rooms:
         catalog: Catalog,
         options: RoomOptions | None = None,
         public_url: str | None = None,
+        max_rooms: int = 0,
     ) -> None:
         self.public_url = public_url  # the LAN address ``nightfall serve`` printed
         self.store = store
         self.catalog = catalog
         self.options = options or RoomOptions()
+        self.max_rooms = max_rooms  # 0: unlimited (limits.ServerLimits.max_rooms)
         self._rooms: dict[str, Room] = {}
+        self._creating = 0  # creations past the check but not yet in ``_rooms``
+
+    def __len__(self) -> int:
+        """Rooms in memory: what ``max_rooms`` bounds."""
+        return len(self._rooms)
 
     def __contains__(self, code: object) -> bool:
         """Is this room in memory (restored or used since the start)?"""
@@ -114,12 +123,34 @@ class Rooms:
             room = self._bring_back(stored)
         return room
 
+    @contextlib.contextmanager
+    def _room_slot(self) -> Iterator[None]:
+        """A place for one more room, or ``too_many_rooms``.
+
+        Creating awaits the store before the room is in ``_rooms``; counting the
+        creations under way keeps concurrent requests from passing the cap together.
+        Only new rooms are refused: rooms restored or brought back on first use
+        already belong to someone, and a restart must not lose them.
+        """
+        if self.max_rooms and len(self._rooms) + self._creating >= self.max_rooms:
+            log.warning("refused a new room: %d rooms are open (the limit)", len(self._rooms))
+            raise Rejected("too_many_rooms", max=self.max_rooms)
+        self._creating += 1
+        try:
+            yield
+        finally:
+            self._creating -= 1
+
     async def create(self, host_name: object, game: object, base_url: str | None = None) -> dict[str, Any]:
         """A new room with its creator as host (H-SET-2); returns the host's token.
 
         ``base_url`` is where the creator reached us, so the join link works
         for the phones next to them; after a restart the LAN address is used.
         """
+        with self._room_slot():
+            return await self._create(host_name, game, base_url)
+
+    async def _create(self, host_name: object, game: object, base_url: str | None) -> dict[str, Any]:
         adapter = self.catalog.get(game) if isinstance(game, str) else None
         if adapter is None:
             raise Rejected("unknown_game", game=game if isinstance(game, str) else None)
@@ -151,6 +182,10 @@ class Rooms:
         The host is not a player: the room's host member has no seat and acts as
         ``"host"``. Each player gets a private token; only hashes are stored.
         """
+        with self._room_slot():
+            return await self._create_andorra(body, base_url)
+
+    async def _create_andorra(self, body: dict[str, Any], base_url: str | None) -> dict[str, Any]:
         adapter = self.catalog.get("andorra")
         if adapter is None:
             raise Rejected("unknown_game", game="andorra")

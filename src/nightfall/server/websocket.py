@@ -13,11 +13,21 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from nightfall.engine import Rejected
 
-from . import protocol
+from . import codes, protocol
 from .clock import now_ms
 from .connection import Connection
-from .protocol import CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, decode, encode
-from .ratelimit import TokenBucket
+from .http_api import client_address, held_back, throttle
+from .limits import ServerLimits
+from .protocol import (
+    CLOSE_BAD_HELLO,
+    CLOSE_BAD_ORIGIN,
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_ROOM,
+    CLOSE_TOO_MANY,
+    decode,
+    encode,
+)
+from .ratelimit import AddressCounts, TokenBucket
 from .room import Room
 from .rooms import Rooms
 
@@ -39,8 +49,28 @@ async def endpoint(ws: WebSocket) -> None:
         log.warning("refused a WebSocket from origin %s", ws.headers.get("origin"))
         await ws.close(CLOSE_BAD_ORIGIN)  # before accept: the client sees HTTP 403
         return
+    # Counted from the upgrade, before hello: sockets that never say hello hold a
+    # place for up to 10 s, and that is what a flood of them would use.
+    address = client_address(ws)
+    sockets: AddressCounts = ws.app.state.open_sockets
+    if not sockets.acquire(address):
+        # Retrying at once costs a token too: a client that keeps trying runs its
+        # bucket dry, and from then on the refusals are not logged (no log flood).
+        if throttle(ws) is None:
+            log.warning("refused a WebSocket: %d are open from %s (the limit)", sockets[address], address)
+        await ws.accept()  # a close code needs an accepted socket
+        await _refuse(ws, Rejected("too_many_connections", max=sockets.limit), CLOSE_TOO_MANY)
+        return
+    try:
+        await _session(ws)
+    finally:
+        sockets.release(address)
+
+
+async def _session(ws: WebSocket) -> None:
     await ws.accept()
     rooms: Rooms = ws.app.state.rooms
+    limits: ServerLimits = ws.app.state.limits
     try:
         hello = await asyncio.wait_for(_receive_hello(ws), HELLO_TIMEOUT_S)
     except (TimeoutError, Rejected) as exc:
@@ -49,22 +79,37 @@ async def endpoint(ws: WebSocket) -> None:
         return
     except WebSocketDisconnect:
         return
+    # A hello naming no room or holding a bad token takes a token from the same
+    # per-address bucket as the room endpoints of the HTTP API (``_refuse_guess``), so
+    # guessing codes or tokens over sockets is as slow as over HTTP. Phones coming back
+    # to a room with good tokens are never charged nor held back: a Wi-Fi blip must not
+    # lock a table out. A room not in memory costs a store lookup to find: an address
+    # whose bucket is empty does not get one.
+    code = codes.normalise(ws.path_params["code"])
+    wait = None if code in rooms else held_back(ws)
+    if wait is not None:
+        await _refuse(ws, Rejected("rate_limited", retry_after=wait), CLOSE_TOO_MANY)
+        return
     room = await rooms.find(ws.path_params["code"])
     if room is None:
-        await _refuse(ws, Rejected("no_room"), CLOSE_NO_ROOM)
+        await _refuse_guess(ws, Rejected("no_room"), CLOSE_NO_ROOM)
         return
     token = hello.get("token")
     if token is not None and not isinstance(token, str):
-        await _refuse(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
+        await _refuse_guess(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
         return
-    conn = Connection(ws, bucket=TokenBucket(room.options.burst, room.options.rate_per_second))
+    bucket = TokenBucket(room.options.burst, room.options.rate_per_second, limits.clock)
+    conn = Connection(ws, bucket=bucket)
     conn.start()
     try:
         try:
             await room.attach(conn, token)
         except Rejected as rejected:
             await conn.stop()
-            await _refuse(ws, rejected, CLOSE_BAD_TOKEN if rejected.code == "bad_token" else CLOSE_INTERNAL)
+            if rejected.code == "bad_token":
+                await _refuse_guess(ws, rejected, CLOSE_BAD_TOKEN)
+            else:
+                await _refuse(ws, rejected, CLOSE_INTERNAL)
             return
         await _serve(ws, room, conn)
     finally:
@@ -108,16 +153,36 @@ async def _refuse(ws: WebSocket, rejected: Rejected, close_code: int) -> None:
         pass
 
 
+async def _refuse_guess(ws: WebSocket, rejected: Rejected, close_code: int) -> None:
+    """A wrong room code or token: what guessing looks like, so it costs a token;
+    with none left the answer is ``rate_limited`` and tells nothing about the guess."""
+    wait = throttle(ws)
+    if wait is not None:
+        await _refuse(ws, Rejected("rate_limited", retry_after=wait), CLOSE_TOO_MANY)
+    else:
+        await _refuse(ws, rejected, close_code)
+
+
 async def _serve(ws: WebSocket, room: Room, conn: Connection) -> None:
     while not conn.closed:
+        unreadable: Rejected | None = None
         try:
             text = await _receive_text(ws)
         except WebSocketDisconnect:
             return
         except RuntimeError:  # receive after the socket was closed by our side
             return
-        except Rejected as rejected:
-            conn.send(protocol.error(None, rejected, room.clock()))
+        except Rejected as rejected:  # too large or not UTF-8: counts against the limit too
+            text, unreadable = "", rejected
+        if not conn.bucket.take():
+            # Over the limit the frame is dropped unread. Only the first drop in each
+            # refill interval is answered: answering every one would fill the outbox of
+            # a flooder that does not read, and close it (4408) instead of slowing it.
+            if conn.bucket.notice_due():
+                conn.send(protocol.error(None, Rejected("rate_limited"), room.clock()))
+            continue
+        if unreadable is not None:
+            conn.send(protocol.error(None, unreadable, room.clock()))
             continue
         await _dispatch(room, conn, text)
 
@@ -125,8 +190,6 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection) -> None:
 async def _dispatch(room: Room, conn: Connection, text: str) -> None:
     message: dict[str, Any] = {}
     try:
-        if not conn.bucket.take():
-            raise Rejected("rate_limited")
         message = decode(text)
         kind = message.get("type")
         if kind == "ping":
