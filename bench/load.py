@@ -25,6 +25,11 @@ permessage-deflate as browsers do (--no-compression to compare). --pin puts
 the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
 every phase is bounded by --duration and the run stops by itself.
 
+All bots share one address, so the server is started without its limits for a
+LAN party (``nightfall serve --max-rooms 0 --max-sockets-per-address 0
+--http-rate 0``: no room cap, no cap on sockets per address, no HTTP rate limit);
+the per-socket message limit stays as it is.
+
     .venv/bin/python bench/load.py --rooms 20 --players 10 --duration 20
     .venv/bin/python bench/load.py --rooms 1000 --players 10 --duration 60 --procs 4 --json
 """
@@ -284,6 +289,8 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     log = (data_dir / "server.log").open("wb")
     cmd = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST, "--port", str(port)]
     cmd += ["--data-dir", str(data_dir)]
+    # Every bot is on 127.0.0.1: lift the per-address limits and the room cap (0 = unlimited).
+    cmd += ["--max-rooms", "0", "--max-sockets-per-address", "0", "--http-rate", "0"]
     if args.profile:  # the event loop's thread: where the rooms, views and sockets run
         cmd[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_pin(args, 0))
