@@ -33,7 +33,7 @@ from typing import Any
 
 log = logging.getLogger("nightfall.server.gc")
 LONG_PAUSE_MS = 50.0
-FREEZE_EVERY_S = 20.0
+FREEZE_EVERY_S = 1.0
 SWEEP_EVERY_S = 900.0
 
 
