@@ -180,6 +180,7 @@ class Phases:
                     name,
                     {
                         "latencies_ms": [],
+                        "to_ack_ms": [],
                         "states": 0,
                         "state_bytes": 0,
                         "messages": 0,
@@ -189,6 +190,7 @@ class Phases:
                     },
                 )
                 into["latencies_ms"] += s["latencies_ms"]
+                into["to_ack_ms"] += s.get("to_ack_ms", [])
                 for key in ("states", "state_bytes", "messages", "acks", "games_ended"):
                     into[key] += s[key]
                 for code, n in s["errors"].items():
@@ -267,7 +269,15 @@ def summarise(
             "p99": round(pct(lat, 0.99) or 0, 2),
             "max": round(max(lat), 2) if lat else None,
         },
+        # The server's share: send → the server's clock on the ack (same machine, same clock).
+        "server_side_ms": {
+            "p50": round(pct(stats.get("to_ack_ms", []), 0.5) or 0, 2),
+            "p99": round(pct(stats.get("to_ack_ms", []), 0.99) or 0, 2),
+        },
         "views_per_s": round(states / wall, 1),
+        # Every message the clients received (views, acks, errors, presence), as the
+        # baseline counts every message it delivers.
+        "messages_per_s": round(stats["messages"] / wall, 1),
         "mean_view_bytes": round(stats["state_bytes"] / states) if states else None,
         "server_cpu_pct": round(100 * cpu / wall, 1),
         "server_cpu_us_per_view": round(1e6 * cpu / states, 1) if states else None,
@@ -471,6 +481,10 @@ def main(argv: list[str]) -> int:
             base = result["baseline"]["views_per_s"]
             if base and "saturate" in result:
                 result["saturate_vs_baseline"] = round(result["saturate"]["views_per_s"] / base, 3)
+                # Counting acks and errors too, as the baseline counts every message it sends.
+                result["saturate_messages_vs_baseline"] = round(
+                    result["saturate"]["messages_per_s"] / base, 3
+                )
                 cpu_game = result["saturate"]["server_cpu_us_per_view"]
                 cpu_base = result["baseline"]["server_cpu_us_per_view"]
                 if cpu_game and cpu_base:
@@ -499,14 +513,20 @@ def _print(r: dict[str, Any]) -> None:
             continue
         lat = s["latency_ms"]
         print(
-            f"  {name:9} p50 {lat['p50']} ms, p99 {lat['p99']} ms ({lat['samples']} samples); "
-            f"{s['views_per_s']} views/s of {s['mean_view_bytes']} B; server CPU {s['server_cpu_pct']} % "
+            f"  {name:9} p50 {lat['p50']} ms, p99 {lat['p99']} ms ({lat['samples']} samples; "
+            f"server side p50 {s['server_side_ms']['p50']} ms, p99 {s['server_side_ms']['p99']} ms); "
+            f"{s['views_per_s']} views/s of {s['mean_view_bytes']} B ({s['messages_per_s']} messages/s); "
+            f"server CPU {s['server_cpu_pct']} % "
             f"({s['server_cpu_us_per_view']} us/view, waiting for a CPU {s['server_waiting_for_cpu_pct']} %), "
             f"clients CPU {s['clients_cpu_pct']} %; {s['acks_per_room_per_s']} acks/room/s; "
             f"one commit on this disk meanwhile {s.get('disk_commit_ms')} ms; games ended {s['games_ended']}; errors {s['errors']}"
         )
     if "saturate_vs_baseline" in r:
         print(f"  saturation / baseline (views per second): {r['saturate_vs_baseline']:.0%}")
+        print(
+            "  saturation / baseline (all messages per second): "
+            f"{r.get('saturate_messages_vs_baseline', 0):.0%}"
+        )
         print(
             f"  baseline CPU per message / server CPU per view: {r.get('cpu_efficiency_vs_baseline', 0):.0%}"
         )

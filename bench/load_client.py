@@ -43,6 +43,9 @@ _STATUS = re.compile(
 @dataclass
 class PhaseStats:
     latencies_ms: list[float] = field(default_factory=list)
+    # send → the server's clock on the ack: the server's share of the latency
+    # (queues, the rules, the durable commit), apart from the clients' own loops.
+    to_ack_ms: list[float] = field(default_factory=list)
     states: int = 0
     state_bytes: int = 0
     messages: int = 0
@@ -53,6 +56,7 @@ class PhaseStats:
     def to_json(self) -> dict[str, Any]:
         return {
             "latencies_ms": self.latencies_ms,
+            "to_ack_ms": self.to_ack_ms,
             "states": self.states,
             "state_bytes": self.state_bytes,
             "messages": self.messages,
@@ -98,7 +102,7 @@ class Seat:
         self.raw = ""
         self._state: dict[str, Any] | None = None
         self.version = -1
-        self.pending: dict[str, float] = {}  # request id -> send time
+        self.pending: dict[str, tuple[float, float]] = {}  # request id -> send time (perf, wall)
         self.waiting: list[tuple[int, float]] = []  # (acked version, send time) until the view arrives
         self.acted_version = -1
         self.busy = False
@@ -109,7 +113,7 @@ class Seat:
     async def send(self, kind: str, **body: Any) -> None:
         self._n += 1
         rid = f"{kind[0]}{self._n}"
-        self.pending[rid] = time.perf_counter()
+        self.pending[rid] = (time.perf_counter(), time.time())
         await self.ws.send(json.dumps({"type": kind, "id": rid, **body}, separators=(",", ":")))
 
     async def read(self) -> None:
@@ -149,10 +153,17 @@ class Seat:
             self.maybe_act()
         elif '"type":"ack"' in head or '"type":"error"' in head:
             msg = json.loads(raw)
-            sent = self.pending.pop(str(msg.get("id")), None)
+            times = self.pending.pop(str(msg.get("id")), None)
+            sent = times[0] if times is not None else None
             if msg["type"] == "ack":
                 if stats is not None:
                     stats.acks += 1
+                    if (
+                        times is not None
+                        and str(msg["id"]).startswith("c")
+                        and len(stats.to_ack_ms) < MAX_SAMPLES
+                    ):
+                        stats.to_ack_ms.append(msg["server_time"] - times[1] * 1000)
                 if sent is not None and str(msg["id"]).startswith("c"):
                     if msg["version"] <= self.version and stats is not None:
                         stats.latencies_ms.append((now - sent) * 1000)
