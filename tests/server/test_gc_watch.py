@@ -80,3 +80,14 @@ def test_the_schedule_freezes_then_sweeps() -> None:
 
     sweeps, frozen = asyncio.run(scenario())
     assert sweeps >= 1 and frozen > 0
+
+
+def test_the_sweep_interval_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(gc_watch.SWEEP_ENV, raising=False)
+    assert GcWatch.from_env().sweep_every == gc_watch.SWEEP_EVERY_S
+    monkeypatch.setenv(gc_watch.SWEEP_ENV, "30")
+    assert GcWatch.from_env().sweep_every == 30.0
+    for bad in ("soon", "-1"):
+        monkeypatch.setenv(gc_watch.SWEEP_ENV, bad)
+        with pytest.raises(ValueError, match=gc_watch.SWEEP_ENV):
+            GcWatch.from_env()

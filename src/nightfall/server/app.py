@@ -47,7 +47,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watch = gc_watch.GcWatch()
+        watch = gc_watch.GcWatch.from_env()
         watch.install()
         restored = await rooms.restore()
         if restored:

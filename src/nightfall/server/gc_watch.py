@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ log = logging.getLogger("nightfall.server.gc")
 LONG_PAUSE_MS = 50.0
 FREEZE_EVERY_S = 1.0
 SWEEP_EVERY_S = 900.0
+SWEEP_ENV = "NIGHTFALL_GC_SWEEP_SECONDS"  # 0: never sweep (cycles among frozen objects are kept)
 
 
 @dataclass
@@ -51,6 +53,19 @@ class GcWatch:
     _started_cpu: float = 0.0
     _timer: asyncio.TimerHandle | None = None
     _last_sweep: float = field(default_factory=time.monotonic)
+
+    @classmethod
+    def from_env(cls) -> GcWatch:
+        raw = os.environ.get(SWEEP_ENV)
+        if not raw:
+            return cls()
+        try:
+            seconds = float(raw)
+        except ValueError:
+            raise ValueError(f"{SWEEP_ENV} must be a number of seconds, not {raw!r}") from None
+        if seconds < 0:
+            raise ValueError(f"{SWEEP_ENV} must be 0 or more seconds, not {raw!r}")
+        return cls(sweep_every=seconds)
 
     def install(self) -> None:
         """Start timing collections and, inside a running event loop, the freeze schedule."""
