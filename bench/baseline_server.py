@@ -4,7 +4,9 @@ No game, no store, no rooms logic: a client joins room ``/ws/{room}`` by
 connecting; every text frame it sends makes the server broadcast one message
 of ``--size`` bytes to everyone in that room. The message is JSON and names
 the sender, so a client can run a closed loop (send again when its own
-broadcast comes back). Same uvicorn settings as ``nightfall serve``.
+broadcast comes back). Same uvicorn settings as ``nightfall serve``, including
+no permessage-deflate (until 2026-11-29 evening the baseline compressed while
+the server did not, which made the baseline look twice as slow).
 
     python bench/baseline_server.py --port 8766 --size 2500
 """
@@ -69,6 +71,7 @@ def main(argv: list[str]) -> int:
         ws_max_size=65536,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=False,  # as nightfall serve: no compression, whatever clients offer
         log_level="warning",
     )
     return 0
