@@ -16,6 +16,7 @@ class RoomRecord:
     status: str  # "lobby" | "playing" | "ended" | "closed"
     lobby: dict[str, Any]
     revision: int
+    updated_ms: int = 0  # when the store last wrote the room (wall clock, ms); set on load
 
 
 @dataclass(slots=True)

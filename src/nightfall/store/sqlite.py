@@ -170,11 +170,18 @@ class SqliteStore:
 
     def load_room(self, code: str) -> StoredRoom | None:
         row = self._db.execute(
-            "SELECT code, game, status, lobby, revision FROM rooms WHERE code = ?", (code,)
+            "SELECT code, game, status, lobby, revision, updated_ms FROM rooms WHERE code = ?", (code,)
         ).fetchone()
         if row is None:
             return None
-        room = RoomRecord(code=row[0], game=row[1], status=row[2], lobby=json.loads(row[3]), revision=row[4])
+        room = RoomRecord(
+            code=row[0],
+            game=row[1],
+            status=row[2],
+            lobby=json.loads(row[3]),
+            revision=row[4],
+            updated_ms=row[5],
+        )
         grow = self._db.execute(
             "SELECT game_no, config, seed, seating, result FROM games WHERE code = ? ORDER BY game_no DESC LIMIT 1",
             (code,),
