@@ -18,6 +18,7 @@ from websockets.asyncio.client import ClientConnection
 
 from nightfall.server.adapters import Catalog
 from nightfall.server.app import create_app
+from nightfall.server.clock import now_ms
 from nightfall.server.limits import ServerLimits
 from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
@@ -39,6 +40,24 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+class FakeMsClock:
+    """The rooms' clock (``RoomOptions.clock``, ms) moved by hand: game deadlines and
+    idle times without waiting. It starts at the real time because the store stamps
+    each room's last write with the real time (what a restart compares it with)."""
+
+    def __init__(self) -> None:
+        self.now = now_ms()
+
+    def __call__(self) -> int:
+        return self.now
+
+    def advance(self, ms: int) -> None:
+        self.now += ms
+
+    def minutes(self, n: float) -> None:
+        self.advance(int(n * 60_000))
 
 
 class Ws:

@@ -1,4 +1,5 @@
-"""The ASGI application: HTTP API, WebSocket, phone client; rooms restored on start."""
+"""The ASGI application: HTTP API, WebSocket, phone client; rooms restored on start
+and idle ones unloaded while it runs."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def create_app(
         options,
         public_url,
         max_rooms=limits.max_rooms,
+        idle=limits.idle,
     )
 
     @contextlib.asynccontextmanager
@@ -52,6 +54,7 @@ def create_app(
         restored = await rooms.restore()
         if restored:
             log.info("restored %d room(s) from the store", restored)
+        rooms.start()  # unloads idle rooms from now on
         gc_watch.freeze()  # start-up objects live as long as the process
         try:
             yield

@@ -6,7 +6,7 @@ import functools
 import json
 import math
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection, Request
@@ -19,8 +19,10 @@ from . import protocol, qr
 from .adapters import describe
 from .clock import now_ms
 from .ratelimit import AddressBuckets
-from .room import Room
+from .room import Room, RoomUnloaded
 from .rooms import Rooms
+
+T = TypeVar("T")
 
 STATUS = {
     "not_host": 403,
@@ -111,10 +113,22 @@ def _rooms(request: Request) -> Rooms:
 
 
 async def _room(request: Request) -> Room:
+    """The room the path names; one not in memory is loaded from the store."""
     room = await _rooms(request).find(request.path_params["code"])
     if room is None:
         raise Rejected("no_room")
     return room
+
+
+async def _in_room(request: Request, room: Room, action: Callable[[Room], Awaitable[T]]) -> T:
+    """``action`` on the room's task. Reading a body can take a while, and an idle room
+    may be unloaded meanwhile (then nothing was done): look it up again, which loads it."""
+    for _ in range(3):
+        try:
+            return await action(room)
+        except RoomUnloaded:
+            room = await _room(request)
+    raise Rejected("internal_error", reason="room unloaded")
 
 
 def base_url(request: Request) -> str:
@@ -159,7 +173,7 @@ async def relink_andorra(request: Request) -> Response:
     try:
         room = await _room(request)
         body = await _body(request)
-        token = await room.relink(body.get("token"), body.get("seat"))
+        token = await _in_room(request, room, lambda r: r.relink(body.get("token"), body.get("seat")))
     except Rejected as rejected:
         return _error(rejected)
     base = room.base_url or base_url(request)
@@ -180,7 +194,7 @@ async def join_room(request: Request) -> Response:
     try:
         room = await _room(request)
         body = await _body(request)
-        joined = await room.join(body.get("name"))
+        joined = await _in_room(request, room, lambda r: r.join(body.get("name")))
     except Rejected as rejected:
         return _error(rejected)
     return JSONResponse(joined, status_code=200 if joined["spectator"] else 201)

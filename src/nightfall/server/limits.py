@@ -21,13 +21,43 @@ SOCKETS_PER_ADDRESS = 32
 HTTP_BURST = 60
 HTTP_RATE_PER_SECOND = 5.0
 TRACKED_ADDRESSES = 4096
+IDLE_ROOM_MINUTES = 30
+IDLE_GAME_MINUTES = 6 * 60
+IDLE_CHECK_SECONDS = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class IdleRooms:
+    """When a room nobody uses leaves memory (docs/protocol.md §6, docs/security.md §5).
+
+    A room is idle while no socket is attached and no request names it. Idle for
+    ``room_ms`` in the lobby or after a game, or ``game_ms`` while a game runs, it is
+    unloaded; every change is already in the store, so the next request for its code
+    loads it back. A running game gets far longer because phones sleep during a timed
+    game and an Andorra day. Time is the rooms' clock (``RoomOptions.clock``, ms), so a
+    test moves one fake clock for deadlines and idleness alike. ``0`` never unloads.
+    """
+
+    room_ms: int = IDLE_ROOM_MINUTES * 60_000
+    game_ms: int = IDLE_GAME_MINUTES * 60_000
+    # How often the rooms are checked (real seconds): a room stays at most this much
+    # longer than its idle time. Tests call ``Rooms.unload_idle`` themselves.
+    check_seconds: float = IDLE_CHECK_SECONDS
+
+    def limit_ms(self, playing: bool) -> int:
+        """How long a room may be idle before it is unloaded (0: forever)."""
+        return self.game_ms if playing else self.room_ms
+
+    @classmethod
+    def never(cls) -> IdleRooms:
+        return cls(room_ms=0, game_ms=0)
 
 
 @dataclass(frozen=True, slots=True)
 class ServerLimits:
-    # Rooms in memory (created, restored or brought back since the start); past it,
-    # creating a room answers 503 ``too_many_rooms``. 2,000 rooms are far more than any
-    # party and still a few hundred MB at most.
+    # Rooms in memory (rooms idle for long are unloaded, see ``idle``); past it, creating
+    # a room answers 503 ``too_many_rooms``. 2,000 rooms are far more than any party and
+    # still a few hundred MB at most.
     max_rooms: int = MAX_ROOMS
     # Open WebSockets per client address, counted from the upgrade (so sockets that
     # never say hello count too). A laptop with a host tab, a board and a few test
@@ -43,6 +73,8 @@ class ServerLimits:
     tracked_addresses: int = TRACKED_ADDRESSES
     # The buckets' clock (seconds, monotonic): tests pass a fake one instead of sleeping.
     clock: Callable[[], float] = time.monotonic
+    # When rooms nobody uses leave memory, so that ``max_rooms`` counts live rooms.
+    idle: IdleRooms = IdleRooms()
 
     @property
     def http_limited(self) -> bool:
@@ -93,6 +125,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=HTTP_BURST,
         help=f"... and how many of them at once (default {HTTP_BURST})",
     )
+    group.add_argument(
+        "--idle-room-minutes",
+        type=_count,
+        default=IDLE_ROOM_MINUTES,
+        help="unload a lobby or ended room with no socket after this long; it loads back on "
+        f"demand (default {IDLE_ROOM_MINUTES}; 0 = never)",
+    )
+    group.add_argument(
+        "--idle-game-minutes",
+        type=_count,
+        default=IDLE_GAME_MINUTES,
+        help=f"... a room in a running game (default {IDLE_GAME_MINUTES}; 0 = never)",
+    )
 
 
 def from_arguments(args: argparse.Namespace) -> ServerLimits:
@@ -101,4 +146,5 @@ def from_arguments(args: argparse.Namespace) -> ServerLimits:
         sockets_per_address=args.max_sockets_per_address,
         http_burst=args.http_burst,
         http_rate_per_second=args.http_rate,
+        idle=IdleRooms(room_ms=args.idle_room_minutes * 60_000, game_ms=args.idle_game_minutes * 60_000),
     )

@@ -53,9 +53,11 @@ def banner(url: str, ansi: bool) -> str:
 
 
 def describe_limits(server_limits: limits.ServerLimits) -> str:
+    idle = server_limits.idle
     return (
         f"{server_limits.max_rooms} rooms, {server_limits.sockets_per_address} sockets per address, "
-        f"HTTP {server_limits.http_burst} at once then {server_limits.http_rate_per_second:g}/s per address"
+        f"HTTP {server_limits.http_burst} at once then {server_limits.http_rate_per_second:g}/s per address; "
+        f"idle rooms unloaded after {idle.room_ms // 60_000} min (in a game {idle.game_ms // 60_000} min)"
     )
 
 

@@ -50,6 +50,11 @@ log = logging.getLogger("nightfall.room")
 MAX_SOCKETS_PER_MEMBER = 4
 
 
+class RoomUnloaded(Exception):
+    """The room left memory (it was idle) between a caller's lookup and its call:
+    nothing was done; look the code up again, which loads the room back."""
+
+
 @dataclass(frozen=True, slots=True)
 class RoomOptions:
     grace_ms: int = 15_000
@@ -69,6 +74,7 @@ class Room:
         play: Play | None = None,
         options: RoomOptions | None = None,
         base_url: str | None = None,
+        version_floor: int = 0,
     ) -> None:
         self.code = code
         self.base_url = base_url  # where phones reach this server (for the join link)
@@ -91,6 +97,14 @@ class Room:
         # changed, numbered by its own counter, so neither the timing nor the numbering
         # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
         self._sent: dict[int | None, tuple[int, str]] = {}
+        # Presence and spectators change views without a revision, so a viewer's counter
+        # can run ahead of the revision; a room loaded back after it was unloaded starts
+        # its counters above the highest one sent before (``Rooms`` keeps it), not below.
+        self._version_floor = version_floor
+        # When the room was last used: a socket came or went, or a request named it.
+        # ``Rooms`` unloads a room that has had no socket for long after this.
+        self.touched = self.clock()
+        self._retired = False  # unloaded: no job runs any more (``retire_if``)
 
     # -- life cycle ------------------------------------------------------
 
@@ -108,7 +122,7 @@ class Room:
                 await self._task
 
     async def _run(self) -> None:
-        while True:
+        while not self._retired:
             job, future = await self._inbox.get()
             try:
                 result = await job()
@@ -120,14 +134,61 @@ class Room:
             else:
                 if future is not None and not future.done():
                     future.set_result(result)
+        # Unloaded: whatever was queued behind the unloading must not run here (the room
+        # may already be loaded again from the store, and two rooms would write). Jobs
+        # without a caller (a due tick, a presence expiry) are dropped: a tick whose
+        # deadline passed runs when the room is loaded again, presence is not stored.
+        while not self._inbox.empty():
+            _, future = self._inbox.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(RoomUnloaded(self.code))
 
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
-        """Run ``job`` on the room's task, after everything queued before it."""
+        """Run ``job`` on the room's task, after everything queued before it.
+
+        Raises ``RoomUnloaded`` if the room was unloaded before ``job`` ran.
+        """
+        if self._retired:
+            raise RoomUnloaded(self.code)
         if self._task is None or self._task.done():
             raise Rejected("internal_error", reason="room stopped")  # shutting down: never wait forever
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self._inbox.put((job, future))
         return await future
+
+    async def retire_if(self, idle: Callable[[Room], bool], on_retire: Callable[[Room], None]) -> bool:
+        """Stop taking jobs if ``idle(self)`` still holds when the room's task gets to it.
+
+        Decided on the room's own task, after everything queued before, so no change
+        is half done; ``on_retire`` runs in the same step (no await in between), so the
+        caller can drop the room from its table before any other request can find it.
+        Afterwards the task ends and ``call`` raises ``RoomUnloaded``. Then ``stop``.
+        """
+
+        async def job() -> bool:
+            if not idle(self):
+                return False
+            self._retired = True
+            on_retire(self)
+            return True
+
+        try:
+            return await self.call(job)
+        except (Rejected, RoomUnloaded):  # stopped or unloaded already
+            return False
+
+    @property
+    def idle_since(self) -> int | None:
+        """Since when nobody uses the room (ms), or None while a socket is attached."""
+        return None if self.conns else self.touched
+
+    def highest_version(self) -> int:
+        """The highest state version any viewer was sent (at least the revision)."""
+        return max([self.revision, self._version_floor, *(v for v, _ in self._sent.values())])
+
+    def next_deadline(self) -> int | None:
+        """When the running game's next tick is due (server ms), if it has a timer."""
+        return self._deadline()
 
     # -- HTTP ------------------------------------------------------------
 
@@ -205,6 +266,7 @@ class Room:
         changed = conn.pid is not None and self.presence.connect(conn.pid)
         self.conns.append(conn)
         now = self.clock()
+        self.touched = now
         conn.send(
             {
                 "type": "welcome",
@@ -229,6 +291,7 @@ class Room:
     async def _detach(self, conn: Connection) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
+        self.touched = self.clock()  # the room's idle time starts when its last socket leaves
         pid = conn.pid
         if pid is None or self.lobby.member(pid) is None:  # a spectator, or removed from the table
             return
@@ -459,7 +522,7 @@ class Room:
         changed = last is None or last[1] != body
         # After a restart a viewer's counter resumes from the room revision, which is
         # never below any counter it had before, so clients never see a version go back.
-        version = (last[0] if last else self.revision) + (1 if changed else 0)
+        version = (last[0] if last else max(self.revision, self._version_floor)) + (1 if changed else 0)
         self._sent[pid] = (version, body)
         return f'{{"version":{version},"server_time":{now},{body[1:]}', changed
 

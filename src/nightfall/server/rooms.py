@@ -1,12 +1,15 @@
-"""All rooms of this server: creating them, finding them, and bringing them
-back after a restart by replaying their stored commands."""
+"""All rooms of this server: creating them, finding them, unloading the ones
+nobody uses, and bringing rooms back (after a restart, or on demand after they
+were unloaded) by replaying their stored commands."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import secrets
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from nightfall.engine import Rejected
@@ -15,6 +18,7 @@ from nightfall.store import GameRecord, RoomRecord, StoredRoom
 from . import codes, outgoing
 from . import lobby as tables
 from .adapters import Catalog
+from .limits import IdleRooms
 from .lobby import LOBBY, PLAYING, Lobby
 from .play import Play
 from .room import Room, RoomOptions
@@ -22,7 +26,7 @@ from .storage import AsyncStore
 
 log = logging.getLogger("nightfall.room")
 
-RESTORE_WINDOW_MS = 24 * 3600 * 1000
+RESTORE_WINDOW_MS = 24 * 3600 * 1000  # rooms restored at start when they are never unloaded
 ANDORRA_PHASE_MIN_S, ANDORRA_PHASE_MAX_S = 1, 14 * 24 * 3600
 ANDORRA_MAX_PLAYERS = 40
 
@@ -84,7 +88,31 @@ def andorra_config(body: dict[str, Any], now: int) -> dict[str, Any]:
     }
 
 
+def _duration(ms: int) -> str:
+    minutes = ms // 60_000
+    return f"{minutes} min" if minutes < 120 else f"{minutes // 60} h {minutes % 60} min"
+
+
+@dataclass(slots=True)
+class _Unloaded:
+    """What stays in memory of an unloaded room, kept only while it matters."""
+
+    touched: int  # its last use: being loaded for a deadline is not one
+    version_floor: int  # the highest state version a viewer was sent
+    wakeup: asyncio.TimerHandle | None = None  # loads the room at its game's next deadline
+
+
 class Rooms:
+    """The rooms in memory, by code.
+
+    A room nobody uses (no socket attached, no request naming it) is unloaded after
+    ``IdleRooms`` time, so ``max_rooms`` counts live rooms. Unloading loses nothing:
+    every change is in the store before it is acknowledged. Any lookup of the code
+    (``find``: every HTTP endpoint and WebSocket hello) loads it back, once however many
+    ask at the same moment, and a running game's timer loads it at its deadline, so the
+    game's clock runs as if it had stayed. Clients cannot tell.
+    """
+
     def __init__(
         self,
         store: AsyncStore,
@@ -92,36 +120,71 @@ class Rooms:
         options: RoomOptions | None = None,
         public_url: str | None = None,
         max_rooms: int = 0,
+        idle: IdleRooms | None = None,
     ) -> None:
         self.public_url = public_url  # the LAN address ``nightfall serve`` printed
         self.store = store
         self.catalog = catalog
         self.options = options or RoomOptions()
         self.max_rooms = max_rooms  # 0: unlimited (limits.ServerLimits.max_rooms)
+        self.idle = idle or IdleRooms()
         self._rooms: dict[str, Room] = {}
         self._creating = 0  # creations past the check but not yet in ``_rooms``
+        self._loading: dict[str, asyncio.Task[Room | None]] = {}  # one load per code at a time
+        self._unloaded: dict[str, _Unloaded] = {}
+        self._checker: asyncio.Task[None] | None = None
+        self._wakes: set[asyncio.Task[None]] = set()
 
     def __len__(self) -> int:
         """Rooms in memory: what ``max_rooms`` bounds."""
         return len(self._rooms)
 
     def __contains__(self, code: object) -> bool:
-        """Is this room in memory (restored or used since the start)?"""
+        """Is this room in memory (not unloaded, nor idle since before the start)?"""
         return code in self._rooms
 
     async def find(self, raw_code: str) -> Room | None:
-        """The room with this code; one idle since before the last start is
-        brought back from the store on first use."""
+        """The room with this code, loaded from the store if it is not in memory
+        (unloaded, or idle since before the start). Counts as a use of the room."""
         code = codes.normalise(raw_code)
         if code is None:
             return None
         room = self._rooms.get(code)
         if room is None:
-            stored = await self.store.load_room(code)
-            if stored is None or stored.room.status == "closed" or code in self._rooms:
-                return self._rooms.get(code)
-            room = self._bring_back(stored)
+            room = await self._load(code)
+        if room is not None:
+            # A request names it: not idle. (Also closes the gap between this lookup and
+            # the caller's first call, in which an idle room could otherwise be unloaded.)
+            room.touched = self.options.clock()
         return room
+
+    async def _load(self, code: str, for_deadline: bool = False) -> Room | None:
+        """Load ``code`` from the store, once: requests at the same moment share the load."""
+        task = self._loading.get(code)
+        if task is None:
+            task = asyncio.create_task(self._load_once(code, for_deadline), name=f"load-room-{code}")
+            self._loading[code] = task
+
+            def done(finished: asyncio.Task[Room | None]) -> None:
+                if self._loading.get(code) is finished:
+                    del self._loading[code]
+
+            task.add_done_callback(done)
+        # Shielded: a client that goes away must not cancel the load the others wait for.
+        return await asyncio.shield(task)
+
+    async def _load_once(self, code: str, for_deadline: bool) -> Room | None:
+        room = self._rooms.get(code)
+        if room is not None:  # loaded while this load was being set up
+            return room
+        stored = await self.store.load_room(code)
+        if stored is None or stored.room.status == "closed":
+            return None
+        room = self._rooms.get(code)
+        if room is not None:
+            return room
+        # Never refused by ``max_rooms``: the room belongs to a table that must get it back.
+        return self._bring_back(stored, "loaded for its deadline" if for_deadline else "loaded", for_deadline)
 
     @contextlib.contextmanager
     def _room_slot(self) -> Iterator[None]:
@@ -133,7 +196,7 @@ class Rooms:
         already belong to someone, and a restart must not lose them.
         """
         if self.max_rooms and len(self._rooms) + self._creating >= self.max_rooms:
-            log.warning("refused a new room: %d rooms are open (the limit)", len(self._rooms))
+            log.warning("refused a new room: %d rooms are in memory (the limit)", len(self._rooms))
             raise Rejected("too_many_rooms", max=self.max_rooms)
         self._creating += 1
         try:
@@ -236,27 +299,42 @@ class Rooms:
         }
 
     async def restore(self) -> int:
-        """Rebuild the rooms used recently; older ones come back on first use
-        (``find``), so a long-lived data directory does not slow the start."""
-        since = self.options.clock() - RESTORE_WINDOW_MS
+        """Rebuild the rooms written to within their idle time (``IdleRooms``; the
+        last 24 hours for rooms that are never unloaded). Older ones would only be
+        unloaded again: they come back on first use (``find``), and a long-lived data
+        directory does not slow the start."""
+        now = self.options.clock()
+        room_ms = self.idle.room_ms or RESTORE_WINDOW_MS
+        game_ms = self.idle.game_ms or RESTORE_WINDOW_MS
         restored = 0
-        for stored in await self.store.load_open_rooms(since):
-            if self._bring_back(stored) is not None:
+        for stored in await self.store.load_open_rooms(now - max(room_ms, game_ms)):
+            window = game_ms if stored.room.status == PLAYING else room_ms
+            if stored.room.updated_ms < now - window:
+                continue
+            if self._bring_back(stored, "restored") is not None:
                 restored += 1
         return restored
 
-    def _bring_back(self, stored: StoredRoom) -> Room | None:
+    def _bring_back(self, stored: StoredRoom, how: str, for_deadline: bool = False) -> Room | None:
+        code = stored.room.code
+        gone = self._unloaded.get(code)
         try:
-            room = self._rebuild(stored)
+            room = self._rebuild(stored, gone.version_floor if gone is not None else 0)
         except Exception:
-            log.exception("room %s: could not be rebuilt; left as it is on disk", stored.room.code)
+            log.exception("room %s: could not be rebuilt; left as it is on disk", code)
             return None
-        self._rooms[room.code] = room
-        room.start()
-        log.info("room %s: restored (%s, revision %d)", room.code, room.lobby.status, room.revision)
+        if gone is not None:
+            del self._unloaded[code]
+            if gone.wakeup is not None:
+                gone.wakeup.cancel()
+            if for_deadline:
+                room.touched = gone.touched  # still nobody there: unloaded again at the next check
+        self._rooms[code] = room
+        room.start()  # a deadline that passed while it was away ticks at once
+        log.info("room %s: %s (%s, revision %d)", code, how, room.lobby.status, room.revision)
         return room
 
-    def _rebuild(self, stored: StoredRoom) -> Room:
+    def _rebuild(self, stored: StoredRoom, version_floor: int = 0) -> Room:
         record = stored.room
         adapter = self.catalog[record.game]
         lobby = Lobby.from_json(record.lobby)
@@ -265,10 +343,94 @@ class Rooms:
         if stored.game is not None:
             play = Play.rebuild(adapter.make_game(), stored.game, stored.commands)
         return Room(
-            record.code, adapter, self.store, lobby, record.revision, play, self.options, self.public_url
+            record.code,
+            adapter,
+            self.store,
+            lobby,
+            record.revision,
+            play,
+            self.options,
+            self.public_url,
+            version_floor=version_floor,
         )
 
+    # -- unloading idle rooms ----------------------------------------------
+
+    def start(self) -> None:
+        """Check for idle rooms every ``IdleRooms.check_seconds`` (the app's lifespan)."""
+        if (self.idle.room_ms or self.idle.game_ms) and self._checker is None:
+            self._checker = asyncio.create_task(self._check_forever(), name="unload-idle-rooms")
+
+    async def _check_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.idle.check_seconds)
+            try:
+                await self.unload_idle()
+            except Exception:  # a bug here must not end the checks for good
+                log.exception("unloading idle rooms failed")
+
+    def _idle_too_long(self, room: Room) -> bool:
+        since = room.idle_since
+        limit = self.idle.limit_ms(room.lobby.status == PLAYING)
+        return since is not None and limit > 0 and self.options.clock() - since >= limit
+
+    async def unload_idle(self) -> list[str]:
+        """Unload every room idle for longer than its limit; returns their codes.
+
+        The decision is made again on each room's own task (``Room.retire_if``), after
+        whatever it was doing: a socket that attached in the meantime keeps it.
+        """
+        unloaded = []
+        for room in list(self._rooms.values()):
+            if self._idle_too_long(room) and await room.retire_if(self._idle_too_long, self._forget):
+                await room.stop()
+                unloaded.append(room.code)
+        return unloaded
+
+    def _forget(self, room: Room) -> None:
+        """Drop a retired room from memory; runs on its task in the step that retired it,
+        so no lookup can find it afterwards (the next one loads it from the store)."""
+        if self._rooms.get(room.code) is room:
+            del self._rooms[room.code]
+        now = self.options.clock()
+        log.info("room %s: unloaded (idle %s)", room.code, _duration(now - room.touched))
+        gone = _Unloaded(room.touched, room.highest_version())
+        deadline = room.next_deadline()
+        if deadline is not None:
+            # The game's clock keeps running: load the room when its timer is due, as
+            # if it had stayed (an Andorra night ends on time with every phone asleep).
+            delay = max(0.0, (deadline - now) / 1000)
+            gone.wakeup = asyncio.get_running_loop().call_later(delay, self._wake, room.code)
+        if gone.wakeup is not None or gone.version_floor > room.revision:
+            self._unloaded[room.code] = gone
+
+    def _wake(self, code: str) -> None:
+        gone = self._unloaded.get(code)
+        if gone is not None:
+            gone.wakeup = None
+        task = asyncio.create_task(self._wake_up(code), name=f"wake-room-{code}")
+        self._wakes.add(task)
+        task.add_done_callback(self._wakes.discard)
+
+    async def _wake_up(self, code: str) -> None:
+        try:
+            await self._load(code, for_deadline=True)
+        except Exception:
+            log.exception("room %s: could not be loaded for its deadline", code)
+
     async def stop(self) -> None:
-        for room in self._rooms.values():
+        if self._checker is not None:
+            self._checker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checker
+            self._checker = None
+        for gone in self._unloaded.values():
+            if gone.wakeup is not None:
+                gone.wakeup.cancel()
+        for task in [*self._wakes, *self._loading.values()]:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for room in list(self._rooms.values()):
             await room.stop()
         self._rooms.clear()

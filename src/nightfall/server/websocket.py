@@ -28,7 +28,7 @@ from .protocol import (
     encode,
 )
 from .ratelimit import AddressCounts, TokenBucket
-from .room import Room
+from .room import Room, RoomUnloaded
 from .rooms import Rooms
 
 HELLO_TIMEOUT_S = 10.0
@@ -83,8 +83,8 @@ async def _session(ws: WebSocket) -> None:
     # per-address bucket as the room endpoints of the HTTP API (``_refuse_guess``), so
     # guessing codes or tokens over sockets is as slow as over HTTP. Phones coming back
     # to a room with good tokens are never charged nor held back: a Wi-Fi blip must not
-    # lock a table out. A room not in memory costs a store lookup to find: an address
-    # whose bucket is empty does not get one.
+    # lock a table out. A room not in memory (unloaded while idle) costs a store lookup
+    # to find: an address whose bucket is empty does not get one.
     code = codes.normalise(ws.path_params["code"])
     wait = None if code in rooms else held_back(ws)
     if wait is not None:
@@ -103,7 +103,7 @@ async def _session(ws: WebSocket) -> None:
     conn.start()
     try:
         try:
-            await room.attach(conn, token)
+            room = await _attach(rooms, ws.path_params["code"], room, conn, token)
         except Rejected as rejected:
             await conn.stop()
             if rejected.code == "bad_token":
@@ -113,9 +113,24 @@ async def _session(ws: WebSocket) -> None:
             return
         await _serve(ws, room, conn)
     finally:
-        with contextlib.suppress(Rejected):  # the room may be shutting down
+        with contextlib.suppress(Rejected, RoomUnloaded):  # the room may be shutting down
             await room.detach(conn)
         await conn.stop()
+
+
+async def _attach(rooms: Rooms, raw_code: str, room: Room, conn: Connection, token: str | None) -> Room:
+    """Attach ``conn``; an idle room unloaded since it was looked up is loaded again.
+    Once a socket is attached the room is no longer idle and stays."""
+    for _ in range(3):
+        try:
+            await room.attach(conn, token)
+            return room
+        except RoomUnloaded:
+            found = await rooms.find(raw_code)
+            if found is None:
+                break
+            room = found
+    raise Rejected("internal_error", reason="room unloaded")
 
 
 async def _receive_hello(ws: WebSocket) -> dict[str, Any]:
