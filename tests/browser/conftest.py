@@ -16,7 +16,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -99,8 +99,8 @@ FAST_TIMERS: dict[str, float] = {
 
 
 @contextlib.contextmanager
-def _serve(data: Path, timers: dict[str, float] | None) -> Iterator[str]:
-    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir."""
+def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = ()) -> Iterator[str]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir (and ``flags``)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop(TIMERS_ENV, None)
     if timers:
@@ -113,7 +113,10 @@ def _serve(data: Path, timers: dict[str, float] | None) -> Iterator[str]:
     log_path = data / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            [_nightfall_bin(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)],
+            [
+                *(_nightfall_bin(), "serve", "--host", "127.0.0.1", "--port", str(port)),
+                *("--data-dir", str(data), *flags),
+            ],
             cwd=REPO,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -1,7 +1,9 @@
 // WebSocket half of the protocol (docs/protocol.md §3-4): one socket, hello with the seat
 // token, full `state` after every change, ack/error per request id, ping/pong for the
-// clock offset. Reconnects fast (back-off capped at ~1 s) and whenever the phone wakes up.
+// clock offset. Reconnects fast (back-off capped at ~1 s) and whenever the phone wakes up,
+// except when the server limits us (close 4429): then it waits as long as the server says.
 import { observeServerTime } from "./clock";
+import { limitedDelay } from "./retry";
 import { Store } from "./store";
 import type { HeksView } from "./types";
 
@@ -42,7 +44,8 @@ export interface ErrorInfo {
 }
 
 export interface ConnSnapshot {
-  link: "connecting" | "open" | "reconnecting" | "closed";
+  /** "waiting": the server refused us for now (close 4429); we reconnect after its wait. */
+  link: "connecting" | "open" | "reconnecting" | "waiting" | "closed";
   version: number;
   room: RoomState | null;
   you: You | null;
@@ -57,6 +60,9 @@ export interface ConnSnapshot {
 
 // 4409: a fifth tab with the same seat closed this one; reconnecting would close another.
 const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room", 4409: "replaced", 4410: "removed" };
+
+// 4429: the server limits this address for now (see retry.ts): wait before reconnecting.
+const CLOSE_LIMITED = 4429;
 
 export class Connection {
   readonly store = new Store<ConnSnapshot>({
@@ -74,6 +80,12 @@ export class Connection {
   private lastMessageAt = 0;
   private lastCommand = "";
   private lastCommandAt = 0;
+  /** retry_after (s) of the last error that came without a request id: read at a 4429 close. */
+  private retryAfter: number | null = null;
+  /** 4429 closes in a row (reset by a welcome): the back-off grows with them. */
+  private refusals = 0;
+  /** No reconnect before this time (Date.now() ms): a wake-up or a tap must not jump the wait. */
+  private notBefore = 0;
 
   constructor(private readonly code: string, private readonly token: string | null) {}
 
@@ -182,6 +194,10 @@ export class Connection {
         this.store.update((s) => ({ ...s, link: "closed", fatal, pending: 0 }));
         return;
       }
+      if (ev.code === CLOSE_LIMITED) {
+        this.waitThenReconnect();
+        return;
+      }
       this.store.update((s) => ({ ...s, link: "reconnecting", pending: 0 }));
       this.scheduleRetry();
     };
@@ -192,6 +208,8 @@ export class Connection {
     switch (msg.type) {
       case "welcome":
         this.attempt = 0;
+        this.refusals = 0;
+        this.retryAfter = null;
         this.store.update((s) => ({ ...s, link: "open", fatal: null }));
         break;
       case "state": {
@@ -228,6 +246,8 @@ export class Connection {
       case "error": {
         const err = (msg.error as ErrorInfo) || { code: "unknown" };
         if (msg.id != null) this.pendingIds.delete(String(msg.id));
+        const wait = err.params?.retry_after;
+        if (msg.id == null && typeof wait === "number") this.retryAfter = wait;
         if (err.code === "unsupported_version" || err.code === "no_room" || err.code === "bad_token") {
           this.store.update((s) => ({ ...s, fatal: err.code, pending: this.pendingIds.size }));
         } else {
@@ -267,8 +287,21 @@ export class Connection {
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
+  private waitThenReconnect(): void {
+    this.refusals++;
+    // A little jitter: the phones of one table share an address and were refused together.
+    const delay = limitedDelay(this.retryAfter, this.refusals) + Math.random() * 500;
+    this.retryAfter = null;
+    this.notBefore = Date.now() + delay;
+    this.attempt = 0;
+    this.store.update((s) => ({ ...s, link: "waiting", pending: 0 }));
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
   private reconnectNow(): void {
     if (this.stopped) return;
+    if (Date.now() < this.notBefore) return; // the server asked us to wait: the retry timer is set
     if (this.ws && (this.ws.readyState === WebSocket.CONNECTING || this.ws.readyState === WebSocket.OPEN)) return;
     this.attempt = 0;
     this.open();

@@ -158,7 +158,7 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
   const banner =
     s.link !== "open" ? (
       <div class="conn-banner" role="status">
-        {t(s.link === "connecting" && s.version < 0 ? "conn.connecting" : "conn.reconnecting")}
+        {t(s.link === "waiting" ? "conn.waiting" : s.link === "connecting" && s.version < 0 ? "conn.connecting" : "conn.reconnecting")}
       </div>
     ) : null;
   const toast = s.error ? (
@@ -167,7 +167,15 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
     </div>
   ) : null;
 
-  if (!s.room || !s.you) return <main class="landing">{banner}</main>;
+  // Before the first state there is no screen yet; an error (such as too_many_connections
+  // before a 4429 close) still says why we are waiting.
+  if (!s.room || !s.you)
+    return (
+      <main class="landing">
+        {banner}
+        {toast}
+      </main>
+    );
 
   let body;
   if (props.board || s.you.spectator) {

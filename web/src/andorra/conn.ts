@@ -1,5 +1,6 @@
 // One WebSocket to the room (docs/protocol.md): hello with the private token,
 // then state messages; commands are answered by ack or error with our id.
+import { limitedDelay } from "../retry";
 import type { ServerError } from "./i18n";
 
 export interface StateMsg {
@@ -18,6 +19,8 @@ export class Conn {
   private ids = 0;
   private pending = new Map<string, (err: ServerError | null) => void>();
   private closedForGood = false;
+  private retryAfter: number | null = null; // from an error without an id, read at a 4429 close
+  private refusals = 0; // 4429 closes in a row
   state: StateMsg | null = null;
   status = "connecting";
   offset = 0; // server clock minus ours
@@ -39,6 +42,7 @@ export class Conn {
       const msg = JSON.parse(String(ev.data));
       if (typeof msg.server_time === "number") this.offset = msg.server_time - Date.now();
       if (msg.type === "state") {
+        this.refusals = 0;
         this.state = msg as StateMsg;
         this.status = "open";
         this.emit();
@@ -51,16 +55,23 @@ export class Conn {
           this.closedForGood = true;
           this.status = msg.error.code;
           this.emit();
+        } else if (msg.type === "error" && typeof msg.error.params?.retry_after === "number") {
+          this.retryAfter = msg.error.params.retry_after;
         }
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       for (const done of this.pending.values()) done({ code: "disconnected" });
       this.pending.clear();
       if (this.closedForGood) return;
       this.status = "reconnecting";
       this.emit();
-      setTimeout(() => this.open(), 1500);
+      // 4429: the server limits this address (too many sockets, or too many guesses); trying
+      // again at once would be refused again, so wait what it said or back off (protocol §3).
+      let delay = 1500;
+      if (ev.code === 4429) delay = limitedDelay(this.retryAfter, ++this.refusals) + Math.random() * 500;
+      this.retryAfter = null;
+      setTimeout(() => this.open(), delay);
     };
   }
 

@@ -47,6 +47,7 @@ export const en: Record<MsgKey, string> = {
 
   "conn.connecting": "Connecting…",
   "conn.reconnecting": "Connection lost, reconnecting…",
+  "conn.waiting": "The server asks us to wait; reconnecting in a moment…",
   "conn.online": "Connected",
   "conn.noroom": "This room does not exist.",
   "conn.noseat": "You have no seat in this room (yet).",
@@ -370,6 +371,8 @@ export const en: Record<MsgKey, string> = {
   "err.too_many_players": "At most 12 players can take part.",
   "err.bad_token": "Your seat is no longer valid. Please join again.",
   "err.rate_limited": "Slow down! Try again in a moment.",
+  "err.too_many_rooms": "The server cannot open more rooms right now. Please try again later.",
+  "err.too_many_connections": "Too many connections from this network. Close tabs you do not need.",
   "err.network": "No connection to the server.",
   "err.no_room": "This room does not exist.",
   "err.bad_name": "That name is not allowed (1 to 20 characters).",

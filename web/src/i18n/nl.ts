@@ -48,6 +48,7 @@ export const nl = {
   // Connection
   "conn.connecting": "Verbinden…",
   "conn.reconnecting": "Verbinding verbroken, opnieuw verbinden…",
+  "conn.waiting": "De server vraagt even te wachten; zo meteen opnieuw verbinden…",
   "conn.online": "Verbonden",
   "conn.noroom": "Deze kamer bestaat niet.",
   "conn.noseat": "Je hebt (nog) geen plaats in deze kamer.",
@@ -393,6 +394,8 @@ export const nl = {
   "err.too_many_players": "Er mogen hoogstens 12 spelers meedoen.",
   "err.bad_token": "Je plaats is niet meer geldig. Doe opnieuw mee.",
   "err.rate_limited": "Rustig aan! Probeer het zo opnieuw.",
+  "err.too_many_rooms": "De server kan nu geen nieuwe kamers openen. Probeer het later opnieuw.",
+  "err.too_many_connections": "Te veel verbindingen vanaf dit netwerk. Sluit tabbladen die je niet nodig hebt.",
   "err.network": "Geen verbinding met de server.",
   "err.no_room": "Deze kamer bestaat niet.",
   "err.bad_name": "Die naam kan niet (1 tot 20 tekens).",

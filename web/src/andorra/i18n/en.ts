@@ -157,6 +157,8 @@ export const en: Record<Key, string> = {
   "err.name_taken": "Nick {name} appears twice",
   "err.not_alive": "You are out of the game",
   "err.rate_limited": "Too fast, please wait",
+  "err.too_many_rooms": "The server cannot open more games now, try again later",
+  "err.too_many_connections": "Too many connections from this network, close tabs you do not need",
   "err.store_failed": "The server could not save that, try again",
   "err.already_voted": "You have already voted today",
   "err.duplicate": "This message was already sent",
