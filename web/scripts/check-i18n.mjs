@@ -47,7 +47,7 @@ if (existsSync(proto)) {
     const col = table.startsWith("| situation") ? 2 : 1;
     for (const row of rows) for (const [, c] of (row.split("|")[col] || "").matchAll(/`([a-z_]+)`/g)) codes.add(c);
   }
-  for (const [, c] of text.matchAll(/`(?:400|404|409) ([a-z_]+)`/g)) codes.add(c);
+  for (const [, c] of text.matchAll(/`(?:400|404|409|429|503) ([a-z_]+)`/g)) codes.add(c);
   for (const c of codes) {
     if (`err.${c}` in nl) passed++;
     else fail(`no text for the protocol error code ${c}`);
