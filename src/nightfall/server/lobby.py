@@ -161,6 +161,22 @@ def remove(lobby: Lobby, actor: int, pid: object) -> Member:
     return member
 
 
+def handover(lobby: Lobby, actor: int, pid: object) -> Member:
+    """The host gives the host role to another member (H-HST-7a), before or after a game.
+
+    While a game runs the role is the engine's (``pass_host``), so it is not here.
+    """
+    require_host(lobby, actor)
+    require_status(lobby, LOBBY, ENDED)
+    member = lobby.member(pid) if type(pid) is int else None
+    if member is None:
+        raise Rejected("unknown_member", pid=pid)
+    if member.pid == actor:
+        raise Rejected("already_host", pid=pid)
+    lobby.host = member.pid
+    return member
+
+
 def leave(lobby: Lobby, actor: int) -> Member:
     require_status(lobby, LOBBY, ENDED)
     if actor == lobby.host:

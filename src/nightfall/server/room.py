@@ -22,11 +22,12 @@ from nightfall.engine import HOST, Command, Rejected, tick
 from nightfall.engine.command import Actor
 from nightfall.store import GameRecord
 
-from . import journal, outgoing
+from . import host_role, journal, outgoing
 from . import lobby as tables
 from .adapters import GameAdapter
 from .clock import now_ms
 from .connection import Connection
+from .host_role import HostWatch
 from .lobby import ENDED, LOBBY, PLAYING, Lobby
 from .play import Play
 from .presence import Presence
@@ -61,6 +62,7 @@ class RoomOptions:
     clock: Callable[[], int] = now_ms
     burst: int = BURST  # per-socket rate limit (docs/protocol.md §4.4)
     rate_per_second: float = RATE_PER_SECOND
+    host_away_ms: int = 60_000  # no host socket this long: the role moves on (H-HST-7b)
 
 
 class Room:
@@ -105,16 +107,24 @@ class Room:
         # ``Rooms`` unloads a room that has had no socket for long after this.
         self.touched = self.clock()
         self._retired = False  # unloaded: no job runs any more (``retire_if``)
+        self.host_watch = HostWatch(self.options.host_away_ms)
+        self._host_timer: asyncio.TimerHandle | None = None
+        followed = host_role.engine_host_pid(adapter, play) if lobby.status == PLAYING else None
+        if followed is not None:  # the lobby's copy may be older than the replayed game (a failed save)
+            lobby.host = followed
 
     # -- life cycle ------------------------------------------------------
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"room-{self.code}")
         self._schedule_tick()
+        self._watch_host()  # a room starts with no sockets: its host too is away
 
     async def stop(self) -> None:
         if self._timer:
             self._timer.cancel()
+        if self._host_timer:
+            self._host_timer.cancel()
         self.presence.cancel_all()
         if self._task:
             self._task.cancel()
@@ -284,6 +294,8 @@ class Room:
         conn.offer(self._versioned_state(conn.pid, now)[0])
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])
+        self._watch_host()
+        await self._hand_over_if_host_away()  # someone to take over may just have come
 
     async def detach(self, conn: Connection) -> None:
         await self.call(lambda: self._detach(conn))
@@ -297,6 +309,7 @@ class Room:
             return
         if not any(c.pid == pid for c in self.conns) and self.presence.lose(pid):
             self._broadcast_presence([pid])
+        self._watch_host()
 
     def _enqueue_presence(self, pid: int) -> None:
         async def expire() -> None:
@@ -338,6 +351,8 @@ class Room:
         if not isinstance(ctype, str) or not ctype:
             raise Rejected("bad_message", field="command.type")
         payload = object_field(body, "payload")
+        if not host_role.client_payload_ok(ctype, payload):
+            raise Rejected("bad_payload", field="reason", reason="set by the server only")
         play = self.play
         if play is None or self.lobby.status != PLAYING:
             raise Rejected("no_game")
@@ -385,6 +400,7 @@ class Room:
             log.info("room %s: game %d over: %s", self.code, play.record.game_no, journal.short(result))
         journal.public_events(self.code, self.revision, events)
         self._schedule_tick()
+        await self._follow_game_host()
 
     async def _reload_play(self) -> None:
         stored = await self.store.load_room(self.code)
@@ -440,6 +456,12 @@ class Room:
             draft.settings = self.adapter.merge_settings(draft.settings, payload)
         elif action == "reorder":
             tables.reorder(draft, pid, payload.get("order"))
+        elif action == "handover":
+            heir = tables.handover(draft, pid, payload.get("pid"))
+            await self._commit_lobby(draft)
+            log.info("room %s: host passed to %s (pid %d)", self.code, heir.name, heir.pid)
+            self._watch_host()
+            return
         elif action in ("remove", "leave"):
             gone = (
                 tables.remove(draft, pid, payload.get("pid"))
@@ -494,6 +516,102 @@ class Room:
         self.revision += 1
         log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
         self._schedule_tick()
+
+    # -- the host role (H-HST-7a, H-HST-7b) -------------------------------
+
+    async def _follow_game_host(self) -> None:
+        """After a command: the lobby's host follows the engine's host seat (``pass_host``),
+        so host-only lobby actions (play again, settings) go to the new host too."""
+        pid = host_role.engine_host_pid(self.adapter, self.play)
+        if pid is None or pid == self.lobby.host:
+            return
+        draft = copy.deepcopy(self.lobby)
+        draft.host = pid
+        try:
+            await self._commit_lobby(draft)
+        except Rejected:  # the command itself is stored: a reload follows the engine again
+            self.lobby.host = pid
+        self._watch_host()
+
+    def _watch_host(self) -> None:
+        """Start (or stop) the clock of the automatic handover when the host's sockets change."""
+        host = self.lobby.host
+        here = any(c.pid == host for c in self.conns)
+        if self.host_watch.update(here, self.clock()):
+            self._schedule_host_check()
+
+    def _schedule_host_check(self) -> None:
+        if self._host_timer:
+            self._host_timer.cancel()
+            self._host_timer = None
+        due = self.host_watch.due_in(self.clock())
+        if due is None or self._task is None:
+            return
+        self._host_timer = asyncio.get_running_loop().call_later(
+            due / 1000, lambda: self._inbox.put_nowait((self._hand_over_if_host_away, None))
+        )
+
+    async def check_host_away(self) -> None:
+        """Run the automatic handover check now (tests with a fake clock; the timer does it too)."""
+        await self.call(self._hand_over_if_host_away)
+
+    async def _hand_over_if_host_away(self) -> None:
+        """H-HST-7b: the host has had no socket for ``host_away_ms`` and another seated
+        member is connected: the first such member in seat order becomes host."""
+        if not getattr(self.adapter, "host_is_player", True):
+            return  # Andorra's host runs the game from a desk and is no player to replace
+        due = self.host_watch.due_in(self.clock())
+        if due is None:
+            return
+        if due > 0:
+            self._schedule_host_check()  # the loop woke early, or the clock is a test's
+            return
+        old = self.lobby.host
+        order = host_role.seat_order(self.lobby, self.play)
+        heir = host_role.successor(order, old, lambda pid: any(c.pid == pid for c in self.conns))
+        if heir is None:
+            return  # nobody to take over: the next member to connect runs this check again
+        away_s = (self.clock() - (self.host_watch.gone_since or 0)) // 1000
+        try:
+            await self._pass_host_away(old, heir)
+        except Rejected as rejected:
+            log.error("room %s: automatic host handover failed: %s", self.code, rejected)
+            self._broadcast()  # a due tick may have gone first
+            return
+        log.info(
+            "room %s: host passed from %s to %s (host away %d s)",
+            self.code,
+            self._name(old),
+            self._name(heir),
+            away_s,
+        )
+        self._watch_host()
+        self._broadcast()
+
+    async def _pass_host_away(self, old: int, heir: int) -> None:
+        play = self.play
+        engine_host = host_role.engine_host_pid(self.adapter, play)
+        if self.lobby.status == PLAYING and play is not None and engine_host is not None:
+            # Through the engine, so the transcript holds it. Sent as the host's seat, which
+            # is safe: clients only ever act as their own seat, and only the server may
+            # send ``reason`` (``host_role.client_payload_ok``).
+            seat, heir_seat = play.seat_of(engine_host), play.seat_of(heir)
+            assert seat is not None and heir_seat is not None
+            now = max(self.clock(), play.last_now)
+            deadline = self._deadline()
+            if deadline is not None and now >= deadline:
+                await self._apply(tick(now))  # the same order as a tap: the due tick first
+            if self.lobby.status == PLAYING:  # (that tick may have ended the game)
+                payload = {"seat": heir_seat, "reason": host_role.HOST_AWAY}
+                await self._apply(Command(actor=seat, type=host_role.PASS_HOST, payload=payload, now=now))
+                return
+        draft = copy.deepcopy(self.lobby)
+        draft.host = heir
+        await self._commit_lobby(draft)
+
+    def _name(self, pid: int) -> str:
+        member = self.lobby.member(pid)
+        return member.name if member else str(pid)
 
     # -- what clients see ------------------------------------------------
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from nightfall.engine import SYSTEM, TICK, Command, Event, Rejected
 
-from . import departure, exile_vote, flow, host_controls, proposal, ritual, scenes, witches
+from . import departure, exile_vote, flow, host_controls, host_handover, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
 from .roles import pickpocket, seer
 from .state import DEPART_A, GAME_END, GUARD_B, HeksState, Player
@@ -63,10 +63,11 @@ HANDLERS: dict[str, Handler] = {
     "exile_vote": exile_vote.exile_vote,
     "mark_absent": host_controls.mark_absent,
     "force_continue": host_controls.force_continue,
+    "pass_host": host_handover.pass_host,
 }
 
 
-_HOST_COMMANDS = frozenset({"mark_absent", "force_continue"})
+_HOST_COMMANDS = frozenset({"mark_absent", "force_continue", "pass_host"})
 
 
 def apply(state: HeksState, cmd: Command) -> list[Event]:

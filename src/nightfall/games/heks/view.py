@@ -109,7 +109,7 @@ def public_view(state: HeksState) -> dict[str, Any]:
     cached = state.cache.get("public")
     if cached is not None and cached[0] == state.version:
         return cached[1]  # type: ignore[no-any-return]
-    key = (state.step, state.phase, state.night.members is None)
+    key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
     base = state.cache.get("step")
     if base is None or base[0] != key:
         base = (key, _step_part(state))

@@ -74,6 +74,11 @@ class HeksAdapter:
             raise Rejected("bad_settings", field="discuss_seconds", rule="H-TIM-2")
         return merged
 
+    def host_seat(self, state: Any) -> int | None:
+        """The engine's host seat: it moves with ``pass_host`` (H-HST-7a), the lobby follows."""
+        host: int = state.host
+        return host
+
     def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         config: dict[str, Any] = {
             "players": list(names),

@@ -1,0 +1,39 @@
+"""Passing the host role to another seat (H-HST-7a, H-HST-7b).
+
+The host seat lives in the engine because the host controls are engine
+commands: a game must replay from (config, seed, commands), so a change of
+host is a command too. The server uses the same command for the automatic
+handover when the host's phone is gone (H-HST-7b), marked with
+``"reason": "host_away"``.
+"""
+
+from __future__ import annotations
+
+from nightfall.engine import Command, Event, Rejected
+
+from .checks import player_of, seat_arg
+from .events import public
+from .state import HeksState
+
+# Why the host changed: absent (the host chose) or the server's automatic handover.
+REASONS = frozenset({"host_away"})
+
+
+def pass_host(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    """H-HST-7a: only the host, to another seat of this game, in any phase before the end.
+
+    Allowed in step C and the quarrel too (unlike H-HST-5): it reveals, pauses and
+    changes no hidden information, and a stuck table must never wait for a phase.
+    """
+    me = player_of(state, cmd)
+    if me.seat != state.host:
+        raise Rejected("not_host", "H-HST-7a")
+    seat = seat_arg(state, cmd.payload, "seat")
+    assert seat is not None  # not nullable: seat_arg rejects a missing seat
+    if seat == me.seat:
+        raise Rejected("already_host", "H-HST-7a", seat=seat)
+    reason = cmd.payload.get("reason")
+    if reason is not None and reason not in REASONS:
+        raise Rejected("bad_payload", field="reason", reason="expected host_away or nothing")
+    state.host = seat  # the public view's step cache is keyed on the host (view.public_view)
+    public(out, "host_passed", seat=seat, previous=me.seat, reason=reason)
