@@ -58,9 +58,57 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
           )}
           <h3>{t("host.presence")}</h3>
           <PresenceList members={props.members} />
+          <Handover view={v} send={props.send} />
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * H-HST-7a: give the host role to another player (`pass_host`), with a second tap to
+ * confirm, since the controls leave this phone at once. Allowed in every step.
+ */
+function Handover(props: { view: HeksView; send: Send }) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const v = props.view;
+  const mine = v.me?.seat ?? null;
+  const others = v.players.filter((p) => p.seat !== mine);
+  return (
+    <>
+      <h3>{t("host.handover")}</h3>
+      {picked === null ? (
+        <>
+          <p class="small muted">{t("host.handoverHelp")}</p>
+          <div class="host-list">
+            {others.map((p) => (
+              <button key={p.seat} type="button" class="small-btn" onClick={() => setPicked(p.seat)}>
+                {t("host.makeHost", { name: p.name })}
+              </button>
+            ))}
+          </div>
+        </>
+      ) : (
+        <>
+          <p>{t("host.confirmHandover", { name: nameOf(v, picked) })}</p>
+          <div class="host-list">
+            <button
+              type="button"
+              class="primary"
+              onClick={() => {
+                props.send("pass_host", { seat: picked });
+                setPicked(null);
+              }}
+            >
+              {t("host.makeHost", { name: nameOf(v, picked) })}
+            </button>
+            <button type="button" class="small-btn" onClick={() => setPicked(null)}>
+              {t("host.cancel")}
+            </button>
+          </div>
+        </>
+      )}
+    </>
   );
 }
 

@@ -80,6 +80,11 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
             {you.host && (
               <span class="seat-move">
                 {!m.host && (
+                  <button type="button" class="icon-btn" aria-label={t("lobby.makeHost", { name: m.name })} title={t("lobby.makeHost", { name: m.name })} onClick={() => conn.lobby("handover", { pid: m.pid })}>
+                    ★
+                  </button>
+                )}
+                {!m.host && (
                   <button type="button" class="icon-btn" aria-label={t("lobby.remove", { name: m.name })} onClick={() => conn.lobby("remove", { pid: m.pid })}>
                     ✕
                   </button>
