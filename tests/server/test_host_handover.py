@@ -16,9 +16,11 @@ import pytest
 
 from nightfall.engine import Transcript, replay
 from nightfall.games.heks import HeksGame
+from nightfall.server.adapters.andorra import AndorraAdapter
 from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.room import Room, RoomOptions
 
+from ..andorra_web.game_data import create_body
 from .conftest import Serve
 from .harness import FakeMsClock, Live, Ws
 
@@ -193,3 +195,18 @@ async def test_the_passed_host_survives_a_restart_h_hst_7a(serve: Serve) -> None
     cas = await second.connect(code, tokens[2])
     assert cas.state["you"]["host"] is True and host_pid(cas.state) == 3
     assert "host" in cas.state["view"]
+
+
+async def test_andorras_host_is_never_replaced_h_hst_7b(serve: Serve) -> None:
+    # Andorra's host runs the game from a desk and has no seat: nobody can take over.
+    clock = FakeMsClock()
+    options = RoomOptions(grace_ms=200, host_away_ms=AWAY_MS, clock=clock)
+    live = await serve(catalog={"andorra": AndorraAdapter()}, options=options)
+    r = await live.http.post("/api/andorra", json=create_body())
+    assert r.status_code == 201, r.text
+    game = r.json()
+    await live.connect(game["code"], game["players"][0]["token"])
+    clock.advance(AWAY_MS * 2)
+    room = room_of(live, game["code"])
+    await room.check_host_away()
+    assert room.lobby.host == 1
