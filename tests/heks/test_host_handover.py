@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from nightfall.engine import Transcript, replay
+import pytest
+
+from nightfall.engine import Command, Rejected, Transcript, replay
 from nightfall.games.heks import HeksGame
+from nightfall.games.heks.bots import play_game
+from nightfall.games.heks.bots.heuristic import HeuristicBot
 
 from .kit import Scenario
 
@@ -43,7 +47,7 @@ def test_pass_host_rejections_change_nothing_h_hst_7a() -> None:
     assert exc.code == "bad_payload"
 
 
-def test_pass_host_is_allowed_in_step_c_but_not_after_the_end_h_hst_7a() -> None:
+def test_pass_host_is_allowed_in_step_c_h_hst_7a() -> None:
     g = Scenario.five_player_example()
     g.all_ready()
     g.depart("Anna", "Forest")
@@ -53,6 +57,22 @@ def test_pass_host_is_allowed_in_step_c_but_not_after_the_end_h_hst_7a() -> None
     assert g.phase == "WITCH_C"
     g.send("Anna", "pass_host", seat=g.seat("Eva"), reason="host_away")  # unlike H-HST-5
     assert g.view("Eva")["host"]["can_mark_absent"] is False
+
+
+def test_pass_host_is_refused_once_the_game_is_over_h_hst_7a() -> None:
+    # After the end the host role is a lobby matter (the server's `handover`).
+    game = HeksGame()
+    rec = play_game({"players": ["Anna", "Bram", "Cas", "Dewi", "Eva"], "mode": "timed"}, 7, HeuristicBot())
+    state = rec.state
+    assert state.phase == "GAME_END"
+    before = game.snapshot(state)
+    other = next(p.seat for p in state.players if p.seat != state.host)
+    with pytest.raises(Rejected) as exc:
+        game.apply(
+            state, Command(state.host, "pass_host", {"seat": other}, rec.transcript.commands[-1].now + 1)
+        )
+    assert exc.value.code == "game_over"
+    assert game.snapshot(state) == before
 
 
 def test_a_transcript_with_pass_host_replays_to_the_same_state_h_hst_7a() -> None:
