@@ -246,3 +246,12 @@ async def table(live: Live, names: list[str]) -> tuple[str, list[dict[str, Any]]
         seats.append(r.json())
     sockets = [await live.connect(code, s["token"]) for s in seats]
     return code, seats, sockets
+
+
+async def until(check: Callable[[], bool]) -> None:
+    """Wait (up to 5 s) for something the server does on its own: a socket's detach, a timer."""
+    for _ in range(500):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")

@@ -7,9 +7,7 @@ Time is a ``FakeMsClock``; the tests run the handover check themselves
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,7 +20,7 @@ from nightfall.server.room import Room, RoomOptions
 
 from ..andorra_web.game_data import create_body
 from .conftest import Serve
-from .harness import FakeMsClock, Live, Ws
+from .harness import FakeMsClock, Live, Ws, until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -37,14 +35,6 @@ async def serve_heks(serve: Serve, clock: FakeMsClock | None = None) -> Live:
 def room_of(live: Live, code: str) -> Room:
     room: Room = live.app.state.rooms._rooms[code]
     return room
-
-
-async def until(check: Callable[[], bool]) -> None:
-    for _ in range(500):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("timed out")
 
 
 async def heks_lobby(live: Live, names: list[str]) -> tuple[str, list[str], list[Ws]]:

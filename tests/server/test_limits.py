@@ -24,7 +24,7 @@ from nightfall.server.room import RoomOptions
 from nightfall.server.rooms import Rooms
 
 from .conftest import Serve
-from .harness import TIMEOUT, FakeClock, Live, Ws, messages_until_quiet
+from .harness import TIMEOUT, FakeClock, Live, Ws, messages_until_quiet, until
 from .toy import ToyAdapter
 
 OTHER = "127.0.0.2"
@@ -61,14 +61,6 @@ def rooms_of(live: Live) -> Rooms:
 def open_sockets(live: Live) -> AddressCounts:
     counts: AddressCounts = live.app.state.open_sockets
     return counts
-
-
-async def until(check: Any) -> None:
-    for _ in range(500):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("timed out")
 
 
 # -- the building blocks ---------------------------------------------------------

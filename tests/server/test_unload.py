@@ -25,7 +25,7 @@ from nightfall.server.rooms import Rooms
 from nightfall.store import StoredRoom
 
 from .conftest import Serve
-from .harness import FakeMsClock, Live, Ws, table
+from .harness import FakeMsClock, Live, Ws, table, until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -44,15 +44,6 @@ async def serve_with(serve: Serve, clock: FakeMsClock, **limits: Any) -> Live:
 def rooms_of(live: Live) -> Rooms:
     rooms: Rooms = live.app.state.rooms
     return rooms
-
-
-async def until(check: Callable[[], bool]) -> None:
-    """Wait for something the server does on its own (a socket's detach, a timer)."""
-    for _ in range(500):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("timed out")
 
 
 async def leave(live: Live, code: str, *sockets: Ws) -> None:
