@@ -38,8 +38,8 @@ class Connection:
         self.bucket = bucket or TokenBucket()
         self.closed = False
         # A deque and one wake-up future rather than an asyncio.Queue: every view of
-        # every seat passes through here, and the queue's bookkeeping was a tenth of
-        # the server's CPU under load (docs/benchmarks.md).
+        # every seat passes through here, and the queue's bookkeeping was ~4 % of the
+        # server's CPU at saturation (docs/benchmarks.md).
         self._outbox: deque[str | _Close] = deque()
         self._outbox_size = outbox_size
         self._wake: asyncio.Future[None] | None = None
