@@ -1,9 +1,16 @@
 """One client socket as the room sees it: who it is and a bounded outbox.
 
-The room never awaits a socket: it drops encoded text into the outbox and
-moves on, and a per-connection sender task drains it. A client that cannot
-keep up fills its outbox and is closed (4408); it reconnects and gets one
-fresh state instead of a backlog (docs/protocol.md §4.4).
+The room never awaits a socket. ``offer`` writes the message at once when the
+socket can take it, which is almost always: the ASGI send finishes without
+suspending unless the peer's buffer is full. Only a send that has to wait is
+handed to a task, and everything offered meanwhile queues behind it, in order.
+A client that cannot keep up fills its outbox and is closed (4408); it
+reconnects and gets one fresh state instead of a backlog (docs/protocol.md
+§4.4).
+
+Why not a sender task per socket that drains a queue (the design until
+2026-11-29): every message then cost a wake-up of that task, and at saturation
+those wake-ups were ~10 % of the server's CPU (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Coroutine, Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +37,38 @@ class _Close:
     code: int
 
 
+class _Resume:
+    """Awaitable that finishes a coroutine already run up to its first suspension.
+
+    ``first`` is what the coroutine yielded there (the future it waits for); the
+    task awaiting this object waits for it in the coroutine's place, so the
+    coroutine continues exactly as if it had been a task from the start (what
+    Python 3.12 calls an eager task).
+    """
+
+    __slots__ = ("_coro", "_first")
+
+    def __init__(self, coro: Coroutine[Any, Any, None], first: Any) -> None:
+        self._coro = coro
+        self._first = first
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        pending = self._first
+        while True:
+            try:
+                value = yield pending
+            except BaseException as exc:  # cancelled, or the future failed: the coroutine decides
+                try:
+                    pending = self._coro.throw(exc)
+                except StopIteration:
+                    return
+                continue
+            try:
+                pending = self._coro.send(value)
+            except StopIteration:
+                return
+
+
 class Connection:
     def __init__(
         self, ws: WebSocket, outbox_size: int = OUTBOX_SIZE, bucket: TokenBucket | None = None
@@ -37,13 +77,11 @@ class Connection:
         self.pid: int | None = None  # None: a spectator
         self.bucket = bucket or TokenBucket()
         self.closed = False
-        # A deque and one wake-up future rather than an asyncio.Queue: every view of
-        # every seat passes through here, and the queue's bookkeeping was ~4 % of the
-        # server's CPU at saturation (docs/benchmarks.md).
+        self._started = False
         self._outbox: deque[str | _Close] = deque()
         self._outbox_size = outbox_size
-        self._wake: asyncio.Future[None] | None = None
-        self._sender: asyncio.Task[None] | None = None
+        self._sender: asyncio.Task[None] | None = None  # only while a send waits for the peer
+        self._gone = False  # the socket failed: nothing more is written
 
     @property
     def spectator(self) -> bool:
@@ -55,7 +93,9 @@ class Connection:
         return len(self._outbox)
 
     def start(self) -> None:
-        self._sender = asyncio.create_task(self._drain())
+        """Start writing; what was offered before waits until now."""
+        self._started = True
+        self._pump()
 
     def send(self, message: dict[str, Any]) -> None:
         self.offer(encode(message))
@@ -68,7 +108,7 @@ class Connection:
             self.close(CLOSE_TOO_SLOW, drop_pending=True)
             return
         self._outbox.append(text)
-        self._wake_sender()
+        self._pump()
 
     def close(self, code: int, drop_pending: bool = False) -> None:
         """Close after the queued messages (or at once, dropping them)."""
@@ -78,34 +118,49 @@ class Connection:
         if drop_pending or len(self._outbox) >= self._outbox_size:
             self._outbox.clear()
         self._outbox.append(_Close(code))
-        self._wake_sender()
-
-    def _wake_sender(self) -> None:
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
+        self._pump()
 
     async def stop(self) -> None:
-        if self._sender is not None:
-            self._sender.cancel()
+        sender = self._sender
+        if sender is not None:
+            sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._sender
+                await sender
+        self._outbox.clear()
 
-    async def _drain(self) -> None:
+    def _pump(self) -> None:
+        """Write queued items until one has to wait for the peer; that one goes to a task."""
+        if not self._started or self._sender is not None:
+            return  # not started yet, or a waiting send will drain the rest after it
         outbox = self._outbox
+        while outbox and not self._gone:
+            item = outbox.popleft()
+            coro = self.ws.close(item.code) if isinstance(item, _Close) else self.ws.send_text(item)
+            try:
+                waiting_for = coro.send(None)
+            except StopIteration:
+                continue  # written without waiting: the usual case
+            except Exception:  # the socket is gone; the receive loop notices and detaches
+                self._fail()
+                return
+            self._sender = asyncio.create_task(self._finish(coro, waiting_for))
+            return
+        if self._gone:
+            outbox.clear()
+
+    async def _finish(self, coro: Coroutine[Any, Any, None], waiting_for: Any) -> None:
         try:
-            while True:
-                if not outbox:
-                    self._wake = asyncio.get_running_loop().create_future()
-                    await self._wake
-                    self._wake = None
-                    continue
-                item = outbox.popleft()
-                if isinstance(item, _Close):
-                    await self.ws.close(item.code)
-                    return
-                await self.ws.send_text(item)
+            await _Resume(coro, waiting_for)
         except asyncio.CancelledError:
             raise
-        except Exception:  # the socket is gone; the receive loop notices and detaches
-            self.closed = True
+        except Exception:
+            self._fail()
+            return
+        finally:
+            self._sender = None
+        self._pump()
+
+    def _fail(self) -> None:
+        self._gone = True
+        self.closed = True
+        self._outbox.clear()
