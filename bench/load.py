@@ -292,13 +292,22 @@ def summarise(
     }
 
 
+def _timers(raw: str) -> dict[str, float]:
+    data = json.loads(raw)
+    if not isinstance(data, dict) or not set(data) <= set(FAST_TIMERS):
+        raise argparse.ArgumentTypeError(f"--timers takes a JSON object with keys from {sorted(FAST_TIMERS)}")
+    return {k: float(v) for k, v in data.items()}
+
+
 def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     port = free_port()
     url = f"http://{HOST}:{port}"
     env = dict(os.environ)
     env.pop("NIGHTFALL_HEKS_TIMERS", None)
     if args.fast_timers:
-        env["NIGHTFALL_HEKS_TIMERS"] = json.dumps(FAST_TIMERS)  # the server's hook for tests and load runs
+        env["NIGHTFALL_HEKS_TIMERS"] = json.dumps(
+            {**FAST_TIMERS, **args.timers}
+        )  # the server's hook for tests and load runs
     log = (data_dir / "server.log").open("wb")
     cmd = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST, "--port", str(port)]
     cmd += ["--data-dir", str(data_dir)]
@@ -456,6 +465,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--procs", type=int, default=None, help="client processes (default: 1 per 2,500 sockets)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--real-timers", dest="fast_timers", action="store_false", help="keep the game's timers")
+    p.add_argument(
+        "--timers",
+        type=_timers,
+        default={},
+        help="override shortened timers (JSON seconds), e.g. '{\"discuss\": 1}' for a saturation-only run",
+    )
     p.add_argument("--no-compression", dest="compression", action="store_false", help="no permessage-deflate")
     p.add_argument("--pin", action="store_true", help="server on CPU 0, clients on the others")
     p.add_argument("--no-baseline", dest="baseline", action="store_false")
