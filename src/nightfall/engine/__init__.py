@@ -7,12 +7,14 @@ from .kernel import apply, apply_pure, view
 from .rejection import Rejected
 from .rng import Rng
 from .transcript import FORMAT, Transcript, iter_replay, replay
+from .view_parts import NO_SHARED, SplitsViews, view_parts
 
 __all__ = [
     "FORMAT",
     "HOST",
     "HOST_ONLY",
     "NOBODY",
+    "NO_SHARED",
     "PUBLIC",
     "SYSTEM",
     "TICK",
@@ -23,6 +25,7 @@ __all__ = [
     "Game",
     "Rejected",
     "Rng",
+    "SplitsViews",
     "Transcript",
     "Viewer",
     "apply",
@@ -32,5 +35,6 @@ __all__ = [
     "seats",
     "tick",
     "view",
+    "view_parts",
     "visible",
 ]

@@ -3,12 +3,16 @@ over the room's parts, so the room only decides *when* to send."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from nightfall.engine import Viewer, view_parts
 
 from .adapters import GameAdapter
 from .lobby import PLAYING, Lobby
 from .play import Play
 from .presence import Presence
+from .protocol import encode
 
 
 def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
@@ -58,15 +62,49 @@ def links(base_url: str | None, code: str) -> dict[str, str | None]:
     return {"join_url": f"{base_url}/r/{code}", "board_url": f"{base_url}/board/{code}"}
 
 
-def view_for(play: Play | None, pid: int | None, host: int | None = None) -> dict[str, Any] | None:
-    """A seated member's own view; a host without a seat (Andorra's ведущий) the
-    host's view; everyone else (spectators, late joiners) the public one."""
-    if play is None:
-        return None
+def viewer_of(play: Play, pid: int | None, host: int | None = None) -> Viewer:
+    """A seated member sees their seat; a host without a seat (Andorra's ведущий)
+    the host's view; everyone else (spectators, late joiners) the public one."""
     seat = play.seat_of(pid) if pid is not None else None
     if seat is None and pid is not None and pid == host:
-        return play.game.view(play.state, "host")
-    return play.game.view(play.state, seat if seat is not None else "public")
+        return "host"
+    return seat if seat is not None else "public"
+
+
+def view_for(play: Play | None, pid: int | None, host: int | None = None) -> dict[str, Any] | None:
+    if play is None:
+        return None
+    return play.game.view(play.state, viewer_of(play, pid, host))
+
+
+class SharedText:
+    """The encoded shared part of the views (``nightfall.engine.view_parts``),
+    re-encoded only when the game hands out a different object."""
+
+    __slots__ = ("_shared", "_text")
+
+    def __init__(self) -> None:
+        self._shared: Mapping[str, Any] | None = None
+        self._text = ""
+
+    def text(self, shared: Mapping[str, Any]) -> str:
+        if shared is not self._shared:  # holding it keeps its id from being reused
+            self._shared, self._text = shared, encode(shared)
+        return self._text
+
+
+def view_text(play: Play | None, pid: int | None, host: int | None, shared_text: SharedText) -> str:
+    """``encode(view_for(play, pid, host))``, byte for byte, with the shared part
+    encoded once for all viewers instead of once per viewer."""
+    if play is None:
+        return "null"
+    shared, own = view_parts(play.game, play.state, viewer_of(play, pid, host))
+    if not shared:
+        return encode(own)
+    head = shared_text.text(shared)
+    if not own:
+        return head
+    return f"{head[:-1]},{encode(own)[1:]}"  # '{...shared' + ',' + 'own...}'
 
 
 def state(

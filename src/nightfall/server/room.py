@@ -99,6 +99,7 @@ class Room:
         # changed, numbered by its own counter, so neither the timing nor the numbering
         # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
         self._sent: dict[int | None, tuple[int, str]] = {}
+        self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
         # Presence and spectators change views without a revision, so a viewer's counter
         # can run ahead of the revision; a room loaded back after it was unloaded starts
         # its counters above the highest one sent before (``Rooms`` keeps it), not below.
@@ -634,7 +635,7 @@ class Room:
         if room_text is None:
             room_text = encode(self._room_json())
         you = encode(outgoing.you(self.lobby, self.play, pid))
-        view = encode(outgoing.view_for(self.play, pid, self.lobby.host))
+        view = outgoing.view_text(self.play, pid, self.lobby.host, self._shared_view)
         body = f'{{"type":"state","room":{room_text},"you":{you},"view":{view}}}'
         last = self._sent.get(pid)
         changed = last is None or last[1] != body

@@ -24,6 +24,9 @@ class HeksGame:
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
         return view.view(state, viewer)
 
+    def view_parts(self, state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
+        return view.view_parts(state, viewer)
+
     def next_deadline(self, state: HeksState) -> int | None:
         return state.deadline
 

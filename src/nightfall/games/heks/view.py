@@ -165,6 +165,14 @@ def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
 
 
 def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
+    shared, own = seat_view_parts(state, seat)
+    return {**shared, **own}
+
+
+def seat_view_parts(state: HeksState, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The seat's view as (the shared public part, the seat's own keys): see
+    ``nightfall.engine.view_parts``. The shared part is the cached public view
+    itself, so a server encodes it once per state version for all seats."""
     me = state.player(seat)
     base = public_view(state)
     day = state.day
@@ -217,15 +225,18 @@ def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
         }
     if me.role == JESTER:
         mine["mask_used"] = state.mask_used
-    out = dict(base)
+    own: dict[str, Any] = {"me": mine}
+    if seat == state.host:
+        own["host"] = _host_extras(state)
     if phase == GUARD_B and seat == day.guarding:
+        # H-DEP-12: the guard's clock is not the public one; this seat shares nothing.
+        out = dict(base)
         out["phase"] = GUARD_B
         out["deadline"] = state.deadline
         out["deadline_total"] = state.timer_ms
-    out["me"] = mine
-    if seat == state.host:
-        out["host"] = _host_extras(state)
-    return out
+        out.update(own)
+        return {}, out
+    return base, own
 
 
 def _host_extras(state: HeksState) -> dict[str, Any]:
@@ -247,6 +258,15 @@ def audit_view(state: HeksState) -> dict[str, Any]:
     out["deadline"] = state.deadline
     out["state"] = snapshot(state)
     return out
+
+
+def view_parts(state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``view`` cut into (shared, own) for servers (``nightfall.engine.view_parts``)."""
+    if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
+        return seat_view_parts(state, viewer)
+    if viewer in ("public", "host"):
+        return public_view(state), {}
+    return {}, view(state, viewer)
 
 
 def view(state: HeksState, viewer: Viewer) -> dict[str, Any]:
