@@ -65,6 +65,35 @@ def test_the_last_command_and_the_end_of_the_game_commit_together(tmp_path: Path
     assert loaded.game.result == {"winner": 1}
 
 
+def test_a_batch_of_many_rooms_commits_as_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Group commit (server/storage.py): many rooms' commands in one transaction,
+    each room at its highest revision, an ended game marked; a bad item fails
+    the whole batch and leaves nothing behind."""
+    from nightfall.store import sqlite
+    from nightfall.store.interface import Append
+
+    monkeypatch.setattr(sqlite, "_CHUNK", 3)  # several statements per table, too
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    codes = ["AAAA", "BBBB", "CCCC"]
+    for code in codes:
+        store.create_room(RoomRecord(code, "toy", "lobby", {}, 1))
+        store.start_game(code, GameRecord(1, {}, 1, []), {}, 2)
+    batch: list[Append] = [(code, 1, seq, tick(10 * seq), 3 + seq, None) for seq in range(4) for code in codes]
+    batch[-1] = ("CCCC", 1, 3, tick(30), 6, {"winner": 2})  # CCCC's last command ends its game
+    store.append_many(batch)
+    for code in codes:
+        loaded = store.load_room(code)
+        assert loaded is not None and loaded.game is not None
+        assert loaded.commands == [tick(0), tick(10), tick(20), tick(30)]
+        assert loaded.room.revision == 6
+        assert loaded.room.status == ("ended" if code == "CCCC" else "playing")
+        assert loaded.game.result == ({"winner": 2} if code == "CCCC" else None)
+    with pytest.raises(Exception):  # noqa: B017 - seq 3 of AAAA is taken: the batch fails as a whole
+        store.append_many([("BBBB", 1, 4, tick(40), 7, None), ("AAAA", 1, 3, tick(40), 7, None)])
+    loaded = store.load_room("BBBB")
+    assert loaded is not None and len(loaded.commands) == 4 and loaded.room.revision == 6
+
+
 def test_the_latest_game_is_loaded(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "s.sqlite3")
     store.create_room(RoomRecord("KXTR", "toy", "lobby", {}, 1))

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from nightfall.engine import Command
 
@@ -57,6 +57,16 @@ def _now_ms() -> int:
     # Bookkeeping for which rooms to restore at start, not game time: the
     # games only ever see the server clock through their commands.
     return int(time.time() * 1000)
+
+
+# SQLite allows 32,766 bound values per statement (3.32+); 4 per row, well below.
+_CHUNK = 2000
+T = TypeVar("T")
+
+
+def _chunks(rows: list[T]) -> Iterator[list[T]]:
+    for start in range(0, len(rows), _CHUNK):
+        yield rows[start : start + _CHUNK]
 
 
 def _dumps(data: Any) -> str:
@@ -125,38 +135,42 @@ class SqliteStore:
         self.append_many([(code, game_no, seq, command, revision, result)])
 
     def append_many(self, items: list[Append]) -> None:
-        with self._tx() as db:
-            for item in items:
-                self._append(db, *item)
+        """One transaction, and one statement per table rather than two per command.
 
-    def _append(
-        self,
-        db: sqlite3.Connection,
-        code: str,
-        game_no: int,
-        seq: int,
-        command: Command,
-        revision: int,
-        result: dict[str, Any] | None,
-    ) -> None:
-        db.execute(
-            "INSERT INTO commands (code, game_no, seq, command) VALUES (?, ?, ?, ?)",
-            (code, game_no, seq, _dumps(command.to_json())),
-        )
-        if result is None:
-            db.execute(
-                "UPDATE rooms SET revision = ?, updated_ms = ? WHERE code = ?",
-                (revision, _now_ms(), code),
-            )
-        else:
-            db.execute(
-                "UPDATE games SET result = ? WHERE code = ? AND game_no = ?",
-                (_dumps(result), code, game_no),
-            )
-            db.execute(
-                "UPDATE rooms SET revision = ?, status = 'ended', updated_ms = ? WHERE code = ?",
-                (revision, _now_ms(), code),
-            )
+        Python's sqlite3 lets go of the GIL around every statement and must take it
+        back after; on the server this runs on the store thread while the event loop
+        holds the GIL, so every take-back waited for the loop. A batch of N commands
+        cost 2N such waits; now it costs two or three (docs/benchmarks.md).
+        """
+        rows = [
+            (code, game_no, seq, _dumps(command.to_json())) for code, game_no, seq, command, _, _ in items
+        ]
+        revisions: dict[str, int] = {}
+        ended: list[tuple[str, str, int]] = []
+        for code, game_no, _seq, _command, revision, outcome in items:
+            revisions[code] = max(revision, revisions.get(code, revision))
+            if outcome is not None:
+                ended.append((_dumps(outcome), code, game_no))
+        now = _now_ms()
+        with self._tx() as db:
+            for batch in _chunks(rows):
+                db.execute(
+                    "INSERT INTO commands (code, game_no, seq, command) VALUES "
+                    + ",".join(["(?, ?, ?, ?)"] * len(batch)),
+                    [value for row in batch for value in row],
+                )
+            for chunk in _chunks(list(revisions.items())):
+                db.execute(
+                    "UPDATE rooms SET revision = v.column2, updated_ms = ? FROM (VALUES "
+                    + ",".join(["(?, ?)"] * len(chunk))
+                    + ") AS v WHERE rooms.code = v.column1",
+                    [now, *(value for row in chunk for value in row)],
+                )
+            for result, code, game_no in ended:
+                db.execute(
+                    "UPDATE games SET result = ? WHERE code = ? AND game_no = ?", (result, code, game_no)
+                )
+                db.execute("UPDATE rooms SET status = 'ended' WHERE code = ?", (code,))
 
     def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
         codes = [
