@@ -23,7 +23,8 @@ reports how long the server's event loop waited for a CPU that other processes
 had, and what one durable SQLite commit cost on the same disk meanwhile.
 
 Timers are shortened by configuration (FAST_TIMERS, passed to the server in
-NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own). Clients offer
+NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own; --timers shortens
+them further, so that a saturation-only run keeps the server CPU-bound). Clients offer
 permessage-deflate as browsers do (--no-compression to compare). --pin puts
 the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
 every phase is bounded by --duration and the run stops by itself.
