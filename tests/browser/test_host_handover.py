@@ -1,5 +1,5 @@
 """The host hands the host role to another phone in the lobby (H-HST-7a): one tap on
-"Make … host", and the controls move to the other phone."""
+"Make … host", and the controls move to the other phone; both phones say so."""
 
 from __future__ import annotations
 
@@ -32,4 +32,7 @@ def test_the_host_makes_another_phone_host_in_the_lobby_h_hst_7a(
     expect(anna.get_by_role("button", name=start, exact=True)).to_have_count(0)
     expect(anna.get_by_text(t("lobby.waiting"))).to_be_visible()
     expect(bram.get_by_role("button", name=t("lobby.makeHost", name="Anna"), exact=True)).to_be_visible()
+    # Both phones say why the controls moved.
+    expect(bram.get_by_role("status").filter(has_text=t("host.nowYou"))).to_be_visible()
+    expect(anna.get_by_role("status").filter(has_text=t("host.nowOther", name="Bram"))).to_be_visible()
     bram.screenshot(path=str(shots / "new_host.png"), full_page=True, animations="disabled")

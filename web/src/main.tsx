@@ -9,6 +9,7 @@ import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { useStore } from "./store";
 import { Disclosure } from "./ui/Disclosure";
+import { HostNotice, useHostNotice } from "./ui/HostNotice";
 import { LangSwitch } from "./ui/LangSwitch";
 import "./styles.css";
 
@@ -124,6 +125,7 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
     return () => conn.stop();
   }, [conn]);
   const s = useStore(conn.store);
+  const hostNotice = useHostNotice(s.room, s.you);
 
   useEffect(() => {
     if ((s.fatal === "bad_token" || s.fatal === "removed") && props.onForget) props.onForget();
@@ -215,6 +217,7 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
         </div>
       )}
       {body}
+      {!props.board && <HostNotice text={hostNotice} />}
       {toast}
     </div>
   );

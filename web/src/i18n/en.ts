@@ -300,6 +300,8 @@ export const en: Record<MsgKey, string> = {
   "host.makeHost": "Make {name} host",
   "host.confirmHandover": "Make {name} host? You lose the host controls.",
   "host.cancel": "Cancel",
+  "host.nowYou": "You are now the host.",
+  "host.nowOther": "{name} is now the host.",
 
   "board.title": "Catch the Witch — room {code}",
   "board.join": "Join: scan the QR code",

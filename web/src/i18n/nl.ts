@@ -319,6 +319,8 @@ export const nl = {
   "host.makeHost": "{name} host maken",
   "host.confirmHandover": "{name} host maken? Jij raakt de hostknoppen kwijt.",
   "host.cancel": "Annuleren",
+  "host.nowYou": "Jij bent nu de host.",
+  "host.nowOther": "{name} is nu de host.",
 
   // Board
   "board.title": "Vang de Heks — kamer {code}",
