@@ -78,7 +78,9 @@ def test_a_batch_of_many_rooms_commits_as_one(tmp_path: Path, monkeypatch: pytes
     for code in codes:
         store.create_room(RoomRecord(code, "toy", "lobby", {}, 1))
         store.start_game(code, GameRecord(1, {}, 1, []), {}, 2)
-    batch: list[Append] = [(code, 1, seq, tick(10 * seq), 3 + seq, None) for seq in range(4) for code in codes]
+    batch: list[Append] = [
+        (code, 1, seq, tick(10 * seq), 3 + seq, None) for seq in range(4) for code in codes
+    ]
     batch[-1] = ("CCCC", 1, 3, tick(30), 6, {"winner": 2})  # CCCC's last command ends its game
     store.append_many(batch)
     for code in codes:
