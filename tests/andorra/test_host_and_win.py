@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from nightfall.engine import HOST, Command, Rejected, Transcript, replay
+from nightfall.engine import HOST, PUBLIC, Command, Rejected, Transcript, replay
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import World
 from nightfall.games.andorra.win import check
@@ -234,3 +234,40 @@ def test_prompt_text_in_view() -> None:  # A-DATA-I, A-ROLE-PV-6, A-CYCLE-6
     assert pr["ru"].startswith("На doctor совершено удачное враждебное действие. Вы можете выбрать")
     assert pr["en"].startswith("A successful hostile action was committed on doctor.")
     assert pr["default"] is None and "NURSE" in pr["options"]
+
+
+def test_the_host_moves_and_removes_a_deadline() -> None:  # H-01a, H-01, H-03, A-MOVE-4
+    s = mk("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000, "night_ms": 1000})
+    assert G.next_deadline(s.state) == 1000
+    events = s.do(HOST, "set_deadline", at=5000)  # a longer day
+    assert G.next_deadline(s.state) == 5000 and G.view(s.state, 1)["deadline"] == 5000
+    assert [e.type for e in events] == ["deadline_moved"] and events[0].audience == PUBLIC
+    G.apply(s.state, Command("system", "tick", {}, now=1000))
+    assert s.state.phase == "DAY"  # the old deadline no longer closes the day
+    s.do(HOST, "end_day")
+    assert s.state.phase == "NIGHT" and G.next_deadline(s.state) == s.now + 1000  # the schedule again
+    s.do(HOST, "set_deadline", at=None)  # the host closes this night by hand
+    assert G.next_deadline(s.state) is None
+    G.apply(s.state, Command("system", "tick", {}, now=10**9))
+    assert s.state.phase == "NIGHT"
+    s.move("maniac", "MANIAC_QUICK", "doctor")  # no deadline: moves are still taken
+    assert [entry["deadline"] for entry in s.state.host_log] == [
+        {"from": 1000, "to": 5000},
+        {"from": s.state.host_log[1]["deadline"]["from"], "to": None},
+    ]
+
+
+def test_a_deadline_is_moved_by_the_host_only_and_into_the_future() -> None:  # H-01a
+    s = mk("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000})
+    before = snapshot = G.snapshot(s.state)
+    for actor, at in (
+        (s.seat("doctor"), 5000),
+        (HOST, s.now),
+        (HOST, s.now - 5),
+        (HOST, "soon"),
+        (HOST, 1.5e6),
+    ):
+        with pytest.raises(Rejected) as err:
+            s.do(actor, "set_deadline", at=at)
+        assert err.value.code == ("not_host" if actor != HOST else "bad_deadline")
+    assert G.snapshot(s.state) == before == snapshot

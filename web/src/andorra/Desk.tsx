@@ -31,6 +31,9 @@ export function DeskPage({ ctx, conn, view, offset, code }: Props) {
       </h1>
       <PhaseTitle ctx={ctx} view={view} />
       <Deadline ctx={ctx} deadline={view.deadline} offset={offset} />
+      {(phase === "DAY" || phase === "NIGHT" || phase === "RESOLVING") && (
+        <DeadlineEdit ctx={ctx} deadline={view.deadline} offset={offset} busy={busy} run={run} />
+      )}
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
       <div class="actions">
         {phase === "DAY" && (
@@ -78,6 +81,45 @@ export function DeskPage({ ctx, conn, view, offset, code }: Props) {
         <Audit ctx={ctx} view={view} />
       </div>
     </div>
+  );
+}
+
+const HOUR = 3_600_000;
+
+/** H-01a: give the running phase more time, set its end, or close it by hand. */
+function DeadlineEdit(props: { ctx: Ctx; deadline: number | null; offset: number; busy: boolean; run: Run }) {
+  const { ctx, deadline, offset, busy, run } = props;
+  const [when, setWhen] = useState("");
+  const serverNow = () => Date.now() + offset;
+  const later = (ms: number) => run("set_deadline", { at: Math.max(deadline ?? 0, serverNow()) + ms });
+  const setAt = () => {
+    const local = new Date(when).getTime(); // the host's own clock and time zone
+    if (!Number.isNaN(local)) run("set_deadline", { at: local + offset });
+  };
+  return (
+    <details class="deadline-edit">
+      <summary>{ctx.t("deadline_change")}</summary>
+      <div class="actions">
+        <button type="button" disabled={busy} onClick={() => later(HOUR)}>
+          {ctx.t("deadline_plus_hour")}
+        </button>
+        <button type="button" disabled={busy} onClick={() => later(12 * HOUR)}>
+          {ctx.t("deadline_plus_12h")}
+        </button>
+        {deadline != null && (
+          <button type="button" disabled={busy} onClick={() => run("set_deadline", { at: null })}>
+            {ctx.t("deadline_remove")}
+          </button>
+        )}
+      </div>
+      <label>
+        {ctx.t("deadline_at")}{" "}
+        <input type="datetime-local" value={when} onInput={(e) => setWhen((e.target as HTMLInputElement).value)} />
+      </label>{" "}
+      <button type="button" disabled={busy || !when} onClick={setAt}>
+        {ctx.t("deadline_set")}
+      </button>
+    </details>
   );
 }
 

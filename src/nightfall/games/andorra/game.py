@@ -276,6 +276,22 @@ def _clan_poll(state: AndorraState, cmd: Command) -> list[Event]:
     return [Event("clan_poll_vote", {"clan": clan, "voter": voter, "candidate": cand}, aud)]
 
 
+def _set_deadline(state: AndorraState, cmd: Command) -> list[Event]:
+    """H-01a: the host moves the running phase's deadline (a later night, a shorter
+    day), or removes it (``at`` null: the host closes the phase by hand). Kept in
+    the host log like every override (H-03)."""
+    _host_only(cmd)
+    _phase(state, DAY, NIGHT, RESOLVING, rule="H-01a")
+    at = cmd.payload.get("at")
+    if at is not None and (type(at) is not int or at <= cmd.now):
+        raise Rejected("bad_deadline", rule="H-01a", at=at, now=cmd.now)
+    before, state.deadline = state.deadline, at
+    state.host_log.append(
+        {"day": state.world.day, "phase": state.phase, "deadline": {"from": before, "to": at}, "at": cmd.now}
+    )
+    return [Event("deadline_moved", {"phase": state.phase, "deadline": at}, PUBLIC)]
+
+
 def _replace(state: AndorraState, cmd: Command) -> list[Event]:
     """A-GEN-4: a replacement keeps the seat and state; penalties burn."""
     _host_only(cmd)
@@ -303,5 +319,6 @@ _HANDLERS = {
     "close_prompts": _close_prompts,
     "narrative": _narrative,
     "clan_poll": _clan_poll,
+    "set_deadline": _set_deadline,
     TICK: _tick,
 }
