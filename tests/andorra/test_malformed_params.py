@@ -26,17 +26,20 @@ from .kit import mk
         ("REBEL_VOTES", {"mapping": {"1": "boss"}}),
         ("REANIMATE", {"prefer": "all"}),
         ("REANIMATE", {"prefer": [1, "x"]}),
+        ("SHMARA_CLONIDINE", {"take": "VEST"}),
+        ("SHMARA_CLONIDINE", {"take": [1]}),
     ],
 )
 def test_bad_params_are_rejected_and_change_nothing(action: str, params: dict[str, Any]) -> None:
-    # A-MOVE-6, A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4
-    s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV")
+    # A-MOVE-6, A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5
+    s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV", "SHMARA")
     s.day([("boss", "pv"), ("pv", "boss")])
-    role = "rebel" if action == "REBEL_VOTES" else "reanimator"
+    role = {"REBEL_VOTES": "rebel", "REANIMATE": "reanimator", "SHMARA_CLONIDINE": "shmara"}[action]
+    target = "doctor" if action == "SHMARA_CLONIDINE" else None
     game = AndorraGame()
     before = game.snapshot(s.state)
     with pytest.raises(Rejected) as err:
-        s.move(role, action, **params)
+        s.move(role, action, target, **params)
     assert err.value.code in ("bad_target", "bad_params")
     assert err.value.params["move"] == action
     assert game.snapshot(s.state) == before

@@ -239,6 +239,26 @@ def test_horseman() -> (
     assert not s.player("vh").alive
 
 
+def test_shmara_preference_list_takes_the_first_listed_item_without_a_question() -> None:
+    # A-ROLE-SHMARA-5, Q-42: a listed item she can take is taken automatically
+    s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("shmara", "SHMARA_CLONIDINE", "sheriff", take=["ANTIDOTE", "VODKA", "VEST"])
+    s.resolve()  # no answers given: it would stop here if she were asked
+    assert s.player("shmara").count("VODKA") == 1 and s.player("sheriff").count("VEST") == 1
+    assert not [p for p in s.state.audits[-1]["prompts"] if p["kind"] == "SHMARA_ITEM"]
+    assert "У вас пропал предмет: водка." in s.channel("cops", about="sheriff")  # A-CLAN-7a
+
+
+def test_shmara_is_asked_when_nothing_listed_can_be_taken() -> None:  # A-ROLE-SHMARA-5
+    s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    quiet_day(s)
+    s.move("shmara", "SHMARA_CLONIDINE", "sheriff", take=["ANTIDOTE"])
+    s.resolve({("SHMARA_ITEM", "shmara"): "VEST"})
+    prompt = next(p for p in s.state.audits[-1]["prompts"] if p["kind"] == "SHMARA_ITEM")
+    assert prompt["default"] is None and s.player("shmara").count("VEST") == 1
+
+
 def test_stake_hunt() -> (
     None
 ):  # A-STAKE-1, A-STAKE-2, A-STAKE-3, A-STAKE-4, A-STAKE-6, A-STAKE-7, A-OUTCOME-3, A-OUTCOME-4, A-OUTCOME-5, A-ROLE-UNDEAD-1, A-ROLE-UNDEAD-3

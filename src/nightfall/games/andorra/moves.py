@@ -200,7 +200,7 @@ def _params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -
     if code == "SWINDLER_CHANGE":
         _swindler_changes(state, p, params)
     # Checked here, at submission, so that a malformed value can never stop the night's
-    # resolution later (A-MOVE-6): the Rebel's votes and the Reanimator's preferences.
+    # resolution later (A-MOVE-6): the Rebel's votes, the Shmara's and the Reanimator's preferences.
     if code == "REBEL_VOTES":
         if params.get("all") is not None:
             _seat(w, params["all"], p, code, "A-ROLE-REBEL-9")
@@ -213,6 +213,10 @@ def _params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -
                     raise _rej("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
                 _seat(w, int(voter), p, code, "A-ROLE-REBEL-9")
                 _seat(w, cand, p, code, "A-ROLE-REBEL-9")
+    if code == "SHMARA_CLONIDINE" and params.get("take") is not None:
+        take = params["take"]
+        if not isinstance(take, list) or not all(isinstance(item, str) for item in take):
+            raise _rej("bad_params", "A-ROLE-SHMARA-5", p, code, field="take")
     if code == "REANIMATE" and params.get("prefer") is not None:
         prefer = params["prefer"]
         if not isinstance(prefer, list):

@@ -141,7 +141,7 @@ PARAM_SHAPES: dict[str, dict[str, str]] = {
     "PROSECUTOR_SEARCH": {"role": "str"},
     "SWINDLER_CHANGE": {"changes": "changes"},
     "REBEL_VOTES": {"mapping": "mapping", "all": "seat"},
-    "SHMARA_STEAL": {"take": "strs"},
+    "SHMARA_CLONIDINE": {"take": "strs"},
     "REANIMATE": {"prefer": "seats"},
     "USE_DIPLOMA": {"clan": "bool"},
 }

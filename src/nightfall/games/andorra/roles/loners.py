@@ -110,7 +110,12 @@ def step_28_shmara(ctx: Night) -> None:
         stealable = sorted(i for i in victim.items if i not in DISPLAY_ONLY)
         pid = f"N{ctx.n}:SHMARA_ITEM:{a.actor}"
         prefs = [str(x) for x in a.params.get("take", [])]
-        default = next((i for i in prefs if i in stealable), None)
+        listed = next((i for i in prefs if i in stealable), None)
+        if listed is not None:  # A-ROLE-SHMARA-5: a listed item she can take is taken, no question
+            victim.take(listed)
+            me.give(listed, ctx.n)
+            ctx.notice(a.target, "MSG-THEFT", item=listed)
+            continue
         ans = ctx.ask(
             [
                 {
@@ -118,7 +123,7 @@ def step_28_shmara(ctx: Night) -> None:
                     "seat": a.actor,
                     "kind": "SHMARA_ITEM",
                     "options": stealable,
-                    "default": default,
+                    "default": None,  # nothing
                     "key": "MSG-SHMARA-PROMPT",
                     "params": {"X": a.target, "items": sorted(stealable + _pseudo(victim.role))},
                 }
