@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from nightfall.engine import Command, Rejected
 from nightfall.server.adapters.andorra import AndorraRoomGame
 
@@ -33,25 +35,47 @@ def test_cached_move_choices_equal_fresh_ones_after_every_move() -> None:
             assert game.options(state, viewer) == game._options(state, viewer), (seat, action, viewer)
 
 
-def test_every_offered_move_is_accepted() -> None:
+def fill(spec: Any) -> Any:
+    """A value for one field of the move form, of the shape the form says."""
+    if spec == "seat":
+        return 1
+    if isinstance(spec, list):
+        return spec[0]
+    if "optional" in spec:
+        return 1
+    if "ranked" in spec:
+        return [1, 2][: spec["max"]] if spec["ranked"] == "seat" else spec["ranked"][: spec["max"]]
+    if "per_voter" in spec:
+        return {"1": 2}
+    return [{"voter": spec["voters"][0], "target": None}]  # the Swindler's changes
+
+
+PREFERENCES = ["REBEL", "REANIMATOR", "SHMARA", "BOSS", "DOCTOR", "PV", "PV", "SHERIFF"]
+
+
+@pytest.mark.parametrize("roles", [ROLES, PREFERENCES], ids=["cast", "preferences"])
+def test_every_offered_move_is_accepted(roles: list[str]) -> None:
+    # every shape the form offers (A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5) passes
     game = AndorraRoomGame()
-    state = game.setup({"players": NAMES, "roles": ROLES, "schedule": {"start": 0}}, 7)
+    state = game.setup({"players": NAMES, "roles": roles, "schedule": {"start": 0}}, 7)
     game.apply(state, Command("host", "end_day", {}, 5))
+    offered = set()
     for seat in range(1, len(NAMES) + 1):
         for option in game.options(state, seat):
+            offered.add(option["action"])
             for target in option["targets"] or [None]:
-                params = {k: (1 if v == "seat" else v[0]) for k, v in option["params"].items()}
-                scratch = game.setup({"players": NAMES, "roles": ROLES, "schedule": {"start": 0}}, 7)
+                params = {k: fill(v) for k, v in option["params"].items()}
+                scratch = game.setup({"players": NAMES, "roles": roles, "schedule": {"start": 0}}, 7)
                 game.apply(scratch, Command("host", "end_day", {}, 5))
                 payload = {"player": option["player"], "action": option["action"], "target": target}
                 if params:
                     payload["params"] = params
                 game.apply(scratch, Command(seat, "move", payload, 6))
+    if roles is PREFERENCES:
+        assert {"REBEL_VOTES", "REANIMATE", "SHMARA_CLONIDINE"} <= offered
 
 
 def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
-    import pytest
-
     game = AndorraRoomGame()
     config = {"players": ["A", "B", "C", "D"], "roles": ["BOSS", "REBEL", "DOCTOR", "REANIMATOR"]}
     state = game.setup({**config, "schedule": {"start": 0}}, 1)
@@ -89,4 +113,4 @@ def test_swindler_gets_the_voters_he_may_change() -> None:
     change = next(o for o in game.options(state, 2) if o["action"] == "SWINDLER_CHANGE")
     assert change["params"] == {"changes": {"voters": [4, 5, 6], "max": 1}}
     rebel = next(o for o in game.options(state, 4) if o["action"] == "REBEL_VOTES")
-    assert rebel["params"] == {"all": "seat"}
+    assert rebel["params"] == {"mapping": {"per_voter": "seat"}, "all": {"optional": "seat"}}

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { actionName } from "./actions";
+import { actionName, itemName } from "./actions";
 import { Chat, Deadline, ErrorLine, nickOf, PhaseTitle, Posts, VoteLog, type Ctx } from "./common";
 import type { Conn } from "./conn";
 import type { ServerError } from "./i18n";
@@ -121,6 +121,86 @@ function isChanges(spec: unknown): spec is { voters: number[]; max: number } {
   return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "voters" in spec;
 }
 
+/** An ordered preference list of up to `max` (A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5). */
+type Ranked = { ranked: "seat" | string[]; max: number };
+function isRanked(spec: unknown): spec is Ranked {
+  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "ranked" in spec;
+}
+
+/** Voter → candidate, any number (A-ROLE-REBEL-9). */
+function isPerVoter(spec: unknown): spec is { per_voter: "seat" } {
+  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "per_voter" in spec;
+}
+
+function isOptional(spec: unknown): spec is { optional: "seat" } {
+  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "optional" in spec;
+}
+
+/** What the form sends for one optional-shaped field, or undefined to leave it out. */
+function collect(name: string, spec: unknown, fields: Record<string, string>): unknown {
+  if (isRanked(spec)) {
+    const picked: string[] = [];
+    for (let i = 0; i < spec.max; i++) {
+      const v = fields[`${name}.${i}`];
+      if (v && !picked.includes(v)) picked.push(v);
+    }
+    if (!picked.length) return undefined;
+    return spec.ranked === "seat" ? picked.map(Number) : picked;
+  }
+  if (isPerVoter(spec)) {
+    const mapping: Record<string, number> = {};
+    for (const [key, v] of Object.entries(fields))
+      if (key.startsWith(`${name}@`) && v) mapping[key.slice(name.length + 1)] = Number(v);
+    return Object.keys(mapping).length ? mapping : undefined;
+  }
+  const v = fields[name];
+  return v ? Number(v) : undefined;
+}
+
+/** A preference list, a voter → candidate mapping, or a player that may be left out. */
+function OptionalField(props: {
+  ctx: Ctx;
+  view: any;
+  name: string;
+  spec: Ranked | { per_voter: "seat" } | { optional: "seat" };
+  fields: Record<string, string>;
+  setFields: (f: Record<string, string>) => void;
+}) {
+  const { ctx, view, name, spec, fields, setFields } = props;
+  const alive: [string, string][] = (view.players as any[])
+    .filter((x) => x.status === "ALIVE")
+    .map((x) => [String(x.seat), x.nick]);
+  const choice = (key: string, label: string, values: [string, string][]) => (
+    <label key={key}>
+      {label}
+      <select aria-label={label} value={fields[key] ?? ""} onChange={(e) => setFields({ ...fields, [key]: (e.target as HTMLSelectElement).value })}>
+        <option value="">{ctx.t("param_none")}</option>
+        {values.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const legend = ctx.t(`param_${name}`);
+  if (isOptional(spec)) return choice(name, legend, alive);
+  if (isPerVoter(spec))
+    return (
+      <details class="param-group">
+        <summary>{legend}</summary>
+        {alive.map(([seat, nick]) => choice(`${name}@${seat}`, ctx.t("swindler_vote_of", { nick }), alive))}
+      </details>
+    );
+  const values: [string, string][] = spec.ranked === "seat" ? alive : spec.ranked.map((v) => [v, itemName(v, ctx.lang)]);
+  return (
+    <fieldset class="param-group">
+      <legend>{legend}</legend>
+      {Array.from({ length: spec.max }, (_, i) => choice(`${name}.${i}`, ctx.t("param_rank", { n: i + 1, what: legend }), values))}
+    </fieldset>
+  );
+}
+
 function describeMove(ctx: Ctx, view: any, move: any): { action: string; target: string } {
   return {
     action: actionName(move.action, ctx.lang),
@@ -162,6 +242,11 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
         p[name] = Object.entries(changes)
           .filter(([, v]) => v !== "keep")
           .map(([voter, v]) => ({ voter: Number(voter), target: v === "blank" ? null : Number(v) }));
+        continue;
+      }
+      if (isRanked(spec) || isPerVoter(spec) || isOptional(spec)) {
+        const value = collect(name, spec, params);
+        if (value !== undefined) p[name] = value;
         continue;
       }
       const raw = params[name] ?? (spec === "seat" ? String(view.players.find((x: any) => x.status === "ALIVE")?.seat) : spec[0]);
@@ -216,7 +301,9 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
         )}
         {chosen &&
           Object.entries(chosen.params as Record<string, any>).map(([name, spec]) =>
-            isChanges(spec) ? (
+            isRanked(spec) || isPerVoter(spec) || isOptional(spec) ? (
+              <OptionalField key={`${chosen.action}:${name}`} ctx={ctx} view={view} name={name} spec={spec} fields={params} setFields={setParams} />
+            ) : isChanges(spec) ? (
               <fieldset key={name}>
                 <legend>{ctx.t("swindler_changes", { max: spec.max })}</legend>
                 {spec.voters.map((voter) => (
@@ -249,7 +336,7 @@ function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: Conn; view: any }) {
               >
                 {(spec === "seat"
                   ? (view.players as any[]).filter((x) => x.status === "ALIVE").map((x) => [String(x.seat), x.nick])
-                  : (spec as string[]).map((v) => [v, v])
+                  : (spec as string[]).map((v) => [v, itemName(v, ctx.lang)])
                 ).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -344,7 +431,7 @@ function Prompts({ ctx, conn, view, offset }: { ctx: Ctx; conn: Conn; view: any;
       {(view.me.prompts as any[]).map((p) => (
         <div key={p.id} class="prompt">
           <p>{ctx.lang === "en" ? p.en : p.ru}</p>
-          {p.default != null && <p>{ctx.t("prompt_default", { default: p.default })}</p>}
+          {p.default != null && <p>{ctx.t("prompt_default", { default: itemName(String(p.default), ctx.lang) })}</p>}
           {(p.options as string[]).map((o) => (
             <button
               type="button"
@@ -355,12 +442,12 @@ function Prompts({ ctx, conn, view, offset }: { ctx: Ctx; conn: Conn; view: any;
                 if (!error) setSent(o);
               }}
             >
-              {ctx.t("answer", { option: o })}
+              {ctx.t("answer", { option: itemName(o, ctx.lang) })}
             </button>
           ))}
         </div>
       ))}
-      {sent && <p role="status">{ctx.t("answered", { answer: sent })}</p>}
+      {sent && <p role="status">{ctx.t("answered", { answer: itemName(sent, ctx.lang) })}</p>}
       <ErrorLine ctx={ctx} err={err} />
     </section>
   );

@@ -84,3 +84,29 @@ export function actionName(code: string, lang: Lang): string {
   const pair = NAMES[code];
   return pair ? pair[lang === "en" ? 1 : 0] : code;
 }
+
+// Item names (A-ITEM), as the engine's items.py has them; unknown codes show as they are.
+const ITEMS: Record<string, [string, string]> = {
+  VEST: ["бронежилет", "vest"],
+  SIREN: ["сирена", "siren"],
+  POISON: ["яд", "poison"],
+  ANTIDOTE: ["противоядие", "antidote"],
+  DIPLOMA: ["диплом", "diploma"],
+  CARD_BOSS: ["визитка босса мафии", "Mafia Boss's card"],
+  CARD_DOCTOR: ["визитка доктора", "Doctor's card"],
+  CARD_SHERIFF: ["визитка шерифа", "Sheriff's card"],
+  CARD_JOURNALIST: ["визитка журналиста", "Journalist's card"],
+  VOUCHER: ["турпутевка", "tour voucher"],
+  CROSS: ["крестик", "cross"],
+  VODKA: ["водка", "vodka"],
+  CLONIDINE: ["клофелин", "clonidine"],
+  EXPLOSIVE: ["взрывчатка", "explosive"],
+  PISTOL: ["пистолет", "pistol"],
+  KNIFE: ["нож", "knife"],
+};
+
+/** An item's name, or the value itself when it is no item code (a gift, a prompt's answer). */
+export function itemName(code: string, lang: Lang): string {
+  const pair = ITEMS[code];
+  return pair ? pair[lang === "en" ? 1 : 0] : code;
+}

@@ -24,6 +24,7 @@ from typing import Any
 from nightfall.engine import Command, Event, Game, Rejected, Viewer
 from nightfall.engine.event import Audience
 from nightfall.games import registry
+from nightfall.games.andorra.items import DISPLAY_ONLY, ITEM_NAMES
 
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message
@@ -119,7 +120,12 @@ LONER_ROLES = (
     "DOMOVOI",
     "HORSEMAN",
 )
-# Extra fields a move needs, as the form shows them ("seat": a player; a list: one of these).
+# What the Shmara may list to take (A-ROLE-SHMARA-5): any item but the display-only ones.
+TAKEABLE = tuple(code for code in ITEM_NAMES if code not in DISPLAY_ONLY)
+# Extra fields a move needs, as the form shows them: "seat" (a player) or a list (one of
+# these) is required; {"optional": "seat"} may be left out; {"ranked": "seat" | [values],
+# "max": n} is an ordered preference list of up to n (may be empty); {"per_voter": "seat"}
+# maps voters to candidates (may be empty). SWINDLER_CHANGE's is built per night.
 PARAMS: dict[str, dict[str, Any]] = {
     "TELEPATH_VOTE": {"vote": "seat"},
     "VAMPIRE_GHOUL_VOTE": {"vote": "seat"},
@@ -127,7 +133,9 @@ PARAMS: dict[str, dict[str, Any]] = {
     "FAIRY_GIFT": {"gift": list(GIFTS)},
     "USE_VOUCHER": {"kind": ["tour", "excursion"]},
     "PROSECUTOR_SEARCH": {"role": list(LONER_ROLES)},
-    "REBEL_VOTES": {"all": "seat"},
+    "REBEL_VOTES": {"mapping": {"per_voter": "seat"}, "all": {"optional": "seat"}},  # A-ROLE-REBEL-9
+    "REANIMATE": {"prefer": {"ranked": "seat", "max": 3}},  # A-ROLE-REANIMATOR-4
+    "SHMARA_CLONIDINE": {"take": {"ranked": list(TAKEABLE), "max": 3}},  # A-ROLE-SHMARA-5
 }
 # The shape of each move's parameters. The engine reads some of them only when the night
 # is resolved, so a malformed value sent by a player would stop the resolution of the
@@ -383,7 +391,12 @@ class AndorraRoomGame:
                 continue  # not this seat's sheet (A-MOVE-5)
             for action in MOVE_CODES:
                 spec = PARAMS.get(action, {})
-                trial = {k: (alive[0] if v == "seat" else v[0]) for k, v in spec.items() if alive}
+                # required fields get a trial value; optional ones (dicts) are left out
+                trial = {
+                    k: (alive[0] if v == "seat" else v[0])
+                    for k, v in spec.items()
+                    if alive and not isinstance(v, dict)
+                }
                 if action == "FAIRY_GIFT":
                     gifts = [
                         g for g in GIFTS if ok(player, action, _other(alive, player), {"gift": g}) is None
