@@ -143,3 +143,23 @@ async def test_offers_before_start_wait_for_it() -> None:
     assert peer.sent == []
     conn.start()
     assert peer.sent == ["a"]
+
+
+async def test_an_offer_made_during_a_send_waits_its_turn() -> None:
+    """Should a send ever call back into the connection, order still holds."""
+
+    class Echo(Peer):
+        conn: Connection | None = None
+
+        async def send_text(self, text: str) -> None:
+            if text == "a" and self.conn is not None:
+                self.conn.offer("c")  # re-entered before "a" is written
+            self.sent.append(text)
+
+    peer = Echo()
+    conn = connection(peer)
+    peer.conn = conn
+    conn.offer("a")
+    conn.offer("b")
+    assert peer.sent == ["a", "c", "b"]  # never "c" before "a"
+    assert conn.pending == 0

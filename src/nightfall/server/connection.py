@@ -82,6 +82,7 @@ class Connection:
         self._outbox_size = outbox_size
         self._sender: asyncio.Task[None] | None = None  # only while a send waits for the peer
         self._gone = False  # the socket failed: nothing more is written
+        self._pumping = False
 
     @property
     def spectator(self) -> bool:
@@ -130,23 +131,29 @@ class Connection:
 
     def _pump(self) -> None:
         """Write queued items until one has to wait for the peer; that one goes to a task."""
-        if not self._started or self._sender is not None:
-            return  # not started yet, or a waiting send will drain the rest after it
-        outbox = self._outbox
-        while outbox and not self._gone:
-            item = outbox.popleft()
-            coro = self.ws.close(item.code) if isinstance(item, _Close) else self.ws.send_text(item)
-            try:
-                waiting_for = coro.send(None)
-            except StopIteration:
-                continue  # written without waiting: the usual case
-            except Exception:  # the socket is gone; the receive loop notices and detaches
-                self._fail()
-                return
-            self._sender = asyncio.create_task(self._finish(coro, waiting_for))
+        if not self._started or self._sender is not None or self._pumping:
+            # Not started yet; or a waiting send drains the rest after it; or we are
+            # inside a send already (nothing known re-enters, but order must not depend on it).
             return
-        if self._gone:
-            outbox.clear()
+        self._pumping = True
+        try:
+            outbox = self._outbox
+            while outbox and not self._gone:
+                item = outbox.popleft()
+                coro = self.ws.close(item.code) if isinstance(item, _Close) else self.ws.send_text(item)
+                try:
+                    waiting_for = coro.send(None)
+                except StopIteration:
+                    continue  # written without waiting: the usual case
+                except Exception:  # the socket is gone; the receive loop notices and detaches
+                    self._fail()
+                    return
+                self._sender = asyncio.create_task(self._finish(coro, waiting_for))
+                return
+            if self._gone:
+                outbox.clear()
+        finally:
+            self._pumping = False
 
     async def _finish(self, coro: Coroutine[Any, Any, None], waiting_for: Any) -> None:
         try:
