@@ -12,7 +12,7 @@ from typing import Any
 
 from nightfall.engine import Rng
 
-from .tables import Params
+from .tables import PLACES, Params
 
 CAT = "CAT"
 FROG = "FROG"
@@ -151,7 +151,5 @@ class HeksState:
         return [p for p in self.players if p.status == CAT]
 
     def open_places(self) -> list[str]:
-        from .tables import PLACES
-
         closed = self.day.closed
         return [p for p in PLACES[: self.params.places] if p not in closed]

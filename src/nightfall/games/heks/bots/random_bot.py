@@ -52,9 +52,9 @@ class RandomBot:
         me = view["me"]
         phase = view["phase"]
         seat = me["seat"]
-        others = [s for s in cats(view) if s != seat]
         if phase == "ROLE_REVEAL" or (me["owes"] and phase in _CONFIRMS):
             return [("ready" if phase == "ROLE_REVEAL" else "confirm", {})]
+        others = [s for s in cats(view) if s != seat]  # after the taps: most calls are taps
         acts: list[Action] = []
         if (
             me["role"] == "SEER"
