@@ -13,8 +13,18 @@ def public(out: list[Event], type_: str, **data: Any) -> None:
     out.append(Event(type_, data, PUBLIC))
 
 
+# One Audience per seat: it is a frozen value, so sharing it is safe, and building
+# a frozen dataclass for every private event was a measurable part of ``apply``.
+_SEAT_AUDIENCE: dict[int, Audience] = {}
+
+
 def private(out: list[Event], who: int | list[int], type_: str, **data: Any) -> None:
-    audience = seats(who) if isinstance(who, int) else Audience(seats=frozenset(who))
+    if isinstance(who, int):
+        audience = _SEAT_AUDIENCE.get(who)
+        if audience is None:
+            audience = _SEAT_AUDIENCE[who] = seats(who)
+    else:
+        audience = Audience(seats=frozenset(who))
     out.append(Event(type_, data, audience))
 
 

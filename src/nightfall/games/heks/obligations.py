@@ -58,10 +58,12 @@ def waits(state: HeksState) -> bool:
     return bool(owed(state))
 
 
+# H-HST-3: steps whose pending names the host may see (not departure A/B, not step C).
+_PUBLIC_STEPS = frozenset(
+    {ROLE_REVEAL, *CONFIRM_SCENES, DISCUSSION, PROPOSAL, APPROVAL_VOTE, RITUAL, EXILE_VOTE}
+)
+
+
 def is_public_step(phase: str) -> bool:
     """H-HST-3: steps whose pending names the host may see (not departure A/B, not step C)."""
-    return phase not in (DEPART_A, GUARD_B) and (
-        phase == ROLE_REVEAL
-        or phase in CONFIRM_SCENES
-        or phase in (DISCUSSION, PROPOSAL, APPROVAL_VOTE, RITUAL, EXILE_VOTE)
-    )
+    return phase in _PUBLIC_STEPS  # one set lookup: this runs for every view

@@ -173,7 +173,7 @@ def seat_view_parts(state: HeksState, seat: int) -> tuple[dict[str, Any], dict[s
     """The seat's view as (the shared public part, the seat's own keys): see
     ``nightfall.engine.view_parts``. The shared part is the cached public view
     itself, so a server encodes it once per state version for all seats."""
-    me = state.player(seat)
+    me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
     base = public_view(state)
     day = state.day
     phase = state.phase

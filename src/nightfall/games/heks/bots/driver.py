@@ -19,6 +19,7 @@ from ..obligations import owed
 from ..roles import pickpocket, seer
 from ..state import CAT, GAME_END, WITCH_C, HeksState
 from ..tables import PICKPOCKET, SEER
+from ..view import cached_owed
 from .base import Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
@@ -41,7 +42,7 @@ class GameRecord:
 
 
 def _interested(state: HeksState) -> list[int]:
-    seats = set(owed(state))
+    seats = set(cached_owed(state))  # the first view at this version reuses it (same state.version)
     if state.phase == WITCH_C:
         seats.update(state.day.witches)
     for p in state.players:
