@@ -101,6 +101,9 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         or (phase == GAME_END and state.vote_result is not None and state.vote_result["day"] == day.number)
         else None,
         "result": state.result,
+        # Set per version by _fresh_public; here so that setting it replaces a value in the
+        # copied dict instead of growing it (same key order: progress is the last public key).
+        "progress": None,
     }
 
 
@@ -109,14 +112,24 @@ def public_view(state: HeksState) -> dict[str, Any]:
     cached = state.cache.get("public")
     if cached is not None and cached[0] == state.version:
         return cached[1]  # type: ignore[no-any-return]
-    key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
-    base = state.cache.get("step")
-    if base is None or base[0] != key:
-        base = (key, _step_part(state))
-        state.cache["step"] = base
-    view = dict(base[1])
-    view["progress"] = _progress(state, cached_owed(state))
+    view = _fresh_public(state)
     state.cache["public"] = (state.version, view)
+    return view
+
+
+def _fresh_public(state: HeksState) -> dict[str, Any]:
+    """The public part at this version as a new dict, not cached: the caller owns it."""
+    cached = state.cache.get("progress")
+    if cached is None or cached[0] != state.version:
+        key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
+        base = state.cache.get("step")
+        if base is None or base[0] != key:
+            base = (key, _step_part(state))
+            state.cache["step"] = base
+        cached = (state.version, base[1], _progress(state, cached_owed(state)))
+        state.cache["progress"] = cached
+    view = dict(cached[1])
+    view["progress"] = cached[2]  # replaces the step part's placeholder, in place
     return view
 
 
@@ -165,30 +178,42 @@ def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
 
 
 def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
-    shared, own = seat_view_parts(state, seat)
-    return {**shared, **own}
+    """``{**shared, **own}`` of ``seat_view_parts``, built with one copy of the public part.
+
+    The public part is built fresh for this call (from the step part and the
+    progress, both cached per version) and this seat's keys are added to it in
+    place: one dict copy per view instead of two (cache a public dict, then copy
+    it again to merge).
+    """
+    fresh = _fresh_public(state)
+    shared, own = _seat_parts(state, seat, fresh)
+    if shared is fresh:
+        fresh.update(own)  # own's keys are disjoint from the public ones: same keys, same order
+        return fresh
+    return {**shared, **own}  # the guard in step B: ``own`` is already his whole view
 
 
 def seat_view_parts(state: HeksState, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """The seat's view as (the shared public part, the seat's own keys): see
     ``nightfall.engine.view_parts``. The shared part is the cached public view
     itself, so a server encodes it once per state version for all seats."""
+    return _seat_parts(state, seat, public_view(state))
+
+
+def _seat_parts(state: HeksState, seat: int, base: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(base, own)``, or ``({}, whole view)`` for the guard in step B; ``base`` is the public part."""
     me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
-    base = public_view(state)
     day = state.day
     phase = state.phase
     owes = seat in cached_owed(state) if phase != WITCH_C else (seat in day.witches)
     static = state.cache.get(seat)
-    if static is None:  # role, side and team knowledge never change during a game
-        static = state.cache[seat] = {
-            "seat": seat,
-            "role": me.role,
-            "side": SIDE[me.role],
-            "known_witches": _known_witches(state, me),
-        }
-    mine: dict[str, Any] = {
-        **static,
-        "known_witches": list(static["known_witches"]),
+    if static is None:  # side and team knowledge never change during a game (nor does the role)
+        static = state.cache[seat] = (SIDE[me.role], _known_witches(state, me))
+    mine: dict[str, Any] = {  # one literal: seat, role, side, known_witches, then the live keys
+        "seat": seat,
+        "role": me.role,
+        "side": static[0],
+        "known_witches": list(static[1]),
         "status": me.status,
         "hand": list(me.hand),
         "owes": owes,
@@ -270,12 +295,13 @@ def view_parts(state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[s
 
 
 def view(state: HeksState, viewer: Viewer) -> dict[str, Any]:
+    # Seats first: they are nearly every call, and no int equals "all", "public" or "host".
+    if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
+        return seat_view(state, viewer)
     if viewer == "all":
         return audit_view(state)
     if viewer in ("public", "host"):
         return dict(public_view(state))
-    if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
-        return seat_view(state, viewer)
     raise ValueError(f"unknown viewer {viewer!r}")
 
 

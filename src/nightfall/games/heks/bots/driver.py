@@ -17,7 +17,7 @@ from nightfall.engine import Command, Rejected, Rng, Transcript, tick
 from ..game import HeksGame
 from ..obligations import owed
 from ..roles import pickpocket, seer
-from ..state import CAT, GAME_END, WITCH_C, HeksState
+from ..state import CAT, GAME_END, WITCH_C, HeksState, Player
 from ..tables import PICKPOCKET, SEER
 from ..view import cached_owed
 from .base import Bot
@@ -41,11 +41,16 @@ class GameRecord:
     timeline: list[Any] = field(default_factory=list)
 
 
-def _interested(state: HeksState) -> list[int]:
+def _ability_users(state: HeksState) -> list[Player]:
+    """The Seer and the Pickpocket: roles never change during a game, so the driver finds them once."""
+    return [p for p in state.players if p.role in (SEER, PICKPOCKET)]
+
+
+def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
     seats = set(cached_owed(state))  # the first view at this version reuses it (same state.version)
     if state.phase == WITCH_C:
         seats.update(state.day.witches)
-    for p in state.players:
+    for p in ability_users:
         if p.status != CAT:
             continue
         if p.role == SEER and not state.day.seer_used and state.phase in seer.WINDOW:
@@ -86,9 +91,10 @@ def play_game(
         return True
 
     bot_of = bots.__getitem__ if isinstance(bots, Mapping) else (lambda _seat: bots)
+    ability_users = _ability_users(state)
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
-        for seat in _interested(state):
+        for seat in _interested(state, ability_users):
             bot = bot_of(seat)
             actions = bot.act(game.view(state, seat), rng, talk)
             for ctype, payload in actions:

@@ -77,11 +77,10 @@ class HeuristicBot:
             ]
             if options:
                 acts.append(("seer_check", {"target": rng.choice(options)}))
-        for msg in me["inbox"]:
+        for msg in me["inbox"] if role == "SEER" else ():  # only the Seer announces her results
             if (
                 msg["kind"] == "SEER_RESULT"
                 and msg["day"] == view["day"]
-                and role == "SEER"
                 and not any(c.speaker == me["seat"] and c.target == msg["target"] for c in talk.claims)
             ):
                 talk.announce(view["day"], me["seat"], msg["target"], msg["result"] == "WITCH")
