@@ -23,8 +23,8 @@ reports how long the server's event loop waited for a CPU that other processes
 had, and what one durable SQLite commit cost on the same disk meanwhile.
 
 Timers are shortened by configuration (FAST_TIMERS, passed to the server in
-NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own; --timers shortens
-them further, so that a saturation-only run keeps the server CPU-bound). Clients offer
+NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own; --timers saturation
+shortens them all, so that a saturation-only run keeps the server CPU-bound). Clients offer
 permessage-deflate as browsers do (--no-compression to compare). --pin puts
 the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
 every phase is bounded by --duration and the run stops by itself.
@@ -293,7 +293,23 @@ def summarise(
     }
 
 
+# `--timers saturation`: every timer short enough that tables never wait for one, so a
+# saturation-only run (`--duration-real 0`) keeps the server CPU-bound (docs/benchmarks.md).
+SATURATION_TIMERS = {
+    "depart": 2,
+    "guard": 1,
+    "witch": 0.5,
+    "propose": 2,
+    "approve": 2,
+    "quarrel": 0.1,
+    "exile": 2,
+    "discuss": 1,
+}
+
+
 def _timers(raw: str) -> dict[str, float]:
+    if raw == "saturation":
+        return {k: float(v) for k, v in SATURATION_TIMERS.items()}
     data = json.loads(raw)
     if not isinstance(data, dict) or not set(data) <= set(FAST_TIMERS):
         raise argparse.ArgumentTypeError(f"--timers takes a JSON object with keys from {sorted(FAST_TIMERS)}")
@@ -470,7 +486,8 @@ def main(argv: list[str]) -> int:
         "--timers",
         type=_timers,
         default={},
-        help="override shortened timers (JSON seconds), e.g. '{\"discuss\": 1}' for a saturation-only run",
+        help="override shortened timers: JSON seconds, e.g. '{\"discuss\": 1}', or 'saturation' "
+        "(all short: the server stays CPU-bound in a run with --duration-real 0)",
     )
     p.add_argument("--no-compression", dest="compression", action="store_false", help="no permessage-deflate")
     p.add_argument("--pin", action="store_true", help="server on CPU 0, clients on the others")
