@@ -19,22 +19,30 @@ from .tables import WITCH
 
 
 def owed(state: HeksState) -> list[int]:
-    """Seats whose input the current step waits for, in seat order."""
+    """Seats whose input the current step waits for, in seat order.
+
+    (Attributes read in the comprehensions are bound to locals first: this runs
+    for every view and most commands.)
+    """
     phase = state.phase
     if phase == ROLE_REVEAL or phase in CONFIRM_SCENES:
-        return [s for s in state.seats() if s not in state.done]
+        done = state.done
+        return [s for s in state.seats() if s not in done]
     if phase == DEPART_A:
         day = state.day
+        placed = day.place
+        guarding = day.guarding
         return [
             p.seat
             for p in state.players
-            if p.status == CAT and p.role != WITCH and p.seat not in day.place and p.seat != day.guarding
+            if p.status == CAT and p.role != WITCH and p.seat not in placed and p.seat != guarding
         ]
     if phase == GUARD_B:
         g = state.day.guarding
         return [g] if g is not None and state.day.guard_place is None else []
     if phase == DISCUSSION:
-        return [p.seat for p in state.players if p.status == CAT and p.seat not in state.done]
+        done = state.done
+        return [p.seat for p in state.players if p.status == CAT and p.seat not in done]
     if phase == PROPOSAL:
         chief = state.night.chief
         return [chief] if chief is not None and state.night.members is None else []
@@ -43,7 +51,8 @@ def owed(state: HeksState) -> list[int]:
         return [p.seat for p in state.players if p.status == CAT and p.seat not in votes]
     if phase == RITUAL:
         members = state.night.members or []
-        return [s for s in members if s not in state.night.plays]
+        plays = state.night.plays
+        return [s for s in members if s not in plays]
     return []  # WITCH_C, QUARREL, GAME_END wait for the clock or nothing
 
 

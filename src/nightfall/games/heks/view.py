@@ -39,13 +39,16 @@ def cached_owed(state: HeksState) -> list[int]:
     return pending
 
 
+_VOTE_PHASES = frozenset({APPROVAL_VOTE, EXILE_VOTE})
+
+
 def _progress(state: HeksState, pending: list[int]) -> dict[str, int] | None:
     """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3)."""
     phase = state.phase
     if not is_public_step(phase):
         return None
     night = state.night
-    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+    if phase in _VOTE_PHASES:
         total = len(pending) + len(night.votes)
     elif phase == RITUAL:
         total = len(night.members or [])
@@ -79,15 +82,9 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         "curse_max": 3,
         "recipe": list(day.recipe),
         "recipe_size": state.params.recipe,
-        "places": [
-            {"id": p, "open": p not in day.closed, "ingredient": INGREDIENT_OF[p]}
-            for p in PLACES[: state.params.places]
-        ],
+        "places": _places(state),
         "unlocked_spells": witches.unlocked(state),
-        "players": [
-            {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == state.host}
-            for p in state.players
-        ],
+        "players": _players(state),
         "chief": night.chief if phase in _CHIEF_PHASES else None,
         "proposal": list(members) if members is not None else None,
         "announcement": state.announcement
@@ -105,6 +102,36 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         # copied dict instead of growing it (same key order: progress is the last public key).
         "progress": None,
     }
+
+
+def _places(state: HeksState) -> list[dict[str, Any]]:
+    """The public place list; it only changes with the Mist's closure (per day), so it is
+    cached on its inputs and shared between steps, like the step part is between versions."""
+    closed = state.day.closed
+    key = (closed, state.params.places)
+    cached = state.cache.get("places")
+    if cached is None or cached[0] != key:
+        places = [
+            {"id": p, "open": p not in closed, "ingredient": INGREDIENT_OF[p]}
+            for p in PLACES[: state.params.places]
+        ]
+        cached = state.cache["places"] = (key, places)
+    return cached[1]
+
+
+def _players(state: HeksState) -> list[dict[str, Any]]:
+    """The public player list, cached on what can change in it: the host and the statuses
+    (seats and names never change during a game)."""
+    host = state.host
+    key = (host, *[p.status for p in state.players])
+    cached = state.cache.get("players")
+    if cached is None or cached[0] != key:
+        players = [
+            {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == host}
+            for p in state.players
+        ]
+        cached = state.cache["players"] = (key, players)
+    return cached[1]
 
 
 def public_view(state: HeksState) -> dict[str, Any]:
@@ -148,7 +175,7 @@ def _known_witches(state: HeksState, me: Player) -> list[int]:
 def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
     phase = state.phase
     day = state.day
-    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+    if phase in _VOTE_PHASES:
         vote = state.night.votes.get(me.seat)
         if vote is None:
             return None
