@@ -210,7 +210,7 @@ class Seat:
                 deadline, server_time = view.get("deadline"), self.state.get("server_time")
                 if deadline is not None and server_time is not None:
                     delay = min(delay, max(0.0, (deadline - server_time) / 1000 - 0.5))
-                await asyncio.sleep(delay)
+                await self._think(delay)
             if not self.owes() or self.run.phase not in (REAL, SATURATE):
                 self.busy = False
                 return
@@ -223,6 +223,17 @@ class Seat:
                 await self.send("command", command={"type": ctype, "payload": payload})
         except websockets.ConnectionClosed:
             self.busy = False
+
+    async def _think(self, delay: float) -> None:
+        """Sleep ``delay`` seconds of real-pace thinking, but no longer than the real
+        phase lasts: until 2026-11-29 a bot still thinking when saturation began slept
+        on (up to ~20 s), so the first part of the saturation phase was half idle."""
+        end = time.monotonic() + delay
+        while self.run.phase == REAL:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 0.25))
 
 
 class Table:
