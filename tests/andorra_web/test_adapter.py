@@ -114,3 +114,23 @@ def test_swindler_gets_the_voters_he_may_change() -> None:
     assert change["params"] == {"changes": {"voters": [4, 5, 6], "max": 1}}
     rebel = next(o for o in game.options(state, 4) if o["action"] == "REBEL_VOTES")
     assert rebel["params"] == {"mapping": {"per_voter": "seat"}, "all": {"optional": "seat"}}
+
+
+def test_a_jailed_clan_member_can_no_longer_post_in_the_clan_chat() -> None:
+    # A-GEN-6: killed and jailed players do not write; the site's only place to write
+    # is the clan chat, so the chat refuses them (not_alive) and keeps what they wrote
+    game = AndorraRoomGame()
+    roles = ["BOSS", "SOLDIER", "SHERIFF", "DOCTOR", "PV", "PV"]
+    state = game.setup({"players": list("ABCDEF"), "roles": roles, "schedule": {"start": 0}}, 1)
+    game.apply(state, Command(2, "chat", {"text": "before"}, 1))
+    for i, voter in enumerate((1, 3, 4, 5, 6)):
+        game.apply(state, Command(voter, "vote", {"target": 2}, 10 + i))  # the Soldier is jailed
+    game.apply(state, Command("host", "end_day", {}, 30))
+    game.apply(state, Command("host", "end_night", {}, 31))
+    game.apply(state, Command("host", "publish", {}, 32))
+    assert next(p for p in game.view(state, "public")["players"] if p["seat"] == 2)["status"] != "ALIVE"
+    with pytest.raises(Rejected) as refused:
+        game.apply(state, Command(2, "chat", {"text": "after"}, 33))
+    assert refused.value.code == "not_alive"
+    game.apply(state, Command(1, "chat", {"text": "still here"}, 34))  # the living Boss still writes
+    assert [m["text"] for m in state.chat] == ["before", "still here"]
