@@ -66,6 +66,11 @@ class PhaseStats:
         }
 
 
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 class Run:
     """What every seat in this worker shares: the phase, the think times, the stats."""
 
@@ -79,6 +84,12 @@ class Run:
         self.stats: dict[int, PhaseStats] = {REAL: PhaseStats(), SATURATE: PhaseStats()}
         self.setup_errors: list[str] = []
         self.closed: dict[str, int] = {}
+        self.thinking: set[asyncio.Future[None]] = set()  # bots in a real-pace think time
+
+    def end_thinking(self) -> None:
+        """The real phase is over: every bot stops thinking and acts."""
+        for future in list(self.thinking):
+            _wake(future)
 
     @property
     def phase(self) -> int:
@@ -227,13 +238,18 @@ class Seat:
     async def _think(self, delay: float) -> None:
         """Sleep ``delay`` seconds of real-pace thinking, but no longer than the real
         phase lasts: until 2026-11-29 a bot still thinking when saturation began slept
-        on (up to ~20 s), so the first part of the saturation phase was half idle."""
-        end = time.monotonic() + delay
-        while self.run.phase == REAL:
-            left = end - time.monotonic()
-            if left <= 0:
-                return
-            await asyncio.sleep(min(left, 0.25))
+        on (up to ~20 s), so the first part of the saturation phase was half idle.
+        One timer per think, as ``asyncio.sleep`` has; the worker's phase watch wakes
+        them all at once when the real phase ends (polling here cost the bots a core)."""
+        loop = asyncio.get_running_loop()
+        woken: asyncio.Future[None] = loop.create_future()
+        timer = loop.call_later(delay, _wake, woken)
+        self.run.thinking.add(woken)
+        try:
+            await woken
+        finally:
+            timer.cancel()
+            self.run.thinking.discard(woken)
 
 
 class Table:
@@ -377,6 +393,8 @@ async def _worker(
     dogs = [asyncio.get_running_loop().create_task(t.watchdog()) for t in tables]
     while run.phase != STOP:
         await asyncio.sleep(0.1)
+        if run.phase != REAL and run.thinking:
+            run.end_thinking()
     for dog in dogs:
         dog.cancel()
     report.put(
