@@ -21,12 +21,23 @@ HOST = "host"
 TICK = "tick"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Command:
     actor: Actor
     type: str
     payload: Mapping[str, Any] = field(default_factory=dict)
     now: int = 0
+
+    def __init__(
+        self, actor: Actor, type: str, payload: Mapping[str, Any] | None = None, now: int = 0
+    ) -> None:
+        # Still frozen (assignment raises), but built by writing the slots directly:
+        # the generated __init__ goes through object.__setattr__ per field, 1.7x slower,
+        # and a game builds a Command for every tap (docs/benchmarks.md, issue 2).
+        _set_actor(self, actor)
+        _set_type(self, type)
+        _set_payload(self, {} if payload is None else payload)
+        _set_now(self, now)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"actor": self.actor, "type": self.type, "now": self.now}
@@ -49,6 +60,12 @@ class Command:
         if not isinstance(now, int) or isinstance(now, bool):
             raise ValueError("command.now must be an integer (ms)")
         return cls(actor=actor, type=ctype, payload=dict(payload), now=now)
+
+
+_set_actor = Command.__dict__["actor"].__set__  # the slot's own descriptor
+_set_type = Command.__dict__["type"].__set__  # the slot's own descriptor
+_set_payload = Command.__dict__["payload"].__set__  # the slot's own descriptor
+_set_now = Command.__dict__["now"].__set__  # the slot's own descriptor
 
 
 def tick(now: int) -> Command:
