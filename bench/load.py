@@ -401,10 +401,13 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
             shutil.copy(data_dir / "server.log", args.server_log)
 
 
-def run_baseline(args: argparse.Namespace, size: int) -> dict[str, Any]:
+def run_baseline(args: argparse.Namespace, size: int, floor_db: Path | None = None) -> dict[str, Any]:
+    """The raw baseline; with ``floor_db``, the floor (``baseline_server.py --floor``)."""
     port = free_port()
     url = f"http://{HOST}:{port}"
     cmd = [sys.executable, str(HERE / "baseline_server.py"), "--port", str(port), "--size", str(size)]
+    if floor_db is not None:
+        cmd += ["--floor", str(floor_db)]
     server = subprocess.Popen(
         cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_pin(args, 0)
     )
@@ -492,6 +495,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-compression", dest="compression", action="store_false", help="no permessage-deflate")
     p.add_argument("--pin", action="store_true", help="server on CPU 0, clients on the others")
     p.add_argument("--no-baseline", dest="baseline", action="store_false")
+    p.add_argument(
+        "--floor",
+        action="store_true",
+        help="also measure the floor: the baseline plus a durable append, a message per seat and an ack "
+        "for every incoming message (a ceiling for the saturation ratio)",
+    )
     p.add_argument("--setup-timeout", type=float, default=900)
     p.add_argument("--data-root", default="/tmp", help="where the server's temporary data directory goes")
     p.add_argument("--server-log", help="keep the server's log here")
@@ -527,6 +536,11 @@ def main(argv: list[str]) -> int:
                 cpu_base = result["baseline"]["server_cpu_us_per_view"]
                 if cpu_game and cpu_base:
                     result["cpu_efficiency_vs_baseline"] = round(cpu_base / cpu_game, 3)
+            if args.floor:
+                result["floor"] = run_baseline(args, size, floor_db=data_dir / "floor.sqlite3")
+                if base:
+                    # Messages: the floor's acks count, as Nightfall's do.
+                    result["floor_messages_vs_baseline"] = round(result["floor"]["messages_per_s"] / base, 3)
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
     if args.json:
@@ -545,7 +559,7 @@ def _print(r: dict[str, Any]) -> None:
     print(
         f"  server RSS {r['server_rss_mb']} MB; idle memory per socket {r['idle_bytes_per_socket'] / 1024:.1f} KB"
     )
-    for name in ("real", "saturate", "baseline"):
+    for name in ("real", "saturate", "baseline", "floor"):
         s = r.get(name)
         if not s:
             continue
@@ -568,6 +582,8 @@ def _print(r: dict[str, Any]) -> None:
         print(
             f"  baseline CPU per message / server CPU per view: {r.get('cpu_efficiency_vs_baseline', 0):.0%}"
         )
+    if "floor_messages_vs_baseline" in r:
+        print(f"  floor / baseline (all messages per second): {r['floor_messages_vs_baseline']:.0%}")
 
 
 if __name__ == "__main__":
