@@ -36,6 +36,9 @@ def test_every_collection_is_timed_and_a_long_one_logged(caplog: pytest.LogCaptu
     try:
         gc.collect(0)
         gc.collect(2)
+        # A full collection of a big test heap can itself take over 50 ms on a busy machine:
+        # count only the pause made up below.
+        real_long = watch.long_pauses
         watch._callback("start", {"generation": 1})
         watch._started = (watch._started or 0) - 0.2  # as if the collection took 200 ms
         with caplog.at_level(logging.WARNING, logger="nightfall.server.gc"):
@@ -43,9 +46,9 @@ def test_every_collection_is_timed_and_a_long_one_logged(caplog: pytest.LogCaptu
     finally:
         watch.uninstall()
     assert watch.collections[0] >= 1 and watch.collections[2] >= 1 and watch.collections[1] == 1
-    assert watch.long_pauses == 1 and watch.max_ms >= 200
+    assert watch.long_pauses == real_long + 1 and watch.max_ms >= 200
     assert "paused every room" in caplog.text
-    assert "1 over 50 ms" in watch.summary()
+    assert f"{real_long + 1} over 50 ms" in watch.summary()
     assert watch._callback not in gc.callbacks  # uninstall takes it out again
 
 
