@@ -81,30 +81,46 @@ class SharedText:
     """The encoded shared part of the views (``nightfall.engine.view_parts``),
     re-encoded only when the game hands out a different object."""
 
-    __slots__ = ("_shared", "_text")
+    __slots__ = ("_open", "_shared", "_text")
 
     def __init__(self) -> None:
         self._shared: Mapping[str, Any] | None = None
         self._text = ""
+        self._open = ""
 
     def text(self, shared: Mapping[str, Any]) -> str:
         if shared is not self._shared:  # holding it keeps its id from being reused
             self._shared, self._text = shared, encode(shared)
+            self._open = f"{self._text[:-1]},"
         return self._text
+
+    def opened(self, shared: Mapping[str, Any]) -> str:
+        """``text(shared)`` without its closing brace and with a comma: own keys follow."""
+        self.text(shared)
+        return self._open
+
+
+def view_pieces(
+    play: Play | None, pid: int | None, host: int | None, shared_text: SharedText
+) -> tuple[str, str]:
+    """``encode(view_for(play, pid, host))`` as two strings to write one after the other:
+    the shared part (the same object for every viewer at one state version, so a
+    repeat is seen by identity) and this viewer's own keys."""
+    if play is None:
+        return "", "null"
+    shared, own = view_parts(play.game, play.state, viewer_of(play, pid, host))
+    if not shared:
+        return "", encode(own)
+    if not own:
+        return shared_text.text(shared), ""
+    return shared_text.opened(shared), encode(own)[1:]  # '{...shared,' + 'own...}'
 
 
 def view_text(play: Play | None, pid: int | None, host: int | None, shared_text: SharedText) -> str:
     """``encode(view_for(play, pid, host))``, byte for byte, with the shared part
     encoded once for all viewers instead of once per viewer."""
-    if play is None:
-        return "null"
-    shared, own = view_parts(play.game, play.state, viewer_of(play, pid, host))
-    if not shared:
-        return encode(own)
-    head = shared_text.text(shared)
-    if not own:
-        return head
-    return f"{head[:-1]},{encode(own)[1:]}"  # '{...shared' + ',' + 'own...}'
+    head, tail = view_pieces(play, pid, host, shared_text)
+    return head + tail
 
 
 def state(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from nightfall.engine import Command, Game, Transcript, replay
@@ -16,6 +16,8 @@ class Play:
     record: GameRecord
     seq: int = 0  # accepted commands so far
     last_now: int = 0  # command times never go backwards, even if the clock does
+    # pid -> seat, built on first use: seats are looked up for every view of every change.
+    _seats: dict[int, int] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def setup(cls, game: Game[Any], record: GameRecord) -> Play:
@@ -34,5 +36,7 @@ class Play:
         return self.record.result is not None
 
     def seat_of(self, pid: int) -> int | None:
-        seating = self.record.seating
-        return seating.index(pid) + 1 if pid in seating else None
+        seats = self._seats
+        if seats is None:  # a game's seating never changes once it has started
+            seats = self._seats = {p: i for i, p in enumerate(self.record.seating, 1)}
+        return seats.get(pid)

@@ -20,6 +20,9 @@ class Presence:
         self._on_grace_over = on_grace_over
         self._state: dict[int, str] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        # Counts every change of anyone's presence: what a cache of the room part
+        # (which shows everyone's presence) is keyed on.
+        self.version = 0
 
     def of(self, pid: int) -> str:
         return self._state.get(pid, DISCONNECTED)
@@ -27,6 +30,7 @@ class Presence:
     def _set(self, pid: int, value: str) -> bool:
         changed = self.of(pid) != value
         self._state[pid] = value
+        self.version += changed
         return changed
 
     def _cancel(self, pid: int) -> None:
@@ -55,7 +59,8 @@ class Presence:
 
     def forget(self, pid: int) -> None:
         self._cancel(pid)
-        self._state.pop(pid, None)
+        if self._state.pop(pid, None) is not None:
+            self.version += 1
 
     def cancel_all(self) -> None:
         for timer in self._timers.values():

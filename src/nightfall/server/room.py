@@ -51,6 +51,22 @@ log = logging.getLogger("nightfall.room")
 MAX_SOCKETS_PER_MEMBER = 4
 
 
+# A state message in four pre-encoded pieces: the room, ``you``, and the view as its
+# shared head and the viewer's own tail (``outgoing.view_pieces``).
+StateParts = tuple[str, str, str, str]
+
+
+@dataclass(slots=True)
+class RoomParts:
+    """The room part of the state messages, encoded, with what it was built from."""
+
+    key: tuple[int, int, int, int | None, str]
+    lobby: Lobby
+    play: Play | None
+    text: str
+    you: dict[int | None, str]  # each viewer's encoded ``you``, valid for the same key
+
+
 class RoomUnloaded(Exception):
     """The room left memory (it was idle) between a caller's lookup and its call:
     nothing was done; look the code up again, which loads the room back."""
@@ -98,7 +114,8 @@ class Room:
         # and its own version counter. A viewer gets a message only when *its* view
         # changed, numbered by its own counter, so neither the timing nor the numbering
         # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
-        self._sent: dict[int | None, tuple[int, str]] = {}
+        self._sent: dict[int | None, tuple[int, StateParts]] = {}
+        self._room_cache: RoomParts | None = None
         self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
         # Presence and spectators change views without a revision, so a viewer's counter
         # can run ahead of the revision; a room loaded back after it was unloaded starts
@@ -292,7 +309,7 @@ class Room:
                 },
             }
         )
-        conn.offer(self._versioned_state(conn.pid, now)[0])
+        conn.offer(self._versioned_state(conn.pid, now))
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])
         self._watch_host()
@@ -626,36 +643,66 @@ class Room:
         room = room if room is not None else self._room_json()
         return outgoing.state(self.revision, now, room, self.lobby, self.play, pid)
 
-    def _versioned_state(self, pid: int | None, now: int, room_text: str | None = None) -> tuple[str, bool]:
-        """The state message for ``pid`` with its own version; ``True`` if it differs from the last one.
+    def _room_parts(self) -> RoomParts:
+        """The encoded room part (the same for every viewer) and a cache of each
+        member's encoded ``you``, rebuilt only when something they show changed:
+        the revision (every lobby change and command), anyone's presence, the
+        spectators, the host, the status, or the lobby or game object itself."""
+        spectators = sum(1 for c in self.conns if c.pid is None)
+        lobby, play = self.lobby, self.play
+        key = (self.revision, self.presence.version, spectators, lobby.host, lobby.status)
+        cached = self._room_cache
+        if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
+            room = outgoing.room_json(self.code, self.adapter, lobby, play, self.presence, spectators)
+            room.update(outgoing.links(self.base_url, self.code))
+            cached = self._room_cache = RoomParts(key, lobby, play, encode(room), {})
+        return cached
 
-        The message is spliced from pre-encoded parts: the room part is the same for
-        everyone and is encoded once per broadcast (same fields as ``outgoing.state``).
-        """
-        if room_text is None:
-            room_text = encode(self._room_json())
-        you = encode(outgoing.you(self.lobby, self.play, pid))
-        view = outgoing.view_text(self.play, pid, self.lobby.host, self._shared_view)
-        body = f'{{"type":"state","room":{room_text},"you":{you},"view":{view}}}'
+    def _next_state(self, pid: int | None, room: RoomParts) -> tuple[int, StateParts, bool]:
+        """``pid``'s state message as parts, its own version, and whether it differs from the last one."""
+        you = room.you.get(pid)
+        if you is None:
+            you = room.you[pid] = encode(outgoing.you(self.lobby, self.play, pid))
+        head, tail = outgoing.view_pieces(self.play, pid, self.lobby.host, self._shared_view)
+        parts = (room.text, you, head, tail)
         last = self._sent.get(pid)
-        changed = last is None or last[1] != body
+        # Compared part by part: the room and shared view parts are the same objects while
+        # they are unchanged, so this is mostly identity checks, not a 2.6 KB comparison.
+        changed = last is None or last[1] != parts
         # After a restart a viewer's counter resumes from the room revision, which is
         # never below any counter it had before, so clients never see a version go back.
         version = (last[0] if last else max(self.revision, self._version_floor)) + (1 if changed else 0)
-        self._sent[pid] = (version, body)
-        return f'{{"version":{version},"server_time":{now},{body[1:]}', changed
+        self._sent[pid] = (version, parts)
+        return version, parts, changed
+
+    @staticmethod
+    def _state_text(version: int, now: int, parts: StateParts) -> str:
+        """The state message, spliced from pre-encoded parts (same fields as ``outgoing.state``)."""
+        room, you, head, tail = parts
+        return (
+            f'{{"version":{version},"server_time":{now},"type":"state",'
+            f'"room":{room},"you":{you},"view":{head}{tail}}}'
+        )
+
+    def _versioned_state(self, pid: int | None, now: int) -> str:
+        """The state message for ``pid`` with its own version (sent whether or not it changed)."""
+        version, parts, _ = self._next_state(pid, self._room_parts())
+        return self._state_text(version, now, parts)
 
     def _prepare_broadcast(self) -> list[tuple[Connection, str]]:
-        """Each viewer's message is built and encoded once; only changed views are sent."""
+        """Each viewer's message is built once; only changed views are built into text and sent."""
         now = self.clock()
-        room_text = encode(self._room_json())
-        cache: dict[int | None, tuple[str, bool]] = {}
+        room = self._room_parts()
+        built: dict[int | None, str | None] = {}
         out = []
         for conn in list(self.conns):
-            if conn.pid not in cache:
-                cache[conn.pid] = self._versioned_state(conn.pid, now, room_text)
-            text, changed = cache[conn.pid]
-            if changed:
+            pid = conn.pid
+            if pid in built:
+                text = built[pid]
+            else:
+                version, parts, changed = self._next_state(pid, room)
+                text = built[pid] = self._state_text(version, now, parts) if changed else None
+            if text is not None:
                 out.append((conn, text))
         return out
 
