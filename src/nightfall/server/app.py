@@ -9,12 +9,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, WebSocketRoute
 
 from nightfall.store import EventStore
 
 from . import gc_watch, http_api, pages, websocket
 from .adapters import Catalog, default_catalog
+from .asgi_send import RawSend
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts
 from .room import RoomOptions
@@ -69,7 +71,7 @@ def create_app(
         WebSocketRoute("/ws/{code}", websocket.endpoint),
         *pages.routes(web_dist or pages.DEFAULT_DIST),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(RawSend)])
     app.state.rooms = rooms
     app.state.limits = limits
     # Shared by the room endpoints of the HTTP API and WebSocket upgrades (None: no limit).

@@ -25,6 +25,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from .asgi_send import TextWriter
 from .protocol import CLOSE_TOO_SLOW, encode
 from .ratelimit import TokenBucket
 
@@ -71,9 +72,14 @@ class _Resume:
 
 class Connection:
     def __init__(
-        self, ws: WebSocket, outbox_size: int = OUTBOX_SIZE, bucket: TokenBucket | None = None
+        self,
+        ws: WebSocket,
+        outbox_size: int = OUTBOX_SIZE,
+        bucket: TokenBucket | None = None,
+        write: TextWriter | None = None,
     ) -> None:
         self.ws = ws
+        self._write = write or ws.send_text  # asgi_send.text_writer on the server
         self.pid: int | None = None  # None: a spectator
         self.bucket = bucket or TokenBucket()
         self.closed = False
@@ -140,7 +146,7 @@ class Connection:
             outbox = self._outbox
             while outbox and not self._gone:
                 item = outbox.popleft()
-                coro = self.ws.close(item.code) if isinstance(item, _Close) else self.ws.send_text(item)
+                coro = self.ws.close(item.code) if isinstance(item, _Close) else self._write(item)
                 try:
                     waiting_for = coro.send(None)
                 except StopIteration:

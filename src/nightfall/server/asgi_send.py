@@ -1,0 +1,56 @@
+"""Text frames straight to the ASGI server's ``send``, past Starlette's layers.
+
+Every view of every change is one text frame, so the send path is the
+server's hottest (docs/benchmarks.md). Through Starlette, each frame passes a
+state check in ``WebSocket.send`` and two exception-handling wrappers that only
+matter for HTTP responses. ``RawSend`` (a pure ASGI middleware, outermost
+after Starlette's error middleware, which passes WebSocket ``send`` through
+untouched) keeps the server's own ``send`` in the scope. ``text_writer`` sends
+text frames with it. This is the public ASGI interface, so any ASGI server
+works, not only uvicorn.
+
+Accepting and closing still go through Starlette's ``WebSocket``: it tracks
+that state, and a frame is never written after its close because a
+connection's outbox keeps order (``connection.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Coroutine
+from types import CoroutineType
+from typing import Any, cast
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+SCOPE_KEY = "nightfall.send"
+TextWriter = Callable[[str], Coroutine[Any, Any, None]]
+
+
+class RawSend:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            scope[SCOPE_KEY] = send
+        await self.app(scope, receive, send)
+
+
+def text_writer(ws: WebSocket) -> TextWriter:
+    """A coroutine function that sends one text frame on ``ws``."""
+    send: Send | None = ws.scope.get(SCOPE_KEY)
+    if send is None:  # an app without RawSend (tests that build their own)
+        return ws.send_text
+
+    def write(text: str) -> Coroutine[Any, Any, None]:
+        sending = send({"type": "websocket.send", "text": text})
+        if type(sending) is CoroutineType:  # an ``async def`` send: uvicorn's, and most servers'
+            return cast(Coroutine[Any, Any, None], sending)
+        return _awaiting(sending)  # the connection drives a coroutine step by step
+
+    return write
+
+
+async def _awaiting(sending: Awaitable[None]) -> None:
+    await sending
