@@ -1,10 +1,14 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from nightfall.server import outgoing
+from nightfall.server.protocol import encode
+from nightfall.server.room import Room, RoomParts
 
 from .harness import Live, start_server
 
@@ -30,3 +34,26 @@ async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
 @pytest.fixture
 async def live(serve: Serve) -> Live:
     return await serve()
+
+
+@pytest.fixture(autouse=True)
+def room_parts_stay_fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test here also checks the room's cache of encoded parts: each room part and
+    ``you`` it hands out must equal a fresh encoding of what it stands for. A mismatch
+    inside a room's task would only become an ``internal_error`` answer, so mismatches
+    are collected and fail the test at the end."""
+    stale: list[str] = []
+    cached = Room._room_parts
+
+    def checked(self: Room) -> RoomParts:
+        parts = cached(self)
+        if parts.text != encode(self._room_json()):
+            stale.append(f"room {self.code}: the room part is stale")
+        for pid, text in parts.you.items():
+            if text != encode(outgoing.you(self.lobby, self.play, pid)):
+                stale.append(f"room {self.code}: you of {pid} is stale")
+        return parts
+
+    monkeypatch.setattr(Room, "_room_parts", checked)
+    yield
+    assert not stale, stale[:5]

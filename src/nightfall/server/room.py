@@ -60,7 +60,7 @@ StateParts = tuple[str, str, str, str]
 class RoomParts:
     """The room part of the state messages, encoded, with what it was built from."""
 
-    key: tuple[int, int, int, int | None, str]
+    key: tuple[int, int, int | None, str]
     lobby: Lobby
     play: Play | None
     text: str
@@ -646,11 +646,13 @@ class Room:
     def _room_parts(self) -> RoomParts:
         """The encoded room part (the same for every viewer) and a cache of each
         member's encoded ``you``, rebuilt only when something they show changed:
-        the revision (every lobby change and command), anyone's presence, the
-        spectators, the host, the status, or the lobby or game object itself."""
+        anyone's presence, the spectators, the host, the status, or the lobby or
+        game object itself. Not on every revision: a game command changes none of
+        these, and every other lobby change commits a new lobby object (a draft).
+        tests/server/conftest.py checks every cached part against a fresh one."""
         spectators = sum(1 for c in self.conns if c.pid is None)
         lobby, play = self.lobby, self.play
-        key = (self.revision, self.presence.version, spectators, lobby.host, lobby.status)
+        key = (self.presence.version, spectators, lobby.host, lobby.status)
         cached = self._room_cache
         if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
             room = outgoing.room_json(self.code, self.adapter, lobby, play, self.presence, spectators)
