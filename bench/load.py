@@ -96,8 +96,14 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
+    user, kernel = cpu_split(pid)
+    return user + kernel
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, kernel) CPU seconds of every thread of ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS  # utime, stime
 
 
 def sched_ns(pid: int) -> tuple[int, int]:
@@ -247,19 +253,26 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def measure(pid: int, seconds: float, clients: list[int]) -> tuple[float, float, float, float]:
-    """Sleep ``seconds``; return (wall s, server CPU s, all clients' CPU s, seconds the
-    server's event loop was runnable but waited for a CPU) over that time."""
-    c0, t0, k0 = cpu_seconds(pid), time.perf_counter(), sum(cpu_seconds(c) for c in clients)
+def measure(pid: int, seconds: float, clients: list[int]) -> tuple[float, float, float, float, float]:
+    """Sleep ``seconds``; return (wall s, server CPU s, of it in the kernel s, all clients'
+    CPU s, seconds the server's event loop was runnable but waited for a CPU) over that time."""
+    (u0, s0), t0, k0 = cpu_split(pid), time.perf_counter(), sum(cpu_seconds(c) for c in clients)
     w0 = sched_ns(pid)[1]
     time.sleep(seconds)
     k1 = sum(cpu_seconds(c) for c in clients)
     waited = (sched_ns(pid)[1] - w0) / 1e9
-    return time.perf_counter() - t0, cpu_seconds(pid) - c0, k1 - k0, waited
+    u1, s1 = cpu_split(pid)
+    return time.perf_counter() - t0, (u1 - u0) + (s1 - s0), s1 - s0, k1 - k0, waited
 
 
 def summarise(
-    stats: dict[str, Any], wall: float, cpu: float, client_cpu: float, waited: float, rooms: int
+    stats: dict[str, Any],
+    wall: float,
+    cpu: float,
+    kernel: float,
+    client_cpu: float,
+    waited: float,
+    rooms: int,
 ) -> dict[str, Any]:
     lat = stats["latencies_ms"]
     states = stats["states"]
@@ -285,6 +298,10 @@ def summarise(
         "mean_view_bytes": round(stats["state_bytes"] / states) if states else None,
         "server_cpu_pct": round(100 * cpu / wall, 1),
         "server_cpu_us_per_view": round(1e6 * cpu / states, 1) if states else None,
+        # The kernel's part (socket writes, the store's disk writes, waits on locks) per message sent.
+        "server_kernel_us_per_message": round(1e6 * kernel / stats["messages"], 1)
+        if stats["messages"]
+        else None,
         "clients_cpu_pct": round(100 * client_cpu / wall, 1),
         # > 0: the machine is busy; the event loop wanted a CPU that others had.
         "server_waiting_for_cpu_pct": round(100 * waited / wall, 1),
@@ -371,7 +388,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
             "server_rss_mb": {"empty": round(rss0 / 2**20, 1), "idle": round(rss1 / 2**20, 1)},
             "idle_bytes_per_socket": round((rss1 - rss0) / max(1, sockets)),
         }
-        timing: dict[str, tuple[float, float, float, float]] = {}
+        timing: dict[str, tuple[float, float, float, float, float]] = {}
         clients = [p.pid for p in phases.procs]
         probe = CommitProbe(data_dir)
         commits: dict[str, Any] = {}
@@ -388,8 +405,8 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
         probe.close()
         out["server_rss_mb"]["end"] = round(rss_bytes(server.pid) / 2**20, 1)
         stats, closed = phases.finish()
-        for name, (wall, cpu, client_cpu, waited) in timing.items():
-            out[name] = summarise(stats[name], wall, cpu, client_cpu, waited, args.rooms)
+        for name, (wall, cpu, kernel, client_cpu, waited) in timing.items():
+            out[name] = summarise(stats[name], wall, cpu, kernel, client_cpu, waited, args.rooms)
             out[name]["disk_commit_ms"] = commits[name]
         out["client_close_codes"] = closed
         out["server_alive"] = server.poll() is None
@@ -435,9 +452,11 @@ def run_baseline(args: argparse.Namespace, size: int, floor_db: Path | None = No
         time.sleep(2)
         rss1 = rss_bytes(server.pid)
         phases.set(SATURATE)
-        wall, cpu, client_cpu, waited = measure(server.pid, args.duration, [p.pid for p in phases.procs])
+        wall, cpu, kernel, client_cpu, waited = measure(
+            server.pid, args.duration, [p.pid for p in phases.procs]
+        )
         stats, _ = phases.finish()
-        out = summarise(stats["saturate"], wall, cpu, client_cpu, waited, args.rooms)
+        out = summarise(stats["saturate"], wall, cpu, kernel, client_cpu, waited, args.rooms)
         out["message_bytes"] = size
         out["sockets"] = sockets
         out["idle_bytes_per_socket"] = round((rss1 - rss0) / max(1, sockets))
@@ -569,7 +588,8 @@ def _print(r: dict[str, Any]) -> None:
             f"server side p50 {s['server_side_ms']['p50']} ms, p99 {s['server_side_ms']['p99']} ms); "
             f"{s['views_per_s']} views/s of {s['mean_view_bytes']} B ({s['messages_per_s']} messages/s); "
             f"server CPU {s['server_cpu_pct']} % "
-            f"({s['server_cpu_us_per_view']} us/view, waiting for a CPU {s['server_waiting_for_cpu_pct']} %), "
+            f"({s['server_cpu_us_per_view']} us/view, kernel {s['server_kernel_us_per_message']} us/message, "
+            f"waiting for a CPU {s['server_waiting_for_cpu_pct']} %), "
             f"clients CPU {s['clients_cpu_pct']} %; {s['acks_per_room_per_s']} acks/room/s; "
             f"one commit on this disk meanwhile {s.get('disk_commit_ms')} ms; games ended {s['games_ended']}; errors {s['errors']}"
         )
