@@ -86,8 +86,13 @@ async def _done() -> None:
     return None
 
 
-class ClosedSocket:
-    """Stands for the Starlette WebSocket: only ``close`` is ever called on it here."""
+class Socket:
+    """Stands for the Starlette WebSocket: text goes to the outbox, close does nothing.
+    (Through ``send_text``, not ``Connection(write=...)``, so the same script also
+    measures commits from before that parameter, for A/B runs.)"""
+
+    def __init__(self, outbox: Outbox) -> None:
+        self.send_text = outbox.write
 
     async def close(self, code: int = 1000) -> None:
         return None
@@ -125,7 +130,7 @@ async def replay(transcript: Transcript, store: Any, code: str) -> tuple[int, in
     conns: dict[int, Connection] = {}
     for member in members:
         outbox = outboxes[member.pid] = Outbox()
-        conn = Connection(ClosedSocket(), write=outbox.write)  # type: ignore[arg-type]
+        conn = Connection(Socket(outbox))  # type: ignore[arg-type]
         conn.pid = member.pid
         conn.start()
         conns[member.pid] = conn
