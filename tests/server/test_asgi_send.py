@@ -1,0 +1,72 @@
+"""Text frames straight to the ASGI server's send (server/asgi_send.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from nightfall.server.app import create_app
+from nightfall.server.asgi_send import SCOPE_KEY, RawSend, text_writer
+from nightfall.store import SqliteStore
+
+
+class FakeWs:
+    def __init__(self, scope: dict[str, Any]) -> None:
+        self.scope = scope
+        self.fallback: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.fallback.append(text)
+
+
+async def test_text_goes_to_the_servers_send_when_the_middleware_left_it() -> None:
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    ws = FakeWs({"type": "websocket", SCOPE_KEY: send})
+    await text_writer(ws)("hi")  # type: ignore[arg-type]
+    assert sent == [{"type": "websocket.send", "text": "hi"}] and ws.fallback == []
+
+
+async def test_a_send_that_returns_another_awaitable_still_gives_a_coroutine() -> None:
+    sent: list[dict[str, Any]] = []
+
+    def send(message: dict[str, Any]) -> asyncio.Future[None]:
+        sent.append(message)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return done
+
+    write = text_writer(FakeWs({"type": "websocket", SCOPE_KEY: send}))  # type: ignore[arg-type]
+    coro = write("x")
+    assert asyncio.iscoroutine(coro)  # the connection drives it step by step
+    await coro
+    assert sent == [{"type": "websocket.send", "text": "x"}]
+
+
+async def test_without_the_middleware_text_goes_through_starlette() -> None:
+    ws = FakeWs({"type": "websocket"})
+    await text_writer(ws)("hi")  # type: ignore[arg-type]
+    assert ws.fallback == ["hi"]
+
+
+async def test_the_middleware_leaves_send_in_websocket_scopes_only() -> None:
+    seen: list[dict[str, Any]] = []
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        seen.append(dict(scope))
+
+    async def send(message: dict[str, Any]) -> None:
+        return None
+
+    middleware = RawSend(app)
+    await middleware({"type": "websocket"}, None, send)  # type: ignore[arg-type]
+    await middleware({"type": "http"}, None, send)  # type: ignore[arg-type]
+    assert seen[0][SCOPE_KEY] is send and SCOPE_KEY not in seen[1]
+
+
+def test_the_server_app_installs_the_middleware(tmp_path: Any) -> None:
+    app = create_app(SqliteStore(tmp_path / "s.sqlite3"))
+    assert any(m.cls is RawSend for m in app.user_middleware)
