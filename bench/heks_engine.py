@@ -20,20 +20,12 @@ import json
 import statistics
 import time
 
+from calibration import calibration
 from nightfall.engine import Transcript
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks.bots import BOTS, play_game
 
 PLAYERS = [f"P{i}" for i in range(1, 13)]
-
-
-def calibration() -> float:
-    """Seconds for a fixed CPU workload (sorting), the per-run baseline."""
-    data = [(i * 7919) % 10007 for i in range(2000)]
-    t = time.perf_counter()
-    for _ in range(500):
-        sorted(data)
-    return time.perf_counter() - t
 
 
 def games_per_second(games: int, seed: int = 1) -> tuple[float, list[Transcript]]:

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from calibration import calibration
 from nightfall.engine import TICK, Transcript
 from nightfall.games.heks.bots import BOTS, play_game
 from nightfall.server import lobby as tables
@@ -50,15 +51,6 @@ from nightfall.server.storage import AsyncStore
 from nightfall.store import GameRecord, RoomRecord, SqliteStore
 
 PLAYERS = [f"P{i}" for i in range(1, 11)]
-
-
-def calibration() -> float:
-    """Seconds for a fixed CPU workload (sorting): the per-run yardstick."""
-    data = [(i * 7919) % 10007 for i in range(2000)]
-    t = time.perf_counter()
-    for _ in range(500):
-        sorted(data)
-    return time.perf_counter() - t
 
 
 class NoStore:
