@@ -383,6 +383,8 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
         phases.set(IDLE)
         time.sleep(2)
         rss1 = rss_bytes(server.pid)
+        # What the server spends keeping idle sockets (pings, timers): a real table idles most of the time.
+        idle_wall, idle_cpu, _, _, _ = measure(server.pid, args.idle_seconds, [])
         out: dict[str, Any] = {
             "command": " ".join(sys.argv),
             "rooms": args.rooms,
@@ -392,6 +394,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
             "setup_errors": setup_errors,
             "server_rss_mb": {"empty": round(rss0 / 2**20, 1), "idle": round(rss1 / 2**20, 1)},
             "idle_bytes_per_socket": round((rss1 - rss0) / max(1, sockets)),
+            "idle_server_cpu_pct": round(100 * idle_cpu / idle_wall, 1),
         }
         timing: dict[str, tuple[float, float, float, float, float]] = {}
         clients = [p.pid for p in phases.procs]
@@ -534,6 +537,7 @@ def main(argv: list[str]) -> int:
         "for every incoming message (a ceiling for the saturation ratio)",
     )
     p.add_argument("--setup-timeout", type=float, default=900)
+    p.add_argument("--idle-seconds", type=float, default=5, help="how long the idle server's CPU is measured")
     p.add_argument("--data-root", default="/tmp", help="where the server's temporary data directory goes")
     p.add_argument("--server-log", help="keep the server's log here")
     p.add_argument("--profile", help="write a cProfile of the server's event loop to this file")
@@ -589,7 +593,8 @@ def _print(r: dict[str, Any]) -> None:
     if r["setup_errors"]:
         print(f"  setup errors: {r['setup_errors']}")
     print(
-        f"  server RSS {r['server_rss_mb']} MB; idle memory per socket {r['idle_bytes_per_socket'] / 1024:.1f} KB"
+        f"  server RSS {r['server_rss_mb']} MB; idle memory per socket {r['idle_bytes_per_socket'] / 1024:.1f} KB; "
+        f"idle server CPU {r['idle_server_cpu_pct']} %"
     )
     for name in ("real", "saturate", "baseline", "floor"):
         s = r.get(name)
