@@ -19,16 +19,39 @@ pytestmark = pytest.mark.timeout(240)
 def test_a_tiny_load_run_reports_every_phase(tmp_path: Path) -> None:
     cmd = [sys.executable, str(ROOT / "bench" / "load.py"), "--rooms", "2", "--players", "4"]
     cmd += ["--duration", "4", "--duration-real", "3", "--procs", "1", "--json", "--data-root", str(tmp_path)]
+    cmd += ["--floor", "--idle-seconds", "1"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=200, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
     assert report["server_alive"] and report["setup_errors"] == [] and report["sockets"] == 8
-    assert report["idle_bytes_per_socket"] > 0
-    for phase in ("real", "saturate", "baseline"):
+    assert report["idle_bytes_per_socket"] > 0 and report["idle_server_cpu_pct"] >= 0
+    for phase in ("real", "saturate", "baseline", "floor"):
         stats = report[phase]
-        for field in ("latency_ms", "views_per_s", "messages_per_s", "server_cpu_pct", "clients_cpu_pct"):
+        for field in (
+            "latency_ms",
+            "views_per_s",
+            "messages_per_s",
+            "server_cpu_pct",
+            "server_kernel_us_per_message",
+            "clients_cpu_pct",
+        ):
             assert field in stats, (phase, field)
     # Saturation starts at once, even right after the real-pace phase (bots stop thinking).
     assert report["saturate"]["commands_acked"] > 0 and report["saturate"]["views_per_s"] > 0
     assert report["baseline"]["messages_per_s"] > 0
     assert report["saturate_vs_baseline"] > 0 and report["cpu_efficiency_vs_baseline"] > 0
+    # The floor runs its closed loop too: a durable append, a message per seat and an ack each time.
+    assert report["floor"]["messages_per_s"] > 0 and report["floor_messages_vs_baseline"] > 0
+
+
+def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path: Path) -> None:
+    """``bench/room_pipeline.py`` sends every command of recorded bot games through real
+    rooms (protocol messages, the room task, the SQLite store): the rooms must accept
+    every one, as the engine did, and each command reaches the seats."""
+    cmd = [sys.executable, str(ROOT / "bench" / "room_pipeline.py"), "--games", "2", "--repeat", "1"]
+    cmd += ["--json", "--data-root", str(tmp_path)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert report["commands"] > 100 and report["rejected"] == 0
+    assert report["messages_per_command"] > 5 and report["cpu_us_per_command"] > 0
