@@ -38,5 +38,7 @@ class Play:
     def seat_of(self, pid: int) -> int | None:
         seats = self._seats
         if seats is None:  # a game's seating never changes once it has started
-            seats = self._seats = {p: i for i, p in enumerate(self.record.seating, 1)}
+            seats = self._seats = {}
+            for seat, member in enumerate(self.record.seating, 1):
+                seats.setdefault(member, seat)  # the first seat, as ``list.index`` gave
         return seats.get(pid)
