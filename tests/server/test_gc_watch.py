@@ -94,3 +94,14 @@ def test_the_sweep_interval_comes_from_the_environment(monkeypatch: pytest.Monke
         monkeypatch.setenv(gc_watch.SWEEP_ENV, bad)
         with pytest.raises(ValueError, match=gc_watch.SWEEP_ENV):
             GcWatch.from_env()
+
+
+def test_the_freeze_interval_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(gc_watch.FREEZE_ENV, raising=False)
+    assert GcWatch.from_env().freeze_every == gc_watch.FREEZE_EVERY_S
+    monkeypatch.setenv(gc_watch.FREEZE_ENV, "1.5")
+    assert GcWatch.from_env().freeze_every == 1.5
+    for bad in ("often", "-0.1"):
+        monkeypatch.setenv(gc_watch.FREEZE_ENV, bad)
+        with pytest.raises(ValueError, match=gc_watch.FREEZE_ENV):
+            GcWatch.from_env()

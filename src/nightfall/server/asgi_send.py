@@ -1,4 +1,5 @@
-"""Text frames straight to the ASGI server's ``send``, past Starlette's layers.
+"""Text frames straight to the ASGI server's ``send`` and from its ``receive``,
+past Starlette's layers.
 
 Every view of every change is one text frame, so the send path is the
 server's hottest (docs/benchmarks.md). Through Starlette, each frame passes a
@@ -8,6 +9,12 @@ after Starlette's error middleware, which passes WebSocket ``send`` through
 untouched) keeps the server's own ``send`` in the scope. ``text_writer`` sends
 text frames with it. This is the public ASGI interface, so any ASGI server
 works, not only uvicorn.
+
+Incoming frames likewise: ``frame_reader`` gives the server's own ``receive``.
+Starlette's ``WebSocket.receive`` adds a coroutine and a state check per frame,
+and every socket's wait for its next frame is a chain of such objects that the
+garbage collector walks while they wait (docs/benchmarks.md, 2026-12-01 evening).
+The socket endpoint only needs the frames and the disconnect, both plain ASGI.
 
 Accepting and closing still go through Starlette's ``WebSocket``: it tracks
 that state, and a frame is never written after its close because a
@@ -24,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 SCOPE_KEY = "nightfall.send"
+RECEIVE_KEY = "nightfall.receive"
 TextWriter = Callable[[str], Coroutine[Any, Any, None]]
 
 
@@ -34,6 +42,7 @@ class RawSend:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             scope[SCOPE_KEY] = send
+            scope[RECEIVE_KEY] = receive
         await self.app(scope, receive, send)
 
 
@@ -50,6 +59,12 @@ def text_writer(ws: WebSocket) -> TextWriter:
         return _awaiting(sending)  # the connection drives a coroutine step by step
 
     return write
+
+
+def frame_reader(ws: WebSocket) -> Receive:
+    """The ASGI server's ``receive`` for ``ws`` (Starlette's, without the middleware)."""
+    receive: Receive | None = ws.scope.get(RECEIVE_KEY)
+    return receive if receive is not None else ws.receive
 
 
 async def _awaiting(sending: Awaitable[None]) -> None:

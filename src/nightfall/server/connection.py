@@ -33,6 +33,9 @@ OUTBOX_SIZE = 64
 log = logging.getLogger("nightfall.server")
 
 
+_WRITTEN = object()  # a send that finished without suspending
+
+
 @dataclass(frozen=True, slots=True)
 class _Close:
     code: int
@@ -110,6 +113,9 @@ class Connection:
     def offer(self, text: str) -> None:
         if self.closed:
             return
+        if not self._outbox and self._sender is None and self._started and not self._pumping:
+            self._write_now(text)  # nothing queued before it: the usual case, no queue needed
+            return
         if len(self._outbox) >= self._outbox_size:
             log.warning("closing a connection that cannot keep up (pid %s)", self.pid)
             self.close(CLOSE_TOO_SLOW, drop_pending=True)
@@ -160,6 +166,26 @@ class Connection:
                 outbox.clear()
         finally:
             self._pumping = False
+
+    def _write_now(self, text: str) -> None:
+        """``_pump`` for one message and an empty outbox (``offer``'s fast path)."""
+        self._pumping = True  # as in _pump: anything offered meanwhile queues behind this
+        try:
+            coro = self._write(text)
+            try:
+                waiting_for = coro.send(None)
+            except StopIteration:
+                waiting_for = _WRITTEN  # written without waiting
+            except Exception:  # the socket is gone; the receive loop notices and detaches
+                self._fail()
+                return
+            if waiting_for is not _WRITTEN:
+                self._sender = asyncio.create_task(self._finish(coro, waiting_for))
+                return
+        finally:
+            self._pumping = False
+        if self._outbox:
+            self._pump()
 
     async def _finish(self, coro: Coroutine[Any, Any, None], waiting_for: Any) -> None:
         try:

@@ -12,7 +12,14 @@ The policy:
 - **freeze** every ``freeze_every`` seconds: what is alive then (sockets, rooms,
   game states) moves to the permanent generation, which the collector never
   walks. Objects frozen this way are still freed by reference counting when
-  they die; only *cycles* among them wait for the next sweep;
+  they die; only *cycles* among them wait for the next sweep. Every 0.2 s, not
+  every second (until 2026-12-01): the young generation grows far past its
+  700-object threshold, because the collector counts allocations *minus
+  deallocations*, and every frame a socket receives frees the frozen objects of
+  its previous wait (coroutines, a future) while making new ones. So a young
+  collection walked 20,000-130,000 objects and took 40-115 ms at 10,000
+  sockets. At 0.2 s the longest was 44 ms and the collector's CPU fell by a
+  quarter (docs/benchmarks.md, 2026-12-01 evening);
 - **sweep** every ``sweep_every`` seconds: unfreeze and collect everything once,
   so cycles left by closed sockets do not pile up, then freeze again. This is
   the one long pause left: 1.3-1.5 s at 10,000 sockets (measured with
@@ -36,9 +43,10 @@ from typing import Any
 
 log = logging.getLogger("nightfall.server.gc")
 LONG_PAUSE_MS = 50.0
-FREEZE_EVERY_S = 1.0
+FREEZE_EVERY_S = 0.2
 SWEEP_EVERY_S = 3600.0
 SWEEP_ENV = "NIGHTFALL_GC_SWEEP_SECONDS"  # 0: never sweep (cycles among frozen objects are kept)
+FREEZE_ENV = "NIGHTFALL_GC_FREEZE_SECONDS"  # 0: never freeze after start-up (for measuring the policy)
 
 
 @dataclass
@@ -58,16 +66,10 @@ class GcWatch:
 
     @classmethod
     def from_env(cls) -> GcWatch:
-        raw = os.environ.get(SWEEP_ENV)
-        if not raw:
-            return cls()
-        try:
-            seconds = float(raw)
-        except ValueError:
-            raise ValueError(f"{SWEEP_ENV} must be a number of seconds, not {raw!r}") from None
-        if seconds < 0:
-            raise ValueError(f"{SWEEP_ENV} must be 0 or more seconds, not {raw!r}")
-        return cls(sweep_every=seconds)
+        return cls(
+            freeze_every=_seconds_from_env(FREEZE_ENV, FREEZE_EVERY_S),
+            sweep_every=_seconds_from_env(SWEEP_ENV, SWEEP_EVERY_S),
+        )
 
     def install(self) -> None:
         """Start timing collections and, inside a running event loop, the freeze schedule."""
@@ -144,6 +146,19 @@ class GcWatch:
             f"longest {self.max_ms:.1f} ms, {self.long_pauses} over {LONG_PAUSE_MS:.0f} ms, "
             f"{self.sweeps} sweep(s)"
         )
+
+
+def _seconds_from_env(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if seconds < 0:
+        raise ValueError(f"{name} must be 0 or more seconds, not {raw!r}")
+    return seconds
 
 
 def freeze() -> None:

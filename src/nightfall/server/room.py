@@ -16,6 +16,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from nightfall.engine import HOST, Command, Rejected, tick
@@ -181,7 +182,7 @@ class Room:
         if self._task is None or self._task.done():
             raise Rejected("internal_error", reason="room stopped")  # shutting down: never wait forever
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        await self._inbox.put((job, future))
+        self._inbox.put_nowait((job, future))  # the inbox is unbounded: a put never waits
         return await future
 
     async def retire_if(self, idle: Callable[[Room], bool], on_retire: Callable[[Room], None]) -> bool:
@@ -336,9 +337,10 @@ class Room:
 
         self._inbox.put_nowait((expire, None))
 
-    async def request(self, conn: Connection, message: dict[str, Any]) -> None:
-        """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``."""
-        await self.call(lambda: self._request(conn, message))
+    def request(self, conn: Connection, message: dict[str, Any]) -> Awaitable[None]:
+        """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``.
+        (``call``'s own awaitable: one coroutine less per message from a socket.)"""
+        return self.call(partial(self._request, conn, message))
 
     async def _request(self, conn: Connection, message: dict[str, Any]) -> None:
         rid: RequestId | None = None

@@ -9,12 +9,13 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.types import Message, Receive
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from nightfall.engine import Rejected
 
 from . import codes, protocol
-from .asgi_send import text_writer
+from .asgi_send import frame_reader, text_writer
 from .clock import now_ms
 from .connection import Connection
 from .http_api import client_address, held_back, throttle
@@ -135,7 +136,7 @@ async def _attach(rooms: Rooms, raw_code: str, room: Room, conn: Connection, tok
 
 
 async def _receive_hello(ws: WebSocket) -> dict[str, Any]:
-    text = await _receive_text(ws)
+    text = await _receive_text(frame_reader(ws))
     message = decode(text)
     if message.get("type") != "hello":
         raise Rejected("expected_hello")
@@ -144,11 +145,16 @@ async def _receive_hello(ws: WebSocket) -> dict[str, Any]:
     return message
 
 
-async def _receive_text(ws: WebSocket) -> str:
+async def _receive_text(receive: Receive) -> str:
     """The next frame as text; bytes frames are decoded as UTF-8 (or rejected)."""
-    message = await ws.receive()
+    message = await receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
+    return _frame_text(message)
+
+
+def _frame_text(message: Message) -> str:
+    """A ``websocket.receive`` message's frame as text (``Rejected`` if it cannot be one)."""
     if message.get("text") is not None:
         text: str = message["text"]
         return text
@@ -180,14 +186,20 @@ async def _refuse_guess(ws: WebSocket, rejected: Rejected, close_code: int) -> N
 
 
 async def _serve(ws: WebSocket, room: Room, conn: Connection) -> None:
+    # The server's own receive, awaited right here: while a socket waits for its next
+    # frame (most of the time, for every socket), the fewer objects that wait holds,
+    # the less the garbage collector walks (asgi_send.py).
+    receive = frame_reader(ws)
     while not conn.closed:
         unreadable: Rejected | None = None
         try:
-            text = await _receive_text(ws)
-        except WebSocketDisconnect:
-            return
+            message = await receive()
         except RuntimeError:  # receive after the socket was closed by our side
             return
+        if message["type"] == "websocket.disconnect":
+            return
+        try:
+            text = _frame_text(message)
         except Rejected as rejected:  # too large or not UTF-8: counts against the limit too
             text, unreadable = "", rejected
         if not conn.bucket.take():
