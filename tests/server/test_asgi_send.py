@@ -1,4 +1,5 @@
-"""Text frames straight to the ASGI server's send (server/asgi_send.py)."""
+"""Text frames straight to the ASGI server's send, and frames from its receive
+(server/asgi_send.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 from typing import Any
 
 from nightfall.server.app import create_app
-from nightfall.server.asgi_send import SCOPE_KEY, RawSend, text_writer
+from nightfall.server.asgi_send import RECEIVE_KEY, SCOPE_KEY, RawSend, frame_reader, text_writer
 from nightfall.store import SqliteStore
 
 
@@ -17,6 +18,9 @@ class FakeWs:
 
     async def send_text(self, text: str) -> None:
         self.fallback.append(text)
+
+    async def receive(self) -> dict[str, Any]:
+        return {"type": "websocket.receive", "text": "through starlette"}
 
 
 async def test_text_goes_to_the_servers_send_when_the_middleware_left_it() -> None:
@@ -61,10 +65,23 @@ async def test_the_middleware_leaves_send_in_websocket_scopes_only() -> None:
     async def send(message: dict[str, Any]) -> None:
         return None
 
+    async def receive() -> dict[str, Any]:
+        return {"type": "websocket.receive", "text": "raw"}
+
     middleware = RawSend(app)
-    await middleware({"type": "websocket"}, None, send)  # type: ignore[arg-type]
-    await middleware({"type": "http"}, None, send)  # type: ignore[arg-type]
-    assert seen[0][SCOPE_KEY] is send and SCOPE_KEY not in seen[1]
+    await middleware({"type": "websocket"}, receive, send)  # type: ignore[arg-type]
+    await middleware({"type": "http"}, receive, send)  # type: ignore[arg-type]
+    assert seen[0][SCOPE_KEY] is send and seen[0][RECEIVE_KEY] is receive
+    assert SCOPE_KEY not in seen[1] and RECEIVE_KEY not in seen[1]
+
+
+async def test_frames_come_from_the_servers_receive_when_the_middleware_left_it() -> None:
+    async def receive() -> dict[str, Any]:
+        return {"type": "websocket.receive", "text": "raw"}
+
+    assert frame_reader(FakeWs({"type": "websocket", RECEIVE_KEY: receive})) is receive  # type: ignore[arg-type]
+    fallback = frame_reader(FakeWs({"type": "websocket"}))  # type: ignore[arg-type]
+    assert (await fallback())["text"] == "through starlette"
 
 
 def test_the_server_app_installs_the_middleware(tmp_path: Any) -> None:
