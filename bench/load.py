@@ -195,6 +195,7 @@ class Phases:
                     {
                         "latencies_ms": [],
                         "to_ack_ms": [],
+                        "to_ack_at_ms": [],
                         "states": 0,
                         "state_bytes": 0,
                         "messages": 0,
@@ -205,6 +206,7 @@ class Phases:
                 )
                 into["latencies_ms"] += s["latencies_ms"]
                 into["to_ack_ms"] += s.get("to_ack_ms", [])
+                into["to_ack_at_ms"] += s.get("to_ack_at_ms", [])
                 for key in ("states", "state_bytes", "messages", "acks", "games_ended"):
                     into[key] += s[key]
                 for code, n in s["errors"].items():
@@ -269,6 +271,20 @@ def measure(pid: int, seconds: float, clients: list[int]) -> tuple[float, float,
     return time.perf_counter() - t0, (u1 - u0) + (s1 - s0), s1 - s0, k1 - k0, waited
 
 
+WINDOW_MS = 10_000
+
+
+def windowed_p99(values: list[float], at_ms: list[int], window_ms: int) -> list[float]:
+    """p99 of ``values`` in consecutive windows of ``at_ms`` (from the first sample)."""
+    if not values or len(values) != len(at_ms):
+        return []
+    start = min(at_ms)
+    windows: dict[int, list[float]] = {}
+    for value, at in zip(values, at_ms, strict=True):
+        windows.setdefault((at - start) // window_ms, []).append(value)
+    return [round(pct(windows.get(i, []), 0.99) or 0, 1) for i in range(max(windows) + 1)]
+
+
 def summarise(
     stats: dict[str, Any],
     wall: float,
@@ -295,6 +311,11 @@ def summarise(
             "p50": round(pct(stats.get("to_ack_ms", []), 0.5) or 0, 2),
             "p99": round(pct(stats.get("to_ack_ms", []), 0.99) or 0, 2),
         },
+        # The same p99 for each 10 s of the phase: a tail spread evenly is a busy server,
+        # one in a few windows is a burst or a pause (docs/benchmarks.md).
+        "server_side_p99_ms_by_10s": windowed_p99(
+            stats.get("to_ack_ms", []), stats.get("to_ack_at_ms", []), WINDOW_MS
+        ),
         "views_per_s": round(states / wall, 1),
         # Every message the clients received (views, acks, errors, presence), as the
         # baseline counts every message it delivers.

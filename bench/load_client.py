@@ -46,6 +46,7 @@ class PhaseStats:
     # send → the server's clock on the ack: the server's share of the latency
     # (queues, the rules, the durable commit), apart from the clients' own loops.
     to_ack_ms: list[float] = field(default_factory=list)
+    to_ack_at_ms: list[int] = field(default_factory=list)  # the server's clock on each of those acks
     states: int = 0
     state_bytes: int = 0
     messages: int = 0
@@ -57,6 +58,7 @@ class PhaseStats:
         return {
             "latencies_ms": self.latencies_ms,
             "to_ack_ms": self.to_ack_ms,
+            "to_ack_at_ms": self.to_ack_at_ms,
             "states": self.states,
             "state_bytes": self.state_bytes,
             "messages": self.messages,
@@ -175,6 +177,7 @@ class Seat:
                         and len(stats.to_ack_ms) < MAX_SAMPLES
                     ):
                         stats.to_ack_ms.append(msg["server_time"] - times[1] * 1000)
+                        stats.to_ack_at_ms.append(msg["server_time"])
                 if sent is not None and str(msg["id"]).startswith("c"):
                     if msg["version"] <= self.version and stats is not None:
                         stats.latencies_ms.append((now - sent) * 1000)

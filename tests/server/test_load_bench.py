@@ -42,6 +42,26 @@ def test_a_tiny_load_run_reports_every_phase(tmp_path: Path) -> None:
     assert report["saturate_vs_baseline"] > 0 and report["cpu_efficiency_vs_baseline"] > 0
     # The floor runs its closed loop too: a durable append, a message per seat and an ack each time.
     assert report["floor"]["messages_per_s"] > 0 and report["floor_messages_vs_baseline"] > 0
+    # The server's share over time: one p99 per 10 s window of a 4 s phase.
+    windows = report["saturate"]["server_side_p99_ms_by_10s"]
+    assert len(windows) == 1 and windows[0] > 0
+
+
+def test_the_tail_is_cut_into_windows_of_the_servers_clock() -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from load import windowed_p99
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    at = [1_000, 2_000, 11_000, 35_000]
+    assert windowed_p99([5.0, 7.0, 300.0, 9.0], at, 10_000) == [
+        7.0,
+        300.0,
+        0,
+        9.0,
+    ]  # the third window is empty
+    assert windowed_p99([], [], 10_000) == []
+    assert windowed_p99([1.0], [], 10_000) == []  # samples without times (an old worker): nothing
 
 
 def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path: Path) -> None:
