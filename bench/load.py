@@ -285,6 +285,17 @@ def windowed_p99(values: list[float], at_ms: list[int], window_ms: int) -> list[
     return [round(pct(windows.get(i, []), 0.99) or 0, 1) for i in range(max(windows) + 1)]
 
 
+def windowed_counts(at_ms: list[int], window_ms: int) -> list[int]:
+    """How many of ``at_ms`` fall in each window of ``windowed_p99``."""
+    if not at_ms:
+        return []
+    start = min(at_ms)
+    counts = [0] * ((max(at_ms) - start) // window_ms + 1)
+    for at in at_ms:
+        counts[(at - start) // window_ms] += 1
+    return counts
+
+
 def summarise(
     stats: dict[str, Any],
     wall: float,
@@ -316,6 +327,7 @@ def summarise(
         "server_side_p99_ms_by_10s": windowed_p99(
             stats.get("to_ack_ms", []), stats.get("to_ack_at_ms", []), WINDOW_MS
         ),
+        "acks_by_10s": windowed_counts(stats.get("to_ack_at_ms", []), WINDOW_MS),  # the load in each
         "views_per_s": round(states / wall, 1),
         # Every message the clients received (views, acks, errors, presence), as the
         # baseline counts every message it delivers.

@@ -50,7 +50,7 @@ def test_a_tiny_load_run_reports_every_phase(tmp_path: Path) -> None:
 def test_the_tail_is_cut_into_windows_of_the_servers_clock() -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from load import windowed_p99
+        from load import windowed_counts, windowed_p99
     finally:
         sys.path.remove(str(ROOT / "bench"))
     at = [1_000, 2_000, 11_000, 35_000]
@@ -60,7 +60,8 @@ def test_the_tail_is_cut_into_windows_of_the_servers_clock() -> None:
         0,
         9.0,
     ]  # the third window is empty
-    assert windowed_p99([], [], 10_000) == []
+    assert windowed_counts(at, 10_000) == [2, 1, 0, 1]
+    assert windowed_p99([], [], 10_000) == [] and windowed_counts([], 10_000) == []
     assert windowed_p99([1.0], [], 10_000) == []  # samples without times (an old worker): nothing
 
 
