@@ -85,23 +85,21 @@ def test_the_schedule_freezes_then_sweeps() -> None:
     assert sweeps >= 1 and frozen > 0
 
 
-def test_the_sweep_interval_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(gc_watch.SWEEP_ENV, raising=False)
-    assert GcWatch.from_env().sweep_every == gc_watch.SWEEP_EVERY_S
-    monkeypatch.setenv(gc_watch.SWEEP_ENV, "30")
-    assert GcWatch.from_env().sweep_every == 30.0
+@pytest.mark.parametrize(
+    ("env", "attribute", "default"),
+    [
+        (gc_watch.SWEEP_ENV, "sweep_every", gc_watch.SWEEP_EVERY_S),
+        (gc_watch.FREEZE_ENV, "freeze_every", gc_watch.FREEZE_EVERY_S),
+    ],
+)
+def test_the_intervals_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, env: str, attribute: str, default: float
+) -> None:
+    monkeypatch.delenv(env, raising=False)
+    assert getattr(GcWatch.from_env(), attribute) == default
+    monkeypatch.setenv(env, "1.5")
+    assert getattr(GcWatch.from_env(), attribute) == 1.5
     for bad in ("soon", "-1"):
-        monkeypatch.setenv(gc_watch.SWEEP_ENV, bad)
-        with pytest.raises(ValueError, match=gc_watch.SWEEP_ENV):
-            GcWatch.from_env()
-
-
-def test_the_freeze_interval_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(gc_watch.FREEZE_ENV, raising=False)
-    assert GcWatch.from_env().freeze_every == gc_watch.FREEZE_EVERY_S
-    monkeypatch.setenv(gc_watch.FREEZE_ENV, "1.5")
-    assert GcWatch.from_env().freeze_every == 1.5
-    for bad in ("often", "-0.1"):
-        monkeypatch.setenv(gc_watch.FREEZE_ENV, bad)
-        with pytest.raises(ValueError, match=gc_watch.FREEZE_ENV):
+        monkeypatch.setenv(env, bad)
+        with pytest.raises(ValueError, match=env):
             GcWatch.from_env()
