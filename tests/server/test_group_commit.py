@@ -54,45 +54,6 @@ async def _room_with_a_game(store: AsyncStore, code: str) -> None:
     await store.start_game(code, GameRecord(game_no=1, config={}, seed=1, seating=[]), {}, 1)
 
 
-async def test_the_writer_commits_without_waiting_for_the_event_loop(tmp_path: Path) -> None:
-    """The disk never waits for a busy loop between commits: appends queued before the
-    loop blocks are all durable when it wakes, in as many commits as it took."""
-    raw = SlowCountingStore(tmp_path / "db.sqlite")
-    store = AsyncStore(raw)
-    await _room_with_a_game(store, "R001")
-    await _room_with_a_game(store, "R002")
-    first = asyncio.create_task(store.append("R001", 1, 0, Command(1, "add", {"n": 0}, 0), 2, None))
-    await asyncio.sleep(0)  # queued; the writer may already be committing it
-    second = asyncio.create_task(store.append("R002", 1, 0, Command(1, "add", {"n": 0}, 0), 2, None))
-    await asyncio.sleep(0)
-    time.sleep(0.2)  # the loop is busy: nothing on it runs
-    assert sum(raw.batches) == 2  # both committed meanwhile (one or two commits of 20 ms)
-    await asyncio.gather(first, second)
-    await store.close()
-
-
-async def test_other_calls_keep_their_place_between_appends(tmp_path: Path) -> None:
-    """A call queued behind appends runs after them, and appends behind it after it."""
-    raw = SlowCountingStore(tmp_path / "db.sqlite")
-    store = AsyncStore(raw)
-    await _room_with_a_game(store, "R001")
-    seen: list[str] = []
-
-    async def append(seq: int) -> None:
-        await store.append("R001", 1, seq, Command(1, "add", {"n": seq}, seq), 2 + seq, None)
-        seen.append(f"append {seq}")
-
-    async def look() -> None:
-        loaded = await store.load_room("R001")
-        assert loaded is not None
-        seen.append(f"load saw {len(loaded.commands)}")
-
-    await asyncio.gather(append(0), append(1), look(), append(2))
-    assert seen[2] == "load saw 2" and sorted(seen[:2]) == ["append 0", "append 1"]
-    assert seen[3] == "append 2"
-    await store.close()
-
-
 class FailingStore(SqliteStore):
     """A store that refuses one room's appends (a full disk for one row, say)."""
 
