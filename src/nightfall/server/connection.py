@@ -33,9 +33,6 @@ OUTBOX_SIZE = 64
 log = logging.getLogger("nightfall.server")
 
 
-_WRITTEN = object()  # a send that finished without suspending
-
-
 @dataclass(frozen=True, slots=True)
 class _Close:
     code: int
@@ -153,15 +150,8 @@ class Connection:
             while outbox and not self._gone:
                 item = outbox.popleft()
                 coro = self.ws.close(item.code) if isinstance(item, _Close) else self._write(item)
-                try:
-                    waiting_for = coro.send(None)
-                except StopIteration:
-                    continue  # written without waiting: the usual case
-                except Exception:  # the socket is gone; the receive loop notices and detaches
-                    self._fail()
+                if not self._send(coro):
                     return
-                self._sender = asyncio.create_task(self._finish(coro, waiting_for))
-                return
             if self._gone:
                 outbox.clear()
         finally:
@@ -171,21 +161,24 @@ class Connection:
         """``_pump`` for one message and an empty outbox (``offer``'s fast path)."""
         self._pumping = True  # as in _pump: anything offered meanwhile queues behind this
         try:
-            coro = self._write(text)
-            try:
-                waiting_for = coro.send(None)
-            except StopIteration:
-                waiting_for = _WRITTEN  # written without waiting
-            except Exception:  # the socket is gone; the receive loop notices and detaches
-                self._fail()
-                return
-            if waiting_for is not _WRITTEN:
-                self._sender = asyncio.create_task(self._finish(coro, waiting_for))
-                return
+            written = self._send(self._write(text))
         finally:
             self._pumping = False
-        if self._outbox:
+        if written and self._outbox:
             self._pump()
+
+    def _send(self, coro: Coroutine[Any, Any, None]) -> bool:
+        """Run one send up to its first suspension: True if it finished without one (the
+        usual case); otherwise a task finishes it (or the socket failed) and False."""
+        try:
+            waiting_for = coro.send(None)
+        except StopIteration:
+            return True
+        except Exception:  # the socket is gone; the receive loop notices and detaches
+            self._fail()
+            return False
+        self._sender = asyncio.create_task(self._finish(coro, waiting_for))
+        return False
 
     async def _finish(self, coro: Coroutine[Any, Any, None], waiting_for: Any) -> None:
         try:

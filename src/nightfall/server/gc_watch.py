@@ -18,8 +18,8 @@ The policy:
   deallocations*, and every frame a socket receives frees the frozen objects of
   its previous wait (coroutines, a future) while making new ones. So a young
   collection walked 20,000-130,000 objects and took 40-115 ms at 10,000
-  sockets. At 0.2 s the longest was 44 ms and the collector's CPU fell by a
-  quarter (docs/benchmarks.md, 2026-12-01 evening);
+  sockets. At 0.2 s the longest was 44 ms and the collector's CPU fell by
+  43-45 % (docs/benchmarks.md, 2026-12-01 evening);
 - **sweep** every ``sweep_every`` seconds: unfreeze and collect everything once,
   so cycles left by closed sockets do not pile up, then freeze again. This is
   the one long pause left: 1.3-1.5 s at 10,000 sockets (measured with
@@ -46,7 +46,7 @@ LONG_PAUSE_MS = 50.0
 FREEZE_EVERY_S = 0.2
 SWEEP_EVERY_S = 3600.0
 SWEEP_ENV = "NIGHTFALL_GC_SWEEP_SECONDS"  # 0: never sweep (cycles among frozen objects are kept)
-FREEZE_ENV = "NIGHTFALL_GC_FREEZE_SECONDS"  # 0: never freeze after start-up (for measuring the policy)
+FREEZE_ENV = "NIGHTFALL_GC_FREEZE_SECONDS"  # 0: after start-up never freeze, nor sweep (measuring only)
 
 
 @dataclass
