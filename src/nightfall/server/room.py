@@ -16,12 +16,12 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, TypeVar
 
 from nightfall.engine import HOST, Command, Rejected, tick
 from nightfall.engine.command import Actor
 from nightfall.store import GameRecord
+from nightfall.store.interface import Append
 
 from . import host_role, journal, outgoing
 from . import lobby as tables
@@ -29,6 +29,7 @@ from .adapters import GameAdapter
 from .clock import now_ms
 from .connection import Connection
 from .host_role import HostWatch
+from .inbox import Inbox
 from .lobby import ENDED, LOBBY, PLAYING, Lobby
 from .play import Play
 from .presence import Presence
@@ -50,6 +51,10 @@ T = TypeVar("T")
 log = logging.getLogger("nightfall.room")
 
 MAX_SOCKETS_PER_MEMBER = 4
+# At most this many queued game commands share one commit: a burst waits for one
+# fsync, and the views of a batch are built once (``Room._commands_behind``).
+MAX_BATCH = 64
+STORE_RETRY_SECONDS = 1.0  # after a failed commit, a due tick tries again this much later
 
 
 # A state message in four pre-encoded pieces: the room, ``you``, and the view as its
@@ -66,6 +71,27 @@ class RoomParts:
     play: Play | None
     text: str
     you: dict[int | None, str]  # each viewer's encoded ``you``, valid for the same key
+
+
+Job = Callable[[], Awaitable[Any]]
+
+
+@dataclass(slots=True)
+class Request:
+    """A ``command`` or ``lobby`` message from a socket, waiting in the inbox."""
+
+    conn: Connection
+    message: dict[str, Any]
+    command: bool  # a game command: may share a commit with the ones queued next to it
+
+
+@dataclass(slots=True)
+class Reply:
+    """The answer a request gets once its batch is committed: ``ack``, or ``error``."""
+
+    conn: Connection
+    rid: RequestId | None = None
+    error: Rejected | None = None
 
 
 class RoomUnloaded(Exception):
@@ -106,9 +132,12 @@ class Room:
         self.clock = self.options.clock
         self.conns: list[Connection] = []
         self.presence = Presence(self.options.grace_ms, self._enqueue_presence)
-        self._inbox: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]] = (
-            asyncio.Queue()
-        )
+        self._inbox: Inbox[tuple[Job | Request, asyncio.Future[Any] | None]] = Inbox()
+        # Applied game commands not yet stored, and what to undo if storing fails:
+        # consecutive commands share one commit (``_requests``, ``_commit``).
+        self._staged: list[Append] = []
+        self._undo: tuple[int, str] = (revision, lobby.status)
+        self._unconfirmed: list[Reply] = []  # accepted requests whose commands are staged
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         # Per viewer (a member's pid, or None for spectators): the last state body sent
@@ -153,6 +182,9 @@ class Room:
     async def _run(self) -> None:
         while not self._retired:
             job, future = await self._inbox.get()
+            if isinstance(job, Request):
+                await self._requests([(job, future), *self._commands_behind(job)])
+                continue
             try:
                 result = await job()
             except Exception as exc:
@@ -177,13 +209,17 @@ class Room:
 
         Raises ``RoomUnloaded`` if the room was unloaded before ``job`` ran.
         """
+        future: asyncio.Future[T] = self._submit(job)
+        return await future
+
+    def _submit(self, job: Job | Request) -> asyncio.Future[Any]:
         if self._retired:
             raise RoomUnloaded(self.code)
         if self._task is None or self._task.done():
             raise Rejected("internal_error", reason="room stopped")  # shutting down: never wait forever
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait((job, future))  # the inbox is unbounded: a put never waits
-        return await future
+        return future
 
     async def retire_if(self, idle: Callable[[Room], bool], on_retire: Callable[[Room], None]) -> bool:
         """Stop taking jobs if ``idle(self)`` still holds when the room's task gets to it.
@@ -338,30 +374,70 @@ class Room:
         self._inbox.put_nowait((expire, None))
 
     def request(self, conn: Connection, message: dict[str, Any]) -> Awaitable[None]:
-        """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``.
-        (``call``'s own awaitable: one coroutine less per message from a socket.)"""
-        return self.call(partial(self._request, conn, message))
+        """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``."""
+        return self._submit(Request(conn, message, message["type"] == "command"))
 
-    async def _request(self, conn: Connection, message: dict[str, Any]) -> None:
-        rid: RequestId | None = None
+    def _commands_behind(self, first: Request) -> list[tuple[Request, asyncio.Future[Any] | None]]:
+        """The game commands queued right behind ``first`` (a game command too): they are
+        applied in turn and stored in one commit with it. A burst (a table's taps just
+        before a countdown ends) then waits for one commit, not for one each."""
+        if not first.command:
+            return []
+        taken = self._inbox.take_while(
+            lambda item: isinstance(item[0], Request) and item[0].command, MAX_BATCH - 1
+        )
+        return [(request, future) for request, future in taken if isinstance(request, Request)]
+
+    async def _requests(self, batch: list[tuple[Request, asyncio.Future[Any] | None]]) -> None:
+        """Run requests in order, commit what they changed once, then answer each.
+
+        Answers go out only after the commit, in order, so an ``ack`` still means
+        durable (docs/protocol.md §4) and every request's answer keeps its place.
+        If the commit fails, every command in it is undone and answered
+        ``store_failed``. The views are built once for the whole batch."""
         before = self.revision
+        replies: list[Reply] = []
         try:
-            rid = request_id(message)
-            if conn.pid is None:
-                raise Rejected("spectator")
-            if message["type"] == "command":
-                await self._command(conn.pid, message)
-            else:
-                await self._lobby_action(conn.pid, message)
-        except Rejected as rejected:
-            outgoing_states = self._prepare_broadcast() if self.revision != before else []
-            conn.send(error(rid, rejected, self.clock()))
-        else:
-            outgoing_states = self._prepare_broadcast() if self.revision != before else []
-            conn.send(ack(rid, self._sent.get(conn.pid, (self.revision, ""))[0], self.clock()))
+            for request, _ in batch:
+                reply = Reply(request.conn)
+                replies.append(reply)
+                try:
+                    reply.rid = request_id(request.message)
+                    pid = request.conn.pid
+                    if pid is None:
+                        raise Rejected("spectator")
+                    if request.command:
+                        await self._command(pid, request.message)
+                        self._unconfirmed.append(reply)
+                    else:
+                        await self._lobby_action(pid, request.message)
+                except Rejected as rejected:
+                    reply.error = rejected
+            await self._commit()
+        except Exception as exc:  # a bug: every caller hears of it (and answers internal_error)
+            for _, future in batch:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+            if self._staged:  # answered with errors, so they must not count
+                await self._undo_staged()
+            return
+        finally:
+            self._unconfirmed.clear()
         # also when a due tick went first and the command then failed
+        outgoing_states = self._prepare_broadcast() if self.revision != before else []
+        now = self.clock()
+        for reply in replies:
+            if reply.error is not None:
+                reply.conn.send(error(reply.rid, reply.error, now))
+            else:
+                assert reply.rid is not None  # read before the request was accepted
+                version = self._sent.get(reply.conn.pid, (self.revision, ""))[0]
+                reply.conn.send(ack(reply.rid, version, now))
         for target, text in outgoing_states:
             target.offer(text)
+        for _, future in batch:
+            if future is not None and not future.done():
+                future.set_result(None)
 
     # -- game commands ---------------------------------------------------
 
@@ -392,6 +468,8 @@ class Room:
         await self._apply(Command(actor=seat, type=ctype, payload=payload, now=now))
 
     async def _apply(self, command: Command) -> None:
+        """Apply ``command`` and stage it for the next ``_commit``; the room's bookkeeping
+        moves on at once, so the next command in a batch builds on it."""
         play = self.play
         assert play is not None
         try:
@@ -400,17 +478,15 @@ class Room:
             raise
         except Exception:
             log.exception("room %s: the game failed on %s", self.code, command.type)
-            await self._reload_play()  # the state may be half-changed: rebuild from what is durable
+            # The state may be half-changed: store what was applied before it, then
+            # rebuild from what is durable.
+            await self._commit()
+            await self._reload_play()
             raise Rejected("internal_error") from None
         result = play.game.result(play.state)
-        try:
-            await self.store.append(
-                self.code, play.record.game_no, play.seq, command, self.revision + 1, result
-            )
-        except Exception:
-            log.exception("room %s: could not store a command", self.code)
-            await self._reload_play()
-            raise Rejected("store_failed") from None
+        if not self._staged:
+            self._undo = (self.revision, self.lobby.status)
+        self._staged.append((self.code, play.record.game_no, play.seq, command, self.revision + 1, result))
         play.seq += 1
         play.last_now = command.now
         self.revision += 1
@@ -420,7 +496,32 @@ class Room:
             log.info("room %s: game %d over: %s", self.code, play.record.game_no, journal.short(result))
         journal.public_events(self.code, self.revision, events)
         self._schedule_tick()
+
+    async def _commit(self) -> bool:
+        """Store the staged commands in one transaction. If that fails, undo them all:
+        the game is rebuilt from the store and their requests are answered
+        ``store_failed``. Returns whether they are durable."""
+        staged, self._staged = self._staged, []
+        if not staged:
+            return True
+        unconfirmed, self._unconfirmed = self._unconfirmed, []
+        try:
+            await self.store.append_all(staged)
+        except Exception:
+            log.exception("room %s: could not store %d command(s)", self.code, len(staged))
+            await self._undo_staged()
+            for reply in unconfirmed:
+                reply.error = Rejected("store_failed")
+            return False
         await self._follow_game_host()
+        return True
+
+    async def _undo_staged(self) -> None:
+        """Forget the commands applied since the last commit: the game is rebuilt from the store."""
+        self._staged = []
+        self.revision, self.lobby.status = self._undo
+        await self._reload_play()
+        self._schedule_tick(at_least=STORE_RETRY_SECONDS)
 
     async def _reload_play(self) -> None:
         stored = await self.store.load_room(self.code)
@@ -435,14 +536,16 @@ class Room:
             return None
         return play.game.next_deadline(play.state)
 
-    def _schedule_tick(self) -> None:
+    def _schedule_tick(self, at_least: float = 0.0) -> None:
+        """The timer for the game's next deadline; ``at_least`` seconds from now after a
+        failed commit, so a store that keeps failing is not retried in a tight loop."""
         if self._timer:
             self._timer.cancel()
             self._timer = None
         deadline = self._deadline()
         if deadline is None:
             return
-        delay = max(0.0, (deadline - self.clock()) / 1000)
+        delay = max(at_least, (deadline - self.clock()) / 1000)
         self._timer = asyncio.get_running_loop().call_later(delay, self._enqueue_tick)
 
     def _enqueue_tick(self) -> None:
@@ -462,7 +565,8 @@ class Room:
         except Rejected as rejected:
             log.error("room %s: tick rejected: %s", self.code, rejected)
             return
-        self._broadcast()
+        if await self._commit():
+            self._broadcast()
 
     # -- lobby actions ---------------------------------------------------
 
@@ -621,9 +725,15 @@ class Room:
             deadline = self._deadline()
             if deadline is not None and now >= deadline:
                 await self._apply(tick(now))  # the same order as a tap: the due tick first
-            if self.lobby.status == PLAYING:  # (that tick may have ended the game)
-                payload = {"seat": heir_seat, "reason": host_role.HOST_AWAY}
-                await self._apply(Command(actor=seat, type=host_role.PASS_HOST, payload=payload, now=now))
+            try:
+                if self.lobby.status == PLAYING:  # (that tick may have ended the game)
+                    payload = {"seat": heir_seat, "reason": host_role.HOST_AWAY}
+                    await self._apply(Command(actor=seat, type=host_role.PASS_HOST, payload=payload, now=now))
+            finally:
+                stored = await self._commit()  # the tick too, even if the handover was refused
+            if not stored:
+                raise Rejected("store_failed")
+            if self.lobby.status == PLAYING:
                 return
         draft = copy.deepcopy(self.lobby)
         draft.host = heir

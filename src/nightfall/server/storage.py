@@ -29,7 +29,7 @@ class AsyncStore:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
-        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[list[Append], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -56,8 +56,13 @@ class AsyncStore:
         revision: int,
         result: dict[str, Any] | None,
     ) -> None:
+        await self.append_all([(code, game_no, seq, command, revision, result)])
+
+    async def append_all(self, items: list[Append]) -> None:
+        """Store ``items`` (one room's consecutive commands) all or none, in the next
+        group commit; returns once they are durable."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append(((code, game_no, seq, command, revision, result), done))
+        self._waiting.append((items, done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         await done
@@ -66,12 +71,12 @@ class AsyncStore:
         while self._waiting:
             batch, self._waiting = self._waiting, []
             try:
-                await self._run(self.store.append_many, [item for item, _ in batch])
+                await self._run(self.store.append_many, [item for items, _ in batch for item in items])
             except Exception:
-                # One bad append must not fail the others: retry them one by one.
-                for item, done in batch:
+                # One bad unit must not fail the others: retry them one by one.
+                for items, done in batch:
                     try:
-                        await self._run(self.store.append_many, [item])
+                        await self._run(self.store.append_many, items)
                     except Exception as exc:
                         if not done.done():
                             done.set_exception(exc)
