@@ -196,6 +196,7 @@ class Phases:
                         "latencies_ms": [],
                         "to_ack_ms": [],
                         "to_ack_at_ms": [],
+                        "to_ack_types": [],
                         "states": 0,
                         "state_bytes": 0,
                         "messages": 0,
@@ -207,6 +208,7 @@ class Phases:
                 into["latencies_ms"] += s["latencies_ms"]
                 into["to_ack_ms"] += s.get("to_ack_ms", [])
                 into["to_ack_at_ms"] += s.get("to_ack_at_ms", [])
+                into["to_ack_types"] += s.get("to_ack_types", [])
                 for key in ("states", "state_bytes", "messages", "acks", "games_ended"):
                     into[key] += s[key]
                 for code, n in s["errors"].items():
@@ -274,6 +276,22 @@ def measure(pid: int, seconds: float, clients: list[int]) -> tuple[float, float,
 WINDOW_MS = 10_000
 
 
+def by_type(values: list[float], types: list[str]) -> dict[str, dict[str, float]]:
+    """Count, p50 and p99 of ``values`` for each type in ``types`` (paired by index),
+    the most frequent type first."""
+    groups: dict[str, list[float]] = {}
+    for value, kind in zip(values, types, strict=False):
+        groups.setdefault(kind, []).append(value)
+    return {
+        kind: {
+            "n": len(group),
+            "p50": round(pct(group, 0.5) or 0, 1),
+            "p99": round(pct(group, 0.99) or 0, 1),
+        }
+        for kind, group in sorted(groups.items(), key=lambda item: -len(item[1]))
+    }
+
+
 def windowed_p99(values: list[float], at_ms: list[int], window_ms: int) -> list[float]:
     """p99 of ``values`` in consecutive windows of ``at_ms`` (from the first sample)."""
     if not values or len(values) != len(at_ms):
@@ -328,6 +346,8 @@ def summarise(
             stats.get("to_ack_ms", []), stats.get("to_ack_at_ms", []), WINDOW_MS
         ),
         "acks_by_10s": windowed_counts(stats.get("to_ack_at_ms", []), WINDOW_MS),  # the load in each
+        # ... and for each command type: a tail in one type is that command's own work.
+        "server_side_ms_by_type": by_type(stats.get("to_ack_ms", []), stats.get("to_ack_types", [])),
         "views_per_s": round(states / wall, 1),
         # Every message the clients received (views, acks, errors, presence), as the
         # baseline counts every message it delivers.

@@ -47,6 +47,7 @@ class PhaseStats:
     # (queues, the rules, the durable commit), apart from the clients' own loops.
     to_ack_ms: list[float] = field(default_factory=list)
     to_ack_at_ms: list[int] = field(default_factory=list)  # the server's clock on each of those acks
+    to_ack_types: list[str] = field(default_factory=list)  # each of those commands' type
     states: int = 0
     state_bytes: int = 0
     messages: int = 0
@@ -59,6 +60,7 @@ class PhaseStats:
             "latencies_ms": self.latencies_ms,
             "to_ack_ms": self.to_ack_ms,
             "to_ack_at_ms": self.to_ack_at_ms,
+            "to_ack_types": self.to_ack_types,
             "states": self.states,
             "state_bytes": self.state_bytes,
             "messages": self.messages,
@@ -126,7 +128,8 @@ class Seat:
     async def send(self, kind: str, **body: Any) -> None:
         self._n += 1
         rid = f"{kind[0]}{self._n}"
-        self.pending[rid] = (time.perf_counter(), time.time())
+        ctype = body["command"]["type"] if kind == "command" else kind
+        self.pending[rid] = (time.perf_counter(), time.time(), ctype)
         await self.ws.send(json.dumps({"type": kind, "id": rid, **body}, separators=(",", ":")))
 
     async def read(self) -> None:
@@ -178,6 +181,7 @@ class Seat:
                     ):
                         stats.to_ack_ms.append(msg["server_time"] - times[1] * 1000)
                         stats.to_ack_at_ms.append(msg["server_time"])
+                        stats.to_ack_types.append(times[2])
                 if sent is not None and str(msg["id"]).startswith("c"):
                     if msg["version"] <= self.version and stats is not None:
                         stats.latencies_ms.append((now - sent) * 1000)

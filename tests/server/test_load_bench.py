@@ -45,6 +45,9 @@ def test_a_tiny_load_run_reports_every_phase(tmp_path: Path) -> None:
     # The server's share over time: one p99 per 10 s window of a 4 s phase.
     windows = report["saturate"]["server_side_p99_ms_by_10s"]
     assert len(windows) == 1 and windows[0] > 0
+    # ... and by command type: real Heks commands, counted.
+    kinds = report["saturate"]["server_side_ms_by_type"]
+    assert kinds and all(row["n"] > 0 and row["p99"] >= row["p50"] for row in kinds.values())
 
 
 def test_the_tail_is_cut_into_windows_of_the_servers_clock() -> None:
@@ -63,6 +66,18 @@ def test_the_tail_is_cut_into_windows_of_the_servers_clock() -> None:
     assert windowed_counts(at, 10_000) == [2, 1, 0, 1]
     assert windowed_p99([], [], 10_000) == [] and windowed_counts([], 10_000) == []
     assert windowed_p99([1.0], [], 10_000) == []  # samples without times (an old worker): nothing
+
+
+def test_the_servers_share_is_broken_down_by_command_type() -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from load import by_type
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    table = by_type([1.0, 2.0, 3.0, 50.0], ["vote", "chat", "vote", "vote"])
+    assert list(table) == ["vote", "chat"]  # the most frequent first
+    assert table["vote"] == {"n": 3, "p50": 3.0, "p99": 50.0}
+    assert table["chat"] == {"n": 1, "p50": 2.0, "p99": 2.0}
 
 
 def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path: Path) -> None:

@@ -140,7 +140,7 @@ def main() -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         pages: list[Page] = []
-        for i in range(a.players):
+        for _ in range(a.players):
             ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", device_scale_factor=1)
             pages.append(ctx.new_page())
         host = pages[0]
