@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from websockets.asyncio.client import ClientConnection
 
@@ -130,7 +131,7 @@ class Seat:
         rid = f"{kind[0]}{self._n}"
         ctype = body["command"]["type"] if kind == "command" else kind
         self.pending[rid] = (time.perf_counter(), time.time(), ctype)
-        await self.ws.send(json.dumps({"type": kind, "id": rid, **body}, separators=(",", ":")))
+        await self.ws.send(orjson.dumps({"type": kind, "id": rid, **body}).decode())
 
     async def read(self) -> None:
         try:
@@ -168,7 +169,7 @@ class Seat:
                 self.waiting = keep
             self.maybe_act()
         elif '"type":"ack"' in head or '"type":"error"' in head:
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             times = self.pending.pop(str(msg.get("id")), None)
             sent = times[0] if times is not None else None
             if msg["type"] == "ack":
@@ -200,7 +201,9 @@ class Seat:
     @property
     def state(self) -> dict[str, Any]:
         if self._state is None:
-            self._state = json.loads(self.raw) if self.raw else {}
+            # orjson: the standard library's parse of a 2.5 KB view was a third of a
+            # bot's CPU, and the bots share the server's two cores (docs/benchmarks.md).
+            self._state = orjson.loads(self.raw) if self.raw else {}
         return self._state
 
     def status(self) -> str | None:

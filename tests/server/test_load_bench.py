@@ -80,12 +80,13 @@ def test_the_servers_share_is_broken_down_by_command_type() -> None:
     assert table["chat"] == {"n": 1, "p50": 2.0, "p99": 2.0}
 
 
-def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path: Path) -> None:
+@pytest.mark.parametrize("store", ["sqlite", "none"])
+def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path: Path, store: str) -> None:
     """``bench/room_pipeline.py`` sends every command of recorded bot games through real
-    rooms (protocol messages, the room task, the SQLite store): the rooms must accept
-    every one, as the engine did, and each command reaches the seats."""
+    rooms (protocol messages, the room task, the SQLite store or none): the rooms must
+    accept every one, as the engine did, and each command reaches the seats."""
     cmd = [sys.executable, str(ROOT / "bench" / "room_pipeline.py"), "--games", "2", "--repeat", "1"]
-    cmd += ["--json", "--data-root", str(tmp_path)]
+    cmd += ["--json", "--data-root", str(tmp_path), "--store", store]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
