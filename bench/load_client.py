@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import re
@@ -401,8 +402,16 @@ async def _worker(
             seat.reader = asyncio.get_running_loop().create_task(seat.read())
     report.put(("ready", index, sum(len(t.seats) for t in tables), run.setup_errors[:5]))
     dogs = [asyncio.get_running_loop().create_task(t.watchdog()) for t in tables]
+    # The bots share the server's two cores, so their collector must not walk their
+    # thousands of sockets in the middle of a phase (what the server does too,
+    # nightfall.server.gc_watch): what is alive now, and then every second, is frozen.
+    gc.freeze()
+    ticks = 0
     while run.phase != STOP:
         await asyncio.sleep(0.1)
+        ticks += 1
+        if ticks % 10 == 0:
+            gc.freeze()
         if run.phase != REAL and run.thinking:
             run.end_thinking()
     for dog in dogs:
