@@ -19,6 +19,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -371,6 +372,24 @@ async def _set_up_room(
     return table
 
 
+async def _until_stop(run: Run, every_tick: Callable[[], None] | None = None) -> None:
+    """Wait for the run to stop, calling ``every_tick`` every 0.1 s.
+
+    Meanwhile what is alive now, and then every second, is frozen out of the
+    collector: the clients share the server's two cores, and a collection walking
+    a worker's thousands of sockets mid-phase took a core for a while (the server
+    does the same, ``nightfall.server.gc_watch``). Bot and baseline clients alike."""
+    gc.freeze()
+    ticks = 0
+    while run.phase != STOP:
+        await asyncio.sleep(0.1)
+        ticks += 1
+        if ticks % 10 == 0:
+            gc.freeze()
+        if every_tick is not None:
+            every_tick()
+
+
 async def _worker(
     url: str,
     rooms: int,
@@ -402,18 +421,12 @@ async def _worker(
             seat.reader = asyncio.get_running_loop().create_task(seat.read())
     report.put(("ready", index, sum(len(t.seats) for t in tables), run.setup_errors[:5]))
     dogs = [asyncio.get_running_loop().create_task(t.watchdog()) for t in tables]
-    # The bots share the server's two cores, so their collector must not walk their
-    # thousands of sockets in the middle of a phase (what the server does too,
-    # nightfall.server.gc_watch): what is alive now, and then every second, is frozen.
-    gc.freeze()
-    ticks = 0
-    while run.phase != STOP:
-        await asyncio.sleep(0.1)
-        ticks += 1
-        if ticks % 10 == 0:
-            gc.freeze()
+
+    def phase_watch() -> None:
         if run.phase != REAL and run.thinking:
             run.end_thinking()
+
+    await _until_stop(run, phase_watch)
     for dog in dogs:
         dog.cancel()
     report.put(
@@ -497,8 +510,7 @@ async def _baseline_worker(
                     await ws.send(me)
 
     tasks = [asyncio.get_running_loop().create_task(loop(me, ws)) for me, ws in conns]
-    while run.phase != STOP:
-        await asyncio.sleep(0.1)
+    await _until_stop(run)
     for task in tasks:
         task.cancel()
     report.put(("done", index, {"saturate": stats.to_json()}, {}))
