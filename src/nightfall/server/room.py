@@ -4,7 +4,9 @@ Everything that changes a room, whoever asks (a socket, an HTTP join, a
 timer), is queued in the room's inbox and run in order by the room's task. A
 change is validated, made on a draft (lobby) or by the game (validate-then-
 mutate), committed to the store, and only then acknowledged and broadcast.
-Sending never blocks the room: connections have their own outboxes.
+Game commands queued behind each other are applied in turn and share one
+commit (``_requests``): a table tapping at once waits for one commit, not one
+each. Sending never blocks the room: connections have their own outboxes.
 """
 
 from __future__ import annotations
