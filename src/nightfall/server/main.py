@@ -11,7 +11,7 @@ from typing import IO
 
 from nightfall.store import SqliteStore
 
-from . import limits, qr
+from . import keepalive, limits, qr
 from .app import create_app
 
 DB_FILE = "nightfall.sqlite3"
@@ -114,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=65536,  # frames above 8 KiB get a friendly error; above 64 KiB the socket closes (1009)
+        # A socket is pinged after 20 s without a frame from its phone, and closed if no
+        # answer comes within 20 s more (server/keepalive.py).
+        ws=keepalive.protocol_class(),
         ws_ping_interval=20,
         ws_ping_timeout=20,
         # permessage-deflate keeps a ~47 KB zlib state per socket; views are small and the

@@ -1,0 +1,160 @@
+"""The server pings only sockets whose peer has gone quiet (server/keepalive.py).
+
+A real uvicorn with the protocol class ``nightfall serve`` uses and a short
+interval; the client is websockets' sans-I/O protocol on a raw stream, so the
+test sees every protocol frame, pings included, and decides whether to answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import Any
+
+import pytest
+import uvicorn
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
+
+from nightfall.server import keepalive
+
+INTERVAL = 0.3  # s between pings of a quiet peer; the pong timeout is the same
+
+
+async def _hold_open(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """Accept a socket and read it until it closes: no app-level traffic at all."""
+    assert scope["type"] == "websocket"
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    while (await receive())["type"] != "websocket.disconnect":
+        pass
+
+
+@asynccontextmanager
+async def _server() -> AsyncIterator[int]:
+    config = uvicorn.Config(
+        _hold_open,
+        host="127.0.0.1",
+        port=0,
+        lifespan="off",
+        log_level="warning",
+        ws=keepalive.protocol_class(),
+        ws_ping_interval=INTERVAL,
+        ws_ping_timeout=INTERVAL,
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        assert not task.done(), "the server did not start"
+        await asyncio.sleep(0.01)
+    try:
+        yield server.servers[0].sockets[0].getsockname()[1]
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 5)
+
+
+class Peer:
+    """One client socket that counts the server's pings."""
+
+    def __init__(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, proto: ClientProtocol
+    ) -> None:
+        self.reader, self.writer, self.proto = reader, writer, proto
+        self.pings = 0
+        self.closed = False
+
+    @classmethod
+    async def open(cls, port: int) -> Peer:
+        proto = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws"))
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        proto.send_request(proto.connect())
+        writer.write(b"".join(proto.data_to_send()))
+        peer = cls(reader, writer, proto)
+        while proto.handshake_exc is None and proto.state.name == "CONNECTING":
+            peer._feed(await reader.read(65536))
+        assert proto.state.name == "OPEN", proto.handshake_exc
+        return peer
+
+    def _feed(self, data: bytes) -> list[Frame]:
+        if not data:
+            self.closed = True
+            self.proto.receive_eof()
+        else:
+            self.proto.receive_data(data)
+        frames = [e for e in self.proto.events_received() if isinstance(e, Frame)]
+        self.pings += sum(f.opcode is Opcode.PING for f in frames)
+        self.closed |= any(f.opcode is Opcode.CLOSE for f in frames)
+        return frames
+
+    async def run(self, seconds: float, *, answer: bool = True, chat_every: float | None = None) -> None:
+        """Read for ``seconds``: answer pings (or not), and send a text frame every ``chat_every`` s."""
+        end = time.monotonic() + seconds
+        next_chat = time.monotonic()
+        while not self.closed and (left := end - time.monotonic()) > 0:
+            if chat_every is not None and time.monotonic() >= next_chat:
+                self.proto.send_text(b'{"type":"ping"}')
+                next_chat += chat_every
+            out = self.proto.data_to_send()
+            if answer or chat_every is not None:  # pongs go out with the next write
+                self.writer.write(b"".join(out))
+            wait = left if chat_every is None else min(left, max(0.0, next_chat - time.monotonic()))
+            with suppress(TimeoutError):
+                self._feed(await asyncio.wait_for(self.reader.read(65536), wait))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def test_nightfall_uses_its_keepalive_with_this_uvicorn() -> None:
+    # If an uvicorn upgrade drops the hooks, protocol_class falls back to "auto" and
+    # every socket is pinged again: this test is what notices.
+    chosen = keepalive.protocol_class()
+    assert chosen != "auto"
+    assert chosen.__name__ == "QuietPeerKeepalive"
+
+
+async def test_a_peer_that_keeps_talking_is_never_pinged() -> None:
+    async with _server() as port:
+        peer = await Peer.open(port)
+        await peer.run(6 * INTERVAL, chat_every=INTERVAL / 3)
+        assert not peer.closed
+        assert peer.pings == 0
+        peer.close()
+
+
+async def test_a_quiet_peer_is_pinged_every_interval_and_stays_if_it_answers() -> None:
+    async with _server() as port:
+        peer = await Peer.open(port)
+        await peer.run(6 * INTERVAL)
+        assert not peer.closed
+        assert 3 <= peer.pings <= 7, peer.pings
+        peer.close()
+
+
+async def test_a_quiet_peer_that_does_not_answer_is_closed() -> None:
+    # The vanished phone: quiet, and no pong. Closed after the interval and the timeout.
+    async with _server() as port:
+        peer = await Peer.open(port)
+        await peer.run(8 * INTERVAL, answer=False)
+        assert peer.closed
+        assert peer.pings >= 1
+        peer.close()
+
+
+@pytest.mark.parametrize("quiet_first", [0.5, 0.8])
+async def test_a_peer_that_falls_quiet_is_pinged_an_interval_later(quiet_first: float) -> None:
+    async with _server() as port:
+        peer = await Peer.open(port)
+        await peer.run(quiet_first * INTERVAL * 4, chat_every=INTERVAL / 3)
+        assert peer.pings == 0
+        started = time.monotonic()
+        while peer.pings == 0 and time.monotonic() - started < 4 * INTERVAL:
+            await peer.run(INTERVAL / 10)
+        waited = time.monotonic() - started
+        assert peer.pings == 1
+        assert INTERVAL * 0.5 <= waited <= INTERVAL * 2.5, waited
+        peer.close()
