@@ -64,6 +64,12 @@ const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room"
 // 4429: the server limits this address for now (see retry.ts): wait before reconnecting.
 const CLOSE_LIMITED = 4429;
 
+// Keepalive (docs/protocol.md §4): the server also pings a socket it has heard nothing
+// from for 20 s, so an idle table's phones and the server take turns proving the link.
+const KEEPALIVE_TICK_MS = 5_000;
+const PING_WHEN_QUIET_MS = 15_000;
+const DEAD_AFTER_MS = 25_000;
+
 export class Connection {
   readonly store = new Store<ConnSnapshot>({
     link: "connecting", version: -1, room: null, you: null, view: null, fatal: null, error: null, pending: 0,
@@ -96,7 +102,7 @@ export class Connection {
     window.addEventListener("focus", this.onWake);
     window.addEventListener("pageshow", this.onWake);
     this.open();
-    this.pingTimer = setInterval(() => this.ping(), 10_000);
+    this.pingTimer = setInterval(() => this.keepAlive(), KEEPALIVE_TICK_MS);
   }
 
   stop(): void {
@@ -167,6 +173,7 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       if (this.ws !== ws) return;
+      this.lastMessageAt = Date.now(); // a socket that just opened is alive: quiet counts from here
       const hello: Record<string, unknown> = { type: "hello", v: PROTOCOL_VERSION };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
@@ -267,12 +274,19 @@ export class Connection {
     }
   }
 
+  /** Every few seconds: ping a socket that has gone quiet, and replace one that stayed quiet. */
+  private keepAlive(): void {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || !this.lastMessageAt) return;
+    const quiet = Date.now() - this.lastMessageAt;
+    // Heard nothing for 25 s, though a ping went out at 15 s and pongs take milliseconds: dead.
+    if (quiet > DEAD_AFTER_MS) this.dropAndReopen(ws);
+    // Any message proves the socket alive, so a table in play (views every few seconds)
+    // sends no pings at all: fewer wake-ups for the phone's radio, less work for the server.
+    else if (quiet >= PING_WHEN_QUIET_MS) this.ping();
+  }
+
   private ping(): void {
-    // A socket that has heard nothing for 25 s (pongs come every 10 s) is dead: replace it.
-    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.lastMessageAt && Date.now() - this.lastMessageAt > 25_000) {
-      this.dropAndReopen(this.ws);
-      return;
-    }
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ type: "ping", t: Date.now() }));
     }
