@@ -25,7 +25,9 @@ had, and what one durable SQLite commit cost on the same disk meanwhile.
 Timers are shortened by configuration (FAST_TIMERS, passed to the server in
 NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own; --timers saturation
 shortens them all, so that a saturation-only run keeps the server CPU-bound). Clients offer
-permessage-deflate as browsers do (--no-compression to compare). --pin puts
+permessage-deflate as browsers do (--no-compression to compare), and send a
+keepalive ping when they have heard nothing for 15 s, as the phone client does
+(--no-phone-pings to leave it out). --pin puts
 the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
 every phase is bounded by --duration and the run stops by itself.
 
@@ -427,6 +429,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
                 i,
                 _client_cpu(args, i),
                 args.stagger,
+                args.phone_pings,
             ),
             nice=args.nice,
         )
@@ -574,6 +577,12 @@ def main(argv: list[str]) -> int:
         "(all short: the server stays CPU-bound in a run with --duration-real 0)",
     )
     p.add_argument("--no-compression", dest="compression", action="store_false", help="no permessage-deflate")
+    p.add_argument(
+        "--no-phone-pings",
+        dest="phone_pings",
+        action="store_false",
+        help="bots send no keepalive pings (the phone client pings when quiet for 15 s; before 2026-12-01 the bots never did)",
+    )
     p.add_argument("--pin", action="store_true", help="server on CPU 0, clients on the others")
     p.add_argument(
         "--nice",

@@ -27,6 +27,7 @@ import httpx
 import orjson
 import websockets
 from websockets.asyncio.client import ClientConnection
+from websockets.protocol import State
 
 from nightfall.engine import Rng
 from nightfall.games.heks.bots.heuristic import HeuristicBot
@@ -37,6 +38,11 @@ SETUP, IDLE, REAL, SATURATE, STOP = 0, 1, 2, 3, 4
 PHASE_NAMES = {REAL: "real", SATURATE: "saturate"}
 MAX_SAMPLES = 200_000  # latency samples kept per phase per worker
 STALL_S = 3.0
+# The phone client's keepalive (web/src/connection.ts): every 5 s it sends a ping if it
+# has heard nothing for 15 s. The bots do the same, so the server keeps the sockets of
+# the phones it would have, not of quieter clients.
+PING_TICK_S = 5
+PING_WHEN_QUIET_S = 15.0
 _VERSION = re.compile(r'"version":(\d+)')
 _STATUS = re.compile(
     r'"status":"([a-z]+)"'
@@ -82,9 +88,15 @@ class Run:
     """What every seat in this worker shares: the phase, the think times, the stats."""
 
     def __init__(
-        self, phase: Any, think: tuple[float, float], compression: bool, stagger: float = 0.0
+        self,
+        phase: Any,
+        think: tuple[float, float],
+        compression: bool,
+        stagger: float = 0.0,
+        phone_pings: bool = True,
     ) -> None:
         self._phase = phase
+        self.phone_pings = phone_pings
         self.think = think
         self.stagger = stagger
         self.compression = compression
@@ -118,6 +130,7 @@ class Seat:
         self.index = index  # 0 = the host
         self.ws = ws
         self.raw = ""
+        self.heard = time.perf_counter()  # when the last message came (the keepalive's clock)
         self._state: dict[str, Any] | None = None
         self.version = -1
         self.pending: dict[str, tuple[float, float]] = {}  # request id -> send time (perf, wall)
@@ -147,6 +160,7 @@ class Seat:
         """Reads as little as it can: a phone parses its view only when it has to act,
         so the clients (on the same small machine) cost less than the server."""
         now = time.perf_counter()
+        self.heard = now
         stats = self.run.current()
         if stats is not None:
             stats.messages += 1
@@ -199,6 +213,16 @@ class Seat:
             if not self.pending:
                 self.busy = False
                 self.maybe_act()
+
+    def keep_alive(self, now: float) -> None:
+        """The phone's keepalive tick: a ping when nothing came for 15 s."""
+        if now - self.heard >= PING_WHEN_QUIET_S and self.ws.state is State.OPEN:
+            ping = orjson.dumps({"type": "ping", "t": int(time.time() * 1000)}).decode()
+            asyncio.get_running_loop().create_task(self._send_quietly(ping))
+
+    async def _send_quietly(self, text: str) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send(text)
 
     @property
     def state(self) -> dict[str, Any]:
@@ -401,8 +425,9 @@ async def _worker(
     report: Any,
     index: int,
     stagger: float,
+    phone_pings: bool,
 ) -> None:
-    run = Run(phase, think, compression, stagger)
+    run = Run(phase, think, compression, stagger, phone_pings)
     ws_base = url.replace("http://", "ws://")
     limit = asyncio.Semaphore(16)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=httpx.Limits(max_connections=16)) as http:
@@ -422,9 +447,19 @@ async def _worker(
     report.put(("ready", index, sum(len(t.seats) for t in tables), run.setup_errors[:5]))
     dogs = [asyncio.get_running_loop().create_task(t.watchdog()) for t in tables]
 
-    def phase_watch() -> None:
+    seats = [seat for table in tables for seat in table.seats]
+    ticks = 0
+
+    def phase_watch() -> None:  # every 0.1 s
+        nonlocal ticks
         if run.phase != REAL and run.thinking:
             run.end_thinking()
+        ticks += 1
+        if run.phone_pings and ticks % 10 == 0:
+            # Each seat's keepalive ticks every PING_TICK_S, a fifth of them each second.
+            now = time.perf_counter()
+            for seat in seats[(ticks // 10) % PING_TICK_S :: PING_TICK_S]:
+                seat.keep_alive(now)
 
     await _until_stop(run, phase_watch)
     for dog in dogs:
@@ -456,13 +491,14 @@ def worker_main(
     index: int,
     cpu: int | None,
     stagger: float = 0.0,
+    phone_pings: bool = True,
 ) -> None:
     import os
 
     if cpu is not None:
         with contextlib.suppress(OSError):
             os.sched_setaffinity(0, {cpu})
-    work = _worker(url, rooms, players, seed, phase, think, compression, report, index, stagger)
+    work = _worker(url, rooms, players, seed, phase, think, compression, report, index, stagger, phone_pings)
     try:
         import uvloop
 

@@ -92,3 +92,44 @@ def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path:
     report = json.loads(done.stdout)
     assert report["commands"] > 100 and report["rejected"] == 0
     assert report["messages_per_command"] > 5 and report["cpu_us_per_command"] > 0
+
+
+async def test_the_bots_ping_when_quiet_like_the_phone_client() -> None:
+    # web/src/connection.ts pings after 15 s without a message; a bot must too, or the
+    # benchmark keeps quieter sockets than real phones would.
+    import asyncio
+    import time
+
+    from websockets.protocol import State
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import load_client
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+    class FakeSocket:
+        state = State.OPEN
+
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def send(self, text: str) -> None:
+            self.sent.append(text)
+
+    class FakePhase:
+        value = load_client.IDLE
+
+    run = load_client.Run(FakePhase(), (0.0, 0.0), compression=False)
+    ws = FakeSocket()
+    seat = load_client.Seat(run, None, 1, ws)  # type: ignore[arg-type]
+    now = time.perf_counter()
+    seat.heard = now - 10
+    seat.keep_alive(now)
+    seat.on_message('{"type":"pong","t":1,"server_time":2}')  # a message resets the quiet
+    seat.keep_alive(seat.heard + 14.9)
+    await asyncio.sleep(0)
+    assert ws.sent == []
+    seat.keep_alive(seat.heard + 15)
+    await asyncio.sleep(0)
+    assert len(ws.sent) == 1 and '"type":"ping"' in ws.sent[0]
