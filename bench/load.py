@@ -27,7 +27,7 @@ NIGHTFALL_HEKS_TIMERS; --real-timers keeps the game's own; --timers saturation
 shortens them all, so that a saturation-only run keeps the server CPU-bound). Clients offer
 permessage-deflate as browsers do (--no-compression to compare), and send a
 keepalive ping when they have heard nothing for 15 s, as the phone client does
-(--no-phone-pings to leave it out). --pin puts
+(--phone-pings to change it). --pin puts
 the server on CPU 0 and the clients on the others. Everything is on 127.0.0.1;
 every phase is bounded by --duration and the run stops by itself.
 
@@ -578,10 +578,14 @@ def main(argv: list[str]) -> int:
     )
     p.add_argument("--no-compression", dest="compression", action="store_false", help="no permessage-deflate")
     p.add_argument(
-        "--no-phone-pings",
-        dest="phone_pings",
-        action="store_false",
-        help="bots send no keepalive pings (the phone client pings when quiet for 15 s; before 2026-12-01 the bots never did)",
+        "--phone-pings",
+        choices=load_client.PHONE_PINGS,
+        default="quiet",
+        help="the bots' keepalive pings: as the phone client, when quiet for 15 s (default); 'always' every "
+        "10 s, as the phone client before 2026-12-01; 'off' none, as the bots before 2026-12-01",
+    )
+    p.add_argument(
+        "--no-phone-pings", dest="phone_pings", action="store_const", const="off", help="--phone-pings off"
     )
     p.add_argument("--pin", action="store_true", help="server on CPU 0, clients on the others")
     p.add_argument(

@@ -39,10 +39,12 @@ PHASE_NAMES = {REAL: "real", SATURATE: "saturate"}
 MAX_SAMPLES = 200_000  # latency samples kept per phase per worker
 STALL_S = 3.0
 # The phone client's keepalive (web/src/connection.ts): every 5 s it sends a ping if it
-# has heard nothing for 15 s. The bots do the same, so the server keeps the sockets of
-# the phones it would have, not of quieter clients.
+# has heard nothing for 15 s. The bots do the same ("quiet"), so the server keeps the
+# sockets of the phones it would have, not of quieter clients. "always" is the phone
+# client before 2026-12-01 (a ping every 10 s, whatever the traffic); "off" no pings.
 PING_TICK_S = 5
 PING_WHEN_QUIET_S = 15.0
+PHONE_PINGS = ("quiet", "always", "off")
 _VERSION = re.compile(r'"version":(\d+)')
 _STATUS = re.compile(
     r'"status":"([a-z]+)"'
@@ -93,9 +95,10 @@ class Run:
         think: tuple[float, float],
         compression: bool,
         stagger: float = 0.0,
-        phone_pings: bool = True,
+        phone_pings: str = "quiet",
     ) -> None:
         self._phase = phase
+        assert phone_pings in PHONE_PINGS, phone_pings
         self.phone_pings = phone_pings
         self.think = think
         self.stagger = stagger
@@ -216,7 +219,8 @@ class Seat:
 
     def keep_alive(self, now: float) -> None:
         """The phone's keepalive tick: a ping when nothing came for 15 s."""
-        if now - self.heard >= PING_WHEN_QUIET_S and self.ws.state is State.OPEN:
+        quiet_enough = self.run.phone_pings == "always" or now - self.heard >= PING_WHEN_QUIET_S
+        if quiet_enough and self.ws.state is State.OPEN:
             ping = orjson.dumps({"type": "ping", "t": int(time.time() * 1000)}).decode()
             asyncio.get_running_loop().create_task(self._send_quietly(ping))
 
@@ -425,7 +429,7 @@ async def _worker(
     report: Any,
     index: int,
     stagger: float,
-    phone_pings: bool,
+    phone_pings: str,
 ) -> None:
     run = Run(phase, think, compression, stagger, phone_pings)
     ws_base = url.replace("http://", "ws://")
@@ -455,10 +459,12 @@ async def _worker(
         if run.phase != REAL and run.thinking:
             run.end_thinking()
         ticks += 1
-        if run.phone_pings and ticks % 10 == 0:
-            # Each seat's keepalive ticks every PING_TICK_S, a fifth of them each second.
+        every = 2 * PING_TICK_S if run.phone_pings == "always" else PING_TICK_S
+        if run.phone_pings != "off" and ticks % 10 == 0:
+            # Each seat's keepalive ticks every PING_TICK_S (every 10 s for "always"),
+            # the seats taking turns, one second each.
             now = time.perf_counter()
-            for seat in seats[(ticks // 10) % PING_TICK_S :: PING_TICK_S]:
+            for seat in seats[(ticks // 10) % every :: every]:
                 seat.keep_alive(now)
 
     await _until_stop(run, phase_watch)
@@ -491,7 +497,7 @@ def worker_main(
     index: int,
     cpu: int | None,
     stagger: float = 0.0,
-    phone_pings: bool = True,
+    phone_pings: str = "quiet",
 ) -> None:
     import os
 

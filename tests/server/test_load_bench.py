@@ -133,3 +133,8 @@ async def test_the_bots_ping_when_quiet_like_the_phone_client() -> None:
     seat.keep_alive(seat.heard + 15)
     await asyncio.sleep(0)
     assert len(ws.sent) == 1 and '"type":"ping"' in ws.sent[0]
+    run.phone_pings = "always"  # the phone client before 2026-12-01: whatever the traffic
+    seat.on_message('{"type":"pong","t":1,"server_time":2}')
+    seat.keep_alive(seat.heard)
+    await asyncio.sleep(0)
+    assert len(ws.sent) == 2
