@@ -27,6 +27,7 @@ from websockets.asyncio.client import ClientConnection
 from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.app import create_app
 from nightfall.server.limits import ServerLimits
+from nightfall.server.main import websocket_settings
 from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
 
@@ -71,7 +72,7 @@ async def serve_in_loop(
         web_dist=db.parent / "no-dist",
         limits=limits or ServerLimits.unlimited(),
     )
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **websocket_settings())
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     for _ in range(500):

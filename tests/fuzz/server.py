@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.app import create_app
 from nightfall.server.limits import ServerLimits
+from nightfall.server.main import websocket_settings
 from nightfall.server.room import Room, RoomOptions
 from nightfall.store import SqliteStore
 
@@ -36,7 +37,7 @@ class ThreadServer:
             limits=limits,
         )
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=0, log_level="critical", ws_max_size=65536, lifespan="on"
+            self.app, host="127.0.0.1", port=0, log_level="critical", lifespan="on", **websocket_settings()
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -20,6 +20,7 @@ from nightfall.server.adapters import Catalog
 from nightfall.server.app import create_app
 from nightfall.server.clock import now_ms
 from nightfall.server.limits import ServerLimits
+from nightfall.server.main import websocket_settings
 from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
 
@@ -220,7 +221,7 @@ async def start_server(
         web_dist=web_dist or db.parent / "no-dist",
         limits=limits,
     )
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **websocket_settings())
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     for _ in range(500):

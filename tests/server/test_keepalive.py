@@ -1,4 +1,4 @@
-"""The server pings only sockets whose peer has gone quiet (server/keepalive.py).
+"""The server pings only sockets whose peer has gone quiet (server/ws_protocol.py).
 
 A real uvicorn with the protocol class ``nightfall serve`` uses and a short
 interval; the client is websockets' sans-I/O protocol on a raw stream, so the
@@ -19,7 +19,7 @@ from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
-from nightfall.server import keepalive
+from nightfall.server import ws_protocol
 
 INTERVAL = 0.3  # s between pings of a quiet peer; the pong timeout is the same
 
@@ -41,7 +41,7 @@ async def _server() -> AsyncIterator[int]:
         port=0,
         lifespan="off",
         log_level="warning",
-        ws=keepalive.protocol_class(),
+        ws=ws_protocol.protocol_class(),
         ws_ping_interval=INTERVAL,
         ws_ping_timeout=INTERVAL,
     )
@@ -112,9 +112,9 @@ class Peer:
 def test_nightfall_uses_its_keepalive_with_this_uvicorn() -> None:
     # If an uvicorn upgrade drops the hooks, protocol_class falls back to "auto" and
     # every socket is pinged again: this test is what notices.
-    chosen = keepalive.protocol_class()
+    chosen = ws_protocol.protocol_class()
     assert chosen != "auto"
-    assert chosen.__name__ == "QuietPeerKeepalive"
+    assert chosen.__name__ == "NightfallWebSocket"
 
 
 async def test_a_peer_that_keeps_talking_is_never_pinged() -> None:

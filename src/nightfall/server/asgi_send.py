@@ -8,7 +8,9 @@ matter for HTTP responses. ``RawSend`` (a pure ASGI middleware, outermost
 after Starlette's error middleware, which passes WebSocket ``send`` through
 untouched) keeps the server's own ``send`` in the scope. ``text_writer`` sends
 text frames with it. This is the public ASGI interface, so any ASGI server
-works, not only uvicorn.
+works, not only uvicorn. Under ``nightfall serve`` the protocol behind that
+``send`` can also write a frame directly (``ws_protocol.write_text_now``);
+``text_writer`` uses that when it can and ASGI ``send`` when it cannot.
 
 Incoming frames likewise: ``frame_reader`` gives the server's own ``receive``.
 Starlette's ``WebSocket.receive`` adds a coroutine and a state check per frame,
@@ -32,7 +34,8 @@ from starlette.websockets import WebSocket
 
 SCOPE_KEY = "nightfall.send"
 RECEIVE_KEY = "nightfall.receive"
-TextWriter = Callable[[str], Coroutine[Any, Any, None]]
+# A writer returns None when the frame is written already, else a coroutine that writes it.
+TextWriter = Callable[[str], Coroutine[Any, Any, None] | None]
 
 
 class RawSend:
@@ -52,7 +55,12 @@ def text_writer(ws: WebSocket) -> TextWriter:
     if send is None:  # an app without RawSend (tests that build their own)
         return ws.send_text
 
-    def write(text: str) -> Coroutine[Any, Any, None]:
+    # uvicorn's send is a bound method of the connection's protocol object.
+    write_now: Callable[[str], bool] | None = getattr(getattr(send, "__self__", None), "write_text_now", None)
+
+    def write(text: str) -> Coroutine[Any, Any, None] | None:
+        if write_now is not None and write_now(text):
+            return None
         sending = send({"type": "websocket.send", "text": text})
         if type(sending) is CoroutineType:  # an ``async def`` send: uvicorn's, and most servers'
             return cast(Coroutine[Any, Any, None], sending)

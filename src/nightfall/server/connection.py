@@ -79,7 +79,7 @@ class Connection:
         write: TextWriter | None = None,
     ) -> None:
         self.ws = ws
-        self._write = write or ws.send_text  # asgi_send.text_writer on the server
+        self._write: TextWriter = write or ws.send_text  # asgi_send.text_writer on the server
         self.pid: int | None = None  # None: a spectator
         self.bucket = bucket or TokenBucket()
         self.closed = False
@@ -167,9 +167,12 @@ class Connection:
         if written and self._outbox:
             self._pump()
 
-    def _send(self, coro: Coroutine[Any, Any, None]) -> bool:
+    def _send(self, coro: Coroutine[Any, Any, None] | None) -> bool:
         """Run one send up to its first suspension: True if it finished without one (the
-        usual case); otherwise a task finishes it (or the socket failed) and False."""
+        usual case); otherwise a task finishes it (or the socket failed) and False.
+        None is a frame the writer wrote at once (``asgi_send.text_writer``)."""
+        if coro is None:
+            return True
         try:
             waiting_for = coro.send(None)
         except StopIteration:

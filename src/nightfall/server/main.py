@@ -7,15 +7,31 @@ import logging
 import socket
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from nightfall.store import SqliteStore
 
-from . import keepalive, limits, qr
+from . import limits, qr, ws_protocol
 from .app import create_app
 
 DB_FILE = "nightfall.sqlite3"
 LOCK_FILE = "nightfall.lock"
+
+
+def websocket_settings() -> dict[str, Any]:
+    """uvicorn's WebSocket settings, for ``nightfall serve`` and the tests' servers alike."""
+    return {
+        # A socket is pinged after 20 s without a frame from its phone, and closed if no
+        # answer comes within 20 s more; text frames are written directly (server/ws_protocol.py).
+        "ws": ws_protocol.protocol_class(),
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+        # Frames above 8 KiB get a friendly error; above 64 KiB the socket closes (1009).
+        "ws_max_size": 65536,
+        # permessage-deflate keeps a ~47 KB zlib state per socket; views are small and the
+        # LAN is fast, so compression costs more memory and CPU than it saves (docs/benchmarks.md).
+        "ws_per_message_deflate": False,
+    }
 
 
 def lan_address() -> str:
@@ -113,16 +129,8 @@ def run(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
-        ws_max_size=65536,  # frames above 8 KiB get a friendly error; above 64 KiB the socket closes (1009)
-        # A socket is pinged after 20 s without a frame from its phone, and closed if no
-        # answer comes within 20 s more (server/keepalive.py).
-        ws=keepalive.protocol_class(),
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-        # permessage-deflate keeps a ~47 KB zlib state per socket; views are small and the
-        # LAN is fast, so compression costs more memory and CPU than it saves (docs/benchmarks.md).
-        ws_per_message_deflate=False,
         log_level="info",
+        **websocket_settings(),
     )
     lock.close()
     return 0

@@ -1,44 +1,67 @@
-"""WebSocket keepalive that pings only a peer that has gone quiet.
+"""The WebSocket protocol ``nightfall serve`` runs under uvicorn: uvicorn's own
+(websockets-sansio) with two changes for a server with thousands of sockets.
 
-The server pings to notice a phone that vanished without closing its socket
-(it slept, it left the Wi-Fi): no answer within the timeout closes the socket,
-and the seat's presence goes to grace. uvicorn pings every socket every
-interval, whether or not it just heard from it. With 10,000 sockets that is 500
-pings and 500 pongs a second, most of what an idle server spends
-(docs/benchmarks.md, 2026-12-02). Any frame from the peer proves it is there
-just as well as a pong does: the web client pings when it has heard nothing for
-15 s (docs/protocol.md §4), and players tap. So a socket is pinged only after
-``interval`` seconds without a frame from its peer; the timeout is unchanged.
+**Keepalive that pings only a peer that has gone quiet.** The server pings to
+notice a phone that vanished without closing its socket (it slept, it left the
+Wi-Fi): no answer within the timeout closes the socket, and the seat's presence
+goes to grace. uvicorn pings every socket every interval, whether or not it just
+heard from it. With 10,000 sockets that is 500 pings and 500 pongs a second,
+most of what an idle server spends (docs/benchmarks.md, 2026-12-01, late). Any
+frame from the peer proves it is there as well as a pong does: the web client
+pings when it has heard nothing for 15 s (docs/protocol.md §4.4), and players
+tap. So a socket is pinged only after ``interval`` seconds without a frame from
+its peer; the timeout is unchanged.
 
-This leans on uvicorn's websockets-sansio protocol (``data_received``,
-``send_keepalive_ping``, ``ping_timer``, ``ping_interval``, ``loop``).
-``protocol_class`` falls back to uvicorn's own choice if that class is missing
-or looks different, and ``tests/server/test_keepalive.py`` fails if the quiet
-pinging stops working, so an uvicorn upgrade cannot change it silently.
+**Text frames written at once.** Every view is one text frame, so sending is the
+server's hottest path. Through ASGI each frame is a coroutine of uvicorn's
+``send``, a wait on its flow-control event, and websockets' frame object and
+serializer, for what is two to ten bytes of header (RFC 6455 §5.2: FIN and the
+text opcode, the length, no mask from a server) before the payload.
+``write_text_now`` writes that header and the payload to the transport
+directly, when nothing stands in the way: the handshake is done, no close was
+sent or received, the transport is not paused for flow control, and no
+extension (compression) is in use. Otherwise it returns False and the caller
+goes through ASGI ``send`` as before (``asgi_send.text_writer``).
+
+Both lean on uvicorn's websockets-sansio class (its methods in ``HOOKS``, and
+the attributes ``write_text_now`` reads). ``protocol_class`` falls back to
+uvicorn's own choice if that class is missing or lacks a method, and
+``write_text_now`` stops for good (with a warning) if an attribute is gone, so
+the slow path carries on; ``tests/server/test_keepalive.py`` and
+``tests/server/test_direct_frames.py`` fail if either change stops working, so
+an uvicorn upgrade cannot change them silently.
 """
 
 from __future__ import annotations
 
 import logging
+import struct
 from typing import Any
 
 log = logging.getLogger("nightfall.server")
-HOOKS = ("data_received", "send_keepalive_ping", "schedule_ping", "start_keepalive")
+HOOKS = ("data_received", "send_keepalive_ping", "schedule_ping", "start_keepalive", "send")
+_TEXT = 0x81  # FIN, opcode 1 (text)
+_SHORT = struct.Struct("!BB")
+_MEDIUM = struct.Struct("!BBH")
+_LONG = struct.Struct("!BBQ")
 
 
 def protocol_class() -> Any:
     """The class for uvicorn's ``ws`` setting: ours, or ``"auto"`` if uvicorn changed."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+        from websockets.protocol import State
     except ImportError:
-        log.warning("uvicorn has no websockets-sansio protocol: every socket is pinged")
+        log.warning("uvicorn has no websockets-sansio protocol: its own is used")
         return "auto"
     if not all(callable(getattr(WebSocketsSansIOProtocol, name, None)) for name in HOOKS):
-        log.warning("uvicorn's websockets-sansio protocol changed: every socket is pinged")
+        log.warning("uvicorn's websockets-sansio protocol changed: its own is used")
         return "auto"
+    open_state = State.OPEN
 
-    class QuietPeerKeepalive(WebSocketsSansIOProtocol):
+    class NightfallWebSocket(WebSocketsSansIOProtocol):
         heard_at = 0.0  # loop time of the peer's last bytes
+        direct = True  # False once write_text_now found uvicorn's attributes changed
 
         def data_received(self, data: bytes) -> None:
             self.heard_at = self.loop.time()
@@ -53,4 +76,36 @@ def protocol_class() -> Any:
                 return
             super().send_keepalive_ping()
 
-    return QuietPeerKeepalive
+        def write_text_now(self, text: str) -> bool:
+            """Write ``text`` as one text frame, now; False if ASGI ``send`` must do it."""
+            if not self.direct:
+                return False
+            try:
+                conn = self.conn
+                if (
+                    self.close_sent
+                    or self.disconnected
+                    or not self.handshake_complete
+                    or not self.writable.is_set()
+                    or conn.state is not open_state
+                    or conn.extensions
+                ):
+                    return False
+            except AttributeError as missing:
+                NightfallWebSocket.direct = False
+                log.warning(
+                    "uvicorn's websockets-sansio protocol changed (%s): frames go through ASGI", missing
+                )
+                return False
+            data = text.encode()
+            n = len(data)
+            if n < 126:
+                header = _SHORT.pack(_TEXT, n)
+            elif n < 65536:
+                header = _MEDIUM.pack(_TEXT, 126, n)
+            else:
+                header = _LONG.pack(_TEXT, 127, n)
+            self.transport.write(header + data)
+            return True
+
+    return NightfallWebSocket
