@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -256,3 +257,27 @@ async def until(check: Callable[[], bool]) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("timed out")
+
+
+@asynccontextmanager
+async def serve_asgi(app: Any, **settings: Any) -> AsyncIterator[int]:
+    """A bare ASGI ``app`` under a real uvicorn on 127.0.0.1 (no lifespan) with
+    ``nightfall serve``'s WebSocket settings, overridden by ``settings``; yields the port."""
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=0,
+        lifespan="off",
+        log_level="warning",
+        **{**websocket_settings(), **settings},
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        assert not task.done(), "the server did not start"
+        await asyncio.sleep(0.01)
+    try:
+        yield server.servers[0].sockets[0].getsockname()[1]
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, TIMEOUT)

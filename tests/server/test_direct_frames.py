@@ -14,11 +14,11 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-import uvicorn
 import websockets
 
 from nightfall.server.asgi_send import RawSend, text_writer
-from nightfall.server.main import websocket_settings
+
+from .harness import serve_asgi
 
 # Each side of every boundary of the length field: 7 bits, 16 bits, 64 bits.
 SIZES = [0, 1, 125, 126, 127, 65535, 65536, 300_000]
@@ -64,24 +64,8 @@ def _texts(request: str) -> list[str]:
 
 @asynccontextmanager
 async def _server(probe: Probe, **settings: Any) -> AsyncIterator[str]:
-    config = uvicorn.Config(
-        RawSend(probe),  # type: ignore[arg-type]
-        host="127.0.0.1",
-        port=0,
-        lifespan="off",
-        log_level="warning",
-        **{**websocket_settings(), "ws_max_size": 2**20, **settings},
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        assert not task.done(), "the server did not start"
-        await asyncio.sleep(0.01)
-    try:
-        yield f"ws://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}/"
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 5)
+    async with serve_asgi(RawSend(probe), **{"ws_max_size": 2**20, **settings}) as port:
+        yield f"ws://127.0.0.1:{port}/"
 
 
 async def test_every_length_encoding_arrives_intact_and_goes_direct() -> None:

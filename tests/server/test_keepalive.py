@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
+from contextlib import suppress
 from typing import Any
 
 import pytest
-import uvicorn
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
 from nightfall.server import ws_protocol
+
+from .harness import serve_asgi
 
 INTERVAL = 0.3  # s between pings of a quiet peer; the pong timeout is the same
 
@@ -33,28 +33,8 @@ async def _hold_open(scope: dict[str, Any], receive: Any, send: Any) -> None:
         pass
 
 
-@asynccontextmanager
-async def _server() -> AsyncIterator[int]:
-    config = uvicorn.Config(
-        _hold_open,
-        host="127.0.0.1",
-        port=0,
-        lifespan="off",
-        log_level="warning",
-        ws=ws_protocol.protocol_class(),
-        ws_ping_interval=INTERVAL,
-        ws_ping_timeout=INTERVAL,
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        assert not task.done(), "the server did not start"
-        await asyncio.sleep(0.01)
-    try:
-        yield server.servers[0].sockets[0].getsockname()[1]
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 5)
+def _server() -> Any:
+    return serve_asgi(_hold_open, ws_ping_interval=INTERVAL, ws_ping_timeout=INTERVAL)
 
 
 class Peer:
