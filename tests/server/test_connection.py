@@ -163,3 +163,64 @@ async def test_an_offer_made_during_a_send_waits_its_turn() -> None:
     conn.offer("b")
     assert peer.sent == ["a", "c", "b"]  # never "c" before "a"
     assert conn.pending == 0
+
+
+class BatchPeer(Peer):
+    """A peer whose protocol can also take several frames in one write."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.batches: list[list[str]] = []
+        self.can_batch = True
+
+    def write_all(self, texts: list[str]) -> bool:
+        if not self.can_batch:
+            return False
+        self.batches.append(list(texts))
+        self.sent.extend(texts)
+        return True
+
+
+def batching(peer: BatchPeer) -> Connection:
+    conn = Connection(peer, write_all=peer.write_all)  # type: ignore[arg-type]
+    conn.start()
+    return conn
+
+
+async def test_several_messages_for_an_idle_socket_go_in_one_write() -> None:
+    peer = BatchPeer()
+    conn = batching(peer)
+    conn.offer_all(["ack", "state"])
+    assert peer.batches == [["ack", "state"]] and peer.sent == ["ack", "state"]
+    conn.offer_all(["alone"])  # one message: the usual single write
+    assert peer.batches == [["ack", "state"]] and peer.sent[-1] == "alone"
+
+
+async def test_messages_offered_together_queue_in_order_behind_a_waiting_send() -> None:
+    peer = BatchPeer()
+    conn = batching(peer)
+    peer.gate.clear()
+    conn.offer("first")
+    conn.offer_all(["ack", "state"])
+    await settle()
+    assert peer.batches == [] and conn.pending == 2  # never ahead of what waits
+    peer.gate.set()
+    await settle()
+    assert peer.sent == ["first", "ack", "state"]
+
+
+async def test_a_socket_that_cannot_batch_gets_them_one_by_one() -> None:
+    peer = BatchPeer()
+    peer.can_batch = False  # e.g. a paused transport, or compression
+    conn = batching(peer)
+    conn.offer_all(["ack", "state"])
+    assert peer.batches == [] and peer.sent == ["ack", "state"]
+
+
+async def test_a_closed_connection_takes_nothing_offered_together() -> None:
+    peer = BatchPeer()
+    conn = batching(peer)
+    conn.close(4000)
+    await settle()
+    conn.offer_all(["ack", "state"])
+    assert peer.sent == [] and peer.batches == []
