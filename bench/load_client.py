@@ -548,6 +548,7 @@ async def _baseline_worker(
                 stats.states += 1
                 stats.state_bytes += len(raw)
                 if raw.startswith(mine) and run.phase == SATURATE:
+                    stats.acks += 1  # an input handled: the baseline's counterpart of a command acked
                     if len(stats.latencies_ms) < MAX_SAMPLES:
                         stats.latencies_ms.append((now - sent) * 1000)
                     sent = now

@@ -40,6 +40,9 @@ def test_a_tiny_load_run_reports_every_phase(tmp_path: Path) -> None:
     assert report["saturate"]["commands_acked"] > 0 and report["saturate"]["views_per_s"] > 0
     assert report["baseline"]["messages_per_s"] > 0
     assert report["saturate_vs_baseline"] > 0 and report["cpu_efficiency_vs_baseline"] > 0
+    # Inputs handled, the other yardstick: the baseline counts each broadcast of its own
+    # that comes back to a sender (one per input), against Nightfall's commands acked.
+    assert report["baseline"]["commands_acked"] > 0 and report["saturate_commands_vs_baseline_inputs"] > 0
     # The floor runs its closed loop too: a durable append, a message per seat and an ack each time.
     assert report["floor"]["messages_per_s"] > 0 and report["floor_messages_vs_baseline"] > 0
     # The server's share over time: one p99 per 10 s window of a 4 s phase.
