@@ -428,10 +428,9 @@ class Room:
         # also when a due tick went first and the command then failed
         outgoing_states = self._prepare_broadcast() if self.revision != before else []
         now = self.clock()
-        # A socket's answers, then its new state, in one write (``Connection.offer_all``):
-        # the tapping phone gets its ack and the view it leads to together, for one
-        # system call, and never sees the ack with the view before it.
-        answers: dict[Connection, list[str]] = {}
+        # Per socket: its answers, then its new state. A socket gets them in one write
+        # (``Connection.offer_all``): the tapping phone's ack and view, one system call.
+        out: dict[Connection, list[str]] = {}
         for reply in replies:
             if reply.error is not None:
                 text = encode(error(reply.rid, reply.error, now))
@@ -439,15 +438,10 @@ class Room:
                 assert reply.rid is not None  # read before the request was accepted
                 version = self._sent.get(reply.conn.pid, (self.revision, ""))[0]
                 text = encode(ack(reply.rid, version, now))
-            answers.setdefault(reply.conn, []).append(text)
+            out.setdefault(reply.conn, []).append(text)
         for target, text in outgoing_states:
-            mine = answers.pop(target, None)
-            if mine is None:
-                target.offer(text)  # the other seats: their view alone, as a tick sends it
-            else:
-                mine.append(text)
-                target.offer_all(mine)
-        for target, texts in answers.items():  # answered, with no new view
+            out.setdefault(target, []).append(text)
+        for target, texts in out.items():
             target.offer_all(texts)
         for _, future in batch:
             if future is not None and not future.done():
