@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import websockets
 
-from nightfall.server.asgi_send import RawSend, text_writer, texts_writer
+from nightfall.server.asgi_send import RawSend, text_writer
 
 from .harness import serve_asgi
 
@@ -43,37 +43,16 @@ class Probe:
         ws = Ws()
         ws.scope = scope  # type: ignore[attr-defined]
         write = text_writer(ws)  # type: ignore[arg-type]
-        write_all = texts_writer(ws)  # type: ignore[arg-type]
         self.protocols.append(send.__self__)
         while True:
             message = await receive()
             if message["type"] == "websocket.disconnect":
                 return
-            request = message["text"]
-            if request.startswith("all:"):  # every text at once, in one write
-                assert write_all is not None
-                self.direct.append(write_all(_texts(request[4:])))
-                continue
-            for text in _texts(request):
+            for text in _texts(message["text"]):
                 coro = write(text)
                 self.direct.append(coro is None)
                 if coro is not None:
                     await coro
-
-
-class CountingTransport:
-    """The protocol's transport, counting each ``write`` (uvloop's own is a C type)."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.writes = 0
-
-    def write(self, data: bytes) -> None:
-        self.writes += 1
-        self.inner.write(data)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
 
 def _texts(request: str) -> list[str]:
@@ -96,37 +75,6 @@ async def test_every_length_encoding_arrives_intact_and_goes_direct() -> None:
         got = [await asyncio.wait_for(ws.recv(), 5) for _ in SIZES]
     assert got == _texts("sizes")
     assert probe.direct == [True] * len(SIZES)
-
-
-async def test_several_frames_go_in_one_write_and_arrive_in_order() -> None:
-    probe = Probe()
-    async with _server(probe) as url, websockets.connect(url, max_size=None, compression=None) as ws:
-        await ws.send("warm up")
-        assert await ws.recv() == "warm up"
-        protocol = probe.protocols[0]
-        counting = protocol.transport = CountingTransport(protocol.transport)
-        await ws.send("all:sizes")
-        got = [await asyncio.wait_for(ws.recv(), 5) for _ in SIZES]
-        protocol.transport = counting.inner
-    assert got == _texts("sizes")
-    assert counting.writes == 1
-    assert probe.direct == [True, True]
-
-
-async def test_a_paused_transport_takes_no_frames_at_once() -> None:
-    # ``False``: nothing was written, so the caller sends each through ASGI, in order.
-    probe = Probe()
-    async with _server(probe) as url, websockets.connect(url, compression=None) as ws:
-        await ws.send("first")
-        assert await ws.recv() == "first"
-        protocol = probe.protocols[0]
-        protocol.writable.clear()
-        try:
-            assert protocol.write_texts_now(["a", "b"]) is False
-        finally:
-            protocol.writable.set()
-        await ws.send("second")
-        assert await asyncio.wait_for(ws.recv(), 5) == "second"
 
 
 async def test_a_paused_transport_sends_through_asgi_and_keeps_the_order() -> None:
@@ -205,31 +153,5 @@ async def test_the_servers_views_take_the_direct_way(tmp_path: Any) -> None:
         assert room.conns and all(conn._write('{"type":"x-test"}') is None for conn in room.conns)
         for client in sockets:
             await client.expect("x-test")  # after any presence news queued before it
-    finally:
-        await live.stop()
-
-
-async def test_a_tap_gets_its_ack_and_its_new_view_in_one_write(tmp_path: Any) -> None:
-    # Room._requests answers a batch per socket: the tapping phone's ack and its state
-    # go out together (Connection.offer_all), one system call instead of two.
-    from .harness import start_server, table
-
-    live = await start_server(tmp_path / "db.sqlite3")
-    try:
-        code, seats, (anna, bram) = await table(live, ["Anna", "Bram"])
-        started = await anna.lobby("start")
-        await bram.expect("state", version=started["version"])
-        room = live.app.state.rooms._rooms[code]
-        protocols = [conn._write_all.__self__ for conn in room.conns if conn.pid == seats[1]["pid"]]
-        assert len(protocols) == 1
-        counting = protocols[0].transport = CountingTransport(protocols[0].transport)
-        try:
-            answer = await bram.command("add", n=1)
-            state = await bram.recv()  # right behind its ack
-        finally:
-            protocols[0].transport = counting.inner
-        assert answer["type"] == "ack"
-        assert state["type"] == "state" and state["version"] == answer["version"]
-        assert counting.writes == 1
     finally:
         await live.stop()

@@ -10,8 +10,7 @@ untouched) keeps the server's own ``send`` in the scope. ``text_writer`` sends
 text frames with it. This is the public ASGI interface, so any ASGI server
 works, not only uvicorn. Under ``nightfall serve`` the protocol behind that
 ``send`` can also write a frame directly (``ws_protocol.write_text_now``);
-``text_writer`` uses that when it can and ASGI ``send`` when it cannot;
-``texts_writer`` writes several frames for one socket at once the same way.
+``text_writer`` uses that when it can and ASGI ``send`` when it cannot.
 
 Incoming frames likewise: ``frame_reader`` gives the server's own ``receive``.
 Starlette's ``WebSocket.receive`` adds a coroutine and a state check per frame,
@@ -26,7 +25,7 @@ connection's outbox keeps order (``connection.py``).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine
 from types import CoroutineType
 from typing import Any, cast
 
@@ -37,9 +36,6 @@ SCOPE_KEY = "nightfall.send"
 RECEIVE_KEY = "nightfall.receive"
 # A writer returns None when the frame is written already, else a coroutine that writes it.
 TextWriter = Callable[[str], Coroutine[Any, Any, None] | None]
-# Writes several frames at once, in order, in one write to the transport; False: it wrote
-# none of them, and the caller sends them one by one.
-TextsWriter = Callable[[Sequence[str]], bool]
 
 
 class RawSend:
@@ -71,15 +67,6 @@ def text_writer(ws: WebSocket) -> TextWriter:
         return _awaiting(sending)  # the connection drives a coroutine step by step
 
     return write
-
-
-def texts_writer(ws: WebSocket) -> TextsWriter | None:
-    """Several text frames in one write (``ws_protocol.write_texts_now``), if the ASGI
-    server's protocol can: a command's ``ack`` and the view it changed then reach the
-    phone in one TCP segment, for one system call instead of two."""
-    send: Send | None = ws.scope.get(SCOPE_KEY)
-    protocol = getattr(send, "__self__", None)
-    return getattr(protocol, "write_texts_now", None)
 
 
 def frame_reader(ws: WebSocket) -> Receive:

@@ -25,7 +25,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from .asgi_send import TextsWriter, TextWriter
+from .asgi_send import TextWriter
 from .protocol import CLOSE_TOO_SLOW, encode
 from .ratelimit import TokenBucket
 
@@ -77,11 +77,9 @@ class Connection:
         outbox_size: int = OUTBOX_SIZE,
         bucket: TokenBucket | None = None,
         write: TextWriter | None = None,
-        write_all: TextsWriter | None = None,
     ) -> None:
         self.ws = ws
         self._write: TextWriter = write or ws.send_text  # asgi_send.text_writer on the server
-        self._write_all = write_all  # asgi_send.texts_writer: several frames in one write
         self.pid: int | None = None  # None: a spectator
         self.bucket = bucket or TokenBucket()
         self.closed = False
@@ -121,23 +119,6 @@ class Connection:
             return
         self._outbox.append(text)
         self._pump()
-
-    def offer_all(self, texts: list[str]) -> None:
-        """``offer`` each of ``texts``, in order; with nothing queued, in one write when
-        the socket can (an ``ack`` and the view it changed: one system call, not two)."""
-        if (
-            len(texts) > 1
-            and self._write_all is not None
-            and not self.closed
-            and not self._outbox
-            and self._sender is None
-            and self._started
-            and not self._pumping
-            and self._write_all(texts)
-        ):
-            return
-        for text in texts:
-            self.offer(text)
 
     def close(self, code: int, drop_pending: bool = False) -> None:
         """Close after the queued messages (or at once, dropping them)."""

@@ -334,7 +334,7 @@ class Room:
         self.conns.append(conn)
         now = self.clock()
         self.touched = now
-        welcome = encode(
+        conn.send(
             {
                 "type": "welcome",
                 "v": 1,
@@ -348,7 +348,7 @@ class Room:
                 },
             }
         )
-        conn.offer_all([welcome, self._versioned_state(conn.pid, now)])  # one write
+        conn.offer(self._versioned_state(conn.pid, now))
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])
         self._watch_host()
@@ -428,21 +428,15 @@ class Room:
         # also when a due tick went first and the command then failed
         outgoing_states = self._prepare_broadcast() if self.revision != before else []
         now = self.clock()
-        # Per socket: its answers, then its new state. A socket gets them in one write
-        # (``Connection.offer_all``): the tapping phone's ack and view, one system call.
-        out: dict[Connection, list[str]] = {}
         for reply in replies:
             if reply.error is not None:
-                text = encode(error(reply.rid, reply.error, now))
+                reply.conn.send(error(reply.rid, reply.error, now))
             else:
                 assert reply.rid is not None  # read before the request was accepted
                 version = self._sent.get(reply.conn.pid, (self.revision, ""))[0]
-                text = encode(ack(reply.rid, version, now))
-            out.setdefault(reply.conn, []).append(text)
+                reply.conn.send(ack(reply.rid, version, now))
         for target, text in outgoing_states:
-            out.setdefault(target, []).append(text)
-        for target, texts in out.items():
-            target.offer_all(texts)
+            target.offer(text)
         for _, future in batch:
             if future is not None and not future.done():
                 future.set_result(None)

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from nightfall.engine import Rejected
 
 from . import codes, protocol
-from .asgi_send import frame_reader, text_writer, texts_writer
+from .asgi_send import frame_reader, text_writer
 from .clock import now_ms
 from .connection import Connection
 from .http_api import client_address, held_back, throttle
@@ -101,7 +101,7 @@ async def _session(ws: WebSocket) -> None:
         await _refuse_guess(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
         return
     bucket = TokenBucket(room.options.burst, room.options.rate_per_second, limits.clock)
-    conn = Connection(ws, bucket=bucket, write=text_writer(ws), write_all=texts_writer(ws))
+    conn = Connection(ws, bucket=bucket, write=text_writer(ws))
     conn.start()
     try:
         try:

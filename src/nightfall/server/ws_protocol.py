@@ -22,9 +22,6 @@ directly, when nothing stands in the way: the handshake is done, no close was
 sent or received, the transport is not paused for flow control, and no
 extension (compression) is in use. Otherwise it returns False and the caller
 goes through ASGI ``send`` as before (``asgi_send.text_writer``).
-``write_texts_now`` does the same for several frames in one transport write: a
-tap's ``ack`` and the view it changed reach the phone in one system call and,
-on a LAN, one TCP segment (``Connection.offer_all``).
 
 Both lean on uvicorn's websockets-sansio class (its methods in ``HOOKS``, and
 the attributes ``write_text_now`` reads). ``protocol_class`` falls back to
@@ -39,7 +36,6 @@ from __future__ import annotations
 
 import logging
 import struct
-from collections.abc import Sequence
 from typing import Any
 
 log = logging.getLogger("nightfall.server")
@@ -82,51 +78,34 @@ def protocol_class() -> Any:
 
         def write_text_now(self, text: str) -> bool:
             """Write ``text`` as one text frame, now; False if ASGI ``send`` must do it."""
-            if not self._direct_ok():
-                return False
-            self.transport.write(_frame(text))
-            return True
-
-        def write_texts_now(self, texts: Sequence[str]) -> bool:
-            """Write each of ``texts`` as a text frame, in order, with one write to the
-            transport (one system call, one TCP segment where they fit); False if ASGI
-            ``send`` must do them."""
-            if not self._direct_ok():
-                return False
-            self.transport.write(b"".join([_frame(text) for text in texts]))
-            return True
-
-        def _direct_ok(self) -> bool:
             if not self.direct:
                 return False
             try:
                 conn = self.conn
-                return not (
+                if (
                     self.close_sent
                     or self.disconnected
                     or not self.handshake_complete
                     or not self.writable.is_set()
                     or conn.state is not open_state
                     or conn.extensions
-                )
+                ):
+                    return False
             except AttributeError as missing:
                 NightfallWebSocket.direct = False
                 log.warning(
                     "uvicorn's websockets-sansio protocol changed (%s): frames go through ASGI", missing
                 )
                 return False
+            data = text.encode()
+            n = len(data)
+            if n < 126:
+                header = _SHORT.pack(_TEXT, n)
+            elif n < 65536:
+                header = _MEDIUM.pack(_TEXT, 126, n)
+            else:
+                header = _LONG.pack(_TEXT, 127, n)
+            self.transport.write(header + data)
+            return True
 
     return NightfallWebSocket
-
-
-def _frame(text: str) -> bytes:
-    """``text`` as an unmasked, unfragmented text frame (RFC 6455 §5.2)."""
-    data = text.encode()
-    n = len(data)
-    if n < 126:
-        header = _SHORT.pack(_TEXT, n)
-    elif n < 65536:
-        header = _MEDIUM.pack(_TEXT, 126, n)
-    else:
-        header = _LONG.pack(_TEXT, 127, n)
-    return header + data
