@@ -46,6 +46,7 @@ FRAME = re.compile(r"^(?P<function>.*) \((?P<file>[^():]+):(?P<line>\d+)\)$")
 class Split:
     samples: int
     shares: dict[str, float]  # category -> share of the thread's samples
+    unread: frozenset[str] = frozenset()  # files of ours not in this checkout: their lines counted as ours
 
     @property
     def ours(self) -> float:
@@ -58,6 +59,10 @@ class Split:
         return float("inf") if rest <= 0 else 1.0 / rest
 
 
+class MissingSource(Exception):
+    """A frame of ours whose file is not in this checkout (a profile of other code)."""
+
+
 def category(leaf: str, src: Path) -> str:
     if LOOP_LEAF.match(leaf):
         return "the event loop's C code (uvloop)"
@@ -66,6 +71,8 @@ def category(leaf: str, src: Path) -> str:
         return "other"
     file = frame["file"]
     if file.startswith("nightfall/"):
+        if not (src / file).is_file():
+            raise MissingSource(file)
         line = linecache.getline(str(src / file), int(frame["line"]))
         for pattern, name in C_CALLS:
             if pattern.search(line):
@@ -78,6 +85,7 @@ def category(leaf: str, src: Path) -> str:
 
 def split(lines: list[str], root: str, src: Path) -> Split:
     counts: Counter[str] = Counter()
+    unread: set[str] = set()
     for raw in lines:
         stack, _, n = raw.rstrip("\n").rpartition(" ")
         if not stack or not n.isdigit():
@@ -85,10 +93,14 @@ def split(lines: list[str], root: str, src: Path) -> Split:
         frames = stack.split(";")
         if not frames[0].startswith(root):
             continue  # another thread (the store's, the executor's)
-        counts[category(frames[-1], src)] += int(n)
+        try:
+            counts[category(frames[-1], src)] += int(n)
+        except MissingSource as missing:
+            unread.add(str(missing))
+            counts[OURS] += int(n)
     total = sum(counts.values())
     shares = {name: n / total for name, n in counts.most_common()} if total else {}
-    return Split(total, shares)
+    return Split(total, shares, frozenset(unread))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
     result = split(lines, args.root, args.src)
     if not result.samples:
         parser.error(f"no samples of a thread starting with {args.root!r} in {len(lines)} stacks")
+    if result.unread:
+        print(
+            f"warning: {len(result.unread)} file(s) of the profile are not under {args.src} "
+            f"(e.g. {min(result.unread)}): their lines count as ours; split a profile of this checkout",
+            file=sys.stderr,
+        )
     report: dict[str, object] = {
         "samples": result.samples,
         "shares": {name: round(share, 4) for name, share in result.shares.items()},

@@ -90,3 +90,15 @@ def test_a_profile_without_the_thread_is_a_clear_error(
     with pytest.raises(SystemExit):
         tool.main([str(tmp_path / "missing.txt")])
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_profile_of_other_code_is_split_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = _tool()
+    other = tmp_path / "other.txt"
+    other.write_text(f"{MAIN};Gone.run (nightfall/server/gone.py:3) 4\n{MAIN} 4\n")
+    result = tool.split(other.read_text().splitlines(), "_run_module_as_main", ROOT / "src")
+    assert result.unread == {"nightfall/server/gone.py"} and result.ours == pytest.approx(0.5)
+    assert tool.main([str(other)]) == 0
+    assert "not under" in capsys.readouterr().err
