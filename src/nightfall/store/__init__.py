@@ -1,12 +1,14 @@
 """The event store: rooms and the accepted commands of their games.
 
-A game is ``(config, seed, commands)`` (design.md §2), so storing the commands
-in order is enough to rebuild any room. The server talks to ``EventStore``;
-SQLite is the embedded default, PostgreSQL can implement the same protocol.
+A game is ``(config, seed, commands)``, so storing the commands in order is
+enough to rebuild any room. The server talks to ``EventStore``; SQLite is the
+embedded default (``sqlite.py``), PostgreSQL serves several nodes
+(``postgres.py``, imported only when asked for: ``open_store``).
 """
 
-from .interface import EventStore
+from .interface import EventStore, StaleOwner
 from .records import GameRecord, RoomRecord, StoredRoom
 from .sqlite import SqliteStore
+from .url import open_store
 
-__all__ = ["EventStore", "GameRecord", "RoomRecord", "SqliteStore", "StoredRoom"]
+__all__ = ["EventStore", "GameRecord", "RoomRecord", "SqliteStore", "StaleOwner", "StoredRoom", "open_store"]

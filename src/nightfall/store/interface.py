@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from nightfall.engine import Command
@@ -10,6 +11,17 @@ from .records import GameRecord, RoomRecord, StoredRoom
 
 # The arguments of one ``append``: (code, game_no, seq, command, revision, result).
 Append = tuple[str, int, int, Command, int, dict[str, Any] | None]
+
+
+class StaleOwner(Exception):
+    """A write from a node whose fencing token is older than the room's: another
+    node owns the room now, and this write must not land (split brain)."""
+
+    def __init__(self, code: str, fence: int, current: int) -> None:
+        super().__init__(f"room {code}: write with fencing token {fence}, but the room's owner has {current}")
+        self.code = code
+        self.fence = fence
+        self.current = current
 
 
 class EventStore(Protocol):
@@ -47,9 +59,18 @@ class EventStore(Protocol):
         """
         ...
 
-    def append_many(self, items: list[Append]) -> None:
+    def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         """Several ``append`` calls (possibly of different rooms) in ONE transaction:
-        one fsync for all of them (group commit). All or nothing."""
+        one fsync for all of them (group commit). All or nothing.
+
+        ``fences`` maps a room to the writer's fencing token; if any room has
+        been claimed with a larger token, nothing is written and ``StaleOwner``
+        is raised."""
+        ...
+
+    def claim(self, code: str, fence: int) -> None:
+        """Record ``fence`` as the room's owner token. Raises ``StaleOwner`` if a
+        larger one is recorded already, ``KeyError`` for an unknown room."""
         ...
 
     def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:

@@ -14,14 +14,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 from nightfall.engine import Command
 
-from .interface import Append
+from .interface import Append, StaleOwner
 from .records import GameRecord, RoomRecord, StoredRoom
 
 SCHEMA = """
@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     status   TEXT NOT NULL,
     lobby    TEXT NOT NULL,
     revision INTEGER NOT NULL,
-    updated_ms INTEGER NOT NULL DEFAULT 0
+    updated_ms INTEGER NOT NULL DEFAULT 0,
+    fence    INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS games (
     code    TEXT NOT NULL REFERENCES rooms(code),
@@ -86,6 +87,8 @@ class SqliteStore:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
         if "updated_ms" not in columns:  # a database from before rooms were timestamped
             self._db.execute("ALTER TABLE rooms ADD COLUMN updated_ms INTEGER NOT NULL DEFAULT 0")
+        if "fence" not in columns:  # a database from before rooms had owners
+            self._db.execute("ALTER TABLE rooms ADD COLUMN fence INTEGER NOT NULL DEFAULT 0")
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -134,7 +137,16 @@ class SqliteStore:
     ) -> None:
         self.append_many([(code, game_no, seq, command, revision, result)])
 
-    def append_many(self, items: list[Append]) -> None:
+    def claim(self, code: str, fence: int) -> None:
+        with self._tx() as db:
+            row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                raise KeyError(code)
+            if row[0] > fence:
+                raise StaleOwner(code, fence, row[0])
+            db.execute("UPDATE rooms SET fence = ? WHERE code = ?", (fence, code))
+
+    def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         """One transaction, and one statement per table rather than two per command.
 
         Python's sqlite3 lets go of the GIL around every statement and must take it
@@ -153,6 +165,12 @@ class SqliteStore:
                 ended.append((_dumps(outcome), code, game_no))
         now = _now_ms()
         with self._tx() as db:
+            for code, fence in (fences or {}).items():
+                if code not in revisions:
+                    continue
+                row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
+                if row is not None and row[0] > fence:
+                    raise StaleOwner(code, fence, row[0])
             for batch in _chunks(rows):
                 db.execute(
                     "INSERT INTO commands (code, game_no, seq, command) VALUES "

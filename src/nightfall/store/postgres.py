@@ -1,0 +1,207 @@
+"""PostgreSQL event store, for several server nodes sharing one database.
+
+It implements the same ``EventStore`` as the SQLite default, with the same
+group commit: ``append_many`` writes many rooms' commands in one transaction,
+so one WAL flush acknowledges them all. The server calls a store from one
+worker thread (server/storage.py), so the calls are blocking psycopg 3 calls
+on a connection pool; the pool replaces a connection the database dropped,
+and a call that fails raises, so the server never acknowledges a command that
+is not committed.
+
+Fencing: each room row keeps the token of its owner (``fence``). ``claim``
+raises it, and an append carrying a smaller token is refused with
+``StaleOwner``: a node that was paused and lost its lease cannot write after
+the room's new owner took over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from psycopg import Connection, errors
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from nightfall.engine import Command
+
+from .interface import Append, StaleOwner
+from .migrations import migrate
+from .records import GameRecord, RoomRecord, StoredRoom
+
+
+def _now_ms() -> int:
+    # Bookkeeping for which rooms to restore at start, never game time.
+    return int(time.time() * 1000)
+
+
+class PostgresStore:
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 4, timeout: float = 10.0) -> None:
+        self.url = url
+        self._pool: ConnectionPool[Connection[Any]] = ConnectionPool(
+            url, min_size=min_size, max_size=max_size, timeout=timeout, open=False
+        )
+        try:
+            self._pool.open(wait=True, timeout=timeout)
+        except Exception as exc:
+            self._pool.close()
+            raise ConnectionError(f"cannot reach PostgreSQL at {_safe(url)}: {exc}") from exc
+        with self._pool.connection() as conn:
+            migrate(conn)
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection[Any]]:
+        with self._pool.connection() as conn, conn.transaction():
+            yield conn
+
+    def create_room(self, room: RoomRecord) -> None:
+        try:
+            with self._tx() as db:
+                db.execute(
+                    "INSERT INTO rooms (code, game, status, lobby, revision, updated_ms)"
+                    " VALUES (%s, %s, %s, %s, %s, %s)",
+                    (room.code, room.game, room.status, Jsonb(room.lobby), room.revision, _now_ms()),
+                )
+        except errors.UniqueViolation as exc:
+            raise KeyError(room.code) from exc
+
+    def code_taken(self, code: str) -> bool:
+        with self._pool.connection() as db:
+            return db.execute("SELECT 1 FROM rooms WHERE code = %s", (code,)).fetchone() is not None
+
+    def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None:
+        with self._tx() as db:
+            self._update_room(db, code, status, lobby, revision)
+
+    def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO games (code, game_no, config, seed, seating, result)"
+                " VALUES (%s, %s, %s, %s, %s, NULL)",
+                (code, game.game_no, Jsonb(game.config), game.seed, Jsonb(game.seating)),
+            )
+            self._update_room(db, code, "playing", lobby, revision)
+
+    def claim(self, code: str, fence: int) -> None:
+        with self._tx() as db:
+            row = db.execute("SELECT fence FROM rooms WHERE code = %s FOR UPDATE", (code,)).fetchone()
+            if row is None:
+                raise KeyError(code)
+            if row[0] > fence:
+                raise StaleOwner(code, fence, row[0])
+            db.execute("UPDATE rooms SET fence = %s WHERE code = %s", (fence, code))
+
+    def append(
+        self,
+        code: str,
+        game_no: int,
+        seq: int,
+        command: Command,
+        revision: int,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        self.append_many([(code, game_no, seq, command, revision, result)])
+
+    def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
+        revisions: dict[str, int] = {}
+        for code, _game_no, _seq, _command, revision, _result in items:
+            revisions[code] = max(revision, revisions.get(code, revision))
+        now = _now_ms()
+        with self._tx() as db:
+            if fences:
+                _check_fences(db, {code: fences[code] for code in revisions if code in fences})
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO commands (code, game_no, seq, command) VALUES (%s, %s, %s, %s)",
+                    [
+                        (code, game_no, seq, Jsonb(command.to_json()))
+                        for code, game_no, seq, command, _, _ in items
+                    ],
+                )
+                cur.executemany(
+                    "UPDATE rooms SET revision = %s, updated_ms = %s WHERE code = %s",
+                    [(revision, now, code) for code, revision in revisions.items()],
+                )
+                ended = [(Jsonb(r), code, no) for code, no, _s, _c, _v, r in items if r is not None]
+                if ended:
+                    cur.executemany("UPDATE games SET result = %s WHERE code = %s AND game_no = %s", ended)
+                    cur.executemany(
+                        "UPDATE rooms SET status = 'ended' WHERE code = %s",
+                        [(code,) for _r, code, _n in ended],
+                    )
+
+    def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
+        with self._pool.connection() as db:
+            codes = [
+                row[0]
+                for row in db.execute(
+                    "SELECT code FROM rooms WHERE status <> 'closed' AND updated_ms >= %s ORDER BY code",
+                    (active_since_ms,),
+                )
+            ]
+        return [room for code in codes if (room := self.load_room(code)) is not None]
+
+    def load_room(self, code: str) -> StoredRoom | None:
+        with self._pool.connection() as db, db.transaction():
+            row = db.execute(
+                "SELECT code, game, status, lobby, revision, updated_ms FROM rooms WHERE code = %s", (code,)
+            ).fetchone()
+            if row is None:
+                return None
+            room = RoomRecord(
+                code=row[0], game=row[1], status=row[2], lobby=row[3], revision=row[4], updated_ms=row[5]
+            )
+            grow = db.execute(
+                "SELECT game_no, config, seed, seating, result FROM games WHERE code = %s"
+                " ORDER BY game_no DESC LIMIT 1",
+                (code,),
+            ).fetchone()
+            if grow is None:
+                return StoredRoom(room=room, game=None)
+            game = GameRecord(game_no=grow[0], config=grow[1], seed=grow[2], seating=grow[3], result=grow[4])
+            commands = [
+                Command.from_json(c[0])
+                for c in db.execute(
+                    "SELECT command FROM commands WHERE code = %s AND game_no = %s ORDER BY seq",
+                    (code, game.game_no),
+                )
+            ]
+        return StoredRoom(room=room, game=game, commands=commands)
+
+    def close(self) -> None:
+        self._pool.close()
+
+    @staticmethod
+    def _update_room(
+        db: Connection[Any], code: str, status: str, lobby: dict[str, Any], revision: int
+    ) -> None:
+        cur = db.execute(
+            "UPDATE rooms SET status = %s, lobby = %s, revision = %s, updated_ms = %s WHERE code = %s",
+            (status, Jsonb(lobby), revision, _now_ms(), code),
+        )
+        if cur.rowcount != 1:
+            raise KeyError(code)
+
+
+def _check_fences(db: Connection[Any], fences: Mapping[str, int]) -> None:
+    """Lock the rooms' rows and refuse the whole write if any token is stale."""
+    if not fences:
+        return
+    rows = db.execute(
+        "SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE", (sorted(fences),)
+    ).fetchall()
+    for code, current in rows:
+        if current > fences[code]:
+            raise StaleOwner(code, fences[code], current)
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for error messages."""
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    creds, host = rest.rsplit("@", 1)
+    user = creds.split(":", 1)[0]
+    return f"{scheme}://{user}@{host}"
