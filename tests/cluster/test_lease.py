@@ -1,0 +1,68 @@
+"""Room leases in the real Redis (127.0.0.1:6379, started by .ci/run; a Redis
+that is not there fails these tests, it never skips them)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from redis.asyncio import Redis
+
+from nightfall.cluster import LeaseLost, Leases
+
+URL = os.environ.get("NIGHTFALL_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+async def prefix() -> AsyncIterator[str]:
+    name = "nftest" + uuid.uuid4().hex[:8]
+    client = Redis.from_url(URL)
+    try:
+        await client.ping()
+    except Exception as exc:
+        pytest.fail(f"Redis is not reachable at {URL} (bash .ci/run starts it): {exc}")
+    yield name
+    keys = [k async for k in client.scan_iter(f"{name}:*")]
+    if keys:
+        await client.delete(*keys)
+    await client.aclose()
+
+
+def _node(prefix: str, node: str, ttl_ms: int = 10_000) -> Leases:
+    return Leases(Redis.from_url(URL), node, ttl_ms, prefix=prefix)
+
+
+async def test_one_owner_at_a_time_and_each_take_gets_a_larger_token(prefix: str) -> None:
+    a, b = _node(prefix, "a", ttl_ms=300), _node(prefix, "b", ttl_ms=300)
+    first = await a.take("KXTR")
+    assert first is not None and first.fence == 1
+    assert await b.take("KXTR") is None
+    assert await b.owner("KXTR") == "a"
+    await asyncio.sleep(0.4)  # a was paused past its lease
+    second = await b.take("KXTR")
+    assert second is not None and second.fence > first.fence
+    with pytest.raises(LeaseLost, match="taken by another node"):
+        await a.renew(first)
+    await a.release(first)  # a stale release leaves b's lease alone
+    assert await b.owner("KXTR") == "b"
+    await b.renew(second)
+    await b.release(second)
+    assert await a.owner("KXTR") is None
+    await a.close()
+    await b.close()
+
+
+async def test_an_unreachable_redis_means_the_lease_is_lost(prefix: str) -> None:
+    away = Leases.from_url("redis://127.0.0.1:1/0", "a")
+    with pytest.raises(LeaseLost, match="Redis is unreachable"):
+        await away.take("KXTR")
+    lease_holder = _node(prefix, "a")
+    lease = await lease_holder.take("KXTR")
+    assert lease is not None
+    with pytest.raises(LeaseLost, match="unreachable"):
+        await away.renew(lease)
+    await away.close()
+    await lease_holder.close()
