@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nightfall.engine import Rejected, Transcript, Viewer, visible
+from nightfall.engine import Rejected, Transcript, Viewer, kernel, visible
 from nightfall.games import registry
 
 
@@ -46,7 +46,7 @@ def main(args: argparse.Namespace) -> int:
         state = game.setup(transcript.config, transcript.seed)
         for i, command in enumerate(transcript.commands):
             try:
-                events = game.apply(state, command)
+                _, events = kernel.apply(game, state, command)
             except Rejected as exc:
                 print(
                     f"replay: {path}: command {i} was rejected ({exc}); the transcript does not match the rules",

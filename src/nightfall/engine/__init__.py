@@ -3,10 +3,10 @@
 from .command import HOST, SYSTEM, TICK, Actor, Command, tick
 from .event import HOST_ONLY, NOBODY, PUBLIC, Audience, Event, Viewer, seats, visible
 from .game import Game
-from .kernel import apply, apply_pure, view
+from .kernel import apply, view
 from .rejection import Rejected
 from .rng import Rng
-from .transcript import FORMAT, Transcript, iter_replay, replay
+from .transcript import FORMAT, Transcript, replay
 from .view_parts import NO_SHARED, SplitsViews, view_parts
 
 __all__ = [
@@ -29,8 +29,6 @@ __all__ = [
     "Transcript",
     "Viewer",
     "apply",
-    "apply_pure",
-    "iter_replay",
     "replay",
     "seats",
     "tick",

@@ -8,10 +8,11 @@ rejected command is not part of the game. See docs/transcripts.md.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import kernel
 from .command import Command
 from .event import Event
 from .game import Game
@@ -88,14 +89,7 @@ def replay(
     """
     state = game.setup(transcript.config, transcript.seed)
     for command in transcript.commands:
-        events = game.apply(state, command)
+        _, events = kernel.apply(game, state, command)
         if on_step is not None:
             on_step(command, events)
     return state
-
-
-def iter_replay(game: Game[Any], transcript: Transcript) -> Iterator[tuple[Command, list[Event], Any]]:
-    state = game.setup(transcript.config, transcript.seed)
-    for command in transcript.commands:
-        events = game.apply(state, command)
-        yield command, events, state
