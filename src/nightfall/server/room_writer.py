@@ -1,0 +1,343 @@
+"""A room's writer: one asyncio task owns the room's lobby and game, and runs
+everything that changes them in order.
+
+Everything that changes a room, whoever asks (a socket, an HTTP join, a timer),
+is queued in the room's inbox and run in order by the room's task. Game commands
+queued behind each other are applied in turn and share one commit
+(``_requests``): a table tapping at once waits for one commit, not one each.
+What a step does is defined by the layers above (``room_views``,
+``room_commit``, ``room_host``, ``room``); this one owns the task, the inbox and
+the state every layer reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Self, TypeVar
+
+from nightfall.engine import Rejected
+from nightfall.store.interface import Append
+
+from . import host_role, outgoing
+from .adapters import GameAdapter
+from .clock import now_ms
+from .connection import Connection
+from .host_role import HostWatch
+from .inbox import Inbox
+from .lobby import PLAYING, Lobby
+from .play import Play
+from .presence import Presence
+from .protocol import (
+    RequestId,
+    ack,
+    error,
+    request_id,
+)
+from .ratelimit import BURST, RATE_PER_SECOND
+from .storage import AsyncStore
+
+T = TypeVar("T")
+log = logging.getLogger("nightfall.room")
+
+MAX_SOCKETS_PER_MEMBER = 4
+# At most this many queued game commands share one commit: a burst waits for one
+# fsync, and the views of a batch are built once (``Room._commands_behind``).
+MAX_BATCH = 64
+STORE_RETRY_SECONDS = 1.0  # after a failed commit, a due tick tries again this much later
+
+
+# A state message in four pre-encoded pieces: the room, ``you``, and the view as its
+# shared head and the viewer's own tail (``outgoing.view_pieces``).
+StateParts = tuple[str, str, str, str]
+
+
+@dataclass(slots=True)
+class RoomParts:
+    """The room part of the state messages, encoded, with what it was built from."""
+
+    key: tuple[int, int, int | None, str]
+    lobby: Lobby
+    play: Play | None
+    text: str
+    you: dict[int | None, str]  # each viewer's encoded ``you``, valid for the same key
+
+
+Job = Callable[[], Awaitable[Any]]
+
+
+@dataclass(slots=True)
+class Request:
+    """A ``command`` or ``lobby`` message from a socket, waiting in the inbox."""
+
+    conn: Connection
+    message: dict[str, Any]
+    command: bool  # a game command: may share a commit with the ones queued next to it
+
+
+@dataclass(slots=True)
+class Reply:
+    """The answer a request gets once its batch is committed: ``ack``, or ``error``."""
+
+    conn: Connection
+    rid: RequestId | None = None
+    error: Rejected | None = None
+
+
+class RoomUnloaded(Exception):
+    """The room left memory (it was idle) between a caller's lookup and its call:
+    nothing was done; look the code up again, which loads the room back."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomOptions:
+    grace_ms: int = 15_000
+    clock: Callable[[], int] = now_ms
+    burst: int = BURST  # per-socket rate limit (docs/protocol.md §4.4)
+    rate_per_second: float = RATE_PER_SECOND
+    host_away_ms: int = 60_000  # no host socket this long: the role moves on (H-HST-7b)
+
+
+class RoomWriter:
+    def __init__(
+        self,
+        code: str,
+        adapter: GameAdapter,
+        store: AsyncStore,
+        lobby: Lobby,
+        revision: int,
+        play: Play | None = None,
+        options: RoomOptions | None = None,
+        base_url: str | None = None,
+        version_floor: int = 0,
+    ) -> None:
+        self.code = code
+        self.base_url = base_url  # where phones reach this server (for the join link)
+        self.adapter = adapter
+        self.store = store
+        self.lobby = lobby
+        self.revision = revision
+        self.play = play
+        self.options = options or RoomOptions()
+        self.clock = self.options.clock
+        self.conns: list[Connection] = []
+        self.presence = Presence(self.options.grace_ms, self._enqueue_presence)
+        self._inbox: Inbox[tuple[Job | Request, asyncio.Future[Any] | None]] = Inbox()
+        # Applied game commands not yet stored, and what to undo if storing fails:
+        # consecutive commands share one commit (``_requests``, ``_commit``).
+        self._staged: list[Append] = []
+        self._undo: tuple[int, str] = (revision, lobby.status)
+        self._unconfirmed: list[Reply] = []  # accepted requests whose commands are staged
+        self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        # Per viewer (a member's pid, or None for spectators): the last state body sent
+        # and its own version counter. A viewer gets a message only when *its* view
+        # changed, numbered by its own counter, so neither the timing nor the numbering
+        # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
+        self._sent: dict[int | None, tuple[int, StateParts]] = {}
+        self._room_cache: RoomParts | None = None
+        self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
+        # Presence and spectators change views without a revision, so a viewer's counter
+        # can run ahead of the revision; a room loaded back after it was unloaded starts
+        # its counters above the highest one sent before (``Rooms`` keeps it), not below.
+        self._version_floor = version_floor
+        # When the room was last used: a socket came or went, or a request named it.
+        # ``Rooms`` unloads a room that has had no socket for long after this.
+        self.touched = self.clock()
+        self._retired = False  # unloaded: no job runs any more (``retire_if``)
+        self.host_watch = HostWatch(self.options.host_away_ms)
+        self._host_timer: asyncio.TimerHandle | None = None
+        followed = host_role.engine_host_pid(adapter, play) if lobby.status == PLAYING else None
+        if followed is not None:  # the lobby's copy may be older than the replayed game (a failed save)
+            lobby.host = followed
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"room-{self.code}")
+        self._schedule_tick()
+        self._watch_host()  # a room starts with no sockets: its host too is away
+
+    async def stop(self) -> None:
+        if self._timer:
+            self._timer.cancel()
+        if self._host_timer:
+            self._host_timer.cancel()
+        self.presence.cancel_all()
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while not self._retired:
+            job, future = await self._inbox.get()
+            if isinstance(job, Request):
+                await self._requests([(job, future), *self._commands_behind(job)])
+                continue
+            try:
+                result = await job()
+            except Exception as exc:
+                if future is None:
+                    log.exception("room %s: background job failed", self.code)
+                elif not future.done():
+                    future.set_exception(exc)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+        # Unloaded: whatever was queued behind the unloading must not run here (the room
+        # may already be loaded again from the store, and two rooms would write). Jobs
+        # without a caller (a due tick, a presence expiry) are dropped: a tick whose
+        # deadline passed runs when the room is loaded again, presence is not stored.
+        while not self._inbox.empty():
+            _, future = self._inbox.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(RoomUnloaded(self.code))
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Run ``job`` on the room's task, after everything queued before it.
+
+        Raises ``RoomUnloaded`` if the room was unloaded before ``job`` ran.
+        """
+        future: asyncio.Future[T] = self._submit(job)
+        return await future
+
+    def _submit(self, job: Job | Request) -> asyncio.Future[Any]:
+        if self._retired:
+            raise RoomUnloaded(self.code)
+        if self._task is None or self._task.done():
+            raise Rejected("internal_error", reason="room stopped")  # shutting down: never wait forever
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._inbox.put_nowait((job, future))  # the inbox is unbounded: a put never waits
+        return future
+
+    async def retire_if(self, idle: Callable[[Self], bool], on_retire: Callable[[Self], None]) -> bool:
+        """Stop taking jobs if ``idle(self)`` still holds when the room's task gets to it.
+
+        Decided on the room's own task, after everything queued before, so no change
+        is half done; ``on_retire`` runs in the same step (no await in between), so the
+        caller can drop the room from its table before any other request can find it.
+        Afterwards the task ends and ``call`` raises ``RoomUnloaded``. Then ``stop``.
+        """
+
+        async def job() -> bool:
+            if not idle(self):
+                return False
+            self._retired = True
+            on_retire(self)
+            return True
+
+        try:
+            return await self.call(job)
+        except (Rejected, RoomUnloaded):  # stopped or unloaded already
+            return False
+
+    @property
+    def idle_since(self) -> int | None:
+        """Since when nobody uses the room (ms), or None while a socket is attached."""
+        return None if self.conns else self.touched
+
+    def highest_version(self) -> int:
+        """The highest state version any viewer was sent (at least the revision)."""
+        return max([self.revision, self._version_floor, *(v for v, _ in self._sent.values())])
+
+    def request(self, conn: Connection, message: dict[str, Any]) -> Awaitable[None]:
+        """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``."""
+        return self._submit(Request(conn, message, message["type"] == "command"))
+
+    def _commands_behind(self, first: Request) -> list[tuple[Request, asyncio.Future[Any] | None]]:
+        """The game commands queued right behind ``first`` (a game command too): they are
+        applied in turn and stored in one commit with it. A burst (a table's taps just
+        before a countdown ends) then waits for one commit, not for one each."""
+        if not first.command:
+            return []
+        taken = self._inbox.take_while(
+            lambda item: isinstance(item[0], Request) and item[0].command, MAX_BATCH - 1
+        )
+        return [(request, future) for request, future in taken if isinstance(request, Request)]
+
+    async def _requests(self, batch: list[tuple[Request, asyncio.Future[Any] | None]]) -> None:
+        """Run requests in order, commit what they changed once, then answer each.
+
+        Answers go out only after the commit, in order, so an ``ack`` still means
+        durable (docs/protocol.md §4) and every request's answer keeps its place.
+        If the commit fails, every command in it is undone and answered
+        ``store_failed``. The views are built once for the whole batch."""
+        before = self.revision
+        replies: list[Reply] = []
+        try:
+            for request, _ in batch:
+                reply = Reply(request.conn)
+                replies.append(reply)
+                try:
+                    reply.rid = request_id(request.message)
+                    pid = request.conn.pid
+                    if pid is None:
+                        raise Rejected("spectator")
+                    if request.command:
+                        await self._command(pid, request.message)
+                        self._unconfirmed.append(reply)
+                    else:
+                        await self._lobby_action(pid, request.message)
+                except Rejected as rejected:
+                    reply.error = rejected
+            await self._commit()
+        except Exception as exc:  # a bug: every caller hears of it (and answers internal_error)
+            for _, future in batch:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+            if self._staged:  # answered with errors, so they must not count
+                await self._undo_staged()
+            return
+        finally:
+            self._unconfirmed.clear()
+        # also when a due tick went first and the command then failed
+        outgoing_states = self._prepare_broadcast() if self.revision != before else []
+        now = self.clock()
+        for reply in replies:
+            if reply.error is not None:
+                reply.conn.send(error(reply.rid, reply.error, now))
+            else:
+                assert reply.rid is not None  # read before the request was accepted
+                version = self._sent.get(reply.conn.pid, (self.revision, ""))[0]
+                reply.conn.send(ack(reply.rid, version, now))
+        for target, text in outgoing_states:
+            target.offer(text)
+        for _, future in batch:
+            if future is not None and not future.done():
+                future.set_result(None)
+
+    # -- defined by the layers above ---------------------------------------
+
+    def _enqueue_presence(self, pid: int) -> None:
+        """Queue the expiry of ``pid``'s grace period (``Room``)."""
+        raise NotImplementedError
+
+    async def _command(self, pid: int, message: dict[str, Any]) -> None:
+        """Apply and stage a game command (``RoomCommit``)."""
+        raise NotImplementedError
+
+    async def _lobby_action(self, pid: int, message: dict[str, Any]) -> None:
+        """Run a lobby action (``Room``)."""
+        raise NotImplementedError
+
+    async def _commit(self) -> bool:
+        """Store the staged commands (``RoomCommit``)."""
+        raise NotImplementedError
+
+    async def _undo_staged(self) -> None:
+        """Forget the staged commands (``RoomCommit``)."""
+        raise NotImplementedError
+
+    def _schedule_tick(self, at_least: float = 0.0) -> None:
+        """Set the timer of the next tick (``RoomCommit``)."""
+        raise NotImplementedError
+
+    def _watch_host(self) -> None:
+        """Follow the host's sockets (``RoomHostKeeper``)."""
+        raise NotImplementedError
+
+    def _prepare_broadcast(self) -> list[tuple[Connection, str]]:
+        """The changed views to send (``RoomViews``)."""
+        raise NotImplementedError
