@@ -73,5 +73,12 @@ def main(args: argparse.Namespace) -> int:
     if result is None:
         print("(game not finished)")
     else:
-        print(f"RESULT winner={result['winner']} reason={result['reason']} score={result['score']}")
+        # Each game's result has its own keys (Heks: winner, reason, score; Andorra others).
+        first = [k for k in ("winner", "reason") if k in result]
+        keys = first + sorted(k for k in result if k not in first)
+        print("RESULT " + " ".join(f"{k}={_plain(result[k])}" for k in keys))
     return 0
+
+
+def _plain(value: object) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
