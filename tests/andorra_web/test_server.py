@@ -339,3 +339,11 @@ async def test_host_gives_a_seat_a_new_link(live: Live) -> None:
     boris = await live.connect(game["code"], fresh["token"])
     assert boris.state["view"]["me"]["seat"] == 2
     assert players[0].state["view"]["me"]["seat"] == 1  # the others keep their links
+
+
+async def test_a_player_cannot_send_the_clock(live: Live) -> None:
+    """K-TICK-1: only the server's clock sends ``tick``; from a player it is refused, not stored."""
+    game = await create(live)
+    _host, players = await sockets(live, game)
+    refused = await players[2].command("tick")
+    assert refused["type"] == "error" and refused["error"]["code"] == "not_your_step", refused

@@ -11,7 +11,7 @@ import asyncio
 import logging
 from typing import Any
 
-from nightfall.engine import HOST, Command, Rejected, tick
+from nightfall.engine import HOST, Command, Rejected, kernel, tick
 from nightfall.engine.command import Actor
 
 from . import host_role, journal
@@ -63,7 +63,7 @@ class RoomCommit(RoomViews):
         play = self.play
         assert play is not None
         try:
-            events = play.game.apply(play.state, command)  # Rejected: nothing changed
+            _, events = kernel.apply(play.game, play.state, command)  # Rejected: nothing changed
         except Rejected:
             raise
         except Exception:
