@@ -1,6 +1,6 @@
 """The phone client: the Vite build in ``web/dist`` with a single-page-app
 fallback, so ``/r/KXTR`` and ``/board/KXTR`` load the app. Everything is served
-from here: phones at the table may have no internet (design.md §1)."""
+from here: phones at the table may have no internet."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ NO_BUILD = """<!doctype html>
 """
 
 
-# Everything comes from this server (design.md §1), so the policy can say so;
+# Everything comes from this server, so the policy can say so;
 # it also blunts any markup that slips into a player's name.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (

@@ -1,4 +1,4 @@
-"""Presence of the members: Connected → Grace → Disconnected (design.md §3).
+"""Presence of the members: Connected → Grace → Disconnected.
 
 A reload or a Wi-Fi blip closes a socket for a moment; ``grace`` keeps the
 host from marking someone absent who is about to come back.
