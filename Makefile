@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run web webcheck test lint typecheck pytest chromium clean
+.PHONY: run web webcheck test check fastpytest lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -59,10 +59,17 @@ webcheck: web
 # Browser tests run in their own pytest process: Playwright's sync API holds an event
 # loop in the main thread while a browser is open, which asyncio tests must not share.
 pytest: $(STAMP) chromium web
-	$(BIN)/python -m pytest -m "not browser"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser
 
 test: lint typecheck webcheck pytest
+
+# The fast loop (under a minute): lint, types, and every test that starts no server,
+# database or browser (tests/conftest.py marks those by folder).
+check: lint typecheck fastpytest
+
+fastpytest: $(STAMP)
+	$(BIN)/python -m pytest -m "not browser and not server and not slow" -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -11,7 +11,7 @@ import pytest
 from nightfall import replay
 from nightfall.engine import Transcript
 from nightfall.games.andorra import AndorraGame
-from tests.andorra.kit import Scenario
+from tests.games.andorra.kit import Scenario
 
 
 def test_replay_of_a_finished_andorra_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,7 @@ from nightfall.server.adapters.andorra import AndorraAdapter
 from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.room import Room, RoomOptions
 
-from ..andorra_web.game_data import create_body
+from ..games.andorra_site.game_data import create_body
 from .conftest import Serve
 from .harness import FakeMsClock, Live, Ws, until
 

@@ -11,7 +11,7 @@ A game may say so by giving ``view_parts(state, viewer) -> (shared, own)``:
 Then a server can encode ``shared`` once per state and each viewer's small
 ``own`` part (server/outgoing.py). A game without ``view_parts`` has no shared
 part: everything is its own. Either way ``view`` stays the one source of truth;
-this is only how it is cut (tests/heks/test_view_parts.py checks the identity).
+this is only how it is cut (tests/properties/test_view_parts.py checks the identity).
 """
 
 from __future__ import annotations

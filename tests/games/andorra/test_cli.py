@@ -9,7 +9,7 @@ import pytest
 
 from nightfall.cli import main
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "andorra-cli.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "andorra-cli.md"
 
 
 def _files() -> dict[str, str]:

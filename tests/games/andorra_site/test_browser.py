@@ -32,7 +32,7 @@ ACTION_RU = {
     "PV_WATCH": "Наблюдать",
     "JOURNALIST_WATCH": "Слежка журналиста",
 }
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "andorra"
+SHOTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "andorra"
 LAPTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 

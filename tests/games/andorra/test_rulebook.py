@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULEBOOK = ROOT / "docs" / "rules" / "andorra.md"
 ID = r"(?:A-[A-Z]+(?:-[A-Z]+)*-\d+[a-z]?|H-\d\d)"
 

@@ -13,7 +13,7 @@ from nightfall.games.andorra.night_pipeline import STEPS
 from .kit import mk
 
 G = AndorraGame()
-SRC = Path(__file__).resolve().parents[2] / "src" / "nightfall" / "games" / "andorra"
+SRC = Path(__file__).resolve().parents[3] / "src" / "nightfall" / "games" / "andorra"
 
 
 def test_only_the_host_regulates_the_stages() -> None:  # A-GEN-1
