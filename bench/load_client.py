@@ -406,7 +406,7 @@ async def _until_stop(run: Run, every_tick: Callable[[], None] | None = None) ->
     Meanwhile what is alive now, and then every second, is frozen out of the
     collector: the clients share the server's two cores, and a collection walking
     a worker's thousands of sockets mid-phase took a core for a while (the server
-    does the same, ``nightfall.server.gc_watch``). Bot and baseline clients alike."""
+    does the same, ``nightfall.server.fast.gc_watch``). Bot and baseline clients alike."""
     gc.freeze()
     ticks = 0
     while run.phase != STOP:

@@ -18,6 +18,14 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--host", default=os.environ.get("NIGHTFALL_HOST", "0.0.0.0"))
     p.add_argument("--port", type=int, default=int(os.environ.get("NIGHTFALL_PORT", "8000")))
     p.add_argument("--data-dir", default=os.environ.get("NIGHTFALL_DATA_DIR", "data"))
+    from nightfall.server import fast  # light: reads the switch only
+
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        default=not fast.enabled(),
+        help=f"plain Starlette/uvicorn WebSocket and GC paths (as {fast.ENV}=0; see server/fast)",
+    )
     from nightfall.server.limits import add_arguments as add_limits  # light: no web server imported
 
     add_limits(p)

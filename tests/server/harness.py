@@ -213,6 +213,7 @@ async def start_server(
     web_dist: Path | None = None,
     public_url: str | None = None,
     limits: ServerLimits | None = None,
+    fast_paths: bool = True,
 ) -> Live:
     app = create_app(
         SqliteStore(db),
@@ -221,8 +222,11 @@ async def start_server(
         options=options or RoomOptions(grace_ms=200),
         web_dist=web_dist or db.parent / "no-dist",
         limits=limits,
+        fast_paths=fast_paths,
     )
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **websocket_settings())
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, log_level="warning", **websocket_settings(fast_paths)
+    )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     for _ in range(500):

@@ -30,11 +30,11 @@ def _line_of(relative: str, needle: str) -> int:
 
 
 def _profile(tmp_path: Path) -> Path:
-    write = _line_of("nightfall/server/ws_protocol.py", "self.transport.write(")
+    write = _line_of("nightfall/server/fast/ws_protocol.py", "self.transport.write(")
     commit = _line_of("nightfall/server/room_commit.py", "staged, self._staged = self._staged, []")
     stacks = [
         # the kernel's write, called from a line of ours: not ours
-        f"{MAIN};write_text_now (nightfall/server/ws_protocol.py:{write}) 2",
+        f"{MAIN};write_text_now (nightfall/server/fast/ws_protocol.py:{write}) 2",
         # a line of ours that is Python: ours
         f"{MAIN};Room._commit (nightfall/server/room_commit.py:{commit}) 2",
         # the event loop's C code, below its innermost Python frame

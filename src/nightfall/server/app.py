@@ -9,14 +9,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, WebSocketRoute
 
 from nightfall.store import EventStore
 
-from . import gc_watch, http_api, pages, websocket
+from . import fast, http_api, pages, websocket
 from .adapters import Catalog, default_catalog
-from .asgi_send import RawSend
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts
 from .room import RoomOptions
@@ -33,13 +31,17 @@ def create_app(
     public_url: str | None = None,
     web_dist: Path | None = None,
     limits: ServerLimits | None = None,
+    fast_paths: bool | None = None,
 ) -> Starlette:
     """``store`` is owned by the app from here on: it is closed on shutdown.
 
     ``limits`` bound rooms, sockets and requests per client address (the
     defaults suit a party; ``ServerLimits.unlimited()`` for load tests).
+    ``fast_paths`` turns the fast WebSocket and garbage-collector paths on or off
+    (``server/fast``); None reads ``NIGHTFALL_FAST`` from the environment.
     """
     limits = limits or ServerLimits()
+    on = fast.enabled() if fast_paths is None else fast_paths
     rooms = Rooms(
         AsyncStore(store),
         catalog if catalog is not None else default_catalog(),
@@ -51,18 +53,24 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watch = gc_watch.GcWatch.from_env()
-        watch.install()
+        watch = None
+        if on:
+            from .fast import gc_watch
+
+            watch = gc_watch.GcWatch.from_env()
+            watch.install()
         restored = await rooms.restore()
         if restored:
             log.info("restored %d room(s) from the store", restored)
         rooms.start()  # unloads idle rooms from now on
-        gc_watch.freeze()  # start-up objects live as long as the process
+        if watch is not None:
+            gc_watch.freeze()  # start-up objects live as long as the process
         try:
             yield
         finally:
-            watch.uninstall()
-            log.info("%s", watch.summary())
+            if watch is not None:
+                watch.uninstall()
+                log.info("%s", watch.summary())
             await rooms.stop()
             await rooms.store.close()
 
@@ -71,7 +79,8 @@ def create_app(
         WebSocketRoute("/ws/{code}", websocket.endpoint),
         *pages.routes(web_dist or pages.DEFAULT_DIST),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(RawSend)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=fast.middleware(on))
+    app.state.fast_paths = on
     app.state.rooms = rooms
     app.state.limits = limits
     # Shared by the room endpoints of the HTTP API and WebSocket upgrades (None: no limit).

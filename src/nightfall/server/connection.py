@@ -8,9 +8,9 @@ A client that cannot keep up fills its outbox and is closed (4408); it
 reconnects and gets one fresh state instead of a backlog (docs/protocol.md
 §4.4).
 
-Why not a sender task per socket that drains a queue (the design until
-2026-11-29): every message then cost a wake-up of that task, and at saturation
-those wake-ups were ~10 % of the server's CPU (docs/benchmarks.md).
+Why not a sender task per socket that drains a queue: every message would
+cost a wake-up of that task, and at saturation those wake-ups were ~10 % of
+the server's CPU (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from .asgi_send import TextWriter
+from .fast.asgi_send import TextWriter
 from .protocol import CLOSE_TOO_SLOW, encode
 from .ratelimit import TokenBucket
 
@@ -79,7 +79,7 @@ class Connection:
         write: TextWriter | None = None,
     ) -> None:
         self.ws = ws
-        self._write: TextWriter = write or ws.send_text  # asgi_send.text_writer on the server
+        self._write: TextWriter = write or ws.send_text  # fast.asgi_send.text_writer on the server
         self.pid: int | None = None  # None: a spectator
         self.bucket = bucket or TokenBucket()
         self.closed = False
@@ -170,7 +170,7 @@ class Connection:
     def _send(self, coro: Coroutine[Any, Any, None] | None) -> bool:
         """Run one send up to its first suspension: True if it finished without one (the
         usual case); otherwise a task finishes it (or the socket failed) and False.
-        None is a frame the writer wrote at once (``asgi_send.text_writer``)."""
+        None is a frame the writer wrote at once (``fast.asgi_send.text_writer``)."""
         if coro is None:
             return True
         try:

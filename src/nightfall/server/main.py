@@ -11,19 +11,20 @@ from typing import IO, Any
 
 from nightfall.store import SqliteStore
 
-from . import limits, qr, ws_protocol
+from . import fast, limits, qr
 from .app import create_app
 
 DB_FILE = "nightfall.sqlite3"
 LOCK_FILE = "nightfall.lock"
 
 
-def websocket_settings() -> dict[str, Any]:
+def websocket_settings(fast_paths: bool = True) -> dict[str, Any]:
     """uvicorn's WebSocket settings, for ``nightfall serve`` and the tests' servers alike."""
     return {
-        # A socket is pinged after 20 s without a frame from its phone, and closed if no
-        # answer comes within 20 s more; text frames are written directly (server/ws_protocol.py).
-        "ws": ws_protocol.protocol_class(),
+        # A socket is pinged after 20 s without a frame from its phone (with the fast paths
+        # off: every 20 s), and closed if no answer comes within 20 s more; with the fast
+        # paths on, text frames are written directly (server/fast/ws_protocol.py).
+        "ws": fast.websocket_protocol(fast_paths),
         "ws_ping_interval": 20,
         "ws_ping_timeout": 20,
         # Frames above 8 KiB get a friendly error; above 64 KiB the socket closes (1009).
@@ -123,14 +124,17 @@ def run(args: argparse.Namespace) -> int:
     url = public_url(args.host, args.port)
     server_limits = limits.from_arguments(args)
     logging.getLogger("nightfall.server").info("limits (0 = unlimited): %s", describe_limits(server_limits))
-    app = create_app(store, public_url=url, limits=server_limits)
+    fast_paths = not args.plain
+    if not fast_paths:
+        logging.getLogger("nightfall.server").info("fast paths off: plain Starlette and uvicorn")
+    app = create_app(store, public_url=url, limits=server_limits, fast_paths=fast_paths)
     print(banner(url, ansi=sys.stdout.isatty()), flush=True)
     uvicorn.run(
         app,
         host=args.host,
         port=args.port,
         log_level="info",
-        **websocket_settings(),
+        **websocket_settings(fast_paths),
     )
     lock.close()
     return 0

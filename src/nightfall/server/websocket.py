@@ -15,9 +15,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from nightfall.engine import Rejected
 
 from . import codes, protocol
-from .asgi_send import frame_reader, text_writer
 from .clock import now_ms
 from .connection import Connection
+from .fast.asgi_send import frame_reader, text_writer
 from .http_api import client_address, held_back, throttle
 from .limits import ServerLimits
 from .protocol import (
@@ -188,7 +188,7 @@ async def _refuse_guess(ws: WebSocket, rejected: Rejected, close_code: int) -> N
 async def _serve(ws: WebSocket, room: Room, conn: Connection) -> None:
     # The server's own receive, awaited right here: while a socket waits for its next
     # frame (most of the time, for every socket), the fewer objects that wait holds,
-    # the less the garbage collector walks (asgi_send.py).
+    # the less the garbage collector walks (fast/asgi_send.py).
     receive = frame_reader(ws)
     while not conn.closed:
         unreadable: Rejected | None = None

@@ -1,4 +1,4 @@
-"""Text frames written straight to the transport (server/ws_protocol.py,
+"""Text frames written straight to the transport (server/fast/ws_protocol.py,
 ``write_text_now``) are frames any client reads, of every length encoding, and the
 direct path steps aside whenever ASGI ``send`` has something to do that it does not.
 
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import websockets
 
-from nightfall.server.asgi_send import RawSend, text_writer
+from nightfall.server.fast.asgi_send import RawSend, text_writer
 
-from .harness import serve_asgi
+from ..harness import serve_asgi
 
 # Each side of every boundary of the length field: 7 bits, 16 bits, 64 bits.
 SIZES = [0, 1, 125, 126, 127, 65535, 65536, 300_000]
@@ -144,7 +144,7 @@ async def test_if_uvicorn_changes_its_attributes_frames_still_go_through_asgi(
 async def test_the_servers_views_take_the_direct_way(tmp_path: Any) -> None:
     # End to end: the app's sockets, under the settings nightfall serve uses, write
     # their frames directly, and the clients read them as ever.
-    from .harness import start_server, table
+    from ..harness import start_server, table
 
     live = await start_server(tmp_path / "db.sqlite3")
     try:

@@ -1,4 +1,4 @@
-"""The server's garbage-collector policy (src/nightfall/server/gc_watch.py)."""
+"""The server's garbage-collector policy (src/nightfall/server/fast/gc_watch.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import weakref
 
 import pytest
 
-from nightfall.server import gc_watch
-from nightfall.server.gc_watch import GcWatch
+from nightfall.server.fast import gc_watch
+from nightfall.server.fast.gc_watch import GcWatch
 
 
 class Node:

@@ -1,5 +1,5 @@
 """Text frames straight to the ASGI server's send, and frames from its receive
-(server/asgi_send.py)."""
+(server/fast/asgi_send.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 from nightfall.server.app import create_app
-from nightfall.server.asgi_send import RECEIVE_KEY, SCOPE_KEY, RawSend, frame_reader, text_writer
+from nightfall.server.fast.asgi_send import RECEIVE_KEY, SCOPE_KEY, RawSend, frame_reader, text_writer
 from nightfall.store import SqliteStore
 
 

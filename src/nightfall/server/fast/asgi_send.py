@@ -15,12 +15,16 @@ works, not only uvicorn. Under ``nightfall serve`` the protocol behind that
 Incoming frames likewise: ``frame_reader`` gives the server's own ``receive``.
 Starlette's ``WebSocket.receive`` adds a coroutine and a state check per frame,
 and every socket's wait for its next frame is a chain of such objects that the
-garbage collector walks while they wait (docs/benchmarks.md, 2026-12-01 evening).
+garbage collector walks while they wait (docs/benchmarks.md).
 The socket endpoint only needs the frames and the disconnect, both plain ASGI.
 
 Accepting and closing still go through Starlette's ``WebSocket``: it tracks
 that state, and a frame is never written after its close because a
 connection's outbox keeps order (``connection.py``).
+
+Without ``RawSend`` in the app (``NIGHTFALL_FAST=0``, see ``fast/__init__.py``)
+``text_writer`` and ``frame_reader`` hand back Starlette's own ``send_text`` and
+``receive``: the plain path.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ class RawSend:
 def text_writer(ws: WebSocket) -> TextWriter:
     """A coroutine function that sends one text frame on ``ws``."""
     send: Send | None = ws.scope.get(SCOPE_KEY)
-    if send is None:  # an app without RawSend (tests that build their own)
+    if send is None:  # an app without RawSend: the plain path
         return ws.send_text
 
     # uvicorn's send is a bound method of the connection's protocol object.

@@ -6,7 +6,7 @@ notice a phone that vanished without closing its socket (it slept, it left the
 Wi-Fi): no answer within the timeout closes the socket, and the seat's presence
 goes to grace. uvicorn pings every socket every interval, whether or not it just
 heard from it. With 10,000 sockets that is 500 pings and 500 pongs a second,
-most of what an idle server spends (docs/benchmarks.md, 2026-12-01, late). Any
+most of what an idle server spends (docs/benchmarks.md). Any
 frame from the peer proves it is there as well as a pong does: the web client
 pings when it has heard nothing for 15 s (docs/protocol.md §4.4), and players
 tap. So a socket is pinged only after ``interval`` seconds without a frame from

@@ -12,14 +12,13 @@ The policy:
 - **freeze** every ``freeze_every`` seconds: what is alive then (sockets, rooms,
   game states) moves to the permanent generation, which the collector never
   walks. Objects frozen this way are still freed by reference counting when
-  they die; only *cycles* among them wait for the next sweep. Every 0.2 s, not
-  every second (until 2026-12-01): the young generation grows far past its
-  700-object threshold, because the collector counts allocations *minus
-  deallocations*, and every frame a socket receives frees the frozen objects of
-  its previous wait (coroutines, a future) while making new ones. So a young
-  collection walked 20,000-130,000 objects and took 40-115 ms at 10,000
-  sockets. At 0.2 s the longest was 44 ms and the collector's CPU fell by
-  43-45 % (docs/benchmarks.md, 2026-12-01 evening);
+  they die; only *cycles* among them wait for the next sweep. Often (0.2 s),
+  because the young generation grows far past its 700-object threshold: the
+  collector counts allocations *minus deallocations*, and every frame a socket
+  receives frees the frozen objects of its previous wait (coroutines, a future)
+  while making new ones. Freezing once a second let a young collection walk
+  20,000-130,000 objects (40-115 ms at 10,000 sockets); every 0.2 s the longest
+  was 44 ms and the collector's CPU fell by almost half (docs/benchmarks.md);
 - **sweep** every ``sweep_every`` seconds: unfreeze and collect everything once,
   so cycles left by closed sockets do not pile up, then freeze again. This is
   the one long pause left: 1.3-1.5 s at 10,000 sockets (measured with
@@ -28,7 +27,8 @@ The policy:
   of a few rooms. Hence once an hour; it is logged like any other pause.
 
 Every collection is timed; those over ``LONG_PAUSE_MS`` are logged as warnings
-and the totals are logged when the server stops.
+and the totals are logged when the server stops. With ``NIGHTFALL_FAST=0``
+(``fast/__init__.py``) none of this is installed: Python's default collector.
 """
 
 from __future__ import annotations

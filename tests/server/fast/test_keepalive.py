@@ -1,4 +1,4 @@
-"""The server pings only sockets whose peer has gone quiet (server/ws_protocol.py).
+"""The server pings only sockets whose peer has gone quiet (server/fast/ws_protocol.py).
 
 A real uvicorn with the protocol class ``nightfall serve`` uses and a short
 interval; the client is websockets' sans-I/O protocol on a raw stream, so the
@@ -17,9 +17,9 @@ from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
-from nightfall.server import ws_protocol
+from nightfall.server.fast import ws_protocol
 
-from .harness import serve_asgi
+from ..harness import serve_asgi
 
 INTERVAL = 0.3  # s between pings of a quiet peer; the pong timeout is the same
 
