@@ -38,7 +38,7 @@ SETUP, IDLE, REAL, SATURATE, STOP = 0, 1, 2, 3, 4
 PHASE_NAMES = {REAL: "real", SATURATE: "saturate"}
 MAX_SAMPLES = 200_000  # latency samples kept per phase per worker
 STALL_S = 3.0
-# The phone client's keepalive (web/src/connection.ts): every 5 s it sends a ping if it
+# The phone client's keepalive (web/src/core/connection.ts): every 5 s it sends a ping if it
 # has heard nothing for 15 s. The bots do the same ("quiet"), so the server keeps the
 # sockets of the phones it would have, not of quieter clients. "always" is the phone
 # client before 2026-12-01 (a ping every 10 s, whatever the traffic); "off" no pings.

@@ -1,4 +1,4 @@
-"""The phone's keepalive (web/src/connection.ts, docs/protocol.md §4): it pings only a
+"""The phone's keepalive (web/src/core/connection.ts, docs/protocol.md §4): it pings only a
 socket that has been quiet for 15 s, and replaces one that stays quiet for 25 s.
 
 The page's clock is Playwright's fake one, stepped 5 s at a time with a moment of real

@@ -1,4 +1,4 @@
-"""The phone client's own text catalogs (web/src/i18n/{en,nl}.ts), read at test time.
+"""The phone client's own text catalogs (web/src/heks/i18n/{en,nl}.ts), read at test time.
 
 The browser tests find buttons by their accessible names, exactly as the client renders
 them; reading the catalogs keeps the tests in step when someone rewords a button.
@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-I18N = REPO / "web" / "src" / "i18n"
+I18N = REPO / "web" / "src" / "heks" / "i18n"
 _ENTRY = re.compile(r'^\s*"([\w.]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', re.M)
 
 

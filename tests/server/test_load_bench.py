@@ -98,7 +98,7 @@ def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path:
 
 
 async def test_the_bots_ping_when_quiet_like_the_phone_client() -> None:
-    # web/src/connection.ts pings after 15 s without a message; a bot must too, or the
+    # web/src/core/connection.ts pings after 15 s without a message; a bot must too, or the
     # benchmark keeps quieter sockets than real phones would.
     import asyncio
     import time

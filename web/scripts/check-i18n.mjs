@@ -10,8 +10,8 @@ async function load(path) {
   return import("data:text/javascript;base64," + Buffer.from(src).toString("base64"));
 }
 
-const { nl } = await load("src/i18n/nl.ts");
-const { en } = await load("src/i18n/en.ts");
+const { nl } = await load("src/heks/i18n/nl.ts");
+const { en } = await load("src/heks/i18n/en.ts");
 let passed = 0;
 let failed = 0;
 const fail = (msg) => {

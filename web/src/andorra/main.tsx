@@ -1,10 +1,11 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
-import { copyText, ErrorLine, LangButton, makeCtx, Status, useConn, type Ctx } from "./common";
-import { takeToken } from "./conn";
-import { DeskPage } from "./Desk";
-import { initialLang, type Lang, type ServerError } from "./i18n";
-import { PlayerPage } from "./Player";
+import { storage } from "../core/api";
+import { LangButton, makeCtx, Status, useConn, type Ctx } from "./common";
+import { Create } from "./Create";
+import { DeskPage } from "./desk/DeskPage";
+import { i18n } from "./i18n";
+import { PlayerPage } from "./player/PlayerPage";
 import "./andorra.css";
 
 function route(): { kind: "create" } | { kind: "desk" | "p"; code: string } {
@@ -13,16 +14,27 @@ function route(): { kind: "create" } | { kind: "desk" | "p"; code: string } {
   return { kind: "create" };
 }
 
+/** The token from the link's fragment (#t=...), kept on this device afterwards. */
+function takeToken(code: string, kind: "desk" | "p"): string | null {
+  const key = `andorra:${code}:${kind}`;
+  const match = /(?:^#|&)t=([^&]+)/.exec(location.hash);
+  if (match) {
+    const token = decodeURIComponent(match[1]);
+    storage.set(key, token);
+    history.replaceState(null, "", location.pathname + location.search);
+    return token;
+  }
+  return storage.get(key);
+}
+
 function App() {
-  const [lang, setLang] = useState<Lang>(initialLang());
-  const ctx = makeCtx(lang);
+  const ctx = makeCtx(i18n.useLang());
   const r = route();
-  document.documentElement.lang = lang;
   return (
     <main>
       <header>
         <span class="brand">Nightfall · {ctx.t("title")}</span>
-        <LangButton ctx={ctx} setLang={setLang} />
+        <LangButton ctx={ctx} />
       </header>
       {r.kind === "create" ? <Create ctx={ctx} /> : <Game ctx={ctx} kind={r.kind} code={r.code} />}
     </main>
@@ -31,161 +43,30 @@ function App() {
 
 function Game({ ctx, kind, code }: { ctx: Ctx; kind: "desk" | "p"; code: string }) {
   const [token] = useState(() => takeToken(code, kind));
-  const { conn, state, status, offset } = useConn(code, token);
   if (!token) return <p role="alert">{ctx.t("no_token")}</p>;
-  if (!state || !conn) return <Status ctx={ctx} status={status} />;
+  return <Live ctx={ctx} kind={kind} code={code} token={token} />;
+}
+
+function Live({ ctx, kind, code, token }: { ctx: Ctx; kind: "desk" | "p"; code: string; token: string }) {
+  const { conn, snap } = useConn(code, token);
+  if (!snap.you || !snap.view) return <Status ctx={ctx} snap={snap.link === "open" ? { ...snap, link: "connecting" } : snap} />;
   const body =
     kind === "desk" ? (
-      state.you.host ? (
-        <DeskPage ctx={ctx} conn={conn} view={state.view} offset={offset} code={code} />
+      snap.you.host ? (
+        <DeskPage ctx={ctx} conn={conn} view={snap.view} code={code} />
       ) : (
         <p role="alert">{ctx.t("not_host")}</p>
       )
-    ) : state.you.seat != null ? (
-      <PlayerPage ctx={ctx} conn={conn} view={state.view} offset={offset} />
+    ) : snap.you.seat != null ? (
+      <PlayerPage ctx={ctx} conn={conn} view={snap.view} />
     ) : (
       <p role="alert">{ctx.t("not_player")}</p>
     );
   return (
     <>
-      <Status ctx={ctx} status={status} />
+      <Status ctx={ctx} snap={snap} />
       {body}
     </>
-  );
-}
-
-interface Created {
-  code: string;
-  desk_url: string;
-  players: { seat: number; name: string; url: string }[];
-}
-
-function minutes(raw: string): number | null {
-  const n = Number(raw.replace(",", "."));
-  return raw.trim() && n > 0 ? Math.round(n * 60) : null;
-}
-
-function Create({ ctx }: { ctx: Ctx }) {
-  const [lines, setLines] = useState("");
-  const [twoClans, setTwoClans] = useState(false);
-  const [shuffle, setShuffle] = useState(false);
-  const [fullTally, setFullTally] = useState(false);
-  const [day, setDay] = useState("");
-  const [night, setNight] = useState("");
-  const [prompt, setPrompt] = useState("");
-  const [err, setErr] = useState<ServerError | null>(null);
-  const [local, setLocal] = useState<string | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setLocal(null);
-    setErr(null);
-    const players = [];
-    const rows = lines.split("\n").map((l) => l.trim()).filter(Boolean);
-    for (let i = 0; i < rows.length; i++) {
-      const parts = rows[i].split(/\s+/);
-      if (parts.length < 2) {
-        setLocal(ctx.t("bad_line", { line: i + 1 }));
-        return;
-      }
-      const clan = parts.length >= 3 && twoClans ? parts.pop() : undefined;
-      const role = parts.pop() as string;
-      players.push({ name: parts.join(" "), role, ...(clan ? { clan } : {}) });
-    }
-    setBusy(true);
-    const body = {
-      players,
-      two_clans: twoClans,
-      shuffle,
-      day_seconds: minutes(day),
-      night_seconds: minutes(night),
-      prompt_seconds: minutes(prompt),
-      options: { show_full_tally: fullTally },
-    };
-    const res = await fetch("/api/andorra", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    setBusy(false);
-    const data = await res.json();
-    if (!res.ok) {
-      setErr(data.error);
-      return;
-    }
-    const made = data as Created & { host_token: string };
-    localStorage.setItem(`andorra:${made.code}:desk`, made.host_token);
-    localStorage.setItem(`andorra:${made.code}:links`, JSON.stringify(made.players.map((p) => ({ name: p.name, url: p.url }))));
-    setCreated(made);
-  };
-
-  if (created) {
-    return (
-      <section aria-label={ctx.t("create_done", { code: created.code })}>
-        <h1>{ctx.t("create_done", { code: created.code })}</h1>
-        <p>
-          <a href={created.desk_url}>{ctx.t("create_desk")}</a>
-        </p>
-        <h2>{ctx.t("create_links")}</h2>
-        <ul class="links" aria-label={ctx.t("create_links")}>
-          {created.players.map((p) => (
-            <li key={p.seat}>
-              <span class="link-name">{p.name}</span>{" "}
-              <input readOnly value={p.url} aria-label={p.name} size={40} />{" "}
-              <button type="button" onClick={() => copyText(p.url)}>
-                {ctx.t("copy_link", { name: p.name })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
-    );
-  }
-  return (
-    <section>
-      <h1>{ctx.t("create_title")}</h1>
-      <form onSubmit={submit} class="create">
-        <label>
-          {ctx.t("create_players")}
-          <textarea aria-label={ctx.t("create_players")} rows={12} value={lines} onInput={(e) => setLines((e.target as HTMLTextAreaElement).value)} />
-        </label>
-        <label>
-          <input type="checkbox" checked={twoClans} onChange={(e) => setTwoClans((e.target as HTMLInputElement).checked)} />
-          {ctx.t("create_two_clans")}
-        </label>
-        <label>
-          <input type="checkbox" checked={shuffle} onChange={(e) => setShuffle((e.target as HTMLInputElement).checked)} />
-          {ctx.t("create_shuffle")}
-        </label>
-        <label>
-          <input type="checkbox" checked={fullTally} onChange={(e) => setFullTally((e.target as HTMLInputElement).checked)} />
-          {ctx.t("create_full_tally")}
-        </label>
-        <label>
-          {ctx.t("create_day")}
-          <input aria-label={ctx.t("create_day")} inputMode="decimal" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
-        </label>
-        <label>
-          {ctx.t("create_night")}
-          <input aria-label={ctx.t("create_night")} inputMode="decimal" value={night} onInput={(e) => setNight((e.target as HTMLInputElement).value)} />
-        </label>
-        <label>
-          {ctx.t("create_prompt")}
-          <input aria-label={ctx.t("create_prompt")} inputMode="decimal" value={prompt} onInput={(e) => setPrompt((e.target as HTMLInputElement).value)} />
-        </label>
-        <button type="submit" disabled={busy}>
-          {ctx.t("create_submit")}
-        </button>
-        {local && (
-          <p class="error" role="alert">
-            {local}
-          </p>
-        )}
-        <ErrorLine ctx={ctx} err={err} />
-      </form>
-    </section>
   );
 }
 

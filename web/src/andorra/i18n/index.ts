@@ -1,33 +1,16 @@
+import type { ErrorInfo } from "../../core/connection";
+import { createI18n } from "../../core/i18n";
 import { en } from "./en";
 import { ru, type Key } from "./ru";
 
 export type Lang = "ru" | "en";
-const STORE = "andorra:lang";
+export type ServerError = ErrorInfo & { message?: string };
 
-export function initialLang(): Lang {
-  const saved = typeof localStorage !== "undefined" ? localStorage.getItem(STORE) : null;
-  return saved === "en" ? "en" : "ru";
-}
+// Russian first (the forum is Russian); English only when chosen on this device.
+export const i18n = createI18n<Lang, Key>({ catalogs: { ru, en }, source: "ru", storageKey: "andorra:lang", missing: "empty" });
 
-export function saveLang(lang: Lang): void {
-  localStorage.setItem(STORE, lang);
-  document.documentElement.lang = lang;
-}
-
-export function translate(lang: Lang, key: Key | string, params: Record<string, unknown> = {}): string {
-  const table = lang === "en" ? (en as Record<string, string | undefined>) : (ru as Record<string, string>);
-  const text = table[key] ?? (ru as Record<string, string>)[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => (params[name] === undefined ? "" : String(params[name])));
-}
-
-export interface ServerError {
-  code: string;
-  params?: Record<string, unknown>;
-  message?: string;
-}
-
-export function errorText(lang: Lang, err: ServerError): string {
+/** A server error in the current language; an unknown code shows the server's message. */
+export function errorText(err: ServerError): string {
   const key = `err.${err.code}`;
-  const text = translate(lang, key, err.params ?? {});
-  return text === key ? translate(lang, "error", { message: err.message ?? err.code }) : text;
+  return i18n.has(key) ? i18n.t(key, err.params ?? {}) : i18n.t("error", { message: err.message ?? err.code });
 }

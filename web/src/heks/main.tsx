@@ -1,13 +1,14 @@
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { forgetToken, HttpError, joinRoom, loadToken, roomSummary, saveToken } from "./api";
-import { Connection } from "./connection";
+import { Connection } from "../core/connection";
 import { errorText, t, useLang } from "./i18n";
+import type { HeksView } from "./types";
 import { Board } from "./screens/Board";
 import { Game } from "./screens/Game";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
-import { useStore } from "./store";
+import { useStore } from "../core/store";
 import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
 import { LangSwitch } from "./ui/LangSwitch";
@@ -119,7 +120,10 @@ function JoinForm(props: { code: string; onSeat: (token: string | null) => void 
 
 /** A live room over the WebSocket: lobby, game or board. */
 function Live(props: { code: string; token: string | null; board?: boolean; onForget?: () => void }) {
-  const conn = useMemo(() => new Connection(props.code, props.token), [props.code, props.token]);
+  const conn = useMemo(
+    () => new Connection<HeksView>(props.code, props.token, { stampStep: true, dedupeMs: 800 }),
+    [props.code, props.token],
+  );
   useEffect(() => {
     conn.start();
     return () => conn.stop();

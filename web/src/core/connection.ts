@@ -1,11 +1,11 @@
-// WebSocket half of the protocol (docs/protocol.md §3-4): one socket, hello with the seat
-// token, full `state` after every change, ack/error per request id, ping/pong for the
-// clock offset. Reconnects fast (back-off capped at ~1 s) and whenever the phone wakes up,
-// except when the server limits us (close 4429): then it waits as long as the server says.
+// WebSocket half of the protocol (docs/protocol.md §3-4), shared by every game's pages: one
+// socket, hello with the seat token, full `state` after every change, ack/error per request
+// id, ping/pong for the clock offset and keepalive. Reconnects fast (back-off capped at ~1 s)
+// and whenever the device wakes up, except when the server limits us (close 4429): then it
+// waits as long as the server says. The view is the game's own type (V).
 import { observeServerTime } from "./clock";
 import { limitedDelay } from "./retry";
 import { Store } from "./store";
-import type { HeksView } from "./types";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -43,13 +43,13 @@ export interface ErrorInfo {
   rule?: string;
 }
 
-export interface ConnSnapshot {
+export interface ConnSnapshot<V> {
   /** "waiting": the server refused us for now (close 4429); we reconnect after its wait. */
   link: "connecting" | "open" | "reconnecting" | "waiting" | "closed";
   version: number;
   room: RoomState | null;
   you: You | null;
-  view: HeksView | null;
+  view: V | null;
   /** A fatal close: no_room, bad_token, removed, unsupported_version. */
   fatal: string | null;
   /** The last rejected request (shown as a toast), with a serial so repeats re-show. */
@@ -70,8 +70,18 @@ const KEEPALIVE_TICK_MS = 5_000;
 const PING_WHEN_QUIET_MS = 15_000;
 const DEAD_AFTER_MS = 25_000;
 
-export class Connection {
-  readonly store = new Store<ConnSnapshot>({
+export interface ConnectionOptions {
+  /** Stamp each command with the view's `step` (a late tap is then rejected as stale_step). */
+  stampStep?: boolean;
+  /** Drop a command identical to the previous one sent within this many ms (a double tap). */
+  dedupeMs?: number;
+}
+
+/** What a request came to: null (acknowledged) or the server's error. */
+export type Outcome = ErrorInfo | null;
+
+export class Connection<V extends object = object> {
+  readonly store = new Store<ConnSnapshot<V>>({
     link: "connecting", version: -1, room: null, you: null, view: null, fatal: null, error: null, pending: 0,
   });
   private ws: WebSocket | null = null;
@@ -80,7 +90,8 @@ export class Connection {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private livenessTimer: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
-  private pendingIds = new Set<string>();
+  /** Requests sent and not yet answered: each resolves its caller's promise. */
+  private pendingIds = new Map<string, (outcome: Outcome) => void>();
   private errorSerial = 0;
   private stopped = false;
   private lastMessageAt = 0;
@@ -93,7 +104,11 @@ export class Connection {
   /** No reconnect before this time (Date.now() ms): a wake-up or a tap must not jump the wait. */
   private notBefore = 0;
 
-  constructor(private readonly code: string, private readonly token: string | null) {}
+  constructor(
+    private readonly code: string,
+    private readonly token: string | null,
+    private readonly options: ConnectionOptions = {},
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -118,37 +133,57 @@ export class Connection {
     this.ws = null;
   }
 
-  /** A game command; the server fills in actor and now. The view's step guards late taps. */
-  command(type: string, payload: Record<string, unknown> = {}): void {
-    const step = this.store.get().view?.step;
+  /**
+   * A game command; the server fills in actor and now. Resolves when the server answers
+   * (null: accepted); a rejection is also shown once in the store's `error`.
+   */
+  command(type: string, payload: Record<string, unknown> = {}): Promise<Outcome> {
+    const view = this.store.get().view as { step?: unknown } | null;
+    const step = this.options.stampStep && typeof view?.step === "number" ? view.step : undefined;
     const p = step === undefined || "step" in payload ? payload : { ...payload, step };
-    // A double tap sends the same command twice; the second would only earn an "already done".
-    const key = JSON.stringify([type, p]);
-    const now = Date.now();
-    if (key === this.lastCommand && now - this.lastCommandAt < 800) return;
-    this.lastCommand = key;
-    this.lastCommandAt = now;
-    this.request({ type: "command", command: { type, payload: p } });
+    if (this.options.dedupeMs) {
+      // A double tap sends the same command twice; the second would only earn an "already done".
+      const key = JSON.stringify([type, p]);
+      const now = Date.now();
+      if (key === this.lastCommand && now - this.lastCommandAt < this.options.dedupeMs) return Promise.resolve(null);
+      this.lastCommand = key;
+      this.lastCommandAt = now;
+    }
+    return this.request({ type: "command", command: { type, payload: p } });
   }
 
-  lobby(action: string, payload?: Record<string, unknown>): void {
-    this.request({ type: "lobby", action, ...(payload ? { payload } : {}) });
+  lobby(action: string, payload?: Record<string, unknown>): Promise<Outcome> {
+    return this.request({ type: "lobby", action, ...(payload ? { payload } : {}) });
   }
 
   clearError(): void {
     this.store.update((s) => ({ ...s, error: null }));
   }
 
-  private request(msg: Record<string, unknown>): void {
+  private request(msg: Record<string, unknown>): Promise<Outcome> {
     const id = `c${this.nextId++}`;
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
       this.showError({ code: "network" });
       this.reconnectNow();
-      return;
+      return Promise.resolve({ code: "disconnected" });
     }
-    this.pendingIds.add(id);
-    this.ws.send(JSON.stringify({ ...msg, id }));
-    this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+    return new Promise((resolve) => {
+      this.pendingIds.set(id, resolve);
+      ws.send(JSON.stringify({ ...msg, id }));
+      this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+    });
+  }
+
+  /** Answer a request (or every open one, with `disconnected`, when the socket goes). */
+  private settle(id: string, outcome: Outcome): void {
+    const done = this.pendingIds.get(id);
+    this.pendingIds.delete(id);
+    done?.(outcome);
+  }
+
+  private settleAll(): void {
+    for (const id of [...this.pendingIds.keys()]) this.settle(id, { code: "disconnected" });
   }
 
   private showError(e: ErrorInfo): void {
@@ -195,10 +230,11 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       clearTimeout(this.livenessTimer);
-      this.pendingIds.clear();
+      this.settleAll();
       const fatal = FATAL_CLOSE[ev.code];
       if (fatal) {
-        this.store.update((s) => ({ ...s, link: "closed", fatal, pending: 0 }));
+        // An error sent just before the close (bad_token after a relink) says more than its code.
+        this.store.update((s) => ({ ...s, link: "closed", fatal: s.fatal ?? fatal, pending: 0 }));
         return;
       }
       if (ev.code === CLOSE_LIMITED) {
@@ -230,7 +266,7 @@ export class Connection {
           version,
           room: msg.room as RoomState,
           you: msg.you as You,
-          view: (msg.view as HeksView | null) ?? null,
+          view: (msg.view as V | null) ?? null,
         });
         break;
       }
@@ -247,12 +283,12 @@ export class Connection {
         break;
       }
       case "ack":
-        this.pendingIds.delete(String(msg.id));
+        this.settle(String(msg.id), null);
         this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
         break;
       case "error": {
         const err = (msg.error as ErrorInfo) || { code: "unknown" };
-        if (msg.id != null) this.pendingIds.delete(String(msg.id));
+        if (msg.id != null) this.settle(String(msg.id), err);
         const wait = err.params?.retry_after;
         if (msg.id == null && typeof wait === "number") this.retryAfter = wait;
         if (err.code === "unsupported_version" || err.code === "no_room" || err.code === "bad_token") {
@@ -347,7 +383,7 @@ export class Connection {
     } catch {
       /* ignore */
     }
-    this.pendingIds.clear();
+    this.settleAll();
     this.store.update((s) => ({ ...s, link: "reconnecting", pending: 0 }));
     this.attempt = 0;
     this.open();

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { joinUrl, qrUrl } from "../api";
-import type { Connection, RoomState, You } from "../connection";
+import type { Connection, RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
 
 const DISCUSS_MIN = 60;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "preact/hooks";
-import type { Member } from "../connection";
+import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { Disclosure } from "../ui/Disclosure";

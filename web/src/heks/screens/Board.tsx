@@ -1,5 +1,5 @@
 import { qrUrl } from "../api";
-import type { RoomState } from "../connection";
+import type { RoomState } from "../../core/connection";
 import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { Crown, Frog } from "../ui/icons";

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Member } from "../connection";
+import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { nameOf } from "../ui/common";

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { formatSeconds, useRemaining } from "../clock";
+import { formatSeconds, useRemaining } from "../../core/clock";
 import { t } from "../i18n";
 import type { HeksView, Ingredient, PlaceId, Seat } from "../types";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { RoomState, You } from "../connection";
+import type { RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
 
 const SHOW_MS = 8000;

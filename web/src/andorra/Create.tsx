@@ -1,0 +1,138 @@
+import { useState } from "preact/hooks";
+import { copyText, ErrorLine, type Ctx } from "./common";
+import type { ServerError } from "./i18n";
+
+interface Created {
+  code: string;
+  desk_url: string;
+  players: { seat: number; name: string; url: string }[];
+}
+
+export function minutes(raw: string): number | null {
+  const n = Number(raw.replace(",", "."));
+  return raw.trim() && n > 0 ? Math.round(n * 60) : null;
+}
+
+export function Create({ ctx }: { ctx: Ctx }) {
+  const [lines, setLines] = useState("");
+  const [twoClans, setTwoClans] = useState(false);
+  const [shuffle, setShuffle] = useState(false);
+  const [fullTally, setFullTally] = useState(false);
+  const [day, setDay] = useState("");
+  const [night, setNight] = useState("");
+  const [prompt, setPrompt] = useState("");
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [local, setLocal] = useState<string | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setLocal(null);
+    setErr(null);
+    const players = [];
+    const rows = lines.split("\n").map((l) => l.trim()).filter(Boolean);
+    for (let i = 0; i < rows.length; i++) {
+      const parts = rows[i].split(/\s+/);
+      if (parts.length < 2) {
+        setLocal(ctx.t("bad_line", { line: i + 1 }));
+        return;
+      }
+      const clan = parts.length >= 3 && twoClans ? parts.pop() : undefined;
+      const role = parts.pop() as string;
+      players.push({ name: parts.join(" "), role, ...(clan ? { clan } : {}) });
+    }
+    setBusy(true);
+    const body = {
+      players,
+      two_clans: twoClans,
+      shuffle,
+      day_seconds: minutes(day),
+      night_seconds: minutes(night),
+      prompt_seconds: minutes(prompt),
+      options: { show_full_tally: fullTally },
+    };
+    const res = await fetch("/api/andorra", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    setBusy(false);
+    const data = await res.json();
+    if (!res.ok) {
+      setErr(data.error);
+      return;
+    }
+    const made = data as Created & { host_token: string };
+    localStorage.setItem(`andorra:${made.code}:desk`, made.host_token);
+    localStorage.setItem(`andorra:${made.code}:links`, JSON.stringify(made.players.map((p) => ({ name: p.name, url: p.url }))));
+    setCreated(made);
+  };
+
+  if (created) {
+    return (
+      <section aria-label={ctx.t("create_done", { code: created.code })}>
+        <h1>{ctx.t("create_done", { code: created.code })}</h1>
+        <p>
+          <a href={created.desk_url}>{ctx.t("create_desk")}</a>
+        </p>
+        <h2>{ctx.t("create_links")}</h2>
+        <ul class="links" aria-label={ctx.t("create_links")}>
+          {created.players.map((p) => (
+            <li key={p.seat}>
+              <span class="link-name">{p.name}</span>{" "}
+              <input readOnly value={p.url} aria-label={p.name} size={40} />{" "}
+              <button type="button" onClick={() => copyText(p.url)}>
+                {ctx.t("copy_link", { name: p.name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <h1>{ctx.t("create_title")}</h1>
+      <form onSubmit={submit} class="create">
+        <label>
+          {ctx.t("create_players")}
+          <textarea aria-label={ctx.t("create_players")} rows={12} value={lines} onInput={(e) => setLines((e.target as HTMLTextAreaElement).value)} />
+        </label>
+        <label>
+          <input type="checkbox" checked={twoClans} onChange={(e) => setTwoClans((e.target as HTMLInputElement).checked)} />
+          {ctx.t("create_two_clans")}
+        </label>
+        <label>
+          <input type="checkbox" checked={shuffle} onChange={(e) => setShuffle((e.target as HTMLInputElement).checked)} />
+          {ctx.t("create_shuffle")}
+        </label>
+        <label>
+          <input type="checkbox" checked={fullTally} onChange={(e) => setFullTally((e.target as HTMLInputElement).checked)} />
+          {ctx.t("create_full_tally")}
+        </label>
+        <label>
+          {ctx.t("create_day")}
+          <input aria-label={ctx.t("create_day")} inputMode="decimal" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {ctx.t("create_night")}
+          <input aria-label={ctx.t("create_night")} inputMode="decimal" value={night} onInput={(e) => setNight((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {ctx.t("create_prompt")}
+          <input aria-label={ctx.t("create_prompt")} inputMode="decimal" value={prompt} onInput={(e) => setPrompt((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" disabled={busy}>
+          {ctx.t("create_submit")}
+        </button>
+        {local && (
+          <p class="error" role="alert">
+            {local}
+          </p>
+        )}
+        <ErrorLine ctx={ctx} err={err} />
+      </form>
+    </section>
+  );
+}

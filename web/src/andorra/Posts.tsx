@@ -1,0 +1,53 @@
+import { useState } from "preact/hooks";
+import { copyText, nickOf, type Ctx } from "./common";
+
+export function VoteLog({ ctx, view }: { ctx: Ctx; view: any }) {
+  const log = (view.vote_log as any[]) ?? [];
+  return (
+    <section aria-label={ctx.t("vote_log")}>
+      <h3>{ctx.t("vote_log")}</h3>
+      {log.length === 0 ? (
+        <p>{ctx.t("vote_log_empty")}</p>
+      ) : (
+        <ol class="vote-log">
+          {log.map((v, i) => (
+            <li key={i}>
+              {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}
+              {v.void_reason ? ` (${ctx.t("void", { reason: v.void_reason })})` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: any; bbcode?: boolean }) {
+  const posts = (view.posts as any[]) ?? [];
+  const [copied, setCopied] = useState<number | null>(null);
+  return (
+    <section aria-label={ctx.t("posts")}>
+      <h3>{ctx.t("posts")}</h3>
+      {posts.map((p) => (
+        <article key={p.day} class="post" aria-label={`post-${p.day}`}>
+          <pre class="post-text">{ctx.lang === "en" ? p.en : p.ru}</pre>
+          {bbcode && (
+            <div>
+              <textarea readOnly rows={4} aria-label={`BBCode ${p.day}`} value={p.bbcode} />
+              <button
+                type="button"
+                onClick={async () => {
+                  await copyText(p.bbcode);
+                  setCopied(p.day);
+                }}
+              >
+                {ctx.t("copy_bbcode", { day: p.day })}
+              </button>
+              {copied === p.day && <span role="status"> {ctx.t("copied")}</span>}
+            </div>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from "preact/hooks";
+import { Deadline, ErrorLine, PhaseTitle, type AndorraConn, type Ctx } from "../common";
+import { Chat } from "../Chat";
+import type { ServerError } from "../i18n";
+import { Posts, VoteLog } from "../Posts";
+import { Audit } from "./Audit";
+import { CopyBlock, FirstPost } from "./CopyBlock";
+import { Correct } from "./Corrections";
+import { DeadlineEdit } from "./DeadlineEdit";
+import { HostPrompts } from "./HostPrompts";
+import { Inactive } from "./Inactive";
+import { Messages } from "./Messages";
+import { PlayersTable } from "./PlayersTable";
+import { Preview } from "./Preview";
+import { Links, Relink } from "./Relink";
+import { Submissions } from "./Submissions";
+
+interface Props {
+  ctx: Ctx;
+  conn: AndorraConn;
+  view: any;
+  code: string;
+}
+
+export function DeskPage({ ctx, conn, view, code }: Props) {
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const host = view.host;
+  if (!host) return <p role="alert">{ctx.t("not_host")}</p>;
+  const run = async (type: string, payload: Record<string, unknown> = {}) => {
+    if (busy) return;
+    setBusy(true);
+    setErr(await conn.command(type, payload));
+    setBusy(false);
+  };
+  const phase = view.phase as string;
+  return (
+    <div class="desk">
+      <h1>
+        {ctx.t("desk")} · {code}
+      </h1>
+      <PhaseTitle ctx={ctx} view={view} />
+      <Deadline ctx={ctx} deadline={view.deadline} />
+      {(phase === "DAY" || phase === "NIGHT" || phase === "RESOLVING") && (
+        <DeadlineEdit ctx={ctx} deadline={view.deadline} busy={busy} run={run} />
+      )}
+      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
+      <div class="actions">
+        {phase === "DAY" && (
+          <button type="button" disabled={busy} onClick={() => run("end_day")}>
+            {ctx.t("end_day")}
+          </button>
+        )}
+        {phase === "NIGHT" && (
+          <button type="button" disabled={busy} onClick={() => run("end_night")}>
+            {ctx.t("end_night")}
+          </button>
+        )}
+        {phase === "RESOLVING" && (
+          <button type="button" disabled={busy} onClick={() => run("close_prompts")}>
+            {ctx.t("close_prompts")}
+          </button>
+        )}
+        {phase === "REVIEW" && (
+          <button type="button" disabled={busy} onClick={() => run("publish")}>
+            {ctx.t("publish")}
+          </button>
+        )}
+      </div>
+      <ErrorLine ctx={ctx} err={err} />
+      {host.warnings.length > 0 && (
+        <p class="warnings">
+          {ctx.t("warnings")}: {(host.warnings as string[]).join(", ")}
+        </p>
+      )}
+      <div class="desk-grid">
+        <PlayersTable ctx={ctx} view={view} />
+        <Relink ctx={ctx} view={view} code={code} run={run} />
+        <Links ctx={ctx} code={code} />
+        <VoteLog ctx={ctx} view={view} />
+        {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
+        <Submissions ctx={ctx} view={view} />
+        {phase === "RESOLVING" && <HostPrompts ctx={ctx} view={view} run={run} />}
+        {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
+        {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} />}
+        <FirstPost ctx={ctx} view={view} />
+        <CopyBlock ctx={ctx} title={ctx.t("day_header")} text={view.header} button={ctx.t("copy_day_header")} />
+        <Posts ctx={ctx} view={view} bbcode />
+        <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
+        <Messages ctx={ctx} view={view} />
+        <Audit ctx={ctx} view={view} />
+      </div>
+    </div>
+  );
+}

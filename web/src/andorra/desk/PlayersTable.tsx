@@ -1,0 +1,37 @@
+import type { Ctx } from "../common";
+
+export function PlayersTable({ ctx, view }: { ctx: Ctx; view: any }) {
+  return (
+    <section aria-label={ctx.t("players")}>
+      <h3>{ctx.t("players")}</h3>
+      <table>
+        <thead>
+          <tr>
+            <th>{ctx.t("seat")}</th>
+            <th>{ctx.t("nick")}</th>
+            <th>{ctx.t("role")}</th>
+            <th>{ctx.t("clan")}</th>
+            <th>{ctx.t("items")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(view.host.players as any[]).map((p) => (
+            <tr key={p.seat} class={p.status === "ALIVE" ? "" : "gone"}>
+              <td>{p.seat}</td>
+              <td>{p.nick}</td>
+              <td>
+                {p.role_name} {p.status !== "ALIVE" ? `(${ctx.t(`status.${p.status}`)})` : ""}
+              </td>
+              <td>{p.clan ?? ""}</td>
+              <td>
+                {Object.entries(p.items as Record<string, number>)
+                  .map(([k, v]) => `${k}×${v}`)
+                  .join(", ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

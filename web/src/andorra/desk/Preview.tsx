@@ -1,0 +1,23 @@
+import { useState } from "preact/hooks";
+import type { Ctx } from "../common";
+import type { Run } from "./run";
+
+export function Preview({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
+  const pending = view.host.pending ?? {};
+  const [text, setText] = useState<string>(pending.post?.narrative ?? "");
+  return (
+    <section aria-label={ctx.t("preview")}>
+      <h3>{ctx.t("preview")}</h3>
+      <pre class="post-text" aria-label="preview-text">
+        {pending.post_text}
+      </pre>
+      <label>
+        {ctx.t("narrative")}
+        <textarea aria-label={ctx.t("narrative")} rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+      </label>
+      <button type="button" onClick={() => run("narrative", { text })}>
+        {ctx.t("narrative_save")}
+      </button>
+    </section>
+  );
+}

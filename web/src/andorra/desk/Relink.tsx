@@ -1,0 +1,86 @@
+import { useState } from "preact/hooks";
+import { copyText, ErrorLine, nickOf, type Ctx } from "../common";
+import type { ServerError } from "../i18n";
+import type { Run } from "./run";
+
+export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: any; code: string; run: Run }) {
+  const players = view.host.players as any[];
+  const [seat, setSeat] = useState<string>(String(players[0]?.seat ?? 1));
+  const [nick, setNick] = useState("");
+  const [made, setMade] = useState<{ name: string; url: string } | null>(null);
+  const [err, setErr] = useState<ServerError | null>(null);
+  const relink = async () => {
+    setErr(null);
+    if (nick.trim()) await run("replace", { seat: Number(seat), nick: nick.trim() });
+    const res = await fetch(`/api/andorra/${encodeURIComponent(code)}/relink`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: localStorage.getItem(`andorra:${code}:desk`), seat: Number(seat) }),
+    });
+    const data = await res.json();
+    if (!res.ok) {
+      setErr(data.error);
+      return;
+    }
+    const name = nick.trim() || nickOf(view, Number(seat));
+    const key = `andorra:${code}:links`;
+    const links: { name: string; url: string }[] = JSON.parse(localStorage.getItem(key) ?? "[]");
+    links[Number(seat) - 1] = { name, url: data.url };
+    localStorage.setItem(key, JSON.stringify(links));
+    setMade({ name, url: data.url });
+    setNick("");
+  };
+  return (
+    <details>
+      <summary>{ctx.t("relink")}</summary>
+      <p>{ctx.t("relink_help")}</p>
+      <label>
+        {ctx.t("nick")}
+        <select aria-label={ctx.t("nick")} value={seat} onChange={(e) => setSeat((e.target as HTMLSelectElement).value)}>
+          {players.map((p) => (
+            <option key={p.seat} value={String(p.seat)}>
+              {p.nick}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {ctx.t("relink_nick")}
+        <input aria-label={ctx.t("relink_nick")} value={nick} onInput={(e) => setNick((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="button" onClick={relink}>
+        {ctx.t("relink_submit")}
+      </button>
+      {made && (
+        <p role="status">
+          {made.name}: <input readOnly value={made.url} aria-label={ctx.t("relink_new")} />{" "}
+          <button type="button" onClick={() => copyText(made.url)}>
+            {ctx.t("copy_link", { name: made.name })}
+          </button>
+        </p>
+      )}
+      <ErrorLine ctx={ctx} err={err} />
+    </details>
+  );
+}
+
+export function Links({ ctx, code }: { ctx: Ctx; code: string }) {
+  const raw = localStorage.getItem(`andorra:${code}:links`);
+  const links: { name: string; url: string }[] = raw ? JSON.parse(raw) : [];
+  if (links.length === 0) return null;
+  return (
+    <details>
+      <summary>{ctx.t("links")}</summary>
+      <ul>
+        {links.map((l) => (
+          <li key={l.url}>
+            {l.name}{" "}
+            <button type="button" onClick={() => copyText(l.url)}>
+              {ctx.t("copy_link", { name: l.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

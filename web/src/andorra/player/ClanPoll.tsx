@@ -1,0 +1,28 @@
+import { useState } from "preact/hooks";
+import { ErrorLine, nickOf, type AndorraConn, type Ctx } from "../common";
+import type { ServerError } from "../i18n";
+
+export function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: any }) {
+  const me = view.me;
+  const [err, setErr] = useState<ServerError | null>(null);
+  if (!me.clan_poll) return null;
+  const mates = [{ seat: me.seat, nick: nickOf(view, me.seat) }, ...(me.knows as any[]).filter((k) => k.clan)];
+  const alive = mates.filter((m) => (view.players as any[]).some((p) => p.seat === m.seat && p.status === "ALIVE"));
+  const mine = (me.clan_poll as Record<string, number>)[String(me.seat)];
+  return (
+    <section aria-label={ctx.t("clan_poll")}>
+      <h3>{ctx.t("clan_poll")}</h3>
+      {mine != null && <p role="status">{ctx.t("clan_poll_voted", { nick: nickOf(view, mine) })}</p>}
+      {alive.map((m) => (
+        <button
+          type="button"
+          key={m.seat}
+          onClick={async () => setErr(await conn.command("clan_poll", { candidate: m.seat }))}
+        >
+          {ctx.t("clan_poll_for", { nick: m.nick })}
+        </button>
+      ))}
+      <ErrorLine ctx={ctx} err={err} />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Ctx } from "../common";
+
+export function Inbox({ ctx, view }: { ctx: Ctx; view: any }) {
+  const inbox = (view.me.inbox as any[]) ?? [];
+  return (
+    <section aria-label={ctx.t("inbox")}>
+      <h3>{ctx.t("inbox")}</h3>
+      {inbox.length === 0 ? (
+        <p>{ctx.t("inbox_empty")}</p>
+      ) : (
+        <ul class="inbox">
+          {inbox.map((m, i) => (
+            <li key={i}>
+              <span class="day">[{m.day}]</span> {m.channel ? `[${m.channel}] ` : ""}
+              {ctx.lang === "en" ? m.en : m.ru}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

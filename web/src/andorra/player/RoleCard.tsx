@@ -1,0 +1,42 @@
+import { nickOf, type Ctx } from "../common";
+
+export function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
+  const me = view.me;
+  const items = Object.entries(me.items as Record<string, number>);
+  return (
+    <section class="card" aria-label={ctx.t("role_card")}>
+      <h3>{ctx.t("role_card")}</h3>
+      <p class="role-name">{me.role_name}</p>
+      <p>{ctx.t("faction", { faction: ctx.t(`faction.${me.faction}`) })}</p>
+      <p>{ctx.t("status", { status: ctx.t(`status.${me.status}`) })}</p>
+      <h4>{ctx.t("items")}</h4>
+      {items.length === 0 ? (
+        <p>{ctx.t("no_items")}</p>
+      ) : (
+        <ul aria-label={ctx.t("items")}>
+          {items.map(([name, count]) => (
+            <li key={name}>
+              {name} × {count}
+            </li>
+          ))}
+        </ul>
+      )}
+      {me.clan_items && <p>{ctx.t("clan_items", me.clan_items)}</p>}
+      {me.item_manager != null && <p>{ctx.t("item_manager", { nick: nickOf(view, me.item_manager) })}</p>}
+      <h4>{ctx.t("knows")}</h4>
+      {me.knows.length === 0 ? (
+        <p>{ctx.t("knows_none")}</p>
+      ) : (
+        <ul aria-label={ctx.t("knows")}>
+          {(me.knows as any[]).map((k) => (
+            <li key={k.seat}>
+              {k.nick}
+              {k.clan ? ` (${k.clan})` : ""}
+              {k.ghoul ? ` (${ctx.t("ghoul")})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from "preact/hooks";
+import { ErrorLine, type AndorraConn, type Ctx } from "../common";
+import type { ServerError } from "../i18n";
+
+export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: any }) {
+  const me = view.me;
+  const voted = (view.vote_log as any[]).some((v) => v.voter === me.seat);
+  const candidates = (view.players as any[]).filter((p) => p.status === "ALIVE" && p.seat !== me.seat);
+  const [choice, setChoice] = useState<string>("");
+  const [err, setErr] = useState<ServerError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (me.status !== "ALIVE") return null;
+  if (voted) {
+    return (
+      <section aria-label={ctx.t("day_vote")}>
+        <h3>{ctx.t("day_vote")}</h3>
+        <p role="status">{ctx.t("vote_done")}</p>
+      </section>
+    );
+  }
+  const value = choice || String(candidates[0]?.seat ?? "blank");
+  return (
+    <section aria-label={ctx.t("day_vote")}>
+      <h3>{ctx.t("day_vote")}</h3>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (busy) return;
+          if (!window.confirm(ctx.t("vote_confirm"))) return;
+          setBusy(true);
+          setErr(await conn.command("vote", { target: value === "blank" ? null : Number(value) }));
+          setBusy(false);
+        }}
+      >
+        <label>
+          {ctx.t("vote_for")}
+          <select aria-label={ctx.t("vote_for")} value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+            {candidates.map((p) => (
+              <option key={p.seat} value={String(p.seat)}>
+                {p.nick}
+              </option>
+            ))}
+            <option value="blank">{ctx.t("vote_blank")}</option>
+          </select>
+        </label>
+        <button type="submit" disabled={busy}>
+          {ctx.t("vote_submit")}
+        </button>
+        <ErrorLine ctx={ctx} err={err} />
+      </form>
+    </section>
+  );
+}

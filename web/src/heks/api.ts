@@ -1,0 +1,50 @@
+// Vang de Heks's HTTP calls (docs/protocol.md §2) and the seat tokens kept on this phone.
+import { call, storage } from "../core/api";
+
+export { HttpError, type ApiError } from "../core/api";
+
+export interface SeatGrant {
+  code: string;
+  pid: number | null;
+  token: string | null;
+  host: boolean;
+  spectator?: boolean;
+  join_url?: string;
+  board_url?: string;
+}
+
+export interface RoomSummary {
+  code: string;
+  game: string;
+  status: "lobby" | "playing" | "ended";
+  members: { pid: number; name: string; host: boolean }[];
+  min_players: number;
+  max_players: number;
+}
+
+export const createRoom = (name: string) => call<SeatGrant>("POST", "/api/rooms", { name, game: "heks" });
+export const joinRoom = (code: string, name: string) =>
+  call<SeatGrant>("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name });
+export const roomSummary = (code: string) => call<RoomSummary>("GET", `/api/rooms/${encodeURIComponent(code)}`);
+export const qrUrl = (code: string) => `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
+
+// Seat tokens, one per room (protocol §1: key nightfall.token.{CODE}).
+const tokenKey = (code: string) => `nightfall.token.${code.toUpperCase()}`;
+export const loadToken = (code: string): string | null => storage.get(tokenKey(code));
+export function saveToken(code: string, token: string): void {
+  storage.set(tokenKey(code), token);
+  storage.set("nightfall.lastRoom", code.toUpperCase());
+}
+export const forgetToken = (code: string): void => storage.remove(tokenKey(code));
+export function saveJoinUrl(code: string, url: string | undefined): void {
+  if (url) storage.set(`nightfall.join.${code.toUpperCase()}`, url);
+}
+/** The LAN join link the server gave when the room was created (a host on localhost gets the LAN address). */
+export function joinUrl(code: string): string {
+  return storage.get(`nightfall.join.${code.toUpperCase()}`) || `${location.origin}/r/${code}`;
+}
+
+export function lastRoom(): string | null {
+  const c = storage.get("nightfall.lastRoom");
+  return c && loadToken(c) ? c : null;
+}
