@@ -6,7 +6,7 @@ from typing import Any
 
 from nightfall.engine import Viewer
 from nightfall.games.heks import HeksState
-from nightfall.games.heks.obligations import owed
+from nightfall.games.heks.obligations import is_public_step, owed
 from nightfall.games.heks.state import APPROVAL_VOTE, EXILE_VOTE, GAME_END, GUARD_B, WITCH_C
 from nightfall.games.heks.tables import CROW, PICKPOCKET, PROTECTOR, SEER, WITCH
 from nightfall.games.heks.view import _progress, _step_part
@@ -33,11 +33,13 @@ PUBLIC_KEYS = {
     "players",
     "chief",
     "proposal",
+    "proposal_auto",
     "announcement",
     "approval_result",
     "last_ritual",
     "vote_result",
     "progress",
+    "waiting",
     "result",
 }
 PLAYER_KEYS = {"seat", "name", "status", "host"}
@@ -46,6 +48,7 @@ INBOX_KINDS = {
     "PICKPOCKET_HAND": {PICKPOCKET},
     "PICKPOCKET_TOOK": {PICKPOCKET},
     "REPELLED": {PROTECTOR},
+    "WITCH_AUTO": {WITCH},
 }
 
 
@@ -53,6 +56,7 @@ def assert_fresh(state: HeksState, view: dict[str, Any]) -> None:
     """The cached public part equals a fresh computation (a stale cache would show old facts)."""
     fresh = _step_part(state)
     fresh["progress"] = _progress(state, owed(state))
+    fresh["waiting"] = owed(state) if is_public_step(state.phase) else None
     shown = {k: v for k, v in view.items() if k not in ("me", "host")}
     if shown.get("phase") == GUARD_B:  # the guarding Protector's own view of step B
         fresh["phase"], fresh["deadline"], fresh["deadline_total"] = GUARD_B, state.deadline, state.timer_ms
@@ -102,3 +106,5 @@ def assert_no_leaks(state: HeksState, viewer: Viewer, view: dict[str, Any]) -> N
         assert viewer == state.host
         if view["phase"] in ("DEPART_A", "GUARD_B"):
             assert view["host"]["pending"] is None  # H-HST-4: no names in secret steps
+    if view["phase"] in ("DEPART_A", "GUARD_B", WITCH_C):
+        assert view["waiting"] is None  # H-TBL-1: who owes a secret step is itself secret

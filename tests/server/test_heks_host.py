@@ -57,6 +57,7 @@ async def test_server_timers_drive_a_timed_day_h_dep_5(serve: Serve) -> None:
     # Nobody chooses a place: at 0 s everyone gets a random open place, the
     # witches' 15 s (here 0.2 s) run, and the evening comes without any tap.
     evening = await sockets[0].state_where(lambda m: m["view"]["phase"] == "EVENING_ANNOUNCE", timeout=10)
-    assert evening["view"]["day"] == 1 and evening["view"]["deadline"] is None
+    assert evening["view"]["day"] == 1
+    assert evening["view"]["deadline_total"] == 30_000  # T_CONFIRM (H-TBL-3)
     late = await sockets[1].command("depart", place="P1")
     assert late["type"] == "error" and late["error"]["code"] in ("wrong_phase", "too_late")

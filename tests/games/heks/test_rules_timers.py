@@ -246,9 +246,9 @@ def test_absent_approval_vote_counts_as_for() -> None:
     assert r["auto"] == ["Eva"] and "Eva" in r["for"] and r["accepted"] is True
 
 
-def test_ritual_has_no_timer_and_absent_plays_the_oldest_card() -> None:
-    # H-RIT-1, H-RIT-5 (OQ-10), H-TIM-2 (T_RITUAL none), H-ING-7.
-    g = day1()
+def test_ritual_waits_without_a_timer_in_unlimited_mode_and_absent_plays_the_oldest_card() -> None:
+    # H-RIT-1, H-RIT-5 (OQ-10), H-TIM-2 (T_RITUAL none in Unlimited mode; Timed: H-TBL-3), H-ING-7.
+    g = day1("unlimited")
     to_ritual(g, ["Anna", "Cas"])
     assert g.deadline() is None
     g.play("Anna", "Mu")
@@ -327,7 +327,7 @@ def test_confirm_scenes_wait_for_everyone_and_absent_counts_as_confirm() -> None
         g.depart(n, "Forest")
     g.witch("Bram", "Forest", None, "Cas")
     g.wait_witch_window()
-    assert g.deadline() is None  # confirm scenes have no timer
+    assert g.deadline() == g.now + 30_000  # T_CONFIRM in Timed mode (H-TBL-3), never reached here
     for n in ("Anna", "Bram", "Dewi", "Eva"):
         g.send(n, "confirm")
     assert g.phase == "EVENING_ANNOUNCE"  # the frog must confirm too

@@ -8,6 +8,7 @@ from nightfall.engine import SYSTEM, TICK, Command, Event, Rejected
 
 from . import departure, exile_vote, flow, host_controls, host_handover, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
+from .events import public
 from .roles import pickpocket, seer
 from .state import DEPART_A, GAME_END, GUARD_B, HeksState, Player
 from .tables import PICKPOCKET, SEER
@@ -89,11 +90,37 @@ def _as_seen_in_step_a(state: HeksState, err: Rejected) -> Rejected:
     return Rejected(err.code, err.rule, **params)
 
 
+RESUME = "resume"
+
+
+def _resume(state: HeksState, cmd: Command, out: list[Event]) -> None:
+    """H-TBL-4: the server was down for ``paused_ms``; the running timer gets that time back.
+
+    Sent by the server's clock only, before anything else after a restart, so it is
+    accepted even when the old deadline passed during the outage.
+    """
+    if cmd.actor != SYSTEM:
+        raise Rejected("not_your_step", "H-TBL-4", reason="only the server's clock resumes")
+    paused = cmd.payload.get("paused_ms")
+    if not isinstance(paused, int) or isinstance(paused, bool) or paused <= 0:
+        raise Rejected("bad_payload", field="paused_ms", reason="expected a positive number of ms")
+    if state.deadline is None:
+        raise Rejected("not_due", "H-TBL-4", deadline=None)
+    state.deadline += paused
+    if state.day.depart_deadline is not None and state.phase in (DEPART_A, GUARD_B):
+        state.day.depart_deadline += paused  # what everyone but the guard sees (H-DEP-13)
+    state.now = cmd.now
+    state.cache.pop("step", None)  # the deadline is in the step part of the view
+    public(out, "resumed", paused_ms=paused, deadline=state.deadline)
+
+
 def _apply(state: HeksState, cmd: Command) -> list[Event]:
     if cmd.now < state.now:
         raise Rejected("bad_payload", field="now", reason="time cannot go backwards")
     out: list[Event] = []
-    if cmd.type == TICK:
+    if cmd.type == RESUME:
+        _resume(state, cmd, out)
+    elif cmd.type == TICK:
         if cmd.actor != SYSTEM:
             raise Rejected("not_your_step", reason="only the server's clock ticks")
         if state.deadline is None or cmd.now < state.deadline:

@@ -63,6 +63,7 @@ def depart(state: HeksState, cmd: Command, out: list[Event]) -> None:
         day.guarding = me.seat
     elif place is not None:
         day.place[me.seat] = place
+        day.auto_place.discard(me.seat)  # chosen by hand after all (H-TBL-2)
     private(
         out,
         me.seat,
@@ -112,6 +113,7 @@ def default_departure(state: HeksState, seat: int, out: list[Event]) -> None:
     if seat in day.place or seat == day.guarding:
         return
     day.place[seat] = random_place(state)
+    day.auto_place.add(seat)  # H-TBL-2: the seat's phone says where it was sent
     private(out, seat, "departed", place=day.place[seat], guard=False, auto=True)
 
 
@@ -121,4 +123,5 @@ def default_guard(state: HeksState, out: list[Event]) -> None:
     if day.guarding is None or day.guard_place is not None:
         return
     day.guard_place = random_place(state)
+    day.guard_auto = True  # H-TBL-2
     private(out, day.guarding, "guarding", place=day.guard_place, auto=True)

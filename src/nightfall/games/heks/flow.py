@@ -126,7 +126,7 @@ def end_witches(state: HeksState, now: int, out: list[Event]) -> None:
     if reason is not None:
         end_game(state, reason, now, out)
         return
-    enter(state, EVENING_ANNOUNCE, now, out)
+    enter(state, EVENING_ANNOUNCE, now, out, "confirm")
 
 
 # ---- evening and night -----------------------------------------------------------
@@ -181,10 +181,10 @@ def close_approval(state: HeksState, now: int, out: list[Event]) -> None:
     }
     public(out, "approval_result", **state.approval_result)
     if accepted:
-        enter(state, ACCEPT_SCENE, now, out)
+        enter(state, ACCEPT_SCENE, now, out, "confirm")
     else:
         curse_meter.raise_curse(state, out)
-        enter(state, REJECT_SCENE, now, out)
+        enter(state, REJECT_SCENE, now, out, "confirm")
 
 
 def after_reject_scene(state: HeksState, now: int, out: list[Event]) -> None:
@@ -198,12 +198,12 @@ def after_reject_scene(state: HeksState, now: int, out: list[Event]) -> None:
 
 def begin_ritual(state: HeksState, now: int, out: list[Event]) -> None:
     state.ritual_progress = 0
-    enter(state, RITUAL, now, out)
+    enter(state, RITUAL, now, out, "ritual")
 
 
 def close_ritual(state: HeksState, now: int, out: list[Event]) -> None:
     ritual_result.resolve(state, out)
-    enter(state, RITUAL_RESULT, now, out)
+    enter(state, RITUAL_RESULT, now, out, "confirm")
 
 
 def after_ritual_result(state: HeksState, now: int, out: list[Event]) -> None:
@@ -227,7 +227,7 @@ def close_exile_vote(state: HeksState, now: int, out: list[Event]) -> None:
     if reason is not None:
         end_game(state, reason, now, out)
         return
-    enter(state, VOTE_RESULT_SCENE, now, out)
+    enter(state, VOTE_RESULT_SCENE, now, out, "confirm")
 
 
 def end_game(state: HeksState, reason: str, now: int, out: list[Event]) -> None:

@@ -12,6 +12,7 @@ from .state import APPROVAL_VOTE, CAT, PROPOSAL, HeksState
 
 def _set_members(state: HeksState, members: list[int], out: list[Event], auto: bool = False) -> None:
     state.night.members = sorted(members)
+    state.night.proposal_auto = auto  # H-TBL-2: every phone says the team was drawn
     public(out, "proposal", chief=state.night.chief, members=state.night.members, auto=auto)
 
 

@@ -30,12 +30,13 @@ def play_card(state: HeksState, cmd: Command, out: list[Event]) -> None:
 def default_card(state: HeksState, seat: int, out: list[Event]) -> None:
     """H-RIT-5: the oldest card in hand, or Empty paw."""
     hand = state.player(seat).hand
-    _play(state, seat, hand[0] if hand else EMPTY_PAW, out)
+    _play(state, seat, hand[0] if hand else EMPTY_PAW, out, auto=True)
 
 
-def _play(state: HeksState, seat: int, card: str, out: list[Event]) -> None:
+def _play(state: HeksState, seat: int, card: str, out: list[Event], auto: bool = False) -> None:
     state.night.plays[seat] = card
     state.ritual_progress = len(state.night.plays)
-    inbox(state, seat, "CARD_PLAYED", card=card)  # H-RIT-9: each member sees only their own card
-    private(out, seat, "card_played", card=card)
+    # H-RIT-9: each member sees only their own card; H-TBL-2: and whether the engine chose it.
+    inbox(state, seat, "CARD_PLAYED", card=card, auto=auto)
+    private(out, seat, "card_played", card=card, auto=auto)
     public(out, "ritual_progress", played=state.ritual_progress, of=len(state.night.members or []))

@@ -78,6 +78,8 @@ class Day:
     guard_place: str | None = None
     turn_back: int | None = None  # the Herb Doctor's selected frog (H-HD-1)
     mask_on: bool = False  # the Jester's mask (H-JST-1, H-ERR-3)
+    auto_place: set[int] = field(default_factory=set)  # places the engine chose (H-TBL-2)
+    guard_auto: bool = False  # the guard place was chosen by the engine (H-TBL-2)
     # Step C (H-WAT-2)
     witches: dict[int, WitchTurn] = field(default_factory=dict)
     reserved: dict[str, int] = field(default_factory=dict)  # spell -> caster today (H-SPL-3)
@@ -101,6 +103,7 @@ class Night:
     members: list[int] | None = None
     votes: dict[int, str] = field(default_factory=dict)  # approve/reject or exile ballots
     auto: set[int] = field(default_factory=set)
+    proposal_auto: bool = False  # the team was drawn at random (timer or absent chief, H-TBL-2)
     plays: dict[int, str] = field(default_factory=dict)
 
 

@@ -108,6 +108,9 @@ TIMED_SECONDS: Final[dict[str, int]] = {
     "approve": 30,
     "quarrel": 4,
     "exile": 90,
+    # H-TBL-3 [DESIGNED]: one absent player cannot stall the table in Timed mode.
+    "confirm": 30,  # T_CONFIRM, each of the five Confirm/OK scenes (not the Ready of the role reveal)
+    "ritual": 45,  # T_RITUAL
 }
 # Fixed in both modes [NL]: the witches' 15 s and the 4 s quarrel.
 ALWAYS_TIMED: Final = frozenset({"witch", "quarrel"})

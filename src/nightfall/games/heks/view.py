@@ -87,6 +87,7 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         "players": _players(state),
         "chief": night.chief if phase in _CHIEF_PHASES else None,
         "proposal": list(members) if members is not None else None,
+        "proposal_auto": members is not None and night.proposal_auto,  # H-TBL-2
         "announcement": state.announcement
         if state.announcement and state.announcement["day"] == day.number
         else None,
@@ -98,9 +99,10 @@ def _step_part(state: HeksState) -> dict[str, Any]:
         or (phase == GAME_END and state.vote_result is not None and state.vote_result["day"] == day.number)
         else None,
         "result": state.result,
-        # Set per version by _fresh_public; here so that setting it replaces a value in the
-        # copied dict instead of growing it (same key order: progress is the last public key).
+        # Set per version by _fresh_public; here so that setting them replaces values in the
+        # copied dict instead of growing it (same key order: these are the last public keys).
         "progress": None,
+        "waiting": None,
     }
 
 
@@ -153,10 +155,13 @@ def _fresh_public(state: HeksState) -> dict[str, Any]:
         if base is None or base[0] != key:
             base = (key, _step_part(state))
             state.cache["step"] = base
-        cached = (state.version, base[1], _progress(state, cached_owed(state)))
+        pending = cached_owed(state)
+        waiting = list(pending) if is_public_step(state.phase) else None  # H-TBL-1
+        cached = (state.version, base[1], _progress(state, pending), waiting)
         state.cache["progress"] = cached
     view = dict(cached[1])
-    view["progress"] = cached[2]  # replaces the step part's placeholder, in place
+    view["progress"] = cached[2]  # replace the step part's placeholders, in place
+    view["waiting"] = cached[3]
     return view
 
 
@@ -190,9 +195,11 @@ def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
     if me.seat in day.place:
         choice["place"] = day.place[me.seat]
         choice["ingredient"] = INGREDIENT_OF[day.place[me.seat]]
+        choice["auto"] = me.seat in day.auto_place  # H-TBL-2: "you were sent to the Meadow"
     if me.seat == day.guarding:
         choice["guard"] = True
         choice["guard_place"] = day.guard_place
+        choice["auto"] = day.guard_auto
     if me.role == HERB_DOCTOR:
         choice["turn_back"] = day.turn_back
     if me.role == JESTER:

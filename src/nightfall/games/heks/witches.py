@@ -5,7 +5,7 @@ from __future__ import annotations
 from nightfall.engine import Command, Event, Rejected
 
 from .checks import phase_in, place_arg, player_of, seat_arg
-from .events import private
+from .events import inbox, private
 from .state import CAT, WITCH_C, HeksState, Player, WitchTurn
 from .tables import MIST, SPELL_TIER, SPELLS, TWIN_HEX, WITCH
 
@@ -118,15 +118,31 @@ def auto_choices(state: HeksState, out: list[Event]) -> None:
     rng = state.rng
     for seat in sorted(state.day.witches):
         turn = state.day.witches[seat]
+        filled: list[str] = []  # H-TBL-2: what the engine chose for her, in tap order
         if turn.place is None:
             turn.place = rng.choice(state.open_places())
+            filled.append("place")
         if not turn.spell_chosen:
             turn.spell_chosen = True
+            filled.append("spell")
         if turn.spell == MIST and turn.mist_place is None:
             turn.mist_place = rng.choice(state.open_places())
+            filled.append("mist_place")
         if not turn.target_chosen:
             turn.target_chosen = True
             options = [p.seat for p in state.players if p.status == CAT and p.role != WITCH]
             turn.target = rng.choice(options) if options else None
+            filled.append("target")
         turn.second_chosen = True
         private(out, seat, "witch_auto", place=turn.place, spell=turn.spell, target=turn.target)
+        if filled:
+            inbox(
+                state,
+                seat,
+                "WITCH_AUTO",
+                filled=filled,
+                place=turn.place,
+                spell=turn.spell,
+                mist_place=turn.mist_place,
+                target=turn.target,
+            )

@@ -1,0 +1,222 @@
+"""At the table: who we wait for, what the engine chose, short timers, time lost to an outage
+(§14 of docs/rules/heks.md, H-TBL-1..4)."""
+
+from __future__ import annotations
+
+from .kit import Scenario
+
+FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal (Bram is the Witch)
+
+
+def day1(mode: str = "timed") -> Scenario:
+    g = Scenario.standard(5, mode=mode, recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]])
+    g.all_ready()
+    return g
+
+
+def to_discussion(g: Scenario) -> None:
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    g.confirm_all()
+
+
+def test_everyone_sees_by_name_whom_a_public_step_waits_for() -> None:
+    # H-TBL-1: every viewer, not only the host, gets the pending seats of a public step (H-HST-3).
+    g = Scenario.standard(5)
+    g.send("Bram", "ready")
+    g.send("Dewi", "ready")
+    for viewer in ("public", "Cas", "Bram", "Anna"):
+        assert g.view(viewer)["waiting"] == [1, 3, 5]
+    assert g.view("Anna")["host"]["pending"] == [1, 3, 5]  # the host's list is the same list
+    for n in ("Anna", "Cas", "Eva"):
+        g.send(n, "ready")
+    to_discussion(g)
+    g.end_discussion_all()
+    assert g.view("Eva")["waiting"] == [1]  # the chief, Anna
+    g.propose("Anna", ["Anna", "Cas"])
+    g.send("Cas", "approve", vote="for")
+    assert g.view("Dewi")["waiting"] == [1, 2, 4, 5]
+
+
+def test_who_owes_a_secret_step_stays_secret() -> None:
+    # H-TBL-1 with H-HST-4 / H-DEP-13: in steps A, B and C nobody is named (that would show
+    # who the Witches are, or that the Protector guards).
+    g = day1()
+    g.depart("Anna", "Forest")
+    for viewer in ("public", "Anna", "Bram", "Cas"):
+        assert g.view(viewer)["waiting"] is None
+    g.depart("Cas", "Forest")
+    g.depart("Dewi", "Forest")
+    g.depart("Eva", guard=True)  # step B runs, unseen
+    assert g.view("Anna")["waiting"] is None and g.view("Eva")["waiting"] is None
+    g.guard("Eva", "Forest")
+    assert g.phase == "WITCH_C"
+    assert all(g.view(v)["waiting"] is None for v in ("public", "Bram", "Anna"))
+
+
+def test_a_place_chosen_by_the_timer_is_labelled_on_that_phone_only() -> None:
+    # H-TBL-2 (H-DEP-5): "No place chosen: you were sent to the Meadow".
+    g = day1()
+    g.depart("Anna", "Forest")
+    g.depart("Cas", "Spring")
+    g.wait_deadline()
+    assert g.phase == "WITCH_C"
+    assert g.me("Anna")["choice"]["auto"] is False
+    dewi = g.me("Dewi")["choice"]
+    assert dewi["auto"] is True and dewi["place"] in ("P1", "P2", "P3")
+    assert g.me("Eva")["choice"]["auto"] is True  # an unchosen Protector gathers
+    assert "auto" not in str(g.view("public")["players"])  # nobody else learns it
+
+
+def test_a_guard_place_chosen_for_an_absent_protector_is_labelled() -> None:
+    # H-TBL-2 (§10.2 step B: absent → random open place).
+    g = day1("unlimited")
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    g.mark_absent("Eva")
+    choice = g.me("Eva")["choice"]
+    assert choice["guard"] is True and choice["auto"] is True and choice["guard_place"] is not None
+
+
+def test_a_team_drawn_by_the_timer_is_labelled_for_everyone() -> None:
+    # H-TBL-2 (H-CHF-4): "Time's up: a random team was chosen" on every phone.
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    assert g.view()["proposal_auto"] is False
+    g.wait_deadline()
+    assert g.phase == "APPROVAL_VOTE"
+    assert all(g.view(v)["proposal_auto"] is True for v in ("public", "Anna", "Bram", "Eva"))
+    g2 = day1()
+    to_discussion(g2)
+    g2.end_discussion_all()
+    g2.propose("Anna", ["Anna", "Cas"])
+    assert g2.view()["proposal_auto"] is False
+
+
+def test_votes_filled_by_the_timer_are_marked_on_the_result() -> None:
+    # H-TBL-2 with H-APR-8 and H-EXC-5: the result lists the auto votes.
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    g.send("Bram", "approve", vote="against")
+    g.wait_deadline()
+    assert g.approval()["auto"] == ["Anna", "Cas", "Dewi", "Eva"]
+
+
+def test_witch_auto_choices_are_told_to_that_witch_only() -> None:
+    # H-TBL-2 (H-WAT-4): a Witch whose 15 s ran out learns what was chosen for her.
+    g = day1()
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.send("Bram", "witch_place", place="P2")
+    g.wait_witch_window()
+    [msg] = g.inbox("Bram", "WITCH_AUTO")
+    assert msg["filled"] == ["spell", "target"] and msg["place"] == "P2" and msg["spell"] is None
+    assert g.name(msg["target"]) in FOUR
+    assert all(not g.inbox(n, "WITCH_AUTO") for n in FOUR)
+
+
+def test_a_witch_who_chose_everything_gets_no_auto_notice() -> None:
+    # H-TBL-2: nothing filled, nothing told.
+    g = day1()
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.wait_witch_window()
+    assert g.inbox("Bram", "WITCH_AUTO") == []
+
+
+def test_confirm_scenes_have_a_short_timer_in_timed_mode_and_confirm_at_zero() -> None:
+    # H-TBL-3: T_CONFIRM 30 s for the confirm scenes in Timed mode; at 0 s a missing OK counts
+    # as confirmed (the absent default, §10.2); H-EVE-2 still needs everyone before that.
+    g = day1()
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    assert g.phase == "EVENING_ANNOUNCE" and g.deadline() == g.entered_at + 30_000
+    assert g.view()["deadline_total"] == 30_000
+    g.send("Anna", "confirm")
+    g.advance(29.999)
+    g.early_tick()
+    assert g.phase == "EVENING_ANNOUNCE"
+    g.wait_deadline()
+    assert g.phase == "DISCUSSION"
+
+
+def test_the_ready_scene_keeps_no_timer() -> None:
+    # H-TBL-3 / H-START-1: the role reveal waits for everyone (the table is still gathering).
+    assert Scenario.standard(5).deadline() is None
+
+
+def test_the_ritual_has_a_timer_in_timed_mode_and_plays_the_oldest_card_at_zero() -> None:
+    # H-TBL-3: T_RITUAL 45 s; at 0 s a missing card is the absent default (H-RIT-5), told to
+    # that member only (H-TBL-2, H-RIT-9).
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    g.approve(For=g.cats())
+    assert g.phase == "ACCEPT_SCENE" and g.deadline() == g.now + 30_000
+    g.confirm_all()
+    assert g.phase == "RITUAL" and g.deadline() == g.now + 45_000
+    g.play("Anna", "Mu")
+    g.wait_deadline()
+    assert g.phase == "RITUAL_RESULT"
+    [mine] = g.inbox("Cas", "CARD_PLAYED")
+    assert mine["auto"] is True and mine["card"] == "MUSHROOM"
+    assert g.inbox("Anna", "CARD_PLAYED")[0]["auto"] is False
+    assert g.view()["last_ritual"] == "FAILURE"  # Mu + Mu is not Mu + SW
+
+
+def test_unlimited_mode_has_no_confirm_or_ritual_timer() -> None:
+    # H-TBL-3: only Timed mode gets the short timers.
+    g = day1("unlimited")
+    for n in FOUR:
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest")
+    g.wait_witch_window()
+    assert g.phase == "EVENING_ANNOUNCE" and g.deadline() is None
+
+
+def test_an_outage_gives_the_running_timer_its_time_back() -> None:
+    # H-TBL-4: the server's "resume" after a restart moves the deadline by the downtime,
+    # also when the old deadline passed while the server was down.
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    deadline = g.deadline()
+    assert deadline is not None
+    g.now = deadline - 10_000  # the server dies with 10 s left ...
+    g.now += 25_000  # ... and is back 25 s later, past the old deadline
+    g.send("system", "resume", paused_ms=25_000)
+    assert g.deadline() == deadline + 25_000
+    assert g.view("Anna")["deadline"] == g.now + 10_000  # the 10 s that were left
+    g.send("Cas", "approve", vote="for")  # not too late: the vote is still open
+    assert g.phase == "APPROVAL_VOTE"
+
+
+def test_an_outage_during_step_b_moves_both_clocks() -> None:
+    # H-TBL-4 with H-DEP-13: the guard's clock and the step-A clock the others see.
+    g = day1()
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    shown, guard = g.view("Anna")["deadline"], g.view("Eva")["deadline"]
+    g.send("system", "resume", paused_ms=5_000)
+    assert (g.view("Anna")["deadline"], g.view("Eva")["deadline"]) == (shown + 5_000, guard + 5_000)
+
+
+def test_only_the_server_resumes_and_only_a_running_timer() -> None:
+    # H-TBL-4: a player cannot buy time; no timer, nothing to resume.
+    g = day1("unlimited")
+    assert g.reject("Anna", "resume", paused_ms=5_000).code == "not_your_step"
+    assert g.reject("system", "resume", paused_ms=5_000).code == "not_due"
+    g2 = day1()
+    assert g2.reject("system", "resume", paused_ms=0).code == "bad_payload"
