@@ -53,7 +53,7 @@ class Scenario:
         for k, v in params.items():
             p[k] = self.seat(v) if isinstance(v, str) and v in self.nicks else v
         self.do(
-            self.seat(by or player),
+            HOST if by == "host" else self.seat(by or player),
             "move",
             player=self.seat(player),
             action=action,

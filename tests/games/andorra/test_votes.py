@@ -7,7 +7,7 @@ import pytest
 from nightfall.engine import Command, Rejected
 from nightfall.games.andorra import AndorraGame
 
-from .kit import mk, quiet_day
+from .kit import GAME, mk, quiet_day
 
 G = AndorraGame()
 
@@ -84,7 +84,7 @@ def test_weights_and_vote_loss() -> (
 
 def test_prosecutor_telepath_rebel_vampire() -> (
     None
-):  # A-TALLY-3, A-TALLY-4, A-TALLY-5, A-ROLE-PROSECUTOR-2, A-ROLE-PROSECUTOR-3, A-ROLE-TELEPATH-2, A-ROLE-REBEL-9, A-ERR-13
+):  # A-TALLY-3, A-TALLY-4, A-TALLY-5, A-ROLE-PROSECUTOR-2, A-ROLE-PROSECUTOR-3, A-ROLE-TELEPATH-2, A-ROLE-REBEL-9, A-ERR-9, A-ERR-13
     s = mk("BOSS", "PROSECUTOR", "TELEPATH", "REBEL", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("telepath", "maniac"), ("pv", "boss"), ("doctor", None)])
     s.move("prosecutor", "PROSECUTOR_ACCUSE", "maniac")
@@ -97,7 +97,9 @@ def test_prosecutor_telepath_rebel_vampire() -> (
     assert t["result"]["jailed"] == s.seat("maniac")
     # rebel assigned the unused votes of rebel, pv2, maniac (not the Prosecutor's, already accused)
     assert t["scores"][str(s.seat("maniac"))] == 2 + 1 + 1 + 3
-    assert s.seat("prosecutor") not in s.state.world.penalties["2"]  # A-ERR-9
+    # A-ERR-9, Q-24: the accusing Prosecutor who did not vote keeps his +1 (the header is public)
+    assert s.seat("prosecutor") in s.state.world.penalties["2"]
+    assert {"kind": "PENALTY", "target": s.seat("prosecutor")} in GAME.view(s.state, s.seat("pv"))["vote_log"]
     assert s.seat("pv2") in s.state.world.penalties["2"]  # the Rebel's use does not lift it
     assert s.inbox("telepath") == ["Результат хода: удачно."]
 

@@ -202,7 +202,7 @@ def _do_publish(state: AndorraState, now: int) -> list[Event]:
     state.messages.extend(msgs)
     state.audits.append(state.pending["audit"])
     state.pending, state.pending_world = None, None
-    state.votes, state.submissions, state.answers = [], {}, {}
+    state.votes, state.submissions, state.own_moves, state.answers = [], {}, {}, {}
     state.prompts_timed_out = False
     events = [Event("morning_post", {"day": post["day"]}, PUBLIC)]
     for m in msgs:

@@ -62,16 +62,45 @@ def _clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: d
         )
 
 
-def _clan_rules(state: AndorraState, p: Player, code: str) -> None:
-    """A-CLAN-5/6: no two same-type moves in one clan per night (stake exempt)."""
+def _own(mv: dict[str, Any]) -> bool:
+    """A member's own submission, as opposed to a sheet entry (the sender's or the host's)."""
+    return not mv.get("sheet")
+
+
+def _is_sheet(w: World, actor: Any, p: Player) -> bool:
+    """A-MOVE-5: a mafia or Cops move entered by the clan's sender (for anyone, himself
+    included), by the host, or by the item manager for a clan item (A-CLAN-4) is a sheet entry."""
+    return _sheet_clan(p) and (actor != p.seat or actor == sender(w, str(p.clan)))
+
+
+def _sheet_clan(p: Player) -> bool:
+    """The clans whose moves a sender sends on one sheet (A-MOVE-5): the mafia and the Cops."""
+    return p.clan is not None and p.clan != "rebel"
+
+
+def _clashes(state: AndorraState, p: Player, code: str) -> list[int]:
+    """A-CLAN-5/6: the clan mates whose move this night is of the same type (stake exempt)."""
     w = state.world
     ctype = ACTIONS[code].clan_type
     if p.clan is None or ctype is None:
-        return
+        return []
+    out = []
     for seat_s, mv in state.submissions.items():
         other = w.p(int(seat_s))
         if other.seat != p.seat and other.clan == p.clan and ACTIONS[str(mv["action"])].clan_type == ctype:
-            raise _rej("clan_same_type", "A-CLAN-5", p, code, other=other.nick, type=ctype)
+            out.append(other.seat)
+    return out
+
+
+def _clan_rules(state: AndorraState, actor: Any, p: Player, code: str) -> None:
+    """A-CLAN-5/6: no two same-type moves in one clan per night. A sheet entry (A-MOVE-5) is
+    not stopped by a mate's own move: that one is set aside when the sheet entry is stored."""
+    w = state.world
+    sheet = _is_sheet(w, actor, p)
+    for seat in _clashes(state, p, code):
+        if sheet and _own(state.submissions[str(seat)]):
+            continue
+        raise _rej("clan_same_type", "A-CLAN-5", p, code, other=w.p(seat).nick, type=ACTIONS[code].clan_type)
 
 
 def _role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
@@ -280,7 +309,7 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
         target = _seat(w, payload.get("target"), p, code)
     _params(state, p, code, params)
     _clan_items(state, actor, p, code, params)
-    _clan_rules(state, p, code)
+    _clan_rules(state, actor, p, code)
     return p, {"action": code, "target": target, "params": dict(params)}
 
 
@@ -293,13 +322,37 @@ def submit(state: AndorraState, cmd: Command) -> list[Event]:
             deadline=state.deadline,
         )
     p, move = validate(state, cmd.actor, dict(cmd.payload))
-    move.update(by=cmd.actor, at=cmd.now)
-    state.submissions[str(p.seat)] = move
+    move.update(by=cmd.actor, at=cmd.now, sheet=_is_sheet(state.world, cmd.actor, p))
+    counts = store(state, p, move)
     aud = {p.seat} | ({cmd.actor} if isinstance(cmd.actor, int) else set())
     return [
         Event(
             "move_accepted",
-            {"player": p.seat, "action": move["action"], "target": move["target"]},
+            {"player": p.seat, "action": move["action"], "target": move["target"], "counts": counts},
             Audience(seats=frozenset(aud), host=True),
         )
     ]
+
+
+def store(state: AndorraState, p: Player, move: dict[str, Any]) -> bool:
+    """A-MOVE-5: the sender's sheet wins. A member's own submission does not replace a move
+    the clan's sender (or the host) entered for him; it is kept as his fallback. A sheet entry
+    replaces the member's own move, and sets aside a mate's own move of the same type
+    (A-CLAN-5). Returns whether the move counts now."""
+    key = str(p.seat)
+    current = state.submissions.get(key)
+    if not _sheet_clan(p):  # no sheet: the last valid submission wins (A-MOVE-4)
+        state.submissions[key] = move
+        return True
+    if _own(move) and current is not None and not _own(current):
+        state.own_moves[key] = move
+        return False
+    if not _own(move):
+        if current is not None and _own(current):
+            state.own_moves[key] = current
+        for seat in _clashes(state, p, str(move["action"])):
+            state.own_moves[str(seat)] = state.submissions.pop(str(seat))
+    else:
+        state.own_moves.pop(key, None)
+    state.submissions[key] = move
+    return True

@@ -180,6 +180,8 @@ class AndorraState:
     deadline: int | None = None
     votes: list[VoteEntry] = field(default_factory=list)
     submissions: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> move
+    # A-MOVE-5: a clan member's own move set aside because the sheet names his move (the fallback)
+    own_moves: dict[str, dict[str, Any]] = field(default_factory=dict)
     answers: dict[str, Any] = field(default_factory=dict)  # prompt id -> answer
     prompts_timed_out: bool = False
     pending: dict[str, Any] | None = None  # resolved night awaiting publication

@@ -28,7 +28,7 @@ def build_workspace(ctx: Night, votes: list[VoteEntry]) -> None:
         }
     # A-VOTE-11 / A-ERR-9: a penalty against a player out of play is dropped.
     penalties = [s for s in w.penalties.get(str(ctx.n), []) if w.p(s).alive]
-    ctx.tally = {"entries": entries, "penalties": penalties, "accused_by": []}
+    ctx.tally = {"entries": entries, "penalties": penalties}
     ctx.in_game = len(entries)
 
 
@@ -82,11 +82,8 @@ def jail(ctx: Night) -> None:
 
 
 def next_day_penalties(ctx: Night) -> None:
-    """A-VOTE-4 / A-ERR-9: every eligible non-voter or violator gets +1 on Day N+1,
-    except a Prosecutor whose accusation executed."""
-    out = [
-        s
-        for s, e in sorted(ctx.tally["entries"].items())
-        if e["raw_kind"] == "NONE" and s not in ctx.tally["accused_by"]
-    ]
+    """A-VOTE-4 / A-ERR-9: every eligible non-voter or violator gets +1 on Day N+1, the
+    Prosecutor whose accusation made his entry a vote included (Q-24: the header is public,
+    lifting his penalty would reveal the accusation)."""
+    out = [s for s, e in sorted(ctx.tally["entries"].items()) if e["raw_kind"] == "NONE"]
     ctx.w.penalties[str(ctx.n + 1)] = out

@@ -77,7 +77,10 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             "status": me.status,
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
             "knows": knows(w, viewer),
+            # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
+            # his own submission kept as the fallback for when no sheet entry arrives
             "submission": state.submissions.get(str(viewer)),
+            "own_move": state.own_moves.get(str(viewer)),
             "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
             "inbox": render_messages(state, viewer),
             "prompts": [
@@ -111,6 +114,7 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
                 for p in w.players
             ],
             "submissions": state.submissions,
+            "own_moves": state.own_moves,
             "pending": _pending_view(state),
             "messages": render_messages(state, viewer),
             "audits": state.audits,

@@ -13,14 +13,16 @@ MAX_CLAN = 5
 def _recruit(ctx: Night, step: str, faction_of: str) -> None:
     w = ctx.w
     for a in ctx.acts_at(step):
-        if not ctx.start(a) or a.target is None:
+        if not ctx.start(a):
             continue
-        if a.code == "MAKE_POISON":  # A-ROLE-SOLDIER-2/3
+        if a.code == "MAKE_POISON":  # A-ROLE-SOLDIER-2/3: a self move, it has no target
             clan = w.p(a.actor).clan
             if clan in w.clans:
                 w.clans[clan].poison += 1
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
+            continue
+        if a.target is None:
             continue
         faction = faction_of if faction_of != "mafia" else (w.p(a.actor).clan or "mafia")
         if faction.startswith("mafia"):

@@ -40,7 +40,6 @@ def step_2_prosecutor(ctx: Night) -> None:
             e.update(target=a.target, kind="VOTE")
             e["weight"] *= 2
             e["modified_by"].append("ACCUSE")
-            ctx.tally["accused_by"].append(a.actor)  # A-ERR-9: lifts his penalty
         a.result = "OK"
         _visit(ctx, a.actor, a.code, a.target)
 

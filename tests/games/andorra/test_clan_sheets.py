@@ -1,0 +1,104 @@
+"""Clan sheets and poison-making (A-MOVE-5, A-ROLE-SOLDIER-2/3, A-ROLE-RECRUITER-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from nightfall.engine import Rejected
+
+from .kit import GAME, mk, quiet_day
+
+
+def test_soldier_makes_poison_from_the_boss_sheet() -> None:
+    """A-ROLE-SOLDIER-2, A-ROLE-SOLDIER-3, A-ROLE-MAFIA-2: Boss, Soldier, Sheriff, PV; all vote
+    blank; on night 1 the Boss's sheet gives the Soldier «изготовить яд» → «удачно», stock 2."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV")
+    clan = s.player("soldier").clan
+    assert clan is not None and s.state.world.clans[clan].poison == 1
+    quiet_day(s)
+    s.move("soldier", "MAKE_POISON", by="boss")
+    s.resolve()
+    assert s.state.world.clans[clan].poison == 2
+    assert s.channel(clan, about="soldier") == ["Результат хода: удачно."]
+
+
+def test_recruiter_makes_poison() -> None:
+    """A-ROLE-RECRUITER-2, A-ROLE-SOLDIER-3: poison-making is repeatable, one bottle a night."""
+    s = mk("RECRUITER", "SHERIFF", "PV", "PV")
+    clan = s.player("recruiter").clan
+    assert clan is not None
+    quiet_day(s)
+    s.move("recruiter", "MAKE_POISON")
+    s.resolve()
+    assert s.state.world.clans[clan].poison == 2
+    assert s.channel(clan, about="recruiter") == ["Результат хода: удачно."]
+    quiet_day(s)
+    s.move("recruiter", "MAKE_POISON")
+    s.resolve()
+    assert s.state.world.clans[clan].poison == 3
+
+
+def test_blocked_poison_maker_makes_nothing() -> None:
+    """A-ROLE-SOLDIER-2, A-MOVE-7, A-BLOCK-2: a Soldier who lost his move makes no bottle."""
+    s = mk("BOSS", "SOLDIER", "MAYOR", "PV", "PV")
+    clan = s.player("soldier").clan
+    assert clan is not None
+    quiet_day(s)
+    s.move("soldier", "MAKE_POISON", by="boss")
+    s.move("mayor", "MAYOR_BLOCK", "soldier")
+    s.resolve()
+    assert s.state.world.clans[clan].poison == 1
+    assert s.channel(clan, about="soldier") == ["Результат хода: неудачно."]
+
+
+def test_the_senders_sheet_wins_over_a_members_own_move() -> None:
+    """A-MOVE-5, A-MOVE-5a: the Boss sends the Soldier's shot; the Soldier's own «сижу дома»
+    before and after does not replace it; his page shows the sheet's move and his own as the
+    fallback."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV")
+    quiet_day(s)
+    s.move("soldier", "STAY_HOME")  # his own, before the sheet
+    s.move("soldier", "SHOOT", "pv", by="boss")
+    s.move("soldier", "STAY_HOME")  # his own, after the sheet
+    me = GAME.view(s.state, s.seat("soldier"))["me"]
+    assert me["submission"]["action"] == "SHOOT" and me["submission"]["by"] == s.seat("boss")
+    assert me["own_move"]["action"] == "STAY_HOME"
+    s.resolve()
+    assert not s.player("pv").alive
+
+
+def test_a_members_own_move_counts_when_no_sheet_names_him() -> None:
+    """A-MOVE-5: no sheet entry for the Soldier → his own submission is his move."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV")
+    quiet_day(s)
+    s.move("boss", "STAY_HOME")
+    s.move("soldier", "SHOOT", "pv")
+    assert GAME.view(s.state, s.seat("soldier"))["me"]["own_move"] is None
+    s.resolve()
+    assert not s.player("pv").alive
+
+
+def test_a_sheet_entry_sets_aside_a_mates_clashing_own_move() -> None:
+    """A-MOVE-5, A-CLAN-5: the Soldier's own shot does not stop the Boss's sheet from giving the
+    Boss the clan's shot; the Soldier's shot is set aside, only the sheet's shot is fired."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV")
+    quiet_day(s)
+    s.move("soldier", "SHOOT", "pv")
+    s.move("boss", "SHOOT", "pv2")
+    assert str(s.seat("soldier")) not in s.state.submissions
+    with pytest.raises(Rejected) as e:  # his own shot now clashes with the sheet's
+        s.move("soldier", "SHOOT", "pv")
+    assert e.value.code == "clan_same_type"
+    s.resolve()
+    assert s.player("pv").alive and not s.player("pv2").alive
+
+
+def test_a_rebel_follower_and_a_loner_keep_last_submission_wins() -> None:
+    """A-MOVE-4: outside the mafia and the Cops the last valid submission wins, even over the
+    host's entry from a PM."""
+    s = mk("MANIAC", "PV", "PV", "BOSS", "SHERIFF")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "pv", by="host")
+    s.move("maniac", "MANIAC_QUICK", "pv2")
+    s.resolve()
+    assert s.player("pv").alive and not s.player("pv2").alive
