@@ -26,6 +26,33 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=not fast.enabled(),
         help=f"plain Starlette/uvicorn WebSocket and GC paths (as {fast.ENV}=0; see server/fast)",
     )
+    p.add_argument(
+        "--store",
+        default=os.environ.get("NIGHTFALL_STORE"),
+        help="the event store: postgresql://... (several nodes), sqlite:///PATH or a file path"
+        " (default: nightfall.sqlite3 in --data-dir)",
+    )
+    p.add_argument(
+        "--redis",
+        default=os.environ.get("NIGHTFALL_REDIS"),
+        help="redis://HOST:PORT/DB: run as one node of a cluster (room leases; docs/deploy.md)",
+    )
+    p.add_argument(
+        "--node",
+        default=os.environ.get("NIGHTFALL_NODE"),
+        help="this node's name in the cluster (default: HOST-PORT-PID)",
+    )
+    p.add_argument(
+        "--lease-ms",
+        type=int,
+        default=int(os.environ.get("NIGHTFALL_LEASE_MS", "3000")),
+        help="how long a room's lease lasts unrenewed: a dead node's rooms move after this",
+    )
+    p.add_argument(
+        "--redis-prefix",
+        default=os.environ.get("NIGHTFALL_REDIS_PREFIX", "nf"),
+        help="the prefix of this cluster's Redis keys",
+    )
     from nightfall.server.limits import add_arguments as add_limits  # light: no web server imported
 
     add_limits(p)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import logging
 import socket
+import sqlite3
 import sys
 from pathlib import Path
 from typing import IO, Any
 
-from nightfall.store import SqliteStore
+from nightfall.store import EventStore, SqliteStore, open_store
 
 from . import fast, limits, qr
 from .app import create_app
@@ -108,19 +109,45 @@ def lock_data_dir(data_dir: Path) -> IO[bytes] | None:
     return handle
 
 
+class StartError(Exception):
+    """``nightfall serve`` cannot start as configured; the message says why."""
+
+
+def open_event_store(args: argparse.Namespace) -> tuple[EventStore, IO[bytes] | None]:
+    """The store ``--store`` names (default: SQLite in the data directory, which is
+    then locked: one server per file). A wrong or unreachable URL is a ``StartError``."""
+    if args.store is None:
+        data_dir = Path(args.data_dir)
+        lock = lock_data_dir(data_dir)
+        if lock is None:
+            raise StartError(
+                f"Another nightfall server is already using {data_dir}/ (stop it, or pass --data-dir)."
+            )
+        return SqliteStore(data_dir / DB_FILE), lock
+    try:
+        return open_store(args.store), None
+    except (ValueError, ConnectionError, RuntimeError, OSError, sqlite3.Error) as exc:
+        raise StartError(f"Cannot open the event store ({_describe(args.store)}): {exc}") from exc
+
+
+def _describe(url: str) -> str:
+    """A store URL without its password, for messages."""
+    if "://" in url and "@" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return url
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     configure_logging()
-    data_dir = Path(args.data_dir)
-    lock = lock_data_dir(data_dir)
-    if lock is None:
-        print(
-            f"Another nightfall server is already using {data_dir}/ (stop it, or pass --data-dir).",
-            file=sys.stderr,
-        )
+    try:
+        store, lock = open_event_store(args)
+    except StartError as exc:
+        print(exc, file=sys.stderr)
         return 1
-    store = SqliteStore(data_dir / DB_FILE)
     url = public_url(args.host, args.port)
     server_limits = limits.from_arguments(args)
     logging.getLogger("nightfall.server").info("limits (0 = unlimited): %s", describe_limits(server_limits))
@@ -136,5 +163,6 @@ def run(args: argparse.Namespace) -> int:
         log_level="info",
         **websocket_settings(fast_paths),
     )
-    lock.close()
+    if lock is not None:
+        lock.close()
     return 0

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+import psycopg
 from psycopg import Connection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
@@ -40,6 +41,10 @@ def _now_ms() -> int:
 class PostgresStore:
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 4, timeout: float = 10.0) -> None:
         self.url = url
+        try:  # one plain connection first: its error names the cause (no such database, refused...)
+            psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
+        except psycopg.Error as exc:
+            raise ConnectionError(f"cannot reach PostgreSQL at {_safe(url)}: {exc}") from exc
         self._pool: ConnectionPool[Connection[Any]] = ConnectionPool(
             url, min_size=min_size, max_size=max_size, timeout=timeout, open=False
         )
