@@ -123,3 +123,19 @@ def test_a_stale_owner_cannot_write_after_a_takeover(open_store: StoreFactory) -
     assert othr is not None and othr.commands == []
     with pytest.raises(KeyError):
         node_b.claim("NOPE", 1)
+
+
+def test_a_stale_owner_cannot_change_the_lobby_nor_start_a_game(open_store: StoreFactory) -> None:
+    """Fencing covers every write a room's owner makes, not only its commands."""
+    _room(open_store, "KXTR")
+    node_a, node_b = open_store(), open_store()
+    node_a.claim("KXTR", 1)
+    node_a.save_lobby("KXTR", "lobby", {"by": "a"}, 2, fence=1)
+    node_b.claim("KXTR", 2)
+    with pytest.raises(StaleOwner):
+        node_a.save_lobby("KXTR", "lobby", {"by": "a again"}, 3, fence=1)
+    with pytest.raises(StaleOwner):
+        node_a.start_game("KXTR", GameRecord(2, {"g": 2}, 1, []), {"by": "a"}, 3, fence=1)
+    node_b.start_game("KXTR", GameRecord(2, {"g": 2}, 1, []), {"by": "b"}, 3, fence=2)
+    loaded = node_b.load_room("KXTR")
+    assert loaded is not None and loaded.room.lobby == {"by": "b"} and loaded.game is not None

@@ -11,6 +11,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute, WebSocketRoute
 
+from nightfall.cluster.ownership import Ownership
 from nightfall.store import EventStore
 
 from . import fast, http_api, pages, websocket
@@ -32,6 +33,7 @@ def create_app(
     web_dist: Path | None = None,
     limits: ServerLimits | None = None,
     fast_paths: bool | None = None,
+    ownership: Ownership | None = None,
 ) -> Starlette:
     """``store`` is owned by the app from here on: it is closed on shutdown.
 
@@ -39,6 +41,7 @@ def create_app(
     defaults suit a party; ``ServerLimits.unlimited()`` for load tests).
     ``fast_paths`` turns the fast WebSocket and garbage-collector paths on or off
     (``server/fast``); None reads ``NIGHTFALL_FAST`` from the environment.
+    With ``ownership`` the server is one node of a cluster (docs/deploy.md).
     """
     limits = limits or ServerLimits()
     on = fast.enabled() if fast_paths is None else fast_paths
@@ -50,6 +53,8 @@ def create_app(
         max_rooms=limits.max_rooms,
         idle=limits.idle,
     )
+    if ownership is not None:
+        rooms.run_as_node(ownership)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
 
 from . import protocol, qr
@@ -32,9 +33,11 @@ STATUS = {
     "room_full": 409,
     "rate_limited": 429,
     "too_many_rooms": 503,
+    "not_owner": 503,  # another cluster node runs the room: the proxy retries there
     "store_failed": 503,
     "internal_error": 500,
 }
+ROOM_HEADER = "X-Nightfall-Room"  # on a created room's answer: where the proxy sends the room
 MAX_BODY_BYTES = 4096
 MAX_ANDORRA_BODY_BYTES = 32768  # a role list of up to 40 players
 
@@ -114,7 +117,10 @@ def _rooms(request: Request) -> Rooms:
 
 async def _room(request: Request) -> Room:
     """The room the path names; one not in memory is loaded from the store."""
-    room = await _rooms(request).find(request.path_params["code"])
+    try:
+        room = await _rooms(request).find(request.path_params["code"])
+    except NotOwner as elsewhere:
+        raise Rejected("not_owner", owner=elsewhere.owner) from None
     if room is None:
         raise Rejected("no_room")
     return room
@@ -155,7 +161,8 @@ async def create_room(request: Request) -> Response:
         created = await _rooms(request).create(body.get("name"), body.get("game", "heks"), base_url(request))
     except Rejected as rejected:
         return _error(rejected)
-    return JSONResponse(created, status_code=201)
+    # The proxy sends this room's requests to this node from now on (deploy/haproxy.cfg).
+    return JSONResponse(created, status_code=201, headers={ROOM_HEADER: created["code"]})
 
 
 async def create_andorra(request: Request) -> Response:
@@ -165,7 +172,9 @@ async def create_andorra(request: Request) -> Response:
         created = await _rooms(request).create_andorra(body, base_url(request))
     except Rejected as rejected:
         return _error(rejected)
-    return JSONResponse(created, status_code=201, headers={"Cache-Control": "no-store"})
+    return JSONResponse(
+        created, status_code=201, headers={"Cache-Control": "no-store", ROOM_HEADER: created["code"]}
+    )
 
 
 async def relink_andorra(request: Request) -> Response:

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import socket
 import sqlite3
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from nightfall.store import EventStore, SqliteStore, open_store
 
 from . import fast, limits, qr
 from .app import create_app
+
+if TYPE_CHECKING:
+    from nightfall.cluster.ownership import Ownership
 
 DB_FILE = "nightfall.sqlite3"
 LOCK_FILE = "nightfall.lock"
@@ -130,6 +134,29 @@ def open_event_store(args: argparse.Namespace) -> tuple[EventStore, IO[bytes] | 
         raise StartError(f"Cannot open the event store ({_describe(args.store)}): {exc}") from exc
 
 
+def node_ownership(args: argparse.Namespace) -> Ownership | None:
+    """With ``--redis``: this node's room leases. Redis is asked once here, so a wrong
+    or unreachable URL stops the start with the reason instead of every room later."""
+    if args.redis is None:
+        return None
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    from nightfall.cluster import Leases
+    from nightfall.cluster.ownership import Ownership
+
+    if args.lease_ms < 300:
+        raise StartError(f"--lease-ms {args.lease_ms} is too short: renewals need a few round trips")
+    try:
+        client = Redis.from_url(args.redis, socket_timeout=3, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except (RedisError, ValueError) as exc:
+        raise StartError(f"Cannot reach Redis at {_describe(args.redis)}: {exc}") from exc
+    node = args.node or f"{socket.gethostname()}-{args.port}-{os.getpid()}"
+    return Ownership(Leases.from_url(args.redis, node, args.lease_ms, args.redis_prefix))
+
+
 def _describe(url: str) -> str:
     """A store URL without its password, for messages."""
     if "://" in url and "@" in url:
@@ -148,13 +175,26 @@ def run(args: argparse.Namespace) -> int:
     except StartError as exc:
         print(exc, file=sys.stderr)
         return 1
+    try:
+        ownership = node_ownership(args)
+    except StartError as exc:
+        print(exc, file=sys.stderr)
+        store.close()
+        return 1
+    if ownership is not None:
+        logging.getLogger("nightfall.server").info(
+            "cluster node %s: room leases of %d ms in Redis %s",
+            ownership.node,
+            args.lease_ms,
+            _describe(args.redis),
+        )
     url = public_url(args.host, args.port)
     server_limits = limits.from_arguments(args)
     logging.getLogger("nightfall.server").info("limits (0 = unlimited): %s", describe_limits(server_limits))
     fast_paths = not args.plain
     if not fast_paths:
         logging.getLogger("nightfall.server").info("fast paths off: plain Starlette and uvicorn")
-    app = create_app(store, public_url=url, limits=server_limits, fast_paths=fast_paths)
+    app = create_app(store, public_url=url, limits=server_limits, fast_paths=fast_paths, ownership=ownership)
     print(banner(url, ansi=sys.stdout.isatty()), flush=True)
     uvicorn.run(
         app,

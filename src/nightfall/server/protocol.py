@@ -24,6 +24,7 @@ CLOSE_TOO_SLOW = 4408
 CLOSE_REPLACED = 4409
 CLOSE_REMOVED = 4410
 CLOSE_TOO_MANY = 4429  # this address has too many sockets open, or opens them too fast
+CLOSE_MOVED = 4503  # the room moved to another node of the cluster: reconnect (through the proxy)
 
 RequestId = str | int
 
@@ -40,6 +41,7 @@ MESSAGES = {
     "already_hello": "This connection has already said hello.",
     "unsupported_version": "This protocol version is not supported; reload the page.",
     "no_room": "There is no room with that code.",
+    "not_owner": "This server no longer runs the room; reconnecting to the one that does.",
     "bad_token": "This seat token is not valid for this room.",
     "removed": "The host removed you from the table.",
     "spectator": "Spectators cannot do that.",

@@ -17,7 +17,7 @@ import secrets
 from typing import Any
 
 from nightfall.engine import Rejected
-from nightfall.store import GameRecord
+from nightfall.store import GameRecord, StaleOwner
 
 from . import lobby as tables
 from . import outgoing
@@ -210,8 +210,12 @@ class Room(RoomHostKeeper):
         play = Play.setup(adapter.make_game(), record)  # a bad config raises Rejected here
         play.last_now = self.play.last_now if self.play else 0
         draft.status = PLAYING
+        self._check_owner()
         try:
-            await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1)
+            await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1, self._fence())
+        except StaleOwner as exc:
+            log.warning("room %s: the store refused the new game: %s", self.code, exc)
+            raise Rejected("not_owner") from None
         except Exception:
             log.exception("room %s: could not store the new game", self.code)
             raise Rejected("store_failed") from None

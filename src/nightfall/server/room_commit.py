@@ -13,6 +13,7 @@ from typing import Any
 
 from nightfall.engine import HOST, Command, Rejected, kernel, tick
 from nightfall.engine.command import Actor
+from nightfall.store import StaleOwner
 
 from . import host_role, journal
 from .lobby import ENDED, PLAYING, Lobby
@@ -32,6 +33,7 @@ class RoomCommit(RoomViews):
         return self._deadline()
 
     async def _command(self, pid: int, message: dict[str, Any]) -> None:
+        self._check_owner()
         body = object_field(message, "command")
         ctype = body.get("type")
         if not isinstance(ctype, str) or not ctype:
@@ -96,12 +98,19 @@ class RoomCommit(RoomViews):
             return True
         unconfirmed, self._unconfirmed = self._unconfirmed, []
         try:
-            await self.store.append_all(staged)
-        except Exception:
-            log.exception("room %s: could not store %d command(s)", self.code, len(staged))
+            await self.store.append_all(staged, self._fence())
+        except Exception as exc:
+            refused = Rejected("store_failed")
+            if isinstance(exc, StaleOwner):  # another node took the room over: it writes now
+                log.warning("room %s: the store refused %d command(s): %s", self.code, len(staged), exc)
+                refused = Rejected("not_owner")
+                if self.lease is not None:
+                    self.lease.valid_until = 0.0  # no more commands here; the keeper gives the room up
+            else:
+                log.exception("room %s: could not store %d command(s)", self.code, len(staged))
             await self._undo_staged()
             for reply in unconfirmed:
-                reply.error = Rejected("store_failed")
+                reply.error = refused
             return False
         await self._follow_game_host()
         return True
@@ -119,8 +128,14 @@ class RoomCommit(RoomViews):
             self.play = Play.rebuild(self.adapter.make_game(), stored.game, stored.commands)
 
     async def _commit_lobby(self, draft: Lobby) -> None:
+        self._check_owner()
         try:
-            await self.store.save_lobby(self.code, draft.status, draft.to_json(), self.revision + 1)
+            await self.store.save_lobby(
+                self.code, draft.status, draft.to_json(), self.revision + 1, self._fence()
+            )
+        except StaleOwner as exc:
+            log.warning("room %s: the store refused the lobby: %s", self.code, exc)
+            raise Rejected("not_owner") from None
         except Exception:
             log.exception("room %s: could not store the lobby", self.code)
             raise Rejected("store_failed") from None
@@ -153,6 +168,8 @@ class RoomCommit(RoomViews):
         deadline = self._deadline()
         if deadline is None or self.play is None:
             return
+        if self.lease is not None and not self.lease.valid():
+            return  # the room's next owner runs its clock (it is given up here soon)
         now = max(self.clock(), self.play.last_now)
         if now < deadline:  # the loop woke a little early
             self._schedule_tick()

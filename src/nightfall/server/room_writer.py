@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Self, TypeVar
 
+from nightfall.cluster.ownership import Held
 from nightfall.engine import Rejected
 from nightfall.store.interface import Append
 
@@ -148,6 +149,9 @@ class RoomWriter:
         # ``Rooms`` unloads a room that has had no socket for long after this.
         self.touched = self.clock()
         self._retired = False  # unloaded: no job runs any more (``retire_if``)
+        # On a cluster node: the room's lease, checked before each command, and its
+        # fencing token, sent with each write (cluster/ownership.py). None: one server.
+        self.lease: Held | None = None
         self.host_watch = HostWatch(self.options.host_away_ms)
         self._host_timer: asyncio.TimerHandle | None = None
         followed = host_role.engine_host_pid(adapter, play) if lobby.status == PLAYING else None
@@ -232,6 +236,15 @@ class RoomWriter:
             return await self.call(job)
         except (Rejected, RoomUnloaded):  # stopped or unloaded already
             return False
+
+    def _fence(self) -> int | None:
+        return None if self.lease is None else self.lease.fence
+
+    def _check_owner(self) -> None:
+        """Refuse a change once this node's lease may have run out: another node may
+        own the room by now (the phone reconnects through the proxy to it)."""
+        if self.lease is not None and not self.lease.valid():
+            raise Rejected("not_owner")
 
     @property
     def idle_since(self) -> int | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from nightfall.cluster.ownership import Held, NotOwner, Ownership
 from nightfall.engine import Rejected
 from nightfall.store import GameRecord, RoomRecord, StoredRoom
 
@@ -21,6 +22,8 @@ from .adapters import Catalog
 from .limits import IdleRooms
 from .lobby import LOBBY, PLAYING, Lobby
 from .play import Play
+from .protocol import CLOSE_MOVED
+from .protocol import error as outgoing_error
 from .room import Room, RoomOptions
 from .storage import AsyncStore
 
@@ -134,6 +137,15 @@ class Rooms:
         self._unloaded: dict[str, _Unloaded] = {}
         self._checker: asyncio.Task[None] | None = None
         self._wakes: set[asyncio.Task[None]] = set()
+        # On a cluster node: the rooms' leases (``cluster.ownership``); None: one server.
+        self.ownership: Ownership | None = None
+
+    def run_as_node(self, ownership: Ownership) -> None:
+        """Own rooms through leases: a room is loaded or created only with its lease,
+        written with its token, and given up when the lease is lost."""
+        self.ownership = ownership
+        ownership.on_lost = self._give_up
+        ownership.on_orphan = self._wake_up
 
     def __len__(self) -> int:
         """Rooms in memory: what ``max_rooms`` bounds."""
@@ -177,6 +189,11 @@ class Rooms:
         room = self._rooms.get(code)
         if room is not None:  # loaded while this load was being set up
             return room
+        if self.ownership is not None:  # NotOwner: the proxy tries the node that owns it
+            try:
+                await self.ownership.acquire(code, self.store.claim)
+            except KeyError:
+                return None  # no such room (its lease was let go again)
         stored = await self.store.load_room(code)
         if stored is None or stored.room.status == "closed":
             return None
@@ -234,6 +251,7 @@ class Rooms:
             break
         base = base_url or self.public_url
         room = Room(code, adapter, self.store, lobby, revision=1, options=self.options, base_url=base)
+        room.lease = await self._own_new(code)
         self._rooms[code] = room
         room.start()
         log.info("room %s: created by %s (%s)", code, lobby.members[0].name, adapter.name)
@@ -275,9 +293,11 @@ class Rooms:
             except KeyError:
                 continue
             break
-        await self.store.start_game(code, record, lobby.to_json(), 2)
+        lease = await self._own_new(code)
+        await self.store.start_game(code, record, lobby.to_json(), 2, None if lease is None else lease.fence)
         base = base_url or self.public_url or ""
         room = Room(code, adapter, self.store, lobby, 2, play, self.options, base or None)
+        room.lease = lease
         self._rooms[code] = room
         room.start()
         log.info("room %s: Andorra game created with %d players", code, len(config["players"]))
@@ -298,6 +318,16 @@ class Rooms:
             "warnings": play.game.view(play.state, "host").get("host", {}).get("warnings", []),
         }
 
+    async def _own_new(self, code: str) -> Held | None:
+        """A new room's lease, on a cluster node (nobody else can hold a new code's)."""
+        if self.ownership is None:
+            return None
+        try:
+            return await self.ownership.acquire(code, self.store.claim)
+        except NotOwner:
+            log.error("room %s: created, but its lease cannot be taken (Redis is away)", code)
+            raise Rejected("store_failed") from None
+
     async def restore(self) -> int:
         """Rebuild the rooms written to within their idle time (``IdleRooms``; the
         last 24 hours for rooms that are never unloaded). Older ones would only be
@@ -311,6 +341,15 @@ class Rooms:
             window = game_ms if stored.room.status == PLAYING else room_ms
             if stored.room.updated_ms < now - window:
                 continue
+            if self.ownership is not None:  # a node restores only the rooms no other node runs
+                try:
+                    await self.ownership.acquire(stored.room.code, self.store.claim)
+                except (NotOwner, KeyError):
+                    continue
+                fresh = await self.store.load_room(stored.room.code)  # as of the claim
+                if fresh is None:
+                    continue
+                stored = fresh
             if self._bring_back(stored, "restored") is not None:
                 restored += 1
         return restored
@@ -323,6 +362,7 @@ class Rooms:
         except Exception:
             log.exception("room %s: could not be rebuilt; left as it is on disk", code)
             return None
+        room.lease = self.ownership.held(code) if self.ownership is not None else None
         if gone is not None:
             del self._unloaded[code]
             if gone.wakeup is not None:
@@ -360,6 +400,8 @@ class Rooms:
         """Check for idle rooms every ``IdleRooms.check_seconds`` (the app's lifespan)."""
         if (self.idle.room_ms or self.idle.game_ms) and self._checker is None:
             self._checker = asyncio.create_task(self._check_forever(), name="unload-idle-rooms")
+        if self.ownership is not None:
+            self.ownership.start()  # renews the leases, adopts rooms whose node is gone
 
     async def _check_forever(self) -> None:
         while True:
@@ -385,7 +427,25 @@ class Rooms:
             if self._idle_too_long(room) and await room.retire_if(self._idle_too_long, self._forget):
                 await room.stop()
                 unloaded.append(room.code)
+                if self.ownership is not None:
+                    await self.ownership.release(room.code, room.next_deadline())
         return unloaded
+
+    async def _give_up(self, code: str, why: str) -> None:
+        """This node lost the room's lease: refuse its commands from now on, tell its
+        phones and close their sockets (they reconnect through the proxy to the owner)."""
+
+        def notify(room: Room) -> None:
+            if self._rooms.get(code) is room:
+                del self._rooms[code]
+            now = self.options.clock()
+            for conn in room.conns:
+                conn.send(outgoing_error(None, Rejected("not_owner", reason=why), now))
+                conn.close(CLOSE_MOVED)
+
+        room = self._rooms.get(code)
+        if room is not None and await room.retire_if(lambda _room: True, notify):
+            await room.stop()
 
     def _forget(self, room: Room) -> None:
         """Drop a retired room from memory; runs on its task in the step that retired it,
@@ -415,6 +475,8 @@ class Rooms:
     async def _wake_up(self, code: str) -> None:
         try:
             await self._load(code, for_deadline=True)
+        except NotOwner:
+            pass  # another node has it, and runs its timers
         except Exception:
             log.exception("room %s: could not be loaded for its deadline", code)
 
@@ -434,3 +496,5 @@ class Rooms:
         for room in list(self._rooms.values()):
             await room.stop()
         self._rooms.clear()
+        if self.ownership is not None:
+            await self.ownership.stop()  # lets the leases go: other nodes take the rooms at once

@@ -29,7 +29,7 @@ class AsyncStore:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
-        self._waiting: list[tuple[list[Append], asyncio.Future[None]]] = []
+        self._waiting: list[tuple[list[Append], int | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -41,11 +41,20 @@ class AsyncStore:
     async def code_taken(self, code: str) -> bool:
         return await self._run(self.store.code_taken, code)
 
-    async def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None:
-        await self._run(self.store.save_lobby, code, status, lobby, revision)
+    async def save_lobby(
+        self, code: str, status: str, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
+        fenced = () if fence is None else (fence,)  # stores without owners take no token
+        await self._run(self.store.save_lobby, code, status, lobby, revision, *fenced)
 
-    async def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
-        await self._run(self.store.start_game, code, game, lobby, revision)
+    async def start_game(
+        self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
+        fenced = () if fence is None else (fence,)
+        await self._run(self.store.start_game, code, game, lobby, revision, *fenced)
+
+    async def claim(self, code: str, fence: int) -> None:
+        await self._run(self.store.claim, code, fence)
 
     async def append(
         self,
@@ -58,11 +67,13 @@ class AsyncStore:
     ) -> None:
         await self.append_all([(code, game_no, seq, command, revision, result)])
 
-    async def append_all(self, items: list[Append]) -> None:
+    async def append_all(self, items: list[Append], fence: int | None = None) -> None:
         """Store ``items`` (one room's consecutive commands) all or none, in the next
-        group commit; returns once they are durable."""
+        group commit; returns once they are durable. With ``fence`` (the room's owner
+        token on a cluster node) they are refused with ``StaleOwner`` if another node
+        took the room over."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((items, done))
+        self._waiting.append((items, fence, done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         await done
@@ -71,12 +82,13 @@ class AsyncStore:
         while self._waiting:
             batch, self._waiting = self._waiting, []
             try:
-                await self._run(self.store.append_many, [item for items, _ in batch for item in items])
+                fences = {items[0][0]: fence for items, fence, _ in batch if fence is not None and items}
+                await self._append([item for items, _, _ in batch for item in items], fences)
             except Exception:
-                # One bad unit must not fail the others: retry them one by one.
-                for items, done in batch:
+                # One bad unit (or stale owner) must not fail the others: retry them one by one.
+                for items, fence, done in batch:
                     try:
-                        await self._run(self.store.append_many, items)
+                        await self._append(items, {items[0][0]: fence} if fence is not None and items else {})
                     except Exception as exc:
                         if not done.done():
                             done.set_exception(exc)
@@ -84,9 +96,15 @@ class AsyncStore:
                         if not done.done():
                             done.set_result(None)
                 continue
-            for _, done in batch:
+            for _, _, done in batch:
                 if not done.done():
                     done.set_result(None)
+
+    async def _append(self, items: list[Append], fences: dict[str, int]) -> None:
+        if fences:
+            await self._run(self.store.append_many, items, fences)
+        else:  # a single node: no tokens to check
+            await self._run(self.store.append_many, items)
 
     async def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
         return await self._run(self.store.load_open_rooms, active_since_ms)

@@ -9,9 +9,11 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.responses import JSONResponse
 from starlette.types import Message, Receive
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
 
 from . import codes, protocol
@@ -64,9 +66,26 @@ async def endpoint(ws: WebSocket) -> None:
         await _refuse(ws, Rejected("too_many_connections", max=sockets.limit), CLOSE_TOO_MANY)
         return
     try:
-        await _session(ws)
+        if await _owned_here(ws):
+            await _session(ws)
     finally:
         sockets.release(address)
+
+
+async def _owned_here(ws: WebSocket) -> bool:
+    """On a cluster node, before the handshake: take the room (its lease) or answer
+    HTTP 503, on which the proxy tries the node that owns it (deploy/haproxy.cfg).
+    After the handshake nothing could send the socket elsewhere."""
+    rooms: Rooms = ws.app.state.rooms
+    if rooms.ownership is None:
+        return True
+    try:
+        await rooms.find(ws.path_params["code"])
+    except NotOwner as elsewhere:
+        body = {"error": protocol.error_body(Rejected("not_owner", owner=elsewhere.owner))}
+        await ws.send_denial_response(JSONResponse(body, status_code=503))
+        return False
+    return True
 
 
 async def _session(ws: WebSocket) -> None:

@@ -37,10 +37,18 @@ class EventStore(Protocol):
 
     def code_taken(self, code: str) -> bool: ...
 
-    def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None: ...
+    def save_lobby(
+        self, code: str, status: str, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
+        """With ``fence``, refused (``StaleOwner``) like ``append_many`` when the room was
+        claimed with a larger token."""
+        ...
 
-    def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
-        """Record a new game and mark the room ``playing``, atomically."""
+    def start_game(
+        self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
+        """Record a new game and mark the room ``playing``, atomically (``fence``: as
+        ``save_lobby``)."""
         ...
 
     def append(

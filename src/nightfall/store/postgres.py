@@ -76,12 +76,20 @@ class PostgresStore:
         with self._pool.connection() as db:
             return db.execute("SELECT 1 FROM rooms WHERE code = %s", (code,)).fetchone() is not None
 
-    def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None:
+    def save_lobby(
+        self, code: str, status: str, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
         with self._tx() as db:
+            if fence is not None:
+                _check_fences(db, {code: fence})
             self._update_room(db, code, status, lobby, revision)
 
-    def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
+    def start_game(
+        self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
         with self._tx() as db:
+            if fence is not None:
+                _check_fences(db, {code: fence})
             db.execute(
                 "INSERT INTO games (code, game_no, config, seed, seating, result)"
                 " VALUES (%s, %s, %s, %s, %s, NULL)",

@@ -114,12 +114,20 @@ class SqliteStore:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
 
-    def save_lobby(self, code: str, status: str, lobby: dict[str, Any], revision: int) -> None:
+    def save_lobby(
+        self, code: str, status: str, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
         with self._tx() as db:
+            if fence is not None:
+                _check_fences(db, {code: fence})
             self._update_room(db, code, status, lobby, revision)
 
-    def start_game(self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int) -> None:
+    def start_game(
+        self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int, fence: int | None = None
+    ) -> None:
         with self._tx() as db:
+            if fence is not None:
+                _check_fences(db, {code: fence})
             db.execute(
                 "INSERT INTO games (code, game_no, config, seed, seating, result) VALUES (?, ?, ?, ?, ?, NULL)",
                 (code, game.game_no, _dumps(game.config), game.seed, _dumps(game.seating)),
@@ -165,12 +173,7 @@ class SqliteStore:
                 ended.append((_dumps(outcome), code, game_no))
         now = _now_ms()
         with self._tx() as db:
-            for code, fence in (fences or {}).items():
-                if code not in revisions:
-                    continue
-                row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
-                if row is not None and row[0] > fence:
-                    raise StaleOwner(code, fence, row[0])
+            _check_fences(db, {code: fence for code, fence in (fences or {}).items() if code in revisions})
             for batch in _chunks(rows):
                 db.execute(
                     "INSERT INTO commands (code, game_no, seq, command) VALUES "
@@ -249,3 +252,12 @@ class SqliteStore:
         )
         if cur.rowcount != 1:
             raise KeyError(code)
+
+
+def _check_fences(db: sqlite3.Connection, fences: Mapping[str, int]) -> None:
+    """Refuse the whole write if a room was claimed with a larger token (inside the
+    write transaction, so no claim can come between the check and the write)."""
+    for code, fence in fences.items():
+        row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is not None and row[0] > fence:
+            raise StaleOwner(code, fence, row[0])

@@ -1,0 +1,206 @@
+"""Which rooms this node owns, kept up to date: the server's side of the leases.
+
+A node holds a room only while it holds the room's lease (``lease.py``). It takes
+the lease before it loads or creates the room, then claims the lease's fencing
+token in the store, so every write of the previous owner that was not in the store
+by then is refused from now on, and what this node loads is all there is.
+
+A keeper task renews all the node's leases in one round trip every third of the
+TTL. Each room's lease is valid, for this node, until the TTL has run out from the
+moment the last renewal that succeeded was *sent*, less a margin: until then no
+other node can have it, whatever Redis says later. A room whose lease another node
+holds, or whose lease ran out because Redis could not be reached, is given up
+(``on_lost``): its commands are refused, its phones told and disconnected, so they
+reconnect through the proxy to the new owner. While Redis is away but the leases
+still run, games go on; renewals resume when Redis is back (a restarted Redis that
+lost the leases gives them back to the same holders, see ``Leases.renew_all``).
+
+The same task adopts orphans: rooms that need an owner (their node died, or a
+game's timer is due in a room nobody has loaded) and have none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from nightfall.store import StaleOwner
+
+from .lease import Lease, LeaseLost, Leases
+
+log = logging.getLogger("nightfall.server")
+
+MARGIN = 0.8  # a lease counts as ours for this share of its TTL after a renewal was sent
+
+
+class NotOwner(Exception):
+    """This node does not own the room and cannot take it now; ``owner`` names the
+    node that does (``None``: Redis cannot be reached)."""
+
+    def __init__(self, code: str, owner: str | None) -> None:
+        where = f"node {owner} owns it" if owner else "Redis cannot be reached"
+        super().__init__(f"room {code}: not on this node ({where})")
+        self.code = code
+        self.owner = owner
+
+
+@dataclass(slots=True)
+class Held:
+    """A room's lease as this node holds it: the room's writer checks ``valid``
+    before a command and sends ``fence`` with every write."""
+
+    lease: Lease
+    valid_until: float  # time.monotonic()
+
+    @property
+    def fence(self) -> int:
+        return self.lease.fence
+
+    def valid(self) -> bool:
+        return time.monotonic() < self.valid_until
+
+
+Claim = Callable[[str, int], Awaitable[None]]
+
+
+class Ownership:
+    def __init__(self, leases: Leases) -> None:
+        self.leases = leases
+        self.node = leases.node
+        self.ttl_s = leases.ttl_ms / 1000
+        self._held: dict[str, Held] = {}
+        self.on_lost: Callable[[str, str], Awaitable[None]] | None = None  # (code, why)
+        self.on_orphan: Callable[[str], Awaitable[None]] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._redis_away = False
+
+    def held(self, code: str) -> Held | None:
+        return self._held.get(code)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    async def acquire(self, code: str, claim: Claim) -> Held:
+        """Take the room's lease and claim its token in the store (``claim``, which
+        raises ``KeyError`` for an unknown room: the lease is let go again).
+
+        Raises ``NotOwner`` when another node holds it or Redis cannot be reached."""
+        held = self._held.get(code)
+        if held is not None:  # in memory already; the keeper decides when it is lost
+            return held
+        sent = time.monotonic()
+        try:
+            lease = await self.leases.take(code)
+        except LeaseLost:
+            raise NotOwner(code, None) from None
+        if lease is None:
+            owner = None
+            with contextlib.suppress(Exception):
+                owner = await self.leases.owner(code)
+            raise NotOwner(code, owner or "another")
+        try:
+            try:
+                await claim(code, lease.fence)
+            except StaleOwner as stale:  # Redis restarted and counts tokens from 1 again
+                lease = await self.leases.raise_fence(lease, stale.current + 1)
+                await claim(code, lease.fence)
+        except LeaseLost:
+            raise NotOwner(code, None) from None
+        except BaseException:
+            await self.leases.release(lease)
+            raise
+        held = Held(lease, sent + self.ttl_s * MARGIN)
+        self._held[code] = held
+        await self.leases.want_owner(code, 0)
+        return held
+
+    async def release(self, code: str, wake_at_ms: int | None) -> None:
+        """Let the room go (unloaded while idle). With ``wake_at_ms`` its game has a
+        timer: any node loads it then, should this one be gone."""
+        held = self._held.pop(code, None)
+        if held is None:
+            return
+        if wake_at_ms is None:
+            await self.leases.forget(code)
+        else:
+            await self.leases.want_owner(code, wake_at_ms)
+        await self.leases.release(held.lease)
+
+    def drop(self, code: str) -> None:
+        """Forget a lease this node lost (nothing to release: another node has it)."""
+        self._held.pop(code, None)
+
+    # -- the keeper ----------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._keep(), name="room-leases")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        for code in list(self._held):
+            held = self._held.pop(code)
+            await self.leases.release(held.lease)
+        await self.leases.close()
+
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl_s / 3)
+            try:
+                await self.renew()
+                await self.adopt()
+            except Exception:  # a bug here must not end the renewals for good
+                log.exception("keeping the room leases failed")
+
+    async def renew(self) -> None:
+        """Renew every lease; give up the rooms whose lease is lost or ran out."""
+        held = list(self._held.values())
+        if not held:
+            return
+        sent = time.monotonic()
+        try:
+            answers = await self.leases.renew_all([h.lease for h in held])
+        except LeaseLost as exc:
+            if not self._redis_away:
+                log.error("Redis cannot be reached (%s): rooms keep running until their leases run out", exc)
+                self._redis_away = True
+            for h in held:
+                if not h.valid():
+                    await self._lose(h.lease.code, "its lease ran out: Redis cannot be reached")
+            return
+        if self._redis_away:
+            log.warning("Redis is back: the room leases are renewed again")
+            self._redis_away = False
+        for h in held:
+            if answers.get(h.lease.code):
+                h.valid_until = sent + self.ttl_s * MARGIN
+            else:
+                await self._lose(h.lease.code, "another node took its lease")
+
+    async def adopt(self) -> None:
+        """Load the rooms that need an owner and have none."""
+        if self.on_orphan is None or self._redis_away:
+            return
+        try:
+            codes = await self.leases.orphans(int(time.time() * 1000))
+        except Exception as exc:  # Redis away: the next renewal says so
+            log.debug("cannot list orphan rooms: %s", exc)
+            return
+        for code in codes:
+            if code not in self._held:
+                await self.on_orphan(code)
+
+    async def _lose(self, code: str, why: str) -> None:
+        if self._held.pop(code, None) is None:
+            return
+        log.warning("room %s: %s; this node stops taking its commands", code, why)
+        if self.on_lost is not None:
+            await self.on_lost(code, why)

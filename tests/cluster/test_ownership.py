@@ -1,0 +1,153 @@
+"""Room ownership on cluster nodes (two apps in this loop, one PostgreSQL database,
+one Redis key prefix): a room is served only by the node holding its lease, every
+write carries the lease's fencing token, and a node that lost a room refuses its
+commands, tells the phones and closes their sockets so they reconnect elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+from redis.asyncio import Redis
+
+from nightfall.server.protocol import CLOSE_MOVED
+from nightfall.store.postgres import PostgresStore
+from tests.faults.live import make_table, open_seat
+
+from .nodes import REDIS_URL, node_in_loop
+
+pytestmark = pytest.mark.timeout(60)
+NAMES = ["Anna", "Bram", "Cas", "Dewi"]
+
+
+@pytest.fixture
+async def prefix() -> AsyncIterator[str]:
+    name = "nftest" + uuid.uuid4().hex[:8]
+    client = Redis.from_url(REDIS_URL)
+    try:
+        await client.ping()
+    except Exception as exc:
+        pytest.fail(f"Redis is not reachable at {REDIS_URL} (bash .ci/run starts it): {exc}")
+    yield name
+    keys = [k async for k in client.scan_iter(f"{name}:*")]
+    if keys:
+        await client.delete(*keys)
+    await client.aclose()
+
+
+async def _command(
+    ws: websockets.ClientConnection, rid: str, ctype: str, **payload: object
+) -> dict[str, object]:
+    """Send a game command; the answer to it (ack or error), skipping states."""
+    await ws.send(json.dumps({"type": "command", "id": rid, "command": {"type": ctype, "payload": payload}}))
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if message.get("id") == rid:
+            return dict(message)
+
+
+async def test_only_the_owner_serves_a_room(pg_url: str, prefix: str, tmp_path: Path) -> None:
+    (a, _), (b, _) = [await node_in_loop(pg_url, prefix, n, tmp_path) for n in ("a", "b")]
+    try:
+        code, tokens = await make_table(a.url, NAMES)
+        async with httpx.AsyncClient(timeout=10) as http:
+            elsewhere = await http.get(f"{b.url}/api/rooms/{code}")
+            assert elsewhere.status_code == 503  # the proxy retries on 503 (deploy/haproxy.cfg)
+            assert elsewhere.json()["error"]["code"] == "not_owner"
+            assert elsewhere.json()["error"]["params"]["owner"] == "a"
+            assert (await http.get(f"{a.url}/api/rooms/{code}")).status_code == 200
+        with pytest.raises(websockets.InvalidStatus) as refused:  # refused before the handshake
+            await open_seat(b.url, code, tokens[1])
+        assert refused.value.response.status_code == 503
+        ws, welcome, _ = await open_seat(a.url, code, tokens[1])
+        assert welcome["you"]["pid"] == 2
+        await ws.close()
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_stale_owner_has_its_writes_refused_and_lets_go(
+    pg_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """Node A is paused past its lease (here: its lease key vanishes as if it had
+    expired) and B takes the room over. A still believes its lease runs, so it
+    applies a phone's command; the store refuses it (fencing token), the phone gets
+    ``not_owner``, and when A's keeper sees the lease gone the socket closes with
+    4503 so the phone reconnects to B, in its seat."""
+    (a, own_a), (b, _) = [await node_in_loop(pg_url, prefix, n, tmp_path) for n in ("a", "b")]
+    try:
+        code, tokens = await make_table(a.url, NAMES)
+        host, _, _ = await open_seat(a.url, code, tokens[0])
+        await host.send(json.dumps({"type": "lobby", "id": "s", "action": "start", "payload": {}}))
+        phone, welcome, state = await open_seat(a.url, code, tokens[1])
+        seat = welcome["you"]["seat"]
+        assert state["room"]["status"] == "playing" and seat is not None
+
+        redis = Redis.from_url(REDIS_URL)
+        await redis.delete(f"{prefix}:owner:{code}")  # A's lease ran out while A was paused
+        await redis.aclose()
+        async with httpx.AsyncClient(timeout=10) as http:
+            taken = await http.get(f"{b.url}/api/rooms/{code}")
+        assert taken.status_code == 200  # B took the lease and claimed a larger token
+
+        held = own_a.held(code)
+        assert held is not None and held.valid()  # A does not know yet
+        answer = await _command(phone, "late", "ready")
+        assert answer["type"] == "error" and answer["error"]["code"] == "not_owner"  # type: ignore[index]
+        store = PostgresStore(pg_url)
+        stored = store.load_room(code)
+        store.close()
+        assert stored is not None and not [c for c in stored.commands if c.type == "ready"]
+
+        await own_a.renew()  # A's keeper: the lease is B's
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(phone.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+        again, welcome_b, _ = await open_seat(b.url, code, tokens[1])
+        assert welcome_b["you"]["seat"] == seat
+        assert (await _command(again, "on-b", "ready"))["type"] == "ack"
+        await again.close()
+        await host.close()
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_lease_that_runs_out_without_redis_stops_the_room(
+    pg_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """Redis cannot be reached and the lease runs out: the node refuses the room's
+    commands with ``not_owner`` (the phone is told), closes its sockets (4503) and
+    logs why; with Redis back, the room is taken again on the phone's reconnect."""
+    a, own_a = await node_in_loop(pg_url, prefix, "a", tmp_path)
+    try:
+        code, tokens = await make_table(a.url, NAMES)
+        phone, _, _ = await open_seat(a.url, code, tokens[0])
+        held = own_a.held(code)
+        assert held is not None
+        working = own_a.leases.redis
+        own_a.leases.redis = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.5)
+        held.valid_until = 0.0  # ...and time passes
+        answer = await _command(phone, "x", "ready")
+        assert answer["error"]["code"] == "not_owner"  # type: ignore[index]
+        await own_a.renew()
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(phone.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+        assert own_a.held(code) is None
+        await own_a.leases.redis.aclose()
+        own_a.leases.redis = working
+        back, welcome, _ = await open_seat(a.url, code, tokens[0])
+        assert welcome["you"]["pid"] == 1
+        await back.close()
+    finally:
+        await a.stop()
