@@ -84,7 +84,7 @@ def test_pv_gift_and_first_post() -> (
         assert len(gifts) == 1 and s.player(nick).count("VODKA") == 1
     post = G.view(s.state, "public")["first_post"]
     assert post.startswith("День 1.")
-    assert "Роли: Босс мафии, Мирный житель, Мирный житель, Мирный житель, Доктор" in post
+    assert "Роли: Босс мафии, Доктор, Мирный житель, Мирный житель, Мирный житель" in post  # A-SETUP-17a
     assert "Участники: boss, pv, pv2, pv3, doctor" in post
     assert "Лог голосования: —" in post
     assert s.state.world.fairy_stock == list(GIFT_LIST)  # PV gifts do not touch the stock (A-ITEM-GIFTLIST-3)

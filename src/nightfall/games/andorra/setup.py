@@ -9,7 +9,7 @@ from typing import Any
 from nightfall.engine import Rejected, Rng
 
 from .items import CLAN_ITEMS, GIFT_LIST
-from .roles.catalogue import CLAN_COLOURS, PEACEFUL, PER_CLAN, ROLES, UNIQUE_EXEMPT
+from .roles.catalogue import CLAN_COLOURS, FACTIONS, PEACEFUL, PER_CLAN, ROLES, UNIQUE_EXEMPT
 from .state import AndorraState, Clan, Player, World
 
 MAX_CLAN = 5  # A-SETUP-3
@@ -72,6 +72,25 @@ def validate_roles(roles: list[tuple[str, str | None]], two_clans: bool) -> list
     return warnings
 
 
+def _alphabetical(text: str) -> str:
+    """Russian alphabetical order: «ё» sorts with «е» (code points put it after «я»)."""
+    return text.lower().replace("ё", "е")
+
+
+def canonical_role_list(roles: list[tuple[str, str | None]], two_clans: bool) -> list[dict[str, Any]]:
+    """A-SETUP-17a: the published role list never follows the seating. Roles are grouped by
+    side in the order of the seed's role chapter (Мафия, Мирные, Одиночки, Нечисть), then by
+    Russian name, then by clan colour name; the same list under any seating."""
+    out = [{"role": c, "clan": col if two_clans and ROLES[c].clan_role else None} for c, col in roles]
+
+    def key(r: dict[str, Any]) -> tuple[int, str, str]:
+        spec = ROLES[r["role"]]
+        colour = CLAN_COLOURS.get(r["clan"], (r["clan"] or "", ""))[0] if r["clan"] else ""
+        return FACTIONS.index(spec.faction), _alphabetical(spec.ru), _alphabetical(colour)
+
+    return sorted(out, key=key)
+
+
 def _clan_id(colour: str | None, two_clans: bool) -> str:
     return f"mafia:{colour}" if two_clans and colour else "mafia"
 
@@ -125,9 +144,7 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
         clans=clans,
         rng=rng,
         two_clans=two_clans,
-        role_list=[
-            {"role": c, "clan": col if two_clans and ROLES[c].clan_role else None} for c, col in roles
-        ],
+        role_list=canonical_role_list(roles, two_clans),
         roles_taken=sorted({c for c, _ in roles}),
         fairy_stock=list(GIFT_LIST),
     )

@@ -8,7 +8,8 @@ from nightfall.engine import Viewer
 
 from .day import public_log
 from .items import GIFT_LIST, item_name
-from .reports.first_post import first_post, header
+from .reports.first_post import first_post
+from .reports.header import header
 from .reports.morning import render_post
 from .reports.render import render
 from .setup import knows
@@ -53,7 +54,9 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
         "gift_list": [item_name(g) for g in GIFT_LIST],
         "vote_log": public_log(state) if state.phase in ("DAY", "NIGHT", "RESOLVING", "REVIEW") else [],
         "first_post": first_post(state, "ru"),
+        "first_post_bbcode": first_post(state, "ru", bbcode=True),
         "header": header(state, "ru"),
+        "header_bbcode": header(state, "ru", bbcode=True),
         "posts": [
             {
                 "day": p["day"],

@@ -1,0 +1,188 @@
+"""The thread header (§03, A-GEN-3, A-REPORT-6): the day's schedule with its deadlines, the
+role list as of the start, the participants, who left in the past day and night, the vote log.
+Plain text and BBCode, Russian and English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+from ..roles.catalogue import CLAN_COLOURS
+from ..state import ALIVE, DAY, DEAD, JAILED_JAILER, NIGHT, OVER, AndorraState, display_role, role_name
+
+MSK_MIN = 180  # forum games are scheduled in Moscow time unless the host says otherwise
+
+LABELS = {
+    "ru": {
+        "day": "День {n}.",
+        "schedule": "Расписание:",
+        "votes_until": "голосование до {t}",
+        "moves_until": "ночные ходы до {t}",
+        "votes_open": "голосование до решения ведущего",
+        "moves_open": "ночные ходы до решения ведущего",
+        "resolving": "ночь {n} подводится, утро опубликует ведущий",
+        "over": "игра окончена",
+        "roles": "Роли:",
+        "players": "Участники:",
+        "left": "Выбыли:",
+        "log": "Лог голосования:",
+        "penalty": "штраф",
+        "blank": "пустой голос",
+        "alive": "жив",
+        "killed": "убит",
+        "stabbed": "зарезан",
+        "jailed": "сел",
+        "jailer": "посажен Тюремщиком",
+        "hidden": "роль не вскрыта",
+    },
+    "en": {
+        "day": "Day {n}.",
+        "schedule": "Schedule:",
+        "votes_until": "votes until {t}",
+        "moves_until": "night moves until {t}",
+        "votes_open": "votes until the host closes the day",
+        "moves_open": "night moves until the host closes the night",
+        "resolving": "night {n} is being resolved, the host publishes the morning",
+        "over": "the game is over",
+        "roles": "Roles:",
+        "players": "Players:",
+        "left": "Left the game:",
+        "log": "Vote log:",
+        "penalty": "penalty",
+        "blank": "blank",
+        "alive": "alive",
+        "killed": "killed",
+        "stabbed": "stabbed",
+        "jailed": "jailed",
+        "jailer": "jailed by the Jailer",
+        "hidden": "role not revealed",
+    },
+}
+
+
+def _bold(text: str, bbcode: bool) -> str:
+    return f"[b]{text}[/b]" if bbcode else text
+
+
+def clock(ms: int, offset_min: int) -> str:
+    """A deadline as the players read it: «04.12 21:00 МСК»."""
+    tz = timezone(timedelta(minutes=offset_min))
+    at = datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone(tz)
+    if offset_min == MSK_MIN:
+        zone = "МСК"
+    else:
+        sign = "+" if offset_min >= 0 else "-"
+        zone = f"UTC{sign}{abs(offset_min) // 60}" + (
+            f":{abs(offset_min) % 60:02d}" if offset_min % 60 else ""
+        )
+    return f"{at:%d.%m %H:%M} {zone}"
+
+
+def schedule_line(state: AndorraState, lang: str = "ru") -> str:
+    """The current day's schedule with its deadlines (§03)."""
+    L = LABELS[lang]
+    sched: Any = state.config.get("schedule") or {}
+    sched = sched if isinstance(sched, Mapping) else {}
+    offset = sched.get("utc_offset_min", MSK_MIN)
+    offset = offset if isinstance(offset, int) and not isinstance(offset, bool) else MSK_MIN
+    night_ms = sched.get("night_ms")
+    parts: list[str] = []
+    if state.phase == DAY:
+        if state.deadline is None:
+            parts.append(L["votes_open"])
+        else:
+            parts.append(L["votes_until"].format(t=clock(state.deadline, offset)))
+            if isinstance(night_ms, int):
+                parts.append(L["moves_until"].format(t=clock(state.deadline + night_ms, offset)))
+    elif state.phase == NIGHT:
+        if state.deadline is None:
+            parts.append(L["moves_open"])
+        else:
+            parts.append(L["moves_until"].format(t=clock(state.deadline, offset)))
+    elif state.phase == OVER:
+        parts.append(L["over"])
+    else:
+        parts.append(L["resolving"].format(n=state.world.day))
+    return "; ".join(parts)
+
+
+def role_list_text(state: AndorraState, lang: str = "ru") -> str:
+    """The role list as of the start, in its canonical order (A-SETUP-17a)."""
+    out = []
+    for r in state.world.role_list:
+        name = role_name(r["role"], lang)
+        if r.get("clan"):
+            c = CLAN_COLOURS.get(r["clan"], (r["clan"], r["clan"]))
+            name += f" ({c[0] if lang == 'ru' else c[1]})"
+        out.append(name)
+    return ", ".join(out)
+
+
+def _left(state: AndorraState, lang: str) -> str | None:
+    """Who left the game in the past day and night: the last morning post's people."""
+    if not state.posts:
+        return None
+    L = LABELS[lang]
+    post = state.posts[-1]
+    li = 0 if lang == "ru" else 1
+    w = state.world
+    out = []
+    if post.get("jailed"):
+        j = int(post["jailed"])
+        role = post["roles"][str(j)][li] if post.get("jailed_revealed") else L["hidden"]
+        out.append(f"{w.p(j).nick} ({role}) — {L['jailed']}")
+    for s in post.get("jailer_jailed", []):
+        out.append(f"{w.p(int(s)).nick} — {L['jailer']}")
+    for key in ("killed", "stabbed"):
+        for s in post.get(key, []):
+            out.append(f"{w.p(int(s)).nick} ({post['roles'][str(s)][li]}) — {L[key]}")
+    return "; ".join(out) or "—"
+
+
+def _status(state: AndorraState, seat: int, lang: str) -> str:
+    L = LABELS[lang]
+    w = state.world
+    p = w.p(seat)
+    if p.status == ALIVE:
+        return L["alive"]
+    if p.status == DEAD:
+        return f"{L['killed']} ({display_role(w, p, lang)})"
+    if p.status == JAILED_JAILER:
+        return L["jailer"]
+    role = display_role(w, p, lang) if p.revealed else L["hidden"]
+    return f"{L['jailed']} ({role})"
+
+
+def vote_log_lines(state: AndorraState, lang: str = "ru") -> list[str]:
+    """Penalty lines first (A-REPORT-6, A-ERR-9), then the raw votes in time order."""
+    L = LABELS[lang]
+    w = state.world
+    out = []
+    for seat in w.penalties.get(str(w.day), []):
+        if w.p(seat).status == ALIVE:
+            out.append(f"+1 {w.p(seat).nick} ({L['penalty']})")
+    for v in sorted(state.votes, key=lambda v: (v.ts, v.seq)):
+        tgt = L["blank"] if v.target is None else w.p(v.target).nick
+        out.append(f"{w.p(v.voter).nick}: {tgt}")
+    return out
+
+
+def header(state: AndorraState, lang: str = "ru", bbcode: bool = False) -> str:
+    """A-REPORT-6: the header as the host pastes it at the top of the thread."""
+    L = LABELS[lang]
+    w = state.world
+    out = [_bold(L["day"].format(n=w.day), bbcode)]
+    out.append(f"{_bold(L['schedule'], bbcode)} {schedule_line(state, lang)}")
+    sched: Any = state.config.get("schedule") or {}
+    if isinstance(sched, Mapping) and sched.get("text"):
+        out.append(str(sched["text"]))
+    out.append(f"{_bold(L['roles'], bbcode)} {role_list_text(state, lang)}")
+    out.append(_bold(L["players"], bbcode))
+    out += [f"{p.nick} — {_status(state, p.seat, lang)}" for p in w.players]
+    left = _left(state, lang)
+    if left is not None:
+        out.append(f"{_bold(L['left'], bbcode)} {left}")
+    out.append(_bold(L["log"], bbcode))
+    out += vote_log_lines(state, lang)
+    return "\n".join(out)
