@@ -71,8 +71,14 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.add_argument("--players", default="4-12", help="a count or a range such as 4-12")
     p.add_argument("--games", type=int, default=100, help="games per player count")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument(
+        "--bots",
+        default="heuristic",
+        help="strong, heuristic or random for every seat, or per side: village=strong,witch=heuristic",
+    )
     p.add_argument("--mode", choices=["timed", "unlimited"], default="timed")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
+    p.add_argument("--plot", default=None, metavar="FILE", help="draw the balance to FILE (.png or .svg)")
     p.add_argument("--json", action="store_true", help="print the stable JSON report instead of tables")
 
     def run(args: argparse.Namespace) -> int:

@@ -2,22 +2,34 @@
 
 The JSON report is stable (documented in docs/simulate.md); the table is for
 people. Progress goes to stderr so the JSON on stdout stays clean.
+
+Every game's seed derives from (run seed, player count, game index) only, so
+the games can be spread over a process pool (``--jobs``) and merged in index
+order: the report is the same whatever the number of jobs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from nightfall.games.heks.bots import BOTS, play_game
-from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, WINNER_OF
+from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, SIDE, WINNER_OF
 
 REPORT_FORMAT = "nightfall-simulate/1"
+SIDES = ("village", "witch", "solo")
+DEFAULT_BOTS = "heuristic"
+
+# One finished game: (winner, reason, days, witches' score).
+Outcome = tuple[str, str, int, int]
 
 
 @dataclass(slots=True)
@@ -26,18 +38,29 @@ class CountStats:
     games: int = 0
     winners: Counter[str] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
+    days_hist: Counter[int] = field(default_factory=Counter)
     days: int = 0
     score: int = 0
+
+    def add(self, outcome: Outcome) -> None:
+        winner, reason, days, score = outcome
+        self.games += 1
+        self.winners[winner] += 1
+        self.reasons[reason] += 1
+        self.days_hist[days] += 1
+        self.days += days
+        self.score += score
 
     def to_json(self) -> dict[str, Any]:
         g = max(self.games, 1)
         return {
             "players": self.players,
             "games": self.games,
-            "win_rate": {side: round(self.winners[side] / g, 4) for side in ("village", "witch", "solo")},
+            "win_rate": {side: round(self.winners[side] / g, 4) for side in SIDES},
             "reasons": {r: self.reasons[r] for r in WINNER_OF},
             "avg_days": round(self.days / g, 3),
             "avg_witch_score": round(self.score / g, 3),
+            "days_hist": {str(d): self.days_hist[d] for d in sorted(self.days_hist)},
         }
 
 
@@ -52,6 +75,58 @@ def parse_players(text: str) -> list[int]:
     if not (MIN_PLAYERS <= lo <= hi <= MAX_PLAYERS):
         raise SystemExit(f"--players: Vang de Heks is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {text!r}")
     return list(range(lo, hi + 1))
+
+
+def parse_bots(text: str) -> dict[str, str]:
+    """``strong`` (every seat), or per side: ``village=strong,witch=heuristic`` (others: the default)."""
+    if "=" not in text:
+        if text not in BOTS:
+            raise SystemExit(f"--bots: expected one of {', '.join(sorted(BOTS))}, got {text!r}")
+        return dict.fromkeys(SIDES, text)
+    out = dict.fromkeys(SIDES, DEFAULT_BOTS)
+    for part in text.split(","):
+        side, _, name = part.partition("=")
+        if side not in SIDES or name not in BOTS:
+            raise SystemExit(
+                f"--bots: expected SIDE=BOT with SIDE in {', '.join(SIDES)} and BOT in "
+                f"{', '.join(sorted(BOTS))}, got {part!r}"
+            )
+        out[side] = name
+    return out
+
+
+def game_seed(seed: int, players: int, index: int) -> int:
+    return seed * 1_000_003 + players * 10_007 + index
+
+
+Task = tuple[int, int, int, tuple[tuple[str, str], ...], str]  # players, index, run seed, bots by side, mode
+
+
+def play_one(task: Task) -> Outcome:
+    """One game, from nothing but its task: the unit a worker process runs."""
+    n, i, seed, bots_by_side, mode = task
+    by_side = dict(bots_by_side)
+    names = [f"Bot{s}" for s in range(1, n + 1)]
+    rec = play_game(
+        {"players": names, "mode": mode},
+        game_seed(seed, n, i),
+        lambda _seat, role: BOTS[by_side[SIDE[role]]](),
+        record=False,
+    )
+    result = rec.state.result
+    assert result is not None, "every game ends (§14.3)"
+    return result["winner"], result["reason"], rec.days, result["score"]
+
+
+def _outcomes(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
+    """Outcomes in task order, computed by ``jobs`` processes."""
+    if jobs <= 1 or len(tasks) < 2:
+        yield from map(play_one, tasks)
+        return
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    chunk = max(1, min(25, len(tasks) // (jobs * 8)))
+    with multiprocessing.get_context(method).Pool(jobs) as pool:
+        yield from pool.imap(play_one, tasks, chunksize=chunk)  # imap keeps the input order
 
 
 class Progress:
@@ -87,30 +162,25 @@ class Progress:
 
 
 def run(
-    counts: list[int], games: int, seed: int, bots: str, mode: str, progress: Progress | None
+    counts: list[int],
+    games: int,
+    seed: int,
+    bots: dict[str, str] | str,
+    mode: str,
+    progress: Progress | None = None,
+    jobs: int = 1,
 ) -> list[CountStats]:
-    out = []
-    for n in counts:
-        stats = CountStats(n)
-        if progress:
+    by_side = parse_bots(bots) if isinstance(bots, str) else bots
+    frozen = tuple(sorted(by_side.items()))
+    tasks: list[Task] = [(n, i, seed, frozen, mode) for n in counts for i in range(games)]
+    stats = {n: CountStats(n) for n in counts}
+    for (n, i, *_), outcome in zip(tasks, _outcomes(tasks, jobs), strict=True):
+        if progress and i == 0:
             progress.section(f"{n} players: {games} games")
-        for i in range(games):
-            names = [f"Bot{s}" for s in range(1, n + 1)]
-            seat_bots = {s: BOTS[bots]() for s in range(1, n + 1)}
-            rec = play_game(
-                {"players": names, "mode": mode}, seed * 1_000_003 + n * 10_007 + i, seat_bots, record=False
-            )
-            result = rec.state.result
-            assert result is not None, "every game ends (§14.3)"
-            stats.games += 1
-            stats.winners[result["winner"]] += 1
-            stats.reasons[result["reason"]] += 1
-            stats.days += rec.days
-            stats.score += result["score"]
-            if progress:
-                progress.step(f"{n} players")
-        out.append(stats)
-    return out
+        stats[n].add(outcome)
+        if progress:
+            progress.step(f"{n} players")
+    return [stats[n] for n in counts]
 
 
 def render_table(rows: list[CountStats]) -> str:
@@ -146,18 +216,38 @@ def render_table(rows: list[CountStats]) -> str:
     return "\n".join(text)
 
 
+def bots_label(by_side: dict[str, str]) -> str:
+    names = set(by_side.values())
+    return names.pop() if len(names) == 1 else ",".join(f"{s}={by_side[s]}" for s in SIDES)
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def main(args: argparse.Namespace) -> int:
     counts = parse_players(args.players)
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise SystemExit("--jobs must be at least 1")
+    by_side = parse_bots(args.bots)
+    label = bots_label(by_side)
     progress = Progress(len(counts) * args.games, sys.stderr)
-    rows = run(counts, args.games, args.seed, args.bots, args.mode, progress)
+    rows = run(counts, args.games, args.seed, by_side, args.mode, progress, jobs)
     progress.finish()
+    if args.plot:
+        from nightfall.simulate_plot import plot_report
+
+        plot_report(rows, args.plot, f"Vang de Heks, {label} bots, {args.mode}, seed {args.seed}")
+        sys.stderr.write(f"plot written to {args.plot}\n")
     if args.json:
         report = {
             "format": REPORT_FORMAT,
             "game": "heks",
-            "bots": args.bots,
+            "bots": label,
+            "bots_by_side": by_side,
             "mode": args.mode,
             "seed": args.seed,
             "games_per_count": args.games,
@@ -165,6 +255,6 @@ def main(args: argparse.Namespace) -> int:
         }
         print(json.dumps(report, indent=2, sort_keys=True))
     else:
-        print(f"Vang de Heks, {args.bots} bots, {args.mode} mode, seed {args.seed}")
+        print(f"Vang de Heks, {label} bots, {args.mode} mode, seed {args.seed}")
         print(render_table(rows))
     return 0

@@ -60,10 +60,24 @@ def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
     return sorted(seats)
 
 
+def _seat_bots(
+    state: HeksState, bots: Mapping[int, Bot] | Bot | Callable[[int, str], Bot]
+) -> Callable[[int], Bot]:
+    """A bot per seat: given per seat, one for all, or made per (seat, role) by a factory
+    (the factory sees the dealt roles only to pick a bot per side, as a simulation does)."""
+    if isinstance(bots, Mapping):
+        return bots.__getitem__
+    if hasattr(bots, "act"):
+        one: Bot = bots
+        return lambda _seat: one
+    made = {p.seat: bots(p.seat, p.role) for p in state.players}
+    return made.__getitem__
+
+
 def play_game(
     config: Mapping[str, Any],
     seed: int,
-    bots: Mapping[int, Bot] | Bot,
+    bots: Mapping[int, Bot] | Bot | Callable[[int, str], Bot],
     *,
     record: bool = True,
     on_command: Callable[[HeksState, Command], None] | None = None,
@@ -90,7 +104,7 @@ def play_game(
             on_command(state, cmd)
         return True
 
-    bot_of = bots.__getitem__ if isinstance(bots, Mapping) else (lambda _seat: bots)
+    bot_of = _seat_bots(state, bots)
     ability_users = _ability_users(state)
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False

@@ -1,0 +1,33 @@
+"""Instructions per complete 12-player heuristic game, as ``nightfall simulate`` plays it.
+
+Counted by callgrind, so the figure does not move with the machine's load:
+
+    for n in 10 30; do valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.$n \\
+        .venv/bin/python bench/heks_instructions.py --games $n; done
+    # instructions per game = (Ir of 30 games - Ir of 10 games) / 20   (Ir: the "summary:" line)
+
+The difference cancels the interpreter's start-up and imports. Target (issue 21): <= 25 M.
+Prints a digest of the outcomes, so a speed-up can be checked not to change any game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+
+from nightfall.simulate import play_one
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--players", type=int, default=12)
+    ap.add_argument("--bots", default="heuristic")
+    args = ap.parse_args()
+    bots = (("solo", args.bots), ("village", args.bots), ("witch", args.bots))
+    outcomes = [play_one((args.players, i, 2026, bots, "timed")) for i in range(args.games)]
+    print(hashlib.sha256(repr(outcomes).encode()).hexdigest()[:16], outcomes[:3])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""``nightfall simulate``: the same seeded report whatever the number of worker processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nightfall.simulate import parse_bots, run
+from nightfall.simulate_plot import plot_report, wilson
+
+
+def _report(jobs: int) -> list[dict[str, object]]:
+    return [r.to_json() for r in run([4, 9], 8, seed=5, bots="heuristic", mode="timed", jobs=jobs)]
+
+
+def test_results_do_not_depend_on_jobs() -> None:
+    one = _report(1)
+    assert sum(c["games"] for c in one) == 16  # type: ignore[misc]
+    assert _report(2) == one
+    assert _report(3) == one
+
+
+def test_bots_per_side() -> None:
+    assert parse_bots("random") == {"village": "random", "witch": "random", "solo": "random"}
+    assert parse_bots("witch=random") == {"village": "heuristic", "witch": "random", "solo": "heuristic"}
+    with pytest.raises(SystemExit):
+        parse_bots("village=genius")
+    mixed = run(
+        [5], 6, seed=2, bots={"village": "heuristic", "witch": "random", "solo": "random"}, mode="timed"
+    )
+    assert mixed[0].games == 6
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.5 < hi < 0.60
+    assert wilson(0, 20)[0] == 0.0 and wilson(0, 20)[1] > 0.1
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_plot_writes_the_figure(tmp_path: Path, suffix: str) -> None:
+    rows = run([4, 9], 4, seed=1, bots="heuristic", mode="timed")
+    out = tmp_path / f"balance{suffix}"
+    plot_report(rows, str(out), "test")
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data[:2000]
