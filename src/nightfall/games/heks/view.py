@@ -146,18 +146,24 @@ def public_view(state: HeksState) -> dict[str, Any]:
     return view
 
 
+def step_view(state: HeksState) -> dict[str, Any]:
+    """The public view without its live progress count: cached per step and shared, so
+    read-only. Bots answering a scene tap read it instead of a whole view."""
+    key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
+    base = state.cache.get("step")
+    if base is None or base[0] != key:
+        base = (key, _step_part(state))
+        state.cache["step"] = base
+    return base[1]  # type: ignore[no-any-return]
+
+
 def _fresh_public(state: HeksState) -> dict[str, Any]:
     """The public part at this version as a new dict, not cached: the caller owns it."""
     cached = state.cache.get("progress")
     if cached is None or cached[0] != state.version:
-        key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
-        base = state.cache.get("step")
-        if base is None or base[0] != key:
-            base = (key, _step_part(state))
-            state.cache["step"] = base
         pending = cached_owed(state)
         waiting = list(pending) if is_public_step(state.phase) else None  # H-TBL-1
-        cached = (state.version, base[1], _progress(state, pending), waiting)
+        cached = (state.version, step_view(state), _progress(state, pending), waiting)
         state.cache["progress"] = cached
     view = dict(cached[1])
     view["progress"] = cached[2]  # replace the step part's placeholders, in place

@@ -17,6 +17,14 @@ class Bot(Protocol):
         ...
 
 
+class TapBot(Bot, Protocol):
+    def tap(self, public: dict[str, Any], command: str, owes: bool) -> list[Action] | None:
+        """In a scene whose only input is a tap (``command``): the commands to send, from the
+        public view alone, or None to be asked again with the seat's whole view (``act``).
+        It must send what ``act`` would have sent and remember what ``act`` would have."""
+        ...
+
+
 def cats(view: dict[str, Any]) -> list[int]:
     return [p["seat"] for p in view["players"] if p["status"] == "CAT"]
 

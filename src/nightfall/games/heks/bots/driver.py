@@ -19,14 +19,25 @@ from ..obligations import owed
 from ..roles import pickpocket, seer
 from ..state import CAT, GAME_END, WITCH_C, HeksState, Player
 from ..tables import PICKPOCKET, SEER
-from ..view import cached_owed
-from .base import Bot
+from ..view import cached_owed, step_view
+from .base import Action, Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .table_talk import TableTalk
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
+# The steps whose only input is a tap: a bot with a ``tap`` method may answer them from
+# the public view alone (most of a game's commands are these taps). In all of them a seat
+# owes its tap while it is not in ``state.done`` (and, in the discussion, is a cat: only
+# cats are asked then).
+TAPS: dict[str, str] = {
+    "ROLE_REVEAL": "ready",
+    "DISCUSSION": "end_discussion",
+    **dict.fromkeys(
+        ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"), "confirm"
+    ),
+}
 STEP_MS = 700  # simulated time between two players' taps
 MAX_COMMANDS = 20_000  # a safety net: §14.3 says every game ends long before this
 
@@ -110,7 +121,13 @@ def play_game(
         acted = False
         for seat in _interested(state, ability_users):
             bot = bot_of(seat)
-            actions = bot.act(game.view(state, seat), rng, talk)
+            actions: list[Action] | None = None
+            tap = TAPS.get(state.phase)
+            answer = getattr(bot, "tap", None) if tap is not None else None
+            if answer is not None:  # a tap needs no seat view: the step's public part will do
+                actions = answer(step_view(state), tap, seat not in state.done)
+            if actions is None:
+                actions = bot.act(game.view(state, seat), rng, talk)
             for ctype, payload in actions:
                 if state.deadline is not None and now + STEP_MS >= state.deadline:
                     break

@@ -30,6 +30,7 @@ class HeuristicBot:
         self.failed_attack_place: str | None = None
         self.my_attack: tuple[int, str, int] | None = None  # (day, place, target)
         self.fallback = RandomBot(idle_rate=0.0)
+        self.role: str | None = None  # known from the first view
 
     # ---- what the seat believes ----
     def _suspicion(self, view: dict[str, Any], talk: TableTalk) -> dict[int, float]:
@@ -60,10 +61,19 @@ class HeuristicBot:
                 self.failed_attack_place = place
             self.my_attack = None
 
+    def tap(self, public: dict[str, Any], command: str, owes: bool) -> list[Action] | None:
+        """``act`` in a tap step: it only remembers public facts there and taps, except the
+        Seer (she checks and announces from her inbox) and the Pickpocket (he steals in the
+        discussion), who need their whole view."""
+        if self.role is None or self.role in ("SEER", "PICKPOCKET"):
+            return None
+        self._remember(public)
+        return [(command, {})] if owes else []
+
     def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
         self._remember(view)
         me = view["me"]
-        role = me["role"]
+        role = self.role = me["role"]
         phase = view["phase"]
         witch_side = role in ("WITCH",)
         acts: list[Action] = []
