@@ -154,7 +154,7 @@ def step_view(state: HeksState) -> dict[str, Any]:
     if base is None or base[0] != key:
         base = (key, _step_part(state))
         state.cache["step"] = base
-    return base[1]  # type: ignore[no-any-return]
+    return base[1]
 
 
 def _fresh_public(state: HeksState) -> dict[str, Any]:
