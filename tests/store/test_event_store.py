@@ -139,3 +139,15 @@ def test_a_stale_owner_cannot_change_the_lobby_nor_start_a_game(open_store: Stor
     node_b.start_game("KXTR", GameRecord(2, {"g": 2}, 1, []), {"by": "b"}, 3, fence=2)
     loaded = node_b.load_room("KXTR")
     assert loaded is not None and loaded.room.lobby == {"by": "b"} and loaded.game is not None
+
+
+def test_the_heartbeat_survives_a_reopen_per_node(open_store: StoreFactory) -> None:
+    """The server's last sign of life, read after a restart to give game timers the
+    outage back (docs/rules/heks.md H-TBL-4)."""
+    store = open_store()
+    assert store.last_alive("server") is None
+    store.mark_alive("server", 1_000)
+    store.mark_alive("server", 2_500)
+    store.mark_alive("other", 9_000)
+    again = open_store()
+    assert again.last_alive("server") == 2_500 and again.last_alive("other") == 9_000

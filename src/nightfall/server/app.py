@@ -16,6 +16,7 @@ from nightfall.store import EventStore
 
 from . import fast, http_api, pages, websocket
 from .adapters import Catalog, default_catalog
+from .heartbeat import NODE, Heartbeat
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts
 from .room import RoomOptions
@@ -64,9 +65,13 @@ def create_app(
 
             watch = gc_watch.GcWatch.from_env()
             watch.install()
-        restored = await rooms.restore()
+        # A cluster node beats under its own name: with a fixed --node it gets its outage back.
+        heartbeat = Heartbeat(rooms.store, rooms.options.clock, node=ownership.node if ownership else NODE)
+        outage = await heartbeat.outage_ms()
+        restored = await rooms.restore(outage)
         if restored:
-            log.info("restored %d room(s) from the store", restored)
+            log.info("restored %d room(s) from the store (down for %s ms)", restored, outage)
+        heartbeat.start()
         rooms.start()  # unloads idle rooms from now on
         if watch is not None:
             gc_watch.freeze()  # start-up objects live as long as the process
@@ -76,6 +81,7 @@ def create_app(
             if watch is not None:
                 watch.uninstall()
                 log.info("%s", watch.summary())
+            await heartbeat.stop()
             await rooms.stop()
             await rooms.store.close()
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from typing import Any
 
-from nightfall.engine import HOST, Command, Rejected, kernel, tick
+from nightfall.engine import HOST, SYSTEM, Command, Rejected, kernel, tick
 from nightfall.engine.command import Actor
 from nightfall.store import StaleOwner
 
@@ -25,6 +26,8 @@ from .room_views import RoomViews
 from .room_writer import STORE_RETRY_SECONDS
 
 log = logging.getLogger("nightfall.room")
+
+RESUME = "resume"  # the system command that gives a timer back the time of an outage
 
 
 class RoomCommit(RoomViews):
@@ -159,6 +162,26 @@ class RoomCommit(RoomViews):
             return
         delay = max(at_least, (deadline - self.clock()) / 1000)
         self._timer = asyncio.get_running_loop().call_later(delay, self._enqueue_tick)
+
+    def resume_first(self, paused_ms: int) -> None:
+        """Give the running timer back ``paused_ms`` lost to an outage (docs/rules/heks.md
+        H-TBL-4). Called before ``start``, so it is the room's first job: before the
+        tick of a deadline that passed while the server was down."""
+        self._inbox.put_nowait((partial(self._resume, paused_ms), None))
+
+    async def _resume(self, paused_ms: int) -> None:
+        play = self.play
+        if play is None or self._deadline() is None:
+            return
+        now = max(self.clock(), play.last_now)
+        try:
+            await self._apply(Command(actor=SYSTEM, type=RESUME, payload={"paused_ms": paused_ms}, now=now))
+        except Rejected as rejected:  # a game without the command keeps its deadline
+            log.info("room %s: timer not resumed: %s", self.code, rejected)
+            return
+        log.info("room %s: %d ms of outage given back to the running timer", self.code, paused_ms)
+        if await self._commit():
+            self._broadcast()
 
     def _enqueue_tick(self) -> None:
         self._timer = None

@@ -328,11 +328,12 @@ class Rooms:
             log.error("room %s: created, but its lease cannot be taken (Redis is away)", code)
             raise Rejected("store_failed") from None
 
-    async def restore(self) -> int:
+    async def restore(self, outage_ms: int | None = None) -> int:
         """Rebuild the rooms written to within their idle time (``IdleRooms``; the
         last 24 hours for rooms that are never unloaded). Older ones would only be
         unloaded again: they come back on first use (``find``), and a long-lived data
-        directory does not slow the start."""
+        directory does not slow the start. ``outage_ms`` (``Heartbeat``) is given back
+        to every running game timer first."""
         now = self.options.clock()
         room_ms = self.idle.room_ms or RESTORE_WINDOW_MS
         game_ms = self.idle.game_ms or RESTORE_WINDOW_MS
@@ -350,11 +351,13 @@ class Rooms:
                 if fresh is None:
                     continue
                 stored = fresh
-            if self._bring_back(stored, "restored") is not None:
+            if self._bring_back(stored, "restored", outage_ms=outage_ms) is not None:
                 restored += 1
         return restored
 
-    def _bring_back(self, stored: StoredRoom, how: str, for_deadline: bool = False) -> Room | None:
+    def _bring_back(
+        self, stored: StoredRoom, how: str, for_deadline: bool = False, outage_ms: int | None = None
+    ) -> Room | None:
         code = stored.room.code
         gone = self._unloaded.get(code)
         try:
@@ -370,6 +373,8 @@ class Rooms:
             if for_deadline:
                 room.touched = gone.touched  # still nobody there: unloaded again at the next check
         self._rooms[code] = room
+        if outage_ms and room.lobby.status == PLAYING:
+            room.resume_first(outage_ms)
         room.start()  # a deadline that passed while it was away ticks at once
         log.info("room %s: %s (%s, revision %d)", code, how, room.lobby.status, room.revision)
         return room

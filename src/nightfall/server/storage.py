@@ -112,6 +112,12 @@ class AsyncStore:
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._run(self.store.load_room, code)
 
+    async def mark_alive(self, node: str, ms: int) -> None:
+        await self._run(self.store.mark_alive, node, ms)
+
+    async def last_alive(self, node: str) -> int | None:
+        return await self._run(self.store.last_alive, node)
+
     async def close(self) -> None:
         await self._run(self.store.close)
         self._pool.shutdown(wait=True)

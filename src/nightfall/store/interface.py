@@ -88,4 +88,13 @@ class EventStore(Protocol):
 
     def load_room(self, code: str) -> StoredRoom | None: ...
 
+    def mark_alive(self, node: str, ms: int) -> None:
+        """Record that server ``node`` was running at ``ms`` (its heartbeat): after a
+        crash, the time from the last mark to the restart is the outage (H-TBL-4)."""
+        ...
+
+    def last_alive(self, node: str) -> int | None:
+        """The last ``mark_alive`` of ``node``, or None if it never ran on this store."""
+        ...
+
     def close(self) -> None: ...

@@ -156,6 +156,18 @@ class PostgresStore:
             ]
         return [room for code in codes if (room := self.load_room(code)) is not None]
 
+    def mark_alive(self, node: str, ms: int) -> None:
+        with self._pool.connection() as db, db.transaction():
+            db.execute(
+                "INSERT INTO alive (node, ms) VALUES (%s, %s) ON CONFLICT (node) DO UPDATE SET ms = excluded.ms",
+                (node, ms),
+            )
+
+    def last_alive(self, node: str) -> int | None:
+        with self._pool.connection() as db:
+            row = db.execute("SELECT ms FROM alive WHERE node = %s", (node,)).fetchone()
+        return None if row is None else int(row[0])
+
     def load_room(self, code: str) -> StoredRoom | None:
         with self._pool.connection() as db, db.transaction():
             row = db.execute(

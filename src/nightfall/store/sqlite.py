@@ -51,6 +51,10 @@ CREATE TABLE IF NOT EXISTS commands (
     PRIMARY KEY (code, game_no, seq),
     FOREIGN KEY (code, game_no) REFERENCES games(code, game_no)
 );
+CREATE TABLE IF NOT EXISTS alive (
+    node TEXT PRIMARY KEY,
+    ms   INTEGER NOT NULL
+);
 """
 
 
@@ -192,6 +196,17 @@ class SqliteStore:
                     "UPDATE games SET result = ? WHERE code = ? AND game_no = ?", (result, code, game_no)
                 )
                 db.execute("UPDATE rooms SET status = 'ended' WHERE code = ?", (code,))
+
+    def mark_alive(self, node: str, ms: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO alive (node, ms) VALUES (?, ?) ON CONFLICT (node) DO UPDATE SET ms = excluded.ms",
+                (node, ms),
+            )
+
+    def last_alive(self, node: str) -> int | None:
+        row = self._db.execute("SELECT ms FROM alive WHERE node = ?", (node,)).fetchone()
+        return None if row is None else int(row[0])
 
     def load_open_rooms(self, active_since_ms: int = 0) -> list[StoredRoom]:
         codes = [
