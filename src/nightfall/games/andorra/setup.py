@@ -9,10 +9,21 @@ from typing import Any
 from nightfall.engine import Rejected, Rng
 
 from .items import CLAN_ITEMS, GIFT_LIST
-from .roles.catalogue import CLAN_COLOURS, FACTIONS, PEACEFUL, PER_CLAN, ROLES, UNIQUE_EXEMPT
+from .roles.catalogue import (
+    CLAN_COLOURS,
+    FACTIONS,
+    PEACEFUL,
+    PER_CLAN,
+    ROLES,
+    UNIQUE_EXEMPT,
+    colour_code,
+    role_code,
+)
 from .state import AndorraState, Clan, Player, World
 
 MAX_CLAN = 5  # A-SETUP-3
+# Every role a game may start with (A-SETUP-2), in catalogue order.
+STARTING_ROLES = tuple(c for c in ROLES if c != "JOURNALIST_SOLDIER")
 
 
 def _parse_roles(config: Mapping[str, Any], n: int) -> list[tuple[str, str | None]]:
@@ -22,14 +33,41 @@ def _parse_roles(config: Mapping[str, Any], n: int) -> list[tuple[str, str | Non
     out: list[tuple[str, str | None]] = []
     for i, r in enumerate(raw):
         if isinstance(r, str):
-            code, _, colour = r.partition(":")
-            out.append((code, colour or None))
+            name, colour = _split_colour(r)
+            out.append((_role(name), _colour(colour)))
         elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
             clan = r.get("clan")
-            out.append((r["role"], clan if isinstance(clan, str) else None))
+            out.append((_role(r["role"]), _colour(clan if isinstance(clan, str) else None)))
         else:
             raise Rejected("bad_config", rule="A-SETUP-1", field=f"roles[{i}]", reason="role code expected")
     return out
+
+
+def _split_colour(text: str) -> tuple[str, str | None]:
+    """«BOSS:red», «Босс мафии:красные» or «Босс мафии (красные)»."""
+    text = text.strip()
+    if text.endswith(")") and "(" in text:
+        name, _, colour = text[:-1].rpartition("(")
+        return name.strip(), colour.strip() or None
+    name, _, colour = text.partition(":")
+    return name.strip(), colour.strip() or None
+
+
+def _role(text: str) -> str:
+    """A-SETUP-1a: a role by code or by its Russian or English name; unknown names are
+    refused with the list of valid roles."""
+    code = role_code(text)
+    if code is None:
+        raise Rejected(
+            "unknown_role", rule="A-SETUP-2", role=text, valid=[ROLES[c].ru for c in STARTING_ROLES]
+        )
+    return code
+
+
+def _colour(text: str | None) -> str | None:
+    if text is None or not text.strip():
+        return None
+    return colour_code(text) or text.strip().lower()
 
 
 def validate_roles(roles: list[tuple[str, str | None]], two_clans: bool) -> list[str]:
@@ -39,7 +77,9 @@ def validate_roles(roles: list[tuple[str, str | None]], two_clans: bool) -> list
         spec = ROLES.get(code)
         # A-SETUP-2: Ghoul, Follower, Journalist-* only arise in play.
         if spec is None or code == "JOURNALIST_SOLDIER":
-            raise Rejected("unknown_role", rule="A-SETUP-2", role=code)
+            raise Rejected(
+                "unknown_role", rule="A-SETUP-2", role=code, valid=[ROLES[c].ru for c in STARTING_ROLES]
+            )
     colours = {c for code, c in roles if ROLES[code].clan_role}
     if two_clans:
         # A-SETUP-4: two independent clans, each labelled by a colour.

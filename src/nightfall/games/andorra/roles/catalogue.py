@@ -121,3 +121,44 @@ PISTOL_ROLES = frozenset(
         "JOURNALIST_SOLDIER",
     }
 )
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+# Short names the seed and forum hosts use besides the catalogue names.
+ROLE_ALIASES = {
+    "мж": "PV",
+    "мирный": "PV",
+    "босс": "BOSS",
+    "рядовой": "SOLDIER",
+    "вербовщик": "RECRUITER",
+    "крестный": "GODFATHER",
+    "мэр": "MAYOR",
+    "шмара": "SHMARA",
+    "клофелинщица": "SHMARA",
+    "вх": "VH",
+    "всадник": "HORSEMAN",
+}
+_ROLE_WORDS: dict[str, str] = {
+    **{_fold(w): code for code, spec in ROLES.items() for w in (code, spec.ru, spec.en)},
+    **ROLE_ALIASES,
+}
+_COLOUR_WORDS: dict[str, str] = {
+    **{_fold(w): code for code, (ru, en) in CLAN_COLOURS.items() for w in (code, ru, en)},
+    "красный": "red",
+    "черный": "black",
+    "черные": "black",
+}
+
+
+def role_code(text: str) -> str | None:
+    """A role by its code, its Russian or English name or a short name (A-SETUP-1a):
+    «Босс мафии», «босс мафии», «BOSS», «МЖ» → BOSS / PV. None if unknown."""
+    return _ROLE_WORDS.get(_fold(text))
+
+
+def colour_code(text: str) -> str | None:
+    """A clan colour by its code or Russian name: «красные», «чёрные», «red»."""
+    return _COLOUR_WORDS.get(_fold(text))

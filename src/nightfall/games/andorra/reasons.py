@@ -1,0 +1,206 @@
+"""Why a command was refused, as a sentence a player or the host reads (Russian and English).
+
+A rejection is data (code, rule, params: ``nightfall.engine.Rejected``); this turns it into
+words with the seed's names for roles, moves and items, never a raw code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import Rejected
+
+from .items import item_name
+from .roles.catalogue import CLAN_COLOURS, ROLES
+from .roles.move_names import MOVE_TYPES, move_name
+
+PHASES = {
+    "DAY": ("день", "day"),
+    "NIGHT": ("ночь", "night"),
+    "RESOLVING": ("подведение ночи", "resolving the night"),
+    "REVIEW": ("проверка ночи ведущим", "the host's review of the night"),
+    "OVER": ("игра окончена", "the game is over"),
+}
+
+# code -> (ru, en); {move}, {role}, {item}… are filled in with the seed's names
+SENTENCES: dict[str, tuple[str, str]] = {
+    "bad_config": (
+        "Настройки игры неверны: {field} — {reason}.",
+        "The game settings are wrong: {field} — {reason}.",
+    ),
+    "unknown_role": (
+        "Нет такой роли: «{role}». Возможные роли: {valid}.",
+        "There is no role «{role}». Valid roles: {valid}.",
+    ),
+    "duplicate_role": ("Роль «{role}» может быть в игре только одна.", "There can be only one «{role}»."),
+    "role_needs_role": ("Роль «{role}» играет только вместе с ролью «{needs}».", "«{role}» needs «{needs}»."),
+    "clan_too_big": ("В клане мафии не больше {limit} человек.", "A mafia clan has at most {limit} members."),
+    "clan_colour_needed": (
+        "В игре с двумя кланами у роли «{role}» нужен цвет клана: {colours}.",
+        "With two clans «{role}» needs a clan colour: {colours}.",
+    ),
+    "two_clans_need_two": ("Для двух кланов нужны роли двух цветов.", "Two clans need roles of two colours."),
+    "game_over": ("Игра окончена.", "The game is over."),
+    "unknown_command": ("Такой команды нет.", "There is no such command."),
+    "not_host": ("Это может сделать только ведущий.", "Only the host can do this."),
+    "wrong_phase": ("Сейчас этого сделать нельзя: идёт {phase}.", "Not now: it is {phase}."),
+    "bad_target": ("Такого игрока нет.", "There is no such player."),
+    "unknown_seat": ("Такого игрока нет.", "There is no such player."),
+    "unknown_prompt": ("Этот вопрос уже закрыт.", "This question is closed."),
+    "not_your_prompt": ("Это вопрос другому игроку.", "This question is for another player."),
+    "bad_answer": ("Такого ответа нет среди вариантов.", "That answer is not one of the options."),
+    "bad_payload": ("Неверные данные: {field}.", "Wrong data: {field}."),
+    "not_eligible": ("{player} не может голосовать.", "{player} cannot vote."),
+    "no_poll": ("В клане игрока {player} сейчас нет выборов.", "{player}'s clan holds no election now."),
+    "bad_candidate": ("Этот игрок не в вашем клане.", "That player is not in your clan."),
+    "bad_deadline": ("Срок должен быть позже текущего времени.", "The deadline must be in the future."),
+    "nothing_to_edit": (
+        "{player} ещё не голосовал(а) сегодня: исправлять нечего.",
+        "{player} has not voted today.",
+    ),
+    "vote_after_deadline": ("Время голосования вышло.", "Voting time is over."),
+    "move_after_deadline": ("Время ночных ходов вышло.", "The time for night moves is over."),
+    "not_your_step": ("Время идёт только по часам сервера.", "Only the server's clock moves time."),
+    "unknown_move": ("Такого ночного хода нет: «{move}».", "There is no night move «{move}»."),
+    "not_your_sheet": (
+        "Ход за игрока {player} может отправить только он сам, отправляющий ходы клана или ведущий.",
+        "Only {player}, his clan's move sender or the host can send his move.",
+    ),
+    "not_alive": ("{player} выбыл(а) из игры и не ходит.", "{player} is out of the game."),
+    "depressed": (
+        "{player} в депрессии после убийства мирного жителя и этой ночью не ходит.",
+        "{player} is depressed after killing a peaceful player and has no move tonight.",
+    ),
+    "bad_params": (
+        "Ход «{move}»: неверно заполнено поле «{field}».",
+        "Move «{move}»: the field «{field}» is wrong.",
+    ),
+    "clan_same_type": (
+        "В клане уже есть ход того же вида ({type}) — у игрока {other}; клан делает один такой ход за ночь.",
+        "The clan already has a move of this kind ({type}) by {other}; one such move a night.",
+    ),
+    "undead_no_stake": ("Нечисть не ходит с колом.", "The Undead do not join stake hunts."),
+    "no_item": (
+        "У игрока {player} нет вещи «{item}» (или она получена этой ночью).",
+        "{player} has no {item}.",
+    ),
+    "rebel_needs_three": (
+        "Группа Бунтаря стреляет, только когда у неё не меньше трёх последователей (сейчас {followers}).",
+        "The Rebel's group shoots only with three followers or more (now {followers}).",
+    ),
+    "not_your_move": (
+        "Ход «{move}» не входит в ходы роли «{role}» игрока {player}.",
+        "«{move}» is not a move of {player}'s role «{role}».",
+    ),
+    "boss_poison_needs_no_soldier": (
+        "Босс травит, только если в клане нет Рядового и Вербовщика.",
+        "The Boss poisons only when the clan has no Soldier and no Recruiter.",
+    ),
+    "recruiter_needs_no_soldier": (
+        "Вербовщик стреляет и травит, только если в клане нет Рядового.",
+        "The Recruiter shoots and poisons only when the clan has no Soldier.",
+    ),
+    "no_poison": ("У клана нет яда.", "The clan has no poison."),
+    "clan_full": ("В клане уже пять человек: вербовать некуда.", "The clan already has five members."),
+    "investigator_present": (
+        "Следователь в игре жив: вербовать второго нельзя.",
+        "The Investigator is alive: no second one can be recruited.",
+    ),
+    "no_energy": ("Домовому не хватает сил сжечь.", "The Domovoi has no energy to burn."),
+    "once_per_game": ("Это можно сделать только один раз за игру.", "This can be done once per game."),
+    "twice_per_game": ("Это можно сделать только два раза за игру.", "This can be done twice per game."),
+    "nothing_to_report": ("Сообщать пока нечего.", "There is nothing to report yet."),
+    "no_target_expected": ("У хода «{move}» нет цели.", "«{move}» takes no target."),
+    "target_not_alive": ("{target} выбыл(а) из игры.", "{target} is out of the game."),
+    "self_target": ("Ход «{move}» нельзя сделать на себя.", "«{move}» cannot target yourself."),
+    "same_target_twice": (
+        "Ход «{move}» нельзя делать на игрока {target} две ночи подряд.",
+        "«{move}» cannot target {target} two nights running.",
+    ),
+    "once_per_target": (
+        "Ход «{move}» на игрока {target} уже был: на одного игрока — один раз за игру.",
+        "«{move}» was already used on {target}: once per player per game.",
+    ),
+    "self_once_per_game": ("На себя — только один раз за игру.", "On yourself only once per game."),
+    "twice_per_player": (
+        "Игрока {target} можно выбрать не больше двух раз.",
+        "{target} can be chosen twice at most.",
+    ),
+    "no_check": (
+        "Стрелять серебряной пулей можно только в того, кого проверка показала Нечистью; {target} не проверен(а).",
+        "The silver bullet needs a check first; {target} was not found Undead.",
+    ),
+    "not_a_ghoul": ("{target} не Упырь.", "{target} is not a Ghoul."),
+    "not_a_candidate": (
+        "За игрока {target} голосовать нельзя: он(а) выбыл(а).",
+        "{target} cannot be voted for.",
+    ),
+    "gift_not_in_stock": ("Подарка «{gift}» у Феи больше нет.", "The Fairy has no «{gift}» left."),
+    "bad_trip_kind": ("Турпутевка бывает в тур или на экскурсию.", "A voucher is a tour or an excursion."),
+    "not_a_loner_role": (
+        "Прокурор ищет только роли Одиночек.",
+        "The Prosecutor searches only for Loner roles.",
+    ),
+    "too_many_changes": (
+        "Аферист может изменить не больше {allowed} голосов.",
+        "The Swindler may change {allowed} votes at most.",
+    ),
+    "outside_window": (
+        "Голос игрока {voter} не среди последних голосов, которые может изменить Аферист.",
+        "{voter}'s vote is not among the last votes the Swindler may change.",
+    ),
+    "not_item_manager": ("Вещами клана распоряжается {manager}.", "{manager} manages the clan's items."),
+}
+
+
+# The setup's own reasons and fields (A-SETUP-1), as the host reads them.
+CONFIG_WORDS: dict[str, tuple[str, str]] = {
+    "one role per player": ("нужна ровно одна роль на каждого игрока", "one role per player"),
+    "role code expected": ("нужно название роли", "a role name is expected"),
+    "list of nicknames": ("нужен список ников", "a list of nicknames is expected"),
+    "nicknames must differ": ("ники не должны повторяться", "nicknames must differ"),
+    "at least 3 players": ("нужно не меньше трёх игроков", "at least 3 players"),
+    "players": ("участники", "players"),
+    "roles": ("роли", "roles"),
+}
+
+
+def _value(key: str, value: Any, lang: str) -> str:
+    li = 0 if lang == "ru" else 1
+    if isinstance(value, list):
+        return ", ".join(_value(key, v, lang) for v in value)
+    if value is None:
+        return "—"
+    text = str(value)
+    if key == "move":
+        return move_name(text, lang)
+    if key in ("role", "needs") and text in ROLES:
+        return ROLES[text].ru if lang == "ru" else ROLES[text].en
+    if key in ("item", "gift"):
+        return item_name(text, lang)
+    if key == "type" and text in MOVE_TYPES:
+        return MOVE_TYPES[text][li]
+    if key in ("colours", "clan") and text in CLAN_COLOURS:
+        return CLAN_COLOURS[text][li]
+    if key == "phase" and text in PHASES:
+        return PHASES[text][li]
+    if key in ("reason", "field") and text in CONFIG_WORDS:
+        return CONFIG_WORDS[text][li]
+    if key == "field" and text.startswith("roles[") and text.endswith("]") and text[6:-1].isdigit():
+        return f"роль №{int(text[6:-1]) + 1}" if lang == "ru" else f"role #{int(text[6:-1]) + 1}"
+    return text
+
+
+def explain(rejected: Rejected, lang: str = "ru") -> str:
+    """The rejection as a sentence; an unknown code still gives a plain sentence."""
+    pair = SENTENCES.get(rejected.code)
+    if pair is None:
+        return "Команда отклонена." if lang == "ru" else "The command was refused."
+    template = pair[0] if lang == "ru" else pair[1]
+    values = {k: _value(k, v, lang) for k, v in rejected.params.items()}
+
+    class _Blank(dict[str, str]):
+        def __missing__(self, key: str) -> str:
+            return "—"
+
+    return template.format_map(_Blank(values))
