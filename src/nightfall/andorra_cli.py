@@ -8,7 +8,6 @@ commands. Nothing is written when the input is rejected. See docs/andorra-cli.md
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,9 @@ import yaml
 
 from nightfall.engine import HOST, Command, Rejected, Transcript
 from nightfall.games.andorra import AndorraGame
+from nightfall.games.andorra.items import GIFT_LIST, ITEM_NAMES
+from nightfall.games.andorra.reasons import explain
+from nightfall.games.andorra.roles.catalogue import role_code
 from nightfall.games.andorra.state import AndorraState
 from nightfall.games.andorra.view import render_messages
 
@@ -81,6 +83,11 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
+def _reason(exc: Rejected) -> str:
+    """The refusal as a Russian sentence, then its code and rule for the host who looks it up."""
+    return f"{explain(exc)} [{exc.code}, {exc.rule}]" if exc.rule else f"{explain(exc)} [{exc.code}]"
+
+
 # ----- game files -----------------------------------------------------------
 def _load_game(path: str) -> tuple[Transcript, AndorraState]:
     try:
@@ -113,8 +120,7 @@ class _Run:
         try:
             GAME.apply(self.state, cmd)
         except Rejected as exc:
-            detail = ", ".join(f"{k}={v}" for k, v in exc.params.items())
-            raise InputError(self.path, line, field, f"{exc.code} ({exc.rule}) {detail}".strip()) from exc
+            raise InputError(self.path, line, field, _reason(exc)) from exc
         self.t.commands.append(cmd)
 
 
@@ -135,13 +141,16 @@ def cmd_new(args: argparse.Namespace) -> int:
         nicks.append(str(row["nick"]))
         roles.append({"role": str(row["role"]), "clan": row.get("clan")})
     config: dict[str, Any] = {"players": nicks, "roles": roles}
-    for key in ("two_clans", "options", "schedule", "shuffle"):
+    for key in ("two_clans", "options", "schedule", "shuffle", "override_validation"):
         if key in data:
             config[key] = _plain(data[key])
     if "gifts" in data:
         gifts = data["gifts"] or {}
+        for k, v in gifts.items():
+            if _item(v) not in GIFT_LIST:
+                raise InputError(args.setup, _line(gifts, k), f"gifts.{k}", f"не подарок Феи: {v!r}")
         config["gifts"] = {
-            str(nicks.index(k) + 1) if k in nicks else str(k): str(v) for k, v in gifts.items()
+            str(nicks.index(k) + 1) if k in nicks else str(k): str(_item(v)) for k, v in gifts.items()
         }
     seed = data.get("seed", 1)
     if not isinstance(seed, int):
@@ -154,7 +163,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             args.setup,
             _line(data, field.split("[")[0]) or _line(data, "players"),
             field,
-            f"{exc.code} ({exc.rule}) {exc.params}",
+            _reason(exc),
         ) from exc
     t = Transcript(game="andorra", config=config, seed=seed)
     Path(args.game).write_text(t.dumps(), encoding="utf-8")
@@ -199,9 +208,66 @@ def cmd_day(args: argparse.Namespace) -> int:
             print(f"+1 {nicks[e['target']]} (штраф)")
         else:
             tgt = "пустой голос" if e["target"] is None else nicks[e["target"]]
-            void = f" (нарушение: {e['void_reason']})" if e["kind"] == "VOID" else ""
+            void = f" (нарушение: {e['void_ru']})" if e["kind"] == "VOID" else ""
             print(f"{nicks[e['voter']]}: {tgt}{void}")
     return 0
+
+
+def _item(value: Any) -> Any:
+    """An item by code or by its Russian or English name («визитка шерифа» → CARD_SHERIFF)."""
+    if isinstance(value, str):
+        folded = value.strip().casefold().replace("ё", "е")
+        for code, (ru, en) in ITEM_NAMES.items():
+            if folded in (code.casefold(), ru.casefold().replace("ё", "е"), en.casefold()):
+                return code
+    return value
+
+
+def _params(
+    state: AndorraState, params: dict[str, Any], path: str, line: int | None, field: str
+) -> dict[str, Any]:
+    """Nicks wherever a player is named (Telepath, Vampire, Swindler, Rebel, Reanimator),
+    item and role names wherever an item or a role is named (Fairy, Shmara, Prosecutor)."""
+
+    def seat(value: Any, key: str) -> int:
+        return _seat_of(state, value, path, line, f"{field}.{key}")
+
+    for key in ("vote", "new_target", "all"):
+        if params.get(key) is not None:
+            params[key] = seat(params[key], key)
+    for ch in params.get("changes") or []:
+        if isinstance(ch, dict):
+            ch["voter"] = seat(ch.get("voter"), "changes")
+            if ch.get("target") is not None:
+                ch["target"] = seat(ch["target"], "changes")
+    if isinstance(params.get("mapping"), dict):  # the Rebel: voter -> candidate, by nick or seat
+        params["mapping"] = {
+            str(seat(voter, "mapping")): seat(cand, "mapping") for voter, cand in params["mapping"].items()
+        }
+    if isinstance(params.get("prefer"), list):  # the Reanimator's preference list
+        params["prefer"] = [seat(v, "prefer") for v in params["prefer"]]
+    if "gift" in params:
+        params["gift"] = _item(params["gift"])
+    if isinstance(params.get("take"), list):
+        params["take"] = [_item(v) for v in params["take"]]
+    if isinstance(params.get("role"), str):
+        params["role"] = role_code(params["role"]) or params["role"]
+    return params
+
+
+def _answer(
+    state: AndorraState, pr: dict[str, Any], ans: Any, path: str, line: int | None, field: str
+) -> Any:
+    """A prompt's answer as the host writes it: a nick, a role or item name, «да»/«нет»."""
+    if ans is None:
+        return None
+    if pr["kind"] == "REANIMATE":
+        return _seat_of(state, ans, path, line, field)
+    if isinstance(ans, str) and ans not in pr["options"]:
+        for cand in (role_code(ans), _item(ans)):
+            if cand in pr["options"]:
+                return cand
+    return ans
 
 
 def cmd_night(args: argparse.Namespace) -> int:
@@ -224,21 +290,9 @@ def cmd_night(args: argparse.Namespace) -> int:
         target = None
         if m.get("target") is not None:
             target = _seat_of(state, m["target"], args.moves, _line(m, "target"), f"moves[{i}].target")
-        params = _plain(m.get("params") or {})
-        for key in ("vote", "new_target"):
-            if key in params:
-                params[key] = _seat_of(
-                    state, params[key], args.moves, _line(m, "params"), f"moves[{i}].params.{key}"
-                )
-        if "changes" in params:
-            for ch in params["changes"]:
-                ch["voter"] = _seat_of(
-                    state, ch.get("voter"), args.moves, _line(m, "params"), f"moves[{i}].params"
-                )
-                if ch.get("target") is not None:
-                    ch["target"] = _seat_of(
-                        state, ch["target"], args.moves, _line(m, "params"), f"moves[{i}].params"
-                    )
+        params = _params(
+            state, _plain(m.get("params") or {}), args.moves, _line(m, "params"), f"moves[{i}].params"
+        )
         run.do(
             by,
             "move",
@@ -251,21 +305,26 @@ def cmd_night(args: argparse.Namespace) -> int:
         )
     run.do(HOST, "end_night", _line(data), "end_night")
     answers = data.get("answers") or {}
+    # A player may be asked several questions in one night (a PV who picks a role and is also
+    # offered recruitment): a list answers his questions in the order they are asked.
+    queues = {nick: list(a) if isinstance(a, list) else [a] for nick, a in answers.items()}
     while state.phase == "RESOLVING":
         assert state.pending is not None
-        progressed = False
         for pr in list(state.pending["prompts"]):
             nick = "host" if pr["seat"] == 0 else state.world.p(pr["seat"]).nick
-            if nick in answers:
-                ans = answers[nick]
-                if pr["kind"] == "REANIMATE" and ans is not None:
-                    ans = _seat_of(state, ans, args.moves, _line(answers, nick), f"answers.{nick}")
-                run.do(HOST, "answer", _line(answers, nick), f"answers.{nick}", prompt=pr["id"], answer=ans)
-                progressed = True
-                if state.phase != "RESOLVING":
-                    break
-        if not progressed and state.phase == "RESOLVING":
-            run.do(HOST, "close_prompts", _line(data), "answers")
+            line, field = _line(answers, nick) or _line(data), f"answers.{nick}"
+            if queues.get(nick):
+                ans = _answer(state, pr, queues[nick].pop(0), args.moves, line, field)
+            else:
+                ans = pr["default"]  # Q-72: an unanswered question takes its default
+            run.do(HOST, "answer", line, field, prompt=pr["id"], answer=ans)
+            if state.phase != "RESOLVING":
+                break
+    for nick, rest in queues.items():
+        if rest:
+            raise InputError(
+                args.moves, _line(answers, nick), f"answers.{nick}", f"no question left for {rest!r}"
+            )
     run.do(HOST, "publish", _line(data), "publish")
     Path(args.game).write_text(t.dumps(), encoding="utf-8")
     _print_morning(state)
@@ -313,7 +372,7 @@ def _wrap(fn: Any) -> Any:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         except Rejected as exc:
-            print(f"error: {json.dumps(exc.to_json(), ensure_ascii=False)}", file=sys.stderr)
+            print(f"error: {_reason(exc)}", file=sys.stderr)
             return 2
 
     return run

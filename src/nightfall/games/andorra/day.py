@@ -73,6 +73,22 @@ def raw_vote_of(state_votes: list[VoteEntry], voter: int) -> VoteEntry | None:
     return None
 
 
+# A-VOTE-3: why a vote is void, as the log shows it
+VOID_REASONS: dict[str, tuple[str, str]] = {
+    "SELF": ("голос за себя", "a vote for oneself"),
+    "REVOTE": ("повторный голос", "a second vote"),
+    "EDIT": ("исправленный голос", "an edited vote"),
+    "NON_CANDIDATE": ("голос за выбывшего", "a vote for a player out of the game"),
+}
+
+
+def void_reason_text(code: str | None, lang: str = "ru") -> str | None:
+    if code is None:
+        return None
+    ru, en = VOID_REASONS.get(code, (code, code))
+    return ru if lang == "ru" else en
+
+
 def public_log(state: AndorraState) -> list[dict[str, Any]]:
     """A-VOTE-5 / A-REPORT-6: penalty lines first, then raw votes in time order."""
     w = state.world
@@ -82,6 +98,13 @@ def public_log(state: AndorraState) -> list[dict[str, Any]]:
             out.append({"kind": "PENALTY", "target": seat})
     for e in sorted(state.votes, key=lambda e: (e.ts, e.seq)):
         out.append(
-            {"kind": e.kind, "ts": e.ts, "voter": e.voter, "target": e.target, "void_reason": e.void_reason}
+            {
+                "kind": e.kind,
+                "ts": e.ts,
+                "voter": e.voter,
+                "target": e.target,
+                "void_reason": e.void_reason,
+                "void_ru": void_reason_text(e.void_reason),
+            }
         )
     return out

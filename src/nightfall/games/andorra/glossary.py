@@ -3,6 +3,7 @@ Russian word. Built from the engine's own tables; a test keeps the document equa
 
 from __future__ import annotations
 
+from .day import VOID_REASONS
 from .items import ITEM_NAMES
 from .roles.actions import ACTIONS
 from .roles.catalogue import CLAN_COLOURS, FACTIONS, GHOUL_EN, GHOUL_RU, ROLES
@@ -43,6 +44,9 @@ def glossary() -> str:
         "Виды ходов клана (clan move kinds, A-CLAN-6)", [(c, ru, en) for c, (ru, en) in MOVE_TYPES.items()]
     )
     lines += _table("Вещи (items)", [(c, ru, en) for c, (ru, en) in ITEM_NAMES.items()])
+    lines += _table(
+        "Нарушения голосования (void votes, A-VOTE-3)", [(c, ru, en) for c, (ru, en) in VOID_REASONS.items()]
+    )
     lines += _table("Статусы (statuses)", [(c, ru, en) for c, (ru, en) in STATUSES.items()])
     return "\n".join(lines).rstrip() + "\n"
 

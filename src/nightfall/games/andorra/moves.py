@@ -284,6 +284,8 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
     code = payload.get("action")
     if not isinstance(code, str) or code not in ACTIONS:
         raise _rej("unknown_move", "A-MOVE-1", p, str(code))
+    if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
+        code = "GIFT_POISON"  # A-ITEM-POISON-1a: Appendix C names the gifted bottle's use POISON too
     from .night.dawn import item_manager
 
     manager_for_items = (
