@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run web webcheck test check fastpytest lint typecheck pytest chromium clean
+.PHONY: run cluster web webcheck test check fastpytest lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -45,6 +45,10 @@ web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
 
 run: $(STAMP) web
 	$(BIN)/nightfall serve
+
+# Two nodes behind HAProxy on the local PostgreSQL and Redis (docs/deploy.md).
+cluster: $(STAMP) web
+	$(BIN)/python -m nightfall.cluster.local
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -27,6 +27,11 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"plain Starlette/uvicorn WebSocket and GC paths (as {fast.ENV}=0; see server/fast)",
     )
     p.add_argument(
+        "--public-url",
+        default=os.environ.get("NIGHTFALL_PUBLIC_URL"),
+        help="where phones reach the server, when that is a proxy in front of it (a cluster)",
+    )
+    p.add_argument(
         "--store",
         default=os.environ.get("NIGHTFALL_STORE"),
         help="the event store: postgresql://... (several nodes), sqlite:///PATH or a file path"

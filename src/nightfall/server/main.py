@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
             args.lease_ms,
             _describe(args.redis),
         )
-    url = public_url(args.host, args.port)
+    url = args.public_url.rstrip("/") if args.public_url else public_url(args.host, args.port)
     server_limits = limits.from_arguments(args)
     logging.getLogger("nightfall.server").info("limits (0 = unlimited): %s", describe_limits(server_limits))
     fast_paths = not args.plain
