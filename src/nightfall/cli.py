@@ -78,8 +78,8 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--bots",
-        default="heuristic",
-        help="strong, heuristic or random for every seat, or per side: village=strong,witch=heuristic",
+        default="strong",
+        help="strong (default), heuristic or random for every seat, or per side: village=strong,witch=heuristic",
     )
     p.add_argument("--mode", choices=["timed", "unlimited"], default="timed")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")

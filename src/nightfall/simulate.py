@@ -26,7 +26,7 @@ from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, SIDE, WINNER_O
 
 REPORT_FORMAT = "nightfall-simulate/1"
 SIDES = ("village", "witch", "solo")
-DEFAULT_BOTS = "heuristic"
+DEFAULT_BOTS = "strong"
 
 # One finished game: (winner, reason, days, witches' score).
 Outcome = tuple[str, str, int, int]

@@ -10,20 +10,21 @@ from nightfall.simulate import parse_bots, run
 from nightfall.simulate_plot import plot_report, wilson
 
 
-def _report(jobs: int) -> list[dict[str, object]]:
-    return [r.to_json() for r in run([4, 9], 8, seed=5, bots="heuristic", mode="timed", jobs=jobs)]
+def _report(jobs: int, bots: str) -> list[dict[str, object]]:
+    return [r.to_json() for r in run([4, 9], 8, seed=5, bots=bots, mode="timed", jobs=jobs)]
 
 
-def test_results_do_not_depend_on_jobs() -> None:
-    one = _report(1)
+@pytest.mark.parametrize("bots", ["strong", "heuristic"])
+def test_results_do_not_depend_on_jobs(bots: str) -> None:
+    one = _report(1, bots)
     assert sum(c["games"] for c in one) == 16  # type: ignore[misc]
-    assert _report(2) == one
-    assert _report(3) == one
+    assert _report(2, bots) == one
+    assert _report(3, bots) == one
 
 
 def test_bots_per_side() -> None:
     assert parse_bots("random") == {"village": "random", "witch": "random", "solo": "random"}
-    assert parse_bots("witch=random") == {"village": "heuristic", "witch": "random", "solo": "heuristic"}
+    assert parse_bots("witch=random") == {"village": "strong", "witch": "random", "solo": "strong"}
     with pytest.raises(SystemExit):
         parse_bots("village=genius")
     mixed = run(

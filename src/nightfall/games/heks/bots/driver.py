@@ -23,9 +23,10 @@ from ..view import cached_owed, step_view
 from .base import Action, Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 from .table_talk import TableTalk
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "strong": StrongBot}
 
 # The steps whose only input is a tap: a bot with a ``tap`` method may answer them from
 # the public view alone (most of a game's commands are these taps). In all of them a seat

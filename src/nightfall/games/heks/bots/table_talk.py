@@ -8,6 +8,7 @@ lies; bots that read them decide whom to believe.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -21,6 +22,12 @@ class Claim:
 @dataclass(slots=True)
 class TableTalk:
     claims: list[Claim] = field(default_factory=list)
+    # "I hold ...", said in the evening discussion: seat -> (day, ingredient types). May be lies.
+    hands: dict[int, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    # The chief's plan for the circle: (day, members, member -> the ingredient they should play).
+    plan: tuple[int, tuple[int, ...], dict[int, str]] | None = None
+    # What the strong bots make of the public facts, computed once for the whole table.
+    belief: Any = None
 
     def announce(self, day: int, speaker: int, target: int, witch: bool) -> None:
         self.claims.append(Claim(day, speaker, target, witch))

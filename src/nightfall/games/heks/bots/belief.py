@@ -1,0 +1,255 @@
+"""A belief over role assignments, for the strong bots.
+
+What decides the game is who the Witches are, and (from 9 players up) who the
+Jester is, because a masked Jester reads "Witch" to the Seer (H-JST-1). So a
+hypothesis is (the set of Witch seats, the Jester's seat or none): at most
+C(12,3) x 9 = 1,980 of them. The table's public facts (claims, exiles and what
+they revealed, new frogs, performed rituals and who was on them, approval and
+exile ballots) weigh every hypothesis once per game, shared by all seats
+(``PublicBelief``); each seat then conditions on what only it knows (its own
+role, the Witches it was shown, its own Seer readings) when it asks.
+
+Likelihoods are rough models of how people (and these bots) play, not exact
+probabilities; hard facts (an exile's "was / was not a witch", one's own role,
+a "Witch" reading) are exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..tables import CROW, JESTER, ROLE_COLUMNS, ROLE_TABLE, WITCH
+
+Vec = npt.NDArray[np.float64]
+
+# How a claim "X is / is not a witch" by speaker S is explained under a hypothesis.
+HONEST_LIE = 0.03  # a non-witch (the Crow, really) accusing an innocent
+MASK = 0.4  # a Jester reading "Witch": his mask was on that day
+DISGUISE = 0.12  # a Witch reading "Not a witch": she cast Disguise that day
+WITCH_ACCUSES_INNOCENT = 0.5
+WITCH_ACCUSES_PARTNER = 0.02
+WITCH_CLEARS_PARTNER = 0.4
+WITCH_CLEARS_INNOCENT = 0.15
+JESTER_CLAIMS = 0.1
+FROG_IS_WITCH = 0.05  # witches know each other, so a frog is rarely one of them
+RITUAL_FAIL_CLEAN = 0.25  # an honest team fails (missing or duplicated cards)
+RITUAL_FAIL_DIRTY = 0.95
+FLOOR = 1e-4  # soft evidence never rules a hypothesis out
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """Every hypothesis for a player count: witch membership and Jester indicator per seat."""
+
+    players: int
+    witches: int
+    witch: npt.NDArray[np.float64]  # (H, players + 1): 1 where the seat is a Witch
+    jester: npt.NDArray[np.float64]  # (H, players + 1): 1 where the seat is the Jester
+    has_jester: bool
+
+
+@cache
+def space(players: int) -> Space:
+    counts = dict(zip(ROLE_COLUMNS, ROLE_TABLE[players], strict=True))
+    nw, nj = counts[WITCH], counts[JESTER]
+    rows_w: list[tuple[int, ...]] = []
+    rows_j: list[int] = []
+    for ws in combinations(range(1, players + 1), nw):
+        for j in [s for s in range(1, players + 1) if s not in ws] if nj else [0]:
+            rows_w.append(ws)
+            rows_j.append(j)
+    h = len(rows_w)
+    wm = np.zeros((h, players + 1))
+    jm = np.zeros((h, players + 1))
+    for i, (ws, j) in enumerate(zip(rows_w, rows_j, strict=True)):
+        wm[i, list(ws)] = 1.0
+        if j:
+            jm[i, j] = 1.0
+    return Space(players, nw, wm, jm, bool(nj))
+
+
+@dataclass(slots=True)
+class PublicBelief:
+    """Weights from public facts only; every seat of a game shares one."""
+
+    space: Space
+    weights: Vec
+    seen: set[tuple[Any, ...]] = field(default_factory=set)
+    claims_read: int = 0
+    version: int = 0
+
+    @classmethod
+    def new(cls, players: int) -> PublicBelief:
+        sp = space(players)
+        return cls(sp, np.ones(sp.witch.shape[0]))
+
+    def _times(self, factor: Vec) -> None:
+        self.weights = self.weights * factor
+        total = self.weights.sum()
+        if total > 0:
+            self.weights /= total
+        self.version += 1
+
+    def once(self, key: tuple[Any, ...]) -> bool:
+        """True the first time a fact is offered: every seat offers what it sees."""
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+    # ---- public facts ----
+    def claim(self, speaker: int, target: int, witch: bool) -> None:
+        w, j = self.space.witch, self.space.jester
+        sw, tw, tj = w[:, speaker], w[:, target], j[:, target]
+        sj = j[:, speaker]
+        if witch:
+            honest = tw + tj * MASK + (1 - tw - tj) * HONEST_LIE
+            liar = tw * WITCH_ACCUSES_PARTNER + (1 - tw) * WITCH_ACCUSES_INNOCENT
+        else:
+            honest = tw * DISGUISE + (1 - tw)
+            liar = tw * WITCH_CLEARS_PARTNER + (1 - tw) * WITCH_CLEARS_INNOCENT
+        factor = sw * liar + sj * JESTER_CLAIMS + (1 - sw - sj) * honest
+        self._times(np.maximum(factor, FLOOR))
+
+    def exiled(self, seat: int, was_witch: bool) -> None:
+        tw = self.space.witch[:, seat]
+        self._times(tw if was_witch else (1 - tw) * (1 - self.space.jester[:, seat]))
+
+    def frogs(self, seats: Iterable[int]) -> None:
+        factor = np.ones_like(self.weights)
+        for s in seats:
+            factor *= 1 - self.space.witch[:, s] * (1 - FROG_IS_WITCH)
+        self._times(factor)
+
+    def dirty(self, team: Iterable[int]) -> Vec:
+        """Per hypothesis: 1 where the team holds at least one Witch."""
+        out: Vec = np.minimum(self.space.witch[:, list(team)].sum(axis=1), 1.0)
+        return out
+
+    def ritual(self, team: list[int], failed: bool, voters_for: list[int], voters_against: list[int]) -> None:
+        d = self.dirty(team)
+        if failed:
+            factor = d * RITUAL_FAIL_DIRTY + (1 - d) * RITUAL_FAIL_CLEAN
+        else:
+            factor = d * (1 - RITUAL_FAIL_DIRTY) + (1 - d) * (1 - RITUAL_FAIL_CLEAN)
+        # Witches approve teams that hold a witch and reject clean ones, more often than not.
+        w = self.space.witch
+        for v in voters_for:
+            factor = factor * (1 + w[:, v] * (d * 0.4 - (1 - d) * 0.3))
+        for v in voters_against:
+            factor = factor * (1 + w[:, v] * ((1 - d) * 0.4 - d * 0.3))
+        self._times(np.maximum(factor, FLOOR))
+
+    def ballot(self, votes: dict[int, int], exiled: int | None, was_witch: bool) -> None:
+        """Who voted for a player the exile revealed: witches rarely vote out their own."""
+        if exiled is None:
+            return
+        w = self.space.witch
+        factor = np.ones_like(self.weights)
+        for voter, target in votes.items():
+            if target == exiled:
+                factor *= 1 + w[:, voter] * (-0.6 if was_witch else 0.3)
+        self._times(factor)
+
+
+@dataclass(slots=True)
+class SeatBelief:
+    """One seat's belief: the public weights times what only this seat knows."""
+
+    seat: int
+    role: str
+    known_witches: frozenset[int]
+    readings: dict[int, list[bool]] = field(default_factory=dict)  # own Seer readings: True = "Witch"
+    extra: dict[int, float] = field(default_factory=dict)  # private evidence: seat -> witch likelihood ratio
+    _cache: tuple[tuple[int, int], Vec, Vec] | None = None
+    _weights: tuple[tuple[int, int], Vec] | None = None
+    _private: int = 0
+    memo: dict[Any, Any] = field(default_factory=dict)  # the bot's own caches, valid per belief version
+    memo_key: tuple[int, int] = (-1, -1)
+    _day_memo: tuple[int, dict[Any, Any]] = (-1, {})
+
+    def day_memo(self, day: int) -> dict[Any, Any]:
+        """A cache that is emptied when the day changes."""
+        if self._day_memo[0] != day:
+            self._day_memo = (day, {})
+        return self._day_memo[1]
+
+    def fresh_memo(self, pub: PublicBelief) -> dict[Any, Any]:
+        """A cache that is emptied whenever this seat's belief changes."""
+        key = (pub.version, self._private)
+        if key != self.memo_key:
+            self.memo = {}
+            self.memo_key = key
+        return self.memo
+
+    def read(self, target: int, witch: bool) -> None:
+        self.readings.setdefault(target, []).append(witch)
+        self._private += 1
+
+    def suspect(self, seat: int, ratio: float) -> None:
+        """Private evidence that ``seat`` is a Witch (``ratio`` times likelier if she is)."""
+        self.extra[seat] = self.extra.get(seat, 1.0) * ratio
+        self._private += 1
+
+    def _mask(self, sp: Space) -> Vec:
+        w, j, s = sp.witch, sp.jester, self.seat
+        if self.role in (WITCH, CROW):
+            known = set(self.known_witches) | ({s} if self.role == WITCH else set())
+            mask = np.ones(w.shape[0])
+            for seat in range(1, sp.players + 1):
+                mask *= w[:, seat] if seat in known else 1 - w[:, seat]
+            return mask * (1 - j[:, s])
+        if self.role == JESTER:
+            return np.array(j[:, s])
+        return (1 - w[:, s]) * (1 - j[:, s])
+
+    def weights(self, pub: PublicBelief) -> Vec:
+        key = (pub.version, self._private)
+        if self._weights is not None and self._weights[0] == key:
+            return self._weights[1]
+        w = self._fresh_weights(pub)
+        self._weights = (key, w)
+        return w
+
+    def _fresh_weights(self, pub: PublicBelief) -> Vec:
+        sp = pub.space
+        out = pub.weights * self._mask(sp)
+        for target, rs in self.readings.items():
+            tw, tj = sp.witch[:, target], sp.jester[:, target]
+            for i, witch in enumerate(rs):
+                if witch:  # H-SEE-3: a Witch, or the masked Jester (the mask is once per game)
+                    out = out * (tw + tj * (MASK if i == rs.index(True) else 0.0))
+                else:
+                    out = out * (tw * DISGUISE + (1 - tw))
+        for target, ratio in self.extra.items():
+            out = out * (1 + (ratio - 1) * sp.witch[:, target])
+        if out.sum() <= 0:  # contradictory soft evidence: fall back on what is certain
+            out = self._mask(sp) * (pub.weights > 0)
+        normed: Vec = out / max(float(out.sum()), 1e-300)
+        return normed
+
+    def marginals(self, pub: PublicBelief) -> tuple[Vec, Vec]:
+        """(P(seat is a Witch), P(seat is the Jester)), indexed by seat (index 0 unused)."""
+        key = (pub.version, self._private)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1], self._cache[2]
+        w = self.weights(pub)
+        pw, pj = w @ pub.space.witch, w @ pub.space.jester
+        self._cache = (key, pw, pj)
+        return pw, pj
+
+    def p_clean(self, pub: PublicBelief, teams: list[list[int]]) -> list[float]:
+        """For each team, the probability that it holds no Witch."""
+        w = self.weights(pub)
+        mat = np.zeros((pub.space.players + 1, len(teams)))
+        for k, team in enumerate(teams):
+            mat[team, k] = 1.0
+        hits = pub.space.witch @ mat  # (H, teams): witches on the team
+        return [float(x) for x in w @ (hits == 0)]

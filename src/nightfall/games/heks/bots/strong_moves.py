@@ -1,0 +1,370 @@
+"""The strong bots' decisions, each from a seat's view, the table talk and its belief."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from nightfall.engine import Rng
+
+from ..tables import CROW, EMPTY_PAW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PROTECTOR, WITCH
+from .base import Action, cats, frogs, open_places
+from .belief import PublicBelief, SeatBelief, Vec
+from .table_talk import TableTalk
+
+CONFIRMS = frozenset(
+    {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
+)
+POOL = 7  # chiefs choose teams among the seats they trust most (keeps the search small)
+
+
+@dataclass(slots=True)
+class Ctx:
+    view: dict[str, Any]
+    talk: TableTalk
+    pub: PublicBelief
+    me: SeatBelief
+    rng: Rng
+    _marg: tuple[Vec, Vec] | None = field(default=None)
+
+    @property
+    def seat(self) -> int:
+        return self.me.seat
+
+    @property
+    def role(self) -> str:
+        return self.me.role
+
+    @property
+    def witch_side(self) -> bool:
+        return self.me.role in (WITCH, CROW)
+
+    @property
+    def partners(self) -> set[int]:
+        """The Witches this seat knows (itself included, for a Witch)."""
+        return set(self.me.known_witches) | ({self.seat} if self.role == WITCH else set())
+
+    def marg(self) -> tuple[Vec, Vec]:
+        if self._marg is None:
+            self._marg = self.me.marginals(self.pub)
+        return self._marg
+
+    def table(self) -> tuple[Vec, Vec]:
+        """What the table as a whole believes (public facts only)."""
+        w = self.pub.weights
+        return w @ self.pub.space.witch, w @ self.pub.space.jester
+
+    def others(self) -> list[int]:
+        return [s for s in cats(self.view) if s != self.seat]
+
+    def team_size(self) -> int:
+        return min(len(self.view["recipe"]), len(cats(self.view)))
+
+    def claimed(self, seat: int) -> tuple[str, ...] | None:
+        if seat == self.seat:
+            return tuple(self.view["me"]["hand"])
+        said = self.talk.hands.get(seat)
+        return said[1] if said and said[0] == self.view["day"] else None
+
+
+# ---- abilities and talk ----
+def seer_target(ctx: Ctx) -> int | None:
+    pw, pj = ctx.marg()
+    read = ctx.me.readings
+    best, best_score = None, -1.0
+    live = {p["seat"]: p["status"] for p in ctx.view["players"] if p["status"] != "EXILED"}
+    for s, status in live.items():
+        if s == ctx.seat:
+            continue
+        rs = read.get(s, [])
+        if rs and not (all(rs) and ctx.pub.space.has_jester and pj[s] > 0.05 and len(rs) == 1):
+            continue  # known; a single "Witch" is checked again while he may be the masked Jester
+        score = pw[s] * (1 - pw[s]) + 0.6 * pj[s] + 0.01 * ctx.rng.below(10)
+        if rs:
+            score += 0.3
+        if status != "CAT":
+            score *= 0.3
+        if score > best_score:
+            best, best_score = s, score
+    return best
+
+
+def hand_claim(ctx: Ctx) -> tuple[str, ...]:
+    hand = list(dict.fromkeys(ctx.view["me"]["hand"]))
+    if not ctx.witch_side:
+        return tuple(hand)
+    recipe = ctx.view["recipe"]
+    useful = [c for c in hand if c in recipe]
+    missing = [c for c in recipe if c not in useful]
+    if missing:  # the witch side claims a card the circle needs, to be picked
+        useful.append(missing[ctx.rng.below(len(missing))])
+    return tuple(useful)
+
+
+def bluff_target(ctx: Ctx) -> int | None:
+    """A fake "Witch" reading: on whoever accused one of ours, else on the most trusted villager."""
+    ours = ctx.partners
+    mine = {c.target for c in ctx.talk.claims if c.speaker == ctx.seat}
+    pool = [s for s in ctx.others() if s not in ours and s not in mine]
+    if not pool:
+        return None
+    accusers = [c.speaker for c in ctx.talk.claims if c.witch and c.target in ours and c.speaker in pool]
+    if accusers:
+        return accusers[-1]
+    tw, _ = ctx.table()
+    return min(pool, key=lambda s: (tw[s], ctx.rng.below(100)))
+
+
+def pickpocket_target(ctx: Ctx) -> int | None:
+    pw, _ = ctx.marg()
+    pool = [s for s in ctx.others() if ctx.claimed(s) is not None] or ctx.others()
+    return max(pool, key=lambda s: (pw[s], ctx.rng.below(100))) if pool else None
+
+
+def check_hand_claim(ctx: Ctx, target: int, seen: list[str]) -> None:
+    said = ctx.claimed(target)
+    if said is not None and set(said) != set(seen) and target not in ctx.me.extra:
+        ctx.me.suspect(target, 6.0)  # only the witch side lies about its hand
+
+
+def pickpocket_take(ctx: Ctx, seen: list[str]) -> str:
+    pw, _ = ctx.marg()
+    target = ctx.view["me"]["pickpocket"]["target"]
+    recipe, hand = ctx.view["recipe"], ctx.view["me"]["hand"]
+    bad = [c for c in seen if c not in recipe]
+    if pw[target] >= 0.4 and bad:
+        return bad[0]  # disarm a likely saboteur
+    wanted = [c for c in seen if c in recipe and c not in hand]
+    return (wanted or seen)[0]
+
+
+# ---- the day ----
+def depart(ctx: Ctx) -> dict[str, Any]:
+    view, me, rng = ctx.view, ctx.view["me"], ctx.rng
+    places = open_places(view)
+    wanted = [p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]]
+    payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
+    if ctx.role == PROTECTOR and len(cats(view)) >= 4 and rng.below(100) < 60:
+        payload = {"guard": True}
+    if ctx.role == HERB_DOCTOR and frogs(view):
+        pw, _ = ctx.marg()
+        seers = {c.speaker for c in ctx.talk.claims}
+        payload["turn_back"] = min(
+            frogs(view), key=lambda s: (pw[s] - (0.3 if s in seers else 0), rng.below(9))
+        )
+    if ctx.role == JESTER and not me.get("mask_used") and view["day"] >= 2:  # checks come more often later
+        payload["mask"] = True
+    return payload
+
+
+def guard_place(ctx: Ctx) -> str:
+    counts: dict[str, int] = ctx.view["me"]["guard"]["counts"]
+    order: list[str] = sorted(counts, key=lambda p: (-counts[p], ctx.rng.below(100)))
+    return order[1] if len(order) > 1 and ctx.rng.below(100) < 25 else order[0]
+
+
+def _targets(ctx: Ctx) -> list[int]:
+    """Non-witches worth frogging, best first: whoever reads true, then the most trusted."""
+    ours = ctx.partners
+    tw, _ = ctx.table()
+    honest = {c.speaker for c in ctx.talk.claims if (c.target in ours) == c.witch and c.speaker not in ours}
+    pool = [s for s in cats(ctx.view) if s not in ours]
+    return sorted(pool, key=lambda s: (s not in honest, tw[s], ctx.rng.below(100)))
+
+
+def witch_turn(ctx: Ctx) -> list[Action]:
+    w, rng = ctx.view["me"]["witch"], ctx.rng
+    witches = sorted(s for s in ctx.partners if s in cats(ctx.view))
+    i = witches.index(ctx.seat) if ctx.seat in witches else 0
+    targets = _targets(ctx)
+    out: list[Action] = []
+    if w["place"] is None:
+        counts = w["counts"]
+        order = sorted(counts, key=lambda p: (-counts[p], rng.below(100)))
+        k = i if rng.below(100) < 70 else 0
+        out.append(("witch_place", {"place": order[min(k, len(order) - 1)]}))
+    tw, _ = ctx.table()
+    spell: str | None = None
+    if not w["spell_chosen"]:
+        spells = w["available_spells"]
+        seers_alive = any(
+            c.speaker in cats(ctx.view) for c in ctx.talk.claims if c.speaker not in ctx.partners
+        )
+        for pick in ("CREEPING_CURSE", "TWIN_HEX"):
+            if pick in spells:
+                spell = pick
+                break
+        if spell is None and "DISGUISE" in spells and tw[ctx.seat] >= 0.25 and seers_alive:
+            spell = "DISGUISE"
+        if spell is None and "MIST" in spells and rng.below(2):
+            spell = "MIST"
+        payload: dict[str, Any] = {"spell": spell}
+        if spell == "MIST":
+            payload["mist_place"] = rng.choice(open_places(ctx.view))
+        out.append(("witch_spell", payload))
+    else:
+        spell = w["spell"]
+    if not w["target_chosen"]:
+        target = targets[i % len(targets)] if targets else None
+        out.append(("witch_target", {"target": target}))
+        if spell == "TWIN_HEX" and target is not None:
+            rest = [s for s in targets if s != target]
+            out.append(("witch_second", {"target": rest[0] if rest else None}))
+    elif not w["second_chosen"] and w["target"] is not None:
+        rest = [s for s in targets if s != w["target"]]
+        out.append(("witch_second", {"target": rest[0] if rest and spell == "TWIN_HEX" else None}))
+    return out
+
+
+# ---- the night ----
+def _cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
+    """How well the members' (claimed) hands make the recipe, and who plays what."""
+    memo = ctx.me.day_memo(ctx.view["day"])
+    key = (tuple(team), tuple(ctx.view["me"]["hand"]))
+    if key not in memo:
+        memo[key] = _fresh_cover(ctx, team)
+    return memo[key]  # type: ignore[no-any-return]
+
+
+def _fresh_cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
+    """A maximum matching of members to recipe ingredients (Kuhn's augmenting paths; k <= 4)."""
+    recipe = ctx.view["recipe"][: len(team)]
+    can = [[i for i, c in enumerate(recipe) if c in (ctx.claimed(s) or ())] for s in team]
+    owner: dict[int, int] = {}  # recipe index -> member index
+
+    def augment(m: int, seen: set[int]) -> bool:
+        for i in can[m]:
+            if i not in seen:
+                seen.add(i)
+                if i not in owner or augment(owner[i], seen):
+                    owner[i] = m
+                    return True
+        return False
+
+    hit = sum(1 for m in range(len(team)) if augment(m, set()))
+    plan = {team[m]: recipe[i] for i, m in owner.items()}
+    rest = [c for i, c in enumerate(recipe) if i not in owner]
+    for s in team:
+        if s not in plan and rest:
+            plan[s] = rest.pop()
+    return (0.9 if hit == len(team) else 0.15 * hit / max(len(team), 1)), plan
+
+
+def _teams(ctx: Ctx) -> list[list[int]]:
+    pw, pj = ctx.marg()
+    k = ctx.team_size()
+    pool = sorted(ctx.others(), key=lambda s: (pw[s] + pj[s], ctx.rng.below(100)))[:POOL]
+    if ctx.view["me"]["status"] != "CAT":  # judging a team from outside it (never the chief)
+        return [sorted(t) for t in combinations(pool, k)] or [pool]
+    return [sorted([ctx.seat, *rest]) for rest in combinations(pool, k - 1)]
+
+
+def _score(ctx: Ctx, teams: list[list[int]]) -> list[tuple[float, dict[int, str]]]:
+    _, pj = ctx.marg()
+    clean = ctx.me.p_clean(ctx.pub, teams)
+    out = []
+    for team, pc in zip(teams, clean, strict=True):
+        cov, plan = _cover(ctx, team)
+        jest = 1.0
+        for s in team:
+            if s != ctx.seat:
+                jest *= 1 - 0.6 * float(pj[s])
+        out.append((pc * (cov + 0.3) * jest, plan))
+    return out
+
+
+def propose(ctx: Ctx) -> list[int]:
+    teams = _teams(ctx)
+    if ctx.witch_side:  # look like a careful chief: the team the table trusts, with one of us on it
+        tw, _ = ctx.table()
+        ours = ctx.partners
+        teams.sort(key=lambda t: (sum(tw[s] for s in t), ctx.rng.below(100)))
+        team = next((t for t in teams if len(ours.intersection(t)) == 1), teams[0])
+        plan = _cover(ctx, team)[1]
+    else:
+        scored = _score(ctx, teams)
+        best = max(range(len(teams)), key=lambda i: (scored[i][0], ctx.rng.below(100)))
+        team, plan = teams[best], scored[best][1]
+    ctx.talk.plan = (ctx.view["day"], tuple(team), plan)
+    return team
+
+
+def approve(ctx: Ctx) -> str:
+    team = list(ctx.view.get("proposal") or [])
+    curse = ctx.view["curse"]
+    if ctx.witch_side:
+        ours = ctx.partners.intersection(team)
+        if ours or (ctx.role == CROW and not ctx.partners):
+            return "for"
+        return "against" if curse >= 2 or ctx.rng.below(100) < 80 else "for"
+    if ctx.role == JESTER:
+        return "for" if ctx.seat in team or ctx.rng.below(2) else "against"
+    this = _score(ctx, [team])[0][0]
+    memo = ctx.me.fresh_memo(ctx.pub)
+    key = ("best", ctx.view["day"], tuple(ctx.view["me"]["hand"]), len(cats(ctx.view)))
+    if key not in memo:
+        memo[key] = max(s for s, _ in _score(ctx, _teams(ctx)))
+    best: float = memo[key]
+    clean = ctx.me.p_clean(ctx.pub, [team])[0]
+    if this >= 0.75 * best or (curse >= 2 and clean >= 0.4):
+        return "for"
+    return "against"
+
+
+def play_card(ctx: Ctx) -> str:
+    me, view, rng = ctx.view["me"], ctx.view, ctx.rng
+    hand: list[str] = me["hand"]
+    if not hand:
+        return EMPTY_PAW
+    team = list(view.get("proposal") or [])
+    recipe = view["recipe"][: len(team)]
+    plan = ctx.talk.plan[2] if ctx.talk.plan and ctx.talk.plan[0] == view["day"] else {}
+    others_cards = {c for s, c in plan.items() if s != ctx.seat}
+    saboteur = _saboteur(ctx, team)
+    if saboteur:
+        bad = [c for c in hand if c not in recipe] or [c for c in hand if c in others_cards]
+        if bad:
+            return bad[0]
+    mine = plan.get(ctx.seat)
+    if mine in hand:
+        return mine
+    free = [c for c in hand if c in recipe and c not in others_cards]
+    good = free or [c for c in hand if c in recipe]
+    return str(rng.choice(good)) if good else hand[0]
+
+
+def _saboteur(ctx: Ctx, team: list[int]) -> bool:
+    view, rng = ctx.view, ctx.rng
+    if ctx.role == JESTER:
+        return rng.below(100) < 60  # a spoiled circle draws the suspicion he wants
+    if not ctx.witch_side:
+        return False
+    ours = sorted(ctx.partners.intersection(team))
+    if ctx.role == CROW and ours:
+        return False  # a Witch on the team will see to it
+    if ctx.role == WITCH and ours and ours[0] != ctx.seat:
+        return False  # one spoiled card is enough
+    last = view["seals"] + 1 >= view["seals_needed"] or view["is_knights_day"]
+    return last or rng.below(100) < 75
+
+
+def exile(ctx: Ctx) -> int | None:
+    options = ctx.others()
+    if not options:
+        return None
+    rng = ctx.rng
+    if ctx.witch_side or ctx.role == JESTER:
+        tw, tj = ctx.table()
+        ours = ctx.partners
+        pool = [s for s in options if s not in ours] or options
+        ranked = sorted(pool, key=lambda s: (-(tw[s] - tj[s]), rng.below(100)))
+        if ctx.role == JESTER:
+            return ranked[rng.below(min(3, len(ranked)))]
+        return ranked[0]
+    pw, pj = ctx.marg()
+    best = max(options, key=lambda s: (pw[s] - 1.3 * pj[s], rng.below(100)))
+    if ctx.view["is_knights_day"]:
+        return best
+    many = len(cats(ctx.view)) >= 7
+    return best if pw[best] - pj[best] >= (0.3 if many else 0.45) else None
