@@ -13,8 +13,8 @@ from typing import Any
 from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Rejected, Viewer
 from nightfall.engine.event import Audience
 
+from . import article, moves
 from . import day as day_mod
-from . import moves
 from .night_pipeline import resolve
 from .reports.messages import assemble
 from .reports.morning import build_post
@@ -320,5 +320,7 @@ _HANDLERS = {
     "narrative": _narrative,
     "clan_poll": _clan_poll,
     "set_deadline": _set_deadline,
+    "article": article.write,
+    "article_verdict": article.verdict,
     TICK: _tick,
 }

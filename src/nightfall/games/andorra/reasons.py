@@ -149,6 +149,14 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "Голос игрока {voter} не среди последних голосов, которые может изменить Аферист.",
         "{voter}'s vote is not among the last votes the Swindler may change.",
     ),
+    "no_article_today": (
+        "Статью можно написать только на следующий день после своей слежки.",
+        "An article can only be written the day after your watch.",
+    ),
+    "article_empty": ("Статья пустая.", "The article is empty."),
+    "article_too_long": ("Статья длиннее {max} символов.", "The article is longer than {max} characters."),
+    "article_decided": ("Ведущий уже решил судьбу статьи.", "The host has already decided on the article."),
+    "no_article_waiting": ("Этот игрок не прислал статью на сегодня.", "No article from this player today."),
     "not_item_manager": ("Вещами клана распоряжается {manager}.", "{manager} manages the clan's items."),
 }
 

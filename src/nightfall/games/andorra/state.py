@@ -190,6 +190,7 @@ class AndorraState:
     messages: list[dict[str, Any]] = field(default_factory=list)
     audits: list[dict[str, Any]] = field(default_factory=list)
     host_log: list[dict[str, Any]] = field(default_factory=list)
+    articles: list[dict[str, Any]] = field(default_factory=list)  # the Journalist's (A-ROLE-JOURNALIST-7)
 
 
 def snapshot(state: AndorraState) -> dict[str, Any]:

@@ -85,6 +85,8 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             "submission": state.submissions.get(str(viewer)),
             "own_move": state.own_moves.get(str(viewer)),
             "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
+            # his article of today and whether the host has published it (A-ROLE-JOURNALIST-7)
+            "article": next((a for a in state.articles if a["day"] == w.day and a["seat"] == viewer), None),
             "inbox": render_messages(state, viewer),
             "prompts": [
                 _prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer
@@ -118,6 +120,7 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             ],
             "submissions": state.submissions,
             "own_moves": state.own_moves,
+            "articles": [a for a in state.articles if a["day"] == w.day],
             "pending": _pending_view(state),
             "messages": render_messages(state, viewer),
             "audits": state.audits,

@@ -128,4 +128,6 @@ def render_post(post: dict[str, Any], nicks: dict[int, str], lang: str = "ru", b
         lines.append(f"{b('Роли:' if lang == 'ru' else 'Roles:')} {roles}")
     if post.get("narrative"):  # H-09: the host's story, after the facts
         lines += ["", str(post["narrative"])]
+    for text in post.get("articles", []):  # A-ROLE-JOURNALIST-3/7: published by the host (H-07)
+        lines += ["", b("Газета:" if lang == "ru" else "Newspaper:"), str(text)]
     return "\n".join(lines)
