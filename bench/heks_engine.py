@@ -21,7 +21,7 @@ import statistics
 import time
 
 from calibration import calibration
-from nightfall.engine import Transcript
+from nightfall.engine import Transcript, kernel
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks.bots import BOTS, play_game
 
@@ -47,7 +47,7 @@ def apply_plus_views(transcripts: list[Transcript]) -> list[float]:
         state = game.setup(tr.config, tr.seed)
         for cmd in tr.commands:
             t = clock()
-            game.apply(state, cmd)
+            kernel.apply(game, state, cmd)
             for seat in range(1, 13):
                 game.view(state, seat)
             samples.append((clock() - t) / 1e6)

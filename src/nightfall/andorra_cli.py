@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from nightfall.engine import HOST, Command, Rejected, Transcript
+from nightfall.engine import HOST, Command, Rejected, Transcript, kernel
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.items import GIFT_LIST, ITEM_NAMES
 from nightfall.games.andorra.reasons import explain
@@ -96,7 +96,7 @@ def _load_game(path: str) -> tuple[Transcript, AndorraState]:
         raise InputError(path, None, "game", str(exc)) from exc
     state = GAME.setup(t.config, t.seed)
     for c in t.commands:
-        GAME.apply(state, c)
+        kernel.apply(GAME, state, c)
     return t, state
 
 
@@ -118,7 +118,7 @@ class _Run:
         self.now += 1
         cmd = Command(actor, type_, payload, self.now)
         try:
-            GAME.apply(self.state, cmd)
+            kernel.apply(GAME, self.state, cmd)
         except Rejected as exc:
             raise InputError(self.path, line, field, _reason(exc)) from exc
         self.t.commands.append(cmd)

@@ -28,10 +28,12 @@ class ToyState:
     ticks: int = 0
     deadline: int | None = None
     winner: int | None = None
+    now: int = 0  # the kernel's clock (K-TIME-1)
 
 
 class ToyGame:
     name = "toy"
+    commands = frozenset({"add", "reset", "boom"})
 
     def setup(self, config: Mapping[str, Any], seed: int) -> ToyState:
         players = config.get("players")
@@ -83,6 +85,9 @@ class ToyGame:
             state.total = -999  # a buggy rule that mutates, then fails
             raise RuntimeError("boom")
         raise Rejected("unknown_command", type=command.type)
+
+    def refusal(self, state: ToyState, command: Command, refused: Rejected) -> Rejected:
+        return refused
 
     def view(self, state: ToyState, viewer: Viewer) -> dict[str, Any]:
         out: dict[str, Any] = {

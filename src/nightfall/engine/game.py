@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from .command import Command
 from .event import Event, Viewer
+from .rejection import Rejected
 
 S = TypeVar("S")
 
@@ -20,18 +21,26 @@ S = TypeVar("S")
 class Game(Protocol[S]):
     #: short stable name used in transcripts ("heks", "andorra")
     name: str
+    #: the command types the game handles besides ``tick``; the kernel refuses any other (K-CMD-1)
+    commands: frozenset[str]
 
     def setup(self, config: Mapping[str, Any], seed: int) -> S:
         """A fresh state. Raises ``Rejected`` for an invalid config."""
         ...
 
     def apply(self, state: S, command: Command) -> list[Event]:
-        """Apply one command to ``state`` in place and return what happened.
+        """The game's one handler: apply one command to ``state`` in place and
+        return what happened. Called only by ``kernel.apply``, after the common
+        rules (docs/rules/kernel.md) admitted the command.
 
         Must raise ``Rejected`` *before* mutating anything when the command is
         illegal. Must be deterministic: no clock, no I/O, randomness only from
         the RNG kept in ``state``.
         """
+        ...
+
+    def refusal(self, state: S, command: Command, refused: Rejected) -> Rejected:
+        """``refused`` as the command's sender may see it (most games: unchanged)."""
         ...
 
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nightfall.engine import HOST, Command, Event
+from nightfall.engine import HOST, SYSTEM, Command, Event, kernel
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import AndorraState
 
@@ -31,10 +31,15 @@ class Scenario:
     def do(self, actor: Any, type_: str, **payload: Any) -> list[Event]:
         self.now += 1
         cmd = Command(actor, type_, payload, self.now)
-        ev = GAME.apply(self.state, cmd)
+        _, ev = kernel.apply(GAME, self.state, cmd)
         self.commands.append(cmd)
         self.events.extend(ev)
         return ev
+
+    def tick(self, at: int) -> list[Event]:
+        """The server's clock reaches ``at`` (a deadline)."""
+        self.now = at - 1
+        return self.do(SYSTEM, "tick")
 
     # ----- day ----------------------------------------------------------
     def vote(self, voter: str, target: str | None) -> None:

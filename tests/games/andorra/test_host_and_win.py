@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from nightfall.engine import HOST, PUBLIC, Command, Rejected, Transcript, replay
+from nightfall.engine import HOST, PUBLIC, Command, Rejected, Transcript, kernel, replay
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import World
 from nightfall.games.andorra.win import check
@@ -49,7 +49,7 @@ def test_prompt_deadline_defaults() -> None:  # A-MSG-2, H-11, Q-72, A-CYCLE-6, 
         "prompts"
     ] == []
     assert G.next_deadline(s.state) == s.now + 500
-    G.apply(s.state, Command("system", "tick", {}, now=s.now + 500))
+    s.tick(s.now + 500)
     assert s.state.phase == "REVIEW"  # no answer = refusal
     s.do(HOST, "publish")
     assert s.player("pv").role == "PV" and s.player("pv").refused_by == ["mafia"]
@@ -101,7 +101,7 @@ def test_rejections_change_nothing() -> (
     ]
     for actor, payload, code in cases:
         with pytest.raises(Rejected) as e:
-            G.apply(s.state, Command(actor, "move", payload, now=s.now))
+            kernel.apply(G, s.state, Command(actor, "move", payload, now=s.now))
         assert e.value.code == code
         assert "player" in e.value.params and e.value.rule
     assert G.snapshot(s.state) == before
@@ -236,19 +236,23 @@ def test_prompt_text_in_view() -> None:  # A-DATA-I, A-ROLE-PV-6, A-CYCLE-6
     assert pr["default"] is None and "NURSE" in pr["options"]
 
 
-def test_the_host_moves_and_removes_a_deadline() -> None:  # H-01a, H-01, H-03, A-MOVE-4
+def test_the_host_moves_and_removes_a_deadline() -> None:  # H-01a, H-01, H-03, A-MOVE-4, K-TICK-2
     s = mk("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000, "night_ms": 1000})
     assert G.next_deadline(s.state) == 1000
     events = s.do(HOST, "set_deadline", at=5000)  # a longer day
     assert G.next_deadline(s.state) == 5000 and G.view(s.state, 1)["deadline"] == 5000
     assert [e.type for e in events] == ["deadline_moved"] and events[0].audience == PUBLIC
-    G.apply(s.state, Command("system", "tick", {}, now=1000))
+    with pytest.raises(Rejected) as early:
+        s.tick(1000)
+    assert early.value.code == "not_due"  # K-TICK-2
     assert s.state.phase == "DAY"  # the old deadline no longer closes the day
     s.do(HOST, "end_day")
     assert s.state.phase == "NIGHT" and G.next_deadline(s.state) == s.now + 1000  # the schedule again
     s.do(HOST, "set_deadline", at=None)  # the host closes this night by hand
     assert G.next_deadline(s.state) is None
-    G.apply(s.state, Command("system", "tick", {}, now=10**9))
+    with pytest.raises(Rejected) as untimed:
+        s.tick(10**9)
+    assert untimed.value.code == "not_due"  # K-TICK-2: no deadline, nothing to tick
     assert s.state.phase == "NIGHT"
     s.move("maniac", "MANIAC_QUICK", "doctor")  # no deadline: moves are still taken
     assert [entry["deadline"] for entry in s.state.host_log] == [

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nightfall.engine import HOST, Command, Rejected
+from nightfall.engine import HOST, Command, Rejected, kernel
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.items import GIFT_LIST
 from nightfall.games.andorra.roles.actions import ACTIONS, ITEM, NON_UNDEAD
@@ -65,7 +65,7 @@ def _params(code: str, rnd: Any, n: int) -> dict[str, Any]:
 
 def _try(state: AndorraState, cmd: Command) -> bool:
     try:
-        G.apply(state, cmd)
+        kernel.apply(G, state, cmd)
         return True
     except Rejected:
         return False
@@ -77,7 +77,7 @@ def _random_night(state: AndorraState, rnd: Any, now: int) -> list[Command]:
     for p in state.world.alive():
         if rnd.random() < 0.8:
             _try(state, Command(p.seat, "vote", {"target": rnd.choice([None, *range(1, n + 1)])}, now))
-    G.apply(state, Command(HOST, "end_day", {}, now))
+    kernel.apply(G, state, Command(HOST, "end_day", {}, now))
     accepted = []
     alive = [q.seat for q in state.world.alive()]
     for p in state.world.alive():
@@ -94,10 +94,10 @@ def _random_night(state: AndorraState, rnd: Any, now: int) -> list[Command]:
 
 
 def _finish_night(state: AndorraState, now: int) -> None:
-    G.apply(state, Command(HOST, "end_night", {}, now))
+    kernel.apply(G, state, Command(HOST, "end_night", {}, now))
     if state.phase == "RESOLVING":
-        G.apply(state, Command(HOST, "close_prompts", {}, now))
-    G.apply(state, Command(HOST, "publish", {}, now))
+        kernel.apply(G, state, Command(HOST, "close_prompts", {}, now))
+    kernel.apply(G, state, Command(HOST, "publish", {}, now))
 
 
 def _check_valid(state: AndorraState) -> None:

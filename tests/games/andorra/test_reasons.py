@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from nightfall.engine import Rejected
+from nightfall.engine import Rejected, kernel
 from nightfall.games.andorra.reasons import SENTENCES, explain
 from nightfall.games.andorra.roles.actions import ACTIONS
 from nightfall.games.andorra.roles.move_names import MOVE_NAMES
@@ -143,7 +143,7 @@ def test_engine_texts_carry_no_raw_codes() -> None:
             if state.phase == "OVER":
                 break
             _random_night(state, rnd, night)
-            G.apply(state, Command(HOST, "end_night", {}, night))
+            kernel.apply(G, state, Command(HOST, "end_night", {}, night))
             for viewer in ("host", *range(1, len(roles) + 1)):
                 v = G.view(state, viewer)
                 texts = [v["header"], v["first_post"], *(p["ru"] for p in v["posts"])]
@@ -154,6 +154,6 @@ def test_engine_texts_carry_no_raw_codes() -> None:
                     seen += 1
                     assert not RAW.findall(t), t
             if state.phase == "RESOLVING":
-                G.apply(state, Command(HOST, "close_prompts", {}, night))
-            G.apply(state, Command(HOST, "publish", {}, night))
+                kernel.apply(G, state, Command(HOST, "close_prompts", {}, night))
+            kernel.apply(G, state, Command(HOST, "publish", {}, night))
     assert seen > 500

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nightfall.engine import HOST, Command
+from nightfall.engine import HOST, Command, kernel
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import AndorraState
 
@@ -54,14 +54,14 @@ def test_header_after_a_night_lists_who_left_and_the_new_log() -> None:
     now = START
     for voter, target in ((1, 2), (3, 2), (4, 2), (5, None), (6, None)):
         now += 1
-        G.apply(s, Command(voter, "vote", {"target": target}, now))
-    G.apply(s, Command(HOST, "end_day", {}, now + 1))
-    G.apply(s, Command(5, "move", {"player": 5, "action": "MANIAC_QUICK", "target": 6}, now + 2))
-    G.apply(s, Command(HOST, "end_night", {}, now + 3))
+        kernel.apply(G, s, Command(voter, "vote", {"target": target}, now))
+    kernel.apply(G, s, Command(HOST, "end_day", {}, now + 1))
+    kernel.apply(G, s, Command(5, "move", {"player": 5, "action": "MANIAC_QUICK", "target": 6}, now + 2))
+    kernel.apply(G, s, Command(HOST, "end_night", {}, now + 3))
     assert G.view(s, "public")["header"].splitlines()[1] == (
         "Расписание: ночь 1 подводится, утро опубликует ведущий"
     )
-    G.apply(s, Command(HOST, "publish", {}, START + 24 * HOUR))
+    kernel.apply(G, s, Command(HOST, "publish", {}, START + 24 * HOUR))
     lines = G.view(s, "public")["header"].splitlines()
     assert lines[0] == "День 2."
     assert lines[1] == "Расписание: голосование до 06.12 20:40 МСК; ночные ходы до 07.12 08:40 МСК"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nightfall.engine import Command, Rejected
+from nightfall.engine import Command, Rejected, kernel
 from nightfall.games.andorra import AndorraGame
 
 from .kit import GAME, mk, quiet_day
@@ -57,12 +57,12 @@ def test_vote_after_deadline_and_ineligible() -> None:  # A-VOTE-1, A-VOTE-2
     s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", schedule={"day_ms": 100, "night_ms": 100})
     before = G.snapshot(s.state)
     with pytest.raises(Rejected) as e:
-        G.apply(s.state, Command(1, "vote", {"target": 2}, now=101))
+        kernel.apply(G, s.state, Command(1, "vote", {"target": 2}, now=101))
     assert e.value.code == "vote_after_deadline" and e.value.params["player"] == "boss"
     assert G.snapshot(s.state) == before
     with pytest.raises(Rejected):
-        G.apply(s.state, Command(1, "vote", {"target": 99}, now=5))
-    G.apply(s.state, Command("system", "tick", {}, now=100))
+        kernel.apply(G, s.state, Command(1, "vote", {"target": 99}, now=5))
+    kernel.apply(G, s.state, Command("system", "tick", {}, now=100))
     assert s.state.phase == "NIGHT" and s.state.deadline == 200  # A-CYCLE-2
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from nightfall.engine import Command, Rejected
+from nightfall.engine import Command, Rejected, kernel
 from nightfall.server.adapters.andorra import AndorraRoomGame
 
 from .game_data import DAY1, NAMES, NIGHT1, ROLES
@@ -18,16 +18,16 @@ def test_cached_move_choices_equal_fresh_ones_after_every_move() -> None:
     now = 1
     for voter, target in DAY1:
         now += 1
-        game.apply(state, Command(voter, "vote", {"target": target}, now))
-    game.apply(state, Command("host", "end_day", {}, now + 1))
+        kernel.apply(game, state, Command(voter, "vote", {"target": target}, now))
+    kernel.apply(game, state, Command("host", "end_day", {}, now + 1))
     seats = range(1, len(NAMES) + 1)
     for seat in seats:
         game.options(state, seat)  # fill the cache
     for seat, action, target in [*NIGHT1, (2, "SHOOT", 4), (1, "POISON", 6)]:
         now += 1
         try:
-            game.apply(
-                state, Command(seat, "move", {"player": seat, "action": action, "target": target}, now)
+            kernel.apply(
+                game, state, Command(seat, "move", {"player": seat, "action": action, "target": target}, now)
             )
         except Rejected:
             continue
@@ -58,7 +58,7 @@ def test_every_offered_move_is_accepted(roles: list[str]) -> None:
     # every shape the form offers (A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5) passes
     game = AndorraRoomGame()
     state = game.setup({"players": NAMES, "roles": roles, "schedule": {"start": 0}}, 7)
-    game.apply(state, Command("host", "end_day", {}, 5))
+    kernel.apply(game, state, Command("host", "end_day", {}, 5))
     offered = set()
     for seat in range(1, len(NAMES) + 1):
         for option in game.options(state, seat):
@@ -66,11 +66,11 @@ def test_every_offered_move_is_accepted(roles: list[str]) -> None:
             for target in option["targets"] or [None]:
                 params = {k: fill(v) for k, v in option["params"].items()}
                 scratch = game.setup({"players": NAMES, "roles": roles, "schedule": {"start": 0}}, 7)
-                game.apply(scratch, Command("host", "end_day", {}, 5))
+                kernel.apply(game, scratch, Command("host", "end_day", {}, 5))
                 payload = {"player": option["player"], "action": option["action"], "target": target}
                 if params:
                     payload["params"] = params
-                game.apply(scratch, Command(seat, "move", payload, 6))
+                kernel.apply(game, scratch, Command(seat, "move", payload, 6))
     if roles is PREFERENCES:
         assert {"REBEL_VOTES", "REANIMATE", "SHMARA_CLONIDINE"} <= offered
 
@@ -79,7 +79,7 @@ def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
     game = AndorraRoomGame()
     config = {"players": ["A", "B", "C", "D"], "roles": ["BOSS", "REBEL", "DOCTOR", "REANIMATOR"]}
     state = game.setup({**config, "schedule": {"start": 0}}, 1)
-    game.apply(state, Command("host", "end_day", {}, 1))
+    kernel.apply(game, state, Command("host", "end_day", {}, 1))
     bad: list[tuple[int, dict[str, Any]]] = [
         (2, {"action": "REBEL_VOTES", "params": {"all": "x"}}),
         (2, {"action": "REBEL_VOTES", "params": {"mapping": {"1": "x"}}}),
@@ -89,10 +89,12 @@ def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
     ]
     for seat, payload in bad:
         with pytest.raises(Rejected) as caught:
-            game.apply(state, Command(seat, "move", {"player": seat, **payload}, 2))
+            kernel.apply(game, state, Command(seat, "move", {"player": seat, **payload}, 2))
         assert caught.value.code == "bad_params"
-    game.apply(state, Command(2, "move", {"player": 2, "action": "REBEL_VOTES", "params": {"all": 1}}, 2))
-    game.apply(state, Command("host", "end_night", {}, 3))  # resolves
+    kernel.apply(
+        game, state, Command(2, "move", {"player": 2, "action": "REBEL_VOTES", "params": {"all": 1}}, 2)
+    )
+    kernel.apply(game, state, Command("host", "end_night", {}, 3))  # resolves
     assert game.view(state, "host")["phase"] in ("REVIEW", "RESOLVING")
 
 
@@ -108,8 +110,8 @@ def test_swindler_gets_the_voters_he_may_change() -> None:
     roles = ["BOSS", "SWINDLER", "DOCTOR", "REBEL", "PV", "SHERIFF"]
     state = game.setup({"players": list("ABCDEF"), "roles": roles, "schedule": {"start": 0}}, 1)
     for i, (voter, target) in enumerate([(1, 3), (3, 1), (4, 1), (5, 3), (6, 1)]):
-        game.apply(state, Command(voter, "vote", {"target": target}, 10 + i))
-    game.apply(state, Command("host", "end_day", {}, 30))
+        kernel.apply(game, state, Command(voter, "vote", {"target": target}, 10 + i))
+    kernel.apply(game, state, Command("host", "end_day", {}, 30))
     change = next(o for o in game.options(state, 2) if o["action"] == "SWINDLER_CHANGE")
     assert change["params"] == {"changes": {"voters": [4, 5, 6], "max": 1}}
     rebel = next(o for o in game.options(state, 4) if o["action"] == "REBEL_VOTES")
@@ -122,15 +124,15 @@ def test_a_jailed_clan_member_can_no_longer_post_in_the_clan_chat() -> None:
     game = AndorraRoomGame()
     roles = ["BOSS", "SOLDIER", "SHERIFF", "DOCTOR", "PV", "PV"]
     state = game.setup({"players": list("ABCDEF"), "roles": roles, "schedule": {"start": 0}}, 1)
-    game.apply(state, Command(2, "chat", {"text": "before"}, 1))
+    kernel.apply(game, state, Command(2, "chat", {"text": "before"}, 1))
     for i, voter in enumerate((1, 3, 4, 5, 6)):
-        game.apply(state, Command(voter, "vote", {"target": 2}, 10 + i))  # the Soldier is jailed
-    game.apply(state, Command("host", "end_day", {}, 30))
-    game.apply(state, Command("host", "end_night", {}, 31))
-    game.apply(state, Command("host", "publish", {}, 32))
+        kernel.apply(game, state, Command(voter, "vote", {"target": 2}, 10 + i))  # the Soldier is jailed
+    kernel.apply(game, state, Command("host", "end_day", {}, 30))
+    kernel.apply(game, state, Command("host", "end_night", {}, 31))
+    kernel.apply(game, state, Command("host", "publish", {}, 32))
     assert next(p for p in game.view(state, "public")["players"] if p["seat"] == 2)["status"] != "ALIVE"
     with pytest.raises(Rejected) as refused:
-        game.apply(state, Command(2, "chat", {"text": "after"}, 33))
+        kernel.apply(game, state, Command(2, "chat", {"text": "after"}, 33))
     assert refused.value.code == "not_alive"
-    game.apply(state, Command(1, "chat", {"text": "still here"}, 34))  # the living Boss still writes
+    kernel.apply(game, state, Command(1, "chat", {"text": "still here"}, 34))  # the living Boss still writes
     assert [m["text"] for m in state.chat] == ["before", "still here"]

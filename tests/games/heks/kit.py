@@ -18,7 +18,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from nightfall.engine import Command, Event, Rejected, tick
+from nightfall.engine import Command, Event, Rejected, kernel, tick
 from nightfall.games.heks import HeksGame
 
 INGREDIENTS = {
@@ -186,7 +186,7 @@ class Scenario:
     def send(self, who: str | int, ctype: str, **payload: Any) -> list[Event]:
         actor: str | int = who if who == "system" else self.seat(who)
         command = Command(actor=actor, type=ctype, payload=payload, now=self.now)
-        events = self.game.apply(self.state, command)
+        _, events = kernel.apply(self.game, self.state, command)
         self.log.append(command)
         self._track()
         return events
@@ -213,7 +213,7 @@ class Scenario:
 
     def tick(self) -> list[Event]:
         command = tick(self.now)
-        events = self.game.apply(self.state, command)
+        _, events = kernel.apply(self.game, self.state, command)
         self.log.append(command)
         self._track()
         return events

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from nightfall.engine import Command, Rejected, tick
+from nightfall.engine import Command, Rejected, kernel, tick
 from nightfall.games.heks import HeksGame
 
 from .kit import NAMES
@@ -169,7 +169,7 @@ def drive(n: int, seed: int, mode: str) -> int:
             before = json.dumps(game.snapshot(state), sort_keys=True)
             tried += 1
             try:
-                game.apply(state, cmd)
+                kernel.apply(game, state, cmd)
             except Rejected:
                 assert json.dumps(game.snapshot(state), sort_keys=True) == before, (
                     f"rejected {cmd} changed the state"
@@ -181,7 +181,7 @@ def drive(n: int, seed: int, mode: str) -> int:
         deadline = game.next_deadline(state)
         if deadline is not None:
             now = max(now, deadline)
-            game.apply(state, tick(now))
+            kernel.apply(game, state, tick(now))
             continue
         pending = game.view(state, 1)["host"]["pending"] or [
             p["seat"] for p in game.view(state, "public")["players"] if p["status"] == "CAT"
@@ -190,11 +190,13 @@ def drive(n: int, seed: int, mode: str) -> int:
             if game.result(state) is not None or game.next_deadline(state) is not None:
                 break
             try:
-                game.apply(state, Command(actor=1, type="mark_absent", payload={"seat": seat}, now=now))
+                kernel.apply(
+                    game, state, Command(actor=1, type="mark_absent", payload={"seat": seat}, now=now)
+                )
             except Rejected:
                 break
         if game.view(state, "public")["phase"] == "DEPART_A" and game.next_deadline(state) is None:
-            game.apply(state, Command(actor=1, type="force_continue", payload={}, now=now))
+            kernel.apply(game, state, Command(actor=1, type="force_continue", payload={}, now=now))
     return tried
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nightfall.engine import Command, Rejected, Transcript, replay
+from nightfall.engine import Command, Rejected, Transcript, kernel, replay
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks.bots import play_game
 from nightfall.games.heks.bots.heuristic import HeuristicBot
@@ -68,8 +68,10 @@ def test_pass_host_is_refused_once_the_game_is_over_h_hst_7a() -> None:
     before = game.snapshot(state)
     other = next(p.seat for p in state.players if p.seat != state.host)
     with pytest.raises(Rejected) as exc:
-        game.apply(
-            state, Command(state.host, "pass_host", {"seat": other}, rec.transcript.commands[-1].now + 1)
+        kernel.apply(
+            game,
+            state,
+            Command(state.host, "pass_host", {"seat": other}, rec.transcript.commands[-1].now + 1),
         )
     assert exc.value.code == "game_over"
     assert game.snapshot(state) == before

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nightfall.engine import Command, Rejected, tick
+from nightfall.engine import Command, Rejected, kernel, tick
 from nightfall.games.heks import HeksGame, HeksState
 
 ROLES5 = ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]
@@ -16,32 +16,32 @@ def _start(roles: list[str], mode: str = "timed", **timers: int) -> tuple[HeksGa
     config = {"players": [f"P{i}" for i in range(len(roles))], "roles": roles, "mode": mode, "timers": timers}
     state = game.setup(config, 1)
     for seat in state.seats():
-        game.apply(state, Command(seat, "ready", {}, 10))
+        kernel.apply(game, state, Command(seat, "ready", {}, 10))
     return game, state
 
 
 def test_rejections_during_step_b_do_not_name_it() -> None:
     # H-DEP-13, H-VIS-4: only the Protector may learn that step B runs
     game, state = _start(ROLES5, guard=120)  # step B outlasts step A's countdown
-    game.apply(state, Command(1, "depart", {"place": "P1"}, 100))
-    game.apply(state, Command(3, "depart", {"place": "P2"}, 200))
-    game.apply(state, Command(4, "depart", {"place": "P3"}, 300))
-    game.apply(state, Command(5, "depart", {"guard": True}, 400))
+    kernel.apply(game, state, Command(1, "depart", {"place": "P1"}, 100))
+    kernel.apply(game, state, Command(3, "depart", {"place": "P2"}, 200))
+    kernel.apply(game, state, Command(4, "depart", {"place": "P3"}, 300))
+    kernel.apply(game, state, Command(5, "depart", {"guard": True}, 400))
     assert state.phase == "GUARD_B"
     with pytest.raises(Rejected) as err:
-        game.apply(state, Command(2, "witch_place", {"place": "P1"}, 500))
+        kernel.apply(game, state, Command(2, "witch_place", {"place": "P1"}, 500))
     assert err.value.params["phase"] == "DEPART_A"
     with pytest.raises(Rejected) as err:
-        game.apply(state, Command(1, "confirm", {}, 500))
+        kernel.apply(game, state, Command(1, "confirm", {}, 500))
     assert err.value.params["phase"] == "DEPART_A"
     # Past step A's shown deadline, a switch is too late, with step A's deadline as the reason.
     late = state.day.depart_deadline
     assert late is not None
     with pytest.raises(Rejected) as err:
-        game.apply(state, Command(1, "depart", {"place": "P2"}, late + 1))
+        kernel.apply(game, state, Command(1, "depart", {"place": "P2"}, late + 1))
     assert err.value.code == "too_late" and err.value.params["deadline"] == late
     # The host can still force step B to end (H-HST-4).
-    game.apply(state, Command(1, "force_continue", {}, late + 2))
+    kernel.apply(game, state, Command(1, "force_continue", {}, late + 2))
     assert state.phase == "WITCH_C"
 
 
@@ -56,12 +56,12 @@ def test_mask_is_spent_when_step_a_closes_with_it_on() -> None:
         payload: dict[str, object] = {"place": "P1"}
         if role == "JESTER":
             payload["mask"] = True
-        game.apply(state, Command(seat, "depart", payload, 100 + seat))
+        kernel.apply(game, state, Command(seat, "depart", payload, 100 + seat))
     protector = next(p.seat for p in state.players if p.role == "PROTECTOR")
     jester = next(p.seat for p in state.players if p.role == "JESTER")
-    game.apply(state, Command(protector, "depart", {"guard": True}, 200))
+    kernel.apply(game, state, Command(protector, "depart", {"guard": True}, 200))
     assert state.phase == "GUARD_B" and state.mask_used
-    game.apply(state, Command(jester, "depart", {"mask": False}, 210))  # cleared during step B
+    kernel.apply(game, state, Command(jester, "depart", {"mask": False}, 210))  # cleared during step B
     assert state.mask_used  # still spent: it was on when step A closed
 
 
@@ -70,12 +70,12 @@ def test_game_end_shows_no_stale_ballot() -> None:
     game, state = _start(["WITCH", "VILLAGER", "SEER", "HERB_DOCTOR"], mode="unlimited")
     # Day 1: everyone at P1; the witch frogs seat 2.
     for seat in (2, 3, 4):
-        game.apply(state, Command(seat, "depart", {"place": "P1"}, 100 + seat))
-    game.apply(state, Command(1, "witch_place", {"place": "P1"}, 200))
-    game.apply(state, Command(1, "witch_spell", {"spell": None}, 201))
-    game.apply(state, Command(1, "witch_target", {"target": 2}, 202))
+        kernel.apply(game, state, Command(seat, "depart", {"place": "P1"}, 100 + seat))
+    kernel.apply(game, state, Command(1, "witch_place", {"place": "P1"}, 200))
+    kernel.apply(game, state, Command(1, "witch_spell", {"spell": None}, 201))
+    kernel.apply(game, state, Command(1, "witch_target", {"target": 2}, 202))
     assert state.deadline is not None
-    game.apply(state, tick(state.deadline))
+    kernel.apply(game, state, tick(state.deadline))
     assert state.player(2).status == "FROG"
     view = game.view(state, 3)
     assert view["vote_result"] is None

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from nightfall.engine import Command, Rejected, tick
+from nightfall.engine import Command, Rejected, kernel, tick
 from nightfall.games.heks import HeksGame, HeksState
 
 from .kit import NAMES, Scenario
@@ -135,7 +135,7 @@ def test_discussion_time_bounds_are_accepted() -> None:
 
 def ready_all(game: HeksGame, state: HeksState, n: int) -> None:
     for seat in range(1, n + 1):
-        game.apply(state, Command(actor=seat, type="ready", payload={}, now=1000))
+        kernel.apply(game, state, Command(actor=seat, type="ready", payload={}, now=1000))
 
 
 @pytest.mark.parametrize("n", [4, 7, 10, 12])
@@ -167,7 +167,7 @@ def test_same_seed_and_commands_give_the_same_game() -> None:
             deadline = game.next_deadline(state)
             assert deadline is not None
             now = max(now, deadline)
-            game.apply(state, tick(now))
+            kernel.apply(game, state, tick(now))
         return game.snapshot(state)
 
     assert play(5) == play(5)

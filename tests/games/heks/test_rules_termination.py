@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from nightfall.engine import Command, tick
+from nightfall.engine import Command, kernel, tick
 from nightfall.games.heks import HeksGame
 
 from .kit import NAMES
@@ -52,7 +52,7 @@ def run(n: int, seed: int, mode: str) -> tuple[dict[str, Any], int]:
         deadline = game.next_deadline(state)
         if deadline is not None:
             now = max(now, deadline)
-            game.apply(state, tick(now))
+            kernel.apply(game, state, tick(now))
             continue
         # No timer: the host marks whoever still owes input (H-HST-1, H-HST-2, H-HST-4).
         pending = game.view(state, 1)["host"]["pending"] or [
@@ -62,10 +62,10 @@ def run(n: int, seed: int, mode: str) -> tuple[dict[str, Any], int]:
         for seat in pending:
             if game.view(state, "public")["step"] != step or game.next_deadline(state) is not None:
                 break
-            game.apply(state, Command(actor=1, type="mark_absent", payload={"seat": seat}, now=now))
+            kernel.apply(game, state, Command(actor=1, type="mark_absent", payload={"seat": seat}, now=now))
         after = game.view(state, "public")
         if after["phase"] == "DEPART_A" and game.next_deadline(state) is None:
-            game.apply(state, Command(actor=1, type="force_continue", payload={}, now=now))
+            kernel.apply(game, state, Command(actor=1, type="force_continue", payload={}, now=now))
     result = game.result(state)
     assert result is not None, "the game did not end"
     return result, game.view(state, "public")["day"]

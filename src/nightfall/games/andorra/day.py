@@ -27,10 +27,6 @@ def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Eve
     voter = cmd.actor
     if not isinstance(voter, int) or not 1 <= voter <= len(w.players):
         raise Rejected("unknown_seat", rule="A-VOTE-2", actor=voter)
-    if state.deadline is not None and cmd.now > state.deadline:
-        raise Rejected(
-            "vote_after_deadline", rule="A-VOTE-1", player=w.p(voter).nick, deadline=state.deadline
-        )
     if not w.p(voter).alive:  # A-VOTE-2: only ALIVE players vote (Jailer-jailed cannot)
         raise Rejected("not_eligible", rule="A-VOTE-2", player=w.p(voter).nick)
     target = _target(state, cmd.payload.get("target"))

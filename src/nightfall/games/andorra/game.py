@@ -23,41 +23,6 @@ from .state import DAY, NIGHT, OVER, RESOLVING, REVIEW, AndorraState, snapshot
 from .view import view as do_view
 
 
-class AndorraGame:
-    name = "andorra"
-
-    def setup(self, config: Mapping[str, Any], seed: int) -> AndorraState:
-        return do_setup(config, seed)
-
-    def apply(self, state: AndorraState, command: Command) -> list[Event]:
-        t = command.type
-        if state.phase == OVER and t != TICK:
-            raise Rejected("game_over", rule="A-WIN-9")
-        handler = _HANDLERS.get(t)
-        if handler is None:
-            raise Rejected("unknown_command", rule="A-DATA-N", type=t)
-        return handler(state, command)
-
-    def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
-        return do_view(state, viewer)
-
-    def next_deadline(self, state: AndorraState) -> int | None:
-        return state.deadline
-
-    def result(self, state: AndorraState) -> dict[str, Any] | None:
-        w = state.world
-        if state.phase != OVER:
-            return None
-        return {
-            "winner": w.winner,
-            "winners": list(w.winners),
-            "roles": {str(p.seat): p.role for p in w.players},
-        }
-
-    def snapshot(self, state: AndorraState) -> Any:
-        return snapshot(state)
-
-
 def _sched(state: AndorraState, key: str) -> int | None:
     sched = state.config.get("schedule") or {}
     got = sched.get(key) if isinstance(sched, Mapping) else None
@@ -220,8 +185,7 @@ def _do_publish(state: AndorraState, now: int) -> list[Event]:
 
 
 def _tick(state: AndorraState, cmd: Command) -> list[Event]:
-    if state.deadline is None or cmd.now < state.deadline:
-        return []
+    """The phase's deadline has come (the kernel admits a tick only then, K-TICK-2)."""
     if state.phase == DAY:
         return _end_day(state, cmd.now)
     if state.phase == NIGHT:
@@ -324,3 +288,54 @@ _HANDLERS = {
     "article_verdict": article.verdict,
     TICK: _tick,
 }
+COMMANDS = frozenset(_HANDLERS) - {TICK}
+
+
+def late(state: AndorraState, cmd: Command, refused: Rejected) -> Rejected:
+    """A-VOTE-1 / A-MOVE-4: votes and moves count until the deadline, not at or after it."""
+    actor, players = cmd.actor, state.world.players
+    if cmd.type in ("vote", "edit_vote") and isinstance(actor, int) and 1 <= actor <= len(players):
+        return Rejected(
+            "vote_after_deadline", rule="A-VOTE-1", player=players[actor - 1].nick, **refused.params
+        )
+    if cmd.type == "move":
+        return Rejected(
+            "move_after_deadline", rule="A-MOVE-4", player=cmd.payload.get("player", actor), **refused.params
+        )
+    return refused
+
+
+class AndorraGame:
+    name = "andorra"
+    commands = COMMANDS
+
+    def setup(self, config: Mapping[str, Any], seed: int) -> AndorraState:
+        return do_setup(config, seed)
+
+    def apply(self, state: AndorraState, command: Command) -> list[Event]:
+        return _HANDLERS[command.type](state, command)
+
+    def refusal(self, state: AndorraState, command: Command, refused: Rejected) -> Rejected:
+        """A late vote or move is refused in the words of A-VOTE-1 and A-MOVE-4."""
+        if refused.rule == "K-LATE-1":
+            return late(state, command, refused)
+        return refused
+
+    def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
+        return do_view(state, viewer)
+
+    def next_deadline(self, state: AndorraState) -> int | None:
+        return state.deadline
+
+    def result(self, state: AndorraState) -> dict[str, Any] | None:
+        w = state.world
+        if state.phase != OVER:
+            return None
+        return {
+            "winner": w.winner,
+            "winners": list(w.winners),
+            "roles": {str(p.seat): p.role for p in w.players},
+        }
+
+    def snapshot(self, state: AndorraState) -> Any:
+        return snapshot(state)

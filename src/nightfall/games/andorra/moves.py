@@ -316,13 +316,6 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
 
 
 def submit(state: AndorraState, cmd: Command) -> list[Event]:
-    if state.deadline is not None and cmd.now > state.deadline and cmd.actor != HOST:
-        raise Rejected(
-            "move_after_deadline",
-            rule="A-MOVE-4",
-            player=cmd.payload.get("player", cmd.actor),
-            deadline=state.deadline,
-        )
     p, move = validate(state, cmd.actor, dict(cmd.payload))
     move.update(by=cmd.actor, at=cmd.now, sheet=_is_sheet(state.world, cmd.actor, p))
     counts = store(state, p, move)

@@ -60,6 +60,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "vote_after_deadline": ("Время голосования вышло.", "Voting time is over."),
     "move_after_deadline": ("Время ночных ходов вышло.", "The time for night moves is over."),
+    "too_late": ("Время этого этапа вышло.", "The time for this stage is over."),
+    "not_due": ("Срок этапа ещё не наступил.", "The stage's deadline has not come yet."),
     "not_your_step": ("Время идёт только по часам сервера.", "Only the server's clock moves time."),
     "unknown_move": ("Такого ночного хода нет: «{move}».", "There is no night move «{move}»."),
     "not_your_sheet": (

@@ -191,6 +191,7 @@ class AndorraState:
     audits: list[dict[str, Any]] = field(default_factory=list)
     host_log: list[dict[str, Any]] = field(default_factory=list)
     articles: list[dict[str, Any]] = field(default_factory=list)  # the Journalist's (A-ROLE-JOURNALIST-7)
+    now: int = 0  # the kernel's clock: the time of the last command taken (K-TIME-1)
 
 
 def snapshot(state: AndorraState) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from . import departure, exile_vote, flow, host_controls, host_handover, proposa
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
 from .events import public
 from .roles import pickpocket, seer
-from .state import DEPART_A, GAME_END, GUARD_B, HeksState, Player
+from .state import DEPART_A, GUARD_B, HeksState, Player
 from .tables import PICKPOCKET, SEER
 
 Handler = Callable[[HeksState, Command, list[Event]], None]
@@ -69,35 +69,48 @@ HANDLERS: dict[str, Handler] = {
 
 
 _HOST_COMMANDS = frozenset({"mark_absent", "force_continue", "pass_host"})
+RESUME = "resume"  # the server's clock after an outage (H-TBL-4), not a player's command
+COMMANDS = frozenset(HANDLERS) | {RESUME}
 
 
 def apply(state: HeksState, cmd: Command) -> list[Event]:
-    try:
-        return _apply(state, cmd)
-    except Rejected as err:
-        if state.phase == GUARD_B and cmd.actor != state.day.guarding:
-            raise _as_seen_in_step_a(state, err) from None
-        raise
+    """One command the kernel admitted (known type, time forward, game running, in time)."""
+    out: list[Event] = []
+    if cmd.type == TICK:
+        flow.on_deadline(state, cmd.now, out)
+    elif cmd.type == RESUME:
+        _resume(state, cmd, out)
+    else:
+        if state.phase == GUARD_B and cmd.actor != state.day.guarding and cmd.type not in _HOST_COMMANDS:
+            # Others still see step A's countdown (H-DEP-13): past it, their switches come too
+            # late, refused exactly as the kernel refuses them at a deadline they see (K-LATE-1).
+            limit = state.day.depart_deadline
+            if limit is not None and cmd.now >= limit:
+                raise Rejected("too_late", "K-LATE-1", deadline=limit)
+        step_matches(state, cmd.payload)
+        HANDLERS[cmd.type](state, cmd, out)
+    state.version += 1
+    return out
 
 
-def _as_seen_in_step_a(state: HeksState, err: Rejected) -> Rejected:
+def refusal(state: HeksState, cmd: Command, refused: Rejected) -> Rejected:
     """H-DEP-13: a rejection must not reveal step B to anyone but the Protector."""
-    params = dict(err.params)
+    if state.phase != GUARD_B or cmd.actor == state.day.guarding:
+        return refused
+    params = dict(refused.params)
     if params.get("phase") == GUARD_B:
         params["phase"] = DEPART_A
     if "deadline" in params:
         params["deadline"] = state.day.depart_deadline
-    return Rejected(err.code, err.rule, **params)
-
-
-RESUME = "resume"
+    return Rejected(refused.code, refused.rule, **params)
 
 
 def _resume(state: HeksState, cmd: Command, out: list[Event]) -> None:
     """H-TBL-4: the server was down for ``paused_ms``; the running timer gets that time back.
 
     Sent by the server's clock only, before anything else after a restart, so it is
-    accepted even when the old deadline passed during the outage.
+    accepted even when the old deadline passed during the outage (K-LATE-1 binds
+    players and the host, not the system).
     """
     if cmd.actor != SYSTEM:
         raise Rejected("not_your_step", "H-TBL-4", reason="only the server's clock resumes")
@@ -109,40 +122,5 @@ def _resume(state: HeksState, cmd: Command, out: list[Event]) -> None:
     state.deadline += paused
     if state.day.depart_deadline is not None and state.phase in (DEPART_A, GUARD_B):
         state.day.depart_deadline += paused  # what everyone but the guard sees (H-DEP-13)
-    state.now = cmd.now
     state.cache.pop("step", None)  # the deadline is in the step part of the view
     public(out, "resumed", paused_ms=paused, deadline=state.deadline)
-
-
-def _apply(state: HeksState, cmd: Command) -> list[Event]:
-    if cmd.now < state.now:
-        raise Rejected("bad_payload", field="now", reason="time cannot go backwards")
-    out: list[Event] = []
-    if cmd.type == RESUME:
-        _resume(state, cmd, out)
-    elif cmd.type == TICK:
-        if cmd.actor != SYSTEM:
-            raise Rejected("not_your_step", reason="only the server's clock ticks")
-        if state.deadline is None or cmd.now < state.deadline:
-            raise Rejected("not_due", deadline=state.deadline)
-        state.now = cmd.now
-        flow.on_deadline(state, cmd.now, out)
-    else:
-        handler = HANDLERS.get(cmd.type)
-        if handler is None:
-            raise Rejected("unknown_command", type=cmd.type)
-        if state.phase == GAME_END:
-            raise Rejected("game_over")
-        if state.deadline is not None and cmd.now >= state.deadline:
-            # Time is up: the server must apply the tick first, so a late tap never counts.
-            raise Rejected("too_late", deadline=state.deadline)
-        if state.phase == GUARD_B and cmd.actor != state.day.guarding and cmd.type not in _HOST_COMMANDS:
-            # Others still see step A's countdown (H-DEP-13): past it, their switches come too late.
-            limit = state.day.depart_deadline
-            if limit is not None and cmd.now >= limit:
-                raise Rejected("too_late", deadline=limit)
-        step_matches(state, cmd.payload)
-        handler(state, cmd, out)
-        state.now = cmd.now
-    state.version += 1
-    return out

@@ -5,21 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nightfall.engine import Command, Event, Viewer
+from nightfall.engine import Command, Event, Rejected, Viewer
 
-from . import commands, setup, view
+from . import commands as dispatch
+from . import setup, view
 from .snapshot import snapshot
 from .state import GAME_END, HeksState
 
 
 class HeksGame:
     name = "heks"
+    commands = dispatch.COMMANDS
 
     def setup(self, config: Mapping[str, Any], seed: int) -> HeksState:
         return setup.new_state(config, seed)
 
     def apply(self, state: HeksState, command: Command) -> list[Event]:
-        return commands.apply(state, command)
+        return dispatch.apply(state, command)
+
+    def refusal(self, state: HeksState, command: Command, refused: Rejected) -> Rejected:
+        return dispatch.refusal(state, command, refused)
 
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
         return view.view(state, viewer)

@@ -9,7 +9,7 @@ from .checks import player_of, seat_arg
 from .defaults import absent_default
 from .events import public, secret
 from .obligations import owed
-from .state import DEPART_A, GAME_END, GUARD_B, QUARREL, WITCH_C, HeksState
+from .state import DEPART_A, GUARD_B, QUARREL, WITCH_C, HeksState
 
 _HOST_BARRED = frozenset({WITCH_C, QUARREL})  # H-HST-5 (morning and resolution take no input at all)
 
@@ -18,8 +18,6 @@ def _host(state: HeksState, cmd: Command) -> None:
     me = player_of(state, cmd)
     if me.seat != state.host:
         raise Rejected("not_host", "H-HST-1")
-    if state.phase == GAME_END:
-        raise Rejected("game_over")
     if state.phase in _HOST_BARRED:
         raise Rejected("host_cannot_act", "H-ERR-5", phase=state.phase)
 

@@ -166,6 +166,7 @@ class RoomState:
     # seat -> [clan, index of the first chat message it may read]
     member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
     options_cache: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    now: int = 0  # the kernel's clock (K-TIME-1)
 
 
 def clean_chat(raw: object) -> str:
@@ -188,6 +189,7 @@ class AndorraRoomGame:
 
     def __init__(self, inner: Game[Any] | None = None) -> None:
         self.inner: Game[Any] = inner if inner is not None else registry.get("andorra")
+        self.commands = self.inner.commands | {CHAT}
 
     # -- the Game protocol ---------------------------------------------------
 
@@ -223,6 +225,9 @@ class AndorraRoomGame:
             state.options_cache.clear()
         self._track_clans(state)
         return events
+
+    def refusal(self, state: RoomState, command: Command, refused: Rejected) -> Rejected:
+        return self.inner.refusal(state.game, command, refused)
 
     def view(self, state: RoomState, viewer: Viewer) -> dict[str, Any]:
         out = self.inner.view(state.game, viewer)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from nightfall.engine import Command, Rejected, Rng, Transcript, tick
+from nightfall.engine import Command, Rejected, Rng, Transcript, kernel, tick
 
 from ..game import HeksGame
 from ..obligations import owed
@@ -105,7 +105,7 @@ def play_game(
 
     def send(cmd: Command) -> bool:
         try:
-            game.apply(state, cmd)
+            kernel.apply(game, state, cmd)
         except Rejected:
             rec.rejected += 1
             return False
