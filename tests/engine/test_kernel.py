@@ -268,3 +268,13 @@ def test_the_kernel_checks_before_any_handler_runs_and_in_order() -> None:
     assert refused(ANDORRA, state, Command(1, "tick", {}, 400)).rule == "K-TICK-1"
     assert refused(ANDORRA, state, Command(1, "teleport", {}, 400)).rule == "K-CMD-1"
     assert refused(ANDORRA, state, Command(SYSTEM, "tick", {}, 400)).rule == "K-TIME-1"
+
+
+def test_k_late_1_binds_players_and_the_host_not_the_systems_clock() -> None:
+    """K-LATE-1: the system's own commands are never late (Heks's resume after an outage, H-TBL-4)."""
+    state = heks_timed()
+    due = HEKS.next_deadline(state)
+    assert due is not None
+    kernel.apply(HEKS, state, Command(SYSTEM, "resume", {"paused_ms": 5_000}, due + 1))
+    assert HEKS.next_deadline(state) == due + 5_000
+    kernel.apply(HEKS, state, Command(1, "depart", {"place": "P1"}, due + 2))  # in time again
