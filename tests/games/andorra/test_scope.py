@@ -58,7 +58,8 @@ def test_engine_keeps_its_own_result() -> None:  # A-SRC-3
 
 
 def test_every_role_and_action_is_registered() -> None:  # A-ORDER-1, A-ORDER-3
-    from nightfall.games.andorra.night.ctx import STEP_ORDER
+    from nightfall.games.andorra.night.steps import IDX, NIGHT
+    from nightfall.games.andorra.night_pipeline import RUNS
     from nightfall.games.andorra.roles import ROLE_MODULES
     from nightfall.games.andorra.roles.actions import ACTIONS
     from nightfall.games.andorra.roles.catalogue import ROLES
@@ -67,4 +68,7 @@ def test_every_role_and_action_is_registered() -> None:  # A-ORDER-1, A-ORDER-3
     steps = {s for s, _, _ in STEPS}
     for code, spec in ACTIONS.items():
         assert spec.step == "-" or spec.step in steps, code
-    assert [s for s in STEP_ORDER if s in steps] == [s for s, _, _ in STEPS]  # one canonical order
+    # One table: every step id once; every step that runs has its function (N0 and D7 are
+    # bound per night), and no function is bound to a step the table does not run.
+    assert len(IDX) == len(NIGHT)
+    assert set(RUNS) | {"N0", "D7"} == {s.id for s in NIGHT if s.kind != "inside"}

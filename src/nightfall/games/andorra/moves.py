@@ -11,7 +11,7 @@ from typing import Any
 from nightfall.engine import HOST, Command, Event, Rejected
 from nightfall.engine.event import Audience
 
-from .night.dawn import sender
+from .clan_heads import item_manager, sender
 from .roles.actions import (
     ACTIONS,
     ANY,
@@ -50,8 +50,6 @@ def may_submit_for(w: World, actor: Any, p: Player) -> bool:
 
 def _clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: dict[str, Any]) -> None:
     """A-CLAN-4: clan items (the bottle, the clan diploma) are used on the item manager's word."""
-    from .night.dawn import item_manager
-
     clan_item = code == "POISON" or (code == "USE_DIPLOMA" and params.get("clan"))
     if not clan_item or actor == HOST or p.clan is None:
         return
@@ -286,8 +284,6 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
         raise _rej("unknown_move", "A-MOVE-1", p, str(code))
     if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
         code = "GIFT_POISON"  # A-ITEM-POISON-1a: Appendix C names the gifted bottle's use POISON too
-    from .night.dawn import item_manager
-
     manager_for_items = (
         code in ("POISON", "USE_DIPLOMA")
         and p.clan is not None

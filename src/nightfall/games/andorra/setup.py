@@ -8,6 +8,7 @@ from typing import Any
 
 from nightfall.engine import Rejected, Rng
 
+from .clan_heads import MAX_CLAN, sender
 from .items import CLAN_ITEMS, GIFT_LIST
 from .roles.catalogue import (
     CLAN_COLOURS,
@@ -21,7 +22,6 @@ from .roles.catalogue import (
 )
 from .state import AndorraState, Clan, Player, World
 
-MAX_CLAN = 5  # A-SETUP-3
 # Every role a game may start with (A-SETUP-2), in catalogue order.
 STARTING_ROLES = tuple(c for c in ROLES if c != "JOURNALIST_SOLDIER")
 
@@ -188,8 +188,6 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
         roles_taken=sorted({c for c, _ in roles}),
         fairy_stock=list(GIFT_LIST),
     )
-    from .night.dawn import sender
-
     for cid, clan in clans.items():  # A-ERR-1: "clan 1" is the one whose sender sits lower at the start
         clan.rank = sender(world, cid) or 0
     if "JAILER" in world.roles_taken:

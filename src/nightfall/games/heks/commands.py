@@ -69,6 +69,21 @@ HANDLERS: dict[str, Handler] = {
 
 
 _HOST_COMMANDS = frozenset({"mark_absent", "force_continue", "pass_host"})
+# The inputs a step waits for (§10.2 "Who acts"): after one, the flow moves on if the
+# step is complete. The handlers only record; moving on is the flow's (flow.advance).
+_INPUTS = frozenset(
+    {
+        "ready",
+        "confirm",
+        "end_discussion",
+        "depart",
+        "guard_place",
+        "propose",
+        "approve",
+        "play_card",
+        "exile_vote",
+    }
+)
 RESUME = "resume"  # the server's clock after an outage (H-TBL-4), not a player's command
 COMMANDS = frozenset(HANDLERS) | {RESUME}
 
@@ -89,6 +104,8 @@ def apply(state: HeksState, cmd: Command) -> list[Event]:
                 raise Rejected("too_late", "K-LATE-1", deadline=limit)
         step_matches(state, cmd.payload)
         HANDLERS[cmd.type](state, cmd, out)
+        if cmd.type in _INPUTS:
+            flow.advance(state, cmd.now, out)
     state.version += 1
     return out
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from nightfall.engine import Command, Event, Rejected
 
-from . import flow
 from .checks import is_cat, phase_in, place_arg, player_of, seat_arg
 from .events import private
 from .roles import herb_doctor, jester
@@ -73,7 +72,6 @@ def depart(state: HeksState, cmd: Command, out: list[Event]) -> None:
         turn_back=day.turn_back if me.role == HERB_DOCTOR else None,
         mask=day.mask_on if me.role == JESTER else None,
     )
-    flow.advance(state, cmd.now, out)
 
 
 def guard_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
@@ -85,7 +83,6 @@ def guard_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
     place = place_arg(state, cmd.payload)
     state.day.guard_place = place
     private(out, me.seat, "guarding", place=place)
-    flow.advance(state, cmd.now, out)
 
 
 def live_counts(state: HeksState, *, for_witches: bool) -> dict[str, int]:

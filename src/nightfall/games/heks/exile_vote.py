@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from nightfall.engine import Command, Event, Rejected
 
-from . import flow
 from .checks import is_cat, phase_in, player_of, seat_arg
 from .events import public
 from .state import CAT, EXILE_VOTE, HeksState
@@ -22,4 +21,3 @@ def exile_vote(state: HeksState, cmd: Command, out: list[Event]) -> None:
             raise Rejected("bad_target", "H-EXV-1", target=target, reason="not a cat")
     state.night.votes[me.seat] = "blank" if target is None else str(target)  # switchable (H-EXV-2)
     public(out, "voted", phase=EXILE_VOTE, count=len(state.night.votes))
-    flow.advance(state, cmd.now, out)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from nightfall.engine import Event
 
-from . import curse_meter, day_resolution, exile_count, ritual_result, victory
+from . import curse_meter, day_resolution, defaults, exile_count, ritual_result, victory
 from .events import private, public, secret
 from .obligations import owed, waits
 from .roles import pickpocket
@@ -278,8 +278,6 @@ def advance(state: HeksState, now: int, out: list[Event]) -> None:
 
 def on_deadline(state: HeksState, now: int, out: list[Event]) -> None:
     """The clock reached the step's deadline: fixed scenes end, waiting steps get defaults."""
-    from . import defaults  # defaults fills inputs through the same validators as commands
-
     phase = state.phase
     if phase == WITCH_C:
         defaults.witch_auto_choices(state, out)  # H-WAT-4

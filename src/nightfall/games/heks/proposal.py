@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from nightfall.engine import Command, Event, Rejected
 
-from . import flow
 from .checks import is_cat, phase_in, player_of
 from .events import public
 from .state import APPROVAL_VOTE, CAT, PROPOSAL, HeksState
@@ -35,7 +34,6 @@ def propose(state: HeksState, cmd: Command, out: list[Event]) -> None:
         if state.player(seat).status != CAT:
             raise Rejected("bad_target", "H-CHF-1", target=seat, reason="not a cat")
     _set_members(state, list(raw), out)
-    flow.advance(state, cmd.now, out)
 
 
 def random_proposal(state: HeksState, out: list[Event]) -> None:
@@ -54,4 +52,3 @@ def approve(state: HeksState, cmd: Command, out: list[Event]) -> None:
         raise Rejected("bad_payload", field="vote", reason='expected "for" or "against"')
     state.night.votes[me.seat] = str(vote)  # no trace of a change remains (H-APR-3)
     public(out, "voted", phase=APPROVAL_VOTE, count=len(state.night.votes))
-    flow.advance(state, cmd.now, out)

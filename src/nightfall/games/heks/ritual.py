@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from nightfall.engine import Command, Event, Rejected
 
-from . import flow
 from .checks import ingredient_arg, phase_in, player_of
 from .events import inbox, private, public
 from .state import RITUAL, HeksState
@@ -24,7 +23,6 @@ def play_card(state: HeksState, cmd: Command, out: list[Event]) -> None:
     if card != EMPTY_PAW and card not in me.hand:
         raise Rejected("not_in_hand", "H-RIT-4", ingredient=card)
     _play(state, me.seat, card, out)
-    flow.advance(state, cmd.now, out)
 
 
 def default_card(state: HeksState, seat: int, out: list[Event]) -> None:

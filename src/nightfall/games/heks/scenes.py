@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from nightfall.engine import Command, Event, Rejected
 
-from . import flow
 from .checks import is_cat, phase_in, player_of
 from .events import public
 from .state import CONFIRM_SCENES, DISCUSSION, ROLE_REVEAL, HeksState
@@ -15,7 +14,6 @@ def _tap(state: HeksState, seat: int, cmd: Command, out: list[Event]) -> None:
         raise Rejected("already_done", phase=state.phase)
     state.done.add(seat)
     public(out, "tapped", phase=state.phase, done=len(state.done))
-    flow.advance(state, cmd.now, out)
 
 
 def ready(state: HeksState, cmd: Command, out: list[Event]) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..clan_heads import MAX_CLAN, open_poll, promote, sender
 from ..roles.catalogue import FOLLOWER_CHOICES, FREE_ROLE_ORDER, LONERS, MAFIA, PEACEFUL, ROLES
-from ..state import ALIVE, DEAD, JAILED_LYNCH, Player
+from ..state import ALIVE, DEAD, JAILED_LYNCH, Clan, Player
 from ..win import check
 from .ctx import Death, Night
-
-MAX_CLAN = 5
 
 
 def free_roles(ctx: Night, p: Player) -> list[str]:
@@ -96,19 +95,13 @@ def d1_pv_choices(ctx: Night) -> None:
                 _join_mafia(ctx, p, str(clan), soldier=False)
                 ctx.clan_notices.append((str(clan), "MSG-CLAN-NEWMEMBER", {"X": seat}))
         elif role in ("SHERIFF", "INVESTIGATOR"):
-            w.clans.setdefault("cops", _clan("cops", "COPS"))
+            w.clans.setdefault("cops", Clan("cops", "COPS"))
             p.clan, p.join_key = "cops", [ctx.n, seat]
             ctx.clan_notices.append(("cops", "MSG-CLAN-NEWMEMBER", {"X": seat}))  # the other Cop is informed
         elif role == "REBEL":
-            w.clans.setdefault("rebel", _clan("rebel", "REBEL"))
+            w.clans.setdefault("rebel", Clan("rebel", "REBEL"))
             p.clan, p.join_key = "rebel", [ctx.n, seat]
         ctx.dawn_msgs.append((seat, "MSG-NEWROLE", {"role": role}))
-
-
-def _clan(cid: str, kind: str) -> Any:
-    from ..state import Clan
-
-    return Clan(cid, kind)
 
 
 def _recruitable(p: Player) -> bool:
@@ -267,55 +260,6 @@ def d5_successions(ctx: Night) -> None:
             if boss_gone:
                 ctx.clan_notices.append((cid, "MSG-CLAN-SENDER", {"X": sender(w, cid)}))
             open_poll(ctx, cid)
-
-
-def open_poll(ctx: Night, cid: str) -> None:
-    """A-CLAN-4: the head (or the elected manager) left: the clan elects an item manager."""
-    ctx.w.clan_manager.pop(cid, None)
-    ctx.w.clan_poll[cid] = {}
-    ctx.clan_notices.append((cid, "MSG-CLAN-POLL", {"X": sender(ctx.w, cid)}))
-
-
-def item_manager(w: Any, clan: str) -> int | None:
-    """A-CLAN-4: the head while active, else the elected manager, else the move sender."""
-    for m in w.clan_members(clan):
-        if m.role == "BOSS":
-            return int(m.seat)
-    got = w.clan_manager.get(clan)
-    if got is not None and w.p(got).alive and w.p(got).clan == clan:
-        return int(got)
-    return sender(w, clan)
-
-
-def promote(ctx: Night, gone: set[int]) -> None:
-    w = ctx.w
-    for s in sorted(gone):
-        p = w.p(s)
-        if p.role == "SHERIFF":
-            inv = next((q for q in w.players if q.alive and q.role == "INVESTIGATOR"), None)
-            if inv is not None:
-                inv.role = "SHERIFF"
-                ctx.dawn_msgs.append((inv.seat, "MSG-NEWROLE", {"role": "SHERIFF"}))
-        if p.role == "REBEL":
-            fol = [q for q in w.clan_members("rebel") if q.follower]
-            if fol:
-                fol[0].role, fol[0].follower = "REBEL", False
-                ctx.dawn_msgs.append((fol[0].seat, "MSG-NEWROLE", {"role": "REBEL"}))
-
-
-def sender(w: Any, clan: str) -> int | None:
-    """A-CLAN-2/3, A-ERR-1: Boss, else the earliest Soldier, else the earliest member."""
-    members = w.clan_members(clan)
-    if not members:
-        return None
-    head = "SHERIFF" if clan == "cops" else "REBEL" if clan == "rebel" else "BOSS"
-    for m in members:
-        if m.role == head:
-            return int(m.seat)
-    for m in members:
-        if m.role in ("SOLDIER", "JOURNALIST_SOLDIER"):
-            return int(m.seat)
-    return int(members[0].seat)
 
 
 def d6_jail(ctx: Night) -> None:

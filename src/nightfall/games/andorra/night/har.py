@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..roles.catalogue import PEACEFUL
+from ..roles.catalogue import PEACEFUL, UNDEAD
 from .ctx import Death, Night
 
 PISTOL = frozenset({"SHOT", "RSHOT"})
@@ -181,21 +181,12 @@ def effect(ctx: Night, actor: int, target: int, tau: str, reflected: bool = Fals
 
 def make_ghoul(ctx: Night, vampire: int, target: int) -> None:
     """A-ROLE-VAMPIRE-5/6, A-FACT-4, A-ROLE-GHOUL-4."""
-    from ..roles.catalogue import UNDEAD
-
     t = ctx.w.p(target)
     t.ghoul, t.faction, t.bitten_night = True, UNDEAD, None
     t.poisonings.clear()
     ctx.w.p(vampire).mem.setdefault("ghouls", []).append(target)
     ctx.notice(target, "MSG-GHOUL")
     ctx.notice(vampire, "MSG-VAMPIRE-GHOUL", X=target)
-
-
-def finish_step(ctx: Night) -> None:
-    """H11 at the end of a step: deaths and the triggers they fire (A-DEATH-2)."""
-    from .triggers import apply_deaths
-
-    apply_deaths(ctx)
 
 
 def peaceful(ctx: Night, seat: int) -> bool:

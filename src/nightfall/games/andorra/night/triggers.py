@@ -40,6 +40,11 @@ def _sin(ctx: Night, d: Death, actor: int) -> None:
     killer.sinful = True
 
 
+def finish_step(ctx: Night) -> None:
+    """H11 at the end of a step: deaths and the triggers they fire (A-DEATH-2)."""
+    apply_deaths(ctx)
+
+
 def apply_deaths(ctx: Night) -> None:
     if ctx.step not in ("6a", "6b", "D7"):
         executioner_check(ctx)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from ..clan_heads import MAX_CLAN
 from ..night.ctx import Act, Night
 from ..night.har import hostile
 from .actions import SEARCHES
 from .common import visit
-
-MAX_CLAN = 5
 
 
 def _recruit(ctx: Night, step: str, faction_of: str) -> None:

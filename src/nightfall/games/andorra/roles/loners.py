@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..items import DISPLAY_ONLY, GIFT_LIST
-from ..night.ctx import IDX, Act, Death, Night
+from ..night.ctx import Act, Death, Night
 from ..night.har import hostile
+from ..night.steps import IDX
 from .actions import ACTIONS, ANY, CONSECUTIVE_FAMILY, OTHER
 from .catalogue import PISTOL_ROLES
 from .common import visit

@@ -1,0 +1,60 @@
+"""Who speaks and decides for a clan (A-CLAN): the move sender, the item manager,
+the manager's election when the head is gone, and the successions that promote a
+new head (the Investigator for the Sheriff, a follower for the Rebel)."""
+
+from __future__ import annotations
+
+from .night.ctx import Night
+from .state import World
+
+MAX_CLAN = 5  # A-SETUP-3: members of one clan at most, also through recruitment (A-ERR-11)
+
+
+def sender(w: World, clan: str) -> int | None:
+    """A-CLAN-2/3, A-ERR-1: Boss, else the earliest Soldier, else the earliest member."""
+    members = w.clan_members(clan)
+    if not members:
+        return None
+    head = "SHERIFF" if clan == "cops" else "REBEL" if clan == "rebel" else "BOSS"
+    for m in members:
+        if m.role == head:
+            return int(m.seat)
+    for m in members:
+        if m.role in ("SOLDIER", "JOURNALIST_SOLDIER"):
+            return int(m.seat)
+    return int(members[0].seat)
+
+
+def item_manager(w: World, clan: str) -> int | None:
+    """A-CLAN-4: the head while active, else the elected manager, else the move sender."""
+    for m in w.clan_members(clan):
+        if m.role == "BOSS":
+            return int(m.seat)
+    got = w.clan_manager.get(clan)
+    if got is not None and w.p(got).alive and w.p(got).clan == clan:
+        return int(got)
+    return sender(w, clan)
+
+
+def open_poll(ctx: Night, cid: str) -> None:
+    """A-CLAN-4: the head (or the elected manager) left: the clan elects an item manager."""
+    ctx.w.clan_manager.pop(cid, None)
+    ctx.w.clan_poll[cid] = {}
+    ctx.clan_notices.append((cid, "MSG-CLAN-POLL", {"X": sender(ctx.w, cid)}))
+
+
+def promote(ctx: Night, gone: set[int]) -> None:
+    """A-ROLE-COPS-2/4, A-ROLE-REBEL-8: a gone Sheriff or Rebel leaves his place to a successor."""
+    w = ctx.w
+    for s in sorted(gone):
+        p = w.p(s)
+        if p.role == "SHERIFF":
+            inv = next((q for q in w.players if q.alive and q.role == "INVESTIGATOR"), None)
+            if inv is not None:
+                inv.role = "SHERIFF"
+                ctx.dawn_msgs.append((inv.seat, "MSG-NEWROLE", {"role": "SHERIFF"}))
+        if p.role == "REBEL":
+            fol = [q for q in w.clan_members("rebel") if q.follower]
+            if fol:
+                fol[0].role, fol[0].follower = "REBEL", False
+                ctx.dawn_msgs.append((fol[0].seat, "MSG-NEWROLE", {"role": "REBEL"}))
