@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run cluster web webcheck test check fastpytest lint typecheck pytest chromium clean
+.PHONY: run cluster web webcheck types test check fastpytest lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -42,6 +42,12 @@ web/node_modules/.stamp: web/package.json $(wildcard web/package-lock.json)
 web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
 	cd web && npm run build
 	@touch $@
+
+# The web clients' protocol and view types, generated from the server's TypedDicts
+# (src/nightfall/server/protocol_types.py, games/*/view_types.py); tests/test_typegen.py
+# fails while web/src/generated/protocol.ts is stale.
+types: $(STAMP)
+	$(BIN)/python -m nightfall.typegen
 
 run: $(STAMP) web
 	$(BIN)/nightfall serve

@@ -342,7 +342,7 @@ def _print_morning(state: AndorraState) -> None:
     day = post["day"]
     msgs = [m for m in render_messages(state, "all") if m["day"] == day]
     for m in msgs:
-        to = f"клан {m['channel']}" if m["channel"] else state.world.p(int(m["to"])).nick
+        to = f"клан {m['channel']}" if m["channel"] or m["to"] is None else state.world.p(m["to"]).nick
         print(f"[{to}] {m['ru']}")
 
 

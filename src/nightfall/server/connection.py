@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Coroutine, Generator
+from collections.abc import Coroutine, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,7 +104,7 @@ class Connection:
         self._started = True
         self._pump()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Mapping[str, Any]) -> None:
         self.offer(encode(message))
 
     def offer(self, text: str) -> None:

@@ -13,6 +13,7 @@ from .lobby import PLAYING, Lobby
 from .play import Play
 from .presence import Presence
 from .protocol import encode
+from .protocol_types import PresenceMessage, RoomJson, RoomLinks, StateMessage, YouJson
 
 
 def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
@@ -22,7 +23,7 @@ def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
     return lobby.seat_of(pid)
 
 
-def you(lobby: Lobby, play: Play | None, pid: int | None) -> dict[str, Any]:
+def you(lobby: Lobby, play: Play | None, pid: int | None) -> YouJson:
     return {
         "pid": pid,
         "seat": seat_of(lobby, play, pid) if pid is not None else None,
@@ -33,7 +34,7 @@ def you(lobby: Lobby, play: Play | None, pid: int | None) -> dict[str, Any]:
 
 def room_json(
     code: str, adapter: GameAdapter, lobby: Lobby, play: Play | None, presence: Presence, spectators: int
-) -> dict[str, Any]:
+) -> RoomJson:
     return {
         "code": code,
         "game": adapter.name,
@@ -55,11 +56,18 @@ def room_json(
     }
 
 
-def links(base_url: str | None, code: str) -> dict[str, str | None]:
+def links(base_url: str | None, code: str) -> RoomLinks:
     """The join link (the QR code's target) and the TV board's address."""
     if base_url is None:
         return {"join_url": None, "board_url": None}
     return {"join_url": f"{base_url}/r/{code}", "board_url": f"{base_url}/board/{code}"}
+
+
+def add_links(room: RoomJson, base_url: str | None, code: str) -> None:
+    """``links`` added to a room's JSON, in place (after its other keys)."""
+    found = links(base_url, code)
+    room["join_url"] = found["join_url"]
+    room["board_url"] = found["board_url"]
 
 
 def viewer_of(play: Play, pid: int | None, host: int | None = None) -> Viewer:
@@ -124,8 +132,8 @@ def view_text(play: Play | None, pid: int | None, host: int | None, shared_text:
 
 
 def state(
-    version: int, now: int, room: dict[str, Any], lobby: Lobby, play: Play | None, pid: int | None
-) -> dict[str, Any]:
+    version: int, now: int, room: RoomJson, lobby: Lobby, play: Play | None, pid: int | None
+) -> StateMessage:
     return {
         "type": "state",
         "version": version,
@@ -136,7 +144,7 @@ def state(
     }
 
 
-def presence_changes(now: int, presence: Presence, pids: list[int]) -> dict[str, Any]:
+def presence_changes(now: int, presence: Presence, pids: list[int]) -> PresenceMessage:
     return {
         "type": "presence",
         "server_time": now,

@@ -4,11 +4,13 @@ building server messages. No I/O here."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
 from nightfall.engine import Rejected
+
+from .protocol_types import AckMessage, ErrorBody, ErrorMessage
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 8192
@@ -72,8 +74,8 @@ MESSAGES = {
 }
 
 
-def error_body(rejected: Rejected) -> dict[str, Any]:
-    body = rejected.to_json()
+def error_body(rejected: Rejected) -> ErrorBody:
+    body = cast(ErrorBody, rejected.to_json())  # code, params and the rule if any
     body["message"] = MESSAGES.get(rejected.code, str(rejected))
     return body
 
@@ -143,9 +145,9 @@ def object_field(message: dict[str, Any], name: str) -> dict[str, Any]:
     return value
 
 
-def error(rid: RequestId | None, rejected: Rejected, now: int) -> dict[str, Any]:
+def error(rid: RequestId | None, rejected: Rejected, now: int) -> ErrorMessage:
     return {"type": "error", "id": rid, "server_time": now, "error": error_body(rejected)}
 
 
-def ack(rid: RequestId, version: int, now: int) -> dict[str, Any]:
+def ack(rid: RequestId, version: int, now: int) -> AckMessage:
     return {"type": "ack", "id": rid, "version": version, "server_time": now}

@@ -31,6 +31,7 @@ from .protocol import (
     error,
     object_field,
 )
+from .protocol_types import WelcomeMessage
 from .room_host import RoomHostKeeper
 from .room_writer import (
     MAX_BATCH,
@@ -117,20 +118,19 @@ class Room(RoomHostKeeper):
         self.conns.append(conn)
         now = self.clock()
         self.touched = now
-        conn.send(
-            {
-                "type": "welcome",
-                "v": 1,
-                "server_time": now,
-                "room": self.code,
-                "you": outgoing.you(self.lobby, self.play, conn.pid),
-                "limits": {
-                    "max_message_bytes": MAX_MESSAGE_BYTES,
-                    "rate_per_second": self.options.rate_per_second,
-                    "burst": self.options.burst,
-                },
-            }
-        )
+        welcome: WelcomeMessage = {
+            "type": "welcome",
+            "v": 1,
+            "server_time": now,
+            "room": self.code,
+            "you": outgoing.you(self.lobby, self.play, conn.pid),
+            "limits": {
+                "max_message_bytes": MAX_MESSAGE_BYTES,
+                "rate_per_second": self.options.rate_per_second,
+                "burst": self.options.burst,
+            },
+        }
+        conn.send(welcome)
         conn.offer(self._versioned_state(conn.pid, now))
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])

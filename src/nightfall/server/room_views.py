@@ -16,6 +16,7 @@ from .connection import Connection
 from .protocol import (
     encode,
 )
+from .protocol_types import RoomJson, StateMessage
 from .room_writer import RoomParts, RoomWriter, StateParts
 
 log = logging.getLogger("nightfall.room")
@@ -34,20 +35,20 @@ class RoomViews(RoomWriter):
             "max_players": self.adapter.max_players,
         }
 
-    def public_state(self) -> dict[str, Any]:
+    def public_state(self) -> StateMessage:
         return self._state_message(None, self.clock())
 
     def _name(self, pid: int) -> str:
         member = self.lobby.member(pid)
         return member.name if member else str(pid)
 
-    def _room_json(self) -> dict[str, Any]:
+    def _room_json(self) -> RoomJson:
         spectators = sum(1 for c in self.conns if c.pid is None)
         room = outgoing.room_json(self.code, self.adapter, self.lobby, self.play, self.presence, spectators)
-        room.update(outgoing.links(self.base_url, self.code))
+        outgoing.add_links(room, self.base_url, self.code)
         return room
 
-    def _state_message(self, pid: int | None, now: int, room: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _state_message(self, pid: int | None, now: int, room: RoomJson | None = None) -> StateMessage:
         room = room if room is not None else self._room_json()
         return outgoing.state(self.revision, now, room, self.lobby, self.play, pid)
 
@@ -64,7 +65,7 @@ class RoomViews(RoomWriter):
         cached = self._room_cache
         if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
             room = outgoing.room_json(self.code, self.adapter, lobby, play, self.presence, spectators)
-            room.update(outgoing.links(self.base_url, self.code))
+            outgoing.add_links(room, self.base_url, self.code)
             cached = self._room_cache = RoomParts(key, lobby, play, encode(room), {})
         return cached
 

@@ -31,6 +31,7 @@ from .protocol import (
     decode,
     encode,
 )
+from .protocol_types import PongMessage
 from .ratelimit import AddressCounts, TokenBucket
 from .room import Room, RoomUnloaded
 from .rooms import Rooms
@@ -240,7 +241,8 @@ async def _dispatch(room: Room, conn: Connection, text: str) -> None:
         message = decode(text)
         kind = message.get("type")
         if kind == "ping":
-            conn.send({"type": "pong", "t": message.get("t"), "server_time": room.clock()})
+            pong: PongMessage = {"type": "pong", "t": message.get("t"), "server_time": room.clock()}
+            conn.send(pong)
         elif kind == "hello":
             raise Rejected("already_hello")
         elif kind in ("command", "lobby"):

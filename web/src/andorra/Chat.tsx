@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { ErrorLine, nickOf, type Ctx } from "./common";
+import { ErrorLine, nickOf, type Ctx, type AndorraView } from "./common";
+import type { AndorraChatMessage } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
 export function Chat({
@@ -11,8 +12,8 @@ export function Chat({
   own,
 }: {
   ctx: Ctx;
-  view: any;
-  messages: any[];
+  view: AndorraView;
+  messages: AndorraChatMessage[];
   onSend?: (text: string) => Promise<ServerError | null>;
   clan?: string | null;
   own?: boolean;

@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
-import { copyText, nickOf, type Ctx } from "./common";
+import { copyText, nickOf, type Ctx, type AndorraView } from "./common";
 
-export function VoteLog({ ctx, view }: { ctx: Ctx; view: any }) {
-  const log = (view.vote_log as any[]) ?? [];
+export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
+  const log = view.vote_log ?? [];
   return (
     <section aria-label={ctx.t("vote_log")}>
       <h3>{ctx.t("vote_log")}</h3>
@@ -22,8 +22,8 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: any }) {
   );
 }
 
-export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: any; bbcode?: boolean }) {
-  const posts = (view.posts as any[]) ?? [];
+export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbcode?: boolean }) {
+  const posts = view.posts ?? [];
   const [copied, setCopied] = useState<number | null>(null);
   return (
     <section aria-label={ctx.t("posts")}>

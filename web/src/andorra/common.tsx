@@ -4,6 +4,7 @@ import { useEffect, useMemo } from "preact/hooks";
 import { useRemaining } from "../core/clock";
 import { Connection, type ConnSnapshot } from "../core/connection";
 import { useStore } from "../core/store";
+import type { AndorraHost, AndorraMe, AndorraView } from "../generated/protocol";
 import { errorText, i18n, type Lang, type ServerError } from "./i18n";
 
 export interface Ctx {
@@ -15,8 +16,13 @@ export function makeCtx(lang: Lang): Ctx {
   return { lang, t: (key, params) => i18n.t(key, params ?? {}) };
 }
 
-export type AndorraView = any;
+export type { AndorraView };
 export type AndorraConn = Connection<AndorraView>;
+/** The host's view (the desk) and a player's view: the same view with its own part present. */
+export type DeskView = AndorraView & { host: AndorraHost };
+export type PlayerView = AndorraView & { me: AndorraMe };
+export const isDeskView = (v: AndorraView): v is DeskView => v.host !== undefined;
+export const isPlayerView = (v: AndorraView): v is PlayerView => v.me !== undefined;
 
 /** The room's one socket (core/connection.ts), open while the page shows it. */
 export function useConn(code: string, token: string): { conn: AndorraConn; snap: ConnSnapshot<AndorraView> } {
@@ -52,7 +58,7 @@ export function PhaseTitle({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
 
 export function nickOf(view: AndorraView, seat: number | null | undefined): string {
   if (seat == null) return "—";
-  const p = (view.players as AndorraView[]).find((x) => x.seat === seat);
+  const p = view.players.find((x) => x.seat === seat);
   return p ? p.nick : `#${seat}`;
 }
 

@@ -6,37 +6,17 @@
 import { observeServerTime } from "./clock";
 import { limitedDelay } from "./retry";
 import { Store } from "./store";
+import type { MemberJson, PresenceState, RoomJson, ServerMessage, YouJson } from "../generated/protocol";
 
 export const PROTOCOL_VERSION = 1;
 
-export type Presence = "connected" | "grace" | "disconnected";
+// The protocol's shapes come from the server (generated/protocol.ts, `make types`).
+export type Presence = PresenceState;
+export type Member = MemberJson;
+export type RoomState = RoomJson;
+export type You = YouJson;
 
-export interface Member {
-  pid: number;
-  name: string;
-  seat: number | null;
-  host: boolean;
-  presence: Presence;
-}
-
-export interface RoomState {
-  code: string;
-  game: string;
-  status: "lobby" | "playing" | "ended";
-  game_no?: number;
-  members: Member[];
-  spectators?: number;
-  settings: { mode: "timed" | "unlimited"; discuss_seconds: number };
-  limits: { min_players: number; max_players: number };
-}
-
-export interface You {
-  pid: number | null;
-  seat: number | null;
-  host: boolean;
-  spectator: boolean;
-}
-
+/** A rejection from the server, or one the client makes up (network, disconnected). */
 export interface ErrorInfo {
   code: string;
   params?: Record<string, unknown> | null;
@@ -218,9 +198,9 @@ export class Connection<V extends object = object> {
       if (this.ws !== ws) return;
       this.lastMessageAt = Date.now();
       clearTimeout(this.livenessTimer);
-      let msg: Record<string, unknown>;
+      let msg: ServerMessage;
       try {
-        msg = JSON.parse(String(ev.data)) as Record<string, unknown>;
+        msg = JSON.parse(String(ev.data)) as ServerMessage;
       } catch {
         return;
       }
@@ -246,7 +226,7 @@ export class Connection<V extends object = object> {
     };
   }
 
-  private onMessage(msg: Record<string, unknown>): void {
+  private onMessage(msg: ServerMessage): void {
     if (typeof msg.server_time === "number" && msg.type !== "pong") observeServerTime(msg.server_time);
     switch (msg.type) {
       case "welcome":
@@ -256,7 +236,7 @@ export class Connection<V extends object = object> {
         this.store.update((s) => ({ ...s, link: "open", fatal: null }));
         break;
       case "state": {
-        const version = Number(msg.version);
+        const version = msg.version;
         const cur = this.store.get();
         // A fresh socket restarts the ordering: any state after welcome is newer than what we showed.
         if (cur.link === "open" && version < cur.version) break;
@@ -264,14 +244,15 @@ export class Connection<V extends object = object> {
           ...cur,
           link: "open",
           version,
-          room: msg.room as RoomState,
-          you: msg.you as You,
+          room: msg.room,
+          you: msg.you,
+          // The view's type is the game's (V): the server sends its game's view to its pages.
           view: (msg.view as V | null) ?? null,
         });
         break;
       }
       case "presence": {
-        const changes = (msg.members as { pid: number; presence: Presence }[]) || [];
+        const changes = msg.members || [];
         this.store.update((s) => {
           if (!s.room) return s;
           const members = s.room.members.map((m) => {
@@ -287,7 +268,7 @@ export class Connection<V extends object = object> {
         this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
         break;
       case "error": {
-        const err = (msg.error as ErrorInfo) || { code: "unknown" };
+        const err: ErrorInfo = msg.error || { code: "unknown" };
         if (msg.id != null) this.settle(String(msg.id), err);
         const wait = err.params?.retry_after;
         if (msg.id == null && typeof wait === "number") this.retryAfter = wait;

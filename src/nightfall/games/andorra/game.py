@@ -8,7 +8,7 @@ publish → DAY N+1 (or OVER).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Rejected, Viewer
 from nightfall.engine.event import Audience
@@ -322,7 +322,8 @@ class AndorraGame:
         return refused
 
     def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
-        return do_view(state, viewer)
+        # An AndorraView (view_types, checked there) is a dict at run time; the engine takes any JSON dict.
+        return cast("dict[str, Any]", do_view(state, viewer))
 
     def next_deadline(self, state: AndorraState) -> int | None:
         return state.deadline

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import Viewer
 
@@ -14,21 +14,36 @@ from .reports.morning import render_post
 from .reports.render import render
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
+from .view_types import (
+    AndorraArticle,
+    AndorraAudit,
+    AndorraHost,
+    AndorraKnown,
+    AndorraMe,
+    AndorraMessage,
+    AndorraMove,
+    AndorraPending,
+    AndorraPrompt,
+    AndorraPublicPlayer,
+    AndorraRoleListEntry,
+    AndorraView,
+    AndorraVoteLogEntry,
+)
 
 
-def _public_status(state: AndorraState, seat: int) -> dict[str, Any]:
+def _public_status(state: AndorraState, seat: int) -> AndorraPublicPlayer:
     """A-REPORT-6: alive / killed (role) / jailed (role or «роль не вскрыта») / jailed by the Jailer."""
     w = state.world
     p = w.p(seat)
-    out: dict[str, Any] = {"seat": seat, "nick": p.nick, "status": p.status}
+    out: AndorraPublicPlayer = {"seat": seat, "nick": p.nick, "status": p.status}
     if p.status == DEAD or (p.status != ALIVE and p.status != JAILED_JAILER and p.revealed):
         out["role"] = display_role(w, p, "ru")
     return out
 
 
-def render_messages(state: AndorraState, viewer: Viewer) -> list[dict[str, Any]]:
+def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]:
     w = state.world
-    out = []
+    out: list[AndorraMessage] = []
     for m in state.messages:
         if viewer not in ("host", "all") and viewer not in m["audience"]:
             continue
@@ -41,18 +56,21 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[dict[str, Any]]
     return out
 
 
-def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
+def view(state: AndorraState, viewer: Viewer) -> AndorraView:
     w = state.world
     nicks = {p.seat: p.nick for p in w.players}
-    base: dict[str, Any] = {
+    base: AndorraView = {
         "game": "andorra",
         "phase": state.phase,
         "day": w.day,
         "deadline": state.deadline,
         "players": [_public_status(state, p.seat) for p in w.players],
-        "role_list": [dict(r, ru=role_name(r["role"], "ru")) for r in w.role_list],
+        "role_list": [_role_list_entry(r) for r in w.role_list],
         "gift_list": [item_name(g) for g in GIFT_LIST],
-        "vote_log": public_log(state) if state.phase in ("DAY", "NIGHT", "RESOLVING", "REVIEW") else [],
+        # the day module builds these records (A-VOTE-5)
+        "vote_log": cast("list[AndorraVoteLogEntry]", public_log(state))
+        if state.phase in ("DAY", "NIGHT", "RESOLVING", "REVIEW")
+        else [],
         "first_post": first_post(state, "ru"),
         "first_post_bbcode": first_post(state, "ru", bbcode=True),
         "header": header(state, "ru"),
@@ -72,21 +90,28 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
         if not 1 <= viewer <= len(w.players):
             return base
         me = w.p(viewer)
-        base["me"] = {
+        mine: AndorraMe = {
             "seat": viewer,
             "role": me.role,
             "role_name": display_role(w, me, "ru"),
             "faction": me.faction,
             "status": me.status,
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
-            "knows": knows(w, viewer),
+            "knows": cast("list[AndorraKnown]", knows(w, viewer)),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
             # his own submission kept as the fallback for when no sheet entry arrives
-            "submission": state.submissions.get(str(viewer)),
-            "own_move": state.own_moves.get(str(viewer)),
+            "submission": _move(state.submissions.get(str(viewer))),
+            "own_move": _move(state.own_moves.get(str(viewer))),
             "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
             # his article of today and whether the host has published it (A-ROLE-JOURNALIST-7)
-            "article": next((a for a in state.articles if a["day"] == w.day and a["seat"] == viewer), None),
+            "article": next(
+                (
+                    cast("AndorraArticle", a)
+                    for a in state.articles
+                    if a["day"] == w.day and a["seat"] == viewer
+                ),
+                None,
+            ),
             "inbox": render_messages(state, viewer),
             "prompts": [
                 _prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer
@@ -94,17 +119,20 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
             if state.phase == "RESOLVING"
             else [],
         }
+        base["me"] = mine
         if me.clan and me.clan in w.clans:
             mates = {q.seat for q in w.clan_members(me.clan)}
             # A-MOVE-5: the clan sheet as submitted so far (clan mates only)
-            base["me"]["clan_sheet"] = {s: m for s, m in state.submissions.items() if int(s) in mates}
+            mine["clan_sheet"] = {
+                s: cast("AndorraMove", m) for s, m in state.submissions.items() if int(s) in mates
+            }
             if w.clans[me.clan].kind == "MAFIA":
                 c = w.clans[me.clan]
-                base["me"]["clan_items"] = {"diploma": c.diploma, "poison": c.poison}
-                base["me"]["clan_poll"] = w.clan_poll.get(me.clan)
-                base["me"]["item_manager"] = w.clan_manager.get(me.clan)
+                mine["clan_items"] = {"diploma": c.diploma, "poison": c.poison}
+                mine["clan_poll"] = w.clan_poll.get(me.clan)
+                mine["item_manager"] = w.clan_manager.get(me.clan)
     elif viewer in ("host", "all"):
-        base["host"] = {
+        host: AndorraHost = {
             "players": [
                 {
                     "seat": p.seat,
@@ -118,12 +146,12 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
                 }
                 for p in w.players
             ],
-            "submissions": state.submissions,
-            "own_moves": state.own_moves,
-            "articles": [a for a in state.articles if a["day"] == w.day],
+            "submissions": cast("dict[str, AndorraMove]", state.submissions),
+            "own_moves": cast("dict[str, AndorraMove]", state.own_moves),
+            "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == w.day],
             "pending": _pending_view(state),
             "messages": render_messages(state, viewer),
-            "audits": state.audits,
+            "audits": cast("list[AndorraAudit]", state.audits),
             "warnings": state.config.get("warnings", []),
             "prompts": [_prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0]
             if state.phase == "RESOLVING"
@@ -135,23 +163,39 @@ def view(state: AndorraState, viewer: Viewer) -> dict[str, Any]:
                 if state.phase == "DAY" and not any(v.voter == p.seat for v in state.votes)
             ],
         }
+        base["host"] = host
     return base
 
 
-def _prompt(state: AndorraState, pr: dict[str, Any]) -> dict[str, Any]:
+def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
     """A prompt with its text (A-DATA-I): what to answer, the options, the default."""
     w = state.world
-    return {
-        **pr,
-        "ru": render(w, pr["key"], pr["params"], "ru"),
-        "en": render(w, pr["key"], pr["params"], "en"),
-    }
+    # the night's prompt record (night/dawn.py) with its text
+    return cast(
+        "AndorraPrompt",
+        {
+            **pr,
+            "ru": render(w, pr["key"], pr["params"], "ru"),
+            "en": render(w, pr["key"], pr["params"], "en"),
+        },
+    )
 
 
-def _pending_view(state: AndorraState) -> dict[str, Any] | None:
+def _move(move: dict[str, Any] | None) -> AndorraMove | None:
+    """A submitted move as ``moves.py`` records it."""
+    return cast("AndorraMove | None", move)
+
+
+def _role_list_entry(entry: dict[str, Any]) -> AndorraRoleListEntry:
+    return {"role": entry["role"], "clan": entry["clan"], "ru": role_name(entry["role"], "ru")}
+
+
+def _pending_view(state: AndorraState) -> AndorraPending | None:
     if state.pending is None:
         return None
-    out = dict(state.pending)
+    out = cast(AndorraPending, dict(state.pending))
+    if "prompts" in out:  # the desk shows every waiting question with its text
+        out["prompts"] = [_prompt(state, p) for p in state.pending["prompts"]]
     if "post" in out and state.pending_world is not None:
         nicks = {p.seat: p.nick for p in state.pending_world.players}
         out["post_text"] = render_post(out["post"], nicks, "ru")

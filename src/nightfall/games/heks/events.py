@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import PUBLIC, Audience, Event, seats
 
 from .state import HeksState
+from .view_types import HeksInboxItem
 
 
 def public(out: list[Event], type_: str, **data: Any) -> None:
@@ -33,8 +34,9 @@ def secret(out: list[Event], type_: str, **data: Any) -> None:
     out.append(Event(type_, data, Audience()))
 
 
-def inbox(state: HeksState, seat: int, kind: str, **data: Any) -> dict[str, Any]:
-    """File a private message for ``seat`` (Seer results, theft notices, the Protector's notice)."""
-    msg = {"day": state.day.number, "kind": kind, **data}
+def inbox(state: HeksState, seat: int, kind: str, **data: Any) -> HeksInboxItem:
+    """File a private message for ``seat`` (Seer results, theft notices, the Protector's notice);
+    ``data`` holds the keys of its kind in ``HeksInboxItem``."""
+    msg = cast(HeksInboxItem, {"day": state.day.number, "kind": kind, **data})
     state.inbox.setdefault(seat, []).append(msg)
     return msg

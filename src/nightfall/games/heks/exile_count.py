@@ -9,11 +9,12 @@ from nightfall.engine import Event
 from .events import public
 from .state import EXILED, HeksState, Player
 from .tables import WITCH
+from .view_types import HeksBallot, HeksVoteResult
 
 
 def count(state: HeksState, out: list[Event]) -> Player | None:
     votes = state.night.votes
-    ballot = [
+    ballot: list[HeksBallot] = [
         {"voter": s, "target": None if votes[s] == "blank" else int(votes[s]), "auto": s in state.night.auto}
         for s in sorted(votes)
     ]
@@ -32,7 +33,7 @@ def count(state: HeksState, out: list[Event]) -> Player | None:
         exiled.status = EXILED  # H-EXC-4: permanent; the hand leaves play (H-ING-6)
         exiled.hand.clear()
         was_witch = exiled.role == WITCH  # H-EXC-5: a Crow shows as "was not a witch"
-    state.vote_result = {
+    result: HeksVoteResult = {
         "day": state.day.number,
         "ballot": ballot,
         "tally": {str(s): n for s, n in sorted(tally.items())},
@@ -40,5 +41,6 @@ def count(state: HeksState, out: list[Event]) -> Player | None:
         "exiled": exiled.seat if exiled else None,
         "was_witch": was_witch,
     }
-    public(out, "vote_result", **state.vote_result)
+    state.vote_result = result
+    public(out, "vote_result", **result)
     return exiled

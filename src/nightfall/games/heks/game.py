@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import Command, Event, Rejected, Viewer
 
@@ -26,17 +26,19 @@ class HeksGame:
     def refusal(self, state: HeksState, command: Command, refused: Rejected) -> Rejected:
         return dispatch.refusal(state, command, refused)
 
+    # The views are typed in view_types (and checked there); the engine takes any JSON dict.
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
-        return view.view(state, viewer)
+        return cast("dict[str, Any]", view.view(state, viewer))
 
     def view_parts(self, state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
-        return view.view_parts(state, viewer)
+        return cast("tuple[dict[str, Any], dict[str, Any]]", view.view_parts(state, viewer))
 
     def next_deadline(self, state: HeksState) -> int | None:
         return state.deadline
 
     def result(self, state: HeksState) -> dict[str, Any] | None:
-        return state.result if state.phase == GAME_END else None
+        # A HeksResult (view_types) is a dict at run time; the engine's interface takes any JSON dict.
+        return cast("dict[str, Any]", state.result) if state.phase == GAME_END else None
 
     def snapshot(self, state: HeksState) -> Any:
         return snapshot(state)

@@ -13,6 +13,7 @@ from typing import Any
 from nightfall.engine import Rng
 
 from .tables import PLACES, Params
+from .view_types import HeksAnnouncement, HeksApprovalResult, HeksInboxItem, HeksResult, HeksVoteResult
 
 CAT = "CAT"
 FROG = "FROG"
@@ -131,14 +132,14 @@ class HeksState:
     mist_next: str | None = None  # place closed tomorrow (H-SPL-4)
     done: set[int] = field(default_factory=set)  # Ready / Confirm / End discussion taps
     night: Night = field(default_factory=Night)
-    inbox: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
-    announcement: dict[str, Any] | None = None
-    approval_result: dict[str, Any] | None = None
-    vote_result: dict[str, Any] | None = None
+    inbox: dict[int, list[HeksInboxItem]] = field(default_factory=dict)
+    announcement: HeksAnnouncement | None = None
+    approval_result: HeksApprovalResult | None = None
+    vote_result: HeksVoteResult | None = None
     last_ritual: str | None = None
     ritual_progress: int = 0
     pending_result: str | None = None  # decided at the ritual's end, shown after its OK (H-RIT-8)
-    result: dict[str, Any] | None = None
+    result: HeksResult | None = None
     fixed_recipes: list[list[str]] | None = None  # test-only config: scripted recipe draws
     # Derived-data cache for views (not game state; never compared or dumped).
     cache: dict[Any, Any] = field(default_factory=dict)

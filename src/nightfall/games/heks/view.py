@@ -6,7 +6,7 @@ each seat then gets only its own private part on top.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import Viewer
 
@@ -26,6 +26,17 @@ from .state import (
     Player,
 )
 from .tables import CROW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PICKPOCKET, PLACES, PROTECTOR, SEER, SIDE, WITCH
+from .view_types import (
+    HeksChoice,
+    HeksHostExtras,
+    HeksMe,
+    HeksOwn,
+    HeksPlace,
+    HeksPlayer,
+    HeksProgress,
+    HeksPublicView,
+    HeksView,
+)
 
 _SECRET_STEPS = (DEPART_A, GUARD_B)
 
@@ -42,7 +53,7 @@ def cached_owed(state: HeksState) -> list[int]:
 _VOTE_PHASES = frozenset({APPROVAL_VOTE, EXILE_VOTE})
 
 
-def _progress(state: HeksState, pending: list[int]) -> dict[str, int] | None:
+def _progress(state: HeksState, pending: list[int]) -> HeksProgress | None:
     """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3)."""
     phase = state.phase
     if not is_public_step(phase):
@@ -57,7 +68,7 @@ def _progress(state: HeksState, pending: list[int]) -> dict[str, int] | None:
     return {"done": total - len(pending), "total": total}
 
 
-def _step_part(state: HeksState) -> dict[str, Any]:
+def _step_part(state: HeksState) -> HeksPublicView:
     """Everything public that can only change when the step (or the phase) changes."""
     phase = state.phase
     day = state.day
@@ -106,14 +117,14 @@ def _step_part(state: HeksState) -> dict[str, Any]:
     }
 
 
-def _places(state: HeksState) -> list[dict[str, Any]]:
+def _places(state: HeksState) -> list[HeksPlace]:
     """The public place list; it only changes with the Mist's closure (per day), so it is
     cached on its inputs and shared between steps, like the step part is between versions."""
     closed = state.day.closed
     key = (closed, state.params.places)
     cached = state.cache.get("places")
     if cached is None or cached[0] != key:
-        places = [
+        places: list[HeksPlace] = [
             {"id": p, "open": p not in closed, "ingredient": INGREDIENT_OF[p]}
             for p in PLACES[: state.params.places]
         ]
@@ -121,14 +132,14 @@ def _places(state: HeksState) -> list[dict[str, Any]]:
     return cached[1]
 
 
-def _players(state: HeksState) -> list[dict[str, Any]]:
+def _players(state: HeksState) -> list[HeksPlayer]:
     """The public player list, cached on what can change in it: the host and the statuses
     (seats and names never change during a game)."""
     host = state.host
     key = (host, *[p.status for p in state.players])
     cached = state.cache.get("players")
     if cached is None or cached[0] != key:
-        players = [
+        players: list[HeksPlayer] = [
             {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == host}
             for p in state.players
         ]
@@ -136,7 +147,7 @@ def _players(state: HeksState) -> list[dict[str, Any]]:
     return cached[1]
 
 
-def public_view(state: HeksState) -> dict[str, Any]:
+def public_view(state: HeksState) -> HeksPublicView:
     """The public part: built once per state version, its step-static part once per step."""
     cached = state.cache.get("public")
     if cached is not None and cached[0] == state.version:
@@ -146,7 +157,7 @@ def public_view(state: HeksState) -> dict[str, Any]:
     return view
 
 
-def step_view(state: HeksState) -> dict[str, Any]:
+def step_view(state: HeksState) -> HeksPublicView:
     """The public view without its live progress count: cached per step and shared, so
     read-only. Bots answering a scene tap read it instead of a whole view."""
     key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
@@ -157,7 +168,7 @@ def step_view(state: HeksState) -> dict[str, Any]:
     return base[1]
 
 
-def _fresh_public(state: HeksState) -> dict[str, Any]:
+def _fresh_public(state: HeksState) -> HeksPublicView:
     """The public part at this version as a new dict, not cached: the caller owns it."""
     cached = state.cache.get("progress")
     if cached is None or cached[0] != state.version:
@@ -165,7 +176,8 @@ def _fresh_public(state: HeksState) -> dict[str, Any]:
         waiting = list(pending) if is_public_step(state.phase) else None  # H-TBL-1
         cached = (state.version, step_view(state), _progress(state, pending), waiting)
         state.cache["progress"] = cached
-    view = dict(cached[1])
+    step_part: HeksPublicView = cached[1]
+    view = step_part.copy()
     view["progress"] = cached[2]  # replace the step part's placeholders, in place
     view["waiting"] = cached[3]
     return view
@@ -183,7 +195,7 @@ def _known_witches(state: HeksState, me: Player) -> list[int]:
     return []
 
 
-def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
+def _choice(state: HeksState, me: Player) -> HeksChoice | None:
     phase = state.phase
     day = state.day
     if phase in _VOTE_PHASES:
@@ -197,7 +209,7 @@ def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
         return {"card": state.night.plays[me.seat]}
     if day.number == 0:
         return None
-    choice: dict[str, Any] = {}
+    choice: HeksChoice = {}
     if me.seat in day.place:
         choice["place"] = day.place[me.seat]
         choice["ingredient"] = INGREDIENT_OF[day.place[me.seat]]
@@ -217,7 +229,7 @@ def _choice(state: HeksState, me: Player) -> dict[str, Any] | None:
     return choice or None
 
 
-def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
+def seat_view(state: HeksState, seat: int) -> HeksView:
     """``{**shared, **own}`` of ``seat_view_parts``, built with one copy of the public part.
 
     The public part is built fresh for this call (from the step part and the
@@ -228,19 +240,26 @@ def seat_view(state: HeksState, seat: int) -> dict[str, Any]:
     fresh = _fresh_public(state)
     shared, own = _seat_parts(state, seat, fresh)
     if shared is fresh:
-        fresh.update(own)  # own's keys are disjoint from the public ones: same keys, same order
-        return fresh
-    return {**shared, **own}  # the guard in step B: ``own`` is already his whole view
+        whole = cast(HeksView, fresh)
+        whole.update(
+            cast(HeksView, own)
+        )  # own's keys are disjoint from the public ones: same keys, same order
+        return whole
+    return cast(HeksView, own)  # the guard in step B: ``own`` is already his whole view
 
 
-def seat_view_parts(state: HeksState, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def seat_view_parts(
+    state: HeksState, seat: int
+) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView]:
     """The seat's view as (the shared public part, the seat's own keys): see
     ``nightfall.engine.view_parts``. The shared part is the cached public view
     itself, so a server encodes it once per state version for all seats."""
     return _seat_parts(state, seat, public_view(state))
 
 
-def _seat_parts(state: HeksState, seat: int, base: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _seat_parts(
+    state: HeksState, seat: int, base: HeksPublicView
+) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView]:
     """``(base, own)``, or ``({}, whole view)`` for the guard in step B; ``base`` is the public part."""
     me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
     day = state.day
@@ -249,7 +268,7 @@ def _seat_parts(state: HeksState, seat: int, base: dict[str, Any]) -> tuple[dict
     static = state.cache.get(seat)
     if static is None:  # side and team knowledge never change during a game (nor does the role)
         static = state.cache[seat] = (SIDE[me.role], _known_witches(state, me))
-    mine: dict[str, Any] = {  # one literal: seat, role, side, known_witches, then the live keys
+    mine: HeksMe = {  # one literal: seat, role, side, known_witches, then the live keys
         "seat": seat,
         "role": me.role,
         "side": static[0],
@@ -290,21 +309,21 @@ def _seat_parts(state: HeksState, seat: int, base: dict[str, Any]) -> tuple[dict
         }
     if me.role == JESTER:
         mine["mask_used"] = state.mask_used
-    own: dict[str, Any] = {"me": mine}
+    own: HeksOwn = {"me": mine}
     if seat == state.host:
         own["host"] = _host_extras(state)
     if phase == GUARD_B and seat == day.guarding:
         # H-DEP-12: the guard's clock is not the public one; this seat shares nothing.
-        out = dict(base)
+        out = cast(HeksView, dict(base))
         out["phase"] = GUARD_B
         out["deadline"] = state.deadline
         out["deadline_total"] = state.timer_ms
-        out.update(own)
+        out.update(cast(HeksView, own))
         return {}, out
     return base, own
 
 
-def _host_extras(state: HeksState) -> dict[str, Any]:
+def _host_extras(state: HeksState) -> HeksHostExtras:
     """H-HST-3/4: names of pending players in public steps only; Force continue in departure."""
     phase = state.phase
     return {
@@ -325,7 +344,9 @@ def audit_view(state: HeksState) -> dict[str, Any]:
     return out
 
 
-def view_parts(state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
+def view_parts(
+    state: HeksState, viewer: Viewer
+) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView | dict[str, Any]]:
     """``view`` cut into (shared, own) for servers (``nightfall.engine.view_parts``)."""
     if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
         return seat_view_parts(state, viewer)
@@ -334,14 +355,14 @@ def view_parts(state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[s
     return {}, view(state, viewer)
 
 
-def view(state: HeksState, viewer: Viewer) -> dict[str, Any]:
+def view(state: HeksState, viewer: Viewer) -> HeksView | dict[str, Any]:
     # Seats first: they are nearly every call, and no int equals "all", "public" or "host".
     if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
         return seat_view(state, viewer)
     if viewer == "all":
         return audit_view(state)
     if viewer in ("public", "host"):
-        return dict(public_view(state))
+        return cast(HeksView, public_view(state).copy())
     raise ValueError(f"unknown viewer {viewer!r}")
 
 

@@ -1,8 +1,8 @@
 import { actionName } from "../actions";
-import { nickOf, type Ctx } from "../common";
+import { nickOf, type Ctx, type DeskView } from "../common";
 
-export function Audit({ ctx, view }: { ctx: Ctx; view: any }) {
-  const audits = (view.host.audits as any[]) ?? [];
+export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
+  const audits = view.host.audits ?? [];
   return (
     <section aria-label={ctx.t("audit")}>
       <h3>{ctx.t("audit")}</h3>
@@ -20,7 +20,7 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: any }) {
               </tr>
             </thead>
             <tbody>
-              {Object.entries(a.acts as Record<string, any>).map(([seat, act]) => (
+              {Object.entries(a.acts).map(([seat, act]) => (
                 <tr key={seat}>
                   <td>{nickOf(view, Number(seat))}</td>
                   <td>{actionName(act.code, ctx.lang)}</td>
@@ -37,7 +37,7 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: any }) {
           </table>
           <h4>{ctx.t("audit_steps")}</h4>
           <ol class="audit-steps">
-            {(a.events as any[]).map((e) => (
+            {a.events.map((e) => (
               <li key={e.seq}>
                 [{e.step}] {e.actor != null ? nickOf(view, e.actor) : ""} {actionName(e.code, ctx.lang)}
                 {e.target != null ? ` → ${nickOf(view, e.target)}` : ""}: {e.result} {e.hit && e.hit !== "NONE" ? e.hit : ""}

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { copyText, type Ctx } from "../common";
+import { copyText, type Ctx, type DeskView } from "../common";
 
 export function CopyBlock({ ctx, title, text, button }: { ctx: Ctx; title: string; text: string; button: string }) {
   const [copied, setCopied] = useState(false);
@@ -21,7 +21,7 @@ export function CopyBlock({ ctx, title, text, button }: { ctx: Ctx; title: strin
   );
 }
 
-export function FirstPost({ ctx, view }: { ctx: Ctx; view: any }) {
+export function FirstPost({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   const [copied, setCopied] = useState(false);
   return (
     <section aria-label={ctx.t("first_post")}>

@@ -1,11 +1,11 @@
 import { useState } from "preact/hooks";
 import { ACTION_CODES, actionName } from "../actions";
-import type { Ctx } from "../common";
+import type { Ctx, DeskView } from "../common";
 import type { Run } from "./run";
 
-export function Correct({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
-  const alive = (view.host.players as any[]).filter((p) => p.status === "ALIVE");
-  const subs = view.host.submissions as Record<string, any>;
+export function Correct({ ctx, view, run }: { ctx: Ctx; view: DeskView; run: Run }) {
+  const alive = view.host.players.filter((p) => p.status === "ALIVE");
+  const subs = view.host.submissions;
   const [player, setPlayer] = useState<string>(String(alive[0]?.seat ?? 1));
   const [action, setAction] = useState<string>(subs[String(alive[0]?.seat)]?.action ?? "STAY_HOME");
   const [target, setTarget] = useState<string>(String(subs[String(alive[0]?.seat)]?.target ?? ""));

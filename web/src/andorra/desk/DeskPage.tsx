@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { Deadline, ErrorLine, PhaseTitle, type AndorraConn, type Ctx } from "../common";
+import { Deadline, ErrorLine, isDeskView, PhaseTitle, type AndorraConn, type AndorraView, type Ctx } from "../common";
 import { Chat } from "../Chat";
 import type { ServerError } from "../i18n";
 import { Posts, VoteLog } from "../Posts";
@@ -18,15 +18,15 @@ import { Submissions } from "./Submissions";
 interface Props {
   ctx: Ctx;
   conn: AndorraConn;
-  view: any;
+  view: AndorraView;
   code: string;
 }
 
 export function DeskPage({ ctx, conn, view, code }: Props) {
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
+  if (!isDeskView(view)) return <p role="alert">{ctx.t("not_host")}</p>;
   const host = view.host;
-  if (!host) return <p role="alert">{ctx.t("not_host")}</p>;
   const run = async (type: string, payload: Record<string, unknown> = {}) => {
     if (busy) return;
     setBusy(true);
@@ -70,7 +70,7 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
       <ErrorLine ctx={ctx} err={err} />
       {host.warnings.length > 0 && (
         <p class="warnings">
-          {ctx.t("warnings")}: {(host.warnings as string[]).join(", ")}
+          {ctx.t("warnings")}: {host.warnings.join(", ")}
         </p>
       )}
       <div class="desk-grid">

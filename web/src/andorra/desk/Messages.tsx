@@ -1,7 +1,7 @@
-import { nickOf, type Ctx } from "../common";
+import { nickOf, type Ctx, type DeskView } from "../common";
 
-export function Messages({ ctx, view }: { ctx: Ctx; view: any }) {
-  const msgs = (view.host.messages as any[]) ?? [];
+export function Messages({ ctx, view }: { ctx: Ctx; view: DeskView }) {
+  const msgs = view.host.messages ?? [];
   return (
     <details>
       <summary>{ctx.t("messages_all")}</summary>

@@ -1,6 +1,6 @@
-import type { Ctx } from "../common";
+import type { Ctx, DeskView } from "../common";
 
-export function PlayersTable({ ctx, view }: { ctx: Ctx; view: any }) {
+export function PlayersTable({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   return (
     <section aria-label={ctx.t("players")}>
       <h3>{ctx.t("players")}</h3>
@@ -15,7 +15,7 @@ export function PlayersTable({ ctx, view }: { ctx: Ctx; view: any }) {
           </tr>
         </thead>
         <tbody>
-          {(view.host.players as any[]).map((p) => (
+          {view.host.players.map((p) => (
             <tr key={p.seat} class={p.status === "ALIVE" ? "" : "gone"}>
               <td>{p.seat}</td>
               <td>{p.nick}</td>
@@ -24,7 +24,7 @@ export function PlayersTable({ ctx, view }: { ctx: Ctx; view: any }) {
               </td>
               <td>{p.clan ?? ""}</td>
               <td>
-                {Object.entries(p.items as Record<string, number>)
+                {Object.entries(p.items)
                   .map(([k, v]) => `${k}×${v}`)
                   .join(", ")}
               </td>

@@ -1,10 +1,11 @@
 import { useState } from "preact/hooks";
-import type { Ctx } from "../common";
+import type { Ctx, DeskView } from "../common";
 import type { Run } from "./run";
 
-export function Preview({ ctx, view, run }: { ctx: Ctx; view: any; run: Run }) {
+export function Preview({ ctx, view, run }: { ctx: Ctx; view: DeskView; run: Run }) {
   const pending = view.host.pending ?? {};
-  const [text, setText] = useState<string>(pending.post?.narrative ?? "");
+  const narrative = pending.post?.narrative;
+  const [text, setText] = useState<string>(typeof narrative === "string" ? narrative : "");
   return (
     <section aria-label={ctx.t("preview")}>
       <h3>{ctx.t("preview")}</h3>

@@ -1,10 +1,10 @@
 import { useState } from "preact/hooks";
-import { copyText, ErrorLine, nickOf, type Ctx } from "../common";
+import { copyText, ErrorLine, nickOf, type Ctx, type DeskView } from "../common";
 import type { ServerError } from "../i18n";
 import type { Run } from "./run";
 
-export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: any; code: string; run: Run }) {
-  const players = view.host.players as any[];
+export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; code: string; run: Run }) {
+  const players = view.host.players;
   const [seat, setSeat] = useState<string>(String(players[0]?.seat ?? 1));
   const [nick, setNick] = useState("");
   const [made, setMade] = useState<{ name: string; url: string } | null>(null);

@@ -1,8 +1,8 @@
 import { actionName } from "../actions";
-import { nickOf, type Ctx } from "../common";
+import { nickOf, type Ctx, type DeskView } from "../common";
 
-export function Submissions({ ctx, view }: { ctx: Ctx; view: any }) {
-  const subs = Object.entries(view.host.submissions as Record<string, any>);
+export function Submissions({ ctx, view }: { ctx: Ctx; view: DeskView }) {
+  const subs = Object.entries(view.host.submissions);
   return (
     <section aria-label={ctx.t("submissions")}>
       <h3>{ctx.t("submissions")}</h3>

@@ -1,14 +1,14 @@
 import { useState } from "preact/hooks";
-import { ErrorLine, nickOf, type AndorraConn, type Ctx } from "../common";
+import { ErrorLine, nickOf, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 
-export function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: any }) {
+export function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
   const [err, setErr] = useState<ServerError | null>(null);
   if (!me.clan_poll) return null;
-  const mates = [{ seat: me.seat, nick: nickOf(view, me.seat) }, ...(me.knows as any[]).filter((k) => k.clan)];
-  const alive = mates.filter((m) => (view.players as any[]).some((p) => p.seat === m.seat && p.status === "ALIVE"));
-  const mine = (me.clan_poll as Record<string, number>)[String(me.seat)];
+  const mates = [{ seat: me.seat, nick: nickOf(view, me.seat) }, ...me.knows.filter((k) => k.clan)];
+  const alive = mates.filter((m) => view.players.some((p) => p.seat === m.seat && p.status === "ALIVE"));
+  const mine = me.clan_poll[String(me.seat)];
   return (
     <section aria-label={ctx.t("clan_poll")}>
       <h3>{ctx.t("clan_poll")}</h3>

@@ -1,7 +1,7 @@
-import type { Ctx } from "../common";
+import type { Ctx, PlayerView } from "../common";
 
-export function Inbox({ ctx, view }: { ctx: Ctx; view: any }) {
-  const inbox = (view.me.inbox as any[]) ?? [];
+export function Inbox({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
+  const inbox = view.me.inbox ?? [];
   return (
     <section aria-label={ctx.t("inbox")}>
       <h3>{ctx.t("inbox")}</h3>

@@ -1,21 +1,22 @@
 import { useState } from "preact/hooks";
 import { actionName, itemName } from "../actions";
-import { ErrorLine, nickOf, type AndorraConn, type Ctx } from "../common";
+import { ErrorLine, nickOf, type AndorraConn, type Ctx, type PlayerView } from "../common";
+import type { AndorraMove } from "../../generated/protocol";
 import type { ServerError } from "../i18n";
 import { OptionalField } from "./OptionalField";
 import { collect, isChanges, isOptional, isPerVoter, isRanked } from "./params";
 
-export function describeMove(ctx: Ctx, view: any, move: any): { action: string; target: string } {
+export function describeMove(ctx: Ctx, view: PlayerView, move: AndorraMove): { action: string; target: string } {
   return {
     action: actionName(move.action, ctx.lang),
     target: move.target != null ? ` → ${nickOf(view, move.target)}` : "",
   };
 }
 
-export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: any }) {
+export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
-  const options: any[] = me.options ?? [];
-  const players = [...new Set(options.map((o) => o.player as number))];
+  const options = me.options ?? [];
+  const players = [...new Set(options.map((o) => o.player))];
   const [player, setPlayer] = useState<number>(me.seat);
   const forPlayer = options.filter((o) => o.player === (players.includes(player) ? player : me.seat));
   const [action, setAction] = useState<string>("");
@@ -25,7 +26,7 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
   const [changes, setChanges] = useState<Record<string, string>>({});
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
-  const sheet = (me.clan_sheet ?? {}) as Record<string, any>;
+  const sheet = me.clan_sheet ?? {};
   const mine = me.submission;
   if (options.length === 0) {
     return (
@@ -41,7 +42,7 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
     e.preventDefault();
     if (!chosen || busy) return;
     const p: Record<string, unknown> = {};
-    for (const [name, spec] of Object.entries(chosen.params as Record<string, any>)) {
+    for (const [name, spec] of Object.entries(chosen.params)) {
       if (isChanges(spec)) {
         p[name] = Object.entries(changes)
           .filter(([, v]) => v !== "keep")
@@ -53,7 +54,7 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
         if (value !== undefined) p[name] = value;
         continue;
       }
-      const raw = params[name] ?? (spec === "seat" ? String(view.players.find((x: any) => x.status === "ALIVE")?.seat) : spec[0]);
+      const raw = params[name] ?? (spec === "seat" ? String(view.players.find((x) => x.status === "ALIVE")?.seat) : spec[0]);
       p[name] = spec === "seat" ? Number(raw) : raw;
     }
     const payload: Record<string, unknown> = { player: chosen.player, action: chosen.action, target: tgt };
@@ -104,7 +105,7 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
           </label>
         )}
         {chosen &&
-          Object.entries(chosen.params as Record<string, any>).map(([name, spec]) =>
+          Object.entries(chosen.params).map(([name, spec]) =>
             isRanked(spec) || isPerVoter(spec) || isOptional(spec) ? (
               <OptionalField key={`${chosen.action}:${name}`} ctx={ctx} view={view} name={name} spec={spec} fields={params} setFields={setParams} />
             ) : isChanges(spec) ? (
@@ -120,7 +121,7 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
                     >
                       <option value="keep">{ctx.t("swindler_keep")}</option>
                       <option value="blank">{ctx.t("vote_blank")}</option>
-                      {(view.players as any[])
+                      {view.players
                         .filter((x) => x.status === "ALIVE")
                         .map((x) => (
                           <option key={x.seat} value={String(x.seat)}>
@@ -139,8 +140,8 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
                 onChange={(e) => setParams({ ...params, [name]: (e.target as HTMLSelectElement).value })}
               >
                 {(spec === "seat"
-                  ? (view.players as any[]).filter((x) => x.status === "ALIVE").map((x) => [String(x.seat), x.nick])
-                  : (spec as string[]).map((v) => [v, itemName(v, ctx.lang)])
+                  ? view.players.filter((x) => x.status === "ALIVE").map((x) => [String(x.seat), x.nick])
+                  : spec.map((v) => [v, itemName(v, ctx.lang)])
                 ).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}

@@ -1,18 +1,19 @@
 import { itemName } from "../actions";
-import type { Ctx } from "../common";
-import { isOptional, isPerVoter, type Ranked } from "./params";
+import type { Ctx, PlayerView } from "../common";
+import type { AndorraOptionalSpec, AndorraPerVoterSpec, AndorraRankedSpec } from "../../generated/protocol";
+import { isOptional, isPerVoter } from "./params";
 
 /** A preference list, a voter → candidate mapping, or a player that may be left out. */
 export function OptionalField(props: {
   ctx: Ctx;
-  view: any;
+  view: PlayerView;
   name: string;
-  spec: Ranked | { per_voter: "seat" } | { optional: "seat" };
+  spec: AndorraRankedSpec | AndorraPerVoterSpec | AndorraOptionalSpec;
   fields: Record<string, string>;
   setFields: (f: Record<string, string>) => void;
 }) {
   const { ctx, view, name, spec, fields, setFields } = props;
-  const alive: [string, string][] = (view.players as any[])
+  const alive: [string, string][] = view.players
     .filter((x) => x.status === "ALIVE")
     .map((x) => [String(x.seat), x.nick]);
   const choice = (key: string, label: string, values: [string, string][]) => (

@@ -1,4 +1,4 @@
-import { Deadline, nickOf, PhaseTitle, type AndorraConn, type Ctx } from "../common";
+import { Deadline, isPlayerView, nickOf, PhaseTitle, type AndorraConn, type Ctx, type AndorraView } from "../common";
 import { Chat } from "../Chat";
 import { Posts, VoteLog } from "../Posts";
 import { ClanPoll } from "./ClanPoll";
@@ -11,12 +11,12 @@ import { VoteForm } from "./VoteForm";
 interface Props {
   ctx: Ctx;
   conn: AndorraConn;
-  view: any;
+  view: AndorraView;
 }
 
 export function PlayerPage({ ctx, conn, view }: Props) {
+  if (!isPlayerView(view)) return <p role="alert">{ctx.t("not_player")}</p>;
   const me = view.me;
-  if (!me) return <p role="alert">{ctx.t("not_player")}</p>;
   return (
     <div class="player">
       <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
@@ -36,7 +36,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
           view={view}
           clan={me.chat_clan}
           own
-          messages={me.chat}
+          messages={me.chat ?? []}
           onSend={me.status === "ALIVE" ? (text) => conn.command("chat", { text, id: messageId() }) : undefined}
         />
       )}

@@ -1,8 +1,8 @@
-import { nickOf, type Ctx } from "../common";
+import { nickOf, type Ctx, type PlayerView } from "../common";
 
-export function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
+export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
   const me = view.me;
-  const items = Object.entries(me.items as Record<string, number>);
+  const items = Object.entries(me.items);
   return (
     <section class="card" aria-label={ctx.t("role_card")}>
       <h3>{ctx.t("role_card")}</h3>
@@ -21,14 +21,14 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: any }) {
           ))}
         </ul>
       )}
-      {me.clan_items && <p>{ctx.t("clan_items", me.clan_items)}</p>}
+      {me.clan_items && <p>{ctx.t("clan_items", { ...me.clan_items })}</p>}
       {me.item_manager != null && <p>{ctx.t("item_manager", { nick: nickOf(view, me.item_manager) })}</p>}
       <h4>{ctx.t("knows")}</h4>
       {me.knows.length === 0 ? (
         <p>{ctx.t("knows_none")}</p>
       ) : (
         <ul aria-label={ctx.t("knows")}>
-          {(me.knows as any[]).map((k) => (
+          {me.knows.map((k) => (
             <li key={k.seat}>
               {k.nick}
               {k.clan ? ` (${k.clan})` : ""}

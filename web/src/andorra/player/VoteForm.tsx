@@ -1,11 +1,11 @@
 import { useState } from "preact/hooks";
-import { ErrorLine, type AndorraConn, type Ctx } from "../common";
+import { ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 
-export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: any }) {
+export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
-  const voted = (view.vote_log as any[]).some((v) => v.voter === me.seat);
-  const candidates = (view.players as any[]).filter((p) => p.status === "ALIVE" && p.seat !== me.seat);
+  const voted = view.vote_log.some((v) => v.voter === me.seat);
+  const candidates = view.players.filter((p) => p.status === "ALIVE" && p.seat !== me.seat);
   const [choice, setChoice] = useState<string>("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);

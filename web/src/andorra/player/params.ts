@@ -1,27 +1,38 @@
 // The shapes of a move's parameters in the view's options (docs/andorra-commands.md), and
-// what the move form sends for each.
+// what the move form sends for each. The shapes are the server's (AndorraParamSpec).
+import type {
+  AndorraChangesSpec,
+  AndorraOptionalSpec,
+  AndorraParamSpec,
+  AndorraPerVoterSpec,
+  AndorraRankedSpec,
+} from "../../generated/protocol";
 
-export function isChanges(spec: unknown): spec is { voters: number[]; max: number } {
-  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "voters" in spec;
+const isShape = (spec: AndorraParamSpec, key: string): boolean =>
+  typeof spec === "object" && spec !== null && !Array.isArray(spec) && key in spec;
+
+/** Whose votes the Swindler may change, and how many (A-TALLY-7). */
+export function isChanges(spec: AndorraParamSpec): spec is AndorraChangesSpec {
+  return isShape(spec, "voters");
 }
 
 /** An ordered preference list of up to `max` (A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5). */
-export type Ranked = { ranked: "seat" | string[]; max: number };
-export function isRanked(spec: unknown): spec is Ranked {
-  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "ranked" in spec;
+export function isRanked(spec: AndorraParamSpec): spec is AndorraRankedSpec {
+  return isShape(spec, "ranked");
 }
 
 /** Voter → candidate, any number (A-ROLE-REBEL-9). */
-export function isPerVoter(spec: unknown): spec is { per_voter: "seat" } {
-  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "per_voter" in spec;
+export function isPerVoter(spec: AndorraParamSpec): spec is AndorraPerVoterSpec {
+  return isShape(spec, "per_voter");
 }
 
-export function isOptional(spec: unknown): spec is { optional: "seat" } {
-  return typeof spec === "object" && spec !== null && !Array.isArray(spec) && "optional" in spec;
+/** A player that may be left out. */
+export function isOptional(spec: AndorraParamSpec): spec is AndorraOptionalSpec {
+  return isShape(spec, "optional");
 }
 
 /** What the form sends for one optional-shaped field, or undefined to leave it out. */
-export function collect(name: string, spec: unknown, fields: Record<string, string>): unknown {
+export function collect(name: string, spec: AndorraParamSpec, fields: Record<string, string>): unknown {
   if (isRanked(spec)) {
     const picked: string[] = [];
     for (let i = 0; i < spec.max; i++) {

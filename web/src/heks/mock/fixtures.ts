@@ -9,13 +9,14 @@ function base(over: Partial<HeksView> = {}): HeksView {
     knights_day: 5, is_knights_day: false, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
     recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
     places: [
-      { id: "P1", open: true }, { id: "P2", open: false }, { id: "P3", open: true },
-      { id: "P4", open: true }, { id: "P5", open: true },
+      { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
+      { id: "P3", open: true, ingredient: "SPRINGWATER" }, { id: "P4", open: true, ingredient: "OWL_FEATHER" },
+      { id: "P5", open: true, ingredient: "CRYSTAL" },
     ],
     unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE"],
     players: NAMES.map((name, i) => ({ seat: i + 1, name, status: i === 2 || i === 6 ? "FROG" : i === 5 ? "EXILED" : "CAT", host: i === 0 })),
     chief: null, proposal: null, announcement: null, last_ritual: null, approval_result: null, vote_result: null,
-    progress: null, host: null, result: null,
+    progress: null, waiting: null, proposal_auto: false, deadline_total: null, result: null,
     ...over,
   };
 }
@@ -83,8 +84,8 @@ export const FIXTURES: Record<string, HeksView> = {
   ritual_emptypaw: base({ phase: "RITUAL", deadline: null, proposal: [1, 2, 4], chief: 4, progress: { done: 1, total: 3 }, me: me({ seat: 1, hand: [] }) }),
   result_jester: base({
     phase: "GAME_END", deadline: null, day: 4,
-    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", exiled: 8, was_witch: false },
-    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null },
+    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", exiled: 8, was_witch: false, day: 3 },
+    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null },
     me: me({ seat: 1 }),
   }),
   board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),

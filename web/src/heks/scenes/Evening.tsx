@@ -1,4 +1,5 @@
 import { joinNames, t } from "../i18n";
+import type { HeksPickpocketInfo } from "../../generated/protocol";
 import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
 import { Disclosure } from "../ui/Disclosure";
 import { Duck } from "../ui/icons";
@@ -115,7 +116,7 @@ function SeerPanel(props: { view: HeksView; send: Send }) {
 function PickpocketPanel(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
-  const pp = me.pickpocket ?? {};
+  const pp: Partial<HeksPickpocketInfo> = me.pickpocket ?? {};
   const took = (me.inbox ?? []).filter((i) => i.day === v.day && i.kind === "PICKPOCKET_TOOK");
   if (took.length) {
     const i = took[took.length - 1];

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
+import type { HeksWitchWindow } from "../../generated/protocol";
 import type { HeksView, PlaceId, Send, Spell } from "../types";
 import { Cat } from "../ui/icons";
 import { Choice, nameOf, placeName, Section, spellName } from "../ui/common";
@@ -11,7 +12,7 @@ import { Choice, nameOf, placeName, Section, spellName } from "../ui/common";
 export function WitchWindow(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
-  const w = me.witch ?? {};
+  const w: Partial<HeksWitchWindow> = me.witch ?? {};
   // "No spell"/"No attack" are null in the view; remember locally that we tapped them
   // in case the view has no explicit *_done flag.
   const [local, setLocal] = useState<{ step: number; spell?: boolean; target?: boolean; second?: boolean }>({ step: v.step });

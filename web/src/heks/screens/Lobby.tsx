@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { joinUrl, qrUrl } from "../api";
 import type { Connection, RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
+import { heksSettings } from "../types";
 
 const DISCUSS_MIN = 60;
 const DISCUSS_MAX = 600;
@@ -107,7 +108,7 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
 /** Timed/Unlimited and the discussion time (H-SET-6, H-TIM-2); Start with 4-12 players. */
 export function Settings(props: { room: RoomState; you: You; conn: Connection; start?: boolean }) {
   const { room, you, conn } = props;
-  const s = room.settings;
+  const s = heksSettings(room);
   const n = room.members.length;
   const { min_players: min, max_players: max } = room.limits;
   const canStart = n >= min && n <= max;

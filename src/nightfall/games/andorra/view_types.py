@@ -1,0 +1,286 @@
+"""The shape of the Andorra view (docs/andorra-commands.md), typed once: ``view.py`` is
+checked against these by mypy, and ``nightfall.typegen`` writes them to
+``web/src/generated/protocol.ts`` for the desk and player pages.
+
+``Annotated[str, Literal[...]]`` is a string the engine holds as a plain ``str``
+whose values are the listed ones: mypy checks a ``str``, the client gets the union.
+Records the engine keeps as plain dicts (moves, prompts, audits) are typed here by
+the keys the pages read; their producers are the night pipeline and ``moves.py``.
+The keys marked "site" are added by the site game (chat and the move form).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+Seat = int
+AndorraPhase = Annotated[str, Literal["DAY", "NIGHT", "RESOLVING", "REVIEW", "OVER"]]
+AndorraStatus = Annotated[str, Literal["ALIVE", "DEAD", "JAILED_LYNCH", "JAILED_JAILER"]]
+VoteKind = Annotated[str, Literal["VOTE", "BLANK", "VOID", "PENALTY"]]
+
+
+class AndorraPublicPlayer(TypedDict):
+    """A-REPORT-6: alive / killed (role) / jailed (role, or not revealed)."""
+
+    seat: Seat
+    nick: str
+    status: AndorraStatus
+    role: NotRequired[str]
+
+
+class AndorraRoleListEntry(TypedDict):
+    role: str
+    clan: str | None
+    ru: str
+
+
+class AndorraVoteLogEntry(TypedDict):
+    """A-VOTE-5: penalty lines first, then the raw votes in time order."""
+
+    kind: VoteKind
+    target: Seat | None
+    ts: NotRequired[int]
+    voter: NotRequired[Seat]
+    void_reason: NotRequired[str | None]
+
+
+class AndorraPost(TypedDict):
+    day: int
+    ru: str
+    en: str
+    bbcode: str
+
+
+class AndorraResult(TypedDict):
+    winner: str | None
+    winners: list[Seat]
+
+
+class AndorraKnown(TypedDict):
+    """Who a player knows (A-SETUP-11..16): clan mates, or the Vampire's Ghouls."""
+
+    seat: Seat
+    nick: str
+    clan: NotRequired[str]
+    ghoul: NotRequired[bool]
+
+
+class AndorraMove(TypedDict):
+    """A submitted night move (A-MOVE-1..5): who entered it, and when."""
+
+    action: str
+    target: Seat | None
+    params: dict[str, Any]
+    by: NotRequired[Seat | Literal["host"]]
+    at: NotRequired[int]
+    sheet: NotRequired[bool]
+    corrected: NotRequired[bool]
+
+
+class AndorraMessage(TypedDict):
+    """A private message or a channel line, rendered in both languages."""
+
+    day: int
+    channel: str | None
+    to: Seat | None
+    ru: str
+    en: str
+
+
+class AndorraPrompt(TypedDict):
+    """A question the night waits on (A-DATA-I), with its text in both languages."""
+
+    id: str
+    seat: Seat
+    kind: str
+    options: list[str]
+    default: str | None
+    key: str
+    params: dict[str, Any]
+    ru: str
+    en: str
+
+
+class AndorraArticle(TypedDict):
+    """The Journalist's article of the day (A-ROLE-JOURNALIST-7a) and what the host did with it (H-07)."""
+
+    day: int
+    seat: Seat
+    text: str
+    status: Annotated[str, Literal["waiting", "published", "declined"]]
+
+
+class AndorraClanItems(TypedDict):
+    diploma: int
+    poison: int
+
+
+class AndorraChatMessage(TypedDict):
+    n: int
+    clan: str
+    seat: Seat
+    text: str
+    at: int
+    id: NotRequired[str]
+
+
+class AndorraChangesSpec(TypedDict):
+    """A-TALLY-7: whose votes the Swindler may change, and how many."""
+
+    voters: list[Seat]
+    max: int
+
+
+class AndorraRankedSpec(TypedDict):
+    """An ordered preference list of up to ``max`` (A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5)."""
+
+    ranked: Literal["seat"] | list[str]
+    max: int
+
+
+class AndorraPerVoterSpec(TypedDict):
+    """Voter -> candidate, any number (A-ROLE-REBEL-9)."""
+
+    per_voter: Literal["seat"]
+
+
+class AndorraOptionalSpec(TypedDict):
+    optional: Literal["seat"]
+
+
+# One parameter of a move: a seat, one of a list of values, or one of the shapes above.
+AndorraParamSpec = (
+    Literal["seat"]
+    | list[str]
+    | AndorraChangesSpec
+    | AndorraRankedSpec
+    | AndorraPerVoterSpec
+    | AndorraOptionalSpec
+)
+
+
+class AndorraMoveOption(TypedDict):
+    """A move this seat may submit now, for itself or as its clan's sender (site)."""
+
+    player: Seat
+    action: str
+    targets: list[Seat] | None
+    params: dict[str, AndorraParamSpec]
+
+
+class AndorraMe(TypedDict):
+    seat: Seat
+    role: str
+    role_name: str
+    faction: str
+    status: AndorraStatus
+    items: dict[str, int]
+    knows: list[AndorraKnown]
+    # A-MOVE-5: the move that counts (the sheet's, if the sender entered one), and his own kept as fallback
+    submission: AndorraMove | None
+    own_move: AndorraMove | None
+    can_publish_article: bool
+    article: AndorraArticle | None
+    inbox: list[AndorraMessage]
+    prompts: list[AndorraPrompt]
+    clan_sheet: NotRequired[dict[str, AndorraMove]]
+    clan_items: NotRequired[AndorraClanItems]
+    clan_poll: NotRequired[dict[str, Seat] | None]
+    item_manager: NotRequired[Seat | None]
+    chat_clan: NotRequired[str | None]  # site
+    chat: NotRequired[list[AndorraChatMessage]]  # site
+    options: NotRequired[list[AndorraMoveOption]]  # site
+
+
+class AndorraHostPlayer(TypedDict):
+    seat: Seat
+    nick: str
+    role: str
+    role_name: str
+    faction: str
+    status: AndorraStatus
+    clan: str | None
+    items: dict[str, int]
+
+
+class AndorraAuditAct(TypedDict):
+    code: str
+    orig: Seat | None
+    target: Seat | None
+    state: str
+    result: str | None
+
+
+class AndorraAuditEvent(TypedDict):
+    """One executed action (A-ORDER-6)."""
+
+    seq: int
+    step: str
+    actor: Seat
+    code: str
+    target: Seat | None
+    cls: str
+    result: str
+    hit: str
+    reflected: bool
+    response: bool
+    visible: bool
+    note: str
+
+
+class AndorraAudit(TypedDict):
+    """Everything the resolution of one night did, for the host (H-03)."""
+
+    night: int
+    steps: list[Any]
+    events: list[AndorraAuditEvent]
+    tally: Any
+    prompts: Any
+    acts: dict[str, AndorraAuditAct]
+
+
+class AndorraPending(TypedDict, total=False):
+    """A resolved night waiting for the host (REVIEW), or the prompts it waits on (RESOLVING)."""
+
+    prompts: list[AndorraPrompt]
+    post: dict[str, Any]
+    post_text: str
+    messages: list[dict[str, Any]]
+    audit: AndorraAudit
+
+
+class AndorraHost(TypedDict):
+    players: list[AndorraHostPlayer]
+    submissions: dict[str, AndorraMove]
+    # A-MOVE-5: members' own moves set aside because the sheet names their move
+    own_moves: dict[str, AndorraMove]
+    # today's articles, for the host to publish or decline (H-07)
+    articles: list[AndorraArticle]
+    pending: AndorraPending | None
+    messages: list[AndorraMessage]
+    audits: list[AndorraAudit]
+    warnings: list[str]
+    prompts: list[AndorraPrompt]
+    # H-04: living players who have not voted today
+    inactive_today: list[Seat]
+
+
+class AndorraView(TypedDict):
+    game: Literal["andorra"]
+    phase: AndorraPhase
+    day: int
+    deadline: int | None
+    players: list[AndorraPublicPlayer]
+    role_list: list[AndorraRoleListEntry]
+    gift_list: list[str]
+    vote_log: list[AndorraVoteLogEntry]
+    # the thread's first post and the day header, as text and as BBCode for the forum
+    first_post: str
+    first_post_bbcode: str
+    header: str
+    header_bbcode: str
+    posts: list[AndorraPost]
+    result: AndorraResult | None
+    me: NotRequired[AndorraMe]
+    host: NotRequired[AndorraHost]
+    chat: NotRequired[list[AndorraChatMessage]]  # site: the host sees every clan's chat

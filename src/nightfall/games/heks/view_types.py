@@ -1,0 +1,266 @@
+"""The shape of the Heks view (docs/heks-commands.md, "View"), typed once: ``view.py``
+is checked against these by mypy, and ``nightfall.typegen`` writes them to
+``web/src/generated/protocol.ts`` for the clients.
+
+``Annotated[str, Literal[...]]`` is a string the engine holds as a plain ``str``
+whose values are the listed ones: mypy checks a ``str``, the client gets the union.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NotRequired, TypedDict
+
+Seat = int
+PlaceId = Annotated[str, Literal["P1", "P2", "P3", "P4", "P5", "P6"]]
+Ingredient = Annotated[
+    str, Literal["MUSHROOM", "MOONFLOWER", "SPRINGWATER", "OWL_FEATHER", "CRYSTAL", "COBWEB"]
+]
+Card = Annotated[
+    str, Literal["MUSHROOM", "MOONFLOWER", "SPRINGWATER", "OWL_FEATHER", "CRYSTAL", "COBWEB", "EMPTY"]
+]
+Role = Annotated[
+    str, Literal["VILLAGER", "HERB_DOCTOR", "PICKPOCKET", "PROTECTOR", "SEER", "WITCH", "CROW", "JESTER"]
+]
+Side = Annotated[str, Literal["village", "witch", "solo"]]
+Spell = Annotated[str, Literal["MIST", "DISGUISE", "CREEPING_CURSE", "TWIN_HEX"]]
+Status = Annotated[str, Literal["CAT", "FROG", "EXILED"]]
+Phase = Annotated[
+    str,
+    Literal[
+        "ROLE_REVEAL",
+        "VOTE_RESULT_SCENE",
+        "DEPART_A",
+        "GUARD_B",
+        "WITCH_C",
+        "EVENING_ANNOUNCE",
+        "DISCUSSION",
+        "PROPOSAL",
+        "APPROVAL_VOTE",
+        "ACCEPT_SCENE",
+        "REJECT_SCENE",
+        "RITUAL",
+        "RITUAL_RESULT",
+        "QUARREL",
+        "EXILE_VOTE",
+        "GAME_END",
+    ],
+]
+Mode = Annotated[str, Literal["timed", "unlimited"]]
+RitualOutcome = Annotated[str, Literal["SUCCESS", "FAILURE", "CURSE_FAILED"]]
+Winner = Annotated[str, Literal["village", "witch", "solo"]]
+InboxKind = Annotated[
+    str,
+    Literal[
+        "SEER_RESULT", "ROBBED", "REPELLED", "PICKPOCKET_HAND", "PICKPOCKET_TOOK", "CARD_PLAYED", "WITCH_AUTO"
+    ],
+]
+
+
+class HeksSettings(TypedDict):
+    """A Heks room's lobby settings (the room JSON's ``settings``; docs/protocol.md §4.3)."""
+
+    mode: Mode
+    discuss_seconds: int
+
+
+class HeksPlace(TypedDict):
+    id: PlaceId
+    open: bool
+    ingredient: Ingredient
+
+
+class HeksPlayer(TypedDict):
+    seat: Seat
+    name: str
+    status: Status
+    host: bool
+
+
+class HeksAnnouncement(TypedDict):
+    """H-MORN-2: who became a frog and who was turned back this day."""
+
+    day: int
+    new_frogs: list[Seat]
+    turned_back: list[Seat]
+
+
+# H-APR-5/7/8. The wire key "for" is a Python keyword: the functional form keeps it.
+HeksApprovalResult = TypedDict(
+    "HeksApprovalResult",
+    {"members": list[Seat], "for": list[Seat], "against": list[Seat], "auto": list[Seat], "accepted": bool},
+)
+
+
+class HeksBallot(TypedDict):
+    voter: Seat
+    target: Seat | None
+    auto: bool
+
+
+class HeksVoteResult(TypedDict):
+    day: int
+    ballot: list[HeksBallot]
+    tally: dict[str, int]
+    outcome: Annotated[str, Literal["EXILED", "TIE", "ALL_BLANK"]]
+    exiled: Seat | None
+    was_witch: bool | None
+
+
+class HeksResult(TypedDict):
+    """H-VIS-2: the end of the game, with every role."""
+
+    winner: Winner
+    reason: str
+    score: int
+    day: int
+    roles: dict[str, Role]
+    announcement: HeksAnnouncement | None
+
+
+class HeksInboxItem(TypedDict):
+    """A private message (Seer results, theft notices, the Protector's notice, a played card,
+    what the engine chose for a Witch): ``day`` and ``kind``, then the keys of that kind."""
+
+    day: int
+    kind: InboxKind
+    target: NotRequired[Seat | None]
+    result: NotRequired[Annotated[str, Literal["WITCH", "NOT_WITCH"]]]
+    place: NotRequired[PlaceId | None]
+    ingredient: NotRequired[Ingredient]
+    card: NotRequired[Card]
+    hand: NotRequired[list[Ingredient]]
+    dropped: NotRequired[bool]
+    # H-TBL-2: the engine chose the card (CARD_PLAYED), or these of a Witch's choices (WITCH_AUTO).
+    auto: NotRequired[bool]
+    filled: NotRequired[list[Annotated[str, Literal["place", "spell", "mist_place", "target"]]]]
+    spell: NotRequired[Spell | None]
+    mist_place: NotRequired[PlaceId | None]
+
+
+class HeksChoice(TypedDict, total=False):
+    """What this seat has chosen in the current step (the keys that apply to it)."""
+
+    vote: Seat | str | None
+    auto: bool
+    card: Card
+    place: PlaceId | None
+    ingredient: Ingredient | None
+    guard: bool
+    guard_place: PlaceId | None
+    turn_back: Seat | None
+    mask: bool
+
+
+class HeksWitchWindow(TypedDict):
+    """A Witch's step C (H-WAT-2/3): live counts, her spells and her choices so far."""
+
+    counts: dict[str, int]
+    available_spells: list[Spell]
+    reserved: dict[str, Seat]
+    place: PlaceId | None
+    spell_chosen: bool
+    spell: Spell | None
+    mist_place: PlaceId | None
+    target_chosen: bool
+    target: Seat | None
+    second_chosen: bool
+    second: Seat | None
+
+
+class HeksGuardInfo(TypedDict):
+    counts: dict[str, int]
+
+
+class HeksSeerInfo(TypedDict):
+    used: bool
+
+
+class HeksPickpocketInfo(TypedDict):
+    target: Seat | None
+    seen: list[Ingredient] | None
+    done: bool
+    window_open: bool
+
+
+class HeksMe(TypedDict):
+    """The seat's own part of its view (H-VIS-1)."""
+
+    seat: Seat
+    role: Role
+    side: Side
+    known_witches: list[Seat]
+    status: Status
+    hand: list[Ingredient]
+    owes: bool
+    choice: HeksChoice | None
+    inbox: list[HeksInboxItem]
+    spells_cast: NotRequired[list[Spell]]
+    witch: NotRequired[HeksWitchWindow]
+    guard: NotRequired[HeksGuardInfo]
+    seer: NotRequired[HeksSeerInfo]
+    pickpocket: NotRequired[HeksPickpocketInfo]
+    mask_used: NotRequired[bool]
+
+
+class HeksHostExtras(TypedDict):
+    """H-HST-3/4: who is still pending (public steps only), absent marking, force continue."""
+
+    pending: list[Seat] | None
+    can_mark_absent: bool
+    can_force_continue: bool
+
+
+class HeksProgress(TypedDict):
+    done: int
+    total: int
+
+
+class HeksPublicView(TypedDict):
+    """Everything every viewer of the table sees (the TV board's whole view)."""
+
+    game: Literal["heks"]
+    step: int
+    phase: Phase
+    deadline: int | None
+    # The running timer's full length in ms (null when no timer runs).
+    deadline_total: int | None
+    mode: Mode
+    day: int
+    knights_day: int
+    is_knights_day: bool
+    seals: int
+    seals_needed: int
+    spoiled: int
+    curse: int
+    curse_max: int
+    recipe: list[Ingredient]
+    recipe_size: int
+    places: list[HeksPlace]
+    unlocked_spells: list[Spell]
+    players: list[HeksPlayer]
+    chief: Seat | None
+    proposal: list[Seat] | None
+    # H-TBL-2: the team was drawn at random (timer or absent chief).
+    proposal_auto: bool
+    announcement: HeksAnnouncement | None
+    approval_result: HeksApprovalResult | None
+    last_ritual: RitualOutcome | None
+    vote_result: HeksVoteResult | None
+    result: HeksResult | None
+    progress: HeksProgress | None
+    # H-TBL-1: whom a public step waits for (null in secret steps).
+    waiting: list[Seat] | None
+
+
+class HeksOwn(TypedDict):
+    """A seat's own keys, added to the public part."""
+
+    me: HeksMe
+    host: NotRequired[HeksHostExtras]
+
+
+class HeksView(HeksPublicView):
+    """A viewer's whole view: the public part, and for a seat its own keys."""
+
+    me: NotRequired[HeksMe]
+    host: NotRequired[HeksHostExtras]

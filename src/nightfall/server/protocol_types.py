@@ -1,0 +1,165 @@
+"""Protocol v1 messages (docs/protocol.md §3-4), typed once: the server's builders
+(``protocol``, ``outgoing``, the room's welcome, the pong) are checked against these by
+mypy, and ``nightfall.typegen`` writes them to ``web/src/generated/protocol.ts``.
+
+``view`` is each game's own type (``games/<game>/view_types.py``); the clients
+choose theirs. ``Annotated[str, Literal[...]]``: a plain ``str`` on the server whose
+values are the listed ones (the client gets the union).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+RequestId = str | int
+PresenceState = Annotated[str, Literal["connected", "grace", "disconnected"]]
+RoomStatus = Annotated[str, Literal["lobby", "playing", "ended"]]
+
+
+# -- what the server sends ------------------------------------------------------
+
+
+class ErrorBody(TypedDict):
+    """A rejection: clients localise by ``code``; ``message`` is English for developers."""
+
+    code: str
+    params: dict[str, Any]
+    rule: NotRequired[str]
+    message: str
+
+
+class MemberJson(TypedDict):
+    pid: int
+    name: str
+    seat: int | None
+    host: bool
+    presence: PresenceState
+
+
+class RoomLimits(TypedDict):
+    min_players: int
+    max_players: int
+
+
+class RoomJson(TypedDict):
+    code: str
+    game: str
+    status: RoomStatus
+    game_no: int
+    members: list[MemberJson]
+    spectators: int
+    # The game's own lobby settings (Heks: HeksSettings).
+    settings: dict[str, Any]
+    limits: RoomLimits
+    # The join link (the QR code's target) and the TV board's address (null without a base URL).
+    join_url: NotRequired[str | None]
+    board_url: NotRequired[str | None]
+
+
+class RoomLinks(TypedDict):
+    join_url: str | None
+    board_url: str | None
+
+
+class YouJson(TypedDict):
+    pid: int | None
+    seat: int | None
+    host: bool
+    spectator: bool
+
+
+class WelcomeLimits(TypedDict):
+    max_message_bytes: int
+    rate_per_second: float
+    burst: int
+
+
+class WelcomeMessage(TypedDict):
+    type: Literal["welcome"]
+    v: int
+    server_time: int
+    room: str
+    you: YouJson
+    limits: WelcomeLimits
+
+
+class StateMessage(TypedDict):
+    """The full state after every change; ``view`` is the game's (null in the lobby)."""
+
+    type: Literal["state"]
+    version: int
+    server_time: int
+    room: RoomJson
+    you: YouJson
+    view: dict[str, Any] | None
+
+
+class PresenceChange(TypedDict):
+    pid: int
+    presence: PresenceState
+
+
+class PresenceMessage(TypedDict):
+    type: Literal["presence"]
+    server_time: int
+    members: list[PresenceChange]
+
+
+class AckMessage(TypedDict):
+    type: Literal["ack"]
+    id: RequestId
+    version: int
+    server_time: int
+
+
+class ErrorMessage(TypedDict):
+    """The answer to a request (``id``), or news without one (then ``id`` is null)."""
+
+    type: Literal["error"]
+    id: RequestId | None
+    server_time: int
+    error: ErrorBody
+
+
+class PongMessage(TypedDict):
+    type: Literal["pong"]
+    t: Any
+    server_time: int
+
+
+ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | AckMessage | ErrorMessage | PongMessage
+
+
+# -- what a client sends ----------------------------------------------------------
+
+
+class HelloMessage(TypedDict):
+    type: Literal["hello"]
+    v: int
+    token: NotRequired[str]
+
+
+class CommandBody(TypedDict):
+    type: str
+    payload: NotRequired[dict[str, Any]]
+
+
+class CommandMessage(TypedDict):
+    type: Literal["command"]
+    id: RequestId
+    command: CommandBody
+
+
+class LobbyMessage(TypedDict):
+    type: Literal["lobby"]
+    id: RequestId
+    action: str
+    payload: NotRequired[dict[str, Any]]
+
+
+class PingMessage(TypedDict):
+    type: Literal["ping"]
+    t: NotRequired[int]
+
+
+ClientMessage = HelloMessage | CommandMessage | LobbyMessage | PingMessage
