@@ -38,6 +38,7 @@ the per-socket message limit stays as it is.
 
     .venv/bin/python bench/load.py --rooms 20 --players 10 --duration 20
     .venv/bin/python bench/load.py --rooms 1000 --players 10 --duration 60 --procs 4 --json
+    .venv/bin/python bench/load.py --cluster --rooms 40 --duration-real 60   # one node vs two, failover
 """
 
 from __future__ import annotations
@@ -161,6 +162,7 @@ class Phases:
         self.report = self.ctx.Queue()
         self.procs: list[Any] = []
         self.expected = procs
+        self.back_at: list[float] = []  # reconnecting seats: when each saw its first view again
 
     def start(self, target: Any, args_for: Any, nice: int = 0) -> None:
         for i in range(self.expected):
@@ -189,8 +191,10 @@ class Phases:
         merged: dict[str, dict[str, Any]] = {}
         closed: dict[str, int] = {}
         for _ in range(self.expected):
-            kind, _, stats, closes = self.report.get(timeout=timeout)
+            kind, _, stats, closes, *more = self.report.get(timeout=timeout)
             assert kind == "done"
+            if more:
+                self.back_at += more[0]
             for name, s in stats.items():
                 into = merged.setdefault(
                     name,
@@ -607,6 +611,16 @@ def main(argv: list[str]) -> int:
     p.add_argument("--data-root", default="/tmp", help="where the server's temporary data directory goes")
     p.add_argument("--server-log", help="keep the server's log here")
     p.add_argument("--profile", help="write a cProfile of the server's event loop to this file")
+    p.add_argument(
+        "--cluster",
+        action="store_true",
+        help="real pace against one node on PostgreSQL, then against two nodes behind HAProxy "
+        "(Redis leases), then kill a node: CPU per table, latency, failover time (bench/load_cluster.py)",
+    )
+    p.add_argument(
+        "--failover-seconds", type=float, default=15, help="--cluster: how long to wait after the kill"
+    )
+    p.add_argument("--lease-ms", type=int, default=3000, help="--cluster: the nodes' --lease-ms")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.duration_real is None:
@@ -622,6 +636,18 @@ def main(argv: list[str]) -> int:
             f"fd limit {fds} too low for {args.rooms * args.players // args.procs} sockets per process"
         )
     data_dir = Path(tempfile.mkdtemp(prefix="nf-load-", dir=args.data_root))
+    if args.cluster:
+        import load_cluster
+
+        try:
+            result = load_cluster.run(args, data_dir)
+        finally:
+            shutil.rmtree(data_dir, ignore_errors=True)
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            load_cluster.report(result)
+        return 0
     try:
         result = run_game(args, data_dir)
         size = (result.get("saturate") or result.get("real") or {}).get("mean_view_bytes") or 2500

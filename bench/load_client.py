@@ -107,6 +107,11 @@ class Run:
         self.setup_errors: list[str] = []
         self.closed: dict[str, int] = {}
         self.thinking: set[asyncio.Future[None]] = set()  # bots in a real-pace think time
+        # Against a cluster (load.py --cluster): a seat whose socket closes reconnects as
+        # the phone client does, and notes when its first view after that came (wall s).
+        self.reconnect = False
+        self.ws_base = ""
+        self.back_at: list[float] = []
 
     def end_thinking(self) -> None:
         """The real phase is over: every bot stops thinking and acts."""
@@ -127,11 +132,12 @@ class Run:
 
 
 class Seat:
-    def __init__(self, run: Run, table: Table, index: int, ws: ClientConnection) -> None:
+    def __init__(self, run: Run, table: Table, index: int, ws: ClientConnection, token: str = "") -> None:
         self.run = run
         self.table = table
         self.index = index  # 0 = the host
         self.ws = ws
+        self.token = token
         self.raw = ""
         self.heard = time.perf_counter()  # when the last message came (the keepalive's clock)
         self._state: dict[str, Any] | None = None
@@ -152,12 +158,44 @@ class Seat:
         await self.ws.send(orjson.dumps({"type": kind, "id": rid, **body}).decode())
 
     async def read(self) -> None:
-        try:
-            async for raw in self.ws:
-                self.on_message(raw if isinstance(raw, str) else raw.decode())
-        except websockets.ConnectionClosed as closed:
-            code = str(closed.rcvd.code if closed.rcvd else "none")
-            self.run.closed[code] = self.run.closed.get(code, 0) + 1
+        while True:
+            try:
+                async for raw in self.ws:
+                    self.on_message(raw if isinstance(raw, str) else raw.decode())
+                return
+            except websockets.ConnectionClosed as closed:
+                code = str(closed.rcvd.code if closed.rcvd else "none")
+                self.run.closed[code] = self.run.closed.get(code, 0) + 1
+            if not self.run.reconnect or self.run.phase == STOP:
+                return
+            await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        """As the phone client: try again after 150, 300, 600 ms, then every ~1 s; the
+        first view after the welcome is the moment the phone is back."""
+        self.pending.clear()
+        self.waiting.clear()
+        self.busy = False
+        attempt = 0
+        while self.run.phase != STOP:
+            await asyncio.sleep(min(1.0, 0.15 * 2**attempt) + random.random() * 0.15)
+            attempt += 1
+            try:
+                ws = await _open(f"{self.run.ws_base}/ws/{self.table.code}", self.run)
+                await ws.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
+                welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if welcome.get("type") != "welcome":
+                    await ws.close()
+                    continue
+                first = await asyncio.wait_for(ws.recv(), 10)
+            except (OSError, websockets.InvalidStatus, websockets.ConnectionClosed, TimeoutError):
+                continue
+            self.run.back_at.append(time.time())
+            self.ws = ws
+            self.acted_version = -1
+            self.version = -1
+            self.on_message(first if isinstance(first, str) else first.decode())
+            return
 
     def on_message(self, raw: str) -> None:
         """Reads as little as it can: a phone parses its view only when it has to act,
@@ -391,7 +429,7 @@ async def _set_up_room(
         if welcome.get("type") != "welcome":
             run.setup_errors.append(f"hello {welcome}")
             return None
-        seat = Seat(run, table, index, ws)
+        seat = Seat(run, table, index, ws, token)
         first = await asyncio.wait_for(ws.recv(), 60)
         seat.raw = first if isinstance(first, str) else first.decode()
         found = _VERSION.search(seat.raw)
@@ -430,9 +468,11 @@ async def _worker(
     index: int,
     stagger: float,
     phone_pings: str,
+    reconnect: bool = False,
 ) -> None:
     run = Run(phase, think, compression, stagger, phone_pings)
     ws_base = url.replace("http://", "ws://")
+    run.reconnect, run.ws_base = reconnect, ws_base
     limit = asyncio.Semaphore(16)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=httpx.Limits(max_connections=16)) as http:
 
@@ -478,6 +518,7 @@ async def _worker(
             index,
             {PHASE_NAMES[k]: v.to_json() for k, v in run.stats.items()},
             run.closed,
+            run.back_at,
         )
     )
     for table in tables:  # bounded: no close handshakes with thousands of sockets
@@ -500,13 +541,16 @@ def worker_main(
     cpu: int | None,
     stagger: float = 0.0,
     phone_pings: str = "quiet",
+    reconnect: bool = False,
 ) -> None:
     import os
 
     if cpu is not None:
         with contextlib.suppress(OSError):
             os.sched_setaffinity(0, {cpu})
-    work = _worker(url, rooms, players, seed, phase, think, compression, report, index, stagger, phone_pings)
+    work = _worker(
+        url, rooms, players, seed, phase, think, compression, report, index, stagger, phone_pings, reconnect
+    )
     try:
         import uvloop
 
