@@ -107,6 +107,7 @@ async def test_a_stale_owner_has_its_writes_refused_and_lets_go(
         assert stored is not None and not [c for c in stored.commands if c.type == "ready"]
 
         await own_a.renew()  # A's keeper: the lease is B's
+        await own_a.settle()
         with pytest.raises(websockets.ConnectionClosed) as closed:
             while True:
                 await asyncio.wait_for(phone.recv(), 10)
@@ -139,6 +140,7 @@ async def test_a_lease_that_runs_out_without_redis_stops_the_room(
         answer = await _command(phone, "x", "ready")
         assert answer["error"]["code"] == "not_owner"  # type: ignore[index]
         await own_a.renew()
+        await own_a.settle()
         with pytest.raises(websockets.ConnectionClosed) as closed:
             while True:
                 await asyncio.wait_for(phone.recv(), 10)
@@ -149,5 +151,29 @@ async def test_a_lease_that_runs_out_without_redis_stops_the_room(
         back, welcome, _ = await open_seat(a.url, code, tokens[0])
         assert welcome["you"]["pid"] == 1
         await back.close()
+    finally:
+        await a.stop()
+
+
+async def test_a_stalled_node_keeps_its_rooms_when_the_lease_is_still_its_own(
+    pg_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """The event loop stalled past the lease's local validity (a busy machine), but no
+    other node took the room: the next change renews the lease first and goes through."""
+    a, own_a = await node_in_loop(pg_url, prefix, "a", tmp_path)
+    try:
+        code, tokens = await make_table(a.url, NAMES)
+        host, _, _ = await open_seat(a.url, code, tokens[0])
+        held = own_a.held(code)
+        assert held is not None
+        held.valid_until = 0.0  # the keeper has not run for longer than the lease
+        await host.send(json.dumps({"type": "lobby", "id": "s", "action": "start", "payload": {}}))
+        while True:
+            message = json.loads(await asyncio.wait_for(host.recv(), 10))
+            if message.get("id") == "s":
+                break
+        assert message["type"] == "ack", message
+        assert held.valid()  # renewed by that change
+        await host.close()
     finally:
         await a.stop()

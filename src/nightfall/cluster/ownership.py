@@ -25,8 +25,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from nightfall.store import StaleOwner
 
@@ -55,6 +56,7 @@ class Held:
 
     lease: Lease
     valid_until: float  # time.monotonic()
+    owners: Ownership | None = None  # to renew this lease on its own (``confirm``)
 
     @property
     def fence(self) -> int:
@@ -62,6 +64,14 @@ class Held:
 
     def valid(self) -> bool:
         return time.monotonic() < self.valid_until
+
+    async def confirm(self) -> bool:
+        """Is the lease ours? When its time ran out without a renewal (the event loop
+        was stalled, or the keeper late), one renewal decides, so a stall on a busy
+        machine does not cost a command; with Redis away or the lease taken, no."""
+        if self.valid():
+            return True
+        return self.owners is not None and await self.owners.confirm(self)
 
 
 Claim = Callable[[str, int], Awaitable[None]]
@@ -73,10 +83,13 @@ class Ownership:
         self.node = leases.node
         self.ttl_s = leases.ttl_ms / 1000
         self._held: dict[str, Held] = {}
-        self.on_lost: Callable[[str, str], Awaitable[None]] | None = None  # (code, why)
-        self.on_orphan: Callable[[str], Awaitable[None]] | None = None
+        self.on_lost: Callable[[str, str], Coroutine[Any, Any, None]] | None = None  # (code, why)
+        self.on_orphan: Callable[[str], Coroutine[Any, Any, None]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._redis_away = False
+        # Give-ups and adoptions run beside the keeper, never in its way: a room that
+        # takes long to load (or to stop) must not delay the renewal of all the others.
+        self._jobs: dict[str, asyncio.Task[None]] = {}
 
     def held(self, code: str) -> Held | None:
         return self._held.get(code)
@@ -113,7 +126,7 @@ class Ownership:
         except BaseException:
             await self.leases.release(lease)
             raise
-        held = Held(lease, sent + self.ttl_s * MARGIN)
+        held = Held(lease, sent + self.ttl_s * MARGIN, self)
         self._held[code] = held
         await self.leases.want_owner(code, 0)
         return held
@@ -146,6 +159,10 @@ class Ownership:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        for job in list(self._jobs.values()):
+            job.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await job
         for code in list(self._held):
             held = self._held.pop(code)
             await self.leases.release(held.lease)
@@ -185,6 +202,20 @@ class Ownership:
             else:
                 await self._lose(h.lease.code, "another node took its lease")
 
+    async def confirm(self, held: Held) -> bool:
+        """Renew one lease now; whether it is still ours (the keeper handles a loss)."""
+        if self._held.get(held.lease.code) is not held:
+            return False
+        sent = time.monotonic()
+        try:
+            answers = await self.leases.renew_all([held.lease])
+        except LeaseLost:
+            return False
+        if not answers.get(held.lease.code):
+            return False
+        held.valid_until = sent + self.ttl_s * MARGIN
+        return True
+
     async def adopt(self) -> None:
         """Load the rooms that need an owner and have none."""
         if self.on_orphan is None or self._redis_away:
@@ -195,12 +226,29 @@ class Ownership:
             log.debug("cannot list orphan rooms: %s", exc)
             return
         for code in codes:
-            if code not in self._held:
-                await self.on_orphan(code)
+            if code not in self._held and code not in self._jobs:
+                self._spawn(code, self.on_orphan(code))
 
     async def _lose(self, code: str, why: str) -> None:
         if self._held.pop(code, None) is None:
             return
         log.warning("room %s: %s; this node stops taking its commands", code, why)
         if self.on_lost is not None:
-            await self.on_lost(code, why)
+            self._spawn(code, self.on_lost(code, why))
+
+    def _spawn(self, code: str, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job, name=f"room-lease-{code}")
+        self._jobs[code] = task
+
+        def done(finished: asyncio.Task[None]) -> None:
+            if self._jobs.get(code) is finished:
+                del self._jobs[code]
+            if not finished.cancelled() and finished.exception() is not None:
+                log.error("room %s: %s", code, finished.exception())
+
+        task.add_done_callback(done)
+
+    async def settle(self) -> None:
+        """Wait for the give-ups and adoptions under way (tests)."""
+        while self._jobs:
+            await asyncio.gather(*self._jobs.values(), return_exceptions=True)

@@ -210,7 +210,7 @@ class Room(RoomHostKeeper):
         play = Play.setup(adapter.make_game(), record)  # a bad config raises Rejected here
         play.last_now = self.play.last_now if self.play else 0
         draft.status = PLAYING
-        self._check_owner()
+        await self._check_owner()
         try:
             await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1, self._fence())
         except StaleOwner as exc:

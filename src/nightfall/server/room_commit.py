@@ -36,7 +36,7 @@ class RoomCommit(RoomViews):
         return self._deadline()
 
     async def _command(self, pid: int, message: dict[str, Any]) -> None:
-        self._check_owner()
+        await self._check_owner()
         body = object_field(message, "command")
         ctype = body.get("type")
         if not isinstance(ctype, str) or not ctype:
@@ -131,7 +131,7 @@ class RoomCommit(RoomViews):
             self.play = Play.rebuild(self.adapter.make_game(), stored.game, stored.commands)
 
     async def _commit_lobby(self, draft: Lobby) -> None:
-        self._check_owner()
+        await self._check_owner()
         try:
             await self.store.save_lobby(
                 self.code, draft.status, draft.to_json(), self.revision + 1, self._fence()
@@ -191,7 +191,7 @@ class RoomCommit(RoomViews):
         deadline = self._deadline()
         if deadline is None or self.play is None:
             return
-        if self.lease is not None and not self.lease.valid():
+        if self.lease is not None and not await self.lease.confirm():
             return  # the room's next owner runs its clock (it is given up here soon)
         now = max(self.clock(), self.play.last_now)
         if now < deadline:  # the loop woke a little early

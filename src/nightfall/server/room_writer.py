@@ -240,10 +240,11 @@ class RoomWriter:
     def _fence(self) -> int | None:
         return None if self.lease is None else self.lease.fence
 
-    def _check_owner(self) -> None:
-        """Refuse a change once this node's lease may have run out: another node may
-        own the room by now (the phone reconnects through the proxy to it)."""
-        if self.lease is not None and not self.lease.valid():
+    async def _check_owner(self) -> None:
+        """Refuse a change once this node's lease may have run out and cannot be
+        renewed: another node may own the room by now (the phone reconnects through
+        the proxy to it)."""
+        if self.lease is not None and not await self.lease.confirm():
             raise Rejected("not_owner")
 
     @property
