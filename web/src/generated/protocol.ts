@@ -438,6 +438,18 @@ export interface AndorraMessage {
   ru: string;
   en: string;
 }
+export interface AndorraWords {
+  ru: string;
+  en: string;
+}
+/**
+ * One answer to a question: the value to send and its words.
+ */
+export interface AndorraChoice {
+  value: RequestId;
+  ru: string;
+  en: string;
+}
 /**
  * A question the night waits on (A-DATA-I), with its text in both languages.
  */
@@ -451,6 +463,11 @@ export interface AndorraPrompt {
   params: Record<string, unknown>;
   ru: string;
   en: string;
+  choices: AndorraChoice[];
+  default_label: AndorraWords | null;
+  can_decline: boolean;
+  answered: boolean;
+  answer: string | number | null;
 }
 /**
  * The Journalist's article of the day (A-ROLE-JOURNALIST-7a) and what the host did with it (H-07).

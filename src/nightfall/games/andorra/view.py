@@ -12,6 +12,7 @@ from .reports.first_post import first_post
 from .reports.header import header
 from .reports.morning import render_post
 from .reports.render import render
+from .roles.catalogue import CLAN_COLOURS
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
 from .view_types import (
@@ -167,18 +168,60 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
     return base
 
 
-def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
-    """A prompt with its text (A-DATA-I): what to answer, the options, the default."""
+# Questions a player may decline (answer nothing): the PV keeps his role, the recruit refuses
+# several offers, the Reanimator and the Shmara take nobody / nothing (A-ROLE-PV-6, A-RECRUIT-6,
+# A-ROLE-REANIMATOR-4a, Q-42). A single offer is declined by its own «нет»; a forced
+# recruitment choice (A-ERR-12) cannot be declined.
+DECLINABLE = frozenset({"PV_ROLE", "RECRUIT_CHOICE", "REANIMATE", "SHMARA_ITEM"})
+
+
+def _label(state: AndorraState, kind: str, value: Any, lang: str) -> str:
+    """An answer as the player reads it: a role, a nick, an item, a clan (never a code)."""
     w = state.world
-    # the night's prompt record (night/dawn.py) with its text
-    return cast(
-        "AndorraPrompt",
-        {
-            **pr,
-            "ru": render(w, pr["key"], pr["params"], "ru"),
-            "en": render(w, pr["key"], pr["params"], "en"),
-        },
-    )
+    if kind == "PV_ROLE" and isinstance(value, str):
+        return role_name(value, lang)
+    if kind == "REANIMATE" and isinstance(value, int):
+        return w.p(value).nick
+    if kind == "SHMARA_ITEM" and isinstance(value, str):
+        return item_name(value, lang)
+    if kind == "CLAN_ASSIGN" and isinstance(value, str) and value in w.clans:
+        colour = w.clans[value].colour
+        if colour is None:
+            return "клан мафии" if lang == "ru" else "the mafia clan"
+        ru, en = CLAN_COLOURS.get(colour, (colour, colour))
+        return f"клан мафии ({ru})" if lang == "ru" else f"the mafia clan ({en})"
+    if kind == "RECRUIT_ASK" and lang == "en":
+        return {"да": "yes", "нет": "no"}.get(str(value), str(value))
+    if kind == "RECRUIT_CHOICE" and lang == "en":
+        return str(value).replace("вербовка", "recruitment")
+    return str(value)
+
+
+def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
+    """A prompt with its text (A-DATA-I): what to answer, the options with their words, the
+    default, whether it may be declined, and the answer given so far (it leaves the list of
+    open questions on the page)."""
+    w = state.world
+    kind = str(pr["kind"])
+    forced = pr["key"] == "MSG-RECRUIT-CHOICE-FORCED"
+    answered = str(pr["id"]) in state.answers
+    # the night's prompt record (night/dawn.py) with its words
+    out: dict[str, Any] = {
+        **pr,
+        "ru": render(w, pr["key"], pr["params"], "ru"),
+        "en": render(w, pr["key"], pr["params"], "en"),
+        "choices": [
+            {"value": o, "ru": _label(state, kind, o, "ru"), "en": _label(state, kind, o, "en")}
+            for o in pr["options"]
+        ],
+        "default_label": None
+        if pr["default"] is None
+        else {"ru": _label(state, kind, pr["default"], "ru"), "en": _label(state, kind, pr["default"], "en")},
+        "can_decline": kind in DECLINABLE and not forced,
+        "answered": answered,
+        "answer": state.answers.get(str(pr["id"])) if answered else None,
+    }
+    return cast("AndorraPrompt", out)
 
 
 def _move(move: dict[str, Any] | None) -> AndorraMove | None:

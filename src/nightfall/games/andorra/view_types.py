@@ -87,6 +87,19 @@ class AndorraMessage(TypedDict):
     en: str
 
 
+class AndorraWords(TypedDict):
+    ru: str
+    en: str
+
+
+class AndorraChoice(TypedDict):
+    """One answer to a question: the value to send and its words."""
+
+    value: str | int
+    ru: str
+    en: str
+
+
 class AndorraPrompt(TypedDict):
     """A question the night waits on (A-DATA-I), with its text in both languages."""
 
@@ -99,6 +112,11 @@ class AndorraPrompt(TypedDict):
     params: dict[str, Any]
     ru: str
     en: str
+    choices: list[AndorraChoice]  # every option in words (a role, a nick, an item, a clan)
+    default_label: AndorraWords | None
+    can_decline: bool  # «отказаться» is allowed (A-ROLE-PV-6, A-ERR-12)
+    answered: bool
+    answer: str | int | None
 
 
 class AndorraArticle(TypedDict):

@@ -1,24 +1,42 @@
 import { Deadline, nickOf, type Ctx, type DeskView } from "../common";
 import type { Run } from "./run";
 
+/** Every open question of the night; the host answers his own and, from a PM, anyone's. */
 export function HostPrompts({ ctx, view, run }: { ctx: Ctx; view: DeskView; run: Run }) {
   const prompts = view.host.pending?.prompts ?? [];
+  const word = (c: { ru: string; en: string }) => (ctx.lang === "en" ? c.en : c.ru);
   return (
     <section aria-label={ctx.t("host_prompts")}>
       <h3>{ctx.t("host_prompts")}</h3>
       <Deadline ctx={ctx} deadline={view.deadline} />
-      {prompts.map((p) => (
-        <div key={p.id} class="prompt">
-          <p>
-            {p.seat === 0 ? ctx.t("host_self") : nickOf(view, p.seat)}: {ctx.lang === "en" ? p.en : p.ru}{p.default != null ? ` — ${ctx.t("prompt_default", { default: p.default })}` : ""}
-          </p>
-          {p.options.map((o) => (
-            <button type="button" key={o} onClick={() => run("answer", { prompt: p.id, answer: o })}>
-              {p.seat === 0 ? ctx.t("answer", { option: o }) : ctx.t("answer_for", { nick: nickOf(view, p.seat), option: o })}
-            </button>
-          ))}
-        </div>
-      ))}
+      {prompts.map((p) => {
+        const who = p.seat === 0 ? ctx.t("host_self") : nickOf(view, p.seat);
+        const given = p.choices.find((c) => c.value === p.answer);
+        return (
+          <div key={p.id} class="prompt">
+            <p>
+              {who}: {ctx.lang === "en" ? p.en : p.ru}
+              {p.default_label ? ` — ${ctx.t("prompt_default", { default: word(p.default_label) })}` : ""}
+            </p>
+            {p.answered ? (
+              <p role="status">{ctx.t("answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
+            ) : (
+              <div class="choices">
+                {p.choices.map((c) => (
+                  <button type="button" key={String(c.value)} onClick={() => run("answer", { prompt: p.id, answer: c.value })}>
+                    {p.seat === 0 ? ctx.t("answer", { option: word(c) }) : ctx.t("answer_for", { nick: who, option: word(c) })}
+                  </button>
+                ))}
+                {p.can_decline && (
+                  <button type="button" class="decline" onClick={() => run("answer", { prompt: p.id, answer: null })}>
+                    {ctx.t("answer_for", { nick: who, option: ctx.t("decline") })}
+                  </button>
+                )}
+              </div>
+            )}
+          </div>
+        );
+      })}
     </section>
   );
 }

@@ -79,6 +79,8 @@ export const en: Record<Key, string> = {
   inbox_empty: "No messages",
   prompts: "Questions",
   prompt_deadline: "Answer within {left}",
+  decline: "decline",
+  declined: "declined",
   prompt_default: "If unanswered: {default}",
   answer: "Answer \"{option}\"",
   answered: "Answer sent: {answer}",

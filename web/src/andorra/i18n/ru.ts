@@ -79,6 +79,8 @@ export const ru = {
   inbox_empty: "Сообщений нет",
   prompts: "Вопросы",
   prompt_deadline: "Ответить до: {left}",
+  decline: "отказаться",
+  declined: "отказ",
   prompt_default: "Без ответа: {default}",
   answer: "Ответить «{option}»",
   answered: "Ответ отправлен: {answer}",

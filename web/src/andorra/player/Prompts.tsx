@@ -1,35 +1,47 @@
 import { useState } from "preact/hooks";
-import { itemName } from "../actions";
 import { Deadline, ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 
+/** The engine's questions (free role, recruitment, Reanimator, Shmara): the engine's Russian
+ * text, the answers in words, «отказаться» where the rules allow it, the deadline; an answered
+ * question shows its answer instead of the buttons. */
 export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const [err, setErr] = useState<ServerError | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const word = (c: { ru: string; en: string }) => (ctx.lang === "en" ? c.en : c.ru);
+  const send = async (id: string, answer: string | number | null) => {
+    setErr(await conn.command("answer", { prompt: id, answer }));
+  };
   return (
     <section aria-label={ctx.t("prompts")} class="prompts">
       <h3>{ctx.t("prompts")}</h3>
       <Deadline ctx={ctx} deadline={view.deadline} />
-      {view.me.prompts.map((p) => (
-        <div key={p.id} class="prompt">
-          <p>{ctx.lang === "en" ? p.en : p.ru}</p>
-          {p.default != null && <p>{ctx.t("prompt_default", { default: itemName(String(p.default), ctx.lang) })}</p>}
-          {p.options.map((o) => (
-            <button
-              type="button"
-              key={o}
-              onClick={async () => {
-                const error = await conn.command("answer", { prompt: p.id, answer: o });
-                setErr(error);
-                if (!error) setSent(o);
-              }}
-            >
-              {ctx.t("answer", { option: itemName(o, ctx.lang) })}
-            </button>
-          ))}
-        </div>
-      ))}
-      {sent && <p role="status">{ctx.t("answered", { answer: itemName(sent, ctx.lang) })}</p>}
+      {view.me.prompts.map((p) => {
+        const given = p.choices.find((c) => c.value === p.answer);
+        return (
+          <div key={p.id} class="prompt">
+            <p>{ctx.lang === "en" ? p.en : p.ru}</p>
+            {p.answered ? (
+              <p role="status">{ctx.t("answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
+            ) : (
+              <>
+                {p.default_label && <p>{ctx.t("prompt_default", { default: word(p.default_label) })}</p>}
+                <div class="choices">
+                  {p.choices.map((c) => (
+                    <button type="button" key={String(c.value)} onClick={() => send(p.id, c.value)}>
+                      {word(c)}
+                    </button>
+                  ))}
+                  {p.can_decline && (
+                    <button type="button" class="decline" onClick={() => send(p.id, null)}>
+                      {ctx.t("decline")}
+                    </button>
+                  )}
+                </div>
+              </>
+            )}
+          </div>
+        );
+      })}
       <ErrorLine ctx={ctx} err={err} />
     </section>
   );
