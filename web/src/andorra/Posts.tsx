@@ -10,12 +10,16 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
         <p>{ctx.t("vote_log_empty")}</p>
       ) : (
         <ol class="vote-log">
-          {log.map((v, i) => (
-            <li key={i}>
-              {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}
-              {v.void_reason ? ` (${ctx.t("void", { reason: v.void_reason })})` : ""}
-            </li>
-          ))}
+          {log.map((v, i) =>
+            v.kind === "PENALTY" ? (
+              <li key={i}>+1 {nickOf(view, v.target)} ({ctx.t("penalty_word")})</li>
+            ) : (
+              <li key={i}>
+                {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}
+                {v.void_reason ? ` (${ctx.t("void", { reason: ctx.lang === "ru" && v.void_ru ? v.void_ru : v.void_reason })})` : ""}
+              </li>
+            ),
+          )}
         </ol>
       )}
     </section>

@@ -396,6 +396,7 @@ export interface AndorraVoteLogEntry {
   ts?: number;
   voter?: number;
   void_reason?: string | null;
+  void_ru?: string | null;
 }
 export interface AndorraPost {
   day: number;

@@ -42,6 +42,7 @@ class AndorraVoteLogEntry(TypedDict):
     ts: NotRequired[int]
     voter: NotRequired[Seat]
     void_reason: NotRequired[str | None]
+    void_ru: NotRequired[str | None]  # the reason in words (A-VOTE-3)
 
 
 class AndorraPost(TypedDict):

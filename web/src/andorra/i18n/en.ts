@@ -79,6 +79,7 @@ export const en: Record<Key, string> = {
   inbox_empty: "No messages",
   prompts: "Questions",
   prompt_deadline: "Answer within {left}",
+  penalty_word: "penalty",
   decline: "decline",
   declined: "declined",
   prompt_default: "If unanswered: {default}",

@@ -79,6 +79,7 @@ export const ru = {
   inbox_empty: "Сообщений нет",
   prompts: "Вопросы",
   prompt_deadline: "Ответить до: {left}",
+  penalty_word: "штраф",
   decline: "отказаться",
   declined: "отказ",
   prompt_default: "Без ответа: {default}",
