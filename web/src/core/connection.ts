@@ -24,8 +24,10 @@ export interface ErrorInfo {
 }
 
 export interface ConnSnapshot<V> {
-  /** "waiting": the server refused us for now (close 4429); we reconnect after its wait. */
-  link: "connecting" | "open" | "reconnecting" | "waiting" | "closed";
+  /** "waiting": the server refused us for now (close 4429); we reconnect after its wait.
+   *  "offline": the socket is open but silent past the heartbeat (or the browser says it is
+   *  offline): taps may not arrive; it turns "open" again at the next message. */
+  link: "connecting" | "open" | "offline" | "reconnecting" | "waiting" | "closed";
   version: number;
   room: RoomState | null;
   you: You | null;
@@ -50,11 +52,23 @@ const KEEPALIVE_TICK_MS = 5_000;
 const PING_WHEN_QUIET_MS = 15_000;
 const DEAD_AFTER_MS = 25_000;
 
+// The fast heartbeat of a phone in a running game (issue: notice an outage within 3 s):
+// ping after this much quiet, say "offline" after that much, replace the socket later.
+export interface Heartbeat {
+  pingWhenQuietMs: number;
+  offlineAfterMs: number;
+  replaceAfterMs: number;
+}
+export const GAME_HEARTBEAT: Heartbeat = { pingWhenQuietMs: 1_000, offlineAfterMs: 2_000, replaceAfterMs: 8_000 };
+const HEARTBEAT_TICK_MS = 250;
+
 export interface ConnectionOptions {
   /** Stamp each command with the view's `step` (a late tap is then rejected as stale_step). */
   stampStep?: boolean;
   /** Drop a command identical to the previous one sent within this many ms (a double tap). */
   dedupeMs?: number;
+  /** Check the link this often (a phone at a table in play); without it the slow keepalive above. */
+  heartbeat?: Heartbeat;
 }
 
 /** What a request came to: null (acknowledged) or the server's error. */
@@ -87,7 +101,7 @@ export class Connection<V extends object = object> {
   constructor(
     private readonly code: string,
     private readonly token: string | null,
-    private readonly options: ConnectionOptions = {},
+    private options: ConnectionOptions = {},
   ) {}
 
   start(): void {
@@ -96,8 +110,22 @@ export class Connection<V extends object = object> {
     window.addEventListener("online", this.onWake);
     window.addEventListener("focus", this.onWake);
     window.addEventListener("pageshow", this.onWake);
+    window.addEventListener("offline", this.onOffline);
     this.open();
-    this.pingTimer = setInterval(() => this.keepAlive(), KEEPALIVE_TICK_MS);
+    this.startTicks();
+  }
+
+  /** Switch the fast heartbeat on (a game started) or off (back in the lobby, where a
+   *  quiet socket costs only the slow keepalive). */
+  setHeartbeat(beat: Heartbeat | undefined): void {
+    if (this.options.heartbeat === beat) return;
+    this.options = { ...this.options, heartbeat: beat };
+    if (!this.stopped) this.startTicks();
+  }
+
+  private startTicks(): void {
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.keepAlive(), this.options.heartbeat ? HEARTBEAT_TICK_MS : KEEPALIVE_TICK_MS);
   }
 
   stop(): void {
@@ -106,6 +134,7 @@ export class Connection<V extends object = object> {
     window.removeEventListener("online", this.onWake);
     window.removeEventListener("focus", this.onWake);
     window.removeEventListener("pageshow", this.onWake);
+    window.removeEventListener("offline", this.onOffline);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     clearTimeout(this.livenessTimer);
@@ -198,6 +227,7 @@ export class Connection<V extends object = object> {
       if (this.ws !== ws) return;
       this.lastMessageAt = Date.now();
       clearTimeout(this.livenessTimer);
+      if (this.store.get().link === "offline") this.store.update((s) => ({ ...s, link: "open" }));
       let msg: ServerMessage;
       try {
         msg = JSON.parse(String(ev.data)) as ServerMessage;
@@ -296,12 +326,28 @@ export class Connection<V extends object = object> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.lastMessageAt) return;
     const quiet = Date.now() - this.lastMessageAt;
+    const beat = this.options.heartbeat;
+    if (beat) {
+      if (quiet > beat.replaceAfterMs) this.dropAndReopen(ws);
+      else if (quiet > beat.offlineAfterMs) this.markOffline();
+      else if (quiet >= beat.pingWhenQuietMs) this.ping();
+      return;
+    }
     // Heard nothing for 25 s, though a ping went out at 15 s and pongs take milliseconds: dead.
     if (quiet > DEAD_AFTER_MS) this.dropAndReopen(ws);
     // Any message proves the socket alive, so a table in play (views every few seconds)
     // sends no pings at all: fewer wake-ups for the phone's radio, less work for the server.
     else if (quiet >= PING_WHEN_QUIET_MS) this.ping();
   }
+
+  private markOffline(): void {
+    if (this.store.get().link === "open") this.store.update((s) => ({ ...s, link: "offline" }));
+  }
+
+  /** The browser lost the network: say so at once (the socket may not notice for a while). */
+  private onOffline = (): void => {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.markOffline();
+  };
 
   private ping(): void {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {

@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { forgetToken, HttpError, joinRoom, loadToken, roomSummary, saveToken } from "./api";
-import { Connection } from "../core/connection";
+import { Connection, GAME_HEARTBEAT } from "../core/connection";
 import { errorText, t, useLang } from "./i18n";
 import type { HeksView } from "./types";
 import { Board } from "./screens/Board";
@@ -11,6 +11,7 @@ import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { useStore } from "../core/store";
 import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
+import { HelpButton } from "./ui/Help";
 import { LangSwitch } from "./ui/LangSwitch";
 import "./styles.css";
 
@@ -121,7 +122,8 @@ function JoinForm(props: { code: string; onSeat: (token: string | null) => void 
 /** A live room over the WebSocket: lobby, game or board. */
 function Live(props: { code: string; token: string | null; board?: boolean; onForget?: () => void }) {
   const conn = useMemo(
-    () => new Connection<HeksView>(props.code, props.token, { stampStep: true, dedupeMs: 800 }),
+    () =>
+      new Connection<HeksView>(props.code, props.token, { stampStep: true, dedupeMs: 800 }),
     [props.code, props.token],
   );
   useEffect(() => {
@@ -129,6 +131,10 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
     return () => conn.stop();
   }, [conn]);
   const s = useStore(conn.store);
+  // A phone in a running game notices a dead link within 3 s (issue 18 §5); the lobby and
+  // the TV board keep the slow keepalive (docs/protocol.md §4.4).
+  const playing = !props.board && s.room?.status === "playing" && s.you?.spectator === false;
+  useEffect(() => conn.setHeartbeat(playing ? GAME_HEARTBEAT : undefined), [conn, playing]);
   const hostNotice = useHostNotice(s.room, s.you);
 
   useEffect(() => {
@@ -163,8 +169,23 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
 
   const banner =
     s.link !== "open" ? (
-      <div class="conn-banner" role="status">
-        {t(s.link === "waiting" ? "conn.waiting" : s.link === "connecting" && s.version < 0 ? "conn.connecting" : "conn.reconnecting")}
+      <div class={`conn-banner link-${s.link}`} role="status">
+        {t(
+          s.link === "waiting"
+            ? "conn.waiting"
+            : s.link === "offline"
+              ? "conn.offline"
+              : s.link === "connecting" && s.version < 0
+                ? "conn.connecting"
+                : "conn.reconnecting",
+        )}
+      </div>
+    ) : null;
+  // A tap on its way (also while the link is stalled): shown until the server answers it.
+  const sending =
+    s.pending > 0 ? (
+      <div class="sending-pill" role="status" aria-live="polite">
+        {t("conn.sending")}
       </div>
     ) : null;
   const toast = s.error ? (
@@ -217,11 +238,15 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
       {!props.board && (
         <div class="topbar">
           <span class="topbar-code">{s.room.code}</span>
-          <LangSwitch />
+          <span class="topbar-right">
+            <HelpButton view={s.view} />
+            <LangSwitch />
+          </span>
         </div>
       )}
       {body}
       {!props.board && <HostNotice text={hostNotice} />}
+      {sending}
       {toast}
     </div>
   );

@@ -34,7 +34,7 @@ export function EveningAnnounce(props: { view: HeksView; send: Send }) {
   const repelled = (me?.inbox ?? []).filter((i) => i.day === v.day && isRepelled(i));
   return (
     <div class="scene">
-      <SceneTitle title={t("evening.title")} />
+      <SceneTitle title={t("evening.title")} view={v} />
       <Section class="evening">
         <div class="duck waddle">
           <Duck />

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { joinNames, t } from "../i18n";
 import type { Card, HeksView, Ingredient, Send } from "../types";
-import { Choice, choiceOf, Countdown, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
+import { Choice, choiceOf, Countdown, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section, spellName } from "../ui/common";
 import { AbilityPanels } from "./Evening";
 import { CurseMeter, RecipeReminder } from "./Status";
 
@@ -90,6 +90,7 @@ export function ApprovalNames(props: { view: HeksView }) {
   const label = (s: number) => (r.auto.includes(s) ? t("approve.auto", { vote: nameOf(v, s) }) : nameOf(v, s));
   return (
     <div class="approval-names">
+      {r.auto.length > 0 && <p class="muted small full-row">{t("approve.auto.rule")}</p>}
       <div>
         <h3>
           {t("votes.for")} ({r.for.length})
@@ -121,7 +122,7 @@ export function AcceptScene(props: { view: HeksView; send: Send }) {
   const v = props.view;
   return (
     <div class="scene">
-      <SceneTitle title={t("accept.title")} anim="pop" />
+      <SceneTitle title={t("accept.title")} anim="pop" view={v} />
       <Section>
         <p class="center">
           <CurseMeter view={v} big />
@@ -139,14 +140,17 @@ export function AcceptScene(props: { view: HeksView; send: Send }) {
 export function RejectScene(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const full = v.curse >= v.curse_max;
+  const r = v.approval_result;
+  const tie = r != null && r.for.length === r.against.length;
   return (
     <div class="scene">
-      <SceneTitle title={t("reject.title")} anim="shake" />
+      <SceneTitle title={t("reject.title")} anim="shake" view={v} />
       <Section>
         <p class="center">
           <CurseMeter view={v} big />
         </p>
         <p class={full ? "big-text witchy" : ""}>{full ? t("reject.full") : t("reject.next")}</p>
+        <p class="muted small">{t(tie ? "reject.tie" : "reject.rule")}</p>
         <h3>{t("approve.members")}</h3>
         <Names view={v} seats={v.approval_result?.members ?? v.proposal ?? []} />
         <ApprovalNames view={v} />
@@ -167,7 +171,7 @@ export function Ritual(props: { view: HeksView; send: Send }) {
   const types = me ? (Array.from(new Set(me.hand)) as Ingredient[]) : [];
   return (
     <div class="scene">
-      <SceneTitle title={t("ritual.title")} />
+      <SceneTitle title={t("ritual.title")} view={v} />
       {member && me!.owes && (
         <Section>
           <p>{t("ritual.play")}</p>
@@ -201,12 +205,19 @@ export function RitualResult(props: { view: HeksView; send: Send }) {
   const r = v.last_ritual ?? "FAILURE";
   return (
     <div class="scene">
-      <SceneTitle title={t("result.title")} />
+      <SceneTitle title={t("result.title")} view={v} />
       <Section class={`ritual-result ${r === "SUCCESS" ? "success" : "failure"} pop`}>
         <p class="huge">{t(`result.${r}` as "result.SUCCESS")}</p>
         <p>
           {t("hdr.seals")}: {v.seals}/{v.seals_needed} · {t("hdr.spoiled")}: {v.spoiled}
         </p>
+        {r !== "SUCCESS" && (
+          <p class="witchy">
+            {v.unlocked_spells.length
+              ? t("result.spells", { spells: joinNames(v.unlocked_spells.map(spellName)) })
+              : t("result.spells.none")}
+          </p>
+        )}
       </Section>
       <ConfirmFooter view={v} send={props.send} label={t("btn.ok")} />
       <AbilityPanels view={v} send={props.send} />

@@ -27,6 +27,7 @@ export function VoteResultBody(props: { view: HeksView; r: VoteResult }) {
         ))}
       </ul>
       <h3>{t("voteres.ballot")}</h3>
+      {r.ballot.some((b) => b.auto) && <p class="muted small">{t("voteres.auto.rule")}</p>}
       <ul class="ballot">
         {r.ballot.map((b) => (
           <li key={b.voter}>
@@ -44,7 +45,7 @@ export function VoteResultScene(props: { view: HeksView; send: Send }) {
   const me = v.me;
   return (
     <div class="scene">
-      <SceneTitle title={t("voteres.title")} />
+      <SceneTitle title={t("voteres.title")} view={v} />
       <Section>{v.vote_result && <VoteResultBody view={v} r={v.vote_result} />}</Section>
       {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
       {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}

@@ -3,6 +3,7 @@ import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { Disclosure } from "../ui/Disclosure";
+import { AutoNotices } from "../ui/Notices";
 import { Crown, Frog } from "../ui/icons";
 import { Hand, Section } from "../ui/common";
 import { Depart, Gathering, GuardPlace } from "../scenes/Day";
@@ -154,6 +155,7 @@ export function Game(props: Props) {
       {showStatus && <Robbed view={v} />}
       {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
       <div key={`${v.phase}-${v.day}`} class="scene-wrap fade-in">
+        <AutoNotices view={v} />
         <Scene {...props} />
       </div>
       {v.me && v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END" && (

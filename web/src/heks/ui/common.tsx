@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { formatSeconds, useRemaining } from "../../core/clock";
-import { t } from "../i18n";
+import { joinNames, t } from "../i18n";
 import type { HeksView, Ingredient, PlaceId, Seat } from "../types";
 
 export const placeName = (id: string) => t(`place.${id}` as "place.P1");
@@ -48,13 +48,18 @@ export function Meter(props: { deadline: number | null | undefined; total: numbe
   );
 }
 
+/** "3/5 done" and, by name, whom the step still waits for (H-TBL-1: public steps only). */
 export function Progress(props: { view: HeksView; keyName?: "wait.done" | "ritual.progress" | "approve.count" | "exile.count" }) {
-  const p = props.view.progress;
+  const v = props.view;
+  const p = v.progress;
   if (!p) return null;
+  const waiting = v.waiting ?? [];
+  const names = waiting.map((s) => (s === v.me?.seat ? t("you") : nameOf(v, s)));
   return (
-    <p class="progress" aria-live="polite">
-      {t(props.keyName ?? "wait.done", { done: p.done, total: p.total })}
-    </p>
+    <div class="progress" aria-live="polite">
+      <p>{t(props.keyName ?? "wait.done", { done: p.done, total: p.total })}</p>
+      {names.length > 0 && <p class="waiting-for">{t("wait.for", { names: joinNames(names) })}</p>}
+    </div>
   );
 }
 

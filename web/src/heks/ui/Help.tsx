@@ -1,0 +1,150 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { joinNames, t, type MsgKey } from "../i18n";
+import type { HeksView, Spell } from "../types";
+import { spellName } from "./common";
+import { Cat, Crown, Duck, Frog } from "./icons";
+
+// The rules and help screen, reachable from every scene (the "?" in the top bar): the goal
+// of each side, a day in pictures and a glossary. Numbers that depend on the table (seals,
+// knights' day, curse meter) come from the view, never from here.
+
+const SPELLS: Spell[] = ["MIST", "DISGUISE", "CREEPING_CURSE", "TWIN_HEX"];
+
+function Circle() {
+  return (
+    <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
+      <circle cx="20" cy="20" r="15" fill="none" stroke="#c77dff" stroke-width="3" stroke-dasharray="4 3" />
+      <circle cx="20" cy="20" r="5" fill="#f4d06f" />
+    </svg>
+  );
+}
+
+function Ballot() {
+  return (
+    <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
+      <rect x="8" y="16" width="24" height="18" rx="3" fill="#b5acd9" />
+      <rect x="14" y="6" width="12" height="16" rx="2" fill="#f3efff" />
+      <rect x="12" y="16" width="16" height="3" fill="#15112a" />
+    </svg>
+  );
+}
+
+function Moon() {
+  return (
+    <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
+      <path d="M26 6 a14 14 0 1 0 8 22 a11 11 0 1 1 -8 -22z" fill="#f4d06f" />
+    </svg>
+  );
+}
+
+const DAY: { icon: () => ComponentChildren; key: MsgKey }[] = [
+  { icon: () => <Duck class="help-duck" />, key: "help.day.morning" },
+  { icon: () => <Cat size={40} />, key: "help.day.places" },
+  { icon: () => <Frog size={40} />, key: "help.day.witches" },
+  { icon: () => <Duck class="help-duck" />, key: "help.day.evening" },
+  { icon: () => <Crown size={40} />, key: "help.day.proposal" },
+  { icon: () => <Circle />, key: "help.day.ritual" },
+  { icon: () => <Ballot />, key: "help.day.exile" },
+  { icon: () => <Moon />, key: "help.day.next" },
+];
+
+function Term(props: { name: string; children: ComponentChildren }) {
+  return (
+    <div class="help-term">
+      <dt>{props.name}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
+
+/** The help text itself; ``view`` (null in the lobby) supplies this table's numbers. */
+export function HelpBody(props: { view: HeksView | null }) {
+  const v = props.view;
+  const seals = v ? t("help.seals.n", { n: v.seals_needed }) : t("help.seals.any");
+  const knights = v ? t("help.knights.n", { n: v.knights_day }) : t("help.knights.any");
+  const curse = v ? t("help.curse.n", { n: v.curse_max }) : t("help.curse.any");
+  return (
+    <>
+      <h2>{t("help.goal")}</h2>
+      <div class="help-sides">
+        <p class="side-village">
+          <strong>{t("side.village")}</strong> {t("help.goal.village", { seals })}
+        </p>
+        <p class="side-witch">
+          <strong>{t("side.witch")}</strong> {t("help.goal.witch")}
+        </p>
+        <p class="side-solo">
+          <strong>{t("role.JESTER")}</strong> {t("help.goal.jester")}
+        </p>
+      </div>
+      <h2>{t("help.day")}</h2>
+      <ol class="help-day">
+        {DAY.map((step, i) => (
+          <li key={step.key}>
+            <span class="help-step-icon">{step.icon()}</span>
+            <span class="help-step-no">{i + 1}</span>
+            <span>{t(step.key)}</span>
+          </li>
+        ))}
+      </ol>
+      <h2>{t("help.glossary")}</h2>
+      <dl class="help-glossary">
+        <Term name={t("help.term.catfrog")}>{t("help.def.catfrog")}</Term>
+        <Term name={t("hdr.seals")}>{t("help.def.seals", { seals })}</Term>
+        <Term name={t("help.term.spoiled")}>{t("help.def.spoiled")}</Term>
+        <Term name={t("hdr.curse")}>{t("help.def.curse", { curse })}</Term>
+        <Term name={t("help.term.knights")}>{t("help.def.knights", { knights })}</Term>
+        <Term name={t("help.term.spells")}>
+          {t("help.def.spells")}
+          <ul class="help-spells">
+            {SPELLS.map((s) => (
+              <li key={s}>
+                <strong>{spellName(s)}</strong>: {t(`spell.${s}.desc` as "spell.MIST.desc")}
+              </li>
+            ))}
+          </ul>
+          {v && (
+            <p class="witchy">
+              {v.unlocked_spells.length
+                ? t("result.spells", { spells: joinNames(v.unlocked_spells.map(spellName)) })
+                : t("result.spells.none")}
+            </p>
+          )}
+        </Term>
+      </dl>
+    </>
+  );
+}
+
+/** The "?" button and the screen it opens; Escape or the close button closes it. */
+export function HelpButton(props: { view: HeksView | null }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [open]);
+  return (
+    <>
+      <button type="button" class="help-btn" aria-label={t("help.open")} aria-expanded={open} onClick={() => setOpen(true)}>
+        ?
+      </button>
+      {open && (
+        <div class="help-screen" role="dialog" aria-modal="true" aria-label={t("help.title")}>
+          <header class="help-head">
+            <h1>{t("help.title")}</h1>
+            <button type="button" class="help-close" aria-label={t("help.close")} onClick={() => setOpen(false)}>
+              ×
+            </button>
+          </header>
+          <HelpBody view={props.view} />
+          <button type="button" class="primary" onClick={() => setOpen(false)}>
+            {t("help.back")}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
