@@ -465,6 +465,7 @@ export const en: Record<MsgKey, string> = {
   "help.def.knights": "{knights} the knights arrive: the last day. If their vote exiles a witch, the village wins; otherwise the witches win.",
   "help.term.spells": "Spells",
   "help.def.spells": "Each spell can be cast once per game, by one of the witches.",
+  "err.not_owner": "The room moved to another server; reconnecting…",
   "err.replaced": "Your seat was opened in another tab.",
   "err.unknown": "Something went wrong ({code}).",
 };

@@ -488,6 +488,7 @@ export const nl = {
   "help.def.knights": "{knights} komen de ridders: de laatste dag. Verbant hun stemming een heks, dan wint het dorp; anders winnen de heksen.",
   "help.term.spells": "Spreuken",
   "help.def.spells": "Elke spreuk kan één keer per spel gebruikt worden, door één van de heksen.",
+  "err.not_owner": "De kamer is naar een andere server verhuisd; opnieuw verbinden…",
   "err.replaced": "Je plaats is in een ander tabblad geopend.",
   "err.unknown": "Er ging iets mis ({code}).",
 } as const;
