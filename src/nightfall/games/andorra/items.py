@@ -36,22 +36,8 @@ GIFT_LIST: tuple[str, ...] = (
     "VOUCHER",
 )
 
-PASSIVE = frozenset({"VEST", "SIREN", "CROSS"})  # A-MOVE-2: never cost a move
 DISPLAY_ONLY = frozenset({"PISTOL", "KNIFE"})  # A-SETUP-10
 CLAN_ITEMS = ("DIPLOMA", "POISON")  # A-SETUP-8, per mafia clan
-
-# Item-use night moves: action code -> item consumed (A-ITEM-GEN-5).
-ITEM_ACTIONS: dict[str, str] = {
-    "USE_DIPLOMA": "DIPLOMA",
-    "DRINK_VODKA": "VODKA",
-    "USE_CARD_BOSS": "CARD_BOSS",
-    "USE_CARD_DOCTOR": "CARD_DOCTOR",
-    "USE_CARD_SHERIFF": "CARD_SHERIFF",
-    "USE_CARD_JOURNALIST": "CARD_JOURNALIST",
-    "USE_ANTIDOTE": "ANTIDOTE",
-    "USE_VOUCHER": "VOUCHER",
-    "GIFT_POISON": "POISON",
-}
 
 
 def item_name(code: str, lang: str = "ru") -> str:

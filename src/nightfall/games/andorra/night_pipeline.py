@@ -206,7 +206,3 @@ def _audit_step(ctx: Night, step: str, name: str, before_audit: int, before_ev: 
         if a.step == step and a.orig != a.target:
             notes.append({"action": "RETARGETED", "actor": a.actor, "orig": a.orig, "target": a.target})
     ctx.audit.append({"step": step, "name": name, "actions": actions, "notes": notes})
-
-
-def alive_seats(world: World) -> list[int]:
-    return [p.seat for p in world.players if p.status == ALIVE]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from nightfall.engine import Event
 
 from . import curse_meter, day_resolution, defaults, exile_count, ritual_result, victory
-from .events import private, public, secret
+from .events import private, public
 from .obligations import owed, waits
 from .roles import pickpocket
 from .state import (
@@ -290,10 +290,3 @@ def on_deadline(state: HeksState, now: int, out: list[Event]) -> None:
         for seat in owed(state):  # H-TIM-4: defaults drawn in seat order
             defaults.timeout_default(state, seat, now, out)
     advance(state, now, out)
-
-
-def cat_seats(state: HeksState) -> list[int]:
-    return [p.seat for p in state.players if p.status == CAT]
-
-
-__all__ = ["advance", "begin_day", "on_deadline", "secret"]

@@ -17,12 +17,3 @@ def add_card(hand: list[str], card: str) -> str | None:
 def remove_oldest(hand: list[str], card: str) -> None:
     """Remove the oldest card of type ``card`` (H-ING-7); list.remove takes the first, i.e. oldest."""
     hand.remove(card)
-
-
-def card_types(hand: list[str]) -> list[str]:
-    """The distinct types in a hand, in hand order (the ritual's options, H-RIT-4)."""
-    seen: list[str] = []
-    for c in hand:
-        if c not in seen:
-            seen.append(c)
-    return seen

@@ -167,6 +167,3 @@ ONCE_PER_TARGET: dict[str, str] = {
     "TOUR_EXCURSION": "EXCURSION",
     "SHMARA_CLONIDINE": "CLONIDINE",
 }
-
-# Move-taking actions: the actor becomes a "blocker" for the Maniac (A-ROLE-MANIAC-4).
-BLOCKER_ACTIONS = frozenset({"GF_BLOCK", "MAYOR_BLOCK", "SLEEPING_PILL", "SHMARA_NIGHT", "SHMARA_CLONIDINE"})
