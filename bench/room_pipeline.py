@@ -41,8 +41,8 @@ from typing import Any
 from calibration import calibration
 from nightfall.engine import TICK, Transcript
 from nightfall.games.heks.bots import BOTS, play_game
+from nightfall.games.heks.site import HeksSite
 from nightfall.server import lobby as tables
-from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.connection import Connection
 from nightfall.server.lobby import PLAYING, Lobby
 from nightfall.server.play import Play
@@ -108,7 +108,7 @@ async def replay(transcript: Transcript, store: Any, code: str) -> tuple[int, in
     if isinstance(store, AsyncStore):
         await store.create_room(RoomRecord(code, "heks", "lobby", lobby.to_json(), 1))
         await store.start_game(code, record, lobby.to_json(), 2)
-    adapter = HeksAdapter(timers={})
+    adapter = HeksSite(timers={})
     room = Room(
         code,
         adapter,

@@ -95,8 +95,16 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("replay", help="replay a transcript and print what one viewer saw")
-    p.add_argument("file")
+    import os
+
+    default_store = os.path.join(os.environ.get("NIGHTFALL_DATA_DIR", "data"), "nightfall.sqlite3")
+    p = sub.add_parser(
+        "replay", help="replay a transcript (or a stored room's game) and print what one viewer saw"
+    )
+    p.add_argument("file", nargs="?", help="a transcript (JSON)")
+    p.add_argument("--room", help="replay this room's latest game from the store instead")
+    p.add_argument("--store", default=default_store, help="the server's store: a path or URL (with --room)")
+    p.add_argument("--save", help="with --room: also write the game's transcript to this file")
     p.add_argument("--viewer", default="all", help="a seat number, host, public or all")
     p.add_argument("--json", action="store_true")
 

@@ -2,6 +2,10 @@
 
 Replaying is deterministic: the same transcript gives byte-for-byte the same
 output on every run (the RNG is pinned and lives in the state).
+
+``nightfall replay --room CODE`` replays a room's latest game from the server's
+store instead: its game is found by the name the room is stored under, and its
+log is a transcript of that game's rules (``--save FILE`` writes it out).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 from nightfall.engine import Rejected, Transcript, Viewer, kernel, visible
 from nightfall.games import registry
+from nightfall.store import EventStore, open_store
 
 
 def parse_viewer(text: str) -> Viewer:
@@ -25,16 +30,62 @@ def parse_viewer(text: str) -> Viewer:
         raise SystemExit(f"--viewer: expected a seat number, host, public or all; got {text!r}") from None
 
 
-def main(args: argparse.Namespace) -> int:
-    path = Path(args.file)
+def stored_transcript(store: EventStore, code: str) -> Transcript:
+    """The latest game of room ``code`` as a transcript; ``LookupError`` if it has none."""
+    stored = store.load_room(code.strip().upper())
+    if stored is None:
+        raise LookupError(f"no room {code!r} in the store")
+    if stored.game is None:
+        raise LookupError(f"room {stored.room.code} has not started a game")
     try:
-        transcript = Transcript.loads(path.read_text(encoding="utf-8"))
+        rules = registry.site(stored.room.game).make_game()
+    except KeyError:
+        raise LookupError(f"room {stored.room.code}: unknown game {stored.room.game!r}") from None
+    return Transcript(
+        game=rules.name, config=stored.game.config, seed=stored.game.seed, commands=list(stored.commands)
+    )
+
+
+def _from_store(args: argparse.Namespace) -> Transcript | int:
+    try:
+        store = open_store(args.store)
+    except (OSError, ValueError, RuntimeError) as exc:
+        print(f"replay: {args.store}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        transcript = stored_transcript(store, args.room)
+    except LookupError as exc:
+        print(f"replay: {args.store}: {exc.args[0]}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if args.save:
+        Path(args.save).write_text(transcript.dumps(), encoding="utf-8")
+    return transcript
+
+
+def _from_file(file: str) -> Transcript | int:
+    path = Path(file)
+    try:
+        return Transcript.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         print(f"replay: no such file: {path}", file=sys.stderr)
         return 2
     except (ValueError, json.JSONDecodeError) as exc:
         print(f"replay: {path}: {exc}", file=sys.stderr)
         return 2
+
+
+def main(args: argparse.Namespace) -> int:
+    args.room = getattr(args, "room", None)  # a Namespace built by hand may have only ``file``
+    if (args.file is None) == (args.room is None):
+        print("replay: name a transcript FILE or a stored --room CODE (one of them)", file=sys.stderr)
+        return 2
+    loaded = _from_file(args.file) if args.file is not None else _from_store(args)
+    if isinstance(loaded, int):
+        return loaded
+    transcript = loaded
+    path = Path(args.file) if args.file is not None else Path(f"{args.store}#{args.room}")
     try:
         game = registry.get(transcript.game)
     except KeyError:

@@ -13,7 +13,7 @@ from redis.asyncio import Redis
 
 from nightfall.cluster import Leases
 from nightfall.cluster.ownership import Ownership
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 from nightfall.server.app import create_app
 from nightfall.server.limits import ServerLimits
 from nightfall.server.main import websocket_settings
@@ -30,7 +30,7 @@ async def node_in_loop(
     ownership = Ownership(Leases(Redis.from_url(redis_url), name, ttl_ms, prefix=prefix))
     app: Any = create_app(
         PostgresStore(pg_url),
-        catalog={"heks": HeksAdapter(timers={})},
+        catalog={"heks": HeksSite(timers={})},
         options=RoomOptions(grace_ms=500),
         web_dist=tmp / "no-dist",
         limits=ServerLimits.unlimited(),

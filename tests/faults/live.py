@@ -24,7 +24,7 @@ import uvicorn
 import websockets
 from websockets.asyncio.client import ClientConnection
 
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 from nightfall.server.app import create_app
 from nightfall.server.limits import ServerLimits
 from nightfall.server.main import websocket_settings
@@ -67,7 +67,7 @@ async def serve_in_loop(
 ) -> InLoop:
     app = create_app(
         SqliteStore(db),
-        catalog={"heks": HeksAdapter(timers=dict(timers or {}))},
+        catalog={"heks": HeksSite(timers=dict(timers or {}))},
         options=options or RoomOptions(grace_ms=500),
         web_dist=db.parent / "no-dist",
         limits=limits or ServerLimits.unlimited(),

@@ -15,7 +15,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 from nightfall.server.app import create_app
 from nightfall.server.limits import ServerLimits
 from nightfall.server.main import websocket_settings
@@ -31,7 +31,7 @@ class ThreadServer:
     ) -> None:
         self.app = create_app(
             SqliteStore(db),
-            catalog={"heks": HeksAdapter()},
+            catalog={"heks": HeksSite()},
             options=options or RoomOptions(grace_ms=1000),
             web_dist=db.parent / "no-dist",
             limits=limits,

@@ -17,7 +17,7 @@ import uvicorn
 import websockets
 from websockets.asyncio.client import ClientConnection
 
-from nightfall.server.adapters import Catalog
+from nightfall.games.registry import Catalog
 from nightfall.server.app import create_app
 from nightfall.server.clock import now_ms
 from nightfall.server.limits import ServerLimits

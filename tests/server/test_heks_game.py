@@ -18,7 +18,7 @@ import pytest
 from nightfall.engine import Rng
 from nightfall.games.heks.bots.heuristic import HeuristicBot
 from nightfall.games.heks.bots.table_talk import TableTalk
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.timeout(120)
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien"]
 
 
-class FastHeks(HeksAdapter):
+class FastHeks(HeksSite):
     """Heks with the always-running timers (witches 15 s, quarrel 4 s) shortened for tests."""
 
     def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:

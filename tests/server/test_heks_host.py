@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 
 from .conftest import Serve
 from .harness import Live, Ws
@@ -15,7 +15,7 @@ from .harness import Live, Ws
 pytestmark = pytest.mark.timeout(60)
 
 
-class ShortDay(HeksAdapter):
+class ShortDay(HeksSite):
     """Timed Heks whose departure and witch timers last a fraction of a second."""
 
     def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -36,7 +36,7 @@ async def heks_table(live: Live, names: list[str]) -> list[Ws]:
 
 
 async def test_host_marks_a_stalled_player_absent_h_hst_1(serve: Serve) -> None:
-    live = await serve(catalog={"heks": HeksAdapter()})
+    live = await serve(catalog={"heks": HeksSite()})
     host, bram, cas, dewi = await heks_table(live, ["Anna", "Bram", "Cas", "Dewi"])
     for ws in (host, bram, cas):
         assert (await ws.command("ready"))["type"] == "ack"

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from nightfall.engine import Transcript, replay
+from nightfall.games.andorra.site import AndorraSite
 from nightfall.games.heks import HeksGame
-from nightfall.server.adapters.andorra import AndorraAdapter
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 from nightfall.server.room import Room, RoomOptions
 
 from ..games.andorra_site.game_data import create_body
@@ -29,7 +29,7 @@ AWAY_MS = 60_000
 
 async def serve_heks(serve: Serve, clock: FakeMsClock | None = None) -> Live:
     options = RoomOptions(grace_ms=200, host_away_ms=AWAY_MS, clock=clock or FakeMsClock())
-    return await serve(catalog={"heks": HeksAdapter()}, options=options)
+    return await serve(catalog={"heks": HeksSite()}, options=options)
 
 
 def room_of(live: Live, code: str) -> Room:
@@ -191,7 +191,7 @@ async def test_andorras_host_is_never_replaced_h_hst_7b(serve: Serve) -> None:
     # Andorra's host runs the game from a desk and has no seat: nobody can take over.
     clock = FakeMsClock()
     options = RoomOptions(grace_ms=200, host_away_ms=AWAY_MS, clock=clock)
-    live = await serve(catalog={"andorra": AndorraAdapter()}, options=options)
+    live = await serve(catalog={"andorra": AndorraSite()}, options=options)
     r = await live.http.post("/api/andorra", json=create_body())
     assert r.status_code == 201, r.text
     game = r.json()

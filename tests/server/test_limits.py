@@ -17,7 +17,7 @@ import httpx
 import pytest
 import websockets
 
-from nightfall.server.adapters import default_catalog
+from nightfall.games.registry import default_catalog
 from nightfall.server.limits import ServerLimits
 from nightfall.server.ratelimit import AddressBuckets, AddressCounts, TokenBucket
 from nightfall.server.room import RoomOptions

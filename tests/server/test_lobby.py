@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from nightfall.engine import Rejected
+from nightfall.games.heks.site import HeksSite
 from nightfall.server import lobby as tables
-from nightfall.server.adapters.heks import HeksAdapter
 from nightfall.server.lobby import ENDED, PLAYING, Lobby
 
 
 def make(*names: str) -> Lobby:
-    lobby = tables.new_lobby("heks", names[0], "h1", HeksAdapter().default_settings())
+    lobby = tables.new_lobby("heks", names[0], "h1", HeksSite().default_settings())
     for i, name in enumerate(names[1:], start=2):
         tables.join(lobby, name, f"h{i}", 12)
     return lobby
@@ -136,7 +136,7 @@ def test_tokens_are_stored_hashed() -> None:
 )
 def test_heks_settings_h_tim_2(patch: dict[str, object], ok: bool) -> None:
     """H-SET-6: Timed or Unlimited; H-TIM-2: discussion 60-600 s in steps of 30."""
-    adapter = HeksAdapter()
+    adapter = HeksSite()
     if ok:
         assert adapter.merge_settings(adapter.default_settings(), patch)
     else:
@@ -146,6 +146,6 @@ def test_heks_settings_h_tim_2(patch: dict[str, object], ok: bool) -> None:
 
 
 def test_heks_config_from_the_table() -> None:
-    adapter = HeksAdapter()
+    adapter = HeksSite()
     config = adapter.build_config(["A", "B", "C", "D"], 2, {"mode": "unlimited", "discuss_seconds": 240})
     assert config == {"players": ["A", "B", "C", "D"], "host": 2, "mode": "unlimited", "discuss_seconds": 240}

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nightfall.server.adapters.heks import HeksAdapter
+from nightfall.games.heks.site import HeksSite
 from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
@@ -24,7 +24,7 @@ NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
 ROLES = ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]
 
 
-class FixedHeks(HeksAdapter):
+class FixedHeks(HeksSite):
     def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         config = super().build_config(names, host_seat, settings)
         config["roles"] = ROLES

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from nightfall.server.adapters.heks import HeksAdapter, timer_overrides
+from nightfall.games.heks.site import HeksSite, timer_overrides
 
 
 def test_no_overrides_by_default() -> None:
     # H-TIM-2: a real game keeps the rule timers
     assert timer_overrides(None) == {} == timer_overrides("")
-    assert "timers" not in HeksAdapter(timers={}).build_config(
-        ["A", "B", "C", "D"], 1, HeksAdapter().default_settings()
+    assert "timers" not in HeksSite(timers={}).build_config(
+        ["A", "B", "C", "D"], 1, HeksSite().default_settings()
     )
 
 
 def test_overrides_reach_the_game_config(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NIGHTFALL_HEKS_TIMERS", '{"witch": 0.5, "quarrel": 0.2}')
-    adapter = HeksAdapter()
+    adapter = HeksSite()
     config = adapter.build_config(["A", "B", "C", "D"], 1, adapter.default_settings())
     assert config["timers"] == {"witch": 0.5, "quarrel": 0.2}
 

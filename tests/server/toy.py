@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightfall.engine import PUBLIC, SYSTEM, TICK, Command, Event, Game, Rejected, Viewer, seats
+from nightfall.games.registry import GameSite
 
 
 @dataclass
@@ -113,7 +114,7 @@ class ToyGame:
         return dataclasses.asdict(state)
 
 
-class ToyAdapter:
+class ToyAdapter(GameSite):
     name = "toy"
     min_players = 2
     max_players = 4

@@ -12,10 +12,10 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute, WebSocketRoute
 
 from nightfall.cluster.ownership import Ownership
+from nightfall.games.registry import Catalog, default_catalog
 from nightfall.store import EventStore
 
 from . import fast, http_api, pages, websocket
-from .adapters import Catalog, default_catalog
 from .heartbeat import NODE, Heartbeat
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts
@@ -88,7 +88,7 @@ def create_app(
     routes: list[BaseRoute] = [
         *http_api.routes,
         WebSocketRoute("/ws/{code}", websocket.endpoint),
-        *pages.routes(web_dist or pages.DEFAULT_DIST),
+        *pages.routes(web_dist or pages.DEFAULT_DIST, rooms),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=fast.middleware(on))
     app.state.fast_paths = on

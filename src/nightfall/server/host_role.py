@@ -15,20 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .adapters import GameAdapter
+from nightfall.games.registry import GameSite
+
 from .lobby import PLAYING, Lobby
 from .play import Play
 
-PASS_HOST = "pass_host"
 HOST_AWAY = "host_away"  # the payload's "reason" on the server's own pass_host
 
 
-def engine_host_pid(adapter: GameAdapter, play: Play | None) -> int | None:
-    """The pid at the engine's host seat, for games that keep one (Heks); else None."""
-    host_seat: Callable[[Any], int | None] | None = getattr(adapter, "host_seat", None)
-    if host_seat is None or play is None:
+def engine_host_pid(site: GameSite, play: Play | None) -> int | None:
+    """The pid at the rules' host seat, for games that keep one (Heks); else None."""
+    if play is None:
         return None
-    seat = host_seat(play.state)
+    seat = site.host_seat(play.state)
     seating = play.record.seating
     return seating[seat - 1] if seat is not None and 1 <= seat <= len(seating) else None
 
@@ -69,7 +68,7 @@ class HostWatch:
         return max(0, self.gone_since + self.after_ms - now)
 
 
-def client_payload_ok(ctype: str, payload: dict[str, Any]) -> bool:
-    """Only the server marks a ``pass_host`` as the automatic handover: a client's
-    ``reason`` is refused, so the transcript's ``host_away`` always means the server."""
-    return not (ctype == PASS_HOST and "reason" in payload)
+def client_payload_ok(site: GameSite, ctype: str, payload: dict[str, Any]) -> bool:
+    """Only the server marks the host handover (Heks' ``pass_host``) as automatic: a
+    client's ``reason`` is refused, so the transcript's ``host_away`` always means the server."""
+    return not (ctype == site.host_handover and "reason" in payload)

@@ -15,9 +15,9 @@ from starlette.routing import Route
 
 from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
+from nightfall.games.registry import describe
 
 from . import protocol, qr
-from .adapters import describe
 from .clock import now_ms
 from .ratelimit import AddressBuckets
 from .room import Room, RoomUnloaded
@@ -38,8 +38,7 @@ STATUS = {
     "internal_error": 500,
 }
 ROOM_HEADER = "X-Nightfall-Room"  # on a created room's answer: where the proxy sends the room
-MAX_BODY_BYTES = 4096
-MAX_ANDORRA_BODY_BYTES = 32768  # a role list of up to 40 players
+MAX_BODY_BYTES = 4096  # a creation form may be larger: its game says how large (max_form_bytes)
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -90,6 +89,10 @@ def rate_limited(handler: Handler) -> Handler:
 
 async def _body(request: Request, limit: int = MAX_BODY_BYTES) -> dict[str, Any]:
     """The JSON body, refused as soon as it is known to be too large (never buffered whole)."""
+    return _json(await _raw_body(request, limit))
+
+
+async def _raw_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise Rejected("bad_request", reason="too_large")
@@ -100,7 +103,10 @@ async def _body(request: Request, limit: int = MAX_BODY_BYTES) -> dict[str, Any]
         if size > limit:
             raise Rejected("bad_request", reason="too_large")
         chunks.append(chunk)
-    raw = b"".join(chunks)
+    return b"".join(chunks)
+
+
+def _json(raw: bytes) -> dict[str, Any]:
     try:
         data = json.loads(raw or b"{}")
     except ValueError:
@@ -155,21 +161,20 @@ async def games(request: Request) -> Response:
     return JSONResponse({"games": [describe(a) for a in _rooms(request).catalog.values()]})
 
 
-async def create_room(request: Request) -> Response:
+async def create_room(request: Request, game: str | None = None) -> Response:
+    """Every game's rooms are made here: ``{"game": …}`` and the rest of the game's
+    creation form in, the game's answer out (docs/protocol.md §2). ``game`` forces one
+    (``POST /api/andorra``, the address the desk page has always used)."""
+    rooms = _rooms(request)
     try:
-        body = await _body(request)
-        created = await _rooms(request).create(body.get("name"), body.get("game", "heks"), base_url(request))
-    except Rejected as rejected:
-        return _error(rejected)
-    # The proxy sends this room's requests to this node from now on (deploy/haproxy.cfg).
-    return JSONResponse(created, status_code=201, headers={ROOM_HEADER: created["code"]})
-
-
-async def create_andorra(request: Request) -> Response:
-    """The host's role list in, the desk link and one private link per player out."""
-    try:
-        body = await _body(request, MAX_ANDORRA_BODY_BYTES)
-        created = await _rooms(request).create_andorra(body, base_url(request))
+        largest = max((site.max_form_bytes for site in rooms.catalog.values()), default=MAX_BODY_BYTES)
+        raw = await _raw_body(request, largest)
+        body = _json(raw)
+        name = game if game is not None else body.get("game", "heks")
+        site = rooms.catalog.get(name) if isinstance(name, str) else None
+        if site is not None and len(raw) > site.max_form_bytes:
+            raise Rejected("bad_request", reason="too_large")
+        created = await rooms.create(name, body, base_url(request))
     except Rejected as rejected:
         return _error(rejected)
     return JSONResponse(
@@ -177,7 +182,11 @@ async def create_andorra(request: Request) -> Response:
     )
 
 
-async def relink_andorra(request: Request) -> Response:
+async def create_andorra(request: Request) -> Response:
+    return await create_room(request, game="andorra")
+
+
+async def relink_seat(request: Request) -> Response:
     """The host gets a new private link for a seat; the old link stops working."""
     try:
         room = await _room(request)
@@ -187,7 +196,7 @@ async def relink_andorra(request: Request) -> Response:
         return _error(rejected)
     base = room.base_url or base_url(request)
     return JSONResponse(
-        {"seat": body["seat"], "token": token, "url": f"{base}/a/{room.code}/p#t={token}"},
+        {"seat": body["seat"], "token": token, "url": room.site.pages.seat_url(base, room.code, token)},
         headers={"Cache-Control": "no-store"},
     )
 
@@ -234,7 +243,8 @@ routes = [
     Route("/api/games", games),
     Route("/api/rooms", rate_limited(create_room), methods=["POST"]),
     Route("/api/andorra", rate_limited(create_andorra), methods=["POST"]),
-    Route("/api/andorra/{code}/relink", rate_limited(relink_andorra), methods=["POST"]),
+    Route("/api/andorra/{code}/relink", rate_limited(relink_seat), methods=["POST"]),
+    Route("/api/rooms/{code}/relink", rate_limited(relink_seat), methods=["POST"]),
     Route("/api/rooms/{code}", rate_limited(room_summary)),
     Route("/api/rooms/{code}/join", rate_limited(join_room), methods=["POST"]),
     Route("/api/rooms/{code}/qr.svg", rate_limited(room_qr)),

@@ -105,6 +105,20 @@ def clean_name(raw: object) -> str:
     return name
 
 
+def clean_names(raw: list[object]) -> list[str]:
+    """Players' names from a form, each as ``clean_name`` and unique ignoring case."""
+    names: list[str] = []
+    for i, entry in enumerate(raw):
+        try:
+            name = clean_name(entry)
+        except Rejected as rejected:
+            raise Rejected(rejected.code, field=f"players[{i}].name", **rejected.params) from None
+        if any(n.casefold() == name.casefold() for n in names):
+            raise Rejected("name_taken", field=f"players[{i}].name", name=name)
+        names.append(name)
+    return names
+
+
 def new_lobby(game: str, host_name: str, token_hash: str, settings: dict[str, Any]) -> Lobby:
     name = clean_name(host_name)
     return Lobby(

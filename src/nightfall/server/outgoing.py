@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from nightfall.engine import Viewer, view_parts
+from nightfall.games.registry import GameSite
 
-from .adapters import GameAdapter
 from .lobby import PLAYING, Lobby
 from .play import Play
 from .presence import Presence
@@ -33,11 +33,11 @@ def you(lobby: Lobby, play: Play | None, pid: int | None) -> YouJson:
 
 
 def room_json(
-    code: str, adapter: GameAdapter, lobby: Lobby, play: Play | None, presence: Presence, spectators: int
+    code: str, site: GameSite, lobby: Lobby, play: Play | None, presence: Presence, spectators: int
 ) -> RoomJson:
     return {
         "code": code,
-        "game": adapter.name,
+        "game": site.name,
         "status": lobby.status,
         "game_no": play.record.game_no if play else 0,
         "members": [
@@ -52,7 +52,7 @@ def room_json(
         ],
         "spectators": spectators,
         "settings": dict(lobby.settings),
-        "limits": {"min_players": adapter.min_players, "max_players": adapter.max_players},
+        "limits": {"min_players": site.min_players, "max_players": site.max_players},
     }
 
 

@@ -1,14 +1,26 @@
-"""The phone client: the Vite build in ``web/dist`` with a single-page-app
+"""The web clients: the Vite build in ``web/dist`` with a single-page-app
 fallback, so ``/r/KXTR`` and ``/board/KXTR`` load the app. Everything is served
-from here: phones at the table may have no internet."""
+from here: phones at the table may have no internet.
+
+Each game names its entry page and the URL patterns of its pages
+(``GameSite.pages``). A page that names a room gets the page of the room's game;
+a pattern decides only when there is no such room (or for a page that names none,
+such as ``/a/new``).
+"""
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Route
+
+from . import codes
+from .http_api import held_back, throttle
+from .rooms import Rooms
 
 DEFAULT_DIST = Path(__file__).resolve().parents[3] / "web" / "dist"
 
@@ -36,14 +48,12 @@ SECURITY_HEADERS = {
 }
 
 
-def routes(dist: Path) -> list[Route]:
+def routes(dist: Path, rooms: Rooms) -> list[Route]:
     root = dist.resolve()
 
     async def page(request: Request) -> Response:
-        index = root / "index.html"
-        # Andorra's desk and player pages (/a/CODE/desk, /a/CODE/p) have their own entry page.
-        if request.url.path.startswith("/a/") and (root / "andorra.html").is_file():
-            index = root / "andorra.html"
+        entry = root / await entry_page(request, rooms)
+        index = entry if entry.is_file() else root / "index.html"
         if not index.is_file():
             return HTMLResponse(NO_BUILD, headers=SECURITY_HEADERS)
         wanted = (root / request.path_params.get("path", "")).resolve()
@@ -55,3 +65,40 @@ def routes(dist: Path) -> list[Route]:
         return FileResponse(index, headers={"Cache-Control": "no-cache", **SECURITY_HEADERS})
 
     return [Route("/", page), Route("/{path:path}", page)]
+
+
+async def entry_page(request: Request, rooms: Rooms) -> str:
+    """The entry page for this path: the page of the room's game if it names a room."""
+    path = request.path_params.get("path", "").strip("/")
+    for site in rooms.catalog.values():
+        for pattern in site.pages.paths:
+            found = _pattern(pattern).fullmatch(path)
+            if found is None:
+                continue
+            code = found.groupdict().get("code")
+            if code is not None:
+                game = await _game_of(request, rooms, code)
+                if game is not None and game in rooms.catalog:
+                    return rooms.catalog[game].pages.entry
+            return site.pages.entry
+    return "index.html"
+
+
+async def _game_of(request: Request, rooms: Rooms, raw_code: str) -> str | None:
+    """The game of the room a page names. Looking up a room not in memory costs a
+    store read, so it is rate limited like the API's lookups (docs/security.md §2)."""
+    code = codes.normalise(raw_code)
+    if code is None:
+        return None
+    if code not in rooms and held_back(request) is not None:
+        return None  # this address is looking up too much: the URL decides
+    room = await rooms.find(code)
+    if room is None:
+        throttle(request)  # a wrong code costs what a guess at the API costs
+        return None
+    return room.site.name
+
+
+@cache
+def _pattern(pattern: str) -> re.Pattern[str]:
+    return re.compile(re.escape(pattern).replace(re.escape("{code}"), "(?P<code>[^/]+)"))

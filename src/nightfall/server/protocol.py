@@ -9,6 +9,7 @@ from typing import Any, cast
 import orjson
 
 from nightfall.engine import Rejected
+from nightfall.games import registry
 
 from .protocol_types import AckMessage, ErrorBody, ErrorMessage
 
@@ -30,7 +31,8 @@ CLOSE_MOVED = 4503  # the room moved to another node of the cluster: reconnect (
 
 RequestId = str | int
 
-# English for logs and developers; clients localise by code.
+# English for logs and developers; clients localise by code. A game's own codes
+# have their texts in its ``GameSite.error_texts``.
 MESSAGES = {
     "bad_json": "The message is not a JSON object.",
     "too_large": "The message is too large.",
@@ -68,15 +70,12 @@ MESSAGES = {
     "store_failed": "The server could not save that; try again.",
     "internal_error": "Something went wrong on the server.",
     "bad_config": "The game setup is not valid.",
-    "not_in_clan": "Only members of a clan can use its chat.",
-    "chat_too_long": "The chat message is too long.",
-    "bad_chat": "The chat message is empty or has invalid characters.",
 }
 
 
 def error_body(rejected: Rejected) -> ErrorBody:
     body = cast(ErrorBody, rejected.to_json())  # code, params and the rule if any
-    body["message"] = MESSAGES.get(rejected.code, str(rejected))
+    body["message"] = MESSAGES.get(rejected.code) or registry.error_text(rejected.code) or str(rejected)
     return body
 
 

@@ -68,7 +68,7 @@ class Room(RoomHostKeeper):
             return {"code": self.code, "pid": None, "token": None, "host": False, "spectator": True}
         token = secrets.token_urlsafe(32)
         draft = copy.deepcopy(self.lobby)
-        member = tables.join(draft, name, tables.hash_token(token), self.adapter.max_players)
+        member = tables.join(draft, name, tables.hash_token(token), self.site.max_players)
         await self._commit_lobby(draft)
         log.info("room %s: %s joined (pid %d)", self.code, member.name, member.pid)
         self._broadcast()
@@ -165,7 +165,7 @@ class Room(RoomHostKeeper):
         if action == "settings":
             tables.require_host(draft, pid)
             tables.require_status(draft, LOBBY, ENDED)
-            draft.settings = self.adapter.merge_settings(draft.settings, payload)
+            draft.settings = self.site.merge_settings(draft.settings, payload)
         elif action == "reorder":
             tables.reorder(draft, pid, payload.get("order"))
         elif action == "handover":
@@ -199,15 +199,17 @@ class Room(RoomHostKeeper):
             self.conns.remove(conn)
 
     async def _start_game(self, draft: Lobby, pid: int, status: str) -> None:
-        adapter = self.adapter
-        tables.check_start(draft, pid, adapter.min_players, adapter.max_players, status)
+        site = self.site
+        tables.check_start(draft, pid, site.min_players, site.max_players, status)
+        if not site.host_seated:  # a desk game starts when its room is created, and only then
+            raise Rejected("wrong_status", status=PLAYING)
         seating = [m.pid for m in draft.members]
-        config = adapter.build_config(
+        config = site.build_config(
             [m.name for m in draft.members], seating.index(draft.host) + 1, draft.settings
         )
         game_no = self.play.record.game_no + 1 if self.play else 1
         record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
-        play = Play.setup(adapter.make_game(), record)  # a bad config raises Rejected here
+        play = Play.setup(site.make_game(), record)  # a bad config raises Rejected here
         play.last_now = self.play.last_now if self.play else 0
         draft.status = PLAYING
         await self._check_owner()

@@ -42,7 +42,7 @@ class RoomCommit(RoomViews):
         if not isinstance(ctype, str) or not ctype:
             raise Rejected("bad_message", field="command.type")
         payload = object_field(body, "payload")
-        if not host_role.client_payload_ok(ctype, payload):
+        if not host_role.client_payload_ok(self.site, ctype, payload):
             raise Rejected("bad_payload", field="reason", reason="set by the server only")
         play = self.play
         if play is None or self.lobby.status != PLAYING:
@@ -88,7 +88,9 @@ class RoomCommit(RoomViews):
         if result is not None:
             play.record.result = result
             self.lobby.status = ENDED
-            log.info("room %s: game %d over: %s", self.code, play.record.game_no, journal.short(result))
+            log.info(
+                "room %s: game %d over: %s", self.code, play.record.game_no, self.site.result_summary(result)
+            )
         journal.public_events(self.code, self.revision, events)
         self._schedule_tick()
 
@@ -128,7 +130,7 @@ class RoomCommit(RoomViews):
     async def _reload_play(self) -> None:
         stored = await self.store.load_room(self.code)
         if stored is not None and stored.game is not None:
-            self.play = Play.rebuild(self.adapter.make_game(), stored.game, stored.commands)
+            self.play = Play.rebuild(self.site.make_game(), stored.game, stored.commands)
 
     async def _commit_lobby(self, draft: Lobby) -> None:
         await self._check_owner()

@@ -20,7 +20,7 @@ class RoomHostKeeper(RoomCommit):
     async def _follow_game_host(self) -> None:
         """After a command: the lobby's host follows the engine's host seat (``pass_host``),
         so host-only lobby actions (play again, settings) go to the new host too."""
-        pid = host_role.engine_host_pid(self.adapter, self.play)
+        pid = host_role.engine_host_pid(self.site, self.play)
         if pid is None or pid == self.lobby.host:
             return
         draft = copy.deepcopy(self.lobby)
@@ -56,7 +56,7 @@ class RoomHostKeeper(RoomCommit):
     async def _hand_over_if_host_away(self) -> None:
         """H-HST-7b: the host has had no socket for ``host_away_ms`` and another seated
         member is connected: the first such member in seat order becomes host."""
-        if not getattr(self.adapter, "host_is_player", True):
+        if not self.site.host_seated:
             return  # Andorra's host runs the game from a desk and is no player to replace
         due = self.host_watch.due_in(self.clock())
         if due is None:
@@ -88,8 +88,9 @@ class RoomHostKeeper(RoomCommit):
 
     async def _pass_host_away(self, old: int, heir: int) -> None:
         play = self.play
-        engine_host = host_role.engine_host_pid(self.adapter, play)
-        if self.lobby.status == PLAYING and play is not None and engine_host is not None:
+        engine_host = host_role.engine_host_pid(self.site, play)
+        handover = self.site.host_handover
+        if self.lobby.status == PLAYING and play is not None and engine_host is not None and handover:
             # Through the engine, so the transcript holds it. Sent as the host's seat, which
             # is safe: clients only ever act as their own seat, and only the server may
             # send ``reason`` (``host_role.client_payload_ok``).
@@ -102,7 +103,7 @@ class RoomHostKeeper(RoomCommit):
             try:
                 if self.lobby.status == PLAYING:  # (that tick may have ended the game)
                     payload = {"seat": heir_seat, "reason": host_role.HOST_AWAY}
-                    await self._apply(Command(actor=seat, type=host_role.PASS_HOST, payload=payload, now=now))
+                    await self._apply(Command(actor=seat, type=handover, payload=payload, now=now))
             finally:
                 stored = await self._commit()  # the tick too, even if the handover was refused
             if not stored:

@@ -26,13 +26,13 @@ class RoomViews(RoomWriter):
     def summary(self) -> dict[str, Any]:
         return {
             "code": self.code,
-            "game": self.adapter.name,
+            "game": self.site.name,
             "status": self.lobby.status,
             "members": [
                 {"pid": m.pid, "name": m.name, "host": m.pid == self.lobby.host} for m in self.lobby.members
             ],
-            "min_players": self.adapter.min_players,
-            "max_players": self.adapter.max_players,
+            "min_players": self.site.min_players,
+            "max_players": self.site.max_players,
         }
 
     def public_state(self) -> StateMessage:
@@ -44,7 +44,7 @@ class RoomViews(RoomWriter):
 
     def _room_json(self) -> RoomJson:
         spectators = sum(1 for c in self.conns if c.pid is None)
-        room = outgoing.room_json(self.code, self.adapter, self.lobby, self.play, self.presence, spectators)
+        room = outgoing.room_json(self.code, self.site, self.lobby, self.play, self.presence, spectators)
         outgoing.add_links(room, self.base_url, self.code)
         return room
 
@@ -64,7 +64,7 @@ class RoomViews(RoomWriter):
         key = (self.presence.version, spectators, lobby.host, lobby.status)
         cached = self._room_cache
         if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
-            room = outgoing.room_json(self.code, self.adapter, lobby, play, self.presence, spectators)
+            room = outgoing.room_json(self.code, self.site, lobby, play, self.presence, spectators)
             outgoing.add_links(room, self.base_url, self.code)
             cached = self._room_cache = RoomParts(key, lobby, play, encode(room), {})
         return cached

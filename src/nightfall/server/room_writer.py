@@ -21,10 +21,10 @@ from typing import Any, Self, TypeVar
 
 from nightfall.cluster.ownership import Held
 from nightfall.engine import Rejected
+from nightfall.games.registry import GameSite
 from nightfall.store.interface import Append
 
 from . import host_role, outgoing
-from .adapters import GameAdapter
 from .clock import now_ms
 from .connection import Connection
 from .host_role import HostWatch
@@ -106,7 +106,7 @@ class RoomWriter:
     def __init__(
         self,
         code: str,
-        adapter: GameAdapter,
+        site: GameSite,
         store: AsyncStore,
         lobby: Lobby,
         revision: int,
@@ -117,7 +117,7 @@ class RoomWriter:
     ) -> None:
         self.code = code
         self.base_url = base_url  # where phones reach this server (for the join link)
-        self.adapter = adapter
+        self.site = site  # the game this room hosts
         self.store = store
         self.lobby = lobby
         self.revision = revision
@@ -154,7 +154,7 @@ class RoomWriter:
         self.lease: Held | None = None
         self.host_watch = HostWatch(self.options.host_away_ms)
         self._host_timer: asyncio.TimerHandle | None = None
-        followed = host_role.engine_host_pid(adapter, play) if lobby.status == PLAYING else None
+        followed = host_role.engine_host_pid(site, play) if lobby.status == PLAYING else None
         if followed is not None:  # the lobby's copy may be older than the replayed game (a failed save)
             lobby.host = followed
 

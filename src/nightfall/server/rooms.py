@@ -14,11 +14,11 @@ from typing import Any
 
 from nightfall.cluster.ownership import Held, NotOwner, Ownership
 from nightfall.engine import Rejected
+from nightfall.games.registry import Catalog, Created
 from nightfall.store import GameRecord, RoomRecord, StoredRoom
 
 from . import codes, outgoing
 from . import lobby as tables
-from .adapters import Catalog
 from .limits import IdleRooms
 from .lobby import LOBBY, PLAYING, Lobby
 from .play import Play
@@ -30,65 +30,6 @@ from .storage import AsyncStore
 log = logging.getLogger("nightfall.room")
 
 RESTORE_WINDOW_MS = 24 * 3600 * 1000  # rooms restored at start when they are never unloaded
-ANDORRA_PHASE_MIN_S, ANDORRA_PHASE_MAX_S = 1, 14 * 24 * 3600
-ANDORRA_MAX_PLAYERS = 40
-
-
-def _seconds(body: dict[str, Any], key: str) -> int | None:
-    raw = body.get(key)
-    if raw is None:
-        return None  # no deadline: the host closes the phase
-    if type(raw) is not int or not ANDORRA_PHASE_MIN_S <= raw <= ANDORRA_PHASE_MAX_S:
-        raise Rejected("bad_config", field=key, min=ANDORRA_PHASE_MIN_S, max=ANDORRA_PHASE_MAX_S)
-    return raw * 1000
-
-
-def andorra_config(body: dict[str, Any], now: int) -> dict[str, Any]:
-    """The engine config from the desk's form; the engine itself validates the roles."""
-    raw_players = body.get("players")
-    if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= ANDORRA_MAX_PLAYERS:
-        raise Rejected("bad_config", field="players", max=ANDORRA_MAX_PLAYERS)
-    names: list[str] = []
-    roles: list[Any] = []
-    for i, entry in enumerate(raw_players):
-        if not isinstance(entry, dict):
-            raise Rejected("bad_config", field=f"players[{i}]")
-        try:
-            name = tables.clean_name(entry.get("name"))
-        except Rejected as rejected:
-            raise Rejected(rejected.code, field=f"players[{i}].name", **rejected.params) from None
-        if any(n.casefold() == name.casefold() for n in names):
-            raise Rejected("name_taken", field=f"players[{i}].name", name=name)
-        role = entry.get("role")
-        if not isinstance(role, str) or not role.strip():
-            raise Rejected("bad_config", field=f"players[{i}].role", reason="role code expected")
-        role = role.strip().upper()
-        clan = entry.get("clan")
-        if isinstance(clan, str) and clan.strip():
-            roles.append({"role": role, "clan": clan.strip().lower()})
-        else:
-            roles.append(role)
-        names.append(name)
-    schedule: dict[str, Any] = {"start": now}
-    for key, field in (
-        ("day_seconds", "day_ms"),
-        ("night_seconds", "night_ms"),
-        ("prompt_seconds", "prompt_ms"),
-    ):
-        ms = _seconds(body, key)
-        if ms is not None:
-            schedule[field] = ms
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise Rejected("bad_config", field="options")
-    return {
-        "players": names,
-        "roles": roles,
-        "two_clans": bool(body.get("two_clans", False)),
-        "shuffle": bool(body.get("shuffle", False)),
-        "schedule": schedule,
-        "options": {k: bool(options.get(k)) for k in ("show_full_tally", "reveal_all_at_end")},
-    }
 
 
 def _duration(ms: int) -> str:
@@ -221,102 +162,81 @@ class Rooms:
         finally:
             self._creating -= 1
 
-    async def create(self, host_name: object, game: object, base_url: str | None = None) -> dict[str, Any]:
-        """A new room with its creator as host (H-SET-2); returns the host's token.
+    async def create(self, game: object, form: dict[str, Any], base_url: str | None = None) -> dict[str, Any]:
+        """A new room of ``game`` from its creator's ``form`` (docs/protocol.md §2): a
+        lobby with the creator as host (H-SET-2), or, for a game run from a desk, the
+        game itself with every player seated. Returns the game's answer to the creator
+        (the host's token, and a desk game's private links); only token hashes are stored.
 
-        ``base_url`` is where the creator reached us, so the join link works
-        for the phones next to them; after a restart the LAN address is used.
+        ``base_url`` is where the creator reached us, so the links work for the phones
+        next to them; after a restart the LAN address is used.
         """
         with self._room_slot():
-            return await self._create(host_name, game, base_url)
+            return await self._create(game, form, base_url)
 
-    async def _create(self, host_name: object, game: object, base_url: str | None) -> dict[str, Any]:
-        adapter = self.catalog.get(game) if isinstance(game, str) else None
-        if adapter is None:
+    async def _create(self, game: object, form: dict[str, Any], base_url: str | None) -> dict[str, Any]:
+        site = self.catalog.get(game) if isinstance(game, str) else None
+        if site is None:
             raise Rejected("unknown_game", game=game if isinstance(game, str) else None)
-        if not getattr(adapter, "host_is_player", True):
-            raise Rejected("bad_request", reason="create this game with POST /api/andorra")
-        token = secrets.token_urlsafe(32)
-        lobby = tables.new_lobby(
-            adapter.name, tables.clean_name(host_name), tables.hash_token(token), adapter.default_settings()
-        )
-        while True:
-            code = codes.new_code()
-            if code in self._rooms or await self.store.code_taken(code):
-                continue
-            try:
-                await self.store.create_room(RoomRecord(code, adapter.name, lobby.status, lobby.to_json(), 1))
-            except KeyError:
-                continue
-            break
-        base = base_url or self.public_url
-        room = Room(code, adapter, self.store, lobby, revision=1, options=self.options, base_url=base)
-        room.lease = await self._own_new(code)
-        self._rooms[code] = room
-        room.start()
-        log.info("room %s: created by %s (%s)", code, lobby.members[0].name, adapter.name)
-        return {"code": code, "pid": lobby.host, "token": token, "host": True, **outgoing.links(base, code)}
-
-    async def create_andorra(self, body: dict[str, Any], base_url: str | None = None) -> dict[str, Any]:
-        """A running Andorra game from the host's role list (docs/protocol.md, "Andorra").
-
-        The host is not a player: the room's host member has no seat and acts as
-        ``"host"``. Each player gets a private token; only hashes are stored.
-        """
-        with self._room_slot():
-            return await self._create_andorra(body, base_url)
-
-    async def _create_andorra(self, body: dict[str, Any], base_url: str | None) -> dict[str, Any]:
-        adapter = self.catalog.get("andorra")
-        if adapter is None:
-            raise Rejected("unknown_game", game="andorra")
-        config = andorra_config(body, self.options.clock())
-        tokens = [secrets.token_urlsafe(32) for _ in range(len(config["players"]) + 1)]
-        members = [tables.Member(1, "host", tables.hash_token(tokens[0]))] + [
-            tables.Member(i + 2, name, tables.hash_token(tokens[i + 1]))
-            for i, name in enumerate(config["players"])
+        now = self.options.clock()
+        opening = site.open_room(form, now)
+        if site.host_seated:
+            host_name, names = tables.clean_name(opening.host_name), []
+        else:
+            host_name, names = "host", tables.clean_names(opening.players)
+        tokens = [secrets.token_urlsafe(32) for _ in range(len(names) + 1)]
+        members = [
+            tables.Member(i + 1, name, tables.hash_token(tokens[i]))
+            for i, name in enumerate([host_name, *names])
         ]
         lobby = Lobby(
-            game="andorra", host=1, members=members, settings={}, status=PLAYING, next_pid=len(members) + 1
+            game=site.name,
+            host=1,
+            members=members,
+            settings=dict(opening.settings),
+            next_pid=len(members) + 1,
         )
-        record = GameRecord(
-            game_no=1, config=config, seed=secrets.randbits(63), seating=[m.pid for m in members[1:]]
-        )
-        play = Play.setup(adapter.make_game(), record)  # the engine validates the role list here
-        play.last_now = self.options.clock()
+        play = None
+        if (
+            not site.host_seated
+        ):  # a desk game starts now: the rules check the setup before anything is stored
+            config = site.build_config(names, None, opening.setup)
+            seating = [m.pid for m in members[1:]]
+            record = GameRecord(game_no=1, config=config, seed=secrets.randbits(63), seating=seating)
+            play = Play.setup(site.make_game(), record)
+            play.last_now = now
+            lobby.status = PLAYING
         while True:
-            code = codes.new_code()
-            if code in self._rooms or await self.store.code_taken(code):
-                continue
+            code = await self._new_code()
             try:
-                await self.store.create_room(RoomRecord(code, "andorra", LOBBY, lobby.to_json(), 1))
-            except KeyError:
+                await self.store.create_room(RoomRecord(code, site.name, LOBBY, lobby.to_json(), 1))
+            except KeyError:  # taken since we looked
                 continue
             break
         lease = await self._own_new(code)
-        await self.store.start_game(code, record, lobby.to_json(), 2, None if lease is None else lease.fence)
-        base = base_url or self.public_url or ""
-        room = Room(code, adapter, self.store, lobby, 2, play, self.options, base or None)
+        revision = 1
+        if play is not None:
+            fence = None if lease is None else lease.fence
+            await self.store.start_game(code, play.record, lobby.to_json(), 2, fence)
+            revision = 2
+        base = base_url or self.public_url
+        room = Room(code, site, self.store, lobby, revision, play, self.options, base)
         room.lease = lease
         self._rooms[code] = room
         room.start()
-        log.info("room %s: Andorra game created with %d players", code, len(config["players"]))
-        return {
-            "code": code,
-            "game": "andorra",
-            "host_token": tokens[0],
-            "desk_url": f"{base}/a/{code}/desk#t={tokens[0]}",
-            "players": [
-                {
-                    "seat": i + 1,
-                    "name": name,
-                    "token": tokens[i + 1],
-                    "url": f"{base}/a/{code}/p#t={tokens[i + 1]}",
-                }
-                for i, name in enumerate(config["players"])
-            ],
-            "warnings": play.game.view(play.state, "host").get("host", {}).get("warnings", []),
-        }
+        log.info("room %s: %s created by %s with %d players", code, site.name, host_name, len(names))
+        seats = [(i + 1, name, tokens[i + 1]) for i, name in enumerate(names)]
+        created = Created(
+            code, site.name, base or "", tokens[0], seats, outgoing.links(base, code), play and play.state
+        )
+        return site.answer_created(created)
+
+    async def _new_code(self) -> str:
+        """A room code not in use now."""
+        while True:
+            code = codes.new_code()
+            if code not in self._rooms and not await self.store.code_taken(code):
+                return code
 
     async def _own_new(self, code: str) -> Held | None:
         """A new room's lease, on a cluster node (nobody else can hold a new code's)."""
@@ -381,15 +301,15 @@ class Rooms:
 
     def _rebuild(self, stored: StoredRoom, version_floor: int = 0) -> Room:
         record = stored.room
-        adapter = self.catalog[record.game]
+        site = self.catalog[record.game]
         lobby = Lobby.from_json(record.lobby)
         lobby.status = record.status  # the store's status is the durable truth (set with the last command)
         play = None
         if stored.game is not None:
-            play = Play.rebuild(adapter.make_game(), stored.game, stored.commands)
+            play = Play.rebuild(site.make_game(), stored.game, stored.commands)
         return Room(
             record.code,
-            adapter,
+            site,
             self.store,
             lobby,
             record.revision,

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from nightfall.server.adapters import default_catalog
+from nightfall.games.registry import default_catalog
 from tests.server.harness import Live, start_server
 
 Serve = Callable[..., Awaitable[Live]]

@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 
 from nightfall.engine import Command, Rejected, kernel
-from nightfall.server.adapters.andorra import AndorraRoomGame
+from nightfall.games.andorra.site import AndorraSiteGame
 
 from .game_data import DAY1, NAMES, NIGHT1, ROLES
 
 
 def test_cached_move_choices_equal_fresh_ones_after_every_move() -> None:
-    game = AndorraRoomGame()
+    game = AndorraSiteGame()
     state = game.setup({"players": NAMES, "roles": ROLES, "schedule": {"start": 0}}, 7)
     now = 1
     for voter, target in DAY1:
@@ -56,7 +56,7 @@ PREFERENCES = ["REBEL", "REANIMATOR", "SHMARA", "BOSS", "DOCTOR", "PV", "PV", "S
 @pytest.mark.parametrize("roles", [ROLES, PREFERENCES], ids=["cast", "preferences"])
 def test_every_offered_move_is_accepted(roles: list[str]) -> None:
     # every shape the form offers (A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5) passes
-    game = AndorraRoomGame()
+    game = AndorraSiteGame()
     state = game.setup({"players": NAMES, "roles": roles, "schedule": {"start": 0}}, 7)
     kernel.apply(game, state, Command("host", "end_day", {}, 5))
     offered = set()
@@ -76,7 +76,7 @@ def test_every_offered_move_is_accepted(roles: list[str]) -> None:
 
 
 def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
-    game = AndorraRoomGame()
+    game = AndorraSiteGame()
     config = {"players": ["A", "B", "C", "D"], "roles": ["BOSS", "REBEL", "DOCTOR", "REANIMATOR"]}
     state = game.setup({**config, "schedule": {"start": 0}}, 1)
     kernel.apply(game, state, Command("host", "end_day", {}, 1))
@@ -100,13 +100,13 @@ def test_malformed_params_are_refused_before_they_can_stop_the_night() -> None:
 
 def test_the_form_knows_every_move_of_the_engine() -> None:
     from nightfall.games.andorra.roles.actions import ACTIONS
-    from nightfall.server.adapters.andorra import MOVE_CODES
+    from nightfall.games.andorra.site.form import MOVE_CODES
 
     assert set(MOVE_CODES) == set(ACTIONS)
 
 
 def test_swindler_gets_the_voters_he_may_change() -> None:
-    game = AndorraRoomGame()
+    game = AndorraSiteGame()
     roles = ["BOSS", "SWINDLER", "DOCTOR", "REBEL", "PV", "SHERIFF"]
     state = game.setup({"players": list("ABCDEF"), "roles": roles, "schedule": {"start": 0}}, 1)
     for i, (voter, target) in enumerate([(1, 3), (3, 1), (4, 1), (5, 3), (6, 1)]):
@@ -121,7 +121,7 @@ def test_swindler_gets_the_voters_he_may_change() -> None:
 def test_a_jailed_clan_member_can_no_longer_post_in_the_clan_chat() -> None:
     # A-GEN-6: killed and jailed players do not write; the site's only place to write
     # is the clan chat, so the chat refuses them (not_alive) and keeps what they wrote
-    game = AndorraRoomGame()
+    game = AndorraSiteGame()
     roles = ["BOSS", "SOLDIER", "SHERIFF", "DOCTOR", "PV", "PV"]
     state = game.setup({"players": list("ABCDEF"), "roles": roles, "schedule": {"start": 0}}, 1)
     kernel.apply(game, state, Command(2, "chat", {"text": "before"}, 1))

@@ -282,6 +282,44 @@ async def test_pages_serve_the_andorra_entry(serve: Serve, tmp_path: Any) -> Non
     assert (await live.http.get("/r/KXTR")).text == "heks"
 
 
+async def test_a_page_that_names_a_room_is_the_page_of_the_rooms_game(serve: Serve, tmp_path: Any) -> None:
+    """The room's game chooses the page, not the path: the path decides only for a code
+    that names no room (and for pages that name none)."""
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text("heks")
+    (dist / "andorra.html").write_text("andorra")
+    live = await serve(web_dist=dist)
+    andorra = (await create(live))["code"]
+    heks = (await live.create("Anna", game="heks"))["code"]
+    assert (await live.http.get(f"/r/{andorra}")).text == "andorra"
+    assert (await live.http.get(f"/board/{andorra.lower()}")).text == "andorra"
+    assert (await live.http.get(f"/a/{heks}/p")).text == "heks"
+    assert (await live.http.get(f"/a/{heks}/desk")).text == "heks"
+    assert (await live.http.get(f"/a/{andorra}/p")).text == "andorra"
+    assert (await live.http.get(f"/r/{heks}")).text == "heks"
+
+
+async def test_every_game_is_created_at_one_address(live: Live) -> None:
+    """``POST /api/rooms`` makes rooms of every game; ``POST /api/andorra`` is the same
+    endpoint with the game implied."""
+    r = await live.http.post("/api/rooms", json={"game": "andorra", **create_body()})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    assert game["game"] == "andorra" and len(game["players"]) == len(ROLES)
+    assert r.headers["cache-control"] == "no-store"
+    summary = (await live.http.get(f"/api/rooms/{game['code']}")).json()
+    assert summary["game"] == "andorra" and summary["status"] == "playing"
+    refused = await live.http.post("/api/rooms", json={"game": "andorra", "name": "Anna"})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_config"
+    relinked = await live.http.post(
+        f"/api/rooms/{game['code']}/relink", json={"token": game["host_token"], "seat": 2}
+    )
+    assert relinked.status_code == 200 and relinked.json()["url"].endswith(
+        f"/a/{game['code']}/p#t={relinked.json()['token']}"
+    )
+
+
 async def test_a_private_link_shows_only_its_own_seat(live: Live) -> None:
     game = await create(live)
     host, players = await sockets(live, game)

@@ -8,13 +8,11 @@ from typing import Any
 
 from nightfall.engine import Rejected, Rng
 
+from . import settings
 from .state import HeksState, Player
 from .tables import (
     ALWAYS_TIMED,
     DISCUSS_DEFAULT,
-    DISCUSS_MAX,
-    DISCUSS_MIN,
-    DISCUSS_STEP,
     INGREDIENTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -49,14 +47,10 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
     if not isinstance(host, int) or isinstance(host, bool) or not 1 <= host <= n:
         raise Rejected("bad_config", field="host", reason="expected a seat number")
     mode = config.get("mode", "timed")
-    if mode not in ("timed", "unlimited"):
+    if not settings.mode_ok(mode):
         raise Rejected("bad_config", "H-SET-6", field="mode", reason='expected "timed" or "unlimited"')
     discuss = config.get("discuss_seconds", DISCUSS_DEFAULT)
-    if (
-        not isinstance(discuss, int)
-        or not DISCUSS_MIN <= discuss <= DISCUSS_MAX
-        or (discuss - DISCUSS_MIN) % DISCUSS_STEP
-    ):
+    if not settings.discuss_ok(discuss):
         raise Rejected("bad_config", "H-TIM-2", field="discuss_seconds", reason="60-600 in steps of 30")
     overrides = config.get("timers", {})
     if not isinstance(overrides, Mapping):

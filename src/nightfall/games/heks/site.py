@@ -1,19 +1,21 @@
-"""Vang de Heks in the lobby: 4-12 players (H-SET-1), Timed or Unlimited with a
-host-set discussion time (H-SET-6, H-TIM-2)."""
+"""Vang de Heks as the server hosts it: a lobby of 4-12 players (H-SET-1) whose
+host is one of them (H-SET-2), Timed or Unlimited with a host-set discussion
+time (H-SET-6, H-TIM-2), and the host role that moves by ``pass_host``
+(H-HST-7a)."""
 
 from __future__ import annotations
 
 import json
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
-from nightfall.games import registry
 
-MODES = ("timed", "unlimited")
-DISCUSS_MIN, DISCUSS_MAX, DISCUSS_STEP, DISCUSS_DEFAULT = 60, 600, 30, 180
-
+from ..interface import GameSite, Pages
+from . import tables
+from .game import HeksGame
+from .settings import defaults, discuss_ok, mode_ok, schema
 
 TIMERS_ENV = "NIGHTFALL_HEKS_TIMERS"
 
@@ -38,39 +40,34 @@ def timer_overrides(raw: str | None) -> dict[str, float]:
     return {k: float(v) for k, v in data.items()}
 
 
-class HeksAdapter:
+class HeksSite(GameSite):
     name = "heks"
-    min_players = 4
-    max_players = 12
+    min_players = tables.MIN_PLAYERS
+    max_players = tables.MAX_PLAYERS
+    host_seated = True
+    host_handover = "pass_host"
+    pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
 
     def __init__(self, timers: Mapping[str, float] | None = None) -> None:
         self.timers = dict(timers) if timers is not None else timer_overrides(os.environ.get(TIMERS_ENV))
 
     def make_game(self) -> Game[Any]:
-        return registry.get(self.name)
+        return HeksGame()
 
     def default_settings(self) -> dict[str, Any]:
-        return {"mode": "timed", "discuss_seconds": DISCUSS_DEFAULT}
+        return defaults()
 
     def describe_settings(self) -> dict[str, Any]:
-        return {
-            "mode": list(MODES),
-            "discuss_seconds": {"min": DISCUSS_MIN, "max": DISCUSS_MAX, "step": DISCUSS_STEP},
-        }
+        return schema()
 
     def merge_settings(self, current: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
         unknown = set(patch) - {"mode", "discuss_seconds"}
         if unknown:
             raise Rejected("bad_settings", field=sorted(unknown)[0])
         merged = {**current, **patch}
-        if merged.get("mode") not in MODES:
+        if not mode_ok(merged.get("mode")):
             raise Rejected("bad_settings", field="mode")
-        secs = merged.get("discuss_seconds")
-        if (
-            type(secs) is not int
-            or not DISCUSS_MIN <= secs <= DISCUSS_MAX
-            or (secs - DISCUSS_MIN) % DISCUSS_STEP
-        ):
+        if not discuss_ok(merged.get("discuss_seconds")):
             raise Rejected("bad_settings", field="discuss_seconds", rule="H-TIM-2")
         return merged
 
@@ -79,7 +76,9 @@ class HeksAdapter:
         host: int = state.host
         return host
 
-    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
         config: dict[str, Any] = {
             "players": list(names),
             "host": host_seat,

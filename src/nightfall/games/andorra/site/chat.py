@@ -1,0 +1,101 @@
+"""The site's clan chat: members of a clan (each mafia clan, the Cops, the Rebel
+and followers) talk privately. Membership is the engine's clan at send time; a
+recruit reads the chat from the moment the engine puts him into the clan.
+
+Chat messages are ``chat`` commands in the room's log, so they survive a restart
+and replay deterministically with the rest of the game (``AndorraSiteGame``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from nightfall.engine import Command, Event, Game, Rejected
+from nightfall.engine.event import Audience
+
+CHAT = "chat"
+CHAT_MAX = 500  # characters per clan chat message
+CHAT_ID_MAX = 40  # the client's id for a message, so a resend is not posted twice
+CHAT_KEEP = 2000  # messages per clan shown to a viewer (the store keeps all)
+
+
+@dataclass(slots=True)
+class RoomState:
+    """The engine's state plus the site's clan chat."""
+
+    game: Any
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    # seat -> [clan, index of the first chat message it may read]
+    member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
+    options_cache: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    now: int = 0  # the kernel's clock (K-TIME-1)
+
+
+def clean_chat(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise Rejected("bad_chat", reason="empty")
+    text = unicodedata.normalize("NFC", raw).strip()
+    if not text:
+        raise Rejected("bad_chat", reason="empty")
+    if len(text) > CHAT_MAX:
+        raise Rejected("chat_too_long", max=CHAT_MAX, length=len(text))
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch != "\n" for ch in text):
+        raise Rejected("bad_chat", reason="control_chars")
+    return text
+
+
+def clans(rules: Game[Any], state: RoomState) -> dict[int, str | None]:
+    """Each seat's clan, as the engine's host view shows it."""
+    players = rules.view(state.game, "host")["host"]["players"]
+    return {int(p["seat"]): p.get("clan") for p in players}
+
+
+def track_clans(rules: Game[Any], state: RoomState) -> None:
+    """A recruit reads the clan's chat from the moment the engine puts him in the clan."""
+    for seat, clan in clans(rules, state).items():
+        before = state.member_since.get(seat)
+        if clan is None:
+            state.member_since.pop(seat, None)
+        elif before is None or before[0] != clan:
+            state.member_since[seat] = (clan, len(state.chat))
+
+
+def post(rules: Game[Any], state: RoomState, command: Command) -> list[Event]:
+    """A ``chat`` command: one message to the sender's clan."""
+    seat = command.actor
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise Rejected("not_in_clan", actor=seat)
+    text = clean_chat(command.payload.get("text"))
+    nonce = command.payload.get("id")
+    if nonce is not None and (not isinstance(nonce, str) or not 0 < len(nonce) <= CHAT_ID_MAX):
+        raise Rejected("bad_chat", reason="id")
+    if nonce is not None and any(m["seat"] == seat and m.get("id") == nonce for m in state.chat):
+        raise Rejected("duplicate", seat=seat, id=nonce)  # a resend: the first one counts
+    players = {int(p["seat"]): p for p in rules.view(state.game, "public")["players"]}
+    clan = clans(rules, state).get(seat)
+    if clan is None or seat not in state.member_since:
+        raise Rejected("not_in_clan", seat=seat)
+    if players.get(seat, {}).get("status") != "ALIVE":
+        raise Rejected("not_alive", seat=seat)
+    entry: dict[str, Any] = {
+        "n": len(state.chat),
+        "clan": clan,
+        "seat": seat,
+        "text": text,
+        "at": command.now,
+    }
+    if nonce is not None:
+        entry["id"] = nonce
+    state.chat.append(entry)
+    members = frozenset(s for s, (c, _) in state.member_since.items() if c == clan)
+    return [Event("chat", {"clan": clan, "seat": seat}, Audience(seats=members, host=True))]
+
+
+def readable(state: RoomState, seat: int) -> tuple[str | None, list[dict[str, Any]]]:
+    """The seat's clan and the messages it may read."""
+    since = state.member_since.get(seat)
+    if since is None:
+        return None, []
+    return since[0], [m for m in state.chat[since[1] :] if m["clan"] == since[0]][-CHAT_KEEP:]

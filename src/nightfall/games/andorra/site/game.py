@@ -1,0 +1,107 @@
+"""``AndorraGame`` as a room of the site runs it: the same rules, plus the clan
+chat, the move form's choices in each player's view, and three rules of the site
+(docs/protocol.md, "Andorra"). A registered game of its own (``andorra_site``),
+so a room's stored log replays with ``nightfall replay`` like any transcript."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Command, Event, Game, Rejected, Viewer
+
+from ..game import AndorraGame
+from . import chat, form
+from .chat import CHAT, CHAT_KEEP, RoomState
+
+NIGHT = "NIGHT"
+
+
+class AndorraSiteGame:
+    name = "andorra_site"
+
+    def __init__(self, inner: Game[Any] | None = None) -> None:
+        self.inner: Game[Any] = inner if inner is not None else AndorraGame()
+        self.commands = self.inner.commands | {CHAT}
+
+    # -- the Game protocol ---------------------------------------------------
+
+    def setup(self, config: Mapping[str, Any], seed: int) -> RoomState:
+        state = RoomState(self.inner.setup(config, seed))
+        chat.track_clans(self.inner, state)
+        return state
+
+    def apply(self, state: RoomState, command: Command) -> list[Event]:
+        if command.type == CHAT:
+            return chat.post(self.inner, state, command)
+        if command.type in ("vote", "edit_vote") and "ts" in command.payload:
+            # the vote's time is the server's (the command's ``now``), never the client's
+            raise Rejected("bad_payload", field="ts")
+        if command.type == "vote" and isinstance(command.actor, int):
+            self._once_a_day(state, command.actor)
+        if command.type in ("move", "correct"):
+            form.check_params(self.inner, state, command.payload)
+        events = self.inner.apply(state.game, command)
+        if command.type == "move":
+            # A night move changes only its player's sheet, which only the checks of the
+            # same clan read (A-CLAN-5/6): the other seats' choices stay as they were.
+            player = command.payload.get("player", command.actor)
+            since = state.member_since.get(player) if isinstance(player, int) else None
+            clan = since[0] if since is not None else None
+            for seat in list(state.options_cache):
+                mine = state.member_since.get(seat)
+                if seat in (player, command.actor) or (
+                    clan is not None and mine is not None and mine[0] == clan
+                ):
+                    del state.options_cache[seat]
+        else:
+            state.options_cache.clear()
+        chat.track_clans(self.inner, state)
+        return events
+
+    def refusal(self, state: RoomState, command: Command, refused: Rejected) -> Rejected:
+        return self.inner.refusal(state.game, command, refused)
+
+    def view(self, state: RoomState, viewer: Viewer) -> dict[str, Any]:
+        out = self.inner.view(state.game, viewer)
+        if viewer in ("host", "all"):
+            out["chat"] = state.chat[-CHAT_KEEP:]
+        elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
+            out["me"]["chat_clan"], out["me"]["chat"] = chat.readable(state, viewer)
+            out["me"]["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
+        return out
+
+    def next_deadline(self, state: RoomState) -> int | None:
+        return self.inner.next_deadline(state.game)
+
+    def result(self, state: RoomState) -> dict[str, Any] | None:
+        return self.inner.result(state.game)
+
+    def snapshot(self, state: RoomState) -> Any:
+        return {"game": self.inner.snapshot(state.game), "chat": state.chat}
+
+    # -- the site's additions ----------------------------------------------------
+
+    def clans(self, state: RoomState) -> dict[int, str | None]:
+        """Each seat's clan, as the engine's host view shows it."""
+        return chat.clans(self.inner, state)
+
+    def options(self, state: RoomState, seat: int) -> list[dict[str, Any]]:
+        """The moves ``seat`` may submit now (for itself, or as its clan's sender)."""
+        cached = state.options_cache.get(seat)
+        if cached is None:
+            cached = state.options_cache[seat] = self._options(state, seat)
+        return cached
+
+    def _options(self, state: RoomState, seat: int) -> list[dict[str, Any]]:
+        """``options`` without the cache."""
+        return form.options(self.inner, state, seat)
+
+    def _once_a_day(self, state: RoomState, seat: int) -> None:
+        """On the site a player votes once a day: a second tap (a double click, a retry
+        after a lost connection) is refused instead of being logged as a void repeated
+        vote with a penalty (A-VOTE-3). A deliberate change is still possible as
+        ``edit_vote``, which the engine logs as void (A-VOTE-3)."""
+        log = self.inner.view(state.game, "public").get("vote_log", [])
+        if any(entry.get("voter") == seat for entry in log):
+            raise Rejected("already_voted", rule="A-VOTE-3", seat=seat)

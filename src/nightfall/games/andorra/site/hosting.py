@@ -1,0 +1,109 @@
+"""Andorra Mafia as the server hosts it: a forum game run from the host's desk.
+
+The host (ведущий) is not a player: a room holds the host (actor ``"host"``) and
+one private link per seat. There is no lobby: the game starts when the room is
+created, from the host's role list (docs/protocol.md, "Andorra").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from nightfall.engine import Game, Rejected
+
+from ...interface import Created, GameSite, Opening, Pages
+from .game import AndorraSiteGame
+
+PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
+MAX_PLAYERS = 40
+# The form's phase lengths (seconds) and the schedule's fields (ms) they set.
+SCHEDULE = (("day_seconds", "day_ms"), ("night_seconds", "night_ms"), ("prompt_seconds", "prompt_ms"))
+OPTIONS = ("show_full_tally", "reveal_all_at_end")
+
+
+class AndorraSite(GameSite):
+    name = "andorra"
+    min_players = 3
+    max_players = MAX_PLAYERS
+    host_seated = False
+    max_form_bytes = 32768  # a role list of up to 40 players
+    error_texts: ClassVar[Mapping[str, str]] = {
+        "not_in_clan": "Only members of a clan can use its chat.",
+        "chat_too_long": "The chat message is too long.",
+        "bad_chat": "The chat message is empty or has invalid characters.",
+    }
+    pages: ClassVar[Pages] = Pages(
+        entry="andorra.html", paths=("a/new", "a/{code}/desk", "a/{code}/p"), seat="a/{code}/p"
+    )
+
+    def make_game(self) -> Game[Any]:
+        return AndorraSiteGame()
+
+    def open_room(self, form: Mapping[str, Any], now: int) -> Opening:
+        """The desk's form: players with their roles, the schedule and the options.
+        The engine validates the role list itself when the game is set up."""
+        raw_players = form.get("players")
+        if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= MAX_PLAYERS:
+            raise Rejected("bad_config", field="players", max=MAX_PLAYERS)
+        names: list[object] = []
+        roles: list[Any] = []
+        for i, entry in enumerate(raw_players):
+            if not isinstance(entry, dict):
+                raise Rejected("bad_config", field=f"players[{i}]")
+            role = entry.get("role")
+            if not isinstance(role, str) or not role.strip():
+                raise Rejected("bad_config", field=f"players[{i}].role", reason="role code expected")
+            role = role.strip().upper()
+            clan = entry.get("clan")
+            roles.append(
+                {"role": role, "clan": clan.strip().lower()}
+                if isinstance(clan, str) and clan.strip()
+                else role
+            )
+            names.append(entry.get("name"))
+        schedule: dict[str, Any] = {"start": now}
+        for key, field in SCHEDULE:
+            ms = _phase_ms(form, key)
+            if ms is not None:
+                schedule[field] = ms
+        options = form.get("options") or {}
+        if not isinstance(options, dict):
+            raise Rejected("bad_config", field="options")
+        setup = {
+            "roles": roles,
+            "two_clans": bool(form.get("two_clans", False)),
+            "shuffle": bool(form.get("shuffle", False)),
+            "schedule": schedule,
+            "options": {k: bool(options.get(k)) for k in OPTIONS},
+        }
+        return Opening(players=names, setup=setup)
+
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        return {"players": list(names), **settings}
+
+    def answer_created(self, created: Created) -> dict[str, Any]:
+        base, code = created.base_url, created.code
+        host_view = self.make_game().view(created.state, "host") if created.state is not None else {}
+        return {
+            "code": code,
+            "game": self.name,
+            "host_token": created.host_token,
+            "desk_url": f"{base}/a/{code}/desk#t={created.host_token}",
+            "players": [
+                {"seat": seat, "name": name, "token": token, "url": self.pages.seat_url(base, code, token)}
+                for seat, name, token in created.players
+            ],
+            "warnings": host_view.get("host", {}).get("warnings", []),
+        }
+
+
+def _phase_ms(form: Mapping[str, Any], key: str) -> int | None:
+    raw = form.get(key)
+    if raw is None:
+        return None  # no deadline: the host closes the phase
+    if type(raw) is not int or not PHASE_MIN_S <= raw <= PHASE_MAX_S:
+        raise Rejected("bad_config", field=key, min=PHASE_MIN_S, max=PHASE_MAX_S)
+    return raw * 1000

@@ -1,0 +1,142 @@
+"""Everything the server needs to know about a game, in one interface.
+
+A game package holds its pure rules (a ``nightfall.engine.Game``) and one
+``GameSite``: what the server needs to host it in rooms. The server knows
+games only through this interface and ``games/registry.py``; it holds no rule
+data of any game.
+
+What a site declares:
+
+- **limits**: ``min_players``, ``max_players``;
+- **settings**: their defaults, their schema for clients (``describe_settings``)
+  and how a patch from the host is checked (``merge_settings``);
+- **how a room opens** (``open_room``, from the creator's form) and how a table
+  becomes the rules' config (``build_config``);
+- **where the host sits**: ``host_seated`` (the host is one of the players and
+  runs the game from a seat, Heks) or not (the host runs it from a desk and acts
+  as ``"host"``, Andorra); for a seated host, where the rules keep the host's
+  seat (``host_seat``) and the command that passes the role (``host_handover``);
+- **texts**: English texts of its own rejection codes (``error_texts``), a
+  one-line result for the server log (``result_summary``), and what the creator
+  is handed back (``answer_created``);
+- **pages**: which page of the web build serves its rooms, and the URL
+  patterns of those pages (``Pages``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from nightfall.engine import Game, Rejected
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """The web pages of a game. Patterns are paths without the leading slash,
+    with ``{code}`` where the room code goes; a room's page is chosen from the
+    room's game, so a pattern only decides the page when no such room exists."""
+
+    entry: str = "index.html"  # the page of the web build (web/dist) that runs the game
+    paths: tuple[str, ...] = ()  # the URL patterns of the game's pages
+    seat: str = "r/{code}"  # a seat's private link: ``{base}/{seat}#t={token}``
+
+    def seat_url(self, base: str, code: str, token: str) -> str:
+        return f"{base}/{self.seat.format(code=code)}#t={token}"
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """How a new room starts, read from its creator's form (``GameSite.open_room``).
+
+    Names are checked by the server (the lobby's name rules, one for every game).
+    """
+
+    host_name: object = None  # the creator's name, for a game whose host is a seat
+    players: list[object] = field(default_factory=list)  # a desk game's players, seated at once
+    settings: dict[str, Any] = field(default_factory=dict)  # the lobby's settings (every viewer sees them)
+    setup: dict[str, Any] = field(default_factory=dict)  # for ``build_config`` only (never shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A room just made, for ``GameSite.answer_created``."""
+
+    code: str
+    game: str
+    base_url: str  # where the creator reached the server ("" if unknown)
+    host_token: str
+    players: list[tuple[int, str, str]]  # (seat, name, token) of players seated at creation
+    links: Mapping[str, object]  # the room's join and board links
+    state: Any = None  # the game's state, if it started at creation
+
+
+class GameSite(ABC):
+    """A game as the server hosts it. Defaults suit a game played from a lobby whose
+    host is one of the players (a subclass overrides what differs)."""
+
+    name: ClassVar[str]  # the room's game: what rooms are stored under and clients see
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    host_seated: ClassVar[bool] = True
+    host_handover: ClassVar[str | None] = None  # the rules' command that passes the host role
+    error_texts: ClassVar[Mapping[str, str]] = {}
+    pages: ClassVar[Pages] = Pages()
+    max_form_bytes: ClassVar[int] = 4096  # the creation form's largest body
+
+    @abstractmethod
+    def make_game(self) -> Game[Any]:
+        """The rules a room runs; their ``name`` is the name of the room's transcripts."""
+
+    def default_settings(self) -> dict[str, Any]:
+        return {}
+
+    def describe_settings(self) -> dict[str, Any]:
+        """The settings' schema for clients (``GET /api/games``)."""
+        return {}
+
+    def merge_settings(self, current: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+        """``current`` updated with ``patch``; raises ``Rejected("bad_settings", field=...)``."""
+        if patch:
+            raise Rejected("bad_settings", field=sorted(patch)[0])
+        return dict(current)
+
+    def open_room(self, form: Mapping[str, Any], now: int) -> Opening:
+        """The creator's form read: by default a lobby with the creator as host."""
+        return Opening(host_name=form.get("name"), settings=self.default_settings())
+
+    @abstractmethod
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The rules' config for these players (in seat order). ``host_seat`` is the
+        host's seat, None when the host runs the game from a desk; ``settings`` are
+        the lobby's, or a desk game's ``Opening.setup``."""
+
+    def host_seat(self, state: Any) -> int | None:
+        """The seat the rules give the host role, for games that keep one; the lobby's
+        host follows it while a game runs."""
+        return None
+
+    def result_summary(self, result: Mapping[str, Any]) -> str:
+        """One line for the server log when a game ends."""
+        return ", ".join(
+            f"{k}={v}" for k, v in result.items() if v is not None and not isinstance(v, dict | list)
+        )
+
+    def answer_created(self, created: Created) -> dict[str, Any]:
+        """The creator's answer to ``POST /api/rooms`` (docs/protocol.md §2)."""
+        return {"code": created.code, "pid": 1, "token": created.host_token, "host": True, **created.links}
+
+
+def describe(site: GameSite) -> dict[str, Any]:
+    """A game as ``GET /api/games`` lists it."""
+    return {
+        "name": site.name,
+        "min_players": site.min_players,
+        "max_players": site.max_players,
+        "settings": site.describe_settings(),
+        "defaults": site.default_settings(),
+    }
