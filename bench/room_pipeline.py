@@ -56,7 +56,7 @@ PLAYERS = [f"P{i}" for i in range(1, 11)]
 class NoStore:
     """An ``AsyncStore`` that answers at once and keeps nothing."""
 
-    async def append_all(self, items: Any) -> None:
+    async def append_all(self, items: Any, fence: int | None = None) -> None:
         return None
 
     async def save_lobby(self, *args: Any) -> None:

@@ -19,7 +19,11 @@ RAW = re.compile(r"\b[A-Z_]{4,}\b")
 
 
 def raised_codes() -> set[str]:
-    text = "\n".join(p.read_text(encoding="utf-8") for p in (SRC / "games" / "andorra").rglob("*.py"))
+    # The rules' own refusals; the site's (games/andorra/site: chat, once-a-day votes) are the
+    # server's messages, which clients localise by code.
+    root = SRC / "games" / "andorra"
+    rules = [p for p in root.rglob("*.py") if p.relative_to(root).parts[0] != "site"]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in rules)
     text += (SRC / "engine" / "kernel.py").read_text(encoding="utf-8")
     return set(re.findall(r'(?:Rejected|_rej)\(\s*"([a-z_]+)"', text))
 
