@@ -1,6 +1,7 @@
 // Checks the catalogs beyond what the typecheck does: every key has the same {placeholders}
-// in nl and en, no text is empty, and every engine rejection code in docs/heks-commands.md
-// has a text. Prints "N passed, N failed".
+// in both languages of a game (Heks: nl and en; Andorra: ru and en), no text is empty, and
+// every engine rejection code in docs/heks-commands.md and every protocol error code has a
+// text. Prints "N passed, N failed".
 import { build } from "esbuild";
 import { readFileSync, existsSync } from "node:fs";
 
@@ -10,8 +11,6 @@ async function load(path) {
   return import("data:text/javascript;base64," + Buffer.from(src).toString("base64"));
 }
 
-const { nl } = await load("src/heks/i18n/nl.ts");
-const { en } = await load("src/heks/i18n/en.ts");
 let passed = 0;
 let failed = 0;
 const fail = (msg) => {
@@ -19,13 +18,25 @@ const fail = (msg) => {
   console.log("FAIL", msg);
 };
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
-for (const k of Object.keys(nl)) {
-  if (!(k in en)) fail(`en lacks ${k}`);
-  else if (holes(nl[k]) !== holes(en[k])) fail(`${k}: placeholders differ (nl {${holes(nl[k])}} / en {${holes(en[k])}})`);
-  else if (!nl[k].trim() || !en[k].trim()) fail(`${k}: empty text`);
-  else passed++;
+
+/** Both catalogs of one game: the same keys, the same placeholders, no empty text. */
+function compare(game, [srcName, src], [otherName, other]) {
+  for (const k of Object.keys(src)) {
+    if (!(k in other)) fail(`${game}: ${otherName} lacks ${k}`);
+    else if (holes(src[k]) !== holes(other[k]))
+      fail(`${game} ${k}: placeholders differ (${srcName} {${holes(src[k])}} / ${otherName} {${holes(other[k])}})`);
+    else if (!src[k].trim() || !other[k].trim()) fail(`${game} ${k}: empty text`);
+    else passed++;
+  }
+  for (const k of Object.keys(other)) if (!(k in src)) fail(`${game}: ${srcName} lacks ${k}`);
 }
-for (const k of Object.keys(en)) if (!(k in nl)) fail(`nl lacks ${k}`);
+
+const { nl } = await load("src/heks/i18n/nl.ts");
+const { en } = await load("src/heks/i18n/en.ts");
+compare("heks", ["nl", nl], ["en", en]);
+const { ru } = await load("src/andorra/i18n/ru.ts");
+const { en: andorraEn } = await load("src/andorra/i18n/en.ts");
+compare("andorra", ["ru", ru], ["en", andorraEn]);
 
 const doc = "../docs/heks-commands.md";
 if (existsSync(doc)) {
@@ -50,7 +61,9 @@ if (existsSync(proto)) {
   for (const [, c] of text.matchAll(/`(?:400|404|409|429|503) ([a-z_]+)`/g)) codes.add(c);
   for (const c of codes) {
     if (`err.${c}` in nl) passed++;
-    else fail(`no text for the protocol error code ${c}`);
+    else fail(`heks: no text for the protocol error code ${c}`);
+    if (`err.${c}` in ru) passed++;
+    else fail(`andorra: no text for the protocol error code ${c}`);
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
