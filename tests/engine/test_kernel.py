@@ -227,7 +227,7 @@ def test_k_late_1_at_the_deadline_the_tick_goes_first(game: Game[Any], start: Ca
 
 
 def test_k_late_1_andorra_words_a_late_vote_and_move_by_its_own_rules() -> None:
-    """K-LATE-1 in Andorra's words: A-VOTE-1 (votes count until the deadline), A-MOVE-4 (moves too)."""
+    """K-LATE-1 in Andorra's words: A-VOTE-1 (votes count until the deadline), A-MOVE-4, A-MOVE-4a."""
     state = andorra_timed()
     err = refused(ANDORRA, state, Command(1, "vote", {"target": 2}, 1000))
     assert (err.code, err.rule, err.params) == (

@@ -292,7 +292,7 @@ COMMANDS = frozenset(_HANDLERS) - {TICK}
 
 
 def late(state: AndorraState, cmd: Command, refused: Rejected) -> Rejected:
-    """A-VOTE-1 / A-MOVE-4: votes and moves count until the deadline, not at or after it."""
+    """A-VOTE-1 / A-MOVE-4 (A-MOVE-4a): votes and moves count until the deadline, not at or after it."""
     actor, players = cmd.actor, state.world.players
     if cmd.type in ("vote", "edit_vote") and isinstance(actor, int) and 1 <= actor <= len(players):
         return Rejected(
