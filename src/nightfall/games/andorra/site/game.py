@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nightfall.engine import Command, Event, Game, Rejected, Viewer
+from nightfall.engine import Command, Event, Game, Rejected, Viewer, kernel
 
 from ..game import AndorraGame
 from . import chat, form
@@ -41,7 +41,7 @@ class AndorraSiteGame:
             self._once_a_day(state, command.actor)
         if command.type in ("move", "correct"):
             form.check_params(self.inner, state, command.payload)
-        events = self.inner.apply(state.game, command)
+        _, events = kernel.apply(self.inner, state.game, command)  # the inner game keeps its clock too
         if command.type == "move":
             # A night move changes only its player's sheet, which only the checks of the
             # same clan read (A-CLAN-5/6): the other seats' choices stay as they were.
