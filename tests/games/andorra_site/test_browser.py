@@ -138,6 +138,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
         vote(players[voter - 1], nick[target])
     expect(host.locator("ol.vote-log li")).to_have_count(len(DAY1))
     host.get_by_role("button", name="Закрыть день").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     desk_phase(host, "Ночь 1")
 
     # Night 1
@@ -149,6 +150,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(host.locator("ul.submissions li")).to_have_count(len(NIGHT1))
     assert "Выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
     host.get_by_role("button", name="Закрыть ночь и посчитать").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     desk_phase(host, "ждём ответов")
     expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
     kira.screenshot(path=SHOTS / "player-prompt.png", full_page=True)
@@ -157,6 +159,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(host.get_by_label("preview-text")).to_contain_text("Утро дня 2.")
     host.screenshot(path=SHOTS / "desk-review.png", full_page=True)
     host.get_by_role("button", name="Опубликовать утро").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     desk_phase(host, "День 2")
 
     # Kira is in the mafia chat now
@@ -173,10 +176,12 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     for voter, target in DAY2:
         vote(players[voter - 1], nick[target])
     host.get_by_role("button", name="Закрыть день").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     desk_phase(host, "Ночь 2")
     for seat, action, target in NIGHT2:
         move(players[seat - 1], action, nick[target])
     host.get_by_role("button", name="Закрыть ночь и посчитать").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     desk_phase(host, "итоги у ведущего")
     # the host corrects Lev's input and the night is resolved again before publishing
     correct = host.get_by_role("region", name="Исправить ход и пересчитать")
@@ -187,6 +192,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(host.locator("ul.submissions li").filter(has_text="Lev")).to_contain_text("→ Gleb")
     desk_phase(host, "итоги у ведущего")
     host.get_by_role("button", name="Опубликовать утро").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     expect(host.locator("article.post")).to_have_count(2)
 
     # the posts equal the engine's for the same moves

@@ -58,6 +58,7 @@ def test_preference_lists_and_the_rebels_mapping_reach_the_engine(
     host = page_in_own_context(chromium, phone=False)
     code, urls = create(host, andorra_server.url)
     host.get_by_role("button", name="Закрыть день").click()
+    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
 
     rita = open_move_form(chromium, urls["Rita"], "Оживить")

@@ -555,6 +555,30 @@ export interface AndorraHostPlayer {
   status: AndorraStatus;
   clan: string | null;
   items: Record<string, number>;
+  clan_ru: string;
+  items_ru: string[];
+}
+export interface AndorraReviewTally {
+  scores: string;
+  penalties: string;
+  jailed: string;
+  coin: string;
+}
+export interface AndorraReviewMessage {
+  to: string;
+  ru: string;
+}
+/**
+ * H-03: the resolved night in words before publication (reports/review.py).
+ */
+export interface AndorraReview {
+  night: number;
+  tally: AndorraReviewTally;
+  moves: string[];
+  deaths: string[];
+  messages: AndorraReviewMessage[];
+  corrections: string[];
+  answers: string[];
 }
 export interface AndorraAuditAct {
   code: string;
@@ -612,6 +636,7 @@ export interface AndorraHost {
   warnings: string[];
   prompts: AndorraPrompt[];
   inactive_today: number[];
+  review: AndorraReview | null;
 }
 export interface AndorraView {
   game: "andorra";

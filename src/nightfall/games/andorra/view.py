@@ -12,6 +12,7 @@ from .reports.first_post import first_post
 from .reports.header import header
 from .reports.morning import render_post
 from .reports.render import render
+from .reports.review import clan_word, review
 from .roles.catalogue import CLAN_COLOURS
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
@@ -26,6 +27,7 @@ from .view_types import (
     AndorraPending,
     AndorraPrompt,
     AndorraPublicPlayer,
+    AndorraReview,
     AndorraRoleListEntry,
     AndorraView,
     AndorraVoteLogEntry,
@@ -144,9 +146,13 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                     "status": p.status,
                     "clan": p.clan,
                     "items": {i: len(v) for i, v in p.items.items()},
+                    "clan_ru": clan_word(w, p.clan),
+                    "items_ru": [f"{item_name(i)} ×{len(v)}" for i, v in sorted(p.items.items())],
                 }
                 for p in w.players
             ],
+            # H-03: the resolved night in words, checked before «Опубликовать утро»
+            "review": cast("AndorraReview | None", review(state)),
             "submissions": cast("dict[str, AndorraMove]", state.submissions),
             "own_moves": cast("dict[str, AndorraMove]", state.own_moves),
             "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == w.day],

@@ -220,6 +220,32 @@ class AndorraHostPlayer(TypedDict):
     status: AndorraStatus
     clan: str | None
     items: dict[str, int]
+    clan_ru: str  # the clan in words («мафия (красные)», «копы»)
+    items_ru: list[str]  # «бронежилет ×1»
+
+
+class AndorraReviewTally(TypedDict):
+    scores: str
+    penalties: str
+    jailed: str
+    coin: str
+
+
+class AndorraReviewMessage(TypedDict):
+    to: str
+    ru: str
+
+
+class AndorraReview(TypedDict):
+    """H-03: the resolved night in words before publication (reports/review.py)."""
+
+    night: int
+    tally: AndorraReviewTally
+    moves: list[str]
+    deaths: list[str]
+    messages: list[AndorraReviewMessage]
+    corrections: list[str]
+    answers: list[str]
 
 
 class AndorraAuditAct(TypedDict):
@@ -282,6 +308,7 @@ class AndorraHost(TypedDict):
     prompts: list[AndorraPrompt]
     # H-04: living players who have not voted today
     inactive_today: list[Seat]
+    review: AndorraReview | None
 
 
 class AndorraView(TypedDict):

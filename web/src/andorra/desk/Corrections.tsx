@@ -44,7 +44,7 @@ export function Correct({ ctx, view, run }: { ctx: Ctx; view: DeskView; run: Run
           <select aria-label={ctx.t("move_action")} value={action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
             {ACTION_CODES.map((code) => (
               <option key={code} value={code}>
-                {actionName(code, ctx.lang)} ({code})
+                {actionName(code, ctx.lang)}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@ import { Chat } from "../Chat";
 import type { ServerError } from "../i18n";
 import { Posts, VoteLog } from "../Posts";
 import { Audit } from "./Audit";
+import { Confirm } from "./Confirm";
 import { CopyBlock, FirstPost } from "./CopyBlock";
 import { Correct } from "./Corrections";
 import { DeadlineEdit } from "./DeadlineEdit";
@@ -13,6 +14,7 @@ import { Messages } from "./Messages";
 import { PlayersTable } from "./PlayersTable";
 import { Preview } from "./Preview";
 import { Links, Relink } from "./Relink";
+import { Review } from "./Review";
 import { Submissions } from "./Submissions";
 
 interface Props {
@@ -47,24 +49,13 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
       <div class="actions">
         {phase === "DAY" && (
-          <button type="button" disabled={busy} onClick={() => run("end_day")}>
-            {ctx.t("end_day")}
-          </button>
+          <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_day")} question={ctx.t("confirm_end_day")} onConfirm={() => run("end_day")} />
         )}
         {phase === "NIGHT" && (
-          <button type="button" disabled={busy} onClick={() => run("end_night")}>
-            {ctx.t("end_night")}
-          </button>
+          <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_night")} question={ctx.t("confirm_end_night")} onConfirm={() => run("end_night")} />
         )}
         {phase === "RESOLVING" && (
-          <button type="button" disabled={busy} onClick={() => run("close_prompts")}>
-            {ctx.t("close_prompts")}
-          </button>
-        )}
-        {phase === "REVIEW" && (
-          <button type="button" disabled={busy} onClick={() => run("publish")}>
-            {ctx.t("publish")}
-          </button>
+          <Confirm ctx={ctx} disabled={busy} label={ctx.t("close_prompts")} question={ctx.t("confirm_close_prompts")} onConfirm={() => run("close_prompts")} />
         )}
       </div>
       <ErrorLine ctx={ctx} err={err} />
@@ -82,6 +73,12 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
         <Submissions ctx={ctx} view={view} />
         {phase === "RESOLVING" && <HostPrompts ctx={ctx} view={view} run={run} />}
         {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
+        {phase === "REVIEW" && (
+          <div class="publish">
+            <Review ctx={ctx} view={view} />
+            <Confirm ctx={ctx} disabled={busy} label={ctx.t("publish")} question={ctx.t("confirm_publish")} onConfirm={() => run("publish")} />
+          </div>
+        )}
         {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} />}
         <FirstPost ctx={ctx} view={view} />
         <CopyBlock ctx={ctx} title={ctx.t("day_header")} text={view.header} button={ctx.t("copy_day_header")} />

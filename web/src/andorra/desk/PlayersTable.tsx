@@ -22,12 +22,8 @@ export function PlayersTable({ ctx, view }: { ctx: Ctx; view: DeskView }) {
               <td>
                 {p.role_name} {p.status !== "ALIVE" ? `(${ctx.t(`status.${p.status}`)})` : ""}
               </td>
-              <td>{p.clan ?? ""}</td>
-              <td>
-                {Object.entries(p.items)
-                  .map(([k, v]) => `${k}×${v}`)
-                  .join(", ")}
-              </td>
+              <td>{p.clan_ru}</td>
+              <td>{p.items_ru.join(", ")}</td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,122 @@
+"""The host's check of a resolved night before «Опубликовать утро» (H-03, A-DAWN-9), in words:
+every private message, each move with its result, the deaths with their cause, the day's tally
+with penalties and the coin, and the host's own corrections and answers of this night."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..roles.catalogue import CLAN_COLOURS
+from ..roles.move_names import move_name
+from ..state import AndorraState, World, display_role
+from .render import render
+
+CAUSES: dict[str, str] = {
+    "SHOT": "выстрел",
+    "RSHOT": "ответный выстрел Телохранителя",
+    "SILVER": "серебряная пуля Ван Хельсинга",
+    "KNIFE_Q": "нож Маньяка (быстро)",
+    "KNIFE_B": "нож Маньяка (кроваво)",
+    "AXE": "топор Палача",
+    "HH_CHOP": "казнь Всадника без головы",
+    "POISON": "яд",
+    "CLONIDINE": "клофелин",
+    "BITE": "укус Вампира",
+    "PSYCHO_BITE": "укус Психа",
+    "EXPLOSION": "взрыв Психа",
+    "BURN": "сожжение Домовым",
+    "CROSS": "крестик Священника",
+    "STAKE": "кол",
+    "HEART": "сердце не выдержало (Маньяк у Священника)",
+    "REVENGE": "месть Психа",
+}
+RESULTS = {"OK": "удачно", "FAIL": "неудачно", None: "—"}
+STATES = {"VOID": "ход отменён", "CANCELLED": "ход отменён"}
+
+
+def clan_word(w: World, clan: str | None) -> str:
+    """A clan as the host reads it: «мафия», «мафия (красные)», «копы», «группа Бунтаря»."""
+    if clan is None:
+        return ""
+    if clan == "cops":
+        return "копы"
+    if clan == "rebel":
+        return "группа Бунтаря"
+    colour = w.clans[clan].colour if clan in w.clans else None
+    return f"мафия ({CLAN_COLOURS.get(colour, (colour, colour))[0]})" if colour else "мафия"
+
+
+def _nick(w: World, seat: Any) -> str:
+    return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
+
+
+def review(state: AndorraState) -> dict[str, Any] | None:
+    """None unless a resolved night waits for publication (REVIEW)."""
+    pending, w = state.pending, state.pending_world
+    if pending is None or w is None or "audit" not in pending:
+        return None
+    audit = pending["audit"]
+    messages = []
+    for m in pending["messages"]:
+        text = render(w, m["key"], m["params"], "ru")
+        if m["about"] is not None:
+            text = f"{_nick(w, m['about'])}: {text}"
+        to = f"чат клана: {clan_word(w, m['channel'])}" if m["channel"] else _nick(w, m["to"])
+        messages.append({"to": to, "ru": text})
+    moves = []
+    for seat_s, act in audit["acts"].items():
+        if act["code"] == "STAY_HOME":
+            continue
+        line = f"{_nick(w, int(seat_s))}: {move_name(act['code'])}"
+        if act["orig"] is not None:
+            line += f" → {_nick(w, act['orig'])}"
+            if act["target"] != act["orig"]:
+                line += f" (цель изменена: {_nick(w, act['target'])})"
+        line += f" — {STATES.get(act['state']) or RESULTS.get(act['result'], '—')}"
+        moves.append(line)
+    deaths = []
+    for p in w.players:
+        if p.death and p.death.get("night") == audit["night"]:
+            cause = CAUSES.get(str(p.death.get("cause")), "смерть")
+            by = f", от: {_nick(w, p.death.get('by'))}" if p.death.get("by") else ""
+            deaths.append(f"{p.nick} ({display_role(w, p)}) — {cause}{by}")
+    tally = audit.get("tally") or {}
+    result = tally.get("result") or {}
+    scores = ", ".join(f"{_nick(w, int(s))} — {v}" for s, v in (tally.get("scores") or {}).items()) or "—"
+    penalties = ", ".join(_nick(w, s) for s in tally.get("penalties", [])) or "—"
+    jailed = result.get("jailed")
+    coin = (
+        "да, между: " + ", ".join(_nick(w, s) for s in result.get("coin_among", []))
+        if result.get("coin")
+        else "нет"
+    )
+    night = audit["night"]
+    corrections = [
+        f"{_nick(w, h['correct'])}: {move_name(h['move']['action'])}"
+        + (f" → {_nick(w, h['move']['target'])}" if h["move"].get("target") else "")
+        for h in state.host_log
+        if h.get("night") == night and "correct" in h
+    ]
+    answers = []
+    for pr in audit.get("prompts", []):
+        who = "ведущий" if pr["seat"] == 0 else _nick(w, pr["seat"])
+        got = state.answers.get(str(pr["id"]))
+        if pr["kind"] == "REANIMATE" and isinstance(got, int):
+            got = _nick(w, got)
+        answers.append(
+            f"{who}: {render(w, pr['key'], pr['params'], 'ru')} — ответ: {got if got is not None else 'нет ответа'}"
+        )
+    return {
+        "night": night,
+        "tally": {
+            "scores": scores,
+            "penalties": penalties,
+            "jailed": _nick(w, jailed) if jailed else "никто",
+            "coin": coin,
+        },
+        "moves": moves,
+        "deaths": deaths,
+        "messages": messages,
+        "corrections": corrections,
+        "answers": answers,
+    }

@@ -1,0 +1,39 @@
+import type { Ctx, DeskView } from "../common";
+
+/** H-03: the resolved night in words — the tally, every move and its result, the deaths with
+ * their cause, every private message, the host's corrections and answers — read before
+ * «Опубликовать утро». */
+export function Review({ ctx, view }: { ctx: Ctx; view: DeskView }) {
+  const r = view.host.review;
+  if (!r) return null;
+  const list = (items: string[]) =>
+    items.length === 0 ? <p>—</p> : <ul>{items.map((x, i) => <li key={i}>{x}</li>)}</ul>;
+  return (
+    <section aria-label={ctx.t("review")} class="review">
+      <h3>{ctx.t("review")}</h3>
+      <h4>{ctx.t("review_tally")}</h4>
+      <p>
+        {ctx.t("review_scores")}: {r.tally.scores}. {ctx.t("review_penalties")}: {r.tally.penalties}.{" "}
+        {ctx.t("review_jailed")}: {r.tally.jailed}. {ctx.t("review_coin")}: {r.tally.coin}.
+      </p>
+      <h4>{ctx.t("review_deaths")}</h4>
+      {list(r.deaths)}
+      <h4>{ctx.t("review_moves")}</h4>
+      {list(r.moves)}
+      <h4>{ctx.t("review_messages")}</h4>
+      {r.messages.length === 0 ? (
+        <p>—</p>
+      ) : (
+        <ul>
+          {r.messages.map((m, i) => (
+            <li key={i}>
+              <b>{m.to}:</b> {m.ru}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>{ctx.t("review_host")}</h4>
+      {list([...r.corrections, ...r.answers])}
+    </section>
+  );
+}
