@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nightfall.engine import Rejected
+from nightfall.engine import HOST, Rejected
 
 from .kit import GAME, mk, quiet_day
 
@@ -102,3 +102,19 @@ def test_a_rebel_follower_and_a_loner_keep_last_submission_wins() -> None:
     s.move("maniac", "MANIAC_QUICK", "pv2")
     s.resolve()
     assert s.player("pv").alive and not s.player("pv2").alive
+
+
+def test_a_move_at_the_deadline_is_late_even_from_the_sheet() -> None:
+    """A-MOVE-4, A-MOVE-4a, A-MOVE-5: the Boss's sheet entry sent at the night's deadline is
+    refused like any late move; one sent a moment before counts."""
+    from nightfall.engine import Command, kernel
+
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV", schedule={"day_ms": 1000, "night_ms": 1000})
+    kernel.apply(GAME, s.state, Command(HOST, "end_day", {}, 10))  # night 1, until 1010
+    late = Command(1, "move", {"player": 2, "action": "SHOOT", "target": 4}, 1010)
+    with pytest.raises(Rejected) as e:
+        kernel.apply(GAME, s.state, late)
+    assert e.value.code == "move_after_deadline"
+    assert s.state.submissions == {}
+    kernel.apply(GAME, s.state, Command(1, "move", {"player": 2, "action": "SHOOT", "target": 4}, 1009))
+    assert s.state.submissions["2"]["sheet"] is True
