@@ -19,6 +19,9 @@ from nightfall.games.heks.bots.table_talk import TableTalk
 
 from .live import open_seat
 
+# After the host's phone has the end of a game, how long the others may take to get it.
+ALL_ENDED_S = 10.0
+
 
 class Phone:
     def __init__(self, table: Table, index: int, token: str) -> None:
@@ -73,6 +76,18 @@ class Phone:
             self.changed.set()
             self.table.touched()
         self.maybe_act()
+
+    def describe(self) -> str:
+        """What this phone last saw and whether it can still hear, for a failure message."""
+        reader = self._reader
+        hearing = "reading" if reader is not None and not reader.done() else "reader stopped"
+        if reader is not None and reader.done() and not reader.cancelled() and reader.exception():
+            hearing = f"reader failed: {reader.exception()!r}"
+        socket = "no socket" if self.ws is None else f"socket {self.ws.state.name}"
+        return (
+            f"phone {self.index} (seat {self.seat}): version {self.state.get('version')}, "
+            f"status {self.status}, {socket}, {hearing}"
+        )
 
     @property
     def status(self) -> str | None:
@@ -166,7 +181,14 @@ class Table:
             phone.maybe_act()
 
     async def play_until_end(self, timeout: float) -> None:
-        """Let the bots play; nudge stalls (H-HST-1); return when the game is over."""
+        """Let the bots play; nudge stalls (H-HST-1); return when every phone has the end.
+
+        The host's phone ending is not enough: the server writes the final view to
+        each socket in turn, and on a loaded machine its process can be off the CPU
+        (or in a garbage collection) between two of those writes for hundreds of
+        milliseconds, while this process already reads the host's. So each phone is
+        waited for; one that never gets the end fails here, with what it last saw.
+        """
         self.playing = True
         self.kick()
         loop = asyncio.get_running_loop()
@@ -180,6 +202,11 @@ class Table:
                     await self.host.command("mark_absent", {"seat": seat})
                 self.touched()
                 self.kick()
+        late = loop.time() + ALL_ENDED_S
+        while any(p.status != "ended" for p in self.phones) and loop.time() < late:
+            await asyncio.sleep(0.05)
+        behind = [p.describe() for p in self.phones if p.status != "ended"]
+        assert not behind, f"room {self.code} ended for the host but not for {behind}"
 
     async def close(self) -> None:
         for phone in self.phones:
