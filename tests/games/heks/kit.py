@@ -533,6 +533,28 @@ class Scenario:
                 self.witch(n, gather)
         self.finish_day(members, exile)
 
+    def to_ritual(self, team: Sequence[str]) -> None:
+        """From the evening announcement (or the discussion, or the proposal) to the ritual:
+        every CAT ends the discussion, the chief proposes ``team``, every CAT approves
+        (H-DIS-2, H-CHF-1, H-APR-2, H-APR-6) and everyone confirms the accepted team."""
+        if self.phase == "EVENING_ANNOUNCE":
+            self.confirm_all()
+        if self.phase == "DISCUSSION":
+            self.end_discussion_all()
+        self.propose(str(self.chief()), team)
+        self.approve(For=self.cats())
+        self.confirm_all()
+        assert self.phase == "RITUAL", self.phase
+
+    def to_exile_vote(self, team: Sequence[str], card: str = "Mu") -> None:
+        """From the evening (or the discussion) to the open exile vote: ``team`` performs the
+        ritual, each member playing ``card``; the result scene and the quarrel pass (H-RIT-2)."""
+        self.to_ritual(team)
+        for member in team:
+            self.play(member, card)
+        self.confirm_all()
+        self.wait_quarrel()
+
     def finish_day(self, members: Sequence[str] | None = None, exile: str | None = None) -> None:
         """From step C or the evening on: a spoiled ritual (see ``quiet_day``), then the vote."""
         if self.phase == "WITCH_C":
@@ -546,9 +568,7 @@ class Scenario:
         cats = self.cats()
         size = int(self.view()["recipe_size"])
         team = list(members or cats[:size])
-        self.propose(str(self.chief()), team)
-        self.approve(For=cats)
-        self.confirm_all()
+        self.to_ritual(team)
         for m in team:
             h = self.hand(m)
             self.play(m, h[0] if h else "Empty")

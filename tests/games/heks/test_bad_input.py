@@ -357,11 +357,7 @@ def test_pickpocket_after_his_window() -> None:
     g.all_ready()
     g.quiet_day()  # Day 1, so that everyone holds a card on Day 2
     g.confirm_all()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.witch("Fien", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     g.confirm_all()
     g.end_discussion_all()
     g.propose(str(g.chief()), g.cats()[:3])
@@ -460,11 +456,7 @@ def test_pickpocket_must_take_a_type_from_the_hand_he_saw() -> None:
     # H-PP-3: exactly one card type from the target's hand; H-ERR-7: target first.
     g = Scenario.standard(7)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.witch("Fien", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     g.confirm_all()
     expect(g, "Guus", "pickpocket_take", "not_your_step", "H-ERR-7", ingredient="MUSHROOM")
     assert g.steal("Guus", "Anna") == ["Mu"]

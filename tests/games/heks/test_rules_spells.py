@@ -62,15 +62,7 @@ def test_mist_closes_a_place_for_the_whole_next_day_only() -> None:
     g.wait_witch_window()
     # The closure is public only from the morning of Day 3.
     assert g.open_places() == ["Forest", "Meadow", "Spring", "Tower"]
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose(str(g.chief()), ["Anna", "Bram", "Cas"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    for n in ("Anna", "Bram", "Cas"):
-        g.play(n, "Mu")
-    g.confirm_all()
-    g.wait_quarrel()
+    g.to_exile_vote(["Anna", "Bram", "Cas"])
     g.exile_votes(dict.fromkeys(g.cats()))
     g.confirm_all()
     assert g.day == 3
@@ -128,11 +120,7 @@ def test_disguise_hides_the_caster_until_the_exile_vote_that_day_only() -> None:
     g.confirm_all()
     other = g.fork()
     assert other.seer("Anna", "Fien") == "WITCH"  # Disguise covers the caster only
-    g.end_discussion_all()
-    g.propose(str(g.chief()), ["Anna", "Bram", "Cas"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    assert g.phase == "RITUAL"
+    g.to_ritual(["Anna", "Bram", "Cas"])
     assert g.seer("Anna", "Bram") == "NOT_WITCH"
     for n in ("Anna", "Bram", "Cas"):
         g.play(n, "Mu")
@@ -239,14 +227,7 @@ def test_a_reserved_spell_counts_as_cast_even_if_the_caster_is_frogged() -> None
     assert g.frogs() == ["Bram", "Cas"]
     g.confirm_all()
     assert g.seer("Anna", "Bram") == "NOT_WITCH"
-    g.end_discussion_all()
-    g.propose(str(g.chief()), ["Anna", "Dewi", "Eva"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    for n in ("Anna", "Dewi", "Eva"):
-        g.play(n, "Mu")
-    g.confirm_all()
-    g.wait_quarrel()
+    g.to_exile_vote(["Anna", "Dewi", "Eva"])
     g.exile_votes(dict.fromkeys(g.cats()))
     g.confirm_all()
     for n in ("Anna", "Dewi", "Eva", "Guus"):

@@ -380,11 +380,7 @@ def test_ability_windows_open_with_the_discussion() -> None:
     # H-DIS-1, H-DIS-4, H-SEE-1, H-PP-1: the windows open when DISCUSSION starts, not earlier.
     g = Scenario.standard(7)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.witch("Fien", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     assert g.phase == "EVENING_ANNOUNCE"
     assert g.reject("Anna", "seer_check", target=2).code == "window_closed"
     assert g.reject("Guus", "pickpocket_target", target=1).code == "window_closed"
@@ -399,16 +395,8 @@ def test_absent_member_plays_the_oldest_of_several_cards() -> None:
     g.all_ready()
     g.quiet_day()  # Anna, Bram and Cas play; Dewi keeps [Mu]
     g.confirm_all()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Meadow")
-    g.witch("Bram", "Meadow")
-    g.witch("Fien", "Meadow")
-    g.wait_witch_window()
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose(str(g.chief()), ["Anna", "Cas", "Dewi"])
-    g.approve(For=g.cats())
-    g.confirm_all()
+    g.gather_at("Meadow")
+    g.to_ritual(["Anna", "Cas", "Dewi"])
     assert g.hand("Dewi") == ["Mu", "Mo"]
     g.mark_absent("Dewi")
     g.play("Anna", "Mo")

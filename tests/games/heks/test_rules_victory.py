@@ -7,15 +7,7 @@ from .kit import Scenario
 
 def night_of_day1_4p(g: Scenario) -> None:
     """4 players, Day 1 from the evening: Anna and Bram make a spoiled ritual; all vote blank."""
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose("Anna", ["Anna", "Bram"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    g.play("Anna", "Mu")
-    g.play("Bram", "Mu")
-    g.confirm_all()
-    g.wait_quarrel()
+    g.to_exile_vote(["Anna", "Bram"])
     g.exile_votes(dict.fromkeys(g.cats()))
 
 
@@ -74,15 +66,7 @@ def test_all_witches_frogs_after_the_vote() -> None:
     g.witch("Fien", "Forest", None, None)
     g.wait_witch_window()
     assert g.frogs() == ["Fien"] and g.result() is None
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose("Anna", ["Anna", "Bram", "Cas"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    for n in ("Anna", "Bram", "Cas"):
-        g.play(n, "Mu")
-    g.confirm_all()
-    g.wait_quarrel()
+    g.to_exile_vote(["Anna", "Bram", "Cas"])
     g.exile_votes({n: ("Bram" if n != "Bram" else "Anna") for n in g.cats()})
     assert g.exiled() == "Bram"
     res = g.result()
@@ -164,15 +148,7 @@ def test_a_frog_jester_cannot_be_voted_for() -> None:
     g.witch("Fien", "Forest", None, None)
     g.wait_witch_window()
     assert g.frogs() == ["Hein"]
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose("Anna", ["Anna", "Bram", "Cas"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    for n in ("Anna", "Bram", "Cas"):
-        g.play(n, "Mu")
-    g.confirm_all()
-    g.wait_quarrel()
+    g.to_exile_vote(["Anna", "Bram", "Cas"])
     exc = g.reject("Anna", "exile_vote", target=g.seat("Hein"))
     assert (exc.code, exc.rule) == ("bad_target", "H-EXV-1")
 
@@ -219,20 +195,8 @@ def test_blank_ballots_do_not_count_against_anyone() -> None:
     g.all_ready()
     g.quiet_day()
     g.confirm_all()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.witch("Fien", "Forest")
-    g.wait_witch_window()
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose(str(g.chief()), ["Anna", "Bram", "Cas"])
-    g.approve(For=g.cats())
-    g.confirm_all()
-    for n in ("Anna", "Bram", "Cas"):
-        g.play(n, "Mu")
-    g.confirm_all()
-    g.wait_quarrel()
+    g.gather_at("Forest")
+    g.to_exile_vote(["Anna", "Bram", "Cas"])
     g.exile_votes(
         {"Anna": "Cas", "Bram": "Cas", "Cas": "Dewi", "Dewi": None, "Eva": None, "Fien": None, "Guus": None}
     )

@@ -134,16 +134,8 @@ def test_ritual_plays_are_secret_even_from_the_other_members() -> None:
     g.all_ready()
     g.quiet_day()  # Anna, Bram, Cas play; Dewi and Guus keep [Mu]
     g.confirm_all()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Meadow")
-    g.witch("Bram", "Meadow")
-    g.witch("Fien", "Meadow")
-    g.wait_witch_window()
-    g.confirm_all()
-    g.end_discussion_all()
-    g.propose(str(g.chief()), ["Anna", "Dewi", "Guus"])
-    g.approve(For=g.cats())
-    g.confirm_all()
+    g.gather_at("Meadow")
+    g.to_ritual(["Anna", "Dewi", "Guus"])
     g.play("Anna", "Mo")
     g.play("Guus", "Mo")
     assert g.view()["progress"] == {"done": 2, "total": 3}
@@ -164,11 +156,7 @@ def test_seer_results_and_thefts_are_private() -> None:
     # H-SEE-3 (privately), H-PP-3, H-PP-5 (the thief is never named), H-ING-8, §11.
     g = Scenario.standard(7)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
-        g.depart(n, "Forest")
-    g.witch("Bram", "Forest")
-    g.witch("Fien", "Forest")
-    g.wait_witch_window()
+    g.gather_at("Forest")
     g.confirm_all()
     checked, idle = g.fork(), g.fork()
     checked.seer("Anna", "Bram")
