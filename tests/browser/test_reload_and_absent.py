@@ -93,7 +93,7 @@ def test_reload_during_a_vote_returns_to_seat_and_scene(
     region = host.get_by_role("region", name=t("host.title"))
     expect(region.get_by_text(t("host.connected"), exact=True)).to_have_count(len(phones))
     pending = sorted(
-        n for n in region.get_by_role("button").all_inner_texts() if pattern("host.absent").match(n)
+        n for n in region.locator("button:enabled").all_inner_texts() if pattern("host.absent").match(n)
     )
     owing = [ph for ph in voters if ph not in (early, reloader)]
     assert pending == sorted(t("host.absent", name=ph.name) for ph in owing), pending
@@ -130,19 +130,26 @@ def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhon
 
     def host_panel(open_: bool) -> None:
         name = t("host.open") if open_ else t("host.close")
-        host.page.get_by_role("button", name=re.compile("^" + re.escape(name))).click()
+        button = host.page.get_by_role("button", name=re.compile("^" + re.escape(name)))
+        if not open_ and not button.count():
+            return  # the scene changed: the panel closed by itself (issue 18 §4)
+        button.click()
 
     def absent_buttons() -> list[str]:
         region = host.page.get_by_role("region", name=t("host.title"))
         expect(region).to_be_visible()
         pat = pattern("host.absent")
-        return [n for n in region.get_by_role("button").all_inner_texts() if pat.match(n)]
+        # Every player has a button in seat order; the ones owing nothing are disabled.
+        return [n for n in region.locator("button:enabled").all_inner_texts() if pat.match(n)]
 
     def mark_absent(step: str, who: Phone) -> None:
         host.page.screenshot(
             path=str(shots / f"host_panel_{step}.png"), full_page=True, animations="disabled"
         )
         host.page.get_by_role("button", name=t("host.absent", name=who.name), exact=True).click()
+        # A second tap confirms (issue 18 §4): the question names the player.
+        confirm = host.page.get_by_role("group", name=t("host.confirmAbsent", name=who.name))
+        confirm.get_by_role("button", name=t("host.absent", name=who.name), exact=True).click()
 
     # 1. Role reveal (a public step): the host sees the one name still owing Ready.
     def others_ready(ss: list[Screen]) -> bool:

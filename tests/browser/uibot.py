@@ -281,7 +281,7 @@ class UiBot:
             team = face.locator(".role-team")
             if team.count():
                 text = team.inner_text().strip()
-                for key in ("role.witches.other", "role.witches.crow"):
+                for key in ("role.witches.other", "role.witches.other.one", "role.witches.crow"):
                     m = pattern(key).match(text)
                     if m:
                         ph.team = split_names(m.group(1))

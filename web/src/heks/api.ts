@@ -36,6 +36,10 @@ export function saveToken(code: string, token: string): void {
   storage.set("nightfall.lastRoom", code.toUpperCase());
 }
 export const forgetToken = (code: string): void => storage.remove(tokenKey(code));
+/** The name of someone who joined while a game ran (a spectator until it ends). */
+export const saveLateName = (code: string, name: string): void => storage.set(`nightfall.late.${code.toUpperCase()}`, name);
+export const loadLateName = (code: string): string | null => storage.get(`nightfall.late.${code.toUpperCase()}`);
+export const forgetLateName = (code: string): void => storage.remove(`nightfall.late.${code.toUpperCase()}`);
 export function saveJoinUrl(code: string, url: string | undefined): void {
   if (url) storage.set(`nightfall.join.${code.toUpperCase()}`, url);
 }

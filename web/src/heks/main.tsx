@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { forgetToken, HttpError, joinRoom, loadToken, roomSummary, saveToken } from "./api";
+import { forgetLateName, forgetToken, HttpError, joinRoom, loadLateName, loadToken, roomSummary, saveToken } from "./api";
 import { Connection, GAME_HEARTBEAT } from "../core/connection";
 import { errorText, t, useLang } from "./i18n";
 import type { HeksView } from "./types";
@@ -40,12 +40,16 @@ function App() {
 /** /r/CODE: with a seat token go straight in; without one ask for a name and join. */
 function RoomGate(props: { code: string }) {
   const [token, setToken] = useState<string | null>(() => loadToken(props.code));
-  const [spectator, setSpectator] = useState(false);
+  // Joined while a game runs: watch it, and take a seat by this name once it ends.
+  const [lateName, setLateName] = useState<string | null>(() => loadLateName(props.code));
+  const [spectator, setSpectator] = useState(lateName !== null);
   if (token || spectator) {
     return (
       <Live
         code={props.code}
         token={token}
+        lateName={token ? null : lateName}
+        onSeat={setToken}
         onForget={() => {
           forgetToken(props.code);
           setToken(null);
@@ -57,12 +61,18 @@ function RoomGate(props: { code: string }) {
   return (
     <JoinForm
       code={props.code}
-      onSeat={(tok) => (tok ? setToken(tok) : setSpectator(true))}
+      onSeat={(tok, name) => {
+        if (tok) setToken(tok);
+        else {
+          setLateName(name);
+          setSpectator(true);
+        }
+      }}
     />
   );
 }
 
-function JoinForm(props: { code: string; onSeat: (token: string | null) => void }) {
+function JoinForm(props: { code: string; onSeat: (token: string | null, name: string) => void }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -79,7 +89,7 @@ function JoinForm(props: { code: string; onSeat: (token: string | null) => void 
     try {
       const g = await joinRoom(props.code, name.trim());
       if (g.token) saveToken(g.code, g.token);
-      props.onSeat(g.token);
+      props.onSeat(g.token, name.trim());
     } catch (e) {
       setBusy(false);
       setError(e instanceof HttpError ? errorText(e.error.code, e.error.params) : errorText("network"));
@@ -120,7 +130,14 @@ function JoinForm(props: { code: string; onSeat: (token: string | null) => void 
 }
 
 /** A live room over the WebSocket: lobby, game or board. */
-function Live(props: { code: string; token: string | null; board?: boolean; onForget?: () => void }) {
+function Live(props: {
+  code: string;
+  token: string | null;
+  board?: boolean;
+  lateName?: string | null;
+  onSeat?: (token: string) => void;
+  onForget?: () => void;
+}) {
   const conn = useMemo(
     () =>
       new Connection<HeksView>(props.code, props.token, { stampStep: true, dedupeMs: 800 }),
@@ -138,8 +155,26 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
   const hostNotice = useHostNotice(s.room, s.you);
 
   useEffect(() => {
-    if ((s.fatal === "bad_token" || s.fatal === "removed") && props.onForget) props.onForget();
+    // A removed player first reads why (issue 18 §4); the seat token is forgotten on "home".
+    if (s.fatal === "bad_token" && props.onForget) props.onForget();
   }, [s.fatal]);
+
+  // A late joiner takes the seat they asked for as soon as the running game is over.
+  const status = s.room?.status;
+  useEffect(() => {
+    const name = props.lateName;
+    if (!name || !status || status === "playing" || !props.onSeat) return;
+    joinRoom(props.code, name).then(
+      (g) => {
+        if (g.token) {
+          saveToken(g.code, g.token);
+          forgetLateName(g.code);
+          props.onSeat?.(g.token);
+        }
+      },
+      () => undefined, // the room filled up or went away: they keep watching
+    );
+  }, [status, props.lateName]);
 
   // Errors fade after a few seconds.
   useEffect(() => {
@@ -159,7 +194,14 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
             {t("conn.reconnect")}
           </button>
         ) : (
-          <button type="button" class="primary" onClick={() => navigate("/")}>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              if (s.fatal === "removed") forgetToken(props.code);
+              navigate("/");
+            }}
+          >
             {t("conn.home")}
           </button>
         )}
@@ -206,7 +248,16 @@ function Live(props: { code: string; token: string | null; board?: boolean; onFo
 
   let body;
   if (props.board || s.you.spectator) {
-    body = <Board room={s.room} view={s.view} />;
+    body = (
+      <>
+        {props.lateName && s.room.status === "playing" && (
+          <p class="notice late-joiner" role="status">
+            {t("lobby.late", { name: props.lateName })}
+          </p>
+        )}
+        <Board room={s.room} view={s.view} />
+      </>
+    );
   } else if (s.room.status === "lobby" || !s.view) {
     body = <Lobby room={s.room} you={s.you} conn={conn} />;
   } else {

@@ -25,7 +25,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
     return (
       <div class="scene">
         <MorningInfo view={v} />
-        <Section title={t("depart.title")}>
+        <Section title={t("depart.witch.title")}>
           <p>{t("depart.witch")}</p>
           <Countdown deadline={v.deadline} />
         </Section>
@@ -173,7 +173,7 @@ export function Gathering(props: { view: HeksView; send: Send }) {
   }
   return (
     <div class="scene">
-      <SceneTitle title={t("gather.title")} />
+      <SceneTitle title={t("gather.title")} view={v} />
       <Section class="gather">
         {body}
         <Meter deadline={v.deadline} total={total} label={t("gather.meter")} />

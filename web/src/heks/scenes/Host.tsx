@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
@@ -13,11 +13,30 @@ const NO_HOST_STEPS = ["WITCH_C", "QUARREL", "GAME_END"];
  */
 export function HostPanel(props: { view: HeksView; members: Member[]; send: Send }) {
   const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState<Confirmable | null>(null);
   const v = props.view;
   const h = v.host;
   const pending = h?.pending ?? [];
   const secret = SECRET_STEPS.includes(v.phase);
   const attention = !secret && pending.length > 0;
+  // A new scene closes the panel: its buttons were for the old one (issue 18 §4).
+  useEffect(() => {
+    setOpen(false);
+    setConfirm(null);
+  }, [v.step, v.phase]);
+  // Every player keeps one place in seat order, so a button never moves under a finger
+  // when someone else acts; whoever is done is greyed out.
+  const absentButton = (seat: number, enabled: boolean) => (
+    <button
+      key={seat}
+      type="button"
+      class="small-btn"
+      disabled={!enabled}
+      onClick={() => setConfirm({ kind: "absent", seat })}
+    >
+      {t("host.absent", { name: nameOf(v, seat) })}
+    </button>
+  );
   return (
     <div class={`hostpanel ${open ? "open" : ""}`}>
       <button type="button" class={`host-toggle ${attention ? "attention" : ""}`} aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -26,19 +45,20 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
       </button>
       {open && (
         <div class="host-body" role="region" aria-label={t("host.title")}>
-          {NO_HOST_STEPS.includes(v.phase) || h?.can_mark_absent === false ? (
+          {confirm ? (
+            <ConfirmRow view={v} what={confirm} send={props.send} done={() => setConfirm(null)} />
+          ) : NO_HOST_STEPS.includes(v.phase) || h?.can_mark_absent === false ? (
             <p class="muted">{t("host.cannot")}</p>
           ) : secret ? (
             <>
               <p class="small">{t("host.secret")}</p>
-              <div class="host-list">
-                {v.players.filter((p) => p.status === "CAT").map((p) => (
-                  <button key={p.seat} type="button" class="small-btn" onClick={() => props.send("mark_absent", { seat: p.seat })}>
-                    {t("host.absent", { name: p.name })}
-                  </button>
-                ))}
-              </div>
-              <button type="button" class="primary danger" disabled={h ? !h.can_force_continue : false} onClick={() => props.send("force_continue")}>
+              <div class="host-list">{v.players.filter((p) => p.status === "CAT").map((p) => absentButton(p.seat, true))}</div>
+              <button
+                type="button"
+                class="primary danger"
+                disabled={h ? !h.can_force_continue : false}
+                onClick={() => setConfirm({ kind: "force" })}
+              >
                 {t("host.force")}
               </button>
             </>
@@ -47,13 +67,7 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
           ) : (
             <>
               <p>{t("host.pending")}</p>
-              <div class="host-list">
-                {pending.map((s) => (
-                  <button key={s} type="button" class="small-btn" onClick={() => props.send("mark_absent", { seat: s })}>
-                    {t("host.absent", { name: nameOf(v, s) })}
-                  </button>
-                ))}
-              </div>
+              <div class="host-list">{v.players.map((p) => absentButton(p.seat, pending.includes(p.seat)))}</div>
             </>
           )}
           <h3>{t("host.presence")}</h3>
@@ -61,6 +75,36 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
           <Handover view={v} send={props.send} />
         </div>
       )}
+    </div>
+  );
+}
+
+type Confirmable = { kind: "absent"; seat: number } | { kind: "force" };
+
+/** The second tap of a host control: nothing happens by accident. */
+function ConfirmRow(props: { view: HeksView; what: Confirmable; send: Send; done: () => void }) {
+  const w = props.what;
+  const question =
+    w.kind === "absent" ? t("host.confirmAbsent", { name: nameOf(props.view, w.seat) }) : t("host.confirmForce");
+  return (
+    <div class="host-confirm" role="group" aria-label={question}>
+      <p>{question}</p>
+      <div class="host-list">
+        <button
+          type="button"
+          class="primary danger"
+          onClick={() => {
+            if (w.kind === "absent") props.send("mark_absent", { seat: w.seat });
+            else props.send("force_continue");
+            props.done();
+          }}
+        >
+          {w.kind === "absent" ? t("host.absent", { name: nameOf(props.view, w.seat) }) : t("host.force")}
+        </button>
+        <button type="button" class="small-btn" onClick={props.done}>
+          {t("host.cancel")}
+        </button>
+      </div>
     </div>
   );
 }

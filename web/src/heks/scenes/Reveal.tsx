@@ -37,7 +37,11 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
             <span class="role-ability">{t(`ability.${me.role}` as "ability.SEER")}</span>
             {me.role === "WITCH" && (
               <span class="role-team">
-                {others.length ? t("role.witches.other", { names: joinNames(others) }) : t("role.witches.none")}
+                {others.length === 1
+                  ? t("role.witches.other.one", { names: others[0] })
+                  : others.length
+                    ? t("role.witches.other", { names: joinNames(others) })
+                    : t("role.witches.none")}
               </span>
             )}
             {me.role === "CROW" && (

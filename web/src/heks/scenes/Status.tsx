@@ -6,9 +6,11 @@ import { nameOf, placeName, Recipe, spellName } from "../ui/common";
 /** Public counters, always visible (H-SET-8, §11): day, knights' day, seals, spoiled, curse. */
 export function StatusBar(props: { view: HeksView }) {
   const v = props.view;
+  // Yesterday's vote result opens the new day (H-MORN-2), but it is still that day's vote.
+  const day = v.phase === "VOTE_RESULT_SCENE" && v.vote_result ? v.vote_result.day : v.day;
   return (
-    <div class="statusbar" aria-label={t("hdr.day", { n: v.day })}>
-      <span class="st-day">{t("hdr.day", { n: v.day })}</span>
+    <div class="statusbar" aria-label={t("hdr.day", { n: day })}>
+      <span class="st-day">{t("hdr.day", { n: day })}</span>
       <span class="st-item" title={t("hdr.seals")}>
         <span class="st-label">{t("hdr.seals")}</span> {v.seals}/{v.seals_needed}
       </span>

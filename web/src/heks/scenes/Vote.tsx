@@ -1,3 +1,4 @@
+import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, Send, VoteResult } from "../types";
 import { Choice, choiceOf, nameOf, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
@@ -45,7 +46,7 @@ export function VoteResultScene(props: { view: HeksView; send: Send }) {
   const me = v.me;
   return (
     <div class="scene">
-      <SceneTitle title={t("voteres.title")} view={v} />
+      <SceneTitle title={t("voteres.title", { n: v.vote_result?.day ?? v.day - 1 })} view={v} />
       <Section>{v.vote_result && <VoteResultBody view={v} r={v.vote_result} />}</Section>
       {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
       {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
@@ -90,6 +91,21 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
   );
 }
 
+/** "Play again" with a second tap: a new game starts for the whole table at once. */
+function PlayAgain(props: { playAgain: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) return <PrimaryButton label={t("end.again")} onClick={() => setAsking(true)} />;
+  return (
+    <div class="card host-confirm" role="group" aria-label={t("end.again.confirm")}>
+      <p>{t("end.again.confirm")}</p>
+      <PrimaryButton label={t("end.again")} onClick={props.playAgain} />
+      <button type="button" class="link-btn" onClick={() => setAsking(false)}>
+        {t("host.cancel")}
+      </button>
+    </div>
+  );
+}
+
 const VOTE_ENDINGS = ["JESTER_EXILED", "KNIGHTS_VOTE_WITCH", "KNIGHTS_VOTE_FAILED", "ALL_WITCHES_EXILED"];
 /** A game that ends at the end of a day carries that day's announcement (H-ERR-4); one that ends at a vote shows the vote. */
 function endedByVote(reason: string, hasAnnouncement: boolean): boolean {
@@ -110,7 +126,7 @@ export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: 
         <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
         {v.me && <p class={`big-text center ${v.me.side === r.winner ? "won" : "lost"}`}>{t(v.me.side === r.winner ? "end.you.won" : "end.you.lost")}</p>}
         <p>{t(`reason.${r.reason}` as "reason.TAKEOVER")}</p>
-        <p>{t("end.score", { n: r.score })}</p>
+        <p>{r.score === 1 ? t("end.score.one") : t("end.score", { n: r.score })}</p>
       </Section>
       {r.announcement && (
         <Section>
@@ -141,7 +157,7 @@ export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: 
         </ul>
       </Section>
       {props.isHost && props.canPlayAgain ? (
-        <PrimaryButton label={t("end.again")} onClick={props.playAgain} />
+        <PlayAgain playAgain={props.playAgain} />
       ) : (
         <p class="waiting">{t("end.again.wait")}</p>
       )}

@@ -165,9 +165,9 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
         {targetDone && <li>{t("witch.summary.target", { name: target != null ? nameOf(v, target) : t("witch.noattack") })}</li>}
         {w.second != null && <li>{t("witch.summary.second", { name: nameOf(v, w.second) })}</li>}
       </ul>
-      <p class="muted small">
-        {t("witch.auto", { n: Math.round((v.deadline_total ?? 15_000) / 1000) })}
-      </p>
+      {!(place && spellDone && targetDone) && (
+        <p class="muted small">{t("witch.auto", { n: Math.round((v.deadline_total ?? 15_000) / 1000) })}</p>
+      )}
     </Section>
   );
 }

@@ -133,7 +133,7 @@ function BoardPhase(props: { v: HeksView }) {
           <>
             <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
             <p class="big-text">{t(`reason.${v.result.reason}` as "reason.TAKEOVER")}</p>
-            <p>{t("end.score", { n: v.result.score })}</p>
+            <p>{v.result.score === 1 ? t("end.score.one") : t("end.score", { n: v.result.score })}</p>
             <ul class="roles">
               {v.players.map((p) => (
                 <li key={p.seat}>

@@ -4,6 +4,7 @@ import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { Disclosure } from "../ui/Disclosure";
 import { AutoNotices } from "../ui/Notices";
+import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
 import { Hand, Section } from "../ui/common";
 import { Depart, Gathering, GuardPlace } from "../scenes/Day";
@@ -147,6 +148,7 @@ function Scene(props: Props) {
 export function Game(props: Props) {
   const v = props.view;
   useTurnBuzz(v);
+  useWakeLock(v.phase !== "GAME_END");
   const showStatus = v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END";
   return (
     <div class={`game phase-${v.phase.toLowerCase()}`}>

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { createRoom, HttpError, joinRoom, lastRoom, saveJoinUrl, saveToken } from "../api";
+import { createRoom, HttpError, joinRoom, lastRoom, saveJoinUrl, saveLateName, saveToken } from "../api";
 import { errorText, t } from "../i18n";
 import { LangSwitch } from "../ui/LangSwitch";
 
@@ -48,6 +48,7 @@ export function Landing() {
     try {
       const g = await joinRoom(c, name.trim());
       if (g.token) saveToken(g.code, g.token);
+      else saveLateName(g.code, name.trim()); // a game is running: watch, then take the seat
       navigate(`/r/${g.code}`);
     } catch (e) {
       fail(e);

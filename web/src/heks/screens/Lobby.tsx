@@ -58,6 +58,8 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
 export function SeatList(props: { room: RoomState; you: You; conn: Connection }) {
   const { room, you, conn } = props;
   const n = room.members.length;
+  const [removing, setRemoving] = useState<number | null>(null);
+  const leaving = room.members.find((m) => m.pid === removing);
   const move = (i: number, d: number) => {
     const order = room.members.map((m) => m.pid);
     const j = i + d;
@@ -86,7 +88,7 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
                   </button>
                 )}
                 {!m.host && (
-                  <button type="button" class="icon-btn" aria-label={t("lobby.remove", { name: m.name })} onClick={() => conn.lobby("remove", { pid: m.pid })}>
+                  <button type="button" class="icon-btn" aria-label={t("lobby.remove", { name: m.name })} onClick={() => setRemoving(m.pid)}>
                     ✕
                   </button>
                 )}
@@ -101,6 +103,26 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
           </li>
         ))}
       </ol>
+      {leaving && (
+        <div class="host-confirm" role="group" aria-label={t("lobby.remove.confirm", { name: leaving.name })}>
+          <p>{t("lobby.remove.confirm", { name: leaving.name })}</p>
+          <div class="host-list">
+            <button
+              type="button"
+              class="primary danger"
+              onClick={() => {
+                conn.lobby("remove", { pid: leaving.pid });
+                setRemoving(null);
+              }}
+            >
+              {t("lobby.remove", { name: leaving.name })}
+            </button>
+            <button type="button" class="small-btn" onClick={() => setRemoving(null)}>
+              {t("host.cancel")}
+            </button>
+          </div>
+        </div>
+      )}
     </section>
   );
 }

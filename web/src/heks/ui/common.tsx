@@ -85,16 +85,21 @@ export function Recipe(props: { view: HeksView }) {
 }
 
 export function Hand(props: { view: HeksView }) {
-  const me = props.view.me;
+  const v = props.view;
+  const me = v.me;
   if (!me) return null;
+  // A card played into the circle has left the hand (the engine removes it at the result).
+  const played = v.phase === "RITUAL" ? choiceOf<string>(v, "card") : undefined;
+  const at = played ? me.hand.indexOf(played as Ingredient) : -1;
+  const hand = at < 0 ? me.hand : [...me.hand.slice(0, at), ...me.hand.slice(at + 1)];
   return (
     <div class="hand">
       <h3>{t("hand.title")}</h3>
-      {me.hand.length === 0 ? (
+      {hand.length === 0 ? (
         <p class="muted">{t("hand.empty")}</p>
       ) : (
         <ul class="recipe">
-          {me.hand.map((c, i) => (
+          {hand.map((c, i) => (
             <li key={i}>
               <IngredientChip id={c} small />
             </li>
