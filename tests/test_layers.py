@@ -54,3 +54,46 @@ def test_the_server_probes_no_game_with_getattr() -> None:
         and node.func.id in ("getattr", "hasattr")
     ]
     assert not probing, probing
+
+
+def _server_graph() -> dict[str, set[str]]:
+    """Server module -> the server modules it imports (``from . import x``, ``from .x import y``)."""
+    names = {path.relative_to(SERVER).with_suffix("").as_posix().replace("/", ".") for path in _modules()}
+    graph: dict[str, set[str]] = {}
+    for path in _modules():
+        name = path.relative_to(SERVER).with_suffix("").as_posix().replace("/", ".")
+        package = name.rsplit(".", 1)[0] if "." in name and not name.endswith("__init__") else ""
+        if name.endswith("__init__"):
+            package = name.removesuffix("__init__").rstrip(".")
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.level == 0:
+                continue
+            base = package.split(".") if package else []
+            base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+            prefix = ".".join([*base, node.module]) if node.module else ".".join(base)
+            candidates = [prefix, *(f"{prefix}.{alias.name}".lstrip(".") for alias in node.names)]
+            found |= {c for c in candidates if c in names and c != name}
+        graph[name] = found
+    return graph
+
+
+def test_the_server_has_no_import_cycles() -> None:
+    graph = _server_graph()
+    assert graph["room_lobby"] >= {"room_host"}  # the walk sees imports at all
+    cycles: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(node: str, trail: list[str]) -> None:
+        if node in trail:
+            cycles.append([*trail[trail.index(node) :], node])
+            return
+        if node in done:
+            return
+        for nxt in sorted(graph.get(node, ())):
+            visit(nxt, [*trail, node])
+        done.add(node)
+
+    for node in sorted(graph):
+        visit(node, [])
+    assert not cycles, cycles

@@ -16,6 +16,7 @@ What a site declares:
   runs the game from a seat, Heks) or not (the host runs it from a desk and acts
   as ``"host"``, Andorra); for a seated host, where the rules keep the host's
   seat (``host_seat``) and the command that passes the role (``host_handover``);
+- **time**: the system command that gives a timer back an outage (``resume_command``);
 - **texts**: English texts of its own rejection codes (``error_texts``), a
   one-line result for the server log (``result_summary``), and what the creator
   is handed back (``answer_created``);
@@ -82,6 +83,9 @@ class GameSite(ABC):
     max_players: ClassVar[int]
     host_seated: ClassVar[bool] = True
     host_handover: ClassVar[str | None] = None  # the rules' command that passes the host role
+    # The rules' system command that gives a running timer back the time the server was
+    # down (``{"paused_ms": n}``); None: deadlines stay where they were.
+    resume_command: ClassVar[str | None] = None
     error_texts: ClassVar[Mapping[str, str]] = {}
     pages: ClassVar[Pages] = Pages()
     max_form_bytes: ClassVar[int] = 4096  # the creation form's largest body

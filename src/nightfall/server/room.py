@@ -1,10 +1,10 @@
 """A room: one asyncio task owns its lobby and its game (one writer).
 
-``Room`` is the room's public face (HTTP joins, sockets, requests) and its lobby
-actions; the layers below it own one job each: ``room_writer`` (the task, the
-inbox and batching), ``room_views`` (per-viewer views and versions),
-``room_commit`` (applying, staging, committing, the game's timer) and
-``room_host`` (the host keeper). A change is validated, made on a draft (lobby)
+``Room`` is the room's public face (HTTP joins, sockets, requests); the layers
+below it own one job each: ``room_writer`` (the task, the inbox and batching),
+``room_views`` (per-viewer views and versions), ``room_commit`` (applying,
+staging, committing, the game's timer), ``room_host`` (the host keeper) and
+``room_lobby`` (the lobby actions, a table). A change is validated, made on a draft (lobby)
 or by the game, committed to the store, and only then acknowledged and
 broadcast. Sending never blocks the room: connections have their own outboxes.
 """
@@ -17,22 +17,18 @@ import secrets
 from typing import Any
 
 from nightfall.engine import Rejected
-from nightfall.store import GameRecord, StaleOwner
 
 from . import lobby as tables
 from . import outgoing
 from .connection import Connection
-from .lobby import ENDED, LOBBY, PLAYING, Lobby
-from .play import Play
+from .lobby import PLAYING
 from .protocol import (
-    CLOSE_REMOVED,
     CLOSE_REPLACED,
     MAX_MESSAGE_BYTES,
     error,
-    object_field,
 )
 from .protocol_types import WelcomeMessage
-from .room_host import RoomHostKeeper
+from .room_lobby import RoomLobby
 from .room_writer import (
     MAX_BATCH,
     MAX_SOCKETS_PER_MEMBER,
@@ -59,7 +55,7 @@ __all__ = [
 log = logging.getLogger("nightfall.room")
 
 
-class Room(RoomHostKeeper):
+class Room(RoomLobby):
     async def join(self, name: object) -> dict[str, Any]:
         return await self.call(lambda: self._join(name))
 
@@ -157,71 +153,3 @@ class Room(RoomHostKeeper):
                 self._broadcast_presence([pid])
 
         self._inbox.put_nowait((expire, None))
-
-    async def _lobby_action(self, pid: int, message: dict[str, Any]) -> None:
-        action = message.get("action")
-        payload = object_field(message, "payload")
-        draft = copy.deepcopy(self.lobby)
-        if action == "settings":
-            tables.require_host(draft, pid)
-            tables.require_status(draft, LOBBY, ENDED)
-            draft.settings = self.site.merge_settings(draft.settings, payload)
-        elif action == "reorder":
-            tables.reorder(draft, pid, payload.get("order"))
-        elif action == "handover":
-            heir = tables.handover(draft, pid, payload.get("pid"))
-            await self._commit_lobby(draft)
-            log.info("room %s: host passed to %s (pid %d)", self.code, heir.name, heir.pid)
-            self._watch_host()
-            return
-        elif action in ("remove", "leave"):
-            gone = (
-                tables.remove(draft, pid, payload.get("pid"))
-                if action == "remove"
-                else tables.leave(draft, pid)
-            )
-            await self._commit_lobby(draft)
-            self._drop_member(gone.pid)
-            log.info("room %s: %s left the table", self.code, gone.name)
-            return
-        elif action in ("start", "play_again"):
-            await self._start_game(draft, pid, LOBBY if action == "start" else ENDED)
-            return
-        else:
-            raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
-        await self._commit_lobby(draft)
-
-    def _drop_member(self, pid: int) -> None:
-        self.presence.forget(pid)
-        for conn in [c for c in self.conns if c.pid == pid]:
-            conn.send(error(None, Rejected("removed"), self.clock()))
-            conn.close(CLOSE_REMOVED)
-            self.conns.remove(conn)
-
-    async def _start_game(self, draft: Lobby, pid: int, status: str) -> None:
-        site = self.site
-        tables.check_start(draft, pid, site.min_players, site.max_players, status)
-        if not site.host_seated:  # a desk game starts when its room is created, and only then
-            raise Rejected("wrong_status", status=PLAYING)
-        seating = [m.pid for m in draft.members]
-        config = site.build_config(
-            [m.name for m in draft.members], seating.index(draft.host) + 1, draft.settings
-        )
-        game_no = self.play.record.game_no + 1 if self.play else 1
-        record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
-        play = Play.setup(site.make_game(), record)  # a bad config raises Rejected here
-        play.last_now = self.play.last_now if self.play else 0
-        draft.status = PLAYING
-        await self._check_owner()
-        try:
-            await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1, self._fence())
-        except StaleOwner as exc:
-            log.warning("room %s: the store refused the new game: %s", self.code, exc)
-            raise Rejected("not_owner") from None
-        except Exception:
-            log.exception("room %s: could not store the new game", self.code)
-            raise Rejected("store_failed") from None
-        self.lobby, self.play = draft, play
-        self.revision += 1
-        log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
-        self._schedule_tick()

@@ -27,10 +27,19 @@ from .room_writer import STORE_RETRY_SECONDS
 
 log = logging.getLogger("nightfall.room")
 
-RESUME = "resume"  # the system command that gives a timer back the time of an outage
-
 
 class RoomCommit(RoomViews):
+    def _own_fields(self) -> None:
+        super()._own_fields()
+        # What to undo if storing the staged commands fails: the revision and status before them.
+        self._undo: tuple[int, str] = (self.revision, self.lobby.status)
+        self._timer: asyncio.TimerHandle | None = None  # the game's next tick
+
+    async def stop(self) -> None:
+        if self._timer:
+            self._timer.cancel()
+        await super().stop()
+
     def next_deadline(self) -> int | None:
         """When the running game's next tick is due (server ms), if it has a timer."""
         return self._deadline()
@@ -172,13 +181,13 @@ class RoomCommit(RoomViews):
         self._inbox.put_nowait((partial(self._resume, paused_ms), None))
 
     async def _resume(self, paused_ms: int) -> None:
-        play = self.play
-        if play is None or self._deadline() is None:
-            return
+        play, resume = self.play, self.site.resume_command
+        if play is None or resume is None or self._deadline() is None:
+            return  # a game without the command keeps its deadline
         now = max(self.clock(), play.last_now)
         try:
-            await self._apply(Command(actor=SYSTEM, type=RESUME, payload={"paused_ms": paused_ms}, now=now))
-        except Rejected as rejected:  # a game without the command keeps its deadline
+            await self._apply(Command(actor=SYSTEM, type=resume, payload={"paused_ms": paused_ms}, now=now))
+        except Rejected as rejected:
             log.info("room %s: timer not resumed: %s", self.code, rejected)
             return
         log.info("room %s: %d ms of outage given back to the running timer", self.code, paused_ms)

@@ -17,6 +17,16 @@ log = logging.getLogger("nightfall.room")
 
 
 class RoomHostKeeper(RoomCommit):
+    def _own_fields(self) -> None:
+        super()._own_fields()
+        self.host_watch = host_role.HostWatch(self.options.host_away_ms)
+        self._host_timer: asyncio.TimerHandle | None = None  # the automatic handover's check
+
+    async def stop(self) -> None:
+        if self._host_timer:
+            self._host_timer.cancel()
+        await super().stop()
+
     async def _follow_game_host(self) -> None:
         """After a command: the lobby's host follows the engine's host seat (``pass_host``),
         so host-only lobby actions (play again, settings) go to the new host too."""

@@ -23,6 +23,27 @@ log = logging.getLogger("nightfall.room")
 
 
 class RoomViews(RoomWriter):
+    def _own_fields(self) -> None:
+        super()._own_fields()
+        # Per viewer (a member's pid, or None for spectators): the last state body sent
+        # and its own version counter. A viewer gets a message only when *its* view
+        # changed, numbered by its own counter, so neither the timing nor the numbering
+        # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
+        # Presence and spectators change views without a revision, so a viewer's counter
+        # can run ahead of the revision; a room loaded back after it was unloaded starts
+        # its counters above the highest one sent before (``Rooms`` keeps it, and passes
+        # it as ``version_floor``), not below.
+        self._sent: dict[int | None, tuple[int, StateParts]] = {}
+        self._room_cache: RoomParts | None = None
+        self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
+
+    def highest_version(self) -> int:
+        """The highest state version any viewer was sent (at least the revision)."""
+        return max([self.revision, self._version_floor, *(v for v, _ in self._sent.values())])
+
+    def _version_sent(self, pid: int | None) -> int:
+        return self._sent.get(pid, (self.revision, ""))[0]
+
     def summary(self) -> dict[str, Any]:
         return {
             "code": self.code,

@@ -24,10 +24,9 @@ from nightfall.engine import Rejected
 from nightfall.games.registry import GameSite
 from nightfall.store.interface import Append
 
-from . import host_role, outgoing
+from . import host_role
 from .clock import now_ms
 from .connection import Connection
-from .host_role import HostWatch
 from .inbox import Inbox
 from .lobby import PLAYING, Lobby
 from .play import Play
@@ -127,23 +126,12 @@ class RoomWriter:
         self.conns: list[Connection] = []
         self.presence = Presence(self.options.grace_ms, self._enqueue_presence)
         self._inbox: Inbox[tuple[Job | Request, asyncio.Future[Any] | None]] = Inbox()
-        # Applied game commands not yet stored, and what to undo if storing fails:
-        # consecutive commands share one commit (``_requests``, ``_commit``).
+        # Applied game commands not yet stored: consecutive commands share one commit
+        # (``_requests``, ``_commit``), and their requests are answered after it.
         self._staged: list[Append] = []
-        self._undo: tuple[int, str] = (revision, lobby.status)
         self._unconfirmed: list[Reply] = []  # accepted requests whose commands are staged
         self._task: asyncio.Task[None] | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        # Per viewer (a member's pid, or None for spectators): the last state body sent
-        # and its own version counter. A viewer gets a message only when *its* view
-        # changed, numbered by its own counter, so neither the timing nor the numbering
-        # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
-        self._sent: dict[int | None, tuple[int, StateParts]] = {}
-        self._room_cache: RoomParts | None = None
-        self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
-        # Presence and spectators change views without a revision, so a viewer's counter
-        # can run ahead of the revision; a room loaded back after it was unloaded starts
-        # its counters above the highest one sent before (``Rooms`` keeps it), not below.
+        # The lowest version a viewer's next state may have (``RoomViews``).
         self._version_floor = version_floor
         # When the room was last used: a socket came or went, or a request named it.
         # ``Rooms`` unloads a room that has had no socket for long after this.
@@ -152,11 +140,13 @@ class RoomWriter:
         # On a cluster node: the room's lease, checked before each command, and its
         # fencing token, sent with each write (cluster/ownership.py). None: one server.
         self.lease: Held | None = None
-        self.host_watch = HostWatch(self.options.host_away_ms)
-        self._host_timer: asyncio.TimerHandle | None = None
         followed = host_role.engine_host_pid(site, play) if lobby.status == PLAYING else None
         if followed is not None:  # the lobby's copy may be older than the replayed game (a failed save)
             lobby.host = followed
+        self._own_fields()
+
+    def _own_fields(self) -> None:
+        """Each layer above sets up the fields it owns here (and calls ``super()`` first)."""
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"room-{self.code}")
@@ -164,10 +154,7 @@ class RoomWriter:
         self._watch_host()  # a room starts with no sockets: its host too is away
 
     async def stop(self) -> None:
-        if self._timer:
-            self._timer.cancel()
-        if self._host_timer:
-            self._host_timer.cancel()
+        """Stop the room's task (the layers above cancel their timers, then call this)."""
         self.presence.cancel_all()
         if self._task:
             self._task.cancel()
@@ -252,10 +239,6 @@ class RoomWriter:
         """Since when nobody uses the room (ms), or None while a socket is attached."""
         return None if self.conns else self.touched
 
-    def highest_version(self) -> int:
-        """The highest state version any viewer was sent (at least the revision)."""
-        return max([self.revision, self._version_floor, *(v for v, _ in self._sent.values())])
-
     def request(self, conn: Connection, message: dict[str, Any]) -> Awaitable[None]:
         """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``."""
         return self._submit(Request(conn, message, message["type"] == "command"))
@@ -314,7 +297,7 @@ class RoomWriter:
                 reply.conn.send(error(reply.rid, reply.error, now))
             else:
                 assert reply.rid is not None  # read before the request was accepted
-                version = self._sent.get(reply.conn.pid, (self.revision, ""))[0]
+                version = self._version_sent(reply.conn.pid)
                 reply.conn.send(ack(reply.rid, version, now))
         for target, text in outgoing_states:
             target.offer(text)
@@ -354,4 +337,8 @@ class RoomWriter:
 
     def _prepare_broadcast(self) -> list[tuple[Connection, str]]:
         """The changed views to send (``RoomViews``)."""
+        raise NotImplementedError
+
+    def _version_sent(self, pid: int | None) -> int:
+        """The version of the last state ``pid`` was sent (``RoomViews``)."""
         raise NotImplementedError

@@ -7,20 +7,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from nightfall.cluster.ownership import Held, NotOwner, Ownership
 from nightfall.engine import Rejected
-from nightfall.games.registry import Catalog, Created
-from nightfall.store import GameRecord, RoomRecord, StoredRoom
+from nightfall.games.registry import Catalog
+from nightfall.store import RoomRecord, StoredRoom
 
 from . import codes, outgoing
-from . import lobby as tables
 from .limits import IdleRooms
 from .lobby import LOBBY, PLAYING, Lobby
+from .opening import open_room
 from .play import Play
 from .protocol import CLOSE_MOVED
 from .protocol import error as outgoing_error
@@ -178,34 +177,8 @@ class Rooms:
         site = self.catalog.get(game) if isinstance(game, str) else None
         if site is None:
             raise Rejected("unknown_game", game=game if isinstance(game, str) else None)
-        now = self.options.clock()
-        opening = site.open_room(form, now)
-        if site.host_seated:
-            host_name, names = tables.clean_name(opening.host_name), []
-        else:
-            host_name, names = "host", tables.clean_names(opening.players)
-        tokens = [secrets.token_urlsafe(32) for _ in range(len(names) + 1)]
-        members = [
-            tables.Member(i + 1, name, tables.hash_token(tokens[i]))
-            for i, name in enumerate([host_name, *names])
-        ]
-        lobby = Lobby(
-            game=site.name,
-            host=1,
-            members=members,
-            settings=dict(opening.settings),
-            next_pid=len(members) + 1,
-        )
-        play = None
-        if (
-            not site.host_seated
-        ):  # a desk game starts now: the rules check the setup before anything is stored
-            config = site.build_config(names, None, opening.setup)
-            seating = [m.pid for m in members[1:]]
-            record = GameRecord(game_no=1, config=config, seed=secrets.randbits(63), seating=seating)
-            play = Play.setup(site.make_game(), record)
-            play.last_now = now
-            lobby.status = PLAYING
+        new = open_room(site, form, self.options.clock())
+        lobby, play = new.lobby, new.play
         while True:
             code = await self._new_code()
             try:
@@ -224,12 +197,8 @@ class Rooms:
         room.lease = lease
         self._rooms[code] = room
         room.start()
-        log.info("room %s: %s created by %s with %d players", code, site.name, host_name, len(names))
-        seats = [(i + 1, name, tokens[i + 1]) for i, name in enumerate(names)]
-        created = Created(
-            code, site.name, base or "", tokens[0], seats, outgoing.links(base, code), play and play.state
-        )
-        return site.answer_created(created)
+        log.info("room %s: %s created by %s with %d players", code, site.name, new.host_name, len(new.names))
+        return new.answer(code, base, outgoing.links(base, code))
 
     async def _new_code(self) -> str:
         """A room code not in use now."""

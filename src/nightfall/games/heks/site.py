@@ -14,6 +14,7 @@ from nightfall.engine import Game, Rejected
 
 from ..interface import GameSite, Pages
 from . import tables
+from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
 
@@ -45,7 +46,8 @@ class HeksSite(GameSite):
     min_players = tables.MIN_PLAYERS
     max_players = tables.MAX_PLAYERS
     host_seated = True
-    host_handover = "pass_host"
+    host_handover = "pass_host"  # H-HST-7a
+    resume_command = RESUME  # H-TBL-4
     pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
 
     def __init__(self, timers: Mapping[str, float] | None = None) -> None:

@@ -1,0 +1,116 @@
+"""The room's lobby actions (docs/protocol.md §4.2), one handler each in a table.
+
+Each handler gets the acting member's pid, a draft of the lobby (a deep copy:
+every check runs before anything changes) and the message's payload. A change
+is committed to the store before it is answered; ``start`` and ``play_again``
+set up a new game of the room's game.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nightfall.engine import Rejected
+from nightfall.store import GameRecord, StaleOwner
+
+from . import lobby as tables
+from .lobby import ENDED, LOBBY, PLAYING, Lobby
+from .play import Play
+from .protocol import CLOSE_REMOVED, error, object_field
+from .room_host import RoomHostKeeper
+
+log = logging.getLogger("nightfall.room")
+
+
+class RoomLobby(RoomHostKeeper):
+    async def _lobby_action(self, pid: int, message: dict[str, Any]) -> None:
+        action = message.get("action")
+        payload = object_field(message, "payload")
+        draft = copy.deepcopy(self.lobby)
+        run = LOBBY_ACTIONS.get(action) if isinstance(action, str) else None
+        if run is None:
+            raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
+        await run(self, pid, draft, payload)
+
+    async def _settings(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        tables.require_host(draft, pid)
+        tables.require_status(draft, LOBBY, ENDED)
+        draft.settings = self.site.merge_settings(draft.settings, payload)
+        await self._commit_lobby(draft)
+
+    async def _reorder(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        tables.reorder(draft, pid, payload.get("order"))
+        await self._commit_lobby(draft)
+
+    async def _handover(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        heir = tables.handover(draft, pid, payload.get("pid"))
+        await self._commit_lobby(draft)
+        log.info("room %s: host passed to %s (pid %d)", self.code, heir.name, heir.pid)
+        self._watch_host()
+
+    async def _remove(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        await self._part(draft, tables.remove(draft, pid, payload.get("pid")))
+
+    async def _leave(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        await self._part(draft, tables.leave(draft, pid))
+
+    async def _part(self, draft: Lobby, gone: tables.Member) -> None:
+        await self._commit_lobby(draft)
+        self.presence.forget(gone.pid)
+        for conn in [c for c in self.conns if c.pid == gone.pid]:
+            conn.send(error(None, Rejected("removed"), self.clock()))
+            conn.close(CLOSE_REMOVED)
+            self.conns.remove(conn)
+        log.info("room %s: %s left the table", self.code, gone.name)
+
+    async def _start(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        await self._start_game(draft, pid, LOBBY)
+
+    async def _play_again(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        await self._start_game(draft, pid, ENDED)
+
+    async def _start_game(self, draft: Lobby, pid: int, status: str) -> None:
+        site = self.site
+        tables.check_start(draft, pid, site.min_players, site.max_players, status)
+        if not site.host_seated:  # a desk game starts when its room is created, and only then
+            raise Rejected("wrong_status", status=PLAYING)
+        seating = [m.pid for m in draft.members]
+        config = site.build_config(
+            [m.name for m in draft.members], seating.index(draft.host) + 1, draft.settings
+        )
+        game_no = self.play.record.game_no + 1 if self.play else 1
+        record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
+        play = Play.setup(site.make_game(), record)  # a bad config raises Rejected here
+        play.last_now = self.play.last_now if self.play else 0
+        draft.status = PLAYING
+        await self._check_owner()
+        try:
+            await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1, self._fence())
+        except StaleOwner as exc:
+            log.warning("room %s: the store refused the new game: %s", self.code, exc)
+            raise Rejected("not_owner") from None
+        except Exception:
+            log.exception("room %s: could not store the new game", self.code)
+            raise Rejected("store_failed") from None
+        self.lobby, self.play = draft, play
+        self.revision += 1
+        log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
+        self._schedule_tick()
+
+
+LobbyAction = Callable[[RoomLobby, int, Lobby, dict[str, Any]], Awaitable[None]]
+
+# The lobby actions by name (docs/protocol.md §4.2).
+LOBBY_ACTIONS: dict[str, LobbyAction] = {
+    "settings": RoomLobby._settings,
+    "reorder": RoomLobby._reorder,
+    "handover": RoomLobby._handover,
+    "remove": RoomLobby._remove,
+    "leave": RoomLobby._leave,
+    "start": RoomLobby._start,
+    "play_again": RoomLobby._play_again,
+}
