@@ -53,13 +53,16 @@ def test_nobody_jailed_when_all_blank() -> None:  # A-TALLY-10, A-REPORT-3
     assert s.post().splitlines()[1] == "Сел: никто"
 
 
-def test_vote_after_deadline_and_ineligible() -> None:  # A-VOTE-1, A-VOTE-2
+def test_vote_after_deadline_and_ineligible() -> None:  # A-VOTE-1, A-VOTE-2, A-MOVE-4a
     s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", schedule={"day_ms": 100, "night_ms": 100})
     before = G.snapshot(s.state)
     with pytest.raises(Rejected) as e:
         kernel.apply(G, s.state, Command(1, "vote", {"target": 2}, now=101))
     assert e.value.code == "vote_after_deadline" and e.value.params["player"] == "boss"
     assert G.snapshot(s.state) == before
+    with pytest.raises(Rejected) as e:  # A-MOVE-4a: at the deadline the day is already over
+        kernel.apply(G, s.state, Command(1, "vote", {"target": 2}, now=100))
+    assert e.value.code == "vote_after_deadline" and G.snapshot(s.state) == before
     with pytest.raises(Rejected):
         kernel.apply(G, s.state, Command(1, "vote", {"target": 99}, now=5))
     kernel.apply(G, s.state, Command("system", "tick", {}, now=100))
