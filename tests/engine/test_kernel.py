@@ -7,7 +7,9 @@ compares the game's snapshot before and after.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -278,3 +280,13 @@ def test_k_late_1_binds_players_and_the_host_not_the_systems_clock() -> None:
     kernel.apply(HEKS, state, Command(SYSTEM, "resume", {"paused_ms": 5_000}, due + 1))
     assert HEKS.next_deadline(state) == due + 5_000
     kernel.apply(HEKS, state, Command(1, "depart", {"place": "P1"}, due + 2))  # in time again
+
+
+def test_every_kernel_rule_is_tested_here() -> None:
+    """Each rule of docs/rules/kernel.md is named by a test of this file."""
+    root = Path(__file__).resolve().parents[2]
+    book = (root / "docs" / "rules" / "kernel.md").read_text(encoding="utf-8")
+    rules = re.findall(r"^\| (K-[A-Z]+-\d+) \|", book, re.M)
+    assert len(rules) >= 6
+    tests = Path(__file__).read_text(encoding="utf-8").split("def test_every_kernel_rule_is_tested_here")[0]
+    assert [r for r in rules if r not in tests] == []
