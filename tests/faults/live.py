@@ -32,6 +32,10 @@ from nightfall.server.room import RoomOptions
 from nightfall.store import SqliteStore
 
 TIMEOUT = 10.0
+# How long a `nightfall serve` process may take to answer /api/health. It needs about
+# 0.8 s of CPU to start; on a machine whose load average is 40 that took 32 s of wall
+# time, so the bound is generous. A server that exits fails at once (``Process.start``).
+START_TIMEOUT = 120.0
 _VERSION = re.compile(r'"version":(\d+)')
 
 
@@ -114,7 +118,7 @@ class Process:
             stderr=subprocess.STDOUT,
         )
         log.close()
-        end = time.monotonic() + 30
+        end = time.monotonic() + START_TIMEOUT
         while time.monotonic() < end:
             assert self.proc.poll() is None, (self.data_dir / "server.log").read_text()[-2000:]
             try:

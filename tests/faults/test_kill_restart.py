@@ -17,7 +17,8 @@ from nightfall.store import SqliteStore
 from .live import Process, free_port, make_table
 from .phones import Table
 
-pytestmark = pytest.mark.timeout(150)
+# About 6 s on a quiet machine; 100-160 s when the machine's load average is 20-40.
+pytestmark = pytest.mark.timeout(400)
 
 ROOMS = 6
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
