@@ -19,6 +19,7 @@ from nightfall.games.registry import describe
 
 from . import protocol, qr
 from .clock import now_ms
+from .protocol_types import RelinkAnswer
 from .ratelimit import AddressBuckets
 from .room import Room, RoomUnloaded
 from .rooms import Rooms
@@ -195,10 +196,12 @@ async def relink_seat(request: Request) -> Response:
     except Rejected as rejected:
         return _error(rejected)
     base = room.base_url or base_url(request)
-    return JSONResponse(
-        {"seat": body["seat"], "token": token, "url": room.site.pages.seat_url(base, room.code, token)},
-        headers={"Cache-Control": "no-store"},
-    )
+    answer: RelinkAnswer = {
+        "seat": body["seat"],
+        "token": token,
+        "url": room.site.pages.seat_url(base, room.code, token),
+    }
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
 async def room_summary(request: Request) -> Response:

@@ -16,7 +16,58 @@ PresenceState = Annotated[str, Literal["connected", "grace", "disconnected"]]
 RoomStatus = Annotated[str, Literal["lobby", "playing", "ended"]]
 
 
-# -- what the server sends ------------------------------------------------------
+# -- the HTTP API (docs/protocol.md §2) ---------------------------------------------
+
+
+class SeatGrant(TypedDict):
+    """``POST /api/rooms`` for a game whose host sits at the table (Heks): the host's seat.
+    Built by ``GameSite.answer_created`` (games/interface.py), which answers with any JSON
+    object since a game may answer differently (Andorra: ``AndorraCreated``): keep in step."""
+
+    code: str
+    pid: int
+    token: str
+    host: bool
+    join_url: str | None
+    board_url: str | None
+
+
+class JoinAnswer(TypedDict):
+    """``POST /api/rooms/{code}/join``: a seat, or a spectator's place once a game runs."""
+
+    code: str
+    pid: int | None
+    token: str | None
+    host: bool
+    spectator: bool
+
+
+class SummaryMember(TypedDict):
+    pid: int
+    name: str
+    host: bool
+
+
+class RoomSummary(TypedDict):
+    """``GET /api/rooms/{code}``: enough for a join page, no secrets."""
+
+    code: str
+    game: str
+    status: RoomStatus
+    members: list[SummaryMember]
+    min_players: int
+    max_players: int
+
+
+class RelinkAnswer(TypedDict):
+    """``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working)."""
+
+    seat: int
+    token: str
+    url: str
+
+
+# -- what the server sends over the socket -----------------------------------------
 
 
 class ErrorBody(TypedDict):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import logging
 import secrets
-from typing import Any
 
 from nightfall.engine import Rejected
 
@@ -27,7 +26,7 @@ from .protocol import (
     MAX_MESSAGE_BYTES,
     error,
 )
-from .protocol_types import WelcomeMessage
+from .protocol_types import JoinAnswer, WelcomeMessage
 from .room_lobby import RoomLobby
 from .room_writer import (
     MAX_BATCH,
@@ -56,10 +55,10 @@ log = logging.getLogger("nightfall.room")
 
 
 class Room(RoomLobby):
-    async def join(self, name: object) -> dict[str, Any]:
+    async def join(self, name: object) -> JoinAnswer:
         return await self.call(lambda: self._join(name))
 
-    async def _join(self, name: object) -> dict[str, Any]:
+    async def _join(self, name: object) -> JoinAnswer:
         if self.lobby.status == PLAYING:  # late arrivals watch (docs/protocol.md §2)
             return {"code": self.code, "pid": None, "token": None, "host": False, "spectator": True}
         token = secrets.token_urlsafe(32)

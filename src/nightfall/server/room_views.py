@@ -9,14 +9,13 @@ H-GAT-4). The parts every viewer shares are encoded once per change.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from . import outgoing
 from .connection import Connection
 from .protocol import (
     encode,
 )
-from .protocol_types import RoomJson, StateMessage
+from .protocol_types import RoomJson, RoomSummary, StateMessage
 from .room_writer import RoomParts, RoomWriter, StateParts
 
 log = logging.getLogger("nightfall.room")
@@ -44,7 +43,7 @@ class RoomViews(RoomWriter):
     def _version_sent(self, pid: int | None) -> int:
         return self._sent.get(pid, (self.revision, ""))[0]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> RoomSummary:
         return {
             "code": self.code,
             "game": self.site.name,

@@ -1,12 +1,8 @@
 import { useState } from "preact/hooks";
 import { copyText, ErrorLine, type Ctx } from "./common";
+import { call, HttpError, storage } from "../core/api";
+import type { AndorraCreated } from "../generated/protocol";
 import type { ServerError } from "./i18n";
-
-interface Created {
-  code: string;
-  desk_url: string;
-  players: { seat: number; name: string; url: string }[];
-}
 
 export function minutes(raw: string): number | null {
   const n = Number(raw.replace(",", "."));
@@ -23,7 +19,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
   const [prompt, setPrompt] = useState("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [local, setLocal] = useState<string | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<AndorraCreated | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: Event) => {
@@ -52,20 +48,17 @@ export function Create({ ctx }: { ctx: Ctx }) {
       prompt_seconds: minutes(prompt),
       options: { show_full_tally: fullTally },
     };
-    const res = await fetch("/api/andorra", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    setBusy(false);
-    const data = await res.json();
-    if (!res.ok) {
-      setErr(data.error);
+    let made: AndorraCreated;
+    try {
+      made = await call<AndorraCreated>("POST", "/api/andorra", body);
+    } catch (e) {
+      setErr(e instanceof HttpError ? e.error : { code: "network" });
       return;
+    } finally {
+      setBusy(false);
     }
-    const made = data as Created & { host_token: string };
-    localStorage.setItem(`andorra:${made.code}:desk`, made.host_token);
-    localStorage.setItem(`andorra:${made.code}:links`, JSON.stringify(made.players.map((p) => ({ name: p.name, url: p.url }))));
+    storage.set(`andorra:${made.code}:desk`, made.host_token);
+    storage.set(`andorra:${made.code}:links`, JSON.stringify(made.players.map((p) => ({ name: p.name, url: p.url }))));
     setCreated(made);
   };
 

@@ -1,8 +1,11 @@
 // HTTP half of the protocol (docs/protocol.md §2): JSON in, JSON out, errors as {error: {code, params}}.
 
+/** The server's ErrorBody (generated/protocol.ts), or one the client makes up (network). */
 export interface ApiError {
   code: string;
   params?: Record<string, unknown>;
+  rule?: string;
+  message?: string;
 }
 
 export class HttpError extends Error {

@@ -7,6 +7,53 @@ export type RequestId = string | number;
 export type PresenceState = "connected" | "grace" | "disconnected";
 export type RoomStatus = "lobby" | "playing" | "ended";
 /**
+ * ``POST /api/rooms`` for a game whose host sits at the table (Heks): the host's seat.
+ * Built by ``GameSite.answer_created`` (games/interface.py), which answers with any JSON
+ * object since a game may answer differently (Andorra: ``AndorraCreated``): keep in step.
+ */
+export interface SeatGrant {
+  code: string;
+  pid: number;
+  token: string;
+  host: boolean;
+  join_url: string | null;
+  board_url: string | null;
+}
+/**
+ * ``POST /api/rooms/{code}/join``: a seat, or a spectator's place once a game runs.
+ */
+export interface JoinAnswer {
+  code: string;
+  pid: number | null;
+  token: string | null;
+  host: boolean;
+  spectator: boolean;
+}
+export interface SummaryMember {
+  pid: number;
+  name: string;
+  host: boolean;
+}
+/**
+ * ``GET /api/rooms/{code}``: enough for a join page, no secrets.
+ */
+export interface RoomSummary {
+  code: string;
+  game: string;
+  status: RoomStatus;
+  members: SummaryMember[];
+  min_players: number;
+  max_players: number;
+}
+/**
+ * ``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working).
+ */
+export interface RelinkAnswer {
+  seat: number;
+  token: string;
+  url: string;
+}
+/**
  * A rejection: clients localise by ``code``; ``message`` is English for developers.
  */
 export interface ErrorBody {
@@ -637,6 +684,24 @@ export interface AndorraHost {
   prompts: AndorraPrompt[];
   inactive_today: number[];
   review: AndorraReview | null;
+}
+export interface AndorraCreatedPlayer {
+  seat: number;
+  name: string;
+  token: string;
+  url: string;
+}
+/**
+ * The answer to creating an Andorra game (``POST /api/rooms`` with ``game: andorra``):
+ * the desk's link and every player's private link.
+ */
+export interface AndorraCreated {
+  code: string;
+  game: string;
+  host_token: string;
+  desk_url: string;
+  players: AndorraCreatedPlayer[];
+  warnings: string[];
 }
 export interface AndorraView {
   game: "andorra";

@@ -1,30 +1,12 @@
 // Vang de Heks's HTTP calls (docs/protocol.md §2) and the seat tokens kept on this phone.
 import { call, storage } from "../core/api";
+import type { JoinAnswer, RoomSummary, SeatGrant } from "../generated/protocol";
 
 export { HttpError, type ApiError } from "../core/api";
 
-export interface SeatGrant {
-  code: string;
-  pid: number | null;
-  token: string | null;
-  host: boolean;
-  spectator?: boolean;
-  join_url?: string;
-  board_url?: string;
-}
-
-export interface RoomSummary {
-  code: string;
-  game: string;
-  status: "lobby" | "playing" | "ended";
-  members: { pid: number; name: string; host: boolean }[];
-  min_players: number;
-  max_players: number;
-}
-
 export const createRoom = (name: string) => call<SeatGrant>("POST", "/api/rooms", { name, game: "heks" });
 export const joinRoom = (code: string, name: string) =>
-  call<SeatGrant>("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name });
+  call<JoinAnswer>("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name });
 export const roomSummary = (code: string) => call<RoomSummary>("GET", `/api/rooms/${encodeURIComponent(code)}`);
 export const qrUrl = (code: string) => `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
 
@@ -40,7 +22,7 @@ export const forgetToken = (code: string): void => storage.remove(tokenKey(code)
 export const saveLateName = (code: string, name: string): void => storage.set(`nightfall.late.${code.toUpperCase()}`, name);
 export const loadLateName = (code: string): string | null => storage.get(`nightfall.late.${code.toUpperCase()}`);
 export const forgetLateName = (code: string): void => storage.remove(`nightfall.late.${code.toUpperCase()}`);
-export function saveJoinUrl(code: string, url: string | undefined): void {
+export function saveJoinUrl(code: string, url: string | null | undefined): void {
   if (url) storage.set(`nightfall.join.${code.toUpperCase()}`, url);
 }
 /** The LAN join link the server gave when the room was created (a host on localhost gets the LAN address). */

@@ -311,6 +311,25 @@ class AndorraHost(TypedDict):
     review: AndorraReview | None
 
 
+class AndorraCreatedPlayer(TypedDict):
+    seat: Seat
+    name: str
+    token: str
+    url: str
+
+
+class AndorraCreated(TypedDict):
+    """The answer to creating an Andorra game (``POST /api/rooms`` with ``game: andorra``):
+    the desk's link and every player's private link."""
+
+    code: str
+    game: str
+    host_token: str
+    desk_url: str
+    players: list[AndorraCreatedPlayer]
+    warnings: list[str]
+
+
 class AndorraView(TypedDict):
     game: Literal["andorra"]
     phase: AndorraPhase

@@ -1,5 +1,7 @@
 import { useState } from "preact/hooks";
 import { copyText, ErrorLine, nickOf, type Ctx, type DeskView } from "../common";
+import { call, HttpError, storage } from "../../core/api";
+import type { RelinkAnswer } from "../../generated/protocol";
 import type { ServerError } from "../i18n";
 import type { Run } from "./run";
 
@@ -12,14 +14,14 @@ export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; cod
   const relink = async () => {
     setErr(null);
     if (nick.trim()) await run("replace", { seat: Number(seat), nick: nick.trim() });
-    const res = await fetch(`/api/andorra/${encodeURIComponent(code)}/relink`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token: localStorage.getItem(`andorra:${code}:desk`), seat: Number(seat) }),
-    });
-    const data = await res.json();
-    if (!res.ok) {
-      setErr(data.error);
+    let data: RelinkAnswer;
+    try {
+      data = await call<RelinkAnswer>("POST", `/api/andorra/${encodeURIComponent(code)}/relink`, {
+        token: storage.get(`andorra:${code}:desk`),
+        seat: Number(seat),
+      });
+    } catch (e) {
+      setErr(e instanceof HttpError ? e.error : { code: "network" });
       return;
     }
     const name = nick.trim() || nickOf(view, Number(seat));

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import Command, Event, Game, Rejected
 from nightfall.engine.event import Audience
+
+from ..view_types import AndorraChatMessage, AndorraMoveOption
 
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message
@@ -29,7 +31,7 @@ class RoomState:
     chat: list[dict[str, Any]] = field(default_factory=list)
     # seat -> [clan, index of the first chat message it may read]
     member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
-    options_cache: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
     now: int = 0  # the kernel's clock (K-TIME-1)
 
 
@@ -93,9 +95,11 @@ def post(rules: Game[Any], state: RoomState, command: Command) -> list[Event]:
     return [Event("chat", {"clan": clan, "seat": seat}, Audience(seats=members, host=True))]
 
 
-def readable(state: RoomState, seat: int) -> tuple[str | None, list[dict[str, Any]]]:
+def readable(state: RoomState, seat: int) -> tuple[str | None, list[AndorraChatMessage]]:
     """The seat's clan and the messages it may read."""
     since = state.member_since.get(seat)
     if since is None:
         return None, []
-    return since[0], [m for m in state.chat[since[1] :] if m["clan"] == since[0]][-CHAT_KEEP:]
+    return since[0], [cast(AndorraChatMessage, m) for m in state.chat[since[1] :] if m["clan"] == since[0]][
+        -CHAT_KEEP:
+    ]

@@ -18,6 +18,7 @@ from nightfall.engine import Command, Game, Rejected
 from ..items import DISPLAY_ONLY, GIFT_LIST, ITEM_NAMES
 from ..roles.actions import ACTIONS
 from ..roles.catalogue import LONERS, ROLES
+from ..view_types import AndorraMoveOption
 from .chat import RoomState
 
 # Every move code of Appendix C, in its order: the engine decides which are legal.
@@ -114,7 +115,7 @@ def _fits(kind: str, v: Any, n: int) -> bool:
     return False
 
 
-def options(rules: Game[Any], state: RoomState, seat: int) -> list[dict[str, Any]]:
+def options(rules: Game[Any], state: RoomState, seat: int) -> list[AndorraMoveOption]:
     """The moves ``seat`` may submit now (for itself, or as its clan's sender)."""
     # A trial that succeeds changes only the trying player's own sheet, which no
     # other check of that player reads; the scratch copy is renewed per player.
@@ -136,7 +137,7 @@ def options(rules: Game[Any], state: RoomState, seat: int) -> list[dict[str, Any
         scratch[1] = True
         return None
 
-    out: list[dict[str, Any]] = []
+    out: list[AndorraMoveOption] = []
     for player in seats:
         if scratch[1]:
             scratch[:] = [copy.deepcopy(state.game), False]

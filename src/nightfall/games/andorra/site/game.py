@@ -6,11 +6,12 @@ so a room's stored log replays with ``nightfall replay`` like any transcript."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import Command, Event, Game, Rejected, Viewer, kernel
 
 from ..game import AndorraGame
+from ..view_types import AndorraChatMessage, AndorraMoveOption, AndorraView
 from . import chat, form
 from .chat import CHAT, CHAT_KEEP, RoomState
 
@@ -63,13 +64,15 @@ class AndorraSiteGame:
         return self.inner.refusal(state.game, command, refused)
 
     def view(self, state: RoomState, viewer: Viewer) -> dict[str, Any]:
-        out = self.inner.view(state.game, viewer)
+        # The rules' AndorraView plus the site's keys (view_types marks them "site").
+        out = cast(AndorraView, self.inner.view(state.game, viewer))
         if viewer in ("host", "all"):
-            out["chat"] = state.chat[-CHAT_KEEP:]
+            out["chat"] = [cast(AndorraChatMessage, m) for m in state.chat[-CHAT_KEEP:]]
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
-            out["me"]["chat_clan"], out["me"]["chat"] = chat.readable(state, viewer)
-            out["me"]["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
-        return out
+            me = out["me"]
+            me["chat_clan"], me["chat"] = chat.readable(state, viewer)
+            me["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
+        return cast("dict[str, Any]", out)
 
     def next_deadline(self, state: RoomState) -> int | None:
         return self.inner.next_deadline(state.game)
@@ -86,14 +89,14 @@ class AndorraSiteGame:
         """Each seat's clan, as the engine's host view shows it."""
         return chat.clans(self.inner, state)
 
-    def options(self, state: RoomState, seat: int) -> list[dict[str, Any]]:
+    def options(self, state: RoomState, seat: int) -> list[AndorraMoveOption]:
         """The moves ``seat`` may submit now (for itself, or as its clan's sender)."""
         cached = state.options_cache.get(seat)
         if cached is None:
             cached = state.options_cache[seat] = self._options(state, seat)
         return cached
 
-    def _options(self, state: RoomState, seat: int) -> list[dict[str, Any]]:
+    def _options(self, state: RoomState, seat: int) -> list[AndorraMoveOption]:
         """``options`` without the cache."""
         return form.options(self.inner, state, seat)
 

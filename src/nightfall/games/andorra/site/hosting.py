@@ -8,11 +8,12 @@ created, from the host's role list (docs/protocol.md, "Andorra").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from nightfall.engine import Game, Rejected
 
 from ...interface import Created, GameSite, Opening, Pages
+from ..view_types import AndorraCreated
 from .game import AndorraSiteGame
 
 PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
@@ -87,7 +88,7 @@ class AndorraSite(GameSite):
     def answer_created(self, created: Created) -> dict[str, Any]:
         base, code = created.base_url, created.code
         host_view = self.make_game().view(created.state, "host") if created.state is not None else {}
-        return {
+        answer: AndorraCreated = {
             "code": code,
             "game": self.name,
             "host_token": created.host_token,
@@ -98,6 +99,7 @@ class AndorraSite(GameSite):
             ],
             "warnings": host_view.get("host", {}).get("warnings", []),
         }
+        return cast("dict[str, Any]", answer)  # the GameSite interface answers with any JSON object
 
 
 def _phase_ms(form: Mapping[str, Any], key: str) -> int | None:
