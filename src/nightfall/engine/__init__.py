@@ -2,7 +2,7 @@
 
 from .command import HOST, SYSTEM, TICK, Actor, Command, tick
 from .event import HOST_ONLY, NOBODY, PUBLIC, Audience, Event, Viewer, seats, visible
-from .game import Game
+from .game import Game, Handler
 from .kernel import apply, view
 from .rejection import Rejected
 from .rng import Rng
@@ -23,6 +23,7 @@ __all__ = [
     "Command",
     "Event",
     "Game",
+    "Handler",
     "Rejected",
     "Rng",
     "SplitsViews",

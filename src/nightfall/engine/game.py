@@ -8,14 +8,18 @@ particular game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from .command import Command
 from .event import Event, Viewer
 from .rejection import Rejected
 
 S = TypeVar("S")
+
+#: The one handler signature: a game's handler for one command type takes the state and
+#: the command, changes the state in place and returns what happened (validate first).
+Handler: TypeAlias = Callable[[S, Command], list[Event]]
 
 
 class Game(Protocol[S]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Rejected, Viewer
+from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Handler, Rejected, Viewer
 from nightfall.engine.event import Audience
 
 from . import article, moves
@@ -269,7 +269,7 @@ def _replace(state: AndorraState, cmd: Command) -> list[Event]:
     return [Event("replaced", {"seat": seat, "nick": nick})]
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Handler[AndorraState]] = {
     "vote": _vote,
     "edit_vote": _vote,
     "penalty": _penalty,

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from nightfall.engine import SYSTEM, TICK, Command, Event, Rejected
+from nightfall.engine import SYSTEM, TICK, Command, Event, Handler, Rejected
 
 from . import departure, exile_vote, flow, host_controls, host_handover, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
@@ -12,8 +10,6 @@ from .events import public
 from .roles import pickpocket, seer
 from .state import DEPART_A, GUARD_B, HeksState, Player
 from .tables import PICKPOCKET, SEER
-
-Handler = Callable[[HeksState, Command, list[Event]], None]
 
 
 def _ability_user(state: HeksState, cmd: Command, role: str, rule: str) -> Player:
@@ -31,20 +27,26 @@ def _target(state: HeksState, cmd: Command) -> int:
     return target
 
 
-def _seer_check(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def _seer_check(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     seer.check(state, _ability_user(state, cmd, SEER, "H-SEE-1"), _target(state, cmd), out)
+    return out
 
 
-def _pickpocket_target(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def _pickpocket_target(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     pickpocket.choose_target(state, _ability_user(state, cmd, PICKPOCKET, "H-PP-1"), _target(state, cmd), out)
+    return out
 
 
-def _pickpocket_take(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def _pickpocket_take(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me = _ability_user(state, cmd, PICKPOCKET, "H-PP-1")
     pickpocket.take(state, me, ingredient_arg(cmd.payload, "ingredient"), out)
+    return out
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[HeksState]] = {
     "ready": scenes.ready,
     "confirm": scenes.confirm,
     "end_discussion": scenes.end_discussion,
@@ -90,11 +92,11 @@ COMMANDS = frozenset(HANDLERS) | {RESUME}
 
 def apply(state: HeksState, cmd: Command) -> list[Event]:
     """One command the kernel admitted (known type, time forward, game running, in time)."""
-    out: list[Event] = []
     if cmd.type == TICK:
+        out: list[Event] = []
         flow.on_deadline(state, cmd.now, out)
     elif cmd.type == RESUME:
-        _resume(state, cmd, out)
+        out = _resume(state, cmd)
     else:
         if state.phase == GUARD_B and cmd.actor != state.day.guarding and cmd.type not in _HOST_COMMANDS:
             # Others still see step A's countdown (H-DEP-13): past it, their switches come too
@@ -103,7 +105,7 @@ def apply(state: HeksState, cmd: Command) -> list[Event]:
             if limit is not None and cmd.now >= limit:
                 raise Rejected("too_late", "K-LATE-1", deadline=limit)
         step_matches(state, cmd.payload)
-        HANDLERS[cmd.type](state, cmd, out)
+        out = HANDLERS[cmd.type](state, cmd)
         if cmd.type in _INPUTS:
             flow.advance(state, cmd.now, out)
     state.version += 1
@@ -122,13 +124,14 @@ def refusal(state: HeksState, cmd: Command, refused: Rejected) -> Rejected:
     return Rejected(refused.code, refused.rule, **params)
 
 
-def _resume(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def _resume(state: HeksState, cmd: Command) -> list[Event]:
     """H-TBL-4: the server was down for ``paused_ms``; the running timer gets that time back.
 
     Sent by the server's clock only, before anything else after a restart, so it is
     accepted even when the old deadline passed during the outage (K-LATE-1 binds
     players and the host, not the system).
     """
+    out: list[Event] = []
     if cmd.actor != SYSTEM:
         raise Rejected("not_your_step", "H-TBL-4", reason="only the server's clock resumes")
     paused = cmd.payload.get("paused_ms")
@@ -141,3 +144,4 @@ def _resume(state: HeksState, cmd: Command, out: list[Event]) -> None:
         state.day.depart_deadline += paused  # what everyone but the guard sees (H-DEP-13)
     state.cache.pop("step", None)  # the deadline is in the step part of the view
     public(out, "resumed", paused_ms=paused, deadline=state.deadline)
+    return out

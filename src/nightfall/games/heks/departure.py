@@ -14,8 +14,9 @@ from .state import CAT, DEPART_A, GUARD_B, HeksState
 from .tables import HERB_DOCTOR, JESTER, PROTECTOR, WITCH
 
 
-def depart(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def depart(state: HeksState, cmd: Command) -> list[Event]:
     """H-DEP-9/10/11, H-ERR-6: a place (or Guard), with optional extras, as one atomic submission."""
+    out: list[Event] = []
     me = player_of(state, cmd)
     phase_in(state, DEPART_A, GUARD_B, rule="H-DEP-10")
     is_cat(me, "H-DEP-9")
@@ -72,10 +73,12 @@ def depart(state: HeksState, cmd: Command, out: list[Event]) -> None:
         turn_back=day.turn_back if me.role == HERB_DOCTOR else None,
         mask=day.mask_on if me.role == JESTER else None,
     )
+    return out
 
 
-def guard_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def guard_place(state: HeksState, cmd: Command) -> list[Event]:
     """H-DEP-12: the guarding Protector taps one open place; final."""
+    out: list[Event] = []
     me = player_of(state, cmd)
     if me.seat != state.day.guarding:
         raise Rejected("not_your_step", "H-DEP-12")
@@ -83,6 +86,7 @@ def guard_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
     place = place_arg(state, cmd.payload)
     state.day.guard_place = place
     private(out, me.seat, "guarding", place=place)
+    return out
 
 
 def live_counts(state: HeksState, *, for_witches: bool) -> dict[str, int]:

@@ -9,7 +9,8 @@ from .events import public
 from .state import CAT, EXILE_VOTE, HeksState
 
 
-def exile_vote(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def exile_vote(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me = player_of(state, cmd)
     phase_in(state, EXILE_VOTE, rule="H-EXV-1")
     is_cat(me, "H-EXV-1")
@@ -21,3 +22,4 @@ def exile_vote(state: HeksState, cmd: Command, out: list[Event]) -> None:
             raise Rejected("bad_target", "H-EXV-1", target=target, reason="not a cat")
     state.night.votes[me.seat] = "blank" if target is None else str(target)  # switchable (H-EXV-2)
     public(out, "voted", phase=EXILE_VOTE, count=len(state.night.votes))
+    return out

@@ -22,8 +22,9 @@ def _host(state: HeksState, cmd: Command) -> None:
         raise Rejected("host_cannot_act", "H-ERR-5", phase=state.phase)
 
 
-def mark_absent(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def mark_absent(state: HeksState, cmd: Command) -> list[Event]:
     """H-HST-2: applies to the current step only; a player who owes nothing is unaffected."""
+    out: list[Event] = []
     _host(state, cmd)
     seat = seat_arg(state, cmd.payload, "seat")
     assert seat is not None
@@ -34,10 +35,12 @@ def mark_absent(state: HeksState, cmd: Command, out: list[Event]) -> None:
         else:
             public(out, "absent", seat=seat)
     flow.advance(state, cmd.now, out)
+    return out
 
 
-def force_continue(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def force_continue(state: HeksState, cmd: Command) -> list[Event]:
     """H-HST-4 (b): every pending participant of steps A and B gets the absent default."""
+    out: list[Event] = []
     _host(state, cmd)
     if state.phase not in (DEPART_A, GUARD_B):
         raise Rejected("wrong_phase", "H-HST-4", phase=state.phase)
@@ -48,3 +51,4 @@ def force_continue(state: HeksState, cmd: Command, out: list[Event]) -> None:
         for seat in owed(state):
             absent_default(state, seat, cmd.now, out)
         flow.advance(state, cmd.now, out)
+    return out

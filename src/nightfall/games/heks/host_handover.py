@@ -19,12 +19,13 @@ from .state import HeksState
 REASONS = frozenset({"host_away"})
 
 
-def pass_host(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def pass_host(state: HeksState, cmd: Command) -> list[Event]:
     """H-HST-7a: only the host, to another seat of this game, in any phase before the end.
 
     Allowed in step C and the quarrel too (unlike H-HST-5): it reveals, pauses and
     changes no hidden information, and a stuck table must never wait for a phase.
     """
+    out: list[Event] = []
     me = player_of(state, cmd)
     if me.seat != state.host:
         raise Rejected("not_host", "H-HST-7a")
@@ -37,3 +38,4 @@ def pass_host(state: HeksState, cmd: Command, out: list[Event]) -> None:
         raise Rejected("bad_payload", field="reason", reason="expected host_away or nothing")
     state.host = seat  # the public view's step cache is keyed on the host (view.public_view)
     public(out, "host_passed", seat=seat, previous=me.seat, reason=reason)
+    return out

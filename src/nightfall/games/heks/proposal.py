@@ -15,7 +15,8 @@ def _set_members(state: HeksState, members: list[int], out: list[Event], auto: b
     public(out, "proposal", chief=state.night.chief, members=state.night.members, auto=auto)
 
 
-def propose(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def propose(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me = player_of(state, cmd)
     phase_in(state, PROPOSAL, rule="H-CHF-1")
     if me.seat != state.night.chief:
@@ -34,6 +35,7 @@ def propose(state: HeksState, cmd: Command, out: list[Event]) -> None:
         if state.player(seat).status != CAT:
             raise Rejected("bad_target", "H-CHF-1", target=seat, reason="not a cat")
     _set_members(state, list(raw), out)
+    return out
 
 
 def random_proposal(state: HeksState, out: list[Event]) -> None:
@@ -42,8 +44,9 @@ def random_proposal(state: HeksState, out: list[Event]) -> None:
     _set_members(state, state.rng.sample(cats, len(state.day.recipe)), out, auto=True)
 
 
-def approve(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def approve(state: HeksState, cmd: Command) -> list[Event]:
     """H-APR-1/3: every cat votes For or Against; switching allowed until the vote closes."""
+    out: list[Event] = []
     me = player_of(state, cmd)
     phase_in(state, APPROVAL_VOTE, rule="H-APR-1")
     is_cat(me, "H-APR-1")
@@ -52,3 +55,4 @@ def approve(state: HeksState, cmd: Command, out: list[Event]) -> None:
         raise Rejected("bad_payload", field="vote", reason='expected "for" or "against"')
     state.night.votes[me.seat] = str(vote)  # no trace of a change remains (H-APR-3)
     public(out, "voted", phase=APPROVAL_VOTE, count=len(state.night.votes))
+    return out

@@ -10,7 +10,8 @@ from .state import RITUAL, HeksState
 from .tables import EMPTY_PAW
 
 
-def play_card(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def play_card(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me = player_of(state, cmd)
     phase_in(state, RITUAL, rule="H-RIT-1")
     if me.seat not in (state.night.members or []):
@@ -23,6 +24,7 @@ def play_card(state: HeksState, cmd: Command, out: list[Event]) -> None:
     if card != EMPTY_PAW and card not in me.hand:
         raise Rejected("not_in_hand", "H-RIT-4", ingredient=card)
     _play(state, me.seat, card, out)
+    return out
 
 
 def default_card(state: HeksState, seat: int, out: list[Event]) -> None:

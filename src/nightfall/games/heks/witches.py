@@ -30,15 +30,18 @@ def _turn(state: HeksState, cmd: Command) -> tuple[Player, WitchTurn]:
     return me, turn
 
 
-def choose_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def choose_place(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me, turn = _turn(state, cmd)
     if turn.place is not None:
         raise Rejected("final", "H-WAT-2", choice="place")
     turn.place = place_arg(state, cmd.payload)
     private(out, me.seat, "witch_place", place=turn.place)
+    return out
 
 
-def choose_spell(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def choose_spell(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me, turn = _turn(state, cmd)
     if turn.place is None:
         raise Rejected("not_your_step", "H-WAT-2", reason="choose a place first")
@@ -62,15 +65,18 @@ def choose_spell(state: HeksState, cmd: Command, out: list[Event]) -> None:
         state.day.reserved[spell] = me.seat
         state.spells_cast.add(spell)
     private(out, me.seat, "witch_spell", spell=spell, mist_place=mist_place)
+    return out
 
 
-def choose_mist_place(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def choose_mist_place(state: HeksState, cmd: Command) -> list[Event]:
     """Mist's sub-choice (H-WAT-2), when it was not sent with the spell."""
+    out: list[Event] = []
     me, turn = _turn(state, cmd)
     if turn.spell != MIST or turn.mist_place is not None:
         raise Rejected("not_your_step", "H-SPL-4")
     turn.mist_place = place_arg(state, cmd.payload)
     private(out, me.seat, "witch_mist", place=turn.mist_place)
+    return out
 
 
 def _target_ok(state: HeksState, me: Player, seat: int | None, rule: str) -> None:
@@ -82,7 +88,8 @@ def _target_ok(state: HeksState, me: Player, seat: int | None, rule: str) -> Non
         raise Rejected("bad_target", rule, target=seat, reason="not a cat")
 
 
-def choose_target(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def choose_target(state: HeksState, cmd: Command) -> list[Event]:
+    out: list[Event] = []
     me, turn = _turn(state, cmd)
     if not turn.spell_chosen:
         raise Rejected("not_your_step", "H-WAT-2", reason="choose a spell (or none) first")
@@ -95,10 +102,12 @@ def choose_target(state: HeksState, cmd: Command, out: list[Event]) -> None:
     if turn.spell != TWIN_HEX or target is None:
         turn.second_chosen = True
     private(out, me.seat, "witch_target", target=target)
+    return out
 
 
-def choose_second(state: HeksState, cmd: Command, out: list[Event]) -> None:
+def choose_second(state: HeksState, cmd: Command) -> list[Event]:
     """H-SPL-7: Twin Hex's optional second, distinct target, only after a first target."""
+    out: list[Event] = []
     me, turn = _turn(state, cmd)
     if turn.spell != TWIN_HEX or not turn.target_chosen or turn.target is None:
         raise Rejected("not_your_step", "H-SPL-7")
@@ -111,6 +120,7 @@ def choose_second(state: HeksState, cmd: Command, out: list[Event]) -> None:
     turn.second_chosen = True
     turn.second = second
     private(out, me.seat, "witch_second", target=second)
+    return out
 
 
 def auto_choices(state: HeksState, out: list[Event]) -> None:
