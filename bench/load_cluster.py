@@ -85,11 +85,22 @@ def _waiting(pids: list[int]) -> float:
     return total / 1e9
 
 
-def _measure(pids: list[int], seconds: float, clients: list[int]) -> tuple[float, float, float, float, float]:
-    """As ``load.measure``, over several server-side processes (no kernel split)."""
+def _measure(
+    pids: list[int], seconds: float, clients: list[int], parts: dict[str, list[int]] | None = None
+) -> tuple[float, float, float, float, float]:
+    """As ``load.measure``, over several server-side processes (no kernel split);
+    with ``parts`` (name -> pids), each part's share of a CPU goes into ``parts_pct``."""
+    named = parts or {}
+    p0 = {name: _cpu(ps) for name, ps in named.items()}
     c0, k0, w0, t0 = _cpu(pids), _cpu(clients), _waiting(pids), time.perf_counter()
     time.sleep(seconds)
-    return time.perf_counter() - t0, _cpu(pids) - c0, 0.0, _cpu(clients) - k0, _waiting(pids) - w0
+    wall = time.perf_counter() - t0
+    parts_pct.clear()
+    parts_pct.update({name: round(100 * (_cpu(ps) - p0[name]) / wall, 1) for name, ps in named.items()})
+    return wall, _cpu(pids) - c0, 0.0, _cpu(clients) - k0, _waiting(pids) - w0
+
+
+parts_pct: dict[str, float] = {}  # the last ``_measure``'s CPU by part
 
 
 class PrivateRedis:
@@ -107,7 +118,9 @@ class PrivateRedis:
         return f"redis://{HOST}:{self.port}/0"
 
 
-def _drive(args: argparse.Namespace, url: str, pids: list[int], db: str, kill: Any = None) -> dict[str, Any]:
+def _drive(
+    args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: str, kill: Any = None
+) -> dict[str, Any]:
     """Tables of bots at real pace against ``url``; with ``kill``, call it after the
     real phase and measure how long until every dropped phone saw a view again."""
     phases = Phases(args.procs)
@@ -132,15 +145,20 @@ def _drive(args: argparse.Namespace, url: str, pids: list[int], db: str, kill: A
         nice=args.nice,
     )
     sockets, setup_errors = phases.wait_ready(timeout=args.setup_timeout)
-    served = pids + _pg_backends(db)
+    parts = {**parts, "postgres": _pg_backends(db)}
+    served = [pid for ps in parts.values() for pid in ps]
     phases.set(IDLE)  # every phone connected, nobody playing: what the set-up costs by itself
     time.sleep(2)
     idle_wall, idle_cpu, _, _, _ = _measure(served, args.idle_seconds, [])
     phases.set(REAL)
     wall, cpu, kernel, client_cpu, waited = _measure(
-        served, args.duration_real, [p.pid for p in phases.procs]
+        served, args.duration_real, [p.pid for p in phases.procs], parts
     )
-    out: dict[str, Any] = {"sockets": sockets, "setup_errors": setup_errors}
+    out: dict[str, Any] = {
+        "sockets": sockets,
+        "setup_errors": setup_errors,
+        "cpu_pct_by_part": dict(parts_pct),
+    }
     if kill is not None:
         killed_at = time.time()
         kill()
@@ -200,7 +218,7 @@ def run(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     )
     try:
         wait_health(f"http://{HOST}:{port}", node)
-        result["one_node"] = _drive(args, f"http://{HOST}:{port}", [node.pid], one_db)
+        result["one_node"] = _drive(args, f"http://{HOST}:{port}", {"nodes": [node.pid]}, one_db)
     finally:
         stop_process(node)
         log.close()
@@ -221,9 +239,13 @@ def run(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     try:
         cluster.start()
         assert cluster.proxy is not None
-        pids = [p.pid for p in cluster.nodes if p is not None] + [cluster.proxy.pid, redis.proc.pid]
+        parts = {
+            "nodes": [p.pid for p in cluster.nodes if p is not None],
+            "haproxy": [cluster.proxy.pid],
+            "redis": [redis.proc.pid],
+        }
         result["cluster"] = _drive(
-            args, cluster.url, pids, two_db, kill=lambda: cluster.signal_node(0, signal.SIGKILL)
+            args, cluster.url, parts, two_db, kill=lambda: cluster.signal_node(0, signal.SIGKILL)
         )
     finally:
         cluster.stop()
@@ -249,7 +271,7 @@ def report(r: dict[str, Any]) -> None:
             f"({s['cpu_ms_per_table_per_s']} ms per table per s, {s['cpu_ms_per_command']} ms per command; "
             f"waiting for a CPU {s['real']['server_waiting_for_cpu_pct']} %); tap-to-view p50 {lat['p50']} ms, "
             f"p99 {lat['p99']} ms ({lat['samples']} samples); {s['real']['acks_per_room_per_s']} acks/room/s; "
-            f"errors {s['real']['errors']}"
+            f"errors {s['real']['errors']}; CPU by part {s['cpu_pct_by_part']} %"
         )
     print(
         f"  cluster CPU overhead: {r['cluster_cpu_overhead']:+.1%} per table, "
