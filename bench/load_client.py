@@ -35,6 +35,9 @@ from nightfall.games.heks.bots.table_talk import TableTalk
 
 # Run phases, shared with the parent through a multiprocessing Value.
 SETUP, IDLE, REAL, SATURATE, STOP = 0, 1, 2, 3, 4
+# load.py --cluster, after the real phase: a node is killed; the bots stop playing (so the
+# real phase's numbers end where its CPU was measured) but reconnect (``Seat._reconnect``).
+FAILOVER = 5
 PHASE_NAMES = {REAL: "real", SATURATE: "saturate"}
 MAX_SAMPLES = 200_000  # latency samples kept per phase per worker
 STALL_S = 3.0

@@ -160,6 +160,7 @@ def _drive(
         "cpu_pct_by_part": dict(parts_pct),
     }
     if kill is not None:
+        phases.set(load_client.FAILOVER)
         killed_at = time.time()
         kill()
         time.sleep(args.failover_seconds)
