@@ -47,6 +47,7 @@ def open_table(
     shortest_discussion: bool = False,
     langs: dict[int, str] | None = None,
     shots: Path | None = None,
+    before_start: Callable[[str], None] | None = None,
 ) -> list[Phone]:
     """n phones around one room, the game started in ``mode`` ("timed" or "unlimited")."""
     langs = langs or {}
@@ -76,6 +77,8 @@ def open_table(
     if shots is not None:
         host.screenshot(path=str(shots / "lobby_host.png"), full_page=True, animations="disabled")
         phones[-1].page.screenshot(path=str(shots / "lobby_guest.png"), full_page=True, animations="disabled")
+    if before_start is not None:
+        before_start(code)  # e.g. open the TV board on the full lobby
     host.get_by_role("button", name=t("lobby.start"), exact=True).click()
     for ph in phones:
         expect(ph.page.get_by_role("button", name=t("reveal.hold", ph.lang))).to_be_visible(timeout=10_000)

@@ -7,13 +7,18 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, ViewportSize
 
+from .board import BoardWatch
 from .conftest import NewPhone
 from .table import open_table
 from .texts import t
 from .uibot import Policy, Screen, UiBot, find_pattern
 
 pytestmark = pytest.mark.browser
+
+TV_720: ViewportSize = {"width": 1280, "height": 720}
+TV_1080: ViewportSize = {"width": 1920, "height": 1080}
 
 # Scene types test 1 must meet (and shoot); "seer" stands for seer/pickpocket.
 REQUIRED_SCENES = {
@@ -148,15 +153,36 @@ def test_five_phones_play_a_whole_game(server: str, new_phone: NewPhone, shots: 
     )
 
 
-def test_twelve_phones_timed_game(fast_server: str, new_phone: NewPhone, shots: Path) -> None:
+def test_twelve_phones_timed_game(
+    fast_server: str, new_phone: NewPhone, browser: Browser, shots: Path
+) -> None:
     """Twelve phones play a Timed game with short timers (NIGHTFALL_HEKS_TIMERS) to the end.
 
     The lobby offers only the discussion time (set to its minimum here; the server's test
     timers override it). The table lets two timers run out on purpose: nobody taps End
     discussion, and nobody votes on day 1's proposal, which the timer counts as For (H-APR-4).
+    Two TV boards (1280×720 and 1920×1080) watch from the full lobby to the end: no scene
+    may scroll or clip (issue 18 §2).
     """
     t0 = time.monotonic()
-    phones = open_table(new_phone, fast_server, 12, mode="timed", shortest_discussion=True, shots=shots)
+    boards: list[BoardWatch] = []
+
+    def open_boards(code: str) -> None:
+        for size in (TV_720, TV_1080):
+            boards.append(BoardWatch.open(browser, f"{fast_server}/board/{code}", size, shots))
+        for board in boards:
+            board.page.wait_for_function("document.querySelectorAll('.board-seats li').length === 12")
+            board()
+
+    phones = open_table(
+        new_phone,
+        fast_server,
+        12,
+        mode="timed",
+        shortest_discussion=True,
+        shots=shots,
+        before_start=open_boards,
+    )
     # Shoot only the scenes whose layout depends on the table size.
     only = {
         "departure",
@@ -169,7 +195,22 @@ def test_twelve_phones_timed_game(fast_server: str, new_phone: NewPhone, shots: 
         "results",
     }
     bot = UiBot(phones, shots, Policy(end_discussion=False, approve_day1=False), seed=12, only=only)
+    bot.watchers.extend(boards)
     screens = bot.run_until(all_results, timeout=200, what="every phone at the results screen")
+    for board in boards:
+        board()  # the results screen too
+        assert not board.overflows, f"the {board.label} board scrolls or clips: {board.overflows}"
+        scenes = {
+            "LOBBY",
+            "DEPART_A",
+            "WITCH_C",
+            "EVENING_ANNOUNCE",
+            "APPROVAL_VOTE",
+            "EXILE_VOTE",
+            "GAME_END",
+        }
+        assert scenes <= set(board.seen), f"the {board.label} board missed {sorted(scenes - set(board.seen))}"
+        board.close()
     result = check_results(bot, screens)
     roles = sorted(ph.role or "?" for ph in phones)
     expected = (

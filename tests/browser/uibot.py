@@ -209,6 +209,7 @@ class UiBot:
         self.names = [p.name for p in phones]
         self.timed_phases: set[str] = set()  # scenes that showed a running countdown
         self.unnamed: set[tuple[str, str]] = set()  # (scene, control) without an accessible name
+        self.watchers: list[Callable[[], None]] = []  # called once per sweep (e.g. a TV board check)
 
     # -- reading -------------------------------------------------------------
 
@@ -424,6 +425,8 @@ class UiBot:
     def sweep(self, hold: Hold | None = None) -> tuple[list[Screen], bool]:
         screens: list[Screen] = []
         acted = False
+        for watch in self.watchers:
+            watch()
         for ph in self.phones:
             s = Screen.read(ph.page)
             screens.append(s)

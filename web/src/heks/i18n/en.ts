@@ -474,6 +474,8 @@ export const en: Record<MsgKey, string> = {
   "end.again.confirm": "Start a new game with this table?",
   "lobby.remove.confirm": "Remove {name} from the room?",
   "lobby.late": "A game is running. You are watching now and will play in the next game, as {name}.",
+  "board.owes": "still to act",
+  "board.auto": "Dotted: did not vote (in time), counts as For.",
   "err.replaced": "Your seat was opened in another tab.",
   "err.unknown": "Something went wrong ({code}).",
 };

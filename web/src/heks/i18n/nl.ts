@@ -497,6 +497,8 @@ export const nl = {
   "end.again.confirm": "Een nieuw spel starten met deze tafel?",
   "lobby.remove.confirm": "{name} uit de kamer halen?",
   "lobby.late": "Er loopt al een spel. Je kijkt nu mee en speelt mee in het volgende spel, als {name}.",
+  "board.owes": "moet nog",
+  "board.auto": "Gestippeld: niet (op tijd) gestemd, telt als Voor.",
   "err.replaced": "Je plaats is in een ander tabblad geopend.",
   "err.unknown": "Er ging iets mis ({code}).",
 } as const;

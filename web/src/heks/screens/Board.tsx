@@ -3,22 +3,25 @@ import type { RoomState } from "../../core/connection";
 import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { Crown, Frog } from "../ui/icons";
-import { Countdown, Meter, nameOf, Names, Recipe } from "../ui/common";
+import { Countdown, Meter, nameOf, Recipe } from "../ui/common";
 import { AnnouncementText } from "../scenes/Evening";
-import { ApprovalNames } from "../scenes/Night";
 import { CurseMeter } from "../scenes/Status";
-import { VoteResultBody } from "../scenes/Vote";
+import "./board.css";
 
-/** The public TV board: public information only (H-VIS-1), big text. */
+// The public TV board (H-VIS-1: public information only). It must fit a TV without
+// scrolling (1280×720 and 1920×1080) at 12 players in every scene: one screen-high grid,
+// long lists as flowing chips, sizes in vh so a bigger screen gets bigger text.
+
 export function Board(props: { room: RoomState; view: HeksView | null }) {
   const { room, view: v } = props;
+  const waiting = new Set(v?.waiting ?? []);
   return (
-    <main class="board">
+    <main class="board" data-phase={v?.phase ?? "LOBBY"}>
       <header class="board-head">
         <h1>{t("board.title", { code: room.code })}</h1>
         {v && (
           <div class="board-counters">
-            <span>{t("hdr.day", { n: v.day })}</span>
+            <span>{t("hdr.day", { n: v.phase === "VOTE_RESULT_SCENE" && v.vote_result ? v.vote_result.day : v.day })}</span>
             <span>
               {t("hdr.seals")} {v.seals}/{v.seals_needed}
             </span>
@@ -30,14 +33,22 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
             </span>
           </div>
         )}
+        {v && (
+          <div class="board-qr-small">
+            <img class="qr" src={qrUrl(room.code)} alt={t("lobby.qr")} />
+            <span>{room.code}</span>
+          </div>
+        )}
       </header>
       <div class="board-grid">
         <section class="card board-main">
           {!v ? (
-            <div class="center">
-              <p class="room-code">{room.code}</p>
-              <img class="qr big" src={qrUrl(room.code)} alt={t("lobby.qr")} width={320} height={320} />
-              <p class="big-text">{t("board.join")}</p>
+            <div class="board-join">
+              <img class="qr" src={qrUrl(room.code)} alt={t("lobby.qr")} />
+              <div>
+                <p class="room-code">{room.code}</p>
+                <p class="big-text">{t("board.join")}</p>
+              </div>
             </div>
           ) : (
             <BoardPhase v={v} />
@@ -45,17 +56,15 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
         </section>
         <section class="card board-players">
           <h2>{t("board.players")}</h2>
-          <ol class="seats">
+          <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (
-                  <li key={p.seat} class={`st-${p.status.toLowerCase()}`}>
+                  <li key={p.seat} class={`st-${p.status.toLowerCase()} ${waiting.has(p.seat) ? "owes" : ""}`}>
                     <span class="seat-no">{p.seat}</span>
-                    <span class="seat-name">
-                      {p.status === "FROG" && <Frog size={30} />}
-                      {p.name}
-                      {v.chief === p.seat && <Crown size={30} />}
-                    </span>
-                    <span class="muted">{t(`status.${p.status}` as "status.CAT")}</span>
+                    <span class="seat-name">{p.name}</span>
+                    {p.status === "FROG" && <Frog size={24} />}
+                    {v.chief === p.seat && <Crown size={24} />}
+                    {waiting.has(p.seat) && <span class="owes-mark" aria-label={t("board.owes")}>…</span>}
                   </li>
                 ))
               : room.members.map((m, i) => (
@@ -71,13 +80,46 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
   );
 }
 
+/** Names as a flowing row of chips: a list of 12 takes two lines, not twelve. */
+function Chips(props: { v: HeksView; seats: number[]; auto?: number[] }) {
+  return (
+    <ul class="chips">
+      {props.seats.map((s) => (
+        <li key={s} class={props.auto?.includes(s) ? "auto" : ""}>
+          {nameOf(props.v, s)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function BoardPhase(props: { v: HeksView }) {
   const v = props.v;
   const title = t(`phase.${v.phase}` as "phase.DEPART_A");
+  const names = (seats: number[]) => joinNames(seats.map((s) => nameOf(v, s)));
   let body = null;
   switch (v.phase) {
     case "VOTE_RESULT_SCENE":
-      body = v.vote_result && <VoteResultBody view={v} r={v.vote_result} />;
+      if (v.vote_result) {
+        const r = v.vote_result;
+        const outcome =
+          r.outcome === "EXILED" && r.exiled != null
+            ? t(r.was_witch ? "voteres.exiled.witch" : "voteres.exiled.notwitch", { name: nameOf(v, r.exiled) })
+            : t(r.outcome === "TIE" ? "voteres.tie" : "voteres.allblank");
+        body = (
+          <>
+            <p class={`big-text ${r.was_witch ? "witchy" : ""}`}>{outcome}</p>
+            <ul class="chips">
+              {r.ballot.map((b) => (
+                <li key={b.voter}>
+                  {nameOf(v, b.voter)} → {b.target == null ? t("voteres.blank") : nameOf(v, b.target)}
+                  {b.auto ? ` ${t("voteres.auto")}` : ""}
+                </li>
+              ))}
+            </ul>
+          </>
+        );
+      }
       break;
     case "DEPART_A":
     case "GUARD_B":
@@ -90,7 +132,7 @@ function BoardPhase(props: { v: HeksView }) {
             <p key={p.id}>{t("morning.closed", { place: t(`place.${p.id}` as "place.P1") })}</p>
           ))}
           {v.is_knights_day && <p class="knights">{t("morning.knights")}</p>}
-          {v.phase === "WITCH_C" && <Meter deadline={v.deadline} total={15_000} label={t("gather.meter")} />}
+          {v.phase === "WITCH_C" && <Meter deadline={v.deadline} total={v.deadline_total ?? 15_000} label={t("gather.meter")} />}
         </>
       );
       break;
@@ -101,44 +143,68 @@ function BoardPhase(props: { v: HeksView }) {
       body = <p class="big-text">{t("proposal.wait", { name: nameOf(v, v.chief), k: v.recipe.length })}</p>;
       break;
     case "APPROVAL_VOTE":
-      body = (
-        <>
-          <Names view={v} seats={v.proposal ?? []} />
-        </>
-      );
-      break;
     case "ACCEPT_SCENE":
-    case "REJECT_SCENE":
+    case "REJECT_SCENE": {
+      const r = v.phase === "APPROVAL_VOTE" ? null : v.approval_result;
       body = (
         <>
-          <Names view={v} seats={v.approval_result?.members ?? v.proposal ?? []} />
-          <ApprovalNames view={v} />
-          {v.phase === "REJECT_SCENE" && v.curse >= v.curse_max && <p class="big-text witchy">{t("reject.full")}</p>}
+          {v.proposal_auto && <p class="notice">{t(v.mode === "timed" ? "notice.team.timer" : "notice.team.absent")}</p>}
+          <p>{t("ritual.members", { names: names(r?.members ?? v.proposal ?? []) })}</p>
+          {r && (
+            <div class="board-votes">
+              <div>
+                <h3>
+                  {t("votes.for")} ({r.for.length})
+                </h3>
+                <Chips v={v} seats={r.for} auto={r.auto} />
+              </div>
+              <div>
+                <h3>
+                  {t("votes.against")} ({r.against.length})
+                </h3>
+                <Chips v={v} seats={r.against} auto={r.auto} />
+              </div>
+            </div>
+          )}
+          {r && r.auto.length > 0 && <p class="small muted">{t("board.auto")}</p>}
+          {v.phase === "REJECT_SCENE" && (
+            <p class={v.curse >= v.curse_max ? "big-text witchy" : ""}>
+              {v.curse >= v.curse_max ? t("reject.full") : t(r && r.for.length === r.against.length ? "reject.tie" : "reject.next")}
+            </p>
+          )}
         </>
       );
       break;
+    }
     case "RITUAL":
-      body = <p>{t("ritual.members", { names: joinNames((v.proposal ?? []).map((s) => nameOf(v, s))) })}</p>;
+      body = <p>{t("ritual.members", { names: names(v.proposal ?? []) })}</p>;
       break;
     case "RITUAL_RESULT":
-      body = <p class="huge">{t(`result.${v.last_ritual ?? "FAILURE"}` as "result.SUCCESS")}</p>;
+      body = (
+        <>
+          <p class="huge">{t(`result.${v.last_ritual ?? "FAILURE"}` as "result.SUCCESS")}</p>
+          {v.last_ritual !== "SUCCESS" && v.unlocked_spells.length > 0 && (
+            <p class="witchy">{t("result.spells", { spells: joinNames(v.unlocked_spells.map((s) => t(`spell.${s}` as "spell.MIST"))) })}</p>
+          )}
+        </>
+      );
       break;
     case "QUARREL":
       body = <p class="huge shake-loop">{t("quarrel.title")}</p>;
       break;
     case "GAME_END":
       if (v.result) {
-        const w = v.result.winner === "witch" ? "witches" : v.result.winner === "solo" ? "jester" : v.result.winner;
+        const res = v.result;
+        const w = res.winner === "witch" ? "witches" : res.winner === "solo" ? "jester" : res.winner;
         body = (
           <>
             <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
-            <p class="big-text">{t(`reason.${v.result.reason}` as "reason.TAKEOVER")}</p>
-            <p>{v.result.score === 1 ? t("end.score.one") : t("end.score", { n: v.result.score })}</p>
-            <ul class="roles">
+            <p class="big-text">{t(`reason.${res.reason}` as "reason.TAKEOVER")}</p>
+            <p>{res.score === 1 ? t("end.score.one") : t("end.score", { n: res.score })}</p>
+            <ul class="chips roles">
               {v.players.map((p) => (
                 <li key={p.seat}>
-                  <span>{p.name}</span>
-                  <span>{t(`role.${v.result!.roles[String(p.seat)]}` as "role.SEER")}</span>
+                  {p.name}: {t(`role.${res.roles[String(p.seat)]}` as "role.SEER")}
                 </li>
               ))}
             </ul>
@@ -149,14 +215,19 @@ function BoardPhase(props: { v: HeksView }) {
     default:
       break;
   }
+  const waiting = v.waiting ?? [];
   return (
     <div class="board-phase fade-in" key={`${v.phase}-${v.day}`}>
-      <p class="muted">{t("board.phase")}</p>
-      <h2 class="board-phase-title">{title}</h2>
-      <Countdown deadline={v.deadline} big />
+      <div class="board-phase-head">
+        <h2 class="board-phase-title">{title}</h2>
+        <Countdown deadline={v.deadline} big />
+      </div>
       {body}
       {v.progress && v.phase !== "GAME_END" && (
-        <p class="progress">{t("wait.done", { done: v.progress.done, total: v.progress.total })}</p>
+        <p class="progress">
+          {t("wait.done", { done: v.progress.done, total: v.progress.total })}
+          {waiting.length > 0 && ` · ${t("wait.for", { names: names(waiting) })}`}
+        </p>
       )}
     </div>
   );
