@@ -258,7 +258,7 @@ export interface HeksInboxItem {
   ingredient?: Ingredient;
   card?: Card;
   hand?: Ingredient[];
-  dropped?: boolean;
+  dropped?: Ingredient | null;
   auto?: boolean;
   filled?: ("place" | "spell" | "mist_place" | "target")[];
   spell?: Spell | null;

@@ -129,7 +129,7 @@ class HeksInboxItem(TypedDict):
     ingredient: NotRequired[Ingredient]
     card: NotRequired[Card]
     hand: NotRequired[list[Ingredient]]
-    dropped: NotRequired[bool]
+    dropped: NotRequired[Ingredient | None]  # H-ING-2: the oldest card a full hand discarded
     # H-TBL-2: the engine chose the card (CARD_PLAYED), or these of a Witch's choices (WITCH_AUTO).
     auto: NotRequired[bool]
     filled: NotRequired[list[Annotated[str, Literal["place", "spell", "mist_place", "target"]]]]
