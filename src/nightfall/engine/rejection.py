@@ -16,6 +16,8 @@ class Rejected(Exception):
         self.code = code
         self.rule = rule
         self.params = params
+        # the game's own sentence for people (language -> text), when the game gives one
+        self.text: dict[str, str] | None = None
         where = f" ({rule})" if rule else ""
         detail = f" {params}" if params else ""
         super().__init__(f"{code}{where}{detail}")
@@ -24,4 +26,6 @@ class Rejected(Exception):
         out: dict[str, Any] = {"code": self.code, "params": self.params}
         if self.rule:
             out["rule"] = self.rule
+        if self.text:
+            out["text"] = dict(self.text)
         return out

@@ -77,6 +77,8 @@ class ErrorBody(TypedDict):
     params: dict[str, Any]
     rule: NotRequired[str]
     message: str
+    # the game's sentence in the players' languages ({"ru": …, "en": …}), when it gives one
+    text: NotRequired[dict[str, str]]
 
 
 class MemberJson(TypedDict):

@@ -50,9 +50,17 @@ def create_game(host: Page, base: str) -> tuple[str, list[str]]:
     # a bad role list first: a clear error, nothing created
     host.get_by_label(re.compile("Игроки и роли")).fill("Anna BOSS\nBoris NOPE\nGleb SHERIFF")
     host.get_by_role("button", name="Создать игру").click()
-    expect(host.get_by_role("alert")).to_contain_text("Неизвестная роль: NOPE")
+    expect(host.get_by_role("alert")).to_contain_text("Нет такой роли: «NOPE». Возможные роли: Босс мафии,")
     lines = "\n".join(f"{n} {r}" for n, r in zip(NAMES, ROLES, strict=True))
     host.get_by_label(re.compile("Игроки и роли")).fill(lines)
+    for bad in ("abc", "-5"):  # a deadline is a positive number of minutes, or empty
+        host.get_by_label(re.compile("День, минут")).fill(bad)
+        host.get_by_role("button", name="Создать игру").click()
+        expect(host.get_by_role("alert")).to_contain_text("нужно число минут больше нуля")
+    host.get_by_label(re.compile("День, минут")).fill("")
+    host.get_by_text("Роли: названия, которые можно писать").click()
+    expect(host.get_by_text("Шмара-клофелинщица")).to_be_visible()
+    host.screenshot(path=SHOTS / "create.png", full_page=True)
     host.get_by_role("button", name="Создать игру").click()
     expect(host.get_by_role("heading", name=re.compile("создана"))).to_be_visible()
     urls = [host.get_by_role("textbox", name=n, exact=True).input_value() for n in NAMES]

@@ -115,6 +115,10 @@ async def test_bad_deadline_and_heks_endpoint(live: Live) -> None:
         "code": "bad_config",
         "params": {"field": "day_seconds", "min": 1, "max": 1209600},
         "message": "The game setup is not valid.",
+        "text": {
+            "ru": "Неверный срок дня: нужно целое число секунд от 1 до 1209600 (20160 мин).",
+            "en": "Wrong the day's length: a whole number of seconds from 1 to 1209600.",
+        },
     }
     r = await live.http.post("/api/rooms", json={"name": "X", "game": "andorra"})
     assert r.status_code == 400
@@ -385,3 +389,32 @@ async def test_a_player_cannot_send_the_clock(live: Live) -> None:
     _host, players = await sockets(live, game)
     refused = await players[2].command("tick")
     assert refused["type"] == "error" and refused["error"]["code"] == "not_your_step", refused
+
+
+async def test_creation_speaks_russian_and_lists_the_roles(live: Live) -> None:
+    """A-SETUP-1a, A-SETUP-2, A-SETUP-17a: Russian role names are accepted; an unknown one is
+    refused in a Russian sentence listing the roles; GET /api/games lists them for the form."""
+    names = [{"name": n, "role": r} for n, r in (("A", "Босс мафии"), ("B", "МЖ"), ("C", "Доктор"))]
+    r = await live.http.post("/api/andorra", json={"players": names, "options": {"reveal_all_at_end": True}})
+    assert r.status_code == 201, r.text
+    bad = [{"name": "A", "role": "Бос"}, {"name": "B", "role": "МЖ"}, {"name": "C", "role": "МЖ"}]
+    r = await live.http.post("/api/andorra", json={"players": bad})
+    error = r.json()["error"]
+    assert error["code"] == "unknown_role"
+    assert error["text"]["ru"].startswith("Нет такой роли: «БОС». Возможные роли: Босс мафии,")
+    games = (await live.http.get("/api/games")).json()["games"]
+    roles = next(g for g in games if g["name"] == "andorra")["settings"]["roles"]
+    assert roles[0] == {"code": "BOSS", "ru": "Босс мафии", "en": "Mafia Boss", "side": "Мафия"}
+    assert len(roles) == 29
+
+
+async def test_a_refused_move_comes_back_as_a_sentence(live: Live) -> None:
+    """A-MOVE-6: the error carries the engine's Russian sentence with the seed's words."""
+    game = await create(live)
+    host, players = await sockets(live, game)
+    for voter, target in DAY1:
+        await ok(players[voter - 1], "vote", target=target)
+    await ok(host, "end_day")
+    answer = await players[3].command("move", player=4, action="SHOOT", target=1)
+    assert answer["error"]["code"] == "not_your_move"
+    assert answer["error"]["text"]["ru"].startswith("Ход «выстрел» не входит в ходы роли «")

@@ -1,12 +1,43 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { copyText, ErrorLine, type Ctx } from "./common";
 import { call, HttpError, storage } from "../core/api";
 import type { AndorraCreated } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
-export function minutes(raw: string): number | null {
-  const n = Number(raw.replace(",", "."));
-  return raw.trim() && n > 0 ? Math.round(n * 60) : null;
+/** A phase length in minutes as seconds: empty = no deadline (null); anything but a positive
+ * number («abc», «-5», «0») is refused (undefined). */
+export function minutes(raw: string): number | null | undefined {
+  if (!raw.trim()) return null;
+  const n = Number(raw.trim().replace(",", "."));
+  return Number.isFinite(n) && n > 0 ? Math.max(1, Math.round(n * 60)) : undefined;
+}
+
+/** «Ник роль», «Ник — роль» or «Ник: роль»; the role by code or Russian name, a clan colour
+ * as «(красные)» or «:red» (the engine reads them, A-SETUP-1a). */
+export function parseLine(line: string): { name: string; role: string } | null {
+  const sep = line.match(/^(.+?)\s*(?:—|–|:|\t)\s*(.+)$/);
+  if (sep) return { name: sep[1].trim(), role: sep[2].trim() };
+  const space = line.indexOf(" ");
+  if (space < 0) return null;
+  return { name: line.slice(0, space).trim(), role: line.slice(space + 1).trim() };
+}
+
+interface RoleInfo {
+  code: string;
+  ru: string;
+  en: string;
+  side: string;
+}
+
+function useRoles(): RoleInfo[] {
+  const [roles, setRoles] = useState<RoleInfo[]>([]);
+  useEffect(() => {
+    fetch("/api/games")
+      .then((r) => r.json())
+      .then((d) => setRoles(d.games?.find((g: any) => g.name === "andorra")?.settings?.roles ?? []))
+      .catch(() => setRoles([]));
+  }, []);
+  return roles;
 }
 
 export function Create({ ctx }: { ctx: Ctx }) {
@@ -14,6 +45,8 @@ export function Create({ ctx }: { ctx: Ctx }) {
   const [twoClans, setTwoClans] = useState(false);
   const [shuffle, setShuffle] = useState(false);
   const [fullTally, setFullTally] = useState(false);
+  const [revealAll, setRevealAll] = useState(false);
+  const roles = useRoles();
   const [day, setDay] = useState("");
   const [night, setNight] = useState("");
   const [prompt, setPrompt] = useState("");
@@ -29,24 +62,27 @@ export function Create({ ctx }: { ctx: Ctx }) {
     const players = [];
     const rows = lines.split("\n").map((l) => l.trim()).filter(Boolean);
     for (let i = 0; i < rows.length; i++) {
-      const parts = rows[i].split(/\s+/);
-      if (parts.length < 2) {
+      const row = parseLine(rows[i]);
+      if (!row || !row.role) {
         setLocal(ctx.t("bad_line", { line: i + 1 }));
         return;
       }
-      const clan = parts.length >= 3 && twoClans ? parts.pop() : undefined;
-      const role = parts.pop() as string;
-      players.push({ name: parts.join(" "), role, ...(clan ? { clan } : {}) });
+      players.push(row);
+    }
+    const lengths = { day_seconds: minutes(day), night_seconds: minutes(night), prompt_seconds: minutes(prompt) };
+    for (const [key, label] of [["day_seconds", "create_day"], ["night_seconds", "create_night"], ["prompt_seconds", "create_prompt"]] as const) {
+      if (lengths[key] === undefined) {
+        setLocal(ctx.t("bad_minutes", { field: ctx.t(label) }));
+        return;
+      }
     }
     setBusy(true);
     const body = {
       players,
       two_clans: twoClans,
       shuffle,
-      day_seconds: minutes(day),
-      night_seconds: minutes(night),
-      prompt_seconds: minutes(prompt),
-      options: { show_full_tally: fullTally },
+      ...lengths,
+      options: { show_full_tally: fullTally, reveal_all_at_end: revealAll },
     };
     let made: AndorraCreated;
     try {
@@ -105,6 +141,10 @@ export function Create({ ctx }: { ctx: Ctx }) {
           {ctx.t("create_full_tally")}
         </label>
         <label>
+          <input type="checkbox" checked={revealAll} onChange={(e) => setRevealAll((e.target as HTMLInputElement).checked)} />
+          {ctx.t("create_reveal_all")}
+        </label>
+        <label>
           {ctx.t("create_day")}
           <input aria-label={ctx.t("create_day")} inputMode="decimal" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
         </label>
@@ -126,6 +166,18 @@ export function Create({ ctx }: { ctx: Ctx }) {
         )}
         <ErrorLine ctx={ctx} err={err} />
       </form>
+      {roles.length > 0 && (
+        <details class="role-names">
+          <summary>{ctx.t("create_roles")}</summary>
+          <ul>
+            {roles.map((r) => (
+              <li key={r.code}>
+                {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({r.side}; {r.code})</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

@@ -61,6 +61,7 @@ export interface ErrorBody {
   params: Record<string, unknown>;
   rule?: string;
   message: string;
+  text?: Record<string, string>;
 }
 export interface MemberJson {
   pid: number;

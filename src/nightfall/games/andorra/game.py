@@ -16,6 +16,7 @@ from nightfall.engine.event import Audience
 from . import article, moves
 from . import day as day_mod
 from .night_pipeline import resolve
+from .reasons import worded
 from .reports.messages import assemble
 from .reports.morning import build_post
 from .setup import setup as do_setup
@@ -310,16 +311,20 @@ class AndorraGame:
     commands = COMMANDS
 
     def setup(self, config: Mapping[str, Any], seed: int) -> AndorraState:
-        return do_setup(config, seed)
+        try:
+            return do_setup(config, seed)
+        except Rejected as rejected:
+            raise worded(rejected) from None
 
     def apply(self, state: AndorraState, command: Command) -> list[Event]:
         return _HANDLERS[command.type](state, command)
 
     def refusal(self, state: AndorraState, command: Command, refused: Rejected) -> Rejected:
-        """A late vote or move is refused in the words of A-VOTE-1 and A-MOVE-4."""
+        """A late vote or move is refused in the words of A-VOTE-1 and A-MOVE-4; every refusal
+        carries its sentence with the seed's names (reasons.py)."""
         if refused.rule == "K-LATE-1":
-            return late(state, command, refused)
-        return refused
+            refused = late(state, command, refused)
+        return worded(refused)
 
     def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
         # An AndorraView (view_types, checked there) is a dict at run time; the engine takes any JSON dict.

@@ -172,6 +172,10 @@ CONFIG_WORDS: dict[str, tuple[str, str]] = {
     "at least 3 players": ("нужно не меньше трёх игроков", "at least 3 players"),
     "players": ("участники", "players"),
     "roles": ("роли", "roles"),
+    "day_seconds": ("срок дня", "the day's length"),
+    "night_seconds": ("срок ночи", "the night's length"),
+    "prompt_seconds": ("срок ответов на вопросы", "the time to answer questions"),
+    "options": ("настройки", "options"),
 }
 
 
@@ -203,6 +207,17 @@ def _value(key: str, value: Any, lang: str) -> str:
 
 def explain(rejected: Rejected, lang: str = "ru") -> str:
     """The rejection as a sentence; an unknown code still gives a plain sentence."""
+    params = rejected.params
+    if rejected.code == "bad_config" and "min" in params and "max" in params:  # a phase's length
+        field = _value("field", params.get("field"), lang)
+        lo, hi = int(params["min"]), int(params["max"]) // 60
+        if lang == "ru":
+            return f"Неверный {field}: нужно целое число секунд от {lo} до {int(params['max'])} ({hi} мин)."
+        return f"Wrong {field}: a whole number of seconds from {lo} to {params['max']}."
+    if rejected.code == "bad_config" and params.get("field") == "players" and "max" in params:
+        if lang == "ru":
+            return f"Нужен список участников: от 1 до {params['max']} строк «ник роль»."
+        return f"A list of 1 to {params['max']} players is needed."
     pair = SENTENCES.get(rejected.code)
     if pair is None:
         return "Команда отклонена." if lang == "ru" else "The command was refused."
@@ -214,3 +229,11 @@ def explain(rejected: Rejected, lang: str = "ru") -> str:
             return "—"
 
     return template.format_map(_Blank(values))
+
+
+def worded(rejected: Rejected) -> Rejected:
+    """The rejection with its sentence in both languages attached (sent to the pages); a code
+    the rules do not know (the site's own, e.g. the chat's) keeps the pages' own texts."""
+    if rejected.code in SENTENCES:
+        rejected.text = {"ru": explain(rejected, "ru"), "en": explain(rejected, "en")}
+    return rejected

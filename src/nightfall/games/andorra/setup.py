@@ -44,12 +44,16 @@ def _parse_roles(config: Mapping[str, Any], n: int) -> list[tuple[str, str | Non
 
 
 def _split_colour(text: str) -> tuple[str, str | None]:
-    """«BOSS:red», «Босс мафии:красные» or «Босс мафии (красные)»."""
+    """«BOSS:red», «BOSS red», «Босс мафии:красные» or «Босс мафии (красные)»."""
     text = text.strip()
     if text.endswith(")") and "(" in text:
         name, _, colour = text[:-1].rpartition("(")
         return name.strip(), colour.strip() or None
     name, _, colour = text.partition(":")
+    if not colour:  # «BOSS red», «Босс мафии красные»
+        head, _, last = text.rpartition(" ")
+        if head and colour_code(last) is not None and role_code(head) is not None:
+            return head.strip(), last
     return name.strip(), colour.strip() or None
 
 

@@ -13,6 +13,10 @@ from typing import Any, ClassVar, cast
 from nightfall.engine import Game, Rejected
 
 from ...interface import Created, GameSite, Opening, Pages
+from ..reasons import worded
+from ..roles.catalogue import ROLES
+from ..setup import STARTING_ROLES, canonical_role_list
+from ..win import WIN_RU
 from ..view_types import AndorraCreated
 from .game import AndorraSiteGame
 
@@ -41,7 +45,29 @@ class AndorraSite(GameSite):
     def make_game(self) -> Game[Any]:
         return AndorraSiteGame()
 
+    def describe_settings(self) -> dict[str, Any]:
+        """What the creation form shows (``GET /api/games``): every role a game may start
+        with, in the published order (A-SETUP-17a), with its side, by the engine's catalogue."""
+        return {
+            "roles": [
+                {
+                    "code": r["role"],
+                    "ru": ROLES[r["role"]].ru,
+                    "en": ROLES[r["role"]].en,
+                    "side": WIN_RU[ROLES[r["role"]].faction],
+                }
+                for r in canonical_role_list([(c, None) for c in STARTING_ROLES], False)
+            ],
+            "options": list(OPTIONS),
+        }
+
     def open_room(self, form: Mapping[str, Any], now: int) -> Opening:
+        try:
+            return self._open_room(form, now)
+        except Rejected as rejected:
+            raise worded(rejected) from None
+
+    def _open_room(self, form: Mapping[str, Any], now: int) -> Opening:
         """The desk's form: players with their roles, the schedule and the options.
         The engine validates the role list itself when the game is set up."""
         raw_players = form.get("players")
