@@ -16,8 +16,8 @@ from ...interface import Created, GameSite, Opening, Pages
 from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
-from ..win import WIN_RU
 from ..view_types import AndorraCreated
+from ..win import WIN_RU
 from .game import AndorraSiteGame
 
 PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
