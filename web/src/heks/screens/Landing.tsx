@@ -11,21 +11,42 @@ export function navigate(path: string): void {
 const CODE_RE = /^[A-Za-z]{4}$/;
 
 /** Create a room with your name, or join one by code and name. */
+type Field = "name" | "code" | null;
+const FIELD_OF: Record<string, Field> = {
+  name_required: "name",
+  bad_name: "name",
+  name_taken: "name",
+  name_too_long: "name",
+  no_room: "code",
+  room_not_found: "code",
+  room_full: "code",
+};
+
 export function Landing() {
   const [name, setName] = useState("");
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // An error is shown next to the field it concerns (the name, the room code), else below.
+  const [error, setErrorState] = useState<{ text: string; field: Field } | null>(null);
   const [busy, setBusy] = useState(false);
   const rejoin = lastRoom();
+  const setError = (code: string | null, params?: Record<string, unknown> | null) =>
+    setErrorState(code === null ? null : { text: errorText(code, params), field: FIELD_OF[code] ?? null });
+  const fieldError = (field: Field) =>
+    error && error.field === field ? (
+      <p class="error field-error" id={`err-${field}`} role="alert">
+        {error.text}
+      </p>
+    ) : null;
 
   const fail = (e: unknown) => {
     setBusy(false);
-    setError(e instanceof HttpError ? errorText(e.error.code, e.error.params) : errorText("network"));
+    if (e instanceof HttpError) setError(e.error.code, e.error.params);
+    else setError("network");
   };
 
   const create = async (ev: Event) => {
     ev.preventDefault();
-    if (!name.trim()) return setError(errorText("name_required"));
+    if (!name.trim()) return setError("name_required");
     setBusy(true);
     setError(null);
     try {
@@ -41,8 +62,8 @@ export function Landing() {
   const join = async (ev: Event) => {
     ev.preventDefault();
     const c = code.trim().toUpperCase();
-    if (!CODE_RE.test(c)) return setError(errorText("no_room"));
-    if (!name.trim()) return setError(errorText("name_required"));
+    if (!name.trim()) return setError("name_required");
+    if (!CODE_RE.test(c)) return setError("no_room");
     setBusy(true);
     setError(null);
     try {
@@ -75,9 +96,12 @@ export function Landing() {
           autocomplete="nickname"
           maxLength={20}
           value={name}
+          aria-invalid={error?.field === "name"}
+          aria-describedby={error?.field === "name" ? "err-name" : undefined}
           onInput={(e) => setName((e.target as HTMLInputElement).value)}
         />
       </label>
+      {fieldError("name")}
       <form class="card" onSubmit={create}>
         <h2>{t("landing.create.title")}</h2>
         <button type="submit" class="primary" disabled={busy}>
@@ -96,16 +120,19 @@ export function Landing() {
             autocomplete="off"
             maxLength={4}
             value={code}
+            aria-invalid={error?.field === "code"}
+            aria-describedby={error?.field === "code" ? "err-code" : undefined}
             onInput={(e) => setCode((e.target as HTMLInputElement).value.toUpperCase())}
           />
         </label>
+        {fieldError("code")}
         <button type="submit" class="primary" disabled={busy}>
           {t("landing.join.button")}
         </button>
       </form>
-      {error && (
+      {error && error.field === null && (
         <p class="error" role="alert">
-          {error}
+          {error.text}
         </p>
       )}
     </main>
