@@ -42,6 +42,21 @@ def test_round_trip_survives_a_reopen(open_store: StoreFactory) -> None:
     assert again.load_room("NOPE") is None
 
 
+def test_a_room_created_with_its_game_is_one_transaction(open_store: StoreFactory) -> None:
+    """A room whose game starts at creation (Andorra) is stored with that game at once;
+    when the code is taken, neither is written."""
+    store = open_store()
+    game = GameRecord(1, {"players": ["Anna", "Bram"]}, 7, [2, 3])
+    store.create_room(RoomRecord("KXTR", "toy", "playing", {"members": 3}, 2), game)
+    loaded = store.load_room("KXTR")
+    assert loaded is not None and loaded.game == game and loaded.commands == []
+    assert loaded.room.status == "playing" and loaded.room.revision == 2
+    with pytest.raises(KeyError):
+        store.create_room(RoomRecord("KXTR", "toy", "playing", {}, 2), GameRecord(1, {"other": 1}, 8, []))
+    again = store.load_room("KXTR")
+    assert again is not None and again.game == game and again.room.lobby == {"members": 3}
+
+
 def test_saving_the_lobby_of_an_unknown_room_is_a_key_error(open_store: StoreFactory) -> None:
     with pytest.raises(KeyError):
         open_store().save_lobby("NOPE", "lobby", {}, 1)

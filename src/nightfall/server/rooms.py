@@ -18,7 +18,7 @@ from nightfall.store import RoomRecord, StoredRoom
 
 from . import codes, outgoing
 from .limits import IdleRooms
-from .lobby import LOBBY, PLAYING, Lobby
+from .lobby import PLAYING, Lobby
 from .opening import open_room
 from .play import Play
 from .protocol import CLOSE_MOVED
@@ -179,19 +179,15 @@ class Rooms:
             raise Rejected("unknown_game", game=game if isinstance(game, str) else None)
         new = open_room(site, form, self.options.clock())
         lobby, play = new.lobby, new.play
-        while True:
-            code = await self._new_code()
-            try:
-                await self.store.create_room(RoomRecord(code, site.name, LOBBY, lobby.to_json(), 1))
-            except KeyError:  # taken since we looked
-                continue
-            break
+        revision = 1 if play is None else 2  # a game started at creation is the room's second change
+        try:
+            code = await self._store_new(
+                RoomRecord("", site.name, lobby.status, lobby.to_json(), revision), play
+            )
+        except Exception:
+            log.exception("a new %s room could not be stored", site.name)
+            raise Rejected("store_failed") from None
         lease = await self._own_new(code)
-        revision = 1
-        if play is not None:
-            fence = None if lease is None else lease.fence
-            await self.store.start_game(code, play.record, lobby.to_json(), 2, fence)
-            revision = 2
         base = base_url or self.public_url
         room = Room(code, site, self.store, lobby, revision, play, self.options, base)
         room.lease = lease
@@ -200,12 +196,19 @@ class Rooms:
         log.info("room %s: %s created by %s with %d players", code, site.name, new.host_name, len(new.names))
         return new.answer(code, base, outgoing.links(base, code))
 
-    async def _new_code(self) -> str:
-        """A room code not in use now."""
+    async def _store_new(self, record: RoomRecord, play: Play | None) -> str:
+        """Store a new room (and the game it starts with) in one transaction, under a
+        code no room has; returns the code."""
         while True:
             code = codes.new_code()
-            if code not in self._rooms and not await self.store.code_taken(code):
-                return code
+            if code in self._rooms or await self.store.code_taken(code):
+                continue
+            record.code = code
+            try:
+                await self.store.create_room(record, play.record if play is not None else None)
+            except KeyError:  # taken since we looked
+                continue
+            return code
 
     async def _own_new(self, code: str) -> Held | None:
         """A new room's lease, on a cluster node (nobody else can hold a new code's)."""

@@ -35,8 +35,8 @@ class AsyncStore:
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, partial(fn, *args))
 
-    async def create_room(self, room: RoomRecord) -> None:
-        await self._run(self.store.create_room, room)
+    async def create_room(self, room: RoomRecord, game: GameRecord | None = None) -> None:
+        await self._run(self.store.create_room, room, game)
 
     async def code_taken(self, code: str) -> bool:
         return await self._run(self.store.code_taken, code)

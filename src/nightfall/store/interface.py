@@ -31,8 +31,9 @@ class EventStore(Protocol):
     it with the room so versions never go backwards across restarts.
     """
 
-    def create_room(self, room: RoomRecord) -> None:
-        """Raises ``KeyError`` if the code is taken."""
+    def create_room(self, room: RoomRecord, game: GameRecord | None = None) -> None:
+        """A new room and, for a room whose game starts when it is created, that
+        game, in one transaction. Raises ``KeyError`` if the code is taken."""
         ...
 
     def code_taken(self, code: str) -> bool: ...

@@ -61,7 +61,7 @@ class PostgresStore:
         with self._pool.connection() as conn, conn.transaction():
             yield conn
 
-    def create_room(self, room: RoomRecord) -> None:
+    def create_room(self, room: RoomRecord, game: GameRecord | None = None) -> None:
         try:
             with self._tx() as db:
                 db.execute(
@@ -69,7 +69,11 @@ class PostgresStore:
                     " VALUES (%s, %s, %s, %s, %s, %s)",
                     (room.code, room.game, room.status, Jsonb(room.lobby), room.revision, _now_ms()),
                 )
+                if game is not None:
+                    self._insert_game(db, room.code, game)
         except errors.UniqueViolation as exc:
+            if exc.diag.table_name not in (None, "rooms"):
+                raise  # the game's row: not a taken code
             raise KeyError(room.code) from exc
 
     def code_taken(self, code: str) -> bool:
@@ -90,12 +94,16 @@ class PostgresStore:
         with self._tx() as db:
             if fence is not None:
                 _check_fences(db, {code: fence})
-            db.execute(
-                "INSERT INTO games (code, game_no, config, seed, seating, result)"
-                " VALUES (%s, %s, %s, %s, %s, NULL)",
-                (code, game.game_no, Jsonb(game.config), game.seed, Jsonb(game.seating)),
-            )
+            self._insert_game(db, code, game)
             self._update_room(db, code, "playing", lobby, revision)
+
+    @staticmethod
+    def _insert_game(db: Connection[Any], code: str, game: GameRecord) -> None:
+        db.execute(
+            "INSERT INTO games (code, game_no, config, seed, seating, result)"
+            " VALUES (%s, %s, %s, %s, %s, NULL)",
+            (code, game.game_no, Jsonb(game.config), game.seed, Jsonb(game.seating)),
+        )
 
     def claim(self, code: str, fence: int) -> None:
         with self._tx() as db:

@@ -104,15 +104,17 @@ class SqliteStore:
             raise
         self._db.execute("COMMIT")
 
-    def create_room(self, room: RoomRecord) -> None:
-        try:
-            with self._tx() as db:
+    def create_room(self, room: RoomRecord, game: GameRecord | None = None) -> None:
+        with self._tx() as db:
+            try:
                 db.execute(
                     "INSERT INTO rooms (code, game, status, lobby, revision, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
                     (room.code, room.game, room.status, _dumps(room.lobby), room.revision, _now_ms()),
                 )
-        except sqlite3.IntegrityError as exc:
-            raise KeyError(room.code) from exc
+            except sqlite3.IntegrityError as exc:
+                raise KeyError(room.code) from exc
+            if game is not None:
+                self._insert_game(db, room.code, game)
 
     def code_taken(self, code: str) -> bool:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
@@ -132,11 +134,15 @@ class SqliteStore:
         with self._tx() as db:
             if fence is not None:
                 _check_fences(db, {code: fence})
-            db.execute(
-                "INSERT INTO games (code, game_no, config, seed, seating, result) VALUES (?, ?, ?, ?, ?, NULL)",
-                (code, game.game_no, _dumps(game.config), game.seed, _dumps(game.seating)),
-            )
+            self._insert_game(db, code, game)
             self._update_room(db, code, "playing", lobby, revision)
+
+    @staticmethod
+    def _insert_game(db: sqlite3.Connection, code: str, game: GameRecord) -> None:
+        db.execute(
+            "INSERT INTO games (code, game_no, config, seed, seating, result) VALUES (?, ?, ?, ?, ?, NULL)",
+            (code, game.game_no, _dumps(game.config), game.seed, _dumps(game.seating)),
+        )
 
     def append(
         self,
