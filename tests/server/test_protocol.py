@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 import websockets
@@ -163,6 +164,34 @@ async def test_bad_hello_closes_4400(live: Live, hello: dict[str, object], code:
     with pytest.raises(websockets.ConnectionClosed) as closed:
         await ws.recv()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        ('{"type": "command"}', "expected_hello"),
+        ('{"type": "hello", "v": 1, "pad": "' + "x" * 9000 + '"}', "too_large"),
+    ],
+)
+async def test_a_bad_first_frame_is_answered_as_the_protocol_says(live: Live, frame: str, code: str) -> None:
+    """The server and docs/protocol.md §3 agree on every way a first frame can fail:
+    each code the server answers with is the one the close table lists, with 4400."""
+    created = await live.create("Anna")
+    ws = await live.open(created["code"])
+    await ws.send(frame)
+    assert (await ws.recv())["error"]["code"] == code
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await ws.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+    rows = [
+        line for line in DOCS.read_text(encoding="utf-8").splitlines() if line.startswith("| first message")
+    ]
+    assert any(f"| `{code}` | 4400 |" in row for row in rows), rows
 
 
 async def test_unknown_room_closes_4404(live: Live) -> None:
