@@ -12,6 +12,7 @@ import { useStore } from "../core/store";
 import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
 import { HelpButton } from "./ui/Help";
+import { useTurnSignalSwitch } from "./ui/turnSignal";
 import { LangSwitch } from "./ui/LangSwitch";
 import "./styles.css";
 
@@ -126,6 +127,16 @@ function JoinForm(props: { code: string; onSeat: (token: string | null, name: st
         {t("conn.home")}
       </button>
     </main>
+  );
+}
+
+/** Sound and vibration on "your turn", on or off (remembered on this phone). */
+function SignalSwitch() {
+  const [on, toggle] = useTurnSignalSwitch();
+  return (
+    <button type="button" class="help-btn signal-btn" aria-pressed={on} aria-label={t("signal.label")} onClick={toggle}>
+      {on ? "♪" : "–"}
+    </button>
   );
 }
 
@@ -290,6 +301,7 @@ function Live(props: {
         <div class="topbar">
           <span class="topbar-code">{s.room.code}</span>
           <span class="topbar-right">
+            <SignalSwitch />
             <HelpButton view={s.view} />
             <LangSwitch />
           </span>

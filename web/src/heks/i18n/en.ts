@@ -476,6 +476,9 @@ export const en: Record<MsgKey, string> = {
   "lobby.late": "A game is running. You are watching now and will play in the next game, as {name}.",
   "board.owes": "still to act",
   "board.auto": "Dotted: did not vote (in time), counts as For.",
+  "signal.label": "Sound and vibration on your turn",
+  "lobby.share.button": "Share the link",
+  "lobby.share.text": "Join Catch the Witch, room {code}",
   "err.replaced": "Your seat was opened in another tab.",
   "err.unknown": "Something went wrong ({code}).",
 };

@@ -499,6 +499,9 @@ export const nl = {
   "lobby.late": "Er loopt al een spel. Je kijkt nu mee en speelt mee in het volgende spel, als {name}.",
   "board.owes": "moet nog",
   "board.auto": "Gestippeld: niet (op tijd) gestemd, telt als Voor.",
+  "signal.label": "Geluid en trillen als je aan de beurt bent",
+  "lobby.share.button": "Deel de link",
+  "lobby.share.text": "Doe mee met Vang de Heks, kamer {code}",
   "err.replaced": "Je plaats is in een ander tabblad geopend.",
   "err.unknown": "Er ging iets mis ({code}).",
 } as const;

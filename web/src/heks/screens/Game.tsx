@@ -4,6 +4,7 @@ import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { Disclosure } from "../ui/Disclosure";
 import { AutoNotices } from "../ui/Notices";
+import { signalTurn } from "../ui/turnSignal";
 import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
 import { Hand, Section } from "../ui/common";
@@ -30,13 +31,7 @@ function useTurnBuzz(view: HeksView) {
   const owes = view.me?.owes === true;
   useEffect(() => {
     const key = `${view.step}:${owes}`;
-    if (owes && last.current !== key && last.current !== "") {
-      try {
-        navigator.vibrate?.(120);
-      } catch {
-        /* not supported */
-      }
-    }
+    if (owes && last.current !== key && last.current !== "") signalTurn();
     last.current = key;
   }, [view.step, owes]);
 }

@@ -39,6 +39,15 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
         <button type="button" class="small-btn" onClick={copy}>
           {copied ? t("lobby.copied") : t("lobby.copy")}
         </button>
+        {"share" in navigator && (
+          <button
+            type="button"
+            class="small-btn"
+            onClick={() => void navigator.share({ title: t("app.title"), text: t("lobby.share.text", { code: room.code }), url: link }).catch(() => undefined)}
+          >
+            {t("lobby.share.button")}
+          </button>
+        )}
         <p class="small muted">
           {t("lobby.board")} <span class="link">{link.replace(/\/r\/([A-Z]{4})$/, "/board/$1")}</span>
         </p>
