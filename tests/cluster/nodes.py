@@ -25,12 +25,18 @@ REDIS_URL = os.environ.get("NIGHTFALL_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 async def node_in_loop(
-    pg_url: str, prefix: str, name: str, tmp: Path, ttl_ms: int = 30_000, redis_url: str = REDIS_URL
+    pg_url: str,
+    prefix: str,
+    name: str,
+    tmp: Path,
+    ttl_ms: int = 30_000,
+    redis_url: str = REDIS_URL,
+    timers: dict[str, float] | None = None,
 ) -> tuple[InLoop, Ownership]:
     ownership = Ownership(Leases(Redis.from_url(redis_url), name, ttl_ms, prefix=prefix))
     app: Any = create_app(
         PostgresStore(pg_url),
-        catalog={"heks": HeksSite(timers={})},
+        catalog={"heks": HeksSite(timers=timers or {})},
         options=RoomOptions(grace_ms=500),
         web_dist=tmp / "no-dist",
         limits=ServerLimits.unlimited(),

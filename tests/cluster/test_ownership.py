@@ -177,3 +177,52 @@ async def test_a_stalled_node_keeps_its_rooms_when_the_lease_is_still_its_own(
         await host.close()
     finally:
         await a.stop()
+
+
+async def test_a_dead_nodes_game_timer_fires_once_on_another_node_with_no_phone(
+    pg_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """Node A runs a game and dies (its rooms and lease keeper stop, nothing is let
+    go); no phone reconnects. Once A's lease runs out, B adopts the room from the
+    rooms that need an owner, rebuilds it from PostgreSQL and its timers fire there,
+    each once (tests/cluster/live.py ``ticks_fired_once``)."""
+    from .live import load, ticks_fired_once
+
+    timers = {
+        k: 0.3 for k in ("depart", "guard", "propose", "approve", "exile", "confirm", "ritual", "discuss")
+    }
+    timers |= {"witch": 0.2, "quarrel": 0.05}
+    a, own_a = await node_in_loop(pg_url, prefix, "a", tmp_path, ttl_ms=1200, timers=timers)
+    b, own_b = await node_in_loop(pg_url, prefix, "b", tmp_path, ttl_ms=1200, timers=timers)
+    try:
+        code, tokens = await make_table(a.url, NAMES)
+        host, _, _ = await open_seat(a.url, code, tokens[0])
+        await host.send(json.dumps({"type": "lobby", "id": "s", "action": "start", "payload": {}}))
+        while json.loads(await asyncio.wait_for(host.recv(), 10)).get("id") != "s":
+            pass
+        for token in tokens:  # the role reveal waits for every Ready; from then on the timers run
+            phone, _, _ = await open_seat(a.url, code, token)
+            assert (await _command(phone, "r", "ready"))["type"] == "ack"
+            await phone.close()
+        await host.close()
+        # A dies: its rooms stop where they are, its keeper stops renewing.
+        assert own_a._task is not None
+        own_a._task.cancel()
+        for room in list(a.app.state.rooms._rooms.values()):
+            await room.stop()
+        written_by_a = len(load(pg_url, code).commands)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20
+        while own_b.held(code) is None or len(load(pg_url, code).commands) <= written_by_a + 3:
+            assert loop.time() < end, (
+                f"B never took the room over nor ran its timers: held {own_b.held(code)}, "
+                f"{len(load(pg_url, code).commands)} commands, A wrote {written_by_a}"
+            )
+            await asyncio.sleep(0.2)
+        stored = load(pg_url, code)
+        assert any(c.type == "tick" for c in stored.commands[written_by_a:])
+        ticks_fired_once(stored)
+    finally:
+        a.app.state.rooms._rooms.clear()
+        await a.stop()
+        await b.stop()
