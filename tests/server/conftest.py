@@ -50,7 +50,7 @@ def room_parts_stay_fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         if parts.text != encode(self._room_json()):
             stale.append(f"room {self.code}: the room part is stale")
         for pid, text in parts.you.items():
-            if text != encode(outgoing.you(self.lobby, self.play, pid)):
+            if text != encode(outgoing.you(self.lobby, self.play, pid, self._seen(pid))):
                 stale.append(f"room {self.code}: you of {pid} is stale")
         return parts
 

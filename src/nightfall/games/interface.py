@@ -82,6 +82,9 @@ class GameSite(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     host_seated: ClassVar[bool] = True
+    # players are not told who is connected (only the host is): a forum game's night moves
+    # must not be guessed from who was online
+    private_presence: ClassVar[bool] = False
     host_handover: ClassVar[str | None] = None  # the rules' command that passes the host role
     # The rules' system command that gives a running timer back the time the server was
     # down (``{"paused_ms": n}``); None: deadlines stay where they were.

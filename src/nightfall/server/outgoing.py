@@ -13,7 +13,15 @@ from .lobby import PLAYING, Lobby
 from .play import Play
 from .presence import Presence
 from .protocol import encode
-from .protocol_types import PresenceMessage, RoomJson, RoomLinks, StateMessage, YouJson
+from .protocol_types import (
+    MemberJson,
+    PresenceMessage,
+    PresenceState,
+    RoomJson,
+    RoomLinks,
+    StateMessage,
+    YouJson,
+)
 
 
 def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
@@ -23,13 +31,28 @@ def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
     return lobby.seat_of(pid)
 
 
-def you(lobby: Lobby, play: Play | None, pid: int | None) -> YouJson:
-    return {
+def you(
+    lobby: Lobby, play: Play | None, pid: int | None, seen: dict[str, PresenceState] | None = None
+) -> YouJson:
+    out: YouJson = {
         "pid": pid,
         "seat": seat_of(lobby, play, pid) if pid is not None else None,
         "host": pid is not None and pid == lobby.host,
         "spectator": pid is None,
     }
+    if seen is not None:
+        out["presence"] = seen
+    return out
+
+
+def seen_by(
+    site: GameSite, lobby: Lobby, presence: Presence, pid: int | None
+) -> dict[str, PresenceState] | None:
+    """Who is connected, for the one viewer who may know it in a game whose players must not
+    (``private_presence``, Andorra: a connection at night hints at a night move): the host."""
+    if not site.private_presence or pid is None or pid != lobby.host:
+        return None
+    return {str(m.pid): presence.of(m.pid) for m in lobby.members}
 
 
 def room_json(
@@ -40,20 +63,20 @@ def room_json(
         "game": site.name,
         "status": lobby.status,
         "game_no": play.record.game_no if play else 0,
-        "members": [
-            {
-                "pid": m.pid,
-                "name": m.name,
-                "seat": seat_of(lobby, play, m.pid),
-                "host": m.pid == lobby.host,
-                "presence": presence.of(m.pid),
-            }
-            for m in lobby.members
-        ],
+        "members": [_member(site, lobby, play, presence, m.pid, m.name) for m in lobby.members],
         "spectators": spectators,
         "settings": dict(lobby.settings),
         "limits": {"min_players": site.min_players, "max_players": site.max_players},
     }
+
+
+def _member(
+    site: GameSite, lobby: Lobby, play: Play | None, presence: Presence, pid: int, name: str
+) -> MemberJson:
+    out: MemberJson = {"pid": pid, "name": name, "seat": seat_of(lobby, play, pid), "host": pid == lobby.host}
+    if not site.private_presence:  # else only the host is told, in his ``you`` (seen_by)
+        out["presence"] = presence.of(pid)
+    return out
 
 
 def links(base_url: str | None, code: str) -> RoomLinks:
@@ -132,14 +155,20 @@ def view_text(play: Play | None, pid: int | None, host: int | None, shared_text:
 
 
 def state(
-    version: int, now: int, room: RoomJson, lobby: Lobby, play: Play | None, pid: int | None
+    version: int,
+    now: int,
+    room: RoomJson,
+    lobby: Lobby,
+    play: Play | None,
+    pid: int | None,
+    seen: dict[str, PresenceState] | None = None,
 ) -> StateMessage:
     return {
         "type": "state",
         "version": version,
         "server_time": now,
         "room": room,
-        "you": you(lobby, play, pid),
+        "you": you(lobby, play, pid, seen),
         "view": view_for(play, pid, lobby.host),
     }
 

@@ -86,7 +86,9 @@ class MemberJson(TypedDict):
     name: str
     seat: int | None
     host: bool
-    presence: PresenceState
+    # absent in a game whose players must not see who is connected (Andorra); the host
+    # then finds everyone's in his ``you.presence``
+    presence: NotRequired[PresenceState]
 
 
 class RoomLimits(TypedDict):
@@ -119,6 +121,8 @@ class YouJson(TypedDict):
     seat: int | None
     host: bool
     spectator: bool
+    # the host of a game with private presence: every member's (pid -> state)
+    presence: NotRequired[dict[str, PresenceState]]
 
 
 class WelcomeLimits(TypedDict):

@@ -118,7 +118,7 @@ class Room(RoomLobby):
             "v": 1,
             "server_time": now,
             "room": self.code,
-            "you": outgoing.you(self.lobby, self.play, conn.pid),
+            "you": outgoing.you(self.lobby, self.play, conn.pid, self._seen(conn.pid)),
             "limits": {
                 "max_message_bytes": MAX_MESSAGE_BYTES,
                 "rate_per_second": self.options.rate_per_second,

@@ -15,7 +15,7 @@ from .connection import Connection
 from .protocol import (
     encode,
 )
-from .protocol_types import RoomJson, RoomSummary, StateMessage
+from .protocol_types import PresenceState, RoomJson, RoomSummary, StateMessage
 from .room_writer import RoomParts, RoomWriter, StateParts
 
 log = logging.getLogger("nightfall.room")
@@ -70,7 +70,7 @@ class RoomViews(RoomWriter):
 
     def _state_message(self, pid: int | None, now: int, room: RoomJson | None = None) -> StateMessage:
         room = room if room is not None else self._room_json()
-        return outgoing.state(self.revision, now, room, self.lobby, self.play, pid)
+        return outgoing.state(self.revision, now, room, self.lobby, self.play, pid, self._seen(pid))
 
     def _room_parts(self) -> RoomParts:
         """The encoded room part (the same for every viewer) and a cache of each
@@ -93,7 +93,7 @@ class RoomViews(RoomWriter):
         """``pid``'s state message as parts, its own version, and whether it differs from the last one."""
         you = room.you.get(pid)
         if you is None:
-            you = room.you[pid] = encode(outgoing.you(self.lobby, self.play, pid))
+            you = room.you[pid] = encode(outgoing.you(self.lobby, self.play, pid, self._seen(pid)))
         head, tail = outgoing.view_pieces(self.play, pid, self.lobby.host, self._shared_view)
         parts = (room.text, you, head, tail)
         last = self._sent.get(pid)
@@ -141,10 +141,15 @@ class RoomViews(RoomWriter):
         for conn, text in self._prepare_broadcast():
             conn.offer(text)
 
+    def _seen(self, pid: int | None) -> dict[str, PresenceState] | None:
+        return outgoing.seen_by(self.site, self.lobby, self.presence, pid)
+
     def _broadcast_presence(self, pids: list[int]) -> None:
         for pid in pids:
             member = self.lobby.member(pid)
             log.info("room %s: %s is %s", self.code, member.name if member else pid, self.presence.of(pid))
         text = encode(outgoing.presence_changes(self.clock(), self.presence, pids))
+        private = self.site.private_presence
         for conn in list(self.conns):
-            conn.offer(text)
+            if not private or (conn.pid is not None and conn.pid == self.lobby.host):
+                conn.offer(text)

@@ -418,3 +418,24 @@ async def test_a_refused_move_comes_back_as_a_sentence(live: Live) -> None:
     answer = await players[3].command("move", player=4, action="SHOOT", target=1)
     assert answer["error"]["code"] == "not_your_move"
     assert answer["error"]["text"]["ru"].startswith("Ход «выстрел» не входит в ходы роли «")
+
+
+async def test_only_the_host_sees_who_is_connected(live: Live) -> None:
+    """Issue 20 (5): a player's connecting or leaving at night hints at a night move, so the
+    players' pages get nobody's presence; the host's gets everyone's and every change."""
+    game = await create(live)
+    host = await live.connect(game["code"], game["host_token"])
+    anna = await live.connect(game["code"], game["players"][0]["token"])
+    boris = await live.connect(game["code"], game["players"][1]["token"])
+    boris_pid = boris.state["you"]["pid"]
+    await host.presence(boris_pid, "connected")
+    await boris.close()
+    await host.presence(boris_pid, "grace")
+    await ok(anna, "vote", target=2)  # a state message after Boris came and went
+    seen = await host.state_where(lambda m: bool(m["view"]["vote_log"]))
+    assert seen["you"]["presence"][str(boris_pid)] in ("grace", "disconnected")
+    assert all("presence" not in m for m in seen["room"]["members"])
+    state = await anna.state_where(lambda m: bool(m["view"]["vote_log"]))
+    assert all("presence" not in m for m in state["room"]["members"])
+    assert "presence" not in state["you"]
+    assert not [m for m in anna.seen if m["type"] == "presence"]

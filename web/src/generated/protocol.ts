@@ -68,7 +68,7 @@ export interface MemberJson {
   name: string;
   seat: number | null;
   host: boolean;
-  presence: PresenceState;
+  presence?: PresenceState;
 }
 export interface RoomLimits {
   min_players: number;
@@ -95,6 +95,7 @@ export interface YouJson {
   seat: number | null;
   host: boolean;
   spectator: boolean;
+  presence?: Record<string, PresenceState>;
 }
 export interface WelcomeLimits {
   max_message_bytes: number;

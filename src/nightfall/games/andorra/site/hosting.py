@@ -32,6 +32,7 @@ class AndorraSite(GameSite):
     min_players = 3
     max_players = MAX_PLAYERS
     host_seated = False
+    private_presence = True  # a connection at night hints at a night move (issue 20)
     max_form_bytes = 32768  # a role list of up to 40 players
     error_texts: ClassVar[Mapping[str, str]] = {
         "not_in_clan": "Only members of a clan can use its chat.",
