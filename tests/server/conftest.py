@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -10,7 +9,7 @@ from nightfall.server import outgoing
 from nightfall.server.protocol import encode
 from nightfall.server.room import Room, RoomParts
 
-from .harness import Live, start_server
+from .harness import Live, servers
 
 Serve = Callable[..., Awaitable[Live]]
 
@@ -18,17 +17,8 @@ Serve = Callable[..., Awaitable[Live]]
 @pytest.fixture
 async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
     """Start servers on ``tmp_path/nightfall.sqlite3`` (several in a row for restarts)."""
-    running: list[Live] = []
-
-    async def start(**kwargs: Any) -> Live:
-        live = await start_server(tmp_path / "nightfall.sqlite3", **kwargs)
-        running.append(live)
-        return live
-
-    yield start
-    for live in running:
-        if not live.task.done():
-            await live.stop()
+    async with servers(tmp_path / "nightfall.sqlite3") as start:
+        yield start
 
 
 @pytest.fixture

@@ -241,6 +241,26 @@ async def start_server(
     )
 
 
+@asynccontextmanager
+async def servers(db: Path, **defaults: Any) -> AsyncIterator[Callable[..., Any]]:
+    """A starter of servers on one database (several in a row, for restarts); each
+    call's keywords go to ``start_server`` over ``defaults``. Every server still
+    running is stopped on the way out."""
+    running: list[Live] = []
+
+    async def start(**kwargs: Any) -> Live:
+        live = await start_server(db, **{**defaults, **kwargs})
+        running.append(live)
+        return live
+
+    try:
+        yield start
+    finally:
+        for live in running:
+            if not live.task.done():
+                await live.stop()
+
+
 async def table(live: Live, names: list[str]) -> tuple[str, list[dict[str, Any]], list[Ws]]:
     """A room with ``names`` seated (the first is host), each with an open socket."""
     created = await live.create(names[0])

@@ -11,13 +11,12 @@ import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from nightfall.games.registry import default_catalog
-from tests.server.harness import Live, start_server
+from tests.server.harness import Live, servers
 
 Serve = Callable[..., Awaitable[Live]]
 
@@ -25,17 +24,8 @@ Serve = Callable[..., Awaitable[Live]]
 @pytest.fixture
 async def serve(tmp_path: Path) -> AsyncIterator[Serve]:
     """Servers with the real catalog on one database (several in a row for restarts)."""
-    running: list[Live] = []
-
-    async def start(**kwargs: Any) -> Live:
-        live = await start_server(tmp_path / "nightfall.sqlite3", catalog=default_catalog(), **kwargs)
-        running.append(live)
-        return live
-
-    yield start
-    for live in running:
-        if not live.task.done():
-            await live.stop()
+    async with servers(tmp_path / "nightfall.sqlite3", catalog=default_catalog()) as start:
+        yield start
 
 
 @pytest.fixture
