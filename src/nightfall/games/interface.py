@@ -19,7 +19,8 @@ What a site declares:
 - **time**: the system command that gives a timer back an outage (``resume_command``);
 - **texts**: English texts of its own rejection codes (``error_texts``), a
   one-line result for the server log (``result_summary``), and what the creator
-  is handed back (``answer_created``);
+  is handed back (``answer_created``), and an older address of its API if it has
+  one (``api_alias``);
 - **pages**: which page of the web build serves its rooms, and the URL
   patterns of those pages (``Pages``).
 """
@@ -92,6 +93,9 @@ class GameSite(ABC):
     error_texts: ClassVar[Mapping[str, str]] = {}
     pages: ClassVar[Pages] = Pages()
     max_form_bytes: ClassVar[int] = 4096  # the creation form's largest body
+    # An older address of the game's API: ``POST /api/<alias>`` creates a room of this
+    # game, ``POST /api/<alias>/{code}/relink`` relinks a seat (the same endpoints).
+    api_alias: ClassVar[str | None] = None
 
     @abstractmethod
     def make_game(self) -> Game[Any]:

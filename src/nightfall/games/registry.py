@@ -28,6 +28,7 @@ __all__ = [
     "GameSite",
     "Opening",
     "Pages",
+    "api_aliases",
     "default_catalog",
     "describe",
     "error_text",
@@ -75,6 +76,16 @@ def site(name: str) -> GameSite:
 def default_catalog() -> Catalog:
     """Every game this installation hosts, by name (what ``nightfall serve`` offers)."""
     return {name: site(name) for name in _SITES}
+
+
+def api_aliases() -> dict[str, str]:
+    """Older API addresses of the registered games: alias -> game name (``GameSite.api_alias``)."""
+    found = {}
+    for name, path in _SITES.items():
+        alias = _load(path).api_alias
+        if alias:
+            found[str(alias)] = name
+    return found
 
 
 def error_text(code: str) -> str | None:

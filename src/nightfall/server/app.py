@@ -86,7 +86,7 @@ def create_app(
             await rooms.store.close()
 
     routes: list[BaseRoute] = [
-        *http_api.routes,
+        *http_api.routes(),
         WebSocketRoute("/ws/{code}", websocket.endpoint),
         *pages.routes(web_dist or pages.DEFAULT_DIST, rooms),
     ]

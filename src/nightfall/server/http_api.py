@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
-from nightfall.games.registry import describe
+from nightfall.games.registry import api_aliases, describe
 
 from . import protocol, qr
 from .clock import now_ms
@@ -164,14 +164,14 @@ async def games(request: Request) -> Response:
 
 async def create_room(request: Request, game: str | None = None) -> Response:
     """Every game's rooms are made here: ``{"game": …}`` and the rest of the game's
-    creation form in, the game's answer out (docs/protocol.md §2). ``game`` forces one
-    (``POST /api/andorra``, the address the desk page has always used)."""
+    creation form in, the game's answer out (docs/protocol.md §2). Without ``"game"``
+    the server's first game; ``game`` forces one (a game's ``api_alias``)."""
     rooms = _rooms(request)
     try:
         largest = max((site.max_form_bytes for site in rooms.catalog.values()), default=MAX_BODY_BYTES)
         raw = await _raw_body(request, largest)
         body = _json(raw)
-        name = game if game is not None else body.get("game", "heks")
+        name = game if game is not None else body.get("game", next(iter(rooms.catalog), None))
         site = rooms.catalog.get(name) if isinstance(name, str) else None
         if site is not None and len(raw) > site.max_form_bytes:
             raise Rejected("bad_request", reason="too_large")
@@ -181,10 +181,6 @@ async def create_room(request: Request, game: str | None = None) -> Response:
     return JSONResponse(
         created, status_code=201, headers={"Cache-Control": "no-store", ROOM_HEADER: created["code"]}
     )
-
-
-async def create_andorra(request: Request) -> Response:
-    return await create_room(request, game="andorra")
 
 
 async def relink_seat(request: Request) -> Response:
@@ -241,16 +237,32 @@ async def not_found(request: Request) -> Response:
     return _error(Rejected("not_found", path=request.url.path))
 
 
-routes = [
-    Route("/api/health", health),
-    Route("/api/games", games),
-    Route("/api/rooms", rate_limited(create_room), methods=["POST"]),
-    Route("/api/andorra", rate_limited(create_andorra), methods=["POST"]),
-    Route("/api/andorra/{code}/relink", rate_limited(relink_seat), methods=["POST"]),
-    Route("/api/rooms/{code}/relink", rate_limited(relink_seat), methods=["POST"]),
-    Route("/api/rooms/{code}", rate_limited(room_summary)),
-    Route("/api/rooms/{code}/join", rate_limited(join_room), methods=["POST"]),
-    Route("/api/rooms/{code}/qr.svg", rate_limited(room_qr)),
-    Route("/api/rooms/{code}/public", rate_limited(public_state)),
-    Route("/api/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE"]),
-]
+def routes() -> list[Route]:
+    """The API, with each registered game's older addresses (``GameSite.api_alias``)
+    before the catch-all: the same endpoints under ``/api/<alias>`` (a server that does
+    not host that game answers ``unknown_game`` there)."""
+    aliases: list[Route] = []
+    for alias, game in api_aliases().items():
+        aliases += [
+            Route(f"/api/{alias}", rate_limited(_creating(game)), methods=["POST"]),
+            Route(f"/api/{alias}/{{code}}/relink", rate_limited(relink_seat), methods=["POST"]),
+        ]
+    return [
+        Route("/api/health", health),
+        Route("/api/games", games),
+        Route("/api/rooms", rate_limited(create_room), methods=["POST"]),
+        Route("/api/rooms/{code}/relink", rate_limited(relink_seat), methods=["POST"]),
+        Route("/api/rooms/{code}", rate_limited(room_summary)),
+        Route("/api/rooms/{code}/join", rate_limited(join_room), methods=["POST"]),
+        Route("/api/rooms/{code}/qr.svg", rate_limited(room_qr)),
+        Route("/api/rooms/{code}/public", rate_limited(public_state)),
+        *aliases,
+        Route("/api/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE"]),
+    ]
+
+
+def _creating(game: str) -> Handler:
+    async def create(request: Request) -> Response:
+        return await create_room(request, game=game)
+
+    return create

@@ -34,6 +34,7 @@ class AndorraSite(GameSite):
     host_seated = False
     private_presence = True  # a connection at night hints at a night move (issue 20)
     max_form_bytes = 32768  # a role list of up to 40 players
+    api_alias = "andorra"  # POST /api/andorra: the address the desk page has always used
     error_texts: ClassVar[Mapping[str, str]] = {
         "not_in_clan": "Only members of a clan can use its chat.",
         "chat_too_long": "The chat message is too long.",
