@@ -157,3 +157,32 @@ async def test_a_tick_whose_commit_fails_is_tried_again_later_not_at_once(
     assert commits.tries == tries_before  # nothing more was even tried yet
     commits.fail_when = None  # the disk has room again: the retry stores the tick
     await bram.state_where(lambda m: m["view"]["ticks"] == 1, timeout=STORE_RETRY_SECONDS + 2)
+
+
+async def test_a_store_that_cannot_even_be_read_never_lets_an_undone_command_count(
+    serve: Serve, commits: Commits, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database is away: the commit fails and the game cannot be rebuilt from the
+    store either. The failed command must not stay in the game: the next command is
+    refused (``store_failed``) until the game is rebuilt, and then counts alone."""
+    live = await serve()
+    code, _, (anna, bram, cees) = await table(live, ["Anna", "Bram", "Cees"])
+    await anna.lobby("start")
+    original = SqliteStore.load_room
+    away = True
+
+    def load_room(self: SqliteStore, room: str) -> Any:
+        if away:
+            raise OSError("the database is away")
+        return original(self, room)
+
+    monkeypatch.setattr(SqliteStore, "load_room", load_room)
+    commits.fail_when = {"n": 9}
+    assert (await anna.command("add", n=9))["error"]["code"] == "store_failed"
+    commits.fail_when = None
+    assert (await bram.command("add", n=1))["error"]["code"] == "store_failed"  # not rebuilt yet
+    away = False
+    again = await cees.command("add", n=2)
+    assert again["type"] == "ack"
+    assert (await cees.expect("state", version=again["version"]))["view"]["total"] == 2
+    assert stored_adds(tmp_path / "nightfall.sqlite3", code) == [2]

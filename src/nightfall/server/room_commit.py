@@ -34,6 +34,9 @@ class RoomCommit(RoomViews):
         # What to undo if storing the staged commands fails: the revision and status before them.
         self._undo: tuple[int, str] = (self.revision, self.lobby.status)
         self._timer: asyncio.TimerHandle | None = None  # the game's next tick
+        # Undone commands are still in the game in memory until it is rebuilt from the
+        # store; if the store could not be read then (it is away), before the next change.
+        self._play_stale = False
 
     async def stop(self) -> None:
         if self._timer:
@@ -46,6 +49,7 @@ class RoomCommit(RoomViews):
 
     async def _command(self, pid: int, message: dict[str, Any]) -> None:
         await self._check_owner()
+        await self._fresh_play()
         body = object_field(message, "command")
         ctype = body.get("type")
         if not isinstance(ctype, str) or not ctype:
@@ -133,13 +137,32 @@ class RoomCommit(RoomViews):
         """Forget the commands applied since the last commit: the game is rebuilt from the store."""
         self._staged = []
         self.revision, self.lobby.status = self._undo
-        await self._reload_play()
+        self._play_stale = True
+        try:
+            await self._reload_play()
+        except Exception as exc:
+            log.warning(
+                "room %s: the game cannot be rebuilt from the store yet (%s): before the next change",
+                self.code,
+                exc,
+            )
         self._schedule_tick(at_least=STORE_RETRY_SECONDS)
 
     async def _reload_play(self) -> None:
         stored = await self.store.load_room(self.code)
         if stored is not None and stored.game is not None:
             self.play = Play.rebuild(self.site.make_game(), stored.game, stored.commands)
+        self._play_stale = False
+
+    async def _fresh_play(self) -> None:
+        """Never build on commands that were undone: rebuild the game first if that
+        could not be done when they were (``store_failed`` while the store is away)."""
+        if self._play_stale:
+            try:
+                await self._reload_play()
+            except Exception:
+                log.warning("room %s: the store is still away", self.code)
+                raise Rejected("store_failed") from None
 
     async def _commit_lobby(self, draft: Lobby) -> None:
         await self._check_owner()
@@ -206,6 +229,14 @@ class RoomCommit(RoomViews):
             return  # the room's next owner runs its clock (it is given up here soon)
         now = max(self.clock(), self.play.last_now)
         if now < deadline:  # the loop woke a little early
+            self._schedule_tick()
+            return
+        try:
+            await self._fresh_play()
+        except Rejected:
+            self._schedule_tick(at_least=STORE_RETRY_SECONDS)
+            return
+        if self._deadline() != deadline:  # the rebuilt game has another timer
             self._schedule_tick()
             return
         try:
