@@ -180,6 +180,16 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(players[1].get_by_role("alert")).to_contain_text("длиннее 500")
     assert "привет" not in gleb.locator("main").inner_text()
 
+    # the Journalist writes his article after his watch; the host publishes it (A-ROLE-JOURNALIST-7a)
+    lev = players[5]
+    lev.get_by_label(re.compile("Текст статьи")).fill("Boris не спал этой ночью.")
+    lev.get_by_role("button", name="Отправить ведущему").click()
+    expect(lev.get_by_role("status").filter(has_text="Ждёт решения ведущего")).to_be_visible()
+    lev.screenshot(path=SHOTS / "player-article.png", full_page=True)
+    host.get_by_role("button", name="Опубликовать в утреннем посте").click()
+    expect(lev.get_by_role("status").filter(has_text="Опубликована")).to_be_visible()
+    expect(players[7].locator("article.post")).to_contain_text("Газета:\nBoris не спал этой ночью.")
+
     # Day 2 and Night 2
     for voter, target in DAY2:
         vote(players[voter - 1], nick[target])
@@ -215,6 +225,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expected = [p["bbcode"] for p in game.view(state, "public")["posts"]]
     shown = [host.get_by_label(f"BBCode {d}").input_value() for d in (2, 3)]
     assert shown == expected
+    assert expected[0].endswith("[b]Газета:[/b]\nBoris не спал этой ночью.")
     host.get_by_role("button", name="Копировать BBCode поста дня 3").click()
     assert host.evaluate("navigator.clipboard.readText()") == expected[1]
     # everyone sees the posts; the audit of both nights is on the desk

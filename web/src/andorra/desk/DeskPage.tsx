@@ -3,6 +3,7 @@ import { Deadline, ErrorLine, isDeskView, PhaseTitle, type AndorraConn, type And
 import { Chat } from "../Chat";
 import type { ServerError } from "../i18n";
 import { Posts, VoteLog } from "../Posts";
+import { Articles } from "./Articles";
 import { Audit } from "./Audit";
 import { Confirm } from "./Confirm";
 import { CopyBlock, FirstPost } from "./CopyBlock";
@@ -70,6 +71,7 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
         <Links ctx={ctx} code={code} />
         <VoteLog ctx={ctx} view={view} />
         {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
+        {phase === "DAY" && <Articles ctx={ctx} view={view} run={run} />}
         <Submissions ctx={ctx} view={view} />
         {phase === "RESOLVING" && <HostPrompts ctx={ctx} view={view} run={run} />}
         {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}

@@ -1,6 +1,7 @@
 import { Deadline, isPlayerView, nickOf, PhaseTitle, type AndorraConn, type Ctx, type AndorraView } from "../common";
 import { Chat } from "../Chat";
 import { Posts, VoteLog } from "../Posts";
+import { Article } from "./Article";
 import { ClanPoll } from "./ClanPoll";
 import { Inbox } from "./Inbox";
 import { MoveForm } from "./MoveForm";
@@ -28,6 +29,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
       {view.phase === "NIGHT" && <MoveForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <VoteForm ctx={ctx} conn={conn} view={view} />}
+      {view.phase === "DAY" && <Article ctx={ctx} conn={conn} view={view} />}
       <VoteLog ctx={ctx} view={view} />
       <Inbox ctx={ctx} view={view} />
       {me.chat_clan && (
