@@ -460,7 +460,7 @@ export const nl = {
   "help.back": "Terug naar het spel",
   "help.goal": "Wie wint?",
   "help.goal.village": "wint als {seals}, als alle heksen verbannen zijn, als alle overgebleven heksen kikkers zijn, of als de ridders een heks verbannen.",
-  "help.goal.witch": "(de heksen en de Kraai) wint als er evenveel of meer katten-heksen zijn dan andere katten, of als de ridders geen heks verbannen. De Kraai kent de heksen; zij kennen hem niet.",
+  "help.goal.witch": "(de heksen en de Kraai) wint als de heksen die nog kat zijn minstens zo talrijk zijn als de andere katten, of als de ridders geen heks verbannen. De Kraai kent de heksen; zij kennen hem niet.",
   "help.goal.jester": "wint alleen, op het moment dat hij wordt verbannen.",
   "help.seals.n": "de {n} zegels compleet zijn",
   "help.seals.any": "de zegels compleet zijn",
