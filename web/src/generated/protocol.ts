@@ -464,6 +464,7 @@ export interface AndorraKnown {
   seat: number;
   nick: string;
   clan?: string;
+  clan_ru: string;
   ghoul?: boolean;
 }
 /**
@@ -573,6 +574,24 @@ export interface AndorraMoveOption {
   targets: number[] | null;
   params: Record<string, AndorraParamSpec>;
 }
+export interface AndorraCardMove {
+  code: string;
+  ru: string;
+  en: string;
+}
+export interface AndorraCardItem {
+  ru: string;
+  en: string;
+  count: number;
+}
+/**
+ * The role card: the side, the moves the role and the items allow, the items (roles/card.py).
+ */
+export interface AndorraCard {
+  side: AndorraWords;
+  moves: AndorraCardMove[];
+  items: AndorraCardItem[];
+}
 export interface AndorraMe {
   seat: number;
   role: string;
@@ -581,6 +600,7 @@ export interface AndorraMe {
   status: AndorraStatus;
   items: Record<string, number>;
   knows: AndorraKnown[];
+  card: AndorraCard;
   submission: AndorraMove | null;
   own_move: AndorraMove | null;
   can_publish_article: boolean;

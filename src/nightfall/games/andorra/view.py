@@ -13,12 +13,14 @@ from .reports.header import header
 from .reports.morning import render_post
 from .reports.render import render
 from .reports.review import clan_word, review
+from .roles.card import role_card
 from .roles.catalogue import CLAN_COLOURS
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
 from .view_types import (
     AndorraArticle,
     AndorraAudit,
+    AndorraCard,
     AndorraHost,
     AndorraKnown,
     AndorraMe,
@@ -100,7 +102,10 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "faction": me.faction,
             "status": me.status,
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
-            "knows": cast("list[AndorraKnown]", knows(w, viewer)),
+            "knows": cast(
+                "list[AndorraKnown]", [dict(k, clan_ru=clan_word(w, k.get("clan"))) for k in knows(w, viewer)]
+            ),
+            "card": cast("AndorraCard", role_card(me)),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
             # his own submission kept as the fallback for when no sheet entry arrives
             "submission": _move(state.submissions.get(str(viewer))),

@@ -63,6 +63,7 @@ class AndorraKnown(TypedDict):
     seat: Seat
     nick: str
     clan: NotRequired[str]
+    clan_ru: str  # the clan in words («мафия», «копы»), empty for a Ghoul
     ghoul: NotRequired[bool]
 
 
@@ -187,6 +188,26 @@ class AndorraMoveOption(TypedDict):
     params: dict[str, AndorraParamSpec]
 
 
+class AndorraCardMove(TypedDict):
+    code: str
+    ru: str
+    en: str
+
+
+class AndorraCardItem(TypedDict):
+    ru: str
+    en: str
+    count: int
+
+
+class AndorraCard(TypedDict):
+    """The role card: the side, the moves the role and the items allow, the items (roles/card.py)."""
+
+    side: AndorraWords
+    moves: list[AndorraCardMove]
+    items: list[AndorraCardItem]
+
+
 class AndorraMe(TypedDict):
     seat: Seat
     role: str
@@ -195,6 +216,7 @@ class AndorraMe(TypedDict):
     status: AndorraStatus
     items: dict[str, int]
     knows: list[AndorraKnown]
+    card: AndorraCard  # what his role and items allow, in words
     # A-MOVE-5: the move that counts (the sheet's, if the sender entered one), and his own kept as fallback
     submission: AndorraMove | None
     own_move: AndorraMove | None

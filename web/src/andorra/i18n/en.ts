@@ -108,6 +108,7 @@ export const en: Record<Key, string> = {
   article_declined: "The host did not publish it",
   article_publish: "Publish in the morning post",
   article_decline: "Do not publish",
+  your_moves: "Your moves",
   decline: "decline",
   declined: "declined",
   prompt_default: "If unanswered: {default}",

@@ -108,6 +108,7 @@ export const ru = {
   article_declined: "Ведущий не опубликовал",
   article_publish: "Опубликовать в утреннем посте",
   article_decline: "Не публиковать",
+  your_moves: "Ваши ходы",
   decline: "отказаться",
   declined: "отказ",
   prompt_default: "Без ответа: {default}",

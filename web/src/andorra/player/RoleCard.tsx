@@ -7,20 +7,26 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
     <section class="card" aria-label={ctx.t("role_card")}>
       <h3>{ctx.t("role_card")}</h3>
       <p class="role-name">{me.role_name}</p>
-      <p>{ctx.t("faction", { faction: ctx.t(`faction.${me.faction}`) })}</p>
+      <p>{ctx.t("faction", { faction: ctx.lang === "en" ? me.card.side.en : me.card.side.ru })}</p>
       <p>{ctx.t("status", { status: ctx.t(`status.${me.status}`) })}</p>
       <h4>{ctx.t("items")}</h4>
       {items.length === 0 ? (
         <p>{ctx.t("no_items")}</p>
       ) : (
         <ul aria-label={ctx.t("items")}>
-          {items.map(([name, count]) => (
-            <li key={name}>
-              {name} × {count}
+          {me.card.items.map((it) => (
+            <li key={it.ru}>
+              {ctx.lang === "en" ? it.en : it.ru} × {it.count}
             </li>
           ))}
         </ul>
       )}
+      <h4>{ctx.t("your_moves")}</h4>
+      <ul aria-label={ctx.t("your_moves")} class="card-moves">
+        {me.card.moves.map((m) => (
+          <li key={m.code}>{ctx.lang === "en" ? m.en : m.ru}</li>
+        ))}
+      </ul>
       {me.clan_items && <p>{ctx.t("clan_items", { ...me.clan_items })}</p>}
       {me.item_manager != null && <p>{ctx.t("item_manager", { nick: nickOf(view, me.item_manager) })}</p>}
       <h4>{ctx.t("knows")}</h4>
@@ -31,7 +37,7 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
           {me.knows.map((k) => (
             <li key={k.seat}>
               {k.nick}
-              {k.clan ? ` (${k.clan})` : ""}
+              {k.clan_ru ? ` (${k.clan_ru})` : ""}
               {k.ghoul ? ` (${ctx.t("ghoul")})` : ""}
             </li>
           ))}

@@ -1,0 +1,33 @@
+"""The role card in words, from the engine's tables (A-SETUP-6, A-MOVE-1, A-MOVE-2, A-STAKE-1)."""
+
+from __future__ import annotations
+
+import re
+
+from .kit import GAME, mk
+
+
+def test_the_card_lists_the_roles_moves_and_items_in_words() -> None:
+    """A-MOVE-1: the role's moves, the item uses, the stake and «сижу дома»; A-MOVE-2: the
+    passive items say what they do; A-ROLE-UNDEAD-1: the Undead do not join stake hunts."""
+    s = mk("BOSS", "SOLDIER", "PV", "DOCTOR", "VAMPIRE", gifts={"pv": "CARD_SHERIFF"})
+    pv = GAME.view(s.state, s.seat("pv"))["me"]["card"]
+    assert [m["ru"] for m in pv["moves"]] == [
+        "следить",
+        "поход с колом",
+        "выпить водку",
+        "применить визитку шерифа",
+        "сижу дома",
+    ]
+    assert pv["side"] == {"ru": "Мирные", "en": "Peaceful"}
+    boss = GAME.view(s.state, s.seat("boss"))["me"]
+    assert {"ru": "бронежилет — спасает от выстрела", "en": "vest — stops a shot", "count": 1} in boss[
+        "card"
+    ]["items"]
+    assert boss["knows"][0]["clan_ru"] == "мафия"
+    vampire = [m["ru"] for m in GAME.view(s.state, s.seat("vampire"))["me"]["card"]["moves"]]
+    assert "поход с колом" not in vampire and "укус" in vampire
+    for seat in range(1, 6):
+        card = GAME.view(s.state, seat)["me"]["card"]
+        words = " ".join([m["ru"] for m in card["moves"]] + [i["ru"] for i in card["items"]])
+        assert not re.findall(r"\b[A-Z_]{4,}\b", words)
