@@ -66,9 +66,16 @@ async def test_a_restart_gives_the_running_vote_its_lost_time_back(tmp_path: Pat
         await asyncio.sleep(DOWN_SECONDS)
         server.start()
 
-        ws, _, state = await open_seat(server.url, code, tokens[1])
-        sockets = [ws]
+        # The ballot below is cast by a seat that owes one: a frog has no vote (H-FRG-3),
+        # and who became a frog on day 1 is random.
+        sockets = []
+        for token in tokens:
+            ws, _, state = await open_seat(server.url, code, token)
+            sockets.append(ws)
+            if state["view"]["me"]["owes"]:
+                break
         view = state["view"]
+        assert view["me"]["owes"], "some seat must still owe its vote"
         assert view["phase"] == "APPROVAL_VOTE", "the vote must still be open after the outage"
         left = view["deadline"] - state["server_time"]
         print(f"left at the kill ~{left_at_kill} ms, after {DOWN_SECONDS} s down and the restart {left} ms")
