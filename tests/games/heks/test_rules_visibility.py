@@ -187,8 +187,9 @@ def test_frogs_and_exiled_players_see_all_public_information() -> None:
     assert frog["me"]["status"] == "FROG" and frog["me"]["role"] == "VILLAGER"
 
 
-def test_the_results_screen_reveals_roles_winner_reason_and_score_only() -> None:
-    # H-VIS-2, H-PRI-4, H-PRI-7, H-EXC-5 (the final vote is part of the results screen).
+def test_the_results_screen_reveals_roles_winner_reason_and_score_and_the_recap() -> None:
+    # H-VIS-2, H-PRI-4, H-PRI-7, H-EXC-5 (the final vote is part of the results screen);
+    # the day-by-day recap (H-VIS-5) is the only place where places, targets and cards appear.
     g = Scenario.standard(4)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi"):
@@ -197,8 +198,9 @@ def test_the_results_screen_reveals_roles_winner_reason_and_score_only() -> None
     g.finish_day(exile="Bram")
     res = g.result()
     assert res is not None
-    assert {"winner", "reason", "score", "roles"} <= set(res)
-    text = json.dumps(res)
+    assert {"winner", "reason", "score", "roles", "recap"} <= set(res)
+    assert "hand" not in json.dumps(res["recap"])  # H-VIS-5: what happened, never the hands
+    text = json.dumps({k: v for k, v in res.items() if k != "recap"})
     for secret in ("hand", "card", "MUSHROOM", "place", "target", "SEER_RESULT"):
         assert secret not in text, secret
     assert res["roles"] == {"1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR"}

@@ -237,7 +237,81 @@ export interface HeksVoteResult {
   was_witch: boolean | null;
 }
 /**
- * H-VIS-2: the end of the game, with every role.
+ * Where one cat was at the day's end: gathering, guarding (H-PRO-3) or hunting (H-WAT-2).
+ */
+export interface HeksRecapMove {
+  seat: number;
+  place: PlaceId | null;
+  how: "gather" | "guard" | "witch";
+  auto: boolean;
+}
+export interface HeksRecapWitch {
+  seat: number;
+  place: PlaceId | null;
+  spell: Spell | null;
+  mist_place: PlaceId | null;
+}
+/**
+ * H-WAT-5: an attack, where its target was, and how it ended (H-PRO-5: blocked by the guard).
+ */
+export interface HeksRecapAttack {
+  witch: number;
+  target: number;
+  where: PlaceId | null;
+  outcome: "hit" | "missed" | "blocked";
+}
+export interface HeksRecapCheck {
+  seer: number;
+  target: number;
+  result: "WITCH" | "NOT_WITCH";
+}
+export interface HeksRecapTheft {
+  thief: number;
+  victim: number;
+  ingredient: Ingredient;
+}
+/**
+ * One proposal and its approval vote (H-APR-5); ``drawn``: the team was drawn at random.
+ */
+export interface HeksRecapTeam {
+  chief: number;
+  members: number[];
+  drawn: boolean;
+  votes_for: number[];
+  votes_against: number[];
+  auto: number[];
+  accepted: boolean;
+}
+export interface HeksRecapPlay {
+  seat: number;
+  card: Card;
+  auto: boolean;
+}
+export interface HeksRecapRitual {
+  recipe: Ingredient[];
+  plays: HeksRecapPlay[];
+  result: RitualOutcome;
+}
+/**
+ * What really happened on one day, revealed to everyone at the end (H-VIS-2).
+ */
+export interface HeksRecapDay {
+  day: number;
+  recipe: Ingredient[];
+  closed: PlaceId[];
+  moves: HeksRecapMove[];
+  witches: HeksRecapWitch[];
+  attacks: HeksRecapAttack[];
+  new_frogs: number[];
+  turned_back: number[];
+  checks: HeksRecapCheck[];
+  thefts: HeksRecapTheft[];
+  teams: HeksRecapTeam[];
+  ritual: HeksRecapRitual | null;
+  exile: HeksVoteResult | null;
+}
+/**
+ * H-VIS-2: the end of the game, with every role, and the recap of every day.
  */
 export interface HeksResult {
   winner: Side;
@@ -246,6 +320,7 @@ export interface HeksResult {
   day: number;
   roles: Record<string, Role>;
   announcement: HeksAnnouncement | null;
+  recap: HeksRecapDay[];
 }
 /**
  * A private message (Seer results, theft notices, the Protector's notice, a played card,

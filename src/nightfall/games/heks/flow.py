@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from nightfall.engine import Event
 
-from . import curse_meter, day_resolution, defaults, exile_count, ritual_result, victory
+from . import curse_meter, day_resolution, defaults, exile_count, recap, ritual_result, victory
 from .events import private, public
 from .obligations import owed, waits
 from .roles import pickpocket
@@ -121,7 +121,9 @@ def begin_witches(state: HeksState, now: int, out: list[Event]) -> None:
 
 def end_witches(state: HeksState, now: int, out: list[Event]) -> None:
     """H-END-1: resolve the day, then H-PRI-2, then the evening (or the end, H-ERR-4)."""
+    first = len(out)
     day_resolution.resolve(state, out)
+    recap.day_resolved(state, out[first:])
     reason = victory.check_end_of_day(state)
     if reason is not None:
         end_game(state, reason, now, out)
@@ -180,6 +182,7 @@ def close_approval(state: HeksState, now: int, out: list[Event]) -> None:
         "accepted": accepted,
     }
     public(out, "approval_result", **state.approval_result)
+    recap.team_voted(state)
     if accepted:
         enter(state, ACCEPT_SCENE, now, out, "confirm")
     else:
@@ -203,6 +206,7 @@ def begin_ritual(state: HeksState, now: int, out: list[Event]) -> None:
 
 def close_ritual(state: HeksState, now: int, out: list[Event]) -> None:
     ritual_result.resolve(state, out)
+    recap.ritual_done(state)
     enter(state, RITUAL_RESULT, now, out, "confirm")
 
 
@@ -222,6 +226,7 @@ def begin_exile_vote(state: HeksState, now: int, out: list[Event]) -> None:
 
 def close_exile_vote(state: HeksState, now: int, out: list[Event]) -> None:
     exiled = exile_count.count(state, out)
+    recap.exile_counted(state)
     knights = state.day.number == state.params.knights_day
     reason = victory.check_end_of_vote(state, exiled, knights)
     if reason is not None:
@@ -239,6 +244,7 @@ def end_game(state: HeksState, reason: str, now: int, out: list[Event]) -> None:
         "day": state.day.number,
         "roles": {str(p.seat): p.role for p in state.players},
         "announcement": state.announcement if state.phase == WITCH_C else None,
+        "recap": recap.recap(state),
     }
     state.pending_result = None
     enter(state, GAME_END, now, out)

@@ -13,7 +13,14 @@ from typing import Any
 from nightfall.engine import Rng
 
 from .tables import PLACES, Params
-from .view_types import HeksAnnouncement, HeksApprovalResult, HeksInboxItem, HeksResult, HeksVoteResult
+from .view_types import (
+    HeksAnnouncement,
+    HeksApprovalResult,
+    HeksInboxItem,
+    HeksRecapDay,
+    HeksResult,
+    HeksVoteResult,
+)
 
 CAT = "CAT"
 FROG = "FROG"
@@ -140,6 +147,7 @@ class HeksState:
     ritual_progress: int = 0
     pending_result: str | None = None  # decided at the ritual's end, shown after its OK (H-RIT-8)
     result: HeksResult | None = None
+    chronicle: list[HeksRecapDay] = field(default_factory=list)  # the recap so far (recap.py), never viewed
     fixed_recipes: list[list[str]] | None = None  # test-only config: scripted recipe draws
     # Derived-data cache for views (not game state; never compared or dumped).
     cache: dict[Any, Any] = field(default_factory=dict)

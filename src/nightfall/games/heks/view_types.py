@@ -106,8 +106,87 @@ class HeksVoteResult(TypedDict):
     was_witch: bool | None
 
 
+class HeksRecapMove(TypedDict):
+    """Where one cat was at the day's end: gathering, guarding (H-PRO-3) or hunting (H-WAT-2)."""
+
+    seat: Seat
+    place: PlaceId | None
+    how: Annotated[str, Literal["gather", "guard", "witch"]]
+    auto: bool  # the engine chose the place (H-TBL-2, H-WAT-4)
+
+
+class HeksRecapWitch(TypedDict):
+    seat: Seat
+    place: PlaceId | None
+    spell: Spell | None
+    mist_place: PlaceId | None
+
+
+class HeksRecapAttack(TypedDict):
+    """H-WAT-5: an attack, where its target was, and how it ended (H-PRO-5: blocked by the guard)."""
+
+    witch: Seat
+    target: Seat
+    where: PlaceId | None
+    outcome: Annotated[str, Literal["hit", "missed", "blocked"]]
+
+
+class HeksRecapCheck(TypedDict):
+    seer: Seat
+    target: Seat
+    result: Annotated[str, Literal["WITCH", "NOT_WITCH"]]
+
+
+class HeksRecapTheft(TypedDict):
+    thief: Seat
+    victim: Seat
+    ingredient: Ingredient
+
+
+class HeksRecapTeam(TypedDict):
+    """One proposal and its approval vote (H-APR-5); ``drawn``: the team was drawn at random."""
+
+    chief: Seat
+    members: list[Seat]
+    drawn: bool
+    votes_for: list[Seat]
+    votes_against: list[Seat]
+    auto: list[Seat]
+    accepted: bool
+
+
+class HeksRecapPlay(TypedDict):
+    seat: Seat
+    card: Card
+    auto: bool
+
+
+class HeksRecapRitual(TypedDict):
+    recipe: list[Ingredient]
+    plays: list[HeksRecapPlay]
+    result: RitualOutcome
+
+
+class HeksRecapDay(TypedDict):
+    """What really happened on one day, revealed to everyone at the end (H-VIS-2)."""
+
+    day: int
+    recipe: list[Ingredient]
+    closed: list[PlaceId]
+    moves: list[HeksRecapMove]
+    witches: list[HeksRecapWitch]
+    attacks: list[HeksRecapAttack]
+    new_frogs: list[Seat]
+    turned_back: list[Seat]
+    checks: list[HeksRecapCheck]
+    thefts: list[HeksRecapTheft]
+    teams: list[HeksRecapTeam]
+    ritual: HeksRecapRitual | None
+    exile: HeksVoteResult | None
+
+
 class HeksResult(TypedDict):
-    """H-VIS-2: the end of the game, with every role."""
+    """H-VIS-2: the end of the game, with every role, and the recap of every day."""
 
     winner: Winner
     reason: str
@@ -115,6 +194,7 @@ class HeksResult(TypedDict):
     day: int
     roles: dict[str, Role]
     announcement: HeksAnnouncement | None
+    recap: list[HeksRecapDay]
 
 
 class HeksInboxItem(TypedDict):

@@ -1,5 +1,6 @@
 // Dev-only scene fixtures (mock.html, never in the build): rare states to look at without a server.
 import type { HeksView, Me } from "../types";
+import { RECAP } from "./recap";
 
 const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse"];
 
@@ -26,6 +27,7 @@ function me(over: Partial<Me>): Me {
 }
 
 export const FIXTURES: Record<string, HeksView> = {
+  board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
   jester_depart: base({ me: me({ seat: 8, role: "JESTER", side: "solo", choice: { place: "P1", ingredient: "MUSHROOM", mask: true } }) }),
   jester_used: base({ me: me({ seat: 8, role: "JESTER", side: "solo", mask_used: true, choice: null }) }),
@@ -85,7 +87,7 @@ export const FIXTURES: Record<string, HeksView> = {
   result_jester: base({
     phase: "GAME_END", deadline: null, day: 4,
     vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", exiled: 8, was_witch: false, day: 3 },
-    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null },
+    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP },
     me: me({ seat: 1 }),
   }),
   board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),

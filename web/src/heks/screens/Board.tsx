@@ -6,6 +6,7 @@ import { Crown, Frog } from "../ui/icons";
 import { Countdown, Meter, nameOf, Recipe } from "../ui/common";
 import { AnnouncementText } from "../scenes/Evening";
 import { CurseMeter } from "../scenes/Status";
+import { RecapSlides } from "../recap/Recap";
 import "./board.css";
 
 // The public TV board (H-VIS-1: public information only). It must fit a TV without
@@ -196,7 +197,7 @@ function BoardPhase(props: { v: HeksView }) {
       if (v.result) {
         const res = v.result;
         const w = res.winner === "witch" ? "witches" : res.winner === "solo" ? "jester" : res.winner;
-        body = (
+        const first = (
           <>
             <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
             <p class="big-text">{t(`reason.${res.reason}` as "reason.TAKEOVER")}</p>
@@ -210,6 +211,7 @@ function BoardPhase(props: { v: HeksView }) {
             </ul>
           </>
         );
+        body = <RecapSlides view={v} first={first} />;
       }
       break;
     default:

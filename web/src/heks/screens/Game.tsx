@@ -15,6 +15,7 @@ import { AcceptScene, Approval, Proposal, Quarrel, RejectScene, Ritual, RitualRe
 import { RoleCard, RoleReveal } from "../scenes/Reveal";
 import { MorningInfo, StatusBar } from "../scenes/Status";
 import { ExileVote, Results, VoteResultScene } from "../scenes/Vote";
+import { Recap } from "../recap/Recap";
 
 interface Props {
   view: HeksView;
@@ -134,7 +135,12 @@ function Scene(props: Props) {
     case "EXILE_VOTE":
       return <ExileVote view={v} send={send} />;
     case "GAME_END":
-      return <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />;
+      return (
+        <>
+          <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />
+          <Recap view={v} />
+        </>
+      );
     default:
       return <p>{String(v.phase)}</p>;
   }
