@@ -21,7 +21,7 @@ from nightfall.engine import Command, Transcript, kernel
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks.bots.driver import play_game
 from nightfall.games.heks.bots.random_bot import RandomBot
-from nightfall.games.heks.recap import build
+from nightfall.games.heks.story import build
 
 EXAMPLE = Path(__file__).parents[3] / "docs/examples/heks-5p.json"
 

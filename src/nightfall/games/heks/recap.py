@@ -4,17 +4,16 @@ The flow records each fact at the moment it becomes final (the day's resolution,
 approval vote, the ritual, the exile vote); the Seer's checks and the thefts are read
 from the private inboxes, which keep them with their day. Nothing here is in any view
 before the game is over: the recap travels only inside the result (``end_game``).
-``build`` rebuilds it from a transcript, for replays and bug reports.
+``story.build`` rebuilds it from a transcript, for replays and bug reports.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
 
-from nightfall.engine import Event, Transcript, replay
+from nightfall.engine import Event
 
-from .state import GAME_END, HeksState
+from .state import HeksState
 from .view_types import (
     HeksRecapAttack,
     HeksRecapCheck,
@@ -158,14 +157,3 @@ def recap(state: HeksState) -> list[HeksRecapDay]:
                 theft: HeksRecapTheft = {"thief": seat, "victim": target, "ingredient": n["ingredient"]}
                 rec["thefts"].append(theft)
     return days
-
-
-def build(transcript: Transcript) -> list[HeksRecapDay]:
-    """The recap of a finished game, rebuilt from its transcript."""
-    from .game import HeksGame  # the game imports the flow, which imports this module
-
-    state: Any = replay(HeksGame(), transcript)
-    if state.phase != GAME_END or state.result is None:
-        raise ValueError("the game in this transcript is not over")
-    result: list[HeksRecapDay] = state.result["recap"]
-    return result
