@@ -31,7 +31,7 @@ Vec = npt.NDArray[np.float64]
 
 # How a claim "X is / is not a witch" by speaker S is explained under a hypothesis.
 HONEST_LIE = 0.03  # a non-witch (the Crow, really) accusing an innocent
-MASK = 0.4  # a Jester reading "Witch": his mask was on that day
+MASK = 1.0  # a Jester reading "Witch": assume he masks whenever it can pay (he wants the exile)
 DISGUISE = 0.12  # a Witch reading "Not a witch": she cast Disguise that day
 WITCH_ACCUSES_INNOCENT = 0.5
 WITCH_ACCUSES_PARTNER = 0.02
@@ -129,8 +129,10 @@ class PublicBelief:
         self._times(factor)
 
     def dirty(self, team: Iterable[int]) -> Vec:
-        """Per hypothesis: 1 where the team holds at least one Witch."""
-        out: Vec = np.minimum(self.space.witch[:, list(team)].sum(axis=1), 1.0)
+        """Per hypothesis: 1 where the team holds a Witch or the Jester (he spoils circles too,
+        to draw the suspicion he wins by)."""
+        t = list(team)
+        out: Vec = np.minimum(self.space.witch[:, t].sum(axis=1) + self.space.jester[:, t].sum(axis=1), 1.0)
         return out
 
     def ritual(self, team: list[int], failed: bool, voters_for: list[int], voters_against: list[int]) -> None:
