@@ -368,6 +368,10 @@ def exile(ctx: Ctx) -> int | None:
     pw, pj = ctx.marg()
     # Exiling the Jester loses on the spot: a one-in-three chance of him outweighs a likely Witch.
     best = max(options, key=lambda s: (pw[s] - 3 * pj[s], rng.below(100)))
-    # Never blank: with the village's ballots blank, the witches' votes alone would exile
-    # (H-EXC-2 needs no majority). The table's shared facts make the village's votes agree.
+    # Blank lets the witches' votes alone exile (H-EXC-2 needs no majority), so the village
+    # votes whenever it has a suspect. With a Jester in play a guess may hand him the game,
+    # so without real evidence it leaves the choice to the witches (who avoid him too).
+    weak = pw[best] - 3 * pj[best] < 0.2
+    if ctx.pub.space.has_jester and weak and not ctx.view["is_knights_day"]:
+        return None
     return best
