@@ -251,11 +251,12 @@ def test_the_guarding_protector_is_safe_and_only_a_blocked_attack_is_reported() 
     # H-ERR-1, H-WAT-5 (blocked vs missed), H-PRO-5, H-WAT-8 (witches get no report).
     g = Scenario.standard(5)
     g.all_ready()
-    gather_all(g, "Forest", skip=("Eva",))
+    gather_all(g, "Forest", skip=("Eva", "Cas"))
+    g.depart("Cas", "Spring")
     g.depart("Eva", guard=True)
     g.guard("Eva", "Spring")
     blocked, missed = g.fork(), g.fork()
-    to_evening(blocked, {"Bram": ("Spring", "Eva")})
+    to_evening(blocked, {"Bram": ("Spring", "Cas")})
     assert blocked.frogs() == []
     assert [(r["day"], r["place"]) for r in blocked.inbox("Eva", "REPELLED")] == [(1, "P3")]
     assert blocked.inbox("Bram") == []
@@ -263,6 +264,26 @@ def test_the_guarding_protector_is_safe_and_only_a_blocked_attack_is_reported() 
     assert missed.frogs() == [] and missed.inbox("Eva", "REPELLED") == []
     a, b = blocked.view("Bram"), missed.view("Bram")
     assert a["announcement"] == b["announcement"] and a["me"]["inbox"] == b["me"]["inbox"]
+
+
+def test_a_witch_who_attacks_the_guard_at_his_place_is_caught() -> None:
+    """H-PRO-6 (balance change): the attack on the guarding Protector is blocked (H-ERR-1) and
+    the Witch who stood at the guarded place becomes a frog; with no Witch left in cat form the
+    village wins at the end of the day (H-PRI-2, ALL_WITCHES_FROGS)."""
+    g = Scenario.standard(5)
+    g.all_ready()
+    gather_all(g, "Forest", skip=("Eva",))
+    g.depart("Eva", guard=True)
+    g.guard("Eva", "Spring")
+    caught, from_afar = g.fork(), g.fork()
+    to_evening(caught, {"Bram": ("Spring", "Eva")})
+    assert caught.frogs() == ["Bram"]
+    assert [(r["day"], r["place"]) for r in caught.inbox("Eva", "REPELLED")] == [(1, "P3")]
+    res = caught.result()
+    assert res is not None and (res["winner"], res["reason"]) == ("village", "ALL_WITCHES_FROGS")
+    # Not caught when she attacks someone else at the guarded place, or the guard from elsewhere.
+    to_evening(from_afar, {"Bram": ("Meadow", "Eva")})
+    assert from_afar.frogs() == [] and from_afar.result() is None
 
 
 def test_switching_during_step_b_updates_the_protectors_live_counts() -> None:

@@ -15,9 +15,9 @@ from .kit import NAMES, Scenario
 ROLE_TABLE = {
     4: {"WITCH": 1, "SEER": 1, "HERB_DOCTOR": 1, "VILLAGER": 1},
     5: {"WITCH": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},
-    6: {"WITCH": 1, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},
+    6: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # balance change
     7: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},
-    8: {"WITCH": 2, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},
+    8: {"WITCH": 2, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 2},  # balance
     9: {
         "WITCH": 2,
         "CROW": 1,

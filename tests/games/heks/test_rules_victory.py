@@ -262,30 +262,33 @@ def test_results_screen_after_an_end_of_day_win_shows_no_stale_vote() -> None:
 
 def test_the_crow_counts_as_a_non_witch_for_the_takeover_and_wins_with_the_witches() -> None:
     # H-WIN-5 (the Crow counts as a cat that is not a witch), H-WIN-9, H-CRW-1, H-WIN-8,
-    # Table 2.1 (6 players: 4 frogs for a take-over).
+    # Table 2.1 (8 players: 2 Witches and the Crow, 6 non-witches: 4 frogs for a take-over).
     g = Scenario(
         [
-            ("Anna", "SEER"),
+            ("Anna", "VILLAGER"),
             ("Bram", "WITCH"),
             ("Cas", "VILLAGER"),
             ("Dewi", "HERB_DOCTOR"),
             ("Eva", "PROTECTOR"),
+            ("Fien", "WITCH"),
+            ("Guus", "PICKPOCKET"),
             ("Iris", "CROW"),
         ]
     )
     g.all_ready()
-    for victim in ("Anna", "Cas", "Dewi", "Eva"):
+    for bram, fien in (("Anna", "Cas"), ("Dewi", None), ("Eva", None)):
         if g.phase == "VOTE_RESULT_SCENE":
             g.confirm_all()
         for n in g.cats():
-            if n != "Bram":
+            if n not in ("Bram", "Fien"):
                 g.depart(n, "Forest")
-        g.witch("Bram", "Forest", None, victim)
+        g.witch("Bram", "Forest", None, bram)
+        g.witch("Fien", "Forest", None, fien)
         g.finish_day()
-        if victim == "Dewi":
-            # Nc = 2 (Eva and the Crow) > Wc = 1: no take-over yet.
-            assert g.result() is None and g.cats() == ["Bram", "Eva", "Iris"]
+        if bram == "Dewi":
+            # Nc = 3 (Eva, Guus and the Crow) > Wc = 2: no take-over yet.
+            assert g.result() is None and g.cats() == ["Bram", "Eva", "Fien", "Guus", "Iris"]
     res = g.result()
     assert res is not None
-    assert (res["winner"], res["reason"], res["score"], res["day"]) == ("witch", "TAKEOVER", 4, 4)
-    assert res["roles"]["6"] == "CROW"
+    assert (res["winner"], res["reason"], res["score"], res["day"]) == ("witch", "TAKEOVER", 4, 3)
+    assert res["roles"]["8"] == "CROW"

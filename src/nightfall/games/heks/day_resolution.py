@@ -39,6 +39,8 @@ def attacks(state: HeksState, out: list[Event]) -> None:
             if where == guard:  # (a) holds, (b) fails → blocked (H-PRO-5)
                 day.repelled = True
                 secret(out, "attack", witch=witch, target=target, outcome="blocked")
+                if target == day.guarding and turn.place == guard:  # H-PRO-6: she attacked the guard himself
+                    hit.add(witch)
                 continue
             hit.add(target)
             secret(out, "attack", witch=witch, target=target, outcome="hit")

@@ -70,7 +70,7 @@ export const en: Record<MsgKey, string> = {
   "ability.VILLAGER": "You have no special ability. Gather ingredients, talk, and unmask the witches.",
   "ability.HERB_DOCTOR": "During the day, together with your place, you may pick one frog to turn back into a cat. It happens at the end of the day if you are still a cat yourself.",
   "ability.PICKPOCKET": "Once a day, from the evening discussion until the first approve/reject vote: look at a cat's hand and take one type of ingredient.",
-  "ability.PROTECTOR": "Each morning choose Gather or Guard. When you guard, you pick a place last; every attack on that place is repelled. You gather nothing that day.",
+  "ability.PROTECTOR": "Each morning choose Gather or Guard. When you guard, you pick a place last; every attack on that place is repelled, and a Witch there who attacks you is caught: she becomes a frog. You gather nothing that day.",
   "ability.SEER": "Once a day, from the evening discussion until the vote: check whether a player is a witch.",
   "ability.WITCH": "You depart last. In 15 seconds you choose a place, maybe a spell, and a cat to turn into a frog.",
   "ability.CROW": "You are on the witch side. You know the witches, but they do not know you. Otherwise you play as a normal cat.",

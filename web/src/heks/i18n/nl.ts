@@ -72,7 +72,7 @@ export const nl = {
   "ability.VILLAGER": "Je hebt geen bijzondere gave. Verzamel ingrediënten, praat mee en ontmasker de heksen.",
   "ability.HERB_DOCTOR": "Overdag kun je, tegelijk met je plek, één kikker kiezen om terug te veranderen in een kat. Dat gebeurt aan het einde van de dag, als je zelf nog een kat bent.",
   "ability.PICKPOCKET": "Eén keer per dag, van het avondoverleg tot de eerste voor/tegen-stemming: bekijk de hand van een kat en neem één soort ingrediënt weg.",
-  "ability.PROTECTOR": "Kies 's ochtends Verzamelen of Bewaken. Als je bewaakt, kies je als laatste een plek; elke aanval op die plek wordt afgeslagen. Je verzamelt dan niets.",
+  "ability.PROTECTOR": "Kies 's ochtends Verzamelen of Bewaken. Als je bewaakt, kies je als laatste een plek; elke aanval op die plek wordt afgeslagen, en een heks daar die jou aanvalt wordt betrapt: zij wordt een kikker. Je verzamelt dan niets.",
   "ability.SEER": "Eén keer per dag, van het avondoverleg tot de stemming: bekijk of een speler een heks is.",
   "ability.WITCH": "Je vertrekt als laatste. In 15 seconden kies je een plek, eventueel een spreuk, en een kat om in een kikker te veranderen.",
   "ability.CROW": "Je hoort bij de hekskant. Je kent de heksen, maar zij kennen jou niet. Verder speel je als een gewone kat.",
