@@ -179,3 +179,25 @@ def test_nobody_told_about_vote_changes() -> None:  # A-VOTE-20, A-MSG-3
     s.resolve()
     assert s.inbox("maniac") == [] and s.inbox("mayor") == ["Результат хода: удачно."]
     assert s.state.world.has_vote_loss(2, s.seat("maniac"))
+
+
+def test_avatar_penalty_once_a_day_and_undone() -> None:
+    """A-GEN-9, H-05: one +1 per player per day for a missing avatar; the host can take it back,
+    then give it again; a second one is refused in words and changes nothing."""
+    from nightfall.engine import HOST
+    from nightfall.games.andorra.reasons import explain
+
+    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    pv = s.seat("pv")
+    s.do(HOST, "penalty", seat=pv)
+    with pytest.raises(Rejected) as e:
+        s.do(HOST, "penalty", seat=pv)
+    assert explain(e.value) == "pv уже получил(а) сегодня +1 за отсутствие аватара."
+    assert s.state.world.penalties["1"] == [pv]
+    assert GAME.view(s.state, "host")["host"]["avatar_penalties"] == [pv]
+    s.do(HOST, "undo_penalty", seat=pv)
+    assert s.state.world.penalties["1"] == []
+    with pytest.raises(Rejected):
+        s.do(HOST, "undo_penalty", seat=pv)
+    s.do(HOST, "penalty", seat=pv)
+    assert s.state.world.penalties["1"] == [pv]

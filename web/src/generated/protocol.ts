@@ -780,6 +780,7 @@ export interface AndorraHost {
   warnings: string[];
   prompts: AndorraPrompt[];
   inactive_today: number[];
+  avatar_penalties: number[];
   review: AndorraReview | null;
 }
 export interface AndorraCreatedPlayer {

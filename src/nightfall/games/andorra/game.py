@@ -16,6 +16,7 @@ from nightfall.engine.event import Audience
 from . import article, moves
 from . import day as day_mod
 from .night_pipeline import resolve
+from .penalties import avatar_penalty
 from .reasons import worded
 from .reports.messages import assemble
 from .reports.morning import build_post
@@ -53,8 +54,26 @@ def _penalty(state: AndorraState, cmd: Command) -> list[Event]:
     w = state.world
     if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not w.p(seat).alive:
         raise Rejected("bad_target", rule="A-GEN-9", seat=seat)
+    if avatar_penalty(state, seat) is not None:  # one +1 per player and reason per day
+        raise Rejected("already_penalised", rule="A-GEN-9", player=w.p(seat).nick)
     w.penalties.setdefault(str(w.day), []).append(seat)
+    state.host_log.append({"day": w.day, "penalty": seat, "at": cmd.now})
     return [Event("penalty", {"day": w.day, "seat": seat, "reason": "AVATAR"})]
+
+
+def _undo_penalty(state: AndorraState, cmd: Command) -> list[Event]:
+    """H-05: the host takes back today's +1 for a missing avatar (a mistaken click)."""
+    _host_only(cmd)
+    _phase(state, DAY, rule="A-GEN-9")
+    seat = cmd.payload.get("seat")
+    w = state.world
+    entry = avatar_penalty(state, seat) if isinstance(seat, int) else None
+    if entry is None:
+        raise Rejected("no_penalty_to_undo", rule="A-GEN-9", seat=seat)
+    today = w.penalties[str(w.day)]
+    del today[len(today) - 1 - today[::-1].index(entry["penalty"])]  # the host's, added after the night's
+    entry["undone"] = cmd.now
+    return [Event("penalty_undone", {"day": w.day, "seat": seat})]
 
 
 def _end_day(state: AndorraState, now: int) -> list[Event]:
@@ -274,6 +293,7 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
     "vote": _vote,
     "edit_vote": _vote,
     "penalty": _penalty,
+    "undo_penalty": _undo_penalty,
     "end_day": _end_day_cmd,
     "move": _move,
     "end_night": _end_night_cmd,

@@ -159,6 +159,14 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "article_too_long": ("Статья длиннее {max} символов.", "The article is longer than {max} characters."),
     "article_decided": ("Ведущий уже решил судьбу статьи.", "The host has already decided on the article."),
     "no_article_waiting": ("Этот игрок не прислал статью на сегодня.", "No article from this player today."),
+    "already_penalised": (
+        "{player} уже получил(а) сегодня +1 за отсутствие аватара.",
+        "{player} already has today's +1 for a missing avatar.",
+    ),
+    "no_penalty_to_undo": (
+        "Этому игроку сегодня не давали +1 за аватар.",
+        "No avatar +1 to take back today.",
+    ),
     "not_item_manager": ("Вещами клана распоряжается {manager}.", "{manager} manages the clan's items."),
 }
 

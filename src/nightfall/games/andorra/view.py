@@ -8,6 +8,7 @@ from nightfall.engine import Viewer
 
 from .day import public_log
 from .items import GIFT_LIST, item_name
+from .penalties import avatar_penalty
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.morning import render_post
@@ -168,6 +169,8 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "prompts": [_prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0]
             if state.phase == "RESOLVING"
             else [],
+            # H-05: today's +1 for a missing avatar, which the host may take back
+            "avatar_penalties": [p.seat for p in w.players if avatar_penalty(state, p.seat) is not None],
             # H-04: nobody voted today among these living players (activity the engine can see)
             "inactive_today": [
                 p.seat

@@ -330,6 +330,8 @@ class AndorraHost(TypedDict):
     prompts: list[AndorraPrompt]
     # H-04: living players who have not voted today
     inactive_today: list[Seat]
+    # H-05: today's +1 for a missing avatar, per seat (the host may take it back)
+    avatar_penalties: list[Seat]
     review: AndorraReview | None
 
 

@@ -109,6 +109,8 @@ export const en: Record<Key, string> = {
   article_publish: "Publish in the morning post",
   article_decline: "Do not publish",
   your_moves: "Your moves",
+  penalty_undo: "Take back the +1 for {nick}",
+  confirm_penalty: "+1 for {nick} for a missing avatar?",
   decline: "decline",
   declined: "declined",
   prompt_default: "If unanswered: {default}",

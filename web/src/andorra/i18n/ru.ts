@@ -109,6 +109,8 @@ export const ru = {
   article_publish: "Опубликовать в утреннем посте",
   article_decline: "Не публиковать",
   your_moves: "Ваши ходы",
+  penalty_undo: "Отменить +1 игроку {nick}",
+  confirm_penalty: "+1 игроку {nick} за отсутствие аватара?",
   decline: "отказаться",
   declined: "отказ",
   prompt_default: "Без ответа: {default}",
