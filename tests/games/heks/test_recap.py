@@ -176,7 +176,8 @@ def test_the_recap_shows_hidden_facts_from_the_kit_game() -> None:
     # H-RIT-9: cards are hidden during play and told in the recap; H-SEE-1 and H-PP-3 likewise.
     fact_kinds: set[str] = set()
     for seed in range(1, 8):
-        rec = play_game({"players": [f"P{i}" for i in range(1, 9)], "mode": "timed"}, seed, RandomBot())
+        # 9 players: every role that leaves a hidden fact (8 have no Seer, Table 2.1 B-2)
+        rec = play_game({"players": [f"P{i}" for i in range(1, 10)], "mode": "timed"}, seed, RandomBot())
         for d in _check(rec.transcript):
             fact_kinds |= {k for k in ("attacks", "checks", "thefts", "teams") if d[k]}
             if d["ritual"]:
