@@ -281,3 +281,12 @@ def test_host_replaces_a_player_with_a_new_link(chromium: Browser, andorra_serve
     mira.goto(new_url)
     expect(mira.get_by_role("heading", name="Вы — Mira")).to_be_visible()
     expect(mira.get_by_text("Псих", exact=True)).to_be_visible()
+
+
+def test_the_desk_fits_a_phone(chromium: Browser, andorra_server: Served) -> None:
+    """Issue 20 (17): the desk has no horizontal overflow at 390 px."""
+    host = page_in_own_context(chromium, phone=True)
+    create_game(host, andorra_server.url)
+    host.screenshot(path=SHOTS / "desk-phone.png", full_page=True)
+    width = host.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
