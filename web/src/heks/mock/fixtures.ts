@@ -1,6 +1,7 @@
 // Dev-only scene fixtures (mock.html, never in the build): rare states to look at without a server.
 import type { HeksView, Me } from "../types";
 import { RECAP } from "./recap";
+import { RESULT12 } from "./recap12";
 
 const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse"];
 
@@ -27,6 +28,10 @@ function me(over: Partial<Me>): Me {
 }
 
 export const FIXTURES: Record<string, HeksView> = {
+  board_result12: base({
+    phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
+    players: Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, name: [...NAMES, "Jasper", "Karin", "Lotte"][i], status: "CAT", host: i === 0 })),
+  }),
   board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
   jester_depart: base({ me: me({ seat: 8, role: "JESTER", side: "solo", choice: { place: "P1", ingredient: "MUSHROOM", mask: true } }) }),

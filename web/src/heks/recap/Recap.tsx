@@ -1,5 +1,5 @@
 import { Fragment, type ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { HeksRecapDay } from "../../generated/protocol";
 import { joinNames, t } from "../i18n";
 import type { HeksView, Seat } from "../types";
@@ -191,8 +191,18 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
     return () => clearInterval(id);
   }, [total, props.ms]);
   const d = i > 0 ? days[i - 1] : undefined;
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    // A TV cannot scroll: shrink the day's text until it fits its slide (12 players, long votes).
+    const el = box.current?.querySelector<HTMLElement>(".recap-day");
+    if (!el) return;
+    for (let vh = 2.2; vh >= 1.2; vh -= 0.1) {
+      el.style.fontSize = `${vh}vh`;
+      if (el.scrollHeight <= el.clientHeight) break;
+    }
+  }, [i, d]);
   return (
-    <div class="recap recap-board" data-slide={i}>
+    <div class="recap recap-board" data-slide={i} ref={box}>
       <div class="recap-slide fade-in" key={i}>
         {d ? <RecapDay view={props.view} d={d} /> : props.first}
       </div>
