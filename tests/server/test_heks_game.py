@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from nightfall.engine import Rng
+from nightfall.engine import Rng, Transcript
+from nightfall.games.heks import story
 from nightfall.games.heks.bots.heuristic import HeuristicBot
 from nightfall.games.heks.bots.table_talk import TableTalk
 from nightfall.games.heks.site import HeksSite
@@ -138,5 +139,12 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
     public = (await live.http.get(f"/api/rooms/{code}/public")).json()
     assert public["room"]["status"] == "ended" and public["view"]["result"] == results[0]
     assert "me" not in public["view"]
+    # H-VIS-5: the recap every phone got at the end is the one the stored transcript tells.
+    room = live.app.state.rooms._rooms[code]
+    stored = await room.store.load_room(code)
+    assert stored is not None and stored.game is not None
+    transcript = Transcript("heks", stored.game.config, stored.game.seed, list(stored.commands))
+    assert results[0]["recap"] == story.build(transcript)
+    assert [d["day"] for d in results[0]["recap"]] == list(range(1, results[0]["day"] + 1))
     for phone in phones:
         phone.reader.cancel()
