@@ -95,10 +95,14 @@ function Council(props: { view: HeksView; d: HeksRecapDay }) {
             members: joinNames(team.members.map((s) => nameOf(view, s))),
           })}{" "}
           <span class="recap-small">
-            {t("recap.for")}: <Names view={view} seats={team.votes_for} />
+            {team.votes_for.length > 0 && (
+              <>
+                {t("recap.for")}: <Names view={view} seats={team.votes_for} />
+              </>
+            )}
+            {team.votes_for.length > 0 && team.votes_against.length > 0 && " · "}
             {team.votes_against.length > 0 && (
               <>
-                {" · "}
                 {t("recap.against")}: <Names view={view} seats={team.votes_against} />
               </>
             )}
@@ -156,10 +160,12 @@ export function RecapDay(props: { view: HeksView; d: HeksRecapDay }) {
           <h4>{t("recap.night")}</h4>
           <Night view={view} d={d} />
         </div>
-        <div>
-          <h4>{t("recap.council")}</h4>
-          <Council view={view} d={d} />
-        </div>
+        {(d.teams.length > 0 || d.ritual || d.exile) && (
+          <div>
+            <h4>{t("recap.council")}</h4>
+            <Council view={view} d={d} />
+          </div>
+        )}
       </div>
     </section>
   );
