@@ -87,6 +87,9 @@ class GameSite(ABC):
     # must not be guessed from who was online
     private_presence: ClassVar[bool] = False
     host_handover: ClassVar[str | None] = None  # the rules' command that passes the host role
+    # The ``reason`` that command carries when the server passes the role of a host who is
+    # gone (H-HST-7b); only the server may send a reason.
+    host_away_reason: ClassVar[str | None] = None
     # The rules' system command that gives a running timer back the time the server was
     # down (``{"paused_ms": n}``); None: deadlines stay where they were.
     resume_command: ClassVar[str | None] = None

@@ -20,8 +20,6 @@ from nightfall.games.registry import GameSite
 from .lobby import PLAYING, Lobby
 from .play import Play
 
-HOST_AWAY = "host_away"  # the payload's "reason" on the server's own pass_host
-
 
 def engine_host_pid(site: GameSite, play: Play | None) -> int | None:
     """The pid at the rules' host seat, for games that keep one (Heks); else None."""
@@ -69,6 +67,6 @@ class HostWatch:
 
 
 def client_payload_ok(site: GameSite, ctype: str, payload: dict[str, Any]) -> bool:
-    """Only the server marks the host handover (Heks' ``pass_host``) as automatic: a
-    client's ``reason`` is refused, so the transcript's ``host_away`` always means the server."""
+    """Only the server marks the host handover as automatic: a client's ``reason`` is
+    refused, so the transcript's ``site.host_away_reason`` always means the server."""
     return not (ctype == site.host_handover and "reason" in payload)

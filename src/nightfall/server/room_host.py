@@ -100,6 +100,7 @@ class RoomHostKeeper(RoomCommit):
         play = self.play
         engine_host = host_role.engine_host_pid(self.site, play)
         handover = self.site.host_handover
+        reason = self.site.host_away_reason
         if self.lobby.status == PLAYING and play is not None and engine_host is not None and handover:
             # Through the engine, so the transcript holds it. Sent as the host's seat, which
             # is safe: clients only ever act as their own seat, and only the server may
@@ -112,7 +113,9 @@ class RoomHostKeeper(RoomCommit):
                 await self._apply(tick(now))  # the same order as a tap: the due tick first
             try:
                 if self.lobby.status == PLAYING:  # (that tick may have ended the game)
-                    payload = {"seat": heir_seat, "reason": host_role.HOST_AWAY}
+                    payload: dict[str, object] = {"seat": heir_seat}
+                    if reason is not None:
+                        payload["reason"] = reason
                     await self._apply(Command(actor=seat, type=handover, payload=payload, now=now))
             finally:
                 stored = await self._commit()  # the tick too, even if the handover was refused

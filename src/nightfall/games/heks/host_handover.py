@@ -16,7 +16,8 @@ from .events import public
 from .state import HeksState
 
 # Why the host changed: absent (the host chose) or the server's automatic handover.
-REASONS = frozenset({"host_away"})
+HOST_AWAY = "host_away"
+REASONS = frozenset({HOST_AWAY})
 
 
 def pass_host(state: HeksState, cmd: Command) -> list[Event]:

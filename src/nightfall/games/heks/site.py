@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from nightfall.engine import Game, Rejected
 
 from ..interface import GameSite, Pages
+from . import host_handover as host_handover_rules
 from . import tables
 from .commands import RESUME
 from .game import HeksGame
@@ -47,6 +48,7 @@ class HeksSite(GameSite):
     max_players = tables.MAX_PLAYERS
     host_seated = True
     host_handover = "pass_host"  # H-HST-7a
+    host_away_reason = host_handover_rules.HOST_AWAY  # H-HST-7b
     resume_command = RESUME  # H-TBL-4
     pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
 
