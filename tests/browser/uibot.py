@@ -387,6 +387,11 @@ class UiBot:
             return self.tap(ph, s, t("btn.back"))
         if s.heading("witch.step.target"):
             cats = [b for b in s.buttons if b.name in self.names and b.name not in ph.team and not b.disabled]
+            if self.policy.guard_day1 and s.day == 1:
+                # The day-1 guard is meant to drive an attack off; an attack on the guarding
+                # Protector himself would catch the Witch instead (H-PRO-6).
+                protector = {p.name for p in self.phones if p.role == "PROTECTOR"}
+                cats = [b for b in cats if b.name not in protector] or cats
             if cats:
                 return self.tap(ph, s, self.rng.choice(cats).name)
             return self.tap(ph, s, t("witch.noattack"))
