@@ -131,7 +131,8 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
     results = [p.state["view"]["result"] for p in phones]
     assert results[0] is not None and results[0]["winner"] in ("village", "witch", "solo")
     assert all(r == results[0] for r in results)
-    assert sum(p.accepted for p in phones) > 20
+    # Every phone took part (its Ready at least); a short game (H-PRO-6 can end day 1) has few taps.
+    assert sum(p.accepted for p in phones) > len(phones)
     # A phone only ever saw its own role until the end.
     for seat, phone in enumerate(phones, start=1):
         mid_game = [m for m in phone.ws.seen if m["type"] == "state" and m["view"]]
