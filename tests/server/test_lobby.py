@@ -7,6 +7,7 @@ import pytest
 from nightfall.engine import Rejected
 from nightfall.games.heks.site import HeksSite
 from nightfall.server import lobby as tables
+from nightfall.server import looks
 from nightfall.server.lobby import ENDED, PLAYING, Lobby
 
 
@@ -149,3 +150,75 @@ def test_heks_config_from_the_table() -> None:
     adapter = HeksSite()
     config = adapter.build_config(["A", "B", "C", "D"], 2, {"mode": "unlimited", "discuss_seconds": 240})
     assert config == {"players": ["A", "B", "C", "D"], "host": 2, "mode": "unlimited", "discuss_seconds": 240}
+
+
+# -- a member's name, colour and avatar (issue 18 §6) -------------------------------
+
+
+def test_members_get_distinct_colours_and_avatars_when_they_join() -> None:
+    lobby = make(*[f"P{i}" for i in range(12)])
+    colours = [m.colour for m in lobby.members]
+    assert None not in colours and len(set(colours)) == 12
+    assert len({m.avatar for m in lobby.members}) == 12
+
+
+def test_a_member_renames_and_chooses_a_colour_and_an_avatar() -> None:
+    lobby = make("Anna", "Bram")
+    free = next(c for c in looks.COLOURS if c not in {m.colour for m in lobby.members})
+    tables.profile(lobby, 2, {"name": "  Bram  de Boer ", "colour": free, "avatar": "moon"})
+    bram = lobby.members[1]
+    assert (bram.name, bram.colour, bram.avatar) == ("Bram de Boer", free, "moon")
+    tables.profile(lobby, 2, {"name": "bram DE boer"})  # his own name, other case: not taken
+    assert bram.name == "bram DE boer"
+    tables.profile(lobby, 1, {"avatar": "moon"})  # avatars may repeat
+    assert lobby.members[0].avatar == "moon"
+
+
+@pytest.mark.parametrize(
+    ("payload", "code", "field"),
+    [
+        ({"name": "  "}, "bad_name", "name"),
+        ({"name": "x" * 21}, "bad_name", "name"),
+        ({"name": "ANNA"}, "name_taken", "name"),
+        ({"colour": "red"}, "colour_taken", "colour"),  # Anna's, the first colour
+        ({"colour": "plaid"}, "bad_colour", "colour"),
+        ({"colour": ["red"]}, "bad_colour", "colour"),
+        ({"avatar": "dragon"}, "bad_avatar", "avatar"),
+        ({"hat": "top"}, "bad_message", "hat"),
+        ({}, "bad_message", "payload"),
+        # a good name with a bad colour: nothing changes, not even the name
+        ({"name": "Bo", "colour": "red"}, "colour_taken", "colour"),
+    ],
+)
+def test_a_bad_profile_says_which_field_and_changes_nothing(
+    payload: dict[str, object], code: str, field: str
+) -> None:
+    lobby = make("Anna", "Bram")
+    assert lobby.members[0].colour == "red"
+    before = lobby.to_json()
+    with pytest.raises(Rejected) as rejected:
+        tables.profile(lobby, 2, payload)
+    assert rejected.value.code == code and rejected.value.params["field"] == field
+    assert lobby.to_json() == before
+
+
+def test_the_profile_is_not_changed_while_a_game_runs() -> None:
+    lobby = make("Anna", "Bram")
+    lobby.status = PLAYING
+    assert code_of(lambda: tables.profile(lobby, 2, {"name": "Bo"})) == "wrong_status"
+    lobby.status = ENDED
+    tables.profile(lobby, 2, {"name": "Bo"})
+    assert lobby.members[1].name == "Bo"
+
+
+def test_colours_and_the_evening_survive_the_lobby_json() -> None:
+    lobby = make("Anna", "Bram")
+    lobby.evening.append({"game_no": 1, "side": "witch", "winners": [2], "names": ["Bram"]})
+    again = Lobby.from_json(lobby.to_json())
+    assert again.to_json() == lobby.to_json()
+    old = lobby.to_json()  # a room stored before colours and the evening's score
+    del old["evening"]
+    for m in old["members"]:
+        del m["colour"], m["avatar"]
+    restored = Lobby.from_json(old)
+    assert restored.evening == [] and restored.members[0].colour is None

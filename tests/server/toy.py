@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightfall.engine import PUBLIC, SYSTEM, TICK, Command, Event, Game, Rejected, Viewer, seats
+from nightfall.games.interface import Outcome
 from nightfall.games.registry import GameSite
 
 
@@ -137,3 +138,7 @@ class ToyAdapter(GameSite):
 
     def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"players": names, "host": host_seat, **settings}
+
+    def outcome(self, result: Mapping[str, Any]) -> Outcome | None:
+        """The seat that reached the target wins alone (the evening's score)."""
+        return Outcome("first", (result["winner"],))

@@ -17,6 +17,8 @@ What a site declares:
   as ``"host"``, Andorra); for a seated host, where the rules keep the host's
   seat (``host_seat``) and the command that passes the role (``host_handover``);
 - **time**: the system command that gives a timer back an outage (``resume_command``);
+- **the score**: who won a finished game (``outcome``), read from the rules' result,
+  for the evening's score across games in a room;
 - **texts**: English texts of its own rejection codes (``error_texts``), a
   one-line result for the server log (``result_summary``), and what the creator
   is handed back (``answer_created``), and an older address of its API if it has
@@ -73,6 +75,15 @@ class Created:
     players: list[tuple[int, str, str]]  # (seat, name, token) of players seated at creation
     links: Mapping[str, object]  # the room's join and board links
     state: Any = None  # the game's state, if it started at creation
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Who won a finished game (``GameSite.outcome``): the winning side, in the game's own
+    word (its client names it), and the seats that won with it."""
+
+    side: str
+    seats: tuple[int, ...]
 
 
 class GameSite(ABC):
@@ -139,6 +150,11 @@ class GameSite(ABC):
         return ", ".join(
             f"{k}={v}" for k, v in result.items() if v is not None and not isinstance(v, dict | list)
         )
+
+    def outcome(self, result: Mapping[str, Any]) -> Outcome | None:
+        """Who won, from the rules' result (``Game.result``), for the evening's score in the
+        room; None: the game keeps no score between games."""
+        return None
 
     def answer_created(self, created: Created) -> dict[str, Any]:
         """The creator's answer to ``POST /api/rooms`` (docs/protocol.md §2)."""

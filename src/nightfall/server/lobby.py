@@ -17,6 +17,8 @@ from typing import Any
 
 from nightfall.engine import Rejected
 
+from . import looks
+
 LOBBY = "lobby"
 PLAYING = "playing"
 ENDED = "ended"
@@ -35,9 +37,21 @@ class Member:
     pid: int
     name: str
     token_hash: str
+    colour: str | None = None  # looks.COLOURS, unique at the table (None: a room from before colours)
+    avatar: str | None = None  # looks.AVATARS
 
     def to_json(self) -> dict[str, Any]:
-        return {"pid": self.pid, "name": self.name, "token_hash": self.token_hash}
+        return {
+            "pid": self.pid,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "colour": self.colour,
+            "avatar": self.avatar,
+        }
+
+    @classmethod
+    def from_json(cls, m: dict[str, Any]) -> Member:
+        return cls(m["pid"], m["name"], m["token_hash"], m.get("colour"), m.get("avatar"))
 
 
 @dataclass(slots=True)
@@ -48,6 +62,10 @@ class Lobby:
     settings: dict[str, Any] = field(default_factory=dict)
     status: str = LOBBY
     next_pid: int = 1
+    # The evening's finished games before the latest one (docs/protocol.md §4.2 ``evening``):
+    # the latest game's outcome is read from its stored result, and folded in here when the
+    # next game starts, so the score survives a restart without a copy of any game's rules.
+    evening: list[dict[str, Any]] = field(default_factory=list)
 
     def member(self, pid: int) -> Member | None:
         return next((m for m in self.members if m.pid == pid), None)
@@ -75,6 +93,7 @@ class Lobby:
             "settings": dict(self.settings),
             "status": self.status,
             "next_pid": self.next_pid,
+            "evening": [dict(g) for g in self.evening],
         }
 
     @classmethod
@@ -82,12 +101,11 @@ class Lobby:
         return cls(
             game=data["game"],
             host=data["host"],
-            members=[
-                Member(pid=m["pid"], name=m["name"], token_hash=m["token_hash"]) for m in data["members"]
-            ],
+            members=[Member.from_json(m) for m in data["members"]],
             settings=dict(data["settings"]),
             status=data["status"],
             next_pid=data["next_pid"],
+            evening=[dict(g) for g in data.get("evening", [])],
         )
 
 
@@ -119,11 +137,17 @@ def clean_names(raw: list[object]) -> list[str]:
     return names
 
 
+def new_member(pid: int, name: str, token_hash: str, others: list[Member]) -> Member:
+    """A member who just sat down: the first free colour and a shape of their own, until
+    they choose (``profile``)."""
+    colour = looks.free_colour({m.colour for m in others})
+    return Member(pid, name, token_hash, colour, looks.default_avatar(pid))
+
+
 def new_lobby(game: str, host_name: str, token_hash: str, settings: dict[str, Any]) -> Lobby:
     name = clean_name(host_name)
-    return Lobby(
-        game=game, host=1, members=[Member(1, name, token_hash)], settings=dict(settings), next_pid=2
-    )
+    host = new_member(1, name, token_hash, [])
+    return Lobby(game=game, host=1, members=[host], settings=dict(settings), next_pid=2)
 
 
 def join(lobby: Lobby, raw_name: object, token_hash: str, max_players: int) -> Member:
@@ -133,9 +157,43 @@ def join(lobby: Lobby, raw_name: object, token_hash: str, max_players: int) -> M
         raise Rejected("name_taken", name=name)
     if len(lobby.members) >= max_players:
         raise Rejected("room_full", max=max_players)
-    member = Member(lobby.next_pid, name, token_hash)
+    member = new_member(lobby.next_pid, name, token_hash, lobby.members)
     lobby.members.append(member)
     lobby.next_pid += 1
+    return member
+
+
+def profile(lobby: Lobby, actor: int, payload: dict[str, Any]) -> Member:
+    """A member changes their own name, colour or avatar, before or between games (a
+    running game has the names in its config). Every field is checked before any
+    changes; a refusal names the ``field`` it concerns, so a client shows it there."""
+    require_status(lobby, LOBBY, ENDED)
+    member = lobby.member(actor)
+    if member is None:
+        raise Rejected("unknown_member", pid=actor)
+    unknown = sorted(set(payload) - {"name", "colour", "avatar"})
+    if unknown or not payload:
+        raise Rejected("bad_message", field=unknown[0] if unknown else "payload")
+    others = [m for m in lobby.members if m.pid != actor]
+    name, colour, avatar = member.name, member.colour, member.avatar
+    if "name" in payload:
+        try:
+            name = clean_name(payload["name"])
+        except Rejected as rejected:
+            raise Rejected(rejected.code, field="name", **rejected.params) from None
+        if any(m.name.casefold() == name.casefold() for m in others):
+            raise Rejected("name_taken", field="name", name=name)
+    if "colour" in payload:
+        colour = payload["colour"]
+        if colour not in looks.COLOURS:
+            raise Rejected("bad_colour", field="colour")
+        if any(m.colour == colour for m in others):
+            raise Rejected("colour_taken", field="colour", colour=colour)
+    if "avatar" in payload:
+        avatar = payload["avatar"]
+        if avatar not in looks.AVATARS:
+            raise Rejected("bad_avatar", field="avatar")
+    member.name, member.colour, member.avatar = name, colour, avatar
     return member
 
 

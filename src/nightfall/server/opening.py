@@ -44,9 +44,9 @@ def open_room(site: GameSite, form: dict[str, Any], now: int) -> NewRoom:
     else:
         host_name, names = "host", tables.clean_names(opening.players)
     tokens = [secrets.token_urlsafe(32) for _ in range(len(names) + 1)]
-    members = [
-        tables.Member(i + 1, name, tables.hash_token(tokens[i])) for i, name in enumerate([host_name, *names])
-    ]
+    members: list[tables.Member] = []
+    for i, name in enumerate([host_name, *names]):
+        members.append(tables.new_member(i + 1, name, tables.hash_token(tokens[i]), members))
     lobby = Lobby(
         game=site.name, host=1, members=members, settings=dict(opening.settings), next_pid=len(members) + 1
     )

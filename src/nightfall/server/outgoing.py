@@ -9,7 +9,8 @@ from typing import Any
 from nightfall.engine import Viewer, view_parts
 from nightfall.games.registry import GameSite
 
-from .lobby import PLAYING, Lobby
+from . import evening
+from .lobby import PLAYING, Lobby, Member
 from .play import Play
 from .presence import Presence
 from .protocol import encode
@@ -63,17 +64,26 @@ def room_json(
         "game": site.name,
         "status": lobby.status,
         "game_no": play.record.game_no if play else 0,
-        "members": [_member(site, lobby, play, presence, m.pid, m.name) for m in lobby.members],
+        "members": [_member(site, lobby, play, presence, m) for m in lobby.members],
         "spectators": spectators,
         "settings": dict(lobby.settings),
         "limits": {"min_players": site.min_players, "max_players": site.max_players},
+        "evening": evening.games(site, lobby, play),
     }
 
 
 def _member(
-    site: GameSite, lobby: Lobby, play: Play | None, presence: Presence, pid: int, name: str
+    site: GameSite, lobby: Lobby, play: Play | None, presence: Presence, member: Member
 ) -> MemberJson:
-    out: MemberJson = {"pid": pid, "name": name, "seat": seat_of(lobby, play, pid), "host": pid == lobby.host}
+    pid = member.pid
+    out: MemberJson = {
+        "pid": pid,
+        "name": member.name,
+        "seat": seat_of(lobby, play, pid),
+        "host": pid == lobby.host,
+        "colour": member.colour,
+        "avatar": member.avatar,
+    }
     if not site.private_presence:  # else only the host is told, in his ``you`` (seen_by)
         out["presence"] = presence.of(pid)
     return out

@@ -86,6 +86,10 @@ class MemberJson(TypedDict):
     name: str
     seat: int | None
     host: bool
+    # how the member looks on every screen, chosen in the lobby (``profile``, server/looks.py);
+    # null in a room made before colours
+    colour: str | None
+    avatar: str | None
     # absent in a game whose players must not see who is connected (Andorra); the host
     # then finds everyone's in his ``you.presence``
     presence: NotRequired[PresenceState]
@@ -94,6 +98,16 @@ class MemberJson(TypedDict):
 class RoomLimits(TypedDict):
     min_players: int
     max_players: int
+
+
+class EveningGame(TypedDict):
+    """One finished game of the evening at this table (server/evening.py): the side that won,
+    in the game's own word (Heks: ``village``, ``witch``, ``solo``), and its players."""
+
+    game_no: int
+    side: str
+    winners: list[int]  # pids
+    names: list[str]  # the winners' names when the game ended, in the order of ``winners``
 
 
 class RoomJson(TypedDict):
@@ -106,6 +120,8 @@ class RoomJson(TypedDict):
     # The game's own lobby settings (Heks: HeksSettings).
     settings: dict[str, Any]
     limits: RoomLimits
+    # The games finished in this room tonight, oldest first: the score across "Play again".
+    evening: list[EveningGame]
     # The join link (the QR code's target) and the TV board's address (null without a base URL).
     join_url: NotRequired[str | None]
     board_url: NotRequired[str | None]

@@ -17,6 +17,7 @@ from typing import Any
 from nightfall.engine import Rejected
 from nightfall.store import GameRecord, StaleOwner
 
+from . import evening
 from . import lobby as tables
 from .lobby import ENDED, LOBBY, PLAYING, Lobby
 from .play import Play
@@ -40,6 +41,10 @@ class RoomLobby(RoomHostKeeper):
         tables.require_host(draft, pid)
         tables.require_status(draft, LOBBY, ENDED)
         draft.settings = self.site.merge_settings(draft.settings, payload)
+        await self._commit_lobby(draft)
+
+    async def _profile(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
+        tables.profile(draft, pid, payload)
         await self._commit_lobby(draft)
 
     async def _reorder(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
@@ -85,6 +90,7 @@ class RoomLobby(RoomHostKeeper):
         game_no = self.play.record.game_no + 1 if self.play else 1
         record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
         play = Play.setup(site.make_game(), record)  # a bad config raises Rejected here
+        evening.fold(site, draft, self.play)  # stored with the new game: the score stays whole
         play.last_now = self.play.last_now if self.play else 0
         draft.status = PLAYING
         await self._check_owner()
@@ -107,6 +113,7 @@ LobbyAction = Callable[[RoomLobby, int, Lobby, dict[str, Any]], Awaitable[None]]
 # The lobby actions by name (docs/protocol.md §4.2).
 LOBBY_ACTIONS: dict[str, LobbyAction] = {
     "settings": RoomLobby._settings,
+    "profile": RoomLobby._profile,
     "reorder": RoomLobby._reorder,
     "handover": RoomLobby._handover,
     "remove": RoomLobby._remove,

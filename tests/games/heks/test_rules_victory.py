@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from nightfall.games.heks.site import HeksSite
+from nightfall.games.interface import Outcome
+
 from .kit import Scenario
 
 
@@ -292,3 +295,22 @@ def test_the_crow_counts_as_a_non_witch_for_the_takeover_and_wins_with_the_witch
     assert res is not None
     assert (res["winner"], res["reason"], res["score"], res["day"]) == ("witch", "TAKEOVER", 4, 3)
     assert res["roles"]["8"] == "CROW"
+
+
+def test_the_evening_score_names_the_winning_side_and_its_players() -> None:
+    # H-WIN-8 (every player of the winning side wins, the exiled too; the Jester alone),
+    # H-WIN-9 (the Crow wins with the witches), as the server's score reads them (HeksSite.outcome).
+    site = HeksSite()
+    g = Scenario.standard(9)
+    g.all_ready()
+    for _ in range(4):
+        g.quiet_day()
+    g.quiet_day(exile="Hein")
+    res = g.result()
+    assert res is not None and res["winner"] == "solo"
+    assert site.outcome(res) == Outcome("solo", (g.seat("Hein"),))
+    witches_won = {**res, "winner": "witch"}  # the same table, had the witches won
+    assert site.outcome(witches_won) == Outcome("witch", tuple(g.seat(n) for n in ("Bram", "Fien", "Iris")))
+    village = {**res, "winner": "village"}
+    expected = tuple(g.seat(n) for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"))
+    assert site.outcome(village) == Outcome("village", expected)

@@ -68,11 +68,23 @@ export interface MemberJson {
   name: string;
   seat: number | null;
   host: boolean;
+  colour: string | null;
+  avatar: string | null;
   presence?: PresenceState;
 }
 export interface RoomLimits {
   min_players: number;
   max_players: number;
+}
+/**
+ * One finished game of the evening at this table (server/evening.py): the side that won,
+ * in the game's own word (Heks: ``village``, ``witch``, ``solo``), and its players.
+ */
+export interface EveningGame {
+  game_no: number;
+  side: string;
+  winners: number[];
+  names: string[];
 }
 export interface RoomJson {
   code: string;
@@ -83,6 +95,7 @@ export interface RoomJson {
   spectators: number;
   settings: Record<string, unknown>;
   limits: RoomLimits;
+  evening: EveningGame[];
   join_url?: string | null;
   board_url?: string | null;
 }

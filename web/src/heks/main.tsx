@@ -15,6 +15,7 @@ import { HostNotice, useHostNotice } from "./ui/HostNotice";
 import { HelpButton } from "./ui/Help";
 import { useTurnSignalSwitch } from "./ui/turnSignal";
 import { LangSwitch } from "./ui/LangSwitch";
+import { EveningScore } from "./ui/Score";
 import "./styles.css";
 
 type Route = { name: "landing" } | { name: "room"; code: string } | { name: "board"; code: string };
@@ -224,6 +225,7 @@ function Live(props: {
         isHost={s.you.host}
         canPlayAgain={s.room.status === "ended"}
         playAgain={() => conn.lobby("play_again")}
+        score={<EveningScore room={s.room} />}
       />
     );
     if (s.room.status === "ended" && s.you.host) {

@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
-from ..interface import GameSite, Pages
+from ..interface import GameSite, Outcome, Pages
 from . import host_handover as host_handover_rules
-from . import tables
+from . import tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
@@ -79,6 +79,13 @@ class HeksSite(GameSite):
         """The engine's host seat: it moves with ``pass_host`` (H-HST-7a), the lobby follows."""
         host: int = state.host
         return host
+
+    def outcome(self, result: Mapping[str, Any]) -> Outcome | None:
+        """The winning side and its players (H-WIN-8), from the results screen's roles."""
+        winner, roles = result.get("winner"), result.get("roles")
+        if not isinstance(winner, str) or not isinstance(roles, dict):
+            return None
+        return Outcome(winner, tuple(victory.winning_seats(winner, roles)))
 
     def build_config(
         self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .state import CAT, EXILED, FROG, HeksState, Player
 from .tables import (
     ALL_WITCHES_EXILED,
@@ -10,6 +12,7 @@ from .tables import (
     JESTER_EXILED,
     KNIGHTS_VOTE_FAILED,
     KNIGHTS_VOTE_WITCH,
+    SIDE,
     TAKEOVER,
     WITCH,
 )
@@ -64,3 +67,9 @@ def check_end_of_vote(state: HeksState, exiled: Player | None, knights_day: bool
 def score(state: HeksState) -> int:
     """H-PRI-4 / H-PRI-6: every frog at the end, whatever its side."""
     return sum(1 for p in state.players if p.status == FROG)
+
+
+def winning_seats(winner: str, roles: Mapping[str, str]) -> list[int]:
+    """H-WIN-8: every player of the winning side wins, frogs and exiled players too;
+    the Jester alone when the solo side wins (H-WIN-7, H-WIN-9). ``roles`` as in the result."""
+    return sorted(int(seat) for seat, role in roles.items() if SIDE[role] == winner)

@@ -14,7 +14,7 @@ const app = document.getElementById("app")!;
 if (!view) {
   render(<ul>{Object.keys(FIXTURES).map((k) => <li key={k}><a href={`?s=${k}`}>{k}</a></li>)}</ul>, app);
 } else if (name.startsWith("board")) {
-  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 } };
+  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 }, evening: [] };
   render(<div class="app board-app"><Board room={room} view={view} /></div>, app);
 } else {
   render(<div class="app"><Game view={view} send={send} members={[]} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => undefined} /></div>, app);

@@ -7,6 +7,8 @@ import { Countdown, Meter, nameOf, Recipe } from "../ui/common";
 import { AnnouncementText } from "../scenes/Evening";
 import { CurseMeter } from "../scenes/Status";
 import { RecapSlides } from "../recap/Recap";
+import { Badge, lookAt } from "../ui/Looks";
+import { EveningScore, winsByPid } from "../ui/Score";
 import "./board.css";
 
 // The public TV board (H-VIS-1: public information only). It must fit a TV without
@@ -16,6 +18,13 @@ import "./board.css";
 export function Board(props: { room: RoomState; view: HeksView | null }) {
   const { room, view: v } = props;
   const waiting = new Set(v?.waiting ?? []);
+  const wins = winsByPid(room);
+  const won = (pid: number | undefined) =>
+    pid !== undefined && room.evening.length > 0 ? (
+      <span class="board-wins" aria-label={t("score.wins", { n: wins.get(pid) ?? 0 })}>
+        ★{wins.get(pid) ?? 0}
+      </span>
+    ) : null;
   return (
     <main class="board" data-phase={v?.phase ?? "LOBBY"}>
       <header class="board-head">
@@ -50,6 +59,7 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
                 <p class="room-code">{room.code}</p>
                 <p class="big-text">{t("board.join")}</p>
               </div>
+              <EveningScore room={room} class="board-score" />
             </div>
           ) : (
             <BoardPhase v={v} />
@@ -62,7 +72,9 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
               ? v.players.map((p) => (
                   <li key={p.seat} class={`st-${p.status.toLowerCase()} ${waiting.has(p.seat) ? "owes" : ""}`}>
                     <span class="seat-no">{p.seat}</span>
+                    <Badge look={lookAt(room.members, p.seat)} size={28} />
                     <span class="seat-name">{p.name}</span>
+                    {won(lookAt(room.members, p.seat)?.pid)}
                     {p.status === "FROG" && <Frog size={24} />}
                     {v.chief === p.seat && <Crown size={24} />}
                     {waiting.has(p.seat) && <span class="owes-mark" aria-label={t("board.owes")}>…</span>}
@@ -71,7 +83,9 @@ export function Board(props: { room: RoomState; view: HeksView | null }) {
               : room.members.map((m, i) => (
                   <li key={m.pid}>
                     <span class="seat-no">{i + 1}</span>
+                    <Badge look={m} size={28} />
                     <span class="seat-name">{m.name}</span>
+                    {won(m.pid)}
                   </li>
                 ))}
           </ol>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { Member } from "../../core/connection";
 import { t } from "../i18n";
@@ -7,6 +8,7 @@ import { AutoNotices } from "../ui/Notices";
 import { signalTurn } from "../ui/turnSignal";
 import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
+import { Badge } from "../ui/Looks";
 import { Hand, Section } from "../ui/common";
 import { Depart, Gathering, GuardPlace } from "../scenes/Day";
 import { Discussion, EveningAnnounce, Inbox } from "../scenes/Evening";
@@ -24,6 +26,8 @@ interface Props {
   isHost: boolean;
   canPlayAgain: boolean;
   playAgain: () => void;
+  /** The evening's score, shown on the results screen (issue 18 §7). */
+  score?: ComponentChildren;
 }
 
 /** Buzz when the game starts waiting for me (a new step that I owe). */
@@ -63,6 +67,7 @@ function Table(props: { view: HeksView; members: Member[] }) {
           return (
             <li key={p.seat} class={`st-${p.status.toLowerCase()}`}>
               <span class="seat-no">{p.seat}</span>
+              <Badge look={m} />
               <span class="seat-name">
                 {p.name}
                 {p.seat === v.me?.seat ? ` (${t("you")})` : ""}
@@ -138,6 +143,7 @@ function Scene(props: Props) {
       return (
         <>
           <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />
+          {props.score}
           <Recap view={v} />
         </>
       );

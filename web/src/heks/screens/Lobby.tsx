@@ -3,6 +3,9 @@ import { joinUrl, qrUrl } from "../api";
 import type { Connection, RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
 import { heksSettings } from "../types";
+import { Badge } from "../ui/Looks";
+import { EveningScore } from "../ui/Score";
+import { ProfileCard } from "./Profile";
 
 const DISCUSS_MIN = 60;
 const DISCUSS_MAX = 600;
@@ -52,7 +55,9 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
           {t("lobby.board")} <span class="link">{link.replace(/\/r\/([A-Z]{4})$/, "/board/$1")}</span>
         </p>
       </section>
+      {!you.spectator && <ProfileCard room={room} you={you} conn={conn} />}
       <SeatList room={room} you={you} conn={conn} />
+      <EveningScore room={room} />
       <Settings room={room} you={you} conn={conn} start />
       {!you.host && !you.spectator && (
         <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
@@ -83,6 +88,7 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
         {room.members.map((m, i) => (
           <li key={m.pid}>
             <span class="seat-no">{i + 1}</span>
+            <Badge look={m} />
             <span class="seat-name">
               {m.name}
               {m.pid === you.pid ? ` (${t("lobby.you")})` : ""}
