@@ -5,8 +5,8 @@ the lease before it loads or creates the room, then claims the lease's fencing
 token in the store, so every write of the previous owner that was not in the store
 by then is refused from now on, and what this node loads is all there is.
 
-A keeper task renews all the node's leases in one round trip every third of the
-TTL. Each room's lease is valid, for this node, until the TTL has run out from the
+A keeper task renews all the node's leases and lists the rooms that need an owner,
+in one round trip (one Redis script) every third of the TTL. Each room's lease is valid, for this node, until the TTL has run out from the
 moment the last renewal that succeeded was *sent*, less a margin: until then no
 other node can have it, whatever Redis says later. A room whose lease another node
 holds, or whose lease ran out because Redis could not be reached, is given up
@@ -36,6 +36,7 @@ from .lease import Lease, LeaseLost, Leases
 log = logging.getLogger("nightfall.server")
 
 MARGIN = 0.8  # a lease counts as ours for this share of its TTL after a renewal was sent
+ORPHANS = 200  # rooms adopted at most per round of the keeper
 
 
 class NotOwner(Exception):
@@ -127,8 +128,7 @@ class Ownership:
             await self.leases.release(lease)
             raise
         held = Held(lease, sent + self.ttl_s * MARGIN, self)
-        self._held[code] = held
-        await self.leases.want_owner(code, 0)
+        self._held[code] = held  # the take listed the room as needing an owner when the lease runs out
         return held
 
     async def release(self, code: str, wake_at_ms: int | None) -> None:
@@ -141,7 +141,7 @@ class Ownership:
             await self.leases.forget(code)
         else:
             await self.leases.want_owner(code, wake_at_ms)
-        await self.leases.release(held.lease)
+        await self.leases.release(held.lease, idle=True)
 
     def drop(self, code: str) -> None:
         """Forget a lease this node lost (nothing to release: another node has it)."""
@@ -165,26 +165,30 @@ class Ownership:
                 await job
         for code in list(self._held):
             held = self._held.pop(code)
-            await self.leases.release(held.lease)
+            # Not idle: the rooms move to other nodes now, which give their games the time
+            # until then back (``Lease.was``), as a restart would.
+            await self.leases.release(held.lease, idle=False)
         await self.leases.close()
 
     async def _keep(self) -> None:
         while True:
             await asyncio.sleep(self.ttl_s / 3)
             try:
-                await self.renew()
-                await self.adopt()
+                await self.renew(adopt=True)
             except Exception:  # a bug here must not end the renewals for good
                 log.exception("keeping the room leases failed")
 
-    async def renew(self) -> None:
-        """Renew every lease; give up the rooms whose lease is lost or ran out."""
+    async def renew(self, adopt: bool = False) -> None:
+        """Renew every lease; give up the rooms whose lease is lost or ran out. With
+        ``adopt``, in the same round trip, load the rooms that need an owner and have
+        none (``Leases.keep``): the keeper's whole cost is one Redis call."""
         held = list(self._held.values())
-        if not held:
+        want = ORPHANS if adopt and self.on_orphan is not None else 0
+        if not held and not want:
             return
         sent = time.monotonic()
         try:
-            answers = await self.leases.renew_all([h.lease for h in held])
+            answers, orphans = await self.leases.keep([h.lease for h in held], want)
         except LeaseLost as exc:
             if not self._redis_away:
                 log.error("Redis cannot be reached (%s): rooms keep running until their leases run out", exc)
@@ -201,6 +205,7 @@ class Ownership:
                 h.valid_until = sent + self.ttl_s * MARGIN
             else:
                 await self._lose(h.lease.code, "another node took its lease")
+        self._adopt(orphans)
 
     async def confirm(self, held: Held) -> bool:
         """Renew one lease now; whether it is still ours (the keeper handles a loss)."""
@@ -221,12 +226,15 @@ class Ownership:
         if self.on_orphan is None or self._redis_away:
             return
         try:
-            codes = await self.leases.orphans(int(time.time() * 1000))
-        except Exception as exc:  # Redis away: the next renewal says so
+            codes = await self.leases.orphans(ORPHANS)
+        except LeaseLost as exc:  # Redis away: the next renewal says so
             log.debug("cannot list orphan rooms: %s", exc)
             return
+        self._adopt(codes)
+
+    def _adopt(self, codes: list[str]) -> None:
         for code in codes:
-            if code not in self._held and code not in self._jobs:
+            if code not in self._held and code not in self._jobs and self.on_orphan is not None:
                 self._spawn(code, self.on_orphan(code))
 
     async def _lose(self, code: str, why: str) -> None:

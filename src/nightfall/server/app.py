@@ -66,7 +66,9 @@ def create_app(
             watch = gc_watch.GcWatch.from_env()
             watch.install()
         # A cluster node beats under its own name: with a fixed --node it gets its outage back.
-        heartbeat = Heartbeat(rooms.store, rooms.options.clock, node=ownership.node if ownership else NODE)
+        # (``is not None``: an Ownership holding no room is falsy, by its length.)
+        node = ownership.node if ownership is not None else NODE
+        heartbeat = Heartbeat(rooms.store, rooms.options.clock, node=node)
         outage = await heartbeat.outage_ms()
         restored = await rooms.restore(outage)
         if restored:

@@ -8,8 +8,9 @@ H-TBL-4). The measure is good to one interval: the server may have lived up to a
 second after its last mark.
 
 Each node beats under its own name (a cluster node's ``--node``); a node whose name
-changes at every start (the default includes the process id) gets nothing back, and
-rooms adopted from a dead node keep their deadlines.
+changes at every start (the default includes the process id) gets nothing back at
+its restart. A node that takes over a dead node's room gives it the time since that
+node's last mark (``Rooms._downtime``, docs/deploy.md).
 """
 
 from __future__ import annotations

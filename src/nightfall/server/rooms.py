@@ -129,19 +129,45 @@ class Rooms:
         room = self._rooms.get(code)
         if room is not None:  # loaded while this load was being set up
             return room
+        downtime, was = None, None
         if self.ownership is not None:  # NotOwner: the proxy tries the node that owns it
             try:
-                await self.ownership.acquire(code, self.store.claim)
+                held = await self.ownership.acquire(code, self.store.claim)
             except KeyError:
                 return None  # no such room (its lease was let go again)
+            downtime, was = await self._downtime(held), held.lease.was
         stored = await self.store.load_room(code)
         if stored is None or stored.room.status == "closed":
             return None
         room = self._rooms.get(code)
         if room is not None:
             return room
+        how = "loaded for its deadline" if for_deadline else "loaded"
+        if downtime is not None:
+            how = f"taken over from node {was}, {downtime} ms after its last sign of life"
         # Never refused by ``max_rooms``: the room belongs to a table that must get it back.
-        return self._bring_back(stored, "loaded for its deadline" if for_deadline else "loaded", for_deadline)
+        return self._bring_back(stored, how, for_deadline, outage_ms=downtime)
+
+    async def _downtime(self, held: Held) -> int | None:
+        """How long a room taken over from another node had no owner: from that
+        node's last sign of life (its heartbeat in the store) to now. None when the
+        room was let go on purpose (idle, its clock ran on as if it had stayed) or
+        held by this node before (a restart gives that time back, ``restore``).
+        Given back to the game's running timer as after a restart (H-TBL-4)."""
+        was = held.lease.was
+        if was is None or self.ownership is None or was == self.ownership.node:
+            return None
+        try:
+            last = await self.store.last_alive(was)
+        except Exception:
+            log.exception(
+                "room %s: node %s's last heartbeat cannot be read: no time given back", held.lease.code, was
+            )
+            return None
+        if last is None:
+            return None
+        gap = self.options.clock() - last
+        return gap if gap > 0 else None
 
     @contextlib.contextmanager
     def _room_slot(self) -> Iterator[None]:
@@ -234,16 +260,18 @@ class Rooms:
             window = game_ms if stored.room.status == PLAYING else room_ms
             if stored.room.updated_ms < now - window:
                 continue
+            lost = outage_ms
             if self.ownership is not None:  # a node restores only the rooms no other node runs
                 try:
-                    await self.ownership.acquire(stored.room.code, self.store.claim)
+                    held = await self.ownership.acquire(stored.room.code, self.store.claim)
                 except (NotOwner, KeyError):
                     continue
+                lost = await self._downtime(held) or outage_ms  # another dead node's room: its downtime
                 fresh = await self.store.load_room(stored.room.code)  # as of the claim
                 if fresh is None:
                     continue
                 stored = fresh
-            if self._bring_back(stored, "restored", outage_ms=outage_ms) is not None:
+            if self._bring_back(stored, "restored", outage_ms=lost) is not None:
                 restored += 1
         return restored
 
@@ -371,7 +399,9 @@ class Rooms:
 
     async def _wake_up(self, code: str) -> None:
         try:
-            await self._load(code, for_deadline=True)
+            room = await self._load(code, for_deadline=True)
+            if room is None and self.ownership is not None:  # closed or gone: nobody need own it
+                await self.ownership.leases.forget(code)
         except NotOwner:
             pass  # another node has it, and runs its timers
         except Exception:
