@@ -20,7 +20,7 @@ import websockets
 from redis import Redis
 
 from nightfall.cluster.local import LocalCluster
-from nightfall.engine import TICK, kernel
+from nightfall.engine import SYSTEM, TICK, kernel
 from nightfall.games import registry
 from nightfall.store import StoredRoom
 from nightfall.store.postgres import PostgresStore
@@ -110,7 +110,10 @@ def load(pg_url: str, code: str) -> StoredRoom:
 def missing_acked(pg_url: str, table: Table) -> list[str]:
     """The table's acknowledged commands that PostgreSQL does not have."""
     stored = load(pg_url, table.code)
-    on_disk = Counter(key(int(c.actor), c.type, dict(c.payload)) for c in stored.commands if c.type != TICK)
+    # The system's commands (a timer's tick, the failover's resume) were acknowledged to nobody.
+    on_disk = Counter(
+        key(int(c.actor), c.type, dict(c.payload)) for c in stored.commands if c.actor != SYSTEM
+    )
     acked = Counter(key(*a) for p in table.phones for a in p.acked)
     return list(acked - on_disk)
 
