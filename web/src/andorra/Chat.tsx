@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { ErrorLine, nickOf, type Ctx, type AndorraView } from "./common";
+import { clanName, ErrorLine, nickOf, type Ctx, type AndorraView } from "./common";
 import type { AndorraChatMessage } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
@@ -34,7 +34,7 @@ export function Chat({
         <ul class="chat-log">
           {messages.map((m) => (
             <li key={m.n}>
-              {!mine && <span class="clan">[{m.clan}] </span>}
+              {!mine && <span class="clan">[{clanName(view, m.clan, ctx.lang)}] </span>}
               <b>{nickOf(view, m.seat)}:</b> <span class="chat-text">{m.text}</span>
             </li>
           ))}

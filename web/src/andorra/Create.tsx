@@ -172,7 +172,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
           <ul>
             {roles.map((r) => (
               <li key={r.code}>
-                {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({r.side}; {r.code})</span>
+                {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({ctx.lang === "en" ? `${r.side}; ${r.code}` : r.side})</span>
               </li>
             ))}
           </ul>

@@ -62,6 +62,11 @@ export function nickOf(view: AndorraView, seat: number | null | undefined): stri
   return p ? p.nick : `#${seat}`;
 }
 
+/** A clan in words («мафия (красные)», «копы») from the desk's names, never its id. */
+export function clanName(view: AndorraView, clan: string, lang: Lang): string {
+  return view.host?.clan_names[clan]?.[lang] ?? "—";
+}
+
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

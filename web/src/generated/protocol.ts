@@ -544,6 +544,7 @@ export interface AndorraPost {
 export interface AndorraResult {
   winner: string | null;
   winners: number[];
+  winner_name: AndorraWords | null;
 }
 /**
  * Who a player knows (A-SETUP-11..16): clan mates, or the Vampire's Ghouls.
@@ -573,6 +574,7 @@ export interface AndorraMove {
 export interface AndorraMessage {
   day: number;
   channel: string | null;
+  channel_name: AndorraWords | null;
   to: number | null;
   ru: string;
   en: string;
@@ -700,6 +702,7 @@ export interface AndorraMe {
   clan_poll?: Record<string, number> | null;
   item_manager?: number | null;
   chat_clan?: string | null;
+  chat_clan_name?: AndorraWords | null;
   chat?: AndorraChatMessage[];
   options?: AndorraMoveOption[];
 }
@@ -795,6 +798,7 @@ export interface AndorraHost {
   inactive_today: number[];
   avatar_penalties: number[];
   review: AndorraReview | null;
+  clan_names: Record<string, AndorraWords>;
 }
 export interface AndorraCreatedPlayer {
   seat: number;

@@ -13,7 +13,7 @@ from .reports.first_post import first_post
 from .reports.header import header
 from .reports.morning import render_post
 from .reports.render import render
-from .reports.review import clan_word, review
+from .reports.review import clan_names, clan_word, review
 from .roles.card import role_card
 from .roles.catalogue import CLAN_COLOURS
 from .setup import knows
@@ -34,7 +34,9 @@ from .view_types import (
     AndorraRoleListEntry,
     AndorraView,
     AndorraVoteLogEntry,
+    AndorraWords,
 )
+from .win import WIN_EN, WIN_RU
 
 
 def _public_status(state: AndorraState, seat: int) -> AndorraPublicPlayer:
@@ -58,7 +60,13 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
         if m["about"] is not None:
             nick = w.p(int(m["about"])).nick
             ru, en = f"{nick}: {ru}", f"{nick}: {en}"
-        out.append({"day": m["day"], "channel": m["channel"], "to": m["to"], "ru": ru, "en": en})
+        channel = m["channel"]
+        named: AndorraWords | None = (
+            {"ru": clan_word(w, channel, "ru"), "en": clan_word(w, channel, "en")} if channel else None
+        )
+        out.append(
+            {"day": m["day"], "channel": channel, "channel_name": named, "to": m["to"], "ru": ru, "en": en}
+        )
     return out
 
 
@@ -90,7 +98,9 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             }
             for p in state.posts
         ],
-        "result": {"winner": w.winner, "winners": w.winners} if state.phase == "OVER" else None,
+        "result": {"winner": w.winner, "winners": w.winners, "winner_name": _winner_name(w.winner)}
+        if state.phase == "OVER"
+        else None,
     }
     if isinstance(viewer, int) and not isinstance(viewer, bool):
         if not 1 <= viewer <= len(w.players):
@@ -166,6 +176,8 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "messages": render_messages(state, viewer),
             "audits": cast("list[AndorraAudit]", state.audits),
             "warnings": state.config.get("warnings", []),
+            # a clan chat or channel is named in words on the desk, never by its id (mafia:red)
+            "clan_names": cast("dict[str, AndorraWords]", clan_names(w)),
             "prompts": [_prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0]
             if state.phase == "RESOLVING"
             else [],
@@ -241,6 +253,15 @@ def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
 def _move(move: dict[str, Any] | None) -> AndorraMove | None:
     """A submitted move as ``moves.py`` records it."""
     return cast("AndorraMove | None", move)
+
+
+def _winner_name(winner: str | None) -> AndorraWords | None:
+    """The winning side as the post names it (A-WIN), or «Ничья»."""
+    if winner is None:
+        return None
+    if winner == "DRAW":
+        return {"ru": "Ничья", "en": "Draw"}
+    return {"ru": WIN_RU[winner], "en": WIN_EN[winner]}
 
 
 def _role_list_entry(entry: dict[str, Any]) -> AndorraRoleListEntry:

@@ -55,6 +55,7 @@ class AndorraPost(TypedDict):
 class AndorraResult(TypedDict):
     winner: str | None
     winners: list[Seat]
+    winner_name: AndorraWords | None  # the side in words (A-WIN), or «Ничья»
 
 
 class AndorraKnown(TypedDict):
@@ -84,6 +85,7 @@ class AndorraMessage(TypedDict):
 
     day: int
     channel: str | None
+    channel_name: AndorraWords | None  # the clan channel in words («мафия (красные)», «копы»)
     to: Seat | None
     ru: str
     en: str
@@ -229,6 +231,7 @@ class AndorraMe(TypedDict):
     clan_poll: NotRequired[dict[str, Seat] | None]
     item_manager: NotRequired[Seat | None]
     chat_clan: NotRequired[str | None]  # site
+    chat_clan_name: NotRequired[AndorraWords | None]  # site: the clan in words («мафия (красные)»)
     chat: NotRequired[list[AndorraChatMessage]]  # site
     options: NotRequired[list[AndorraMoveOption]]  # site
 
@@ -333,6 +336,7 @@ class AndorraHost(TypedDict):
     # H-05: today's +1 for a missing avatar, per seat (the host may take it back)
     avatar_penalties: list[Seat]
     review: AndorraReview | None
+    clan_names: dict[str, AndorraWords]  # every clan's id -> its words («мафия (красные)», «копы»)
 
 
 class AndorraCreatedPlayer(TypedDict):

@@ -1,6 +1,18 @@
 import { actionName } from "../actions";
 import { nickOf, type Ctx, type DeskView } from "../common";
 
+/** «удачно» / «неудачно» (A-OUTCOME), «—» for a move without a result. */
+function outcome(ctx: Ctx, result: string | null | undefined): string {
+  return result === "OK" || result === "FAIL" ? ctx.t(`audit_${result}`) : "—";
+}
+
+/** What stopped or absorbed an action, or the kind of harm, in words (an unknown code: «—»). */
+function words(ctx: Ctx, group: string, code: string): string {
+  const key = `${group}.${code}`;
+  const text = ctx.t(key);
+  return text === key ? "—" : text;
+}
+
 export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   const audits = view.host.audits ?? [];
   return (
@@ -28,9 +40,7 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
                     {act.target != null ? nickOf(view, act.target) : "—"}
                     {act.orig !== act.target && act.orig != null ? ` (${nickOf(view, act.orig)})` : ""}
                   </td>
-                  <td>
-                    {act.state} {act.result ?? ""}
-                  </td>
+                  <td>{act.state === "DONE" ? outcome(ctx, act.result) : ctx.t("audit_cancelled")}</td>
                 </tr>
               ))}
             </tbody>
@@ -40,15 +50,12 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
             {a.events.map((e) => (
               <li key={e.seq}>
                 [{e.step}] {e.actor != null ? nickOf(view, e.actor) : ""} {actionName(e.code, ctx.lang)}
-                {e.target != null ? ` → ${nickOf(view, e.target)}` : ""}: {e.result} {e.hit && e.hit !== "NONE" ? e.hit : ""}
-                {e.note ? ` (${e.note})` : ""}
+                {e.target != null ? ` → ${nickOf(view, e.target)}` : ""}: {outcome(ctx, e.result)}
+                {e.hit && e.hit !== "NONE" ? `, ${words(ctx, "audit_hit", e.hit)}` : ""}
+                {e.note ? ` (${words(ctx, "audit_cause", e.note)})` : ""}
               </li>
             ))}
           </ol>
-          <details>
-            <summary>{ctx.t("audit_raw")}</summary>
-            <pre class="audit">{JSON.stringify(a, null, 1)}</pre>
-          </details>
         </details>
       ))}
     </section>

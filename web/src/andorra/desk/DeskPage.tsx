@@ -47,7 +47,7 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
       {(phase === "DAY" || phase === "NIGHT" || phase === "RESOLVING") && (
         <DeadlineEdit ctx={ctx} deadline={view.deadline} busy={busy} run={run} />
       )}
-      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
+      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
       <div class="actions">
         {phase === "DAY" && (
           <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_day")} question={ctx.t("confirm_end_day")} onConfirm={() => run("end_day")} />

@@ -8,7 +8,7 @@ export function Messages({ ctx, view }: { ctx: Ctx; view: DeskView }) {
       <ul>
         {msgs.map((m, i) => (
           <li key={i}>
-            [{m.day}] {m.channel ? `[${m.channel}]` : `[${nickOf(view, m.to)}]`} {ctx.lang === "en" ? m.en : m.ru}
+            [{m.day}] {m.channel_name ? `[${m.channel_name[ctx.lang]}]` : `[${nickOf(view, m.to)}]`} {ctx.lang === "en" ? m.en : m.ru}
           </li>
         ))}
       </ul>

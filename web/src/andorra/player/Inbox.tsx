@@ -11,7 +11,7 @@ export function Inbox({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
         <ul class="inbox">
           {inbox.map((m, i) => (
             <li key={i}>
-              <span class="day">[{m.day}]</span> {m.channel ? `[${m.channel}] ` : ""}
+              <span class="day">[{m.day}]</span> {m.channel_name ? `[${m.channel_name[ctx.lang]}] ` : ""}
               {ctx.lang === "en" ? m.en : m.ru}
             </li>
           ))}

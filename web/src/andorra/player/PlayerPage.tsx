@@ -23,7 +23,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
       <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
       <PhaseTitle ctx={ctx} view={view} />
       <Deadline ctx={ctx} deadline={view.deadline} />
-      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner })}</p>}
+      {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
       <RoleCard ctx={ctx} view={view} />
       <ClanPoll ctx={ctx} conn={conn} view={view} />
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
@@ -36,7 +36,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
         <Chat
           ctx={ctx}
           view={view}
-          clan={me.chat_clan}
+          clan={me.chat_clan_name?.[ctx.lang] ?? null}
           own
           messages={me.chat ?? []}
           onSend={me.status === "ALIVE" ? (text) => conn.command("chat", { text, id: messageId() }) : undefined}

@@ -34,16 +34,26 @@ RESULTS = {"OK": "удачно", "FAIL": "неудачно", None: "—"}
 STATES = {"VOID": "ход отменён", "CANCELLED": "ход отменён"}
 
 
-def clan_word(w: World, clan: str | None) -> str:
-    """A clan as the host reads it: «мафия», «мафия (красные)», «копы», «группа Бунтаря»."""
+def clan_word(w: World, clan: str | None, lang: str = "ru") -> str:
+    """A clan as the pages name it: «мафия», «мафия (красные)», «копы», «группа Бунтаря»
+    (never its id, ``mafia:red``)."""
+    en = lang == "en"
     if clan is None:
         return ""
     if clan == "cops":
-        return "копы"
+        return "the Cops" if en else "копы"
     if clan == "rebel":
-        return "группа Бунтаря"
+        return "the Rebel's group" if en else "группа Бунтаря"
     colour = w.clans[clan].colour if clan in w.clans else None
-    return f"мафия ({CLAN_COLOURS.get(colour, (colour, colour))[0]})" if colour else "мафия"
+    if colour is None:
+        return "the mafia" if en else "мафия"
+    words = CLAN_COLOURS.get(colour, (colour, colour))
+    return f"the mafia ({words[1]})" if en else f"мафия ({words[0]})"
+
+
+def clan_names(w: World) -> dict[str, dict[str, str]]:
+    """Every clan of the game in words, by its id: what the desk shows for a chat or a channel."""
+    return {c: {"ru": clan_word(w, c, "ru"), "en": clan_word(w, c, "en")} for c in sorted(w.clans)}
 
 
 def _nick(w: World, seat: Any) -> str:

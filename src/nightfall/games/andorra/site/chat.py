@@ -15,7 +15,8 @@ from typing import Any, cast
 from nightfall.engine import Command, Event, Game, Rejected
 from nightfall.engine.event import Audience
 
-from ..view_types import AndorraChatMessage, AndorraMoveOption
+from ..reports.review import clan_word
+from ..view_types import AndorraChatMessage, AndorraMoveOption, AndorraWords
 
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message
@@ -103,3 +104,11 @@ def readable(state: RoomState, seat: int) -> tuple[str | None, list[AndorraChatM
     return since[0], [cast(AndorraChatMessage, m) for m in state.chat[since[1] :] if m["clan"] == since[0]][
         -CHAT_KEEP:
     ]
+
+
+def clan_name(state: RoomState, clan: str | None) -> AndorraWords | None:
+    """The chat's clan in words («мафия (красные)»), as the page titles it."""
+    if clan is None:
+        return None
+    w = state.game.world
+    return {"ru": clan_word(w, clan, "ru"), "en": clan_word(w, clan, "en")}

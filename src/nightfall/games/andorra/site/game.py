@@ -71,6 +71,7 @@ class AndorraSiteGame:
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
             me["chat_clan"], me["chat"] = chat.readable(state, viewer)
+            me["chat_clan_name"] = chat.clan_name(state, me["chat_clan"])
             me["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
         return cast("dict[str, Any]", out)
 
