@@ -29,3 +29,44 @@ def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
         "no",
     ]
     assert q2["default_label"] == {"ru": "нет", "en": "no"}
+
+
+def test_which_questions_may_be_declined() -> None:
+    """A-CYCLE-6a: «отказаться» for the PV's role, a free choice among offers, the
+    Reanimator and the Shmara; never for a single offer, a forced choice or the host's clan."""
+    from nightfall.games.andorra.questions import may_decline
+
+    def q(kind: str, key: str = "MSG") -> dict[str, object]:
+        return {"kind": kind, "key": key}
+
+    assert all(may_decline(q(k)) for k in ("PV_ROLE", "RECRUIT_CHOICE", "REANIMATE", "SHMARA_ITEM"))
+    assert not may_decline(q("RECRUIT_CHOICE", "MSG-RECRUIT-CHOICE-FORCED"))  # A-ERR-12
+    assert not may_decline(q("RECRUIT_ASK")) and not may_decline(q("CLAN_ASSIGN"))
+
+
+def test_a_null_answer_to_the_hosts_clan_question_keeps_its_default() -> None:
+    """A-CYCLE-6a, H-08, A-DAWN-1a: the host cannot decline the clan question; a null answer
+    is no answer and the PV joins the default clan (he was left outside every clan before)."""
+    s = mk(
+        "BOSS:red",
+        "BOSS:black",
+        "PV",
+        "PV",
+        "DOCTOR",
+        "MANIAC",
+        "VAMPIRE",
+        two_clans=True,
+        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
+    )
+    s.player("doctor").take("SIREN")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "doctor")
+    s.move("pv", "PV_WATCH", "doctor")
+    s.do(HOST, "end_night")
+    [pv_role] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    s.do(s.seat("pv"), "answer", prompt=pv_role["id"], answer="RECRUITER")
+    [clan_q] = GAME.view(s.state, "host")["host"]["prompts"]
+    assert clan_q["kind"] == "CLAN_ASSIGN" and not clan_q["can_decline"]
+    s.do(HOST, "answer", prompt=clan_q["id"], answer=None)
+    s.do(HOST, "publish")
+    assert s.player("pv").role == "RECRUITER" and s.player("pv").clan == clan_q["default"]

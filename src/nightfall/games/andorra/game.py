@@ -17,6 +17,7 @@ from . import article, moves
 from . import day as day_mod
 from .night_pipeline import resolve
 from .penalties import avatar_penalty
+from .questions import answer_value
 from .reasons import worded
 from .reports.messages import assemble
 from .reports.morning import build_post
@@ -155,7 +156,7 @@ def _answer(state: AndorraState, cmd: Command) -> list[Event]:
     ans = cmd.payload.get("answer")
     if ans is not None and ans not in pr["options"]:
         raise Rejected("bad_answer", rule="A-DATA-I", prompt=pid, answer=ans, options=pr["options"])
-    state.answers[str(pid)] = ans
+    state.answers[str(pid)] = answer_value(pr, ans)  # A-CYCLE-6a: a null declines only where allowed
     if all(p["id"] in state.answers for p in prompts):
         return _run(state, cmd.now)
     return []

@@ -9,6 +9,7 @@ from nightfall.engine import Viewer
 from .day import public_log
 from .items import GIFT_LIST, item_name
 from .penalties import avatar_penalty
+from .questions import may_decline
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.morning import render_post
@@ -194,13 +195,6 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
     return base
 
 
-# Questions a player may decline (answer nothing): the PV keeps his role, the recruit refuses
-# several offers, the Reanimator and the Shmara take nobody / nothing (A-ROLE-PV-6, A-RECRUIT-6,
-# A-ROLE-REANIMATOR-4a, Q-42). A single offer is declined by its own «нет»; a forced
-# recruitment choice (A-ERR-12) cannot be declined.
-DECLINABLE = frozenset({"PV_ROLE", "RECRUIT_CHOICE", "REANIMATE", "SHMARA_ITEM"})
-
-
 def _label(state: AndorraState, kind: str, value: Any, lang: str) -> str:
     """An answer as the player reads it: a role, a nick, an item, a clan (never a code)."""
     w = state.world
@@ -229,7 +223,6 @@ def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
     open questions on the page)."""
     w = state.world
     kind = str(pr["kind"])
-    forced = pr["key"] == "MSG-RECRUIT-CHOICE-FORCED"
     answered = str(pr["id"]) in state.answers
     # the night's prompt record (night/dawn.py) with its words
     out: dict[str, Any] = {
@@ -243,7 +236,7 @@ def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
         "default_label": None
         if pr["default"] is None
         else {"ru": _label(state, kind, pr["default"], "ru"), "en": _label(state, kind, pr["default"], "en")},
-        "can_decline": kind in DECLINABLE and not forced,
+        "can_decline": may_decline(pr),  # A-CYCLE-6a
         "answered": answered,
         "answer": state.answers.get(str(pr["id"])) if answered else None,
     }

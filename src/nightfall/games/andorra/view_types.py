@@ -118,7 +118,7 @@ class AndorraPrompt(TypedDict):
     en: str
     choices: list[AndorraChoice]  # every option in words (a role, a nick, an item, a clan)
     default_label: AndorraWords | None
-    can_decline: bool  # «отказаться» is allowed (A-ROLE-PV-6, A-ERR-12)
+    can_decline: bool  # «отказаться» is allowed (A-CYCLE-6a, questions.py)
     answered: bool
     answer: str | int | None
 
