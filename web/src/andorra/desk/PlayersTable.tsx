@@ -2,7 +2,7 @@ import type { Ctx, DeskView } from "../common";
 
 export function PlayersTable({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   return (
-    <section aria-label={ctx.t("players")}>
+    <section class="wide" aria-label={ctx.t("players")}>
       <h3>{ctx.t("players")}</h3>
       <table>
         <thead>
