@@ -211,7 +211,7 @@ function Live(props: {
             {t("lobby.late", { name: props.lateName })}
           </p>
         )}
-        <Board room={s.room} view={s.view} />
+        <Board room={s.room} view={s.view} tv={props.board} />
       </>
     );
   } else if (s.room.status === "lobby" || !s.view) {

@@ -8,8 +8,6 @@ import type {
   HeksMe,
   HeksSettings,
   HeksVoteResult,
-  Ingredient,
-  PlaceId,
 } from "../generated/protocol";
 
 export type { Card, HeksView, Ingredient, PlaceId, Spell } from "../generated/protocol";
@@ -25,7 +23,3 @@ export function heksSettings(room: RoomState): HeksSettings {
 }
 
 export type Send = (type: string, payload?: Record<string, unknown>) => void;
-
-export const INGREDIENT_OF: Record<PlaceId, Ingredient> = {
-  P1: "MUSHROOM", P2: "MOONFLOWER", P3: "SPRINGWATER", P4: "OWL_FEATHER", P5: "CRYSTAL", P6: "COBWEB",
-};

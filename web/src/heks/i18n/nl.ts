@@ -327,6 +327,23 @@ export const nl = {
   "board.join": "Doe mee: scan de QR-code",
   "board.players": "Spelers",
   "board.phase": "Nu",
+  // De verteller van het bord (uitgesproken, issue 18 §2) en de geluidsknop
+  "board.sound": "Geluid en verteller",
+  "board.sound.on": "Geluid aan",
+  "board.sound.off": "Geluid uit",
+  "board.sound.unlock": "Tik of klik ergens om het geluid en de verteller aan te zetten",
+  "board.recipe.places": "Waar het vandaag groeit",
+  "board.slides.keys": "← → andere dia",
+  "say.ROLE_REVEAL": "Een nieuw spel begint. Bekijk in het geheim je rol: houd je kaart ingedrukt.",
+  "say.recipe": "Het recept voor vannacht: {list}.",
+  "say.DEPART_A": "Kies op je telefoon waar je vandaag heen gaat.",
+  "say.WITCH_C": "Iedereen is op pad om te verzamelen. Kijk alleen op je eigen telefoon.",
+  "say.DISCUSSION": "Het avondoverleg begint. Wie zouden de heksen zijn?",
+  "say.APPROVAL_VOTE": "{names}: dat is het voorstel voor de magische kring. Stem voor of tegen op je telefoon.",
+  "say.ACCEPT_SCENE": "Het voorstel is aangenomen: {names} gaan de magische kring in.",
+  "say.REJECT_SCENE": "Het voorstel is afgewezen.",
+  "say.RITUAL": "Het ritueel begint. {names}, speel ieder in het geheim een kaart.",
+  "say.EXILE_VOTE": "De verbanningsstemming. Wie stuurt het dorp weg? Stem op je telefoon.",
 
   // Phases (short labels, board and header)
   "phase.ROLE_REVEAL": "Rollen bekijken",

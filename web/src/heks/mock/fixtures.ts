@@ -27,7 +27,38 @@ function me(over: Partial<Me>): Me {
   return { seat: 1, role: "VILLAGER", side: "village", status: "CAT", hand: ["MUSHROOM", "OWL_FEATHER"], known_witches: [], owes: true, choice: null, inbox: [], ...over };
 }
 
+// The TV board at 12 players in its busiest scenes (names as long as a table's get).
+const TWELVE = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse", "Jasper-Jan", "Karin", "Lotte"];
+function board12(over: Partial<HeksView> = {}): HeksView {
+  return base({
+    players: TWELVE.map((name, i) => ({ seat: i + 1, name, status: i === 2 || i === 6 ? "FROG" : i === 5 ? "EXILED" : "CAT", host: i === 0 })),
+    recipe_size: 4, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL", "COBWEB"], seals: 2, seals_needed: 4, spoiled: 1,
+    places: [
+      { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
+      { id: "P3", open: true, ingredient: "SPRINGWATER" }, { id: "P4", open: true, ingredient: "OWL_FEATHER" },
+      { id: "P5", open: true, ingredient: "CRYSTAL" }, { id: "P6", open: true, ingredient: "COBWEB" },
+    ],
+    ...over,
+  });
+}
+const ALL12 = Array.from({ length: 12 }, (_, i) => i + 1);
+
 export const FIXTURES: Record<string, HeksView> = {
+  board_depart12: board12({ progress: { done: 5, total: 11 }, waiting: [1, 2, 4, 8, 9, 10] }),
+  board_witch12: board12({ phase: "WITCH_C", deadline: Date.now() + 12_000, deadline_total: 15_000 }),
+  board_approval12: board12({
+    phase: "REJECT_SCENE", deadline: Date.now() + 8_000, chief: 10, curse: 2, proposal: [10, 1, 2, 11],
+    approval_result: { members: [10, 1, 2, 11], for: [1, 10, 2, 11, 12], against: [4, 5, 8, 9], auto: [12], accepted: false },
+    progress: { done: 4, total: 11 }, waiting: [1, 2, 3, 5, 7, 8, 11],
+  }),
+  board_voteres12: board12({
+    phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 20_000, day: 4,
+    vote_result: { day: 3, outcome: "EXILED", exiled: 6, was_witch: true, tally: { "6": 7, "2": 3 },
+      ballot: ALL12.filter((s) => s !== 6).map((s) => ({ voter: s, target: s % 3 === 0 ? 2 : s === 11 ? null : 6, auto: s === 11 })) },
+    progress: { done: 3, total: 11 }, waiting: [1, 2, 4, 5, 7, 8, 9, 10],
+  }),
+  board_ritualres12: board12({ phase: "RITUAL_RESULT", deadline: Date.now() + 15_000, last_ritual: "FAILURE", spoiled: 2, unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE"], progress: { done: 6, total: 11 } }),
+  board_lobby: base({}),
   board_result12: base({
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, name: [...NAMES, "Jasper", "Karin", "Lotte"][i], status: "CAT", host: i === 0 })),

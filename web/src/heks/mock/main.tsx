@@ -7,7 +7,8 @@ import { FIXTURES } from "./fixtures";
 
 const q = new URLSearchParams(location.search);
 const name = q.get("s") ?? "";
-if (q.get("lang") === "en") setLang("en");
+const lang = q.get("lang");
+if (lang === "en" || lang === "nl") setLang(lang);
 const view = FIXTURES[name];
 const send = (type: string, payload?: Record<string, unknown>) => console.log("send", type, JSON.stringify(payload ?? {}));
 const app = document.getElementById("app")!;
@@ -15,7 +16,7 @@ if (!view) {
   render(<ul>{Object.keys(FIXTURES).map((k) => <li key={k}><a href={`?s=${k}`}>{k}</a></li>)}</ul>, app);
 } else if (name.startsWith("board")) {
   const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 }, evening: [] };
-  render(<div class="app board-app"><Board room={room} view={view} /></div>, app);
+  render(<div class="app board-app"><Board room={room} view={view} tv /></div>, app);
 } else {
   render(<div class="app"><Game view={view} send={send} members={[]} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => undefined} /></div>, app);
 }

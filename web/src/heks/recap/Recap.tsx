@@ -195,7 +195,18 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
     if (total < 2) return;
     const id = setInterval(() => setI((n) => (n + 1) % total), props.ms ?? SLIDE_MS);
     return () => clearInterval(id);
-  }, [total, props.ms]);
+  }, [total, props.ms, i]);
+  useEffect(() => {
+    // A TV remote's (or a keyboard's) arrows move through the slides; the timer starts over.
+    const key = (e: KeyboardEvent) => {
+      const step = e.key === "ArrowRight" || e.key === "PageDown" || e.key === " " ? 1 : e.key === "ArrowLeft" || e.key === "PageUp" ? -1 : 0;
+      if (step === 0 || total < 2) return;
+      e.preventDefault();
+      setI((n) => (n + step + total) % total);
+    };
+    addEventListener("keydown", key);
+    return () => removeEventListener("keydown", key);
+  }, [total]);
   const d = i > 0 ? days[i - 1] : undefined;
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -213,7 +224,7 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
         {d ? <RecapDay view={props.view} d={d} /> : props.first}
       </div>
       {total > 1 && (
-        <p class="recap-dots" aria-label={t("recap.slide", { n: i + 1, total })}>
+        <p class="recap-dots" aria-label={t("recap.slide", { n: i + 1, total })} title={t("board.slides.keys")}>
           {Array.from({ length: total }, (_, j) => (
             <span key={j} class={j === i ? "on" : ""} />
           ))}

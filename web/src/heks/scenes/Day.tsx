@@ -1,6 +1,5 @@
 import { t } from "../i18n";
 import type { HeksView, PlaceId, Send } from "../types";
-import { INGREDIENT_OF } from "../types";
 import { Choice, choiceOf, Countdown, ingName, Meter, placeName, SceneTitle, Section } from "../ui/common";
 import { Cat, Frog } from "../ui/icons";
 import { MorningInfo } from "./Status";
@@ -50,7 +49,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
                   key={p.id}
                   label={placeName(p.id)}
                   ariaLabel={placeName(p.id)}
-                  sub={p.open ? ingName((p as { ingredient?: string }).ingredient ?? INGREDIENT_OF[p.id]) : t("depart.closed")}
+                  sub={p.open ? ingName(p.ingredient) : t("depart.closed")}
                   disabled={!p.open}
                   pressed={place === p.id}
                   onClick={() => props.send("depart", { place: p.id })}
@@ -145,7 +144,7 @@ export function Gathering(props: { view: HeksView; send: Send }) {
   const me = v.me;
   const total = (v as { deadline_total?: number }).deadline_total ?? 15_000; // T_WITCH
   const myPlace = (me?.witch?.place ?? choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
-  const myIngredient = choiceOf<string>(v, "ingredient") ?? (myPlace ? INGREDIENT_OF[myPlace] : null);
+  const myIngredient = choiceOf<string>(v, "ingredient") ?? (v.places.find((p) => p.id === myPlace)?.ingredient ?? null);
   const guardPlace = choiceOf<boolean>(v, "guard") ? (choiceOf<PlaceId>(v, "guard_place") ?? null) : null;
   let body;
   if (!me || me.status === "EXILED") {

@@ -1,5 +1,6 @@
 import { t } from "../i18n";
 import type { HeksView } from "../types";
+import { CurseArt } from "../ui/art";
 import { Duck } from "../ui/icons";
 import { nameOf, placeName, Recipe, spellName } from "../ui/common";
 
@@ -34,7 +35,7 @@ export function CurseMeter(props: { view: HeksView; big?: boolean }) {
   return (
     <span class={`curse ${props.big ? "big" : ""}`} role="img" aria-label={`${t("hdr.curse")} ${curse}/${curse_max}`}>
       {Array.from({ length: curse_max }, (_, i) => (
-        <span key={i} class={`curse-pip ${i < curse ? "on" : ""}`} />
+        <CurseArt key={i} on={i < curse} class={`curse-pip ${i < curse ? "on" : ""}`} size={props.big ? 26 : 16} />
       ))}
     </span>
   );

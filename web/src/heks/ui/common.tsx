@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { formatSeconds, useRemaining } from "../../core/clock";
 import { joinNames, t } from "../i18n";
+import { IngredientArt } from "./art";
 import type { HeksView, Ingredient, PlaceId, Seat } from "../types";
 
 export const placeName = (id: string) => t(`place.${id}` as "place.P1");
@@ -66,7 +67,7 @@ export function Progress(props: { view: HeksView; keyName?: "wait.done" | "ritua
 export function IngredientChip(props: { id: Ingredient | "EMPTY"; small?: boolean }) {
   return (
     <span class={`ing ing-${props.id.toLowerCase()} ${props.small ? "small" : ""}`}>
-      <span class="ing-dot" aria-hidden="true" />
+      <IngredientArt id={props.id} class="ing-dot" size={props.small ? 18 : 22} />
       {ingName(props.id)}
     </span>
   );

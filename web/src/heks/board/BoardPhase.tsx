@@ -1,0 +1,200 @@
+import { joinNames, t } from "../i18n";
+import type { HeksView } from "../types";
+import { Countdown, Meter, nameOf, placeName, spellName } from "../ui/common";
+import { CurseArt } from "../ui/art";
+import { Duck, Frog } from "../ui/icons";
+import { AnnouncementText } from "../scenes/Evening";
+import { RecapSlides } from "../recap/Recap";
+import { PlaceRow, RecipeCards } from "./Tally";
+
+// The board's middle: the scene's title, its big timer and what everyone may see of it
+// (H-VIS-1), as pictures where the game has them. Sized in vh (board.css).
+
+/** Names as a flowing row of chips: a list of 12 takes two lines, not twelve. */
+function Chips(props: { v: HeksView; seats: number[]; auto?: number[] }) {
+  return (
+    <ul class="chips">
+      {props.seats.map((s) => (
+        <li key={s} class={props.auto?.includes(s) ? "auto" : ""}>
+          {nameOf(props.v, s)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function VoteResult(props: { v: HeksView }) {
+  const { v } = props;
+  const r = v.vote_result;
+  if (!r) return null;
+  const outcome =
+    r.outcome === "EXILED" && r.exiled != null
+      ? t(r.was_witch ? "voteres.exiled.witch" : "voteres.exiled.notwitch", { name: nameOf(v, r.exiled) })
+      : t(r.outcome === "TIE" ? "voteres.tie" : "voteres.allblank");
+  return (
+    <>
+      <p class={`big-text ${r.was_witch ? "witchy" : ""}`}>{outcome}</p>
+      <ul class="chips">
+        {r.ballot.map((b) => (
+          <li key={b.voter} class={b.auto ? "auto" : ""}>
+            {nameOf(v, b.voter)} → {b.target == null ? t("voteres.blank") : nameOf(v, b.target)}
+            {b.auto ? ` ${t("voteres.auto")}` : ""}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Morning(props: { v: HeksView }) {
+  const { v } = props;
+  return (
+    <div class="board-morning">
+      <div class="board-duck" aria-hidden="true">
+        <Duck />
+      </div>
+      <h3>{t("morning.recipe")}</h3>
+      <RecipeCards view={v} />
+      <h3>{t("board.recipe.places")}</h3>
+      <PlaceRow view={v} />
+      {v.places.filter((p) => !p.open).map((p) => (
+        <p key={p.id} class="mist">{t("morning.closed", { place: placeName(p.id) })}</p>
+      ))}
+      {v.is_knights_day && <p class="knights">{t("morning.knights")}</p>}
+      {v.phase === "WITCH_C" && <Meter deadline={v.deadline} total={v.deadline_total ?? 15_000} label={t("gather.meter")} />}
+    </div>
+  );
+}
+
+function Approval(props: { v: HeksView }) {
+  const { v } = props;
+  const r = v.phase === "APPROVAL_VOTE" ? null : v.approval_result;
+  return (
+    <>
+      {v.proposal_auto && <p class="notice">{t(v.mode === "timed" ? "notice.team.timer" : "notice.team.absent")}</p>}
+      <p class="big-text">{t("ritual.members", { names: joinNames((r?.members ?? v.proposal ?? []).map((s) => nameOf(v, s))) })}</p>
+      {r && (
+        <div class="board-votes">
+          <div class="votes-for">
+            <h3>
+              {t("votes.for")} ({r.for.length})
+            </h3>
+            <Chips v={v} seats={r.for} auto={r.auto} />
+          </div>
+          <div class="votes-against">
+            <h3>
+              {t("votes.against")} ({r.against.length})
+            </h3>
+            <Chips v={v} seats={r.against} auto={r.auto} />
+          </div>
+        </div>
+      )}
+      {r && r.auto.length > 0 && <p class="small muted">{t("board.auto")}</p>}
+      {v.phase === "REJECT_SCENE" && (
+        <div class="curse-big" role="img" aria-label={`${t("hdr.curse")} ${v.curse}/${v.curse_max}`}>
+          {Array.from({ length: v.curse_max }, (_, i) => (
+            <CurseArt key={i} on={i < v.curse} />
+          ))}
+        </div>
+      )}
+      {v.phase === "REJECT_SCENE" && (
+        <p class={v.curse >= v.curse_max ? "big-text witchy" : ""}>
+          {v.curse >= v.curse_max ? t("reject.full") : t(r && r.for.length === r.against.length ? "reject.tie" : "reject.next")}
+        </p>
+      )}
+    </>
+  );
+}
+
+function GameEnd(props: { v: HeksView }) {
+  const { v } = props;
+  const res = v.result;
+  if (!res) return null;
+  const w = res.winner === "witch" ? "witches" : res.winner === "solo" ? "jester" : res.winner;
+  const first = (
+    <div class={`board-end end-${w}`}>
+      <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
+      <p class="big-text">{t(`reason.${res.reason}` as "reason.TAKEOVER")}</p>
+      <p>{res.score === 1 ? t("end.score.one") : t("end.score", { n: res.score })}</p>
+      <ul class="chips roles">
+        {v.players.map((p) => (
+          <li key={p.seat} class={`role-${res.roles[String(p.seat)]?.toLowerCase()}`}>
+            {p.status === "FROG" && <Frog size={20} />}
+            {p.name}: {t(`role.${res.roles[String(p.seat)]}` as "role.SEER")}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+  return <RecapSlides view={v} first={first} />;
+}
+
+export function BoardPhase(props: { v: HeksView }) {
+  const v = props.v;
+  const names = (seats: number[]) => joinNames(seats.map((s) => nameOf(v, s)));
+  let body = null;
+  switch (v.phase) {
+    case "VOTE_RESULT_SCENE":
+      body = <VoteResult v={v} />;
+      break;
+    case "DEPART_A":
+    case "GUARD_B":
+    case "WITCH_C":
+      body = <Morning v={v} />;
+      break;
+    case "EVENING_ANNOUNCE":
+      body = v.announcement && <AnnouncementText view={v} a={v.announcement} />;
+      break;
+    case "PROPOSAL":
+      body = <p class="big-text">{t("proposal.wait", { name: nameOf(v, v.chief), k: v.recipe.length })}</p>;
+      break;
+    case "APPROVAL_VOTE":
+    case "ACCEPT_SCENE":
+    case "REJECT_SCENE":
+      body = <Approval v={v} />;
+      break;
+    case "RITUAL":
+      body = (
+        <>
+          <p class="big-text">{t("ritual.members", { names: names(v.proposal ?? []) })}</p>
+          <RecipeCards view={v} />
+        </>
+      );
+      break;
+    case "RITUAL_RESULT":
+      body = (
+        <div class={`board-ritual ${v.last_ritual === "SUCCESS" ? "success" : "failure"}`}>
+          <p class="huge">{t(`result.${v.last_ritual ?? "FAILURE"}` as "result.SUCCESS")}</p>
+          {v.last_ritual !== "SUCCESS" && v.unlocked_spells.length > 0 && (
+            <p class="witchy big-text">{t("result.spells", { spells: joinNames(v.unlocked_spells.map(spellName)) })}</p>
+          )}
+        </div>
+      );
+      break;
+    case "QUARREL":
+      body = <p class="huge shake-loop">{t("quarrel.title")}</p>;
+      break;
+    case "GAME_END":
+      body = <GameEnd v={v} />;
+      break;
+    default:
+      break;
+  }
+  const waiting = v.waiting ?? [];
+  return (
+    <div class="board-phase fade-in" key={`${v.phase}-${v.day}`}>
+      <div class="board-phase-head">
+        <h2 class="board-phase-title">{t(`phase.${v.phase}` as "phase.DEPART_A")}</h2>
+        <Countdown deadline={v.deadline} big />
+      </div>
+      {body}
+      {v.progress && v.phase !== "GAME_END" && (
+        <p class="progress">
+          {t("wait.done", { done: v.progress.done, total: v.progress.total })}
+          {waiting.length > 0 && ` · ${t("wait.for", { names: names(waiting) })}`}
+        </p>
+      )}
+    </div>
+  );
+}
+
