@@ -71,7 +71,10 @@ def test_random_games_end_properly_and_never_leak(players: int, mode: str, seed:
     assert result["reason"] in WINNER_OF and result["winner"] == WINNER_OF[result["reason"]]
     assert 1 <= state.day.number <= PARAMS[players].knights_day
     assert result["score"] == sum(1 for p in state.players if p.status == "FROG")  # H-PRI-6
-    assert rec.rejected > 0  # the bots did send forbidden commands
+    # The bots did send forbidden commands (15% of their moves): in any game long enough for
+    # that to be sure. Since H-PRO-6 a game can end on day 1 after some 14 commands, where
+    # none of them being illegal is a 10% chance (0.85**14); past 60 it is below 1 in 10,000.
+    assert rec.rejected > 0 or rec.accepted < 60, (rec.accepted, rec.rejected)
     # Replaying the transcript reproduces the identical state (H-RNG-1).
     again = replay(HeksGame(), Transcript.loads(rec.transcript.dumps()))
     assert HeksGame().snapshot(again) == game.snapshot(state)
