@@ -49,13 +49,19 @@ export function useBoardSound(view: HeksView | null, tv: boolean): BoardSound {
   // sound on (or the first tap) reads the scene on screen.
   const told = useRef<string | null>(null);
   const scene = view ? `${sceneKey(view)}:${lang}` : null;
+  // Set while rendering, so a reading still waiting for the chime knows its scene has gone
+  // even before the new scene's effect runs (effects come late on a busy TV).
+  const shown = useRef<string | null>(null);
+  shown.current = scene;
   useEffect(() => {
     if (!live || !view || scene === told.current) return;
     told.current = scene;
     sceneCue();
     const text = sceneSpeech(view);
     clearTimeout(pending);
-    pending = setTimeout(() => speak(text, getLang()), SPEAK_AFTER_MS);
+    pending = setTimeout(() => {
+      if (shown.current === scene) speak(text, getLang());
+    }, SPEAK_AFTER_MS);
   }, [live, scene]);
 
   // The last 10 seconds of a timer: one tick a second.

@@ -9,6 +9,7 @@ import type { Lang } from "../i18n";
 const SPEECH_LANG: Record<Lang, string> = { nl: "nl-NL", en: "en-GB" };
 
 let audio: AudioContext | null = null;
+let woken = false; // a click or key press has asked for sound
 
 function audioContext(): AudioContext | null {
   if (audio) return audio;
@@ -25,6 +26,7 @@ export function soundAllowed(): boolean {
 
 /** Call from a click, tap or key press: wakes the audio up and primes speech. */
 export function unlock(): void {
+  woken = true;
   const ctx = audioContext();
   if (ctx && ctx.state === "suspended") void ctx.resume();
   // An empty utterance inside the gesture lets later ones through (Safari, Chrome).
@@ -61,7 +63,16 @@ export function hush(): void {
 /** One soft tone: ``freq`` Hz from ``at`` seconds from now, for ``dur`` seconds. */
 function tone(freq: number, at: number, dur: number, type: OscillatorType = "sine", peak = 0.18): void {
   const ctx = audio;
-  if (!ctx || ctx.state !== "running") return;
+  if (!ctx || ctx.state === "closed") return;
+  // Just after the unlocking tap the context may still be waking up (resume is async).
+  if (ctx.state !== "running") {
+    if (woken) void ctx.resume().then(() => play(ctx, freq, at, dur, type, peak));
+    return;
+  }
+  play(ctx, freq, at, dur, type, peak);
+}
+
+function play(ctx: AudioContext, freq: number, at: number, dur: number, type: OscillatorType, peak: number): void {
   const start = ctx.currentTime + at;
   const osc = ctx.createOscillator();
   const gain = ctx.createGain();
