@@ -53,8 +53,9 @@ run: $(STAMP) web
 	$(BIN)/nightfall serve
 
 # Two nodes behind HAProxy on the local PostgreSQL and Redis (docs/deploy.md).
+NODES ?= 2
 cluster: $(STAMP) web
-	$(BIN)/python -m nightfall.cluster.local
+	NIGHTFALL_NODES=$(NODES) $(BIN)/python -m nightfall.cluster.local
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -2,7 +2,7 @@
 (deploy/haproxy.cfg), on a PostgreSQL and a Redis that are already running.
 
 ``make cluster`` runs ``python -m nightfall.cluster.local``: two nodes on ports
-8001 and 8002 and the proxy on 8000, on the database ``nightfall`` (created if
+8001 and 8002 (``make cluster NODES=3``: three, on 8001-8003) and the proxy on 8000, on the database ``nightfall`` (created if
 missing) of the local PostgreSQL and the local Redis; Ctrl+C stops them all. The
 environment changes any of it (``NIGHTFALL_STORE``, ``NIGHTFALL_REDIS``,
 ``NIGHTFALL_PROXY_PORT``, ``NIGHTFALL_NODES``: how many). The cluster tests and
@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CONFIG = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
+from .proxy import TEMPLATE as CONFIG
+from .proxy import config as proxy_config
+
 DEFAULT_STORE = "postgresql://postgres@127.0.0.1:5432/nightfall"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 
@@ -44,6 +46,13 @@ def ensure_database(url: str) -> None:
                 admin.execute(f'CREATE DATABASE "{name}"')
     except psycopg.Error as exc:
         raise ClusterError(f"cannot create the database {name!r}: {exc}") from exc
+
+
+def find_haproxy() -> str:
+    haproxy = shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None)
+    if haproxy is None:
+        raise ClusterError("HAProxy is not installed: apt-get install haproxy (Debian's package)")
+    return haproxy
 
 
 def _healthy(url: str) -> bool:
@@ -109,22 +118,14 @@ class LocalCluster:
         self._wait(lambda: _healthy(self.node_url(i)), self.nodes[i], f"node{i + 1}")
 
     def start_proxy(self) -> None:
-        haproxy = shutil.which("haproxy") or (
-            "/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None
-        )
-        if haproxy is None:
-            raise ClusterError("HAProxy is not installed: apt-get install haproxy (Debian's package)")
-        if len(self.node_ports) != 2:
-            raise ClusterError("deploy/haproxy.cfg names two nodes: add a server line per further node")
-        env = dict(
-            os.environ,
-            NIGHTFALL_PROXY_BIND=f"{self.host}:{self.proxy_port}",
-            NIGHTFALL_NODE1=f"127.0.0.1:{self.node_ports[0]}",
-            NIGHTFALL_NODE2=f"127.0.0.1:{self.node_ports[1]}",
-        )
+        haproxy = find_haproxy()
+        # deploy/haproxy.cfg with one server line per node (``proxy.config``).
+        path = self.logs / "haproxy.cfg"
+        path.write_text(proxy_config([f"127.0.0.1:{port}" for port in self.node_ports], template=self.config))
+        env = dict(os.environ, NIGHTFALL_PROXY_BIND=f"{self.host}:{self.proxy_port}")
         log = (self.logs / "haproxy.log").open("ab")
         self.proxy = subprocess.Popen(
-            [haproxy, "-db", "-f", str(self.config)], env=env, stdout=log, stderr=subprocess.STDOUT
+            [haproxy, "-db", "-f", str(path)], env=env, stdout=log, stderr=subprocess.STDOUT
         )
         log.close()
         self._wait(lambda: _healthy(self.url), self.proxy, "haproxy")
@@ -176,10 +177,14 @@ def main() -> int:
     store = os.environ.get("NIGHTFALL_STORE", DEFAULT_STORE)
     redis = os.environ.get("NIGHTFALL_REDIS", DEFAULT_REDIS)
     proxy_port = int(os.environ.get("NIGHTFALL_PROXY_PORT", "8000"))
+    count = int(os.environ.get("NIGHTFALL_NODES") or "2")
+    if count < 1:
+        print("NIGHTFALL_NODES must be at least 1", file=sys.stderr)
+        return 1
     cluster = LocalCluster(
         store=store,
         redis=redis,
-        node_ports=[proxy_port + 1, proxy_port + 2],
+        node_ports=[proxy_port + i for i in range(1, count + 1)],
         proxy_port=proxy_port,
         logs=Path(os.environ.get("NIGHTFALL_DATA_DIR", "data")) / "cluster",
         host=os.environ.get("NIGHTFALL_HOST", "0.0.0.0"),
