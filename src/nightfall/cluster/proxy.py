@@ -55,7 +55,10 @@ def config(
         out.append(line)
     out += [f'    server node{i} "{address}" check' for i, address in enumerate(nodes, 1)]
     if peers:
-        out += ["", f"peers {PEERS}                # every proxy, this one too: they share the room -> node table"]
+        out += [
+            "",
+            f"peers {PEERS}                # every proxy, this one too: they share the room -> node table",
+        ]
         out += [f"    peer {name} {address}" for name, address in peers]
     return "\n".join(out) + "\n"
 

@@ -32,6 +32,18 @@ from .interface import Append, StaleOwner
 from .migrations import migrate
 from .records import GameRecord, RoomRecord, StoredRoom
 
+WAIT_S = 3.0
+# libpq settings for every pooled connection: a database that stops answering (a cut
+# link drops no connection by itself) is noticed within seconds.
+_LINK = {
+    "connect_timeout": 3,
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 2,
+    "tcp_user_timeout": 5000,  # ms: sent data unacknowledged this long closes the connection
+}
+
 
 def _now_ms() -> int:
     # Bookkeeping for which rooms to restore at start, never game time.
@@ -39,14 +51,27 @@ def _now_ms() -> int:
 
 
 class PostgresStore:
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 4, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 4,
+        timeout: float = 10.0,
+        wait_s: float = WAIT_S,
+    ) -> None:
+        """``timeout``: for the first connection at start; ``wait_s``: how long a read or
+        write waits for a connection once running. While PostgreSQL is away every
+        store call fails after ``wait_s`` (the phones hear ``store_failed``), not after
+        minutes: a refused connection fails at once, a silent network within
+        ``_LINK`` (connect timeout, TCP keepalives, unacknowledged data)."""
         self.url = url
         try:  # one plain connection first: its error names the cause (no such database, refused...)
             psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
         except psycopg.Error as exc:
             raise ConnectionError(f"cannot reach PostgreSQL at {_safe(url)}: {exc}") from exc
         self._pool: ConnectionPool[Connection[Any]] = ConnectionPool(
-            url, min_size=min_size, max_size=max_size, timeout=timeout, open=False
+            url, min_size=min_size, max_size=max_size, timeout=wait_s, open=False, kwargs=dict(_LINK)
         )
         try:
             self._pool.open(wait=True, timeout=timeout)
