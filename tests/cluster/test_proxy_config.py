@@ -36,7 +36,7 @@ def test_the_config_names_every_node_and_retries_past_them(tmp_path: Path) -> No
     servers = [line.split()[1:3] for line in text.splitlines() if line.strip().startswith("server ")]
     assert servers == [[f"node{i}", f'"{a}"'] for i, a in enumerate(nodes, 1)]
     assert "retries 4" in text  # five nodes: a request may meet four that do not own its room
-    assert "peers" not in text
+    assert "peers nightfall" not in text and "localpeer" not in text
     _check(text, tmp_path)
 
 
