@@ -50,7 +50,7 @@ def andorra_timed() -> Any:
 
 def heks_timed() -> Any:
     """A timed Heks game in its departure (everyone ready at 10 ms)."""
-    roles = ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]
+    roles = ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]  # Table 2.1 with B-5
     state = HEKS.setup({"players": [f"P{i}" for i in range(5)], "roles": roles, "mode": "timed"}, 1)
     for seat in state.seats():
         kernel.apply(HEKS, state, Command(seat, "ready", {}, 10))

@@ -21,7 +21,7 @@ from .harness import Ws
 pytestmark = pytest.mark.timeout(60)
 
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
-ROLES = ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]
+ROLES = ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]  # Table 2.1 with B-5
 
 
 class FixedHeks(HeksSite):

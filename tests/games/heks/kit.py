@@ -48,13 +48,16 @@ SPELLS = {
     "Twin Hex": "TWIN_HEX",
 }
 
-# A fixed deal per player count that follows Table 2.1, for focused rule tests.
-# 4: Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor; 5: + Eva Protector;
-# 7: + Fien Witch, Guus Pickpocket; 9: + Hein Jester, Iris Crow.
+# A fixed deal per player count that follows Table 2.1 (with balance changes B-4..B-6),
+# for focused rule tests. 4: Anna Pickpocket, Bram Witch, Cas Villager, Dewi Herb Doctor;
+# 5: Anna Crow, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector;
+# 7: Anna Seer, Bram Witch, Cas Crow, Dewi Herb Doctor, Eva Protector, Fien Witch,
+# Guus Pickpocket; 9: Anna Seer, Bram Witch, Cas Villager, Dewi, Eva, Fien, Guus as at 7,
+# Hein Jester, Iris Crow.
 DEALS: dict[int, list[str]] = {
-    4: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR"],
-    5: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"],
-    7: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],
+    4: ["PICKPOCKET", "WITCH", "VILLAGER", "HERB_DOCTOR"],
+    5: ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"],
+    7: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],
     9: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET", "JESTER", "CROW"],
 }
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris", "Jan", "Kees", "Lies"]
@@ -126,10 +129,11 @@ class Scenario:
 
     @classmethod
     def five_player_example(cls) -> Scenario:
-        """§14.1: Timed, T_DISCUSS 180 s, with the example's deal and recipes."""
+        """§14.1: Timed, T_DISCUSS 180 s, the example's recipes, and its deal under B-5
+        (docs/rules/heks.md "Balance changes": at 5 players a Crow plays instead of the Seer)."""
         return cls(
             [
-                ("Anna", "SEER"),
+                ("Anna", "CROW"),
                 ("Bram", "WITCH"),
                 ("Cas", "VILLAGER"),
                 ("Dewi", "HERB_DOCTOR"),

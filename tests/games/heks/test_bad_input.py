@@ -75,6 +75,16 @@ def at_ritual() -> Scenario:
     return g
 
 
+def seer_at_discussion() -> Scenario:
+    """Day 1 evening at 7 players, where the Seer plays (Anna; at 5 players no Seer, B-5)."""
+    g = Scenario.standard(7)
+    g.all_ready()
+    g.gather_at("Forest")
+    g.confirm_all()
+    assert g.phase == "DISCUSSION" and g.roles["Anna"] == "SEER"
+    return g
+
+
 def at_exile_vote() -> Scenario:
     g = at_ritual()
     g.play("Anna", "Mu")
@@ -110,7 +120,8 @@ def test_commands_in_the_wrong_phase() -> None:
 
 def test_seer_window_closes_when_the_exile_vote_opens() -> None:
     # H-SEE-1: the Seer's window ends when the exile vote opens; it spans the quarrel.
-    g = at_exile_vote()
+    g = seer_at_discussion()
+    g.to_exile_vote(["Anna", "Cas", "Dewi"])
     expect(g, "Anna", "seer_check", "window_closed", "H-SEE-1", target=2)
 
 
@@ -340,14 +351,14 @@ def test_malformed_payloads_at_night() -> None:
 
 def test_seer_check_twice_in_a_day() -> None:
     # H-SEE-1: at most once per day.
-    g = at_discussion()
+    g = seer_at_discussion()
     g.seer("Anna", "Dewi")
     expect(g, "Anna", "seer_check", "ability_used", "H-SEE-1", target=2)
 
 
 def test_seer_cannot_check_herself() -> None:
     # H-SEE-2: the target is any other non-exiled player.
-    g = at_discussion()
+    g = seer_at_discussion()
     expect(g, "Anna", "seer_check", "self_target", "H-SEE-2", target=1)
 
 

@@ -2,6 +2,12 @@
 
 Each ``dayN`` helper plays that day of the example and asserts every fact the
 example states on the way; the counterfactuals branch from the same position.
+
+The deal follows balance change B-5 (docs/rules/heks.md, "Balance changes"): at 5
+players a Crow plays instead of the Seer, so Anna, the spec's Seer, is the Crow here.
+She knows Bram is the Witch, Bram does not know her (H-CRW-2), and she plays the same
+moves as the spec's Anna, which a Crow may: he acts like any non-witch cat (H-CRW-3).
+Where the spec's Anna checks someone, nobody can: there is no Seer at 5 players.
 """
 
 from __future__ import annotations
@@ -14,12 +20,14 @@ from .kit import Scenario
 
 def setup_and_reveal() -> Scenario:
     g = Scenario.five_player_example()
-    # H-START-1: the game waits for Ready; H-START-2: a lone Witch sees no other witch.
+    # H-START-1: the game waits for Ready; H-START-2: a lone Witch sees no other witch
+    # (nobody sees the Crow); H-CRW-2: the Crow sees the Witch.
     assert g.phase == "ROLE_REVEAL"
     assert g.me("Bram")["role"] == "WITCH"
     assert not g.me("Bram")["known_witches"]
-    assert g.me("Anna")["role"] == "SEER"
-    assert not g.me("Anna").get("known_witches")  # H-START-2: nobody else sees roles
+    assert g.me("Anna")["role"] == "CROW"
+    assert g.me("Anna")["known_witches"] == [g.seat("Bram")]
+    assert all(not g.me(n).get("known_witches") for n in ("Cas", "Dewi", "Eva"))  # H-START-2
     # H-VIS-1: the public board carries no roles.
     assert all("role" not in p for p in g.view("public")["players"])
     g.all_ready()
@@ -59,7 +67,8 @@ def day1(g: Scenario) -> None:
     # Discussion (H-DIS-1: it begins once everyone has confirmed; H-DIS-2: so does the countdown).
     assert g.phase == "DISCUSSION"
     assert g.deadline() == g.now + 180_000
-    assert g.seer("Anna", "Dewi") == "NOT_WITCH"
+    # B-5: no Seer at 5 players, so nobody can check (H-SEE-1: the ability is the Seer's).
+    assert g.reject("Anna", "seer_check", target=g.seat("Dewi")).code == "not_your_step"
     g.wait_deadline()
     # Proposal (H-CHF-2, H-CHF-5: Day 1's first chief is seat 1).
     assert g.chief() == "Anna"
@@ -134,7 +143,6 @@ def day2(g: Scenario) -> None:
     # Dewi does not confirm; the host (Anna) marks her absent (H-EVE-2, H-HST-1, H-HST-2).
     g.confirm_all(absent=["Dewi"])
     assert g.phase == "DISCUSSION"
-    assert g.seer("Anna", "Eva") == "NOT_WITCH"
     # H-DIS-2: all 5 CAT players tap End discussion before 180 s → move on at once.
     g.advance(30)
     g.end_discussion_all()
@@ -143,6 +151,8 @@ def day2(g: Scenario) -> None:
     r = g.approve(For=["Anna", "Bram", "Cas", "Eva"], Against=["Dewi"])
     assert (sorted(r["for"]), r["against"], r["accepted"]) == (["Anna", "Bram", "Cas", "Eva"], ["Dewi"], True)
     g.confirm_all()
+    # Anna, the Crow, plays the Moonflower Bram also plays: the recipe lacks its
+    # Springwater and the ritual fails (H-RIT-6: a duplicate spoils it).
     g.play("Anna", "Mo")
     g.play("Bram", "Mo")
     v = g.view()
@@ -183,8 +193,7 @@ def day3(g: Scenario) -> None:
     assert g.announcement() == {"new_frogs": [], "turned_back": []}
     assert not g.inbox("Eva", "REPELLED")[1:]  # still only Day 2's notice
     g.confirm_all()
-    # H-SPL-5 / H-SEE-3: Disguise cast today → "Not a witch".
-    assert g.seer("Anna", "Bram") == "NOT_WITCH"
+    # H-SPL-2, H-SPL-3: Bram's Disguise counts as cast though no Seer plays (B-5).
     g.wait_deadline()
     # Three proposals, each with its own 60 s T_PROPOSE (H-TIM-2, OQ-5); H-CUR-1, H-CUR-4.
     for chief, team, yes, no, curse in [
@@ -244,8 +253,9 @@ def day4_to_ritual(g: Scenario) -> None:
     }
     assert g.announcement() == {"new_frogs": ["Anna"], "turned_back": []}
     g.confirm_all()  # frog Anna and exiled Dewi too
-    # The Seer is a frog: no check (H-ROL-1, H-FRG-4).
-    assert g.reject("Anna", "seer_check", target=g.seat("Bram")).code == "not_a_cat"
+    # H-WAT-7: Bram frogged the Crow he does not know. A frog does not end the discussion
+    # (H-DIS-3, H-FRG-4).
+    assert g.reject("Anna", "end_discussion").code == "not_a_cat"
     g.end_discussion_all()
     assert g.chief() == "Bram"  # seat 1 Anna is a frog and is skipped (H-CHF-2)
     g.propose("Bram", ["Bram", "Cas"])
@@ -280,7 +290,7 @@ def test_five_player_example_ends_with_knights_vote_witch() -> None:
     res = g.result()
     assert res is not None
     assert (res["winner"], res["reason"], res["score"]) == ("village", "KNIGHTS_VOTE_WITCH", 1)
-    assert res["roles"] == {"1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR"}
+    assert res["roles"] == {"1": "CROW", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR"}
     assert g.view("public")["result"]["reason"] == "KNIGHTS_VOTE_WITCH"
 
 

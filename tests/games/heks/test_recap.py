@@ -20,6 +20,7 @@ import pytest
 from nightfall.engine import Command, Transcript, kernel
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks.bots.driver import play_game
+from nightfall.games.heks.bots.heuristic import HeuristicBot
 from nightfall.games.heks.bots.random_bot import RandomBot
 from nightfall.games.heks.story import build
 
@@ -145,8 +146,15 @@ def test_the_worked_example_recap_tells_every_day() -> None:
 def test_a_recap_that_tells_it_wrong_is_caught(where: str) -> None:
     # The check above can fail: one wrong fact in the example's recap is found.
     transcript = Transcript.loads(EXAMPLE.read_text())
+    if where == "check":  # no Seer at 5 players (B-5): a 7-player game with a Seer's checks
+        names = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus"]
+        transcript = play_game(
+            {"players": names, "mode": "timed"}, 7, lambda _s, _r: HeuristicBot()
+        ).transcript
     recap: Any = build(transcript)
     day1 = recap[0]
+    if where == "check":
+        assert day1["checks"], "the game's Seer checks on day 1"
     if where == "card":
         day1["ritual"]["plays"][0]["card"] = "COBWEB"
     elif where == "ballot":

@@ -7,7 +7,7 @@ import pytest
 from nightfall.engine import Command, Rejected, kernel, tick
 from nightfall.games.heks import HeksGame, HeksState
 
-ROLES5 = ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]
+ROLES5 = ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]  # Table 2.1 with B-5
 ROLES9 = ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR", "JESTER", "CROW", "WITCH", "PICKPOCKET"]
 
 
@@ -67,7 +67,7 @@ def test_mask_is_spent_when_step_a_closes_with_it_on() -> None:
 
 def test_game_end_shows_no_stale_ballot() -> None:
     # H-EXC-5, H-ERR-4: a game that ends at the end of a day shows that day's announcement, not an old ballot
-    game, state = _start(["WITCH", "VILLAGER", "SEER", "HERB_DOCTOR"], mode="unlimited")
+    game, state = _start(["WITCH", "VILLAGER", "PICKPOCKET", "HERB_DOCTOR"], mode="unlimited")  # B-4
     # Day 1: everyone at P1; the witch frogs seat 2.
     for seat in (2, 3, 4):
         kernel.apply(game, state, Command(seat, "depart", {"place": "P1"}, 100 + seat))

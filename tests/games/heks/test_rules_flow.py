@@ -79,13 +79,14 @@ def test_truncated_recipe_when_fewer_cats_than_ingredients() -> None:
 
 
 def test_seer_may_check_during_the_quarrel() -> None:
-    # H-SEE-1 (the window spans the ritual, the result and the quarrel).
-    g = Scenario.standard(5)
+    # H-SEE-1 (the window spans the ritual, the result and the quarrel). 7 players: the
+    # smallest fixed deal with a Seer (none at 4-5 players, B-4, B-5).
+    g = Scenario.standard(7)
     g.all_ready()
     g.gather_at("Forest")
-    g.to_ritual(["Anna", "Cas"])
-    g.play("Anna", "Mu")
-    g.play("Cas", "Mu")
+    g.to_ritual(["Anna", "Cas", "Dewi"])
+    for n in ("Anna", "Cas", "Dewi"):
+        g.play(n, "Mu")
     g.confirm_all()
     assert g.phase == "QUARREL"
     assert g.seer("Anna", "Bram") == "WITCH"

@@ -217,18 +217,18 @@ def test_pickpocket_window_spans_the_first_proposal_only() -> None:
 
 
 def test_seer_may_check_a_frog_but_not_an_exiled_player() -> None:
-    # H-SEE-2, H-FRG-6, H-EXC-4.
-    g = Scenario.standard(5)
+    # H-SEE-2, H-FRG-6, H-EXC-4. 7 players: the Seer does not play at 4-5 (B-4, B-5).
+    g = Scenario.standard(7)
     g.all_ready()
     gather_all(g, "Forest")
-    to_evening(g, {"Bram": ("Forest", "Cas")})
+    to_evening(g, {"Bram": ("Forest", "Guus"), "Fien": ("Forest", None)})
     g.confirm_all()
     frog = g.fork()
-    assert frog.seer("Anna", "Cas") == "NOT_WITCH"
+    assert frog.seer("Anna", "Guus") == "NOT_WITCH"
     g.finish_day(exile="Dewi")
     g.confirm_all()
     gather_all(g, "Forest")
-    to_evening(g, {"Bram": ("Meadow", None)})
+    to_evening(g, {"Bram": ("Meadow", None), "Fien": ("Meadow", None)})
     g.confirm_all()
     exc = g.reject("Anna", "seer_check", target=g.seat("Dewi"))
     assert (exc.code, exc.rule) == ("bad_target", "H-SEE-2")
@@ -380,22 +380,23 @@ def test_a_villager_has_no_ability() -> None:
 
 def test_a_turned_back_seer_checks_again_and_a_cat_can_be_frogged_again() -> None:
     # H-HD-3 (from the evening on a normal CAT player: abilities, chief), H-FRG-7.
-    g = Scenario.standard(5)
+    # 7 players: the Seer does not play at 4-5 (B-4, B-5).
+    g = Scenario.standard(7)
     g.all_ready()
     gather_all(g, "Forest")
-    to_evening(g, {"Bram": ("Forest", "Anna")})
+    to_evening(g, {"Bram": ("Forest", "Anna"), "Fien": ("Forest", None)})
     g.finish_day()
     g.confirm_all()
     g.depart("Dewi", "Forest", turn_back="Anna")
     gather_all(g, "Forest", skip=("Dewi",))
-    to_evening(g, {"Bram": ("Meadow", None)})
+    to_evening(g, {"Bram": ("Meadow", None), "Fien": ("Meadow", None)})
     assert g.status("Anna") == "CAT"
     g.confirm_all()
     assert g.seer("Anna", "Bram") == "WITCH"
     g.finish_day()
     g.confirm_all()
     gather_all(g, "Spring")
-    to_evening(g, {"Bram": ("Spring", "Anna")})
+    to_evening(g, {"Bram": ("Spring", "Anna"), "Fien": ("Spring", None)})
     assert g.frogs() == ["Anna"]
 
 

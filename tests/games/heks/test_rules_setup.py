@@ -13,10 +13,10 @@ from .kit import NAMES, Scenario
 
 # Table 2.1 and Table 2.2, written out again from the spec.
 ROLE_TABLE = {
-    4: {"WITCH": 1, "SEER": 1, "HERB_DOCTOR": 1, "VILLAGER": 1},
-    5: {"WITCH": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},
+    4: {"WITCH": 1, "HERB_DOCTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},  # balance change B-4
+    5: {"WITCH": 1, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # B-5
     6: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # balance change
-    7: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},
+    7: {"WITCH": 2, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1},  # B-6
     8: {"WITCH": 2, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 2},  # balance
     9: {
         "WITCH": 2,

@@ -203,7 +203,7 @@ def test_the_results_screen_reveals_roles_winner_reason_and_score_and_the_recap(
     text = json.dumps({k: v for k, v in res.items() if k != "recap"})
     for secret in ("hand", "card", "MUSHROOM", "place", "target", "SEER_RESULT"):
         assert secret not in text, secret
-    assert res["roles"] == {"1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR"}
+    assert res["roles"] == {"1": "PICKPOCKET", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR"}
     assert g.view("public")["result"] == res
     assert g.view("public")["vote_result"]["exiled"] == 2
 

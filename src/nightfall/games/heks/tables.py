@@ -29,10 +29,10 @@ SIDE: Final[dict[str, str]] = {
 # Table 2.1 columns in this order.
 ROLE_COLUMNS: Final = (WITCH, CROW, JESTER, SEER, HERB_DOCTOR, PROTECTOR, PICKPOCKET, VILLAGER)
 ROLE_TABLE: Final[dict[int, tuple[int, ...]]] = {
-    4: (1, 0, 0, 1, 1, 0, 0, 1),
-    5: (1, 0, 0, 1, 1, 1, 0, 1),
+    4: (1, 0, 0, 0, 1, 0, 1, 1),  # B-4: a Pickpocket instead of the Seer
+    5: (1, 1, 0, 0, 1, 1, 0, 1),  # B-5: a Crow instead of the Seer
     6: (2, 0, 0, 1, 1, 1, 0, 1),
-    7: (2, 0, 0, 1, 1, 1, 1, 1),
+    7: (2, 1, 0, 1, 1, 1, 1, 0),  # B-6: a Crow instead of the Villager
     8: (2, 1, 0, 0, 1, 1, 1, 2),
     9: (2, 1, 1, 1, 1, 1, 1, 1),
     10: (2, 1, 1, 1, 1, 1, 1, 2),
