@@ -162,7 +162,7 @@ def test_a_host_runs_20_players_for_three_cycles_from_the_desk(
         expect(review).to_contain_text(f"Сел: {target}")
         if day == 1:  # a correction: the Journalist's watch was on Vera, says his PM
             correct = host.get_by_role("region", name="Исправить ход и пересчитать")
-            correct.get_by_label("Ник").select_option(label="Lev")
+            correct.get_by_label("Ник").select_option(str(SEAT["Lev"]))
             correct.get_by_label("Действие").select_option("JOURNALIST_WATCH")
             correct.get_by_label("Цель").select_option(label="Vera")
             correct.get_by_role("button", name="Исправить и пересчитать").click()
