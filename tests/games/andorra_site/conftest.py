@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 from nightfall.games.registry import default_catalog
 from tests.server.harness import Live, servers
@@ -34,6 +34,10 @@ async def live(serve: Serve) -> Live:
 
 
 # -- browser tests: the real ``nightfall serve`` and Debian's Chromium --------------------------
+
+# The machine may be busy (2 cores shared with other work; a 20-phone game rebuilds twenty
+# pages on every change): single waits are patient, as in tests/browser/conftest.py.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
