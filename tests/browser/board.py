@@ -21,6 +21,21 @@ MEASURE = """() => {
   };
 }"""
 
+# The board watches itself: every scene it shows is measured when it appears (one frame
+# later, once laid out), so a short scene is not missed between two sweeps of a busy test.
+OBSERVE = (
+    "(() => { const measure = "
+    + MEASURE
+    + """;
+  window.__boardLog = [];
+  let queued = false;
+  const look = () => { queued = false; window.__boardLog.push(measure()); };
+  new MutationObserver(() => { if (!queued) { queued = true; requestAnimationFrame(look); } })
+    .observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  look();
+})()"""
+)
+
 
 @dataclass
 class BoardWatch:
@@ -33,22 +48,30 @@ class BoardWatch:
     overflows: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     @classmethod
-    def open(cls, browser: Browser, url: str, size: ViewportSize, shots: Path | None) -> BoardWatch:
-        ctx = browser.new_context(viewport=size, device_scale_factor=1, reduced_motion="reduce")
+    def open(
+        cls, browser: Browser, url: str, size: ViewportSize, shots: Path | None, locale: str = "en-US"
+    ) -> BoardWatch:
+        ctx = browser.new_context(
+            viewport=size, device_scale_factor=1, reduced_motion="reduce", locale=locale
+        )
         page = ctx.new_page()
         page.goto(url)
         page.wait_for_selector(".board", timeout=15_000)
+        page.evaluate(OBSERVE)
         return cls(page, f"{size['width']}x{size['height']}", shots)
 
     def __call__(self) -> None:
-        m: dict[str, Any] = self.page.evaluate(MEASURE)
-        phase = str(m["phase"])
-        over = m["height"] > m["H"] or m["width"] > m["W"] or bool(m["clipped"])
-        if over and phase not in {p for p, _ in self.overflows}:
-            self.overflows.append((phase, m))
-            self.shoot(f"OVERFLOW_{phase}")
-        if phase not in self.seen:
-            self.seen[phase] = self.shoot(phase)
+        log: list[dict[str, Any]] = self.page.evaluate("window.__boardLog.splice(0)")
+        log.append(self.page.evaluate(MEASURE))  # and what it shows now, to shoot it
+        for m in log:
+            phase = str(m["phase"])
+            over = m["height"] > m["H"] or m["width"] > m["W"] or bool(m["clipped"])
+            if over and phase not in {p for p, _ in self.overflows}:
+                self.overflows.append((phase, m))
+                self.shoot(f"OVERFLOW_{phase}")  # what it shows now: maybe a later scene
+            if phase not in self.seen:
+                # Shot only while it is still up: a scene seen in the log alone has no picture.
+                self.seen[phase] = self.shoot(phase) if m is log[-1] else None
 
     def shoot(self, name: str) -> Path | None:
         if self.shots is None:

@@ -55,21 +55,21 @@ def open_table(
     for i in range(n):
         lang = langs.get(i, "en")
         phones.append(Phone(new_phone(locale="nl-NL" if lang == "nl" else "en-US"), NAMES[i], lang=lang))
-    host = phones[0].page
+    host, hl = phones[0].page, phones[0].lang
     for ph in phones[1:]:  # everyone opens the landing page while the host creates the room
         ph.page.goto(base + "/", wait_until="commit")
-    code = create_room(host, base, phones[0].name)
+    code = create_room(host, base, phones[0].name, hl)
     for ph in phones[1:]:
         join_room(ph.page, base, code, ph.name, ph.lang, wait=False)
     for ph in phones[1:]:
         expect(ph.page.get_by_text(t("lobby.waiting", ph.lang))).to_be_visible(timeout=10_000)
-    expect(host.get_by_role("heading", name=t("lobby.players", n=n))).to_be_visible(timeout=10_000)
+    expect(host.get_by_role("heading", name=t("lobby.players", hl, n=n))).to_be_visible(timeout=10_000)
 
-    mode_btn = host.get_by_role("button", name=t(f"lobby.{mode}"), exact=True)
+    mode_btn = host.get_by_role("button", name=t(f"lobby.{mode}", hl), exact=True)
     mode_btn.click()
     expect(mode_btn).to_have_attribute("aria-pressed", "true")
     if mode == "timed" and shortest_discussion:
-        less = host.get_by_role("button", name=t("lobby.discuss.less"), exact=True)
+        less = host.get_by_role("button", name=t("lobby.discuss.less", hl), exact=True)
         while less.is_enabled():
             before = host.locator(".stepper strong").inner_text()
             less.click()
@@ -79,7 +79,7 @@ def open_table(
         phones[-1].page.screenshot(path=str(shots / "lobby_guest.png"), full_page=True, animations="disabled")
     if before_start is not None:
         before_start(code)  # e.g. open the TV board on the full lobby
-    host.get_by_role("button", name=t("lobby.start"), exact=True).click()
+    host.get_by_role("button", name=t("lobby.start", hl), exact=True).click()
     for ph in phones:
         expect(ph.page.get_by_role("button", name=t("reveal.hold", ph.lang))).to_be_visible(timeout=10_000)
     return phones

@@ -5,8 +5,9 @@ sensible tap from what that screen offers, and taps it with ``get_by_role("butto
 It never talks to the server itself and knows nothing a person at the table would not:
 a phone learns its own role by pressing and holding its role card.
 
-Button names come from the client's catalogs (``texts.py``), so the bot reads the UI in
-English (contexts with locale en-US).
+Button names come from the client's catalogs (``texts.py``) in each phone's own language
+(``Phone.lang``, the browser context's locale), so the same bot plays in English and in
+Dutch; the scene comes from the client's ``phase-*`` class, which no language changes.
 """
 
 from __future__ import annotations
@@ -41,15 +42,15 @@ _PHASE_JS = """() => {
 CONFIRM_SCENES = ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT")
 
 
-def _num(key: str) -> re.Pattern[str]:
+def _num(key: str, lang: str = "en") -> re.Pattern[str]:
     """A catalog text as an unanchored regex whose placeholders match numbers."""
-    parts = re.split(r"\{\w+\}", t(key))
+    parts = re.split(r"\{\w+\}", t(key, lang))
     return re.compile(r"(\d+)".join(re.escape(p) for p in parts))
 
 
-def find_pattern(key: str) -> re.Pattern[str]:
+def find_pattern(key: str, lang: str = "en") -> re.Pattern[str]:
     """A catalog text as an unanchored regex: names match one word, other placeholders a phrase."""
-    parts = re.split(r"(\{\w+\})", t(key))
+    parts = re.split(r"(\{\w+\})", t(key, lang))
     rx = "".join(
         (r"(\w+)" if p in ("{name}", "{names}") else r"(.+?)") if p.startswith("{") else re.escape(p)
         for p in parts
@@ -73,9 +74,10 @@ class Screen:
     buttons: list[Button]
     alerts: list[str]
     unnamed: list[str]  # controls without an accessible name
+    lang: str = "en"  # the phone's language: catalog texts are looked up in it
 
     @classmethod
-    def read(cls, page: Page) -> Screen:
+    def read(cls, page: Page, lang: str = "en") -> Screen:
         # The scene class is read before and after the a11y tree, so both are of one scene.
         phase = str(page.evaluate(_PHASE_JS))
         for _ in range(5):
@@ -97,14 +99,18 @@ class Screen:
             a = _ALERT.match(line)
             if a:
                 alerts.append(a.group(1).strip().strip("'\""))
-        return cls(phase, snap, buttons, alerts, unnamed)
+        return cls(phase, snap, buttons, alerts, unnamed, lang)
+
+    def t(self, key: str, **params: object) -> str:
+        """The catalog text ``key`` in this phone's language."""
+        return t(key, self.lang, **params)
 
     def button(self, name: str) -> Button | None:
         return next((b for b in self.buttons if b.name == name), None)
 
     def matching(self, key: str) -> list[tuple[Button, re.Match[str]]]:
         """Enabled buttons whose name is the catalog text ``key`` (placeholders = groups)."""
-        pat = pattern(key)
+        pat = pattern(key, self.lang)
         out = []
         for b in self.buttons:
             m = pat.match(b.name)
@@ -113,13 +119,13 @@ class Screen:
         return out
 
     def heading(self, key: str, **params: object) -> bool:
-        return f'heading "{t(key, **params)}"' in self.snapshot
+        return f'heading "{self.t(key, **params)}"' in self.snapshot
 
     def shows(self, key: str, **params: object) -> bool:
-        return t(key, **params) in self.snapshot
+        return self.t(key, **params) in self.snapshot
 
     def number(self, key: str) -> int | None:
-        m = _num(key).search(self.snapshot)
+        m = _num(key, self.lang).search(self.snapshot)
         return int(m.group(1)) if m else None
 
     @property
@@ -129,7 +135,7 @@ class Screen:
     @property
     def curse(self) -> int | None:
         """The curse meter, from its image label ("Curse meter 1/3")."""
-        m = re.search(re.escape(t("hdr.curse")) + r" (\d+)/\d+", self.snapshot)
+        m = re.search(re.escape(self.t("hdr.curse")) + r" (\d+)/\d+", self.snapshot)
         return int(m.group(1)) if m else None
 
     @property
@@ -159,7 +165,7 @@ class Phone:
 
     def found(self, key: str, phase: str | None = None) -> list[tuple[int, tuple[str, ...]]]:
         """(day, placeholders) of every distinct showing of catalog text ``key`` on this phone."""
-        rx = find_pattern(key)
+        rx = find_pattern(key, self.lang)
         out: list[tuple[int, tuple[str, ...]]] = []
         for ph, day, tree in self.history:
             if phase is None or ph == phase:
@@ -210,6 +216,7 @@ class UiBot:
         self.timed_phases: set[str] = set()  # scenes that showed a running countdown
         self.unnamed: set[tuple[str, str]] = set()  # (scene, control) without an accessible name
         self.watchers: list[Callable[[], None]] = []  # called once per sweep (e.g. a TV board check)
+        self.wide: dict[str, int] = {}  # scene key -> page width, where a scene is wider than the phone
 
     # -- reading -------------------------------------------------------------
 
@@ -250,16 +257,21 @@ class UiBot:
                 return "pickpocket"
             return "discussion"
         if p == "PROPOSAL":
-            return "proposal" if s.button(t("proposal.submit")) else "proposal_wait"
+            return "proposal" if s.button(s.t("proposal.submit")) else "proposal_wait"
         if p == "RITUAL":
             return (
-                "ritual" if s.button(t("ritual.emptypaw")) or s.matching("ritual.playcard") else "ritual_wait"
+                "ritual"
+                if s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")
+                else "ritual_wait"
             )
         return keys.get(p, p.lower())
 
     def shoot(self, ph: Phone, key: str) -> None:
         if key in self.seen:
             return
+        width = int(ph.page.evaluate("document.documentElement.scrollWidth - innerWidth"))
+        if width > 0:  # a phone must never scroll sideways (a long word, a timer beside a title)
+            self.wide[key] = width
         path = None
         if self.shots is not None and (self.only is None or key in self.only):
             path = self.shots / f"{len(self.seen):02d}_{key}_{ph.name}.png"
@@ -269,7 +281,7 @@ class UiBot:
 
     def read_role(self, ph: Phone) -> None:
         """Press and hold the role card, read it (and shoot it), let go."""
-        card = ph.page.get_by_role("button", name=t("reveal.hold")).first
+        card = ph.page.get_by_role("button", name=t("reveal.hold", ph.lang)).first
         card.scroll_into_view_if_needed()
         box = card.bounding_box()
         assert box is not None
@@ -278,14 +290,14 @@ class UiBot:
         try:
             face = ph.page.get_by_test_id("role-face")
             face.wait_for(timeout=3000)
-            ph.role = role_of(face.locator(".role-name").inner_text().strip())
+            ph.role = role_of(face.locator(".role-name").inner_text().strip(), ph.lang)
             team = face.locator(".role-team")
             if team.count():
                 text = team.inner_text().strip()
                 for key in ("role.witches.other", "role.witches.other.one", "role.witches.crow"):
-                    m = pattern(key).match(text)
+                    m = pattern(key, ph.lang).match(text)
                     if m:
-                        ph.team = split_names(m.group(1))
+                        ph.team = split_names(m.group(1), ph.lang)
             self.shoot(ph, "role_card")
             if ph.role in ("WITCH", "CROW", "JESTER", "PICKPOCKET", "SEER"):
                 self.shoot(ph, f"role_card_{ph.role.lower()}")
@@ -312,13 +324,13 @@ class UiBot:
     def act(self, ph: Phone, s: Screen) -> bool:
         p = s.phase
         if p == "ROLE_REVEAL":
-            if ph.role is None and s.button(t("reveal.hold")):
+            if ph.role is None and s.button(s.t("reveal.hold")):
                 self.read_role(ph)
-            return self.tap(ph, s, t("btn.ready"))
+            return self.tap(ph, s, s.t("btn.ready"))
         if p in ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE"):
-            return self.tap(ph, s, t("btn.confirm"))
+            return self.tap(ph, s, s.t("btn.confirm"))
         if p == "RITUAL_RESULT":
-            return self.tap(ph, s, t("btn.ok"))
+            return self.tap(ph, s, s.t("btn.ok"))
         if p == "GUARD_B" and s.heading("guard.title"):
             return self.tap_first(ph, s, [b for b, _ in s.matching("guard.place")])
         if p in ("DEPART_A", "GUARD_B"):
@@ -328,24 +340,24 @@ class UiBot:
         if p == "DISCUSSION":
             if self.policy.abilities and self.ability(ph, s):
                 return True
-            return self.policy.end_discussion and self.tap(ph, s, t("discuss.end"))
+            return self.policy.end_discussion and self.tap(ph, s, s.t("discuss.end"))
         if p == "PROPOSAL":
             return self.propose(ph, s)
         if p == "APPROVAL_VOTE":
             if not self.policy.approve_day1 and s.day == 1:
                 return False
-            ballot = [s.button(t(k)) for k in ("approve.for", "approve.against")]
+            ballot = [s.button(s.t(k)) for k in ("approve.for", "approve.against")]
             if any(b is not None and b.pressed for b in ballot):
                 return False
             against = self.policy.reject_first and s.day == 1 and s.curse == 0
-            return self.tap(ph, s, t("approve.against" if against else "approve.for"))
+            return self.tap(ph, s, s.t("approve.against" if against else "approve.for"))
         if p == "RITUAL":
             cards = [b for b, _ in s.matching("ritual.playcard")]
-            empty = s.button(t("ritual.emptypaw"))
+            empty = s.button(s.t("ritual.emptypaw"))
             return self.tap_first(ph, s, cards + ([empty] if empty else []))
         if p == "EXILE_VOTE":
             votes = [b for b, _ in s.matching("exile.vote")]
-            blank = s.button(t("exile.blank"))
+            blank = s.button(s.t("exile.blank"))
             if blank is None or blank.pressed or any(b.pressed for b in votes):
                 return False
             if self.policy.blank_day1 and s.day == 1:
@@ -354,21 +366,21 @@ class UiBot:
         return False
 
     def place_buttons(self, s: Screen) -> list[Button]:
-        names = [t(f"place.{p}") for p in PLACES]
+        names = [s.t(f"place.{p}") for p in PLACES]
         return [b for b in s.buttons if any(b.name == n or b.name.startswith(n + " ") for n in names)]
 
     def depart(self, ph: Phone, s: Screen) -> bool:
         if not s.heading("depart.title"):
             return False
         if self.policy.turn_back:
-            nobody = s.button(t("depart.turnback.none"))
+            nobody = s.button(s.t("depart.turnback.none"))
             frogs = s.matching("depart.turnback.pick")
             if nobody is not None and nobody.pressed and frogs and self.tap(ph, s, frogs[0][0].name):
                 return True
         places = self.place_buttons(s)
         if not places or any(b.pressed for b in places):
             return False
-        if self.policy.guard_day1 and s.day == 1 and self.tap(ph, s, t("depart.guard")):
+        if self.policy.guard_day1 and s.day == 1 and self.tap(ph, s, s.t("depart.guard")):
             return True
         return self.tap_first(ph, s, [b for b in places if not b.disabled][:1])
 
@@ -382,9 +394,9 @@ class UiBot:
                     best = (n, b.name)
             return best is not None and self.tap(ph, s, best[1])
         if s.heading("witch.step.spell"):
-            return self.tap(ph, s, t("witch.nospell"))
+            return self.tap(ph, s, s.t("witch.nospell"))
         if s.heading("witch.step.mist"):
-            return self.tap(ph, s, t("btn.back"))
+            return self.tap(ph, s, s.t("btn.back"))
         if s.heading("witch.step.target"):
             cats = [b for b in s.buttons if b.name in self.names and b.name not in ph.team and not b.disabled]
             if self.policy.guard_day1 and s.day == 1:
@@ -394,9 +406,9 @@ class UiBot:
                 cats = [b for b in cats if b.name not in protector] or cats
             if cats:
                 return self.tap(ph, s, self.rng.choice(cats).name)
-            return self.tap(ph, s, t("witch.noattack"))
+            return self.tap(ph, s, s.t("witch.noattack"))
         if s.heading("witch.step.second"):
-            return self.tap(ph, s, t("witch.nosecond"))
+            return self.tap(ph, s, s.t("witch.nosecond"))
         return False
 
     def ability(self, ph: Phone, s: Screen) -> bool:
@@ -407,10 +419,10 @@ class UiBot:
         return self.tap_first(ph, s, [b for b, _ in s.matching("pp.take")])
 
     def propose(self, ph: Phone, s: Screen) -> bool:
-        submit = s.button(t("proposal.submit"))
+        submit = s.button(s.t("proposal.submit"))
         if submit is None:
             return False
-        m = _num("proposal.you").search(s.snapshot)
+        m = _num("proposal.you", s.lang).search(s.snapshot)
         k = int(m.group(1)) if m else 0
         toggles = s.matching("proposal.toggle")
         chosen = sum(1 for b, _ in toggles if b.pressed)
@@ -420,7 +432,7 @@ class UiBot:
             if not b.pressed and self.tap(ph, s, b.name):
                 chosen += 1
         try:
-            ph.page.get_by_role("button", name=t("proposal.submit"), exact=True).click(timeout=1500)
+            ph.page.get_by_role("button", name=t("proposal.submit", ph.lang), exact=True).click(timeout=1500)
         except PlaywrightError:
             return False
         return True
@@ -433,19 +445,18 @@ class UiBot:
         for watch in self.watchers:
             watch()
         for ph in self.phones:
-            s = Screen.read(ph.page)
+            s = Screen.read(ph.page, ph.lang)
             screens.append(s)
             ph.note(s.phase)
             ph.record(s)
             for a in s.alerts:
-                if a != t("quarrel.title") and a not in self.alerts:
+                if a != s.t("quarrel.title") and a not in self.alerts:
                     self.alerts.append(a)
             self.unnamed.update((s.phase, u) for u in s.unnamed)
-            if f'timer "{t("timer.label")}"' in s.snapshot:
+            if f'timer "{s.t("timer.label")}"' in s.snapshot:
                 self.timed_phases.add(s.phase)
             if s.phase not in ("LOBBY", "OTHER", "GAME", "ROLE_REVEAL"):  # role cards: read_role
-                # The bot reads English; other languages are shot per scene, unclassified.
-                self.shoot(ph, self.scene_key(ph, s) if ph.lang == "en" else f"{s.phase.lower()}_{ph.lang}")
+                self.shoot(ph, self.scene_key(ph, s))
             if ph.idle or (hold is not None and hold(ph, s)):
                 continue
             now = time.monotonic()

@@ -9,6 +9,7 @@ import { Game } from "./screens/Game";
 import { JoinForm } from "./screens/Join";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
+import { ProfileCard } from "./screens/Profile";
 import { useStore } from "../core/store";
 import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
@@ -228,14 +229,20 @@ function Live(props: {
         score={<EveningScore room={s.room} />}
       />
     );
-    if (s.room.status === "ended" && s.you.host) {
+    if (s.room.status === "ended") {
+      // Between games everyone may change name, colour and sign; the host also the table.
       body = (
         <>
           {body}
-          <Disclosure class="between-games" label={t("end.settings")}>
-            <SeatList room={s.room} you={s.you} conn={conn} />
-            <Settings room={s.room} you={s.you} conn={conn} />
+          <Disclosure class="between-games" label={t("profile.title")}>
+            <ProfileCard room={s.room} you={s.you} conn={conn} />
           </Disclosure>
+          {s.you.host && (
+            <Disclosure class="between-games" label={t("end.settings")}>
+              <SeatList room={s.room} you={s.you} conn={conn} />
+              <Settings room={s.room} you={s.you} conn={conn} />
+            </Disclosure>
+          )}
         </>
       );
     }

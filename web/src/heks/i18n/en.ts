@@ -562,7 +562,7 @@ export const en: Record<MsgKey, string> = {
   "err.bad_avatar": "Choose one of the signs.",
   "score.title": "Tonight's score ({n} games)",
   "score.title.one": "Tonight's score (1 game)",
-  "score.wins": "{n} won",
+  "score.wins": "won {n}×",
   "score.game": "Game {n}: {side} — {names}",
   "score.side.village": "the village won",
   "score.side.witch": "the witch side won",
