@@ -274,7 +274,9 @@ def test_twelve_phones_timed_game(
     )
     assert roles == sorted(expected), roles
     check_story(bot)
-    assert bot.seen.get("seer") is not None, "the Seer's or the Pickpocket's scene was never met"
+    # Met, not necessarily shot: the English game shoots only the scenes in ``only``.
+    met = {"seer", "pickpocket"} & set(bot.seen)
+    assert met, "the Seer's or the Pickpocket's scene was never met"
     for ph in phones:
         if ph.role == "WITCH":
             assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH" and p is not ph)
