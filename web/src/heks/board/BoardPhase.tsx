@@ -61,6 +61,7 @@ function Morning(props: { v: HeksView }) {
         <p key={p.id} class="mist">{t("morning.closed", { place: placeName(p.id) })}</p>
       ))}
       {v.is_knights_day && <p class="knights">{t("morning.knights")}</p>}
+      {v.phase === "WITCH_C" && <p class="big-text">{t("say.WITCH_C")}</p>}
       {v.phase === "WITCH_C" && <Meter deadline={v.deadline} total={v.deadline_total ?? 15_000} label={t("gather.meter")} />}
     </div>
   );

@@ -4,6 +4,7 @@ import type { HeksRecapDay } from "../../generated/protocol";
 import { joinNames, t } from "../i18n";
 import type { HeksView, Seat } from "../types";
 import { ingName, nameOf, placeName } from "../ui/common";
+import { IngredientArt } from "../ui/art";
 import "./recap.css";
 
 // The story of the game (H-VIS-2), told only once it is over: the result carries it.
@@ -118,7 +119,8 @@ function Council(props: { view: HeksView; d: HeksRecapDay }) {
           <ul class="recap-cards">
             {d.ritual.plays.map((p) => (
               <li key={p.seat} class={(d.ritual?.recipe as string[] | undefined)?.includes(p.card) ? "" : "recap-bad"}>
-                {nameOf(view, p.seat)}: {ingName(p.card)}
+                {nameOf(view, p.seat)}: <IngredientArt id={p.card} />
+                {ingName(p.card)}
                 {p.auto && "*"}
               </li>
             ))}
@@ -213,7 +215,7 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
     // A TV cannot scroll: shrink the day's text until it fits its slide (12 players, long votes).
     const el = box.current?.querySelector<HTMLElement>(".recap-day");
     if (!el) return;
-    for (let vh = 2.2; vh >= 1.2; vh -= 0.1) {
+    for (let vh = 3.2; vh >= 1.2; vh -= 0.1) {
       el.style.fontSize = `${vh}vh`;
       if (el.scrollHeight <= el.clientHeight) break;
     }
