@@ -2,9 +2,10 @@ import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { Countdown, Meter, nameOf, placeName, spellName } from "../ui/common";
 import { CurseArt } from "../ui/art";
-import { Duck, Frog } from "../ui/icons";
+import { Cat, Crown, Duck, Frog } from "../ui/icons";
 import { AnnouncementText } from "../scenes/Evening";
 import { RecapSlides } from "../recap/Recap";
+import { sceneLines } from "./narration";
 import { PlaceRow, RecipeCards } from "./Tally";
 
 // The board's middle: the scene's title, its big timer and what everyone may see of it
@@ -63,6 +64,37 @@ function Morning(props: { v: HeksView }) {
       {v.is_knights_day && <p class="knights">{t("morning.knights")}</p>}
       {v.phase === "WITCH_C" && <p class="big-text">{t("say.WITCH_C")}</p>}
       {v.phase === "WITCH_C" && <Meter deadline={v.deadline} total={v.deadline_total ?? 15_000} label={t("gather.meter")} />}
+    </div>
+  );
+}
+
+/** The duck's evening news: who was found at the pond, who is a cat again. */
+function Evening(props: { v: HeksView }) {
+  const { v } = props;
+  const a = v.announcement;
+  if (!a) return null;
+  return (
+    <div class="board-evening">
+      <div class="board-evening-duck" aria-hidden="true">
+        <Duck />
+      </div>
+      <AnnouncementText view={v} a={a} />
+      {a.new_frogs.length + a.turned_back.length > 0 && (
+        <ul class="pond">
+          {a.new_frogs.map((s) => (
+            <li key={`f${s}`}>
+              <Frog />
+              <span>{nameOf(v, s)}</span>
+            </li>
+          ))}
+          {a.turned_back.map((s) => (
+            <li key={`c${s}`} class="cat-again">
+              <Cat />
+              <span>{nameOf(v, s)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -144,10 +176,15 @@ export function BoardPhase(props: { v: HeksView }) {
       body = <Morning v={v} />;
       break;
     case "EVENING_ANNOUNCE":
-      body = v.announcement && <AnnouncementText view={v} a={v.announcement} />;
+      body = <Evening v={v} />;
       break;
     case "PROPOSAL":
-      body = <p class="big-text">{t("proposal.wait", { name: nameOf(v, v.chief), k: v.recipe.length })}</p>;
+      body = (
+        <div class="board-chief">
+          <Crown size={96} />
+          <p class="big-text">{t("proposal.wait", { name: nameOf(v, v.chief), k: v.recipe.length })}</p>
+        </div>
+      );
       break;
     case "APPROVAL_VOTE":
     case "ACCEPT_SCENE":
@@ -179,6 +216,16 @@ export function BoardPhase(props: { v: HeksView }) {
       body = <GameEnd v={v} />;
       break;
     default:
+      // Scenes that happen on the phones (the reveal, the discussion, the vote): what to do.
+      body = (
+        <div class="board-lead">
+          {sceneLines(v).map((line) => (
+            <p key={line} class="big-text">
+              {line}
+            </p>
+          ))}
+        </div>
+      );
       break;
   }
   const waiting = v.waiting ?? [];

@@ -11,9 +11,17 @@ export function sceneKey(v: HeksView): string {
   return `${v.phase}:${v.day}`;
 }
 
+/** The scene's title and what is read out after it. */
 export function sceneSpeech(v: HeksView): string {
-  const names = (seats: number[]) => joinNames(seats.map((s) => nameOf(v, s)));
   const title = t(`phase.${v.phase}` as "phase.DEPART_A");
+  // The scene's name first, as a sentence of its own.
+  const head = title.endsWith("!") || title.endsWith("?") || title.endsWith(".") ? title : `${title}.`;
+  return [head, ...sceneLines(v)].join(" ");
+}
+
+/** What is read out after the scene's title, sentence by sentence. */
+export function sceneLines(v: HeksView): string[] {
+  const names = (seats: number[]) => joinNames(seats.map((s) => nameOf(v, s)));
   const lines: string[] = [];
   switch (v.phase) {
     case "ROLE_REVEAL":
@@ -93,7 +101,5 @@ export function sceneSpeech(v: HeksView): string {
     default:
       break;
   }
-  // The scene's name first, as a sentence of its own.
-  const head = title.endsWith("!") || title.endsWith("?") || title.endsWith(".") ? title : `${title}.`;
-  return [head, ...lines].join(" ");
+  return lines;
 }
