@@ -60,7 +60,7 @@ class Exported:
                     continue
                 if typing.is_typeddict(value) and value.__module__ == name:
                     self._add(name, attr, value, self.typeddicts)
-                elif _is_alias(value):
+                elif _is_alias(value) or isinstance(value, typing.NewType):
                     self._add(name, attr, value, self.aliases)
 
     def _add(self, module: str, name: str, value: Any, into: dict[str, Any]) -> None:
@@ -94,6 +94,10 @@ def ts(tp: Any, names: Exported, *, named: bool = True) -> str:
     """The TypeScript for one Python type; ``named``: use an alias's name when ``tp`` is one."""
     if named and (alias := names.alias_name(tp)) is not None:
         return alias
+    if isinstance(tp, typing.NewType):
+        if tp.__name__ == "GameSettings":
+            return _game_settings(names)
+        return ts(tp.__supertype__, names)
     if tp in _SCALARS:
         return _SCALARS[tp]
     if typing.is_typeddict(tp):
@@ -118,6 +122,17 @@ def ts(tp: Any, names: Exported, *, named: bool = True) -> str:
             raise ValueError(f"JSON object keys are strings, not {args[0]!r}")
         return f"Record<string, {ts(args[1], names)}>"
     raise ValueError(f"no TypeScript for {tp!r}")
+
+
+def _game_settings(names: Exported) -> str:
+    """The server's ``GameSettings`` (a room's settings, opaque to it): the union of
+    every registered game's settings type; an empty object for a game without."""
+    from nightfall.games.registry import default_catalog
+
+    kinds = [site.settings_type for site in default_catalog().values()]
+    return " | ".join(
+        dict.fromkeys("Record<string, never>" if kind is None else ts(kind, names) for kind in kinds)
+    )
 
 
 def _doc(cls: type) -> Iterator[str]:

@@ -105,6 +105,9 @@ class GameSite(ABC):
     # down (``{"paused_ms": n}``); None: deadlines stay where they were.
     resume_command: ClassVar[str | None] = None
     error_texts: ClassVar[Mapping[str, str]] = {}
+    # The TypedDict of the lobby's settings (what ``default_settings`` and ``merge_settings``
+    # make), for the clients' types (``nightfall.typegen``); None: the game has none.
+    settings_type: ClassVar[Any] = None
     pages: ClassVar[Pages] = Pages()
     max_form_bytes: ClassVar[int] = 4096  # the creation form's largest body
     # An older address of the game's API: ``POST /api/<alias>`` creates a room of this

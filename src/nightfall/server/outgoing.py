@@ -15,6 +15,7 @@ from .play import Play
 from .presence import Presence
 from .protocol import encode
 from .protocol_types import (
+    GameSettings,
     MemberJson,
     PresenceMessage,
     PresenceState,
@@ -66,7 +67,7 @@ def room_json(
         "game_no": play.record.game_no if play else 0,
         "members": [_member(site, lobby, play, presence, m) for m in lobby.members],
         "spectators": spectators,
-        "settings": dict(lobby.settings),
+        "settings": GameSettings(dict(lobby.settings)),
         "limits": {"min_players": site.min_players, "max_players": site.max_players},
         "evening": evening.games(site, lobby, play),
     }

@@ -9,7 +9,7 @@ values are the listed ones (the client gets the union).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Any, Literal, NewType, NotRequired, TypedDict
 
 RequestId = str | int
 PresenceState = Annotated[str, Literal["connected", "grace", "disconnected"]]
@@ -110,6 +110,12 @@ class EveningGame(TypedDict):
     names: list[str]  # the winners' names when the game ended, in the order of ``winners``
 
 
+# A room's lobby settings: each game's own, passed through by the server, which knows
+# no game's. In TypeScript the union of every game's settings type
+# (``GameSite.settings_type``, filled in by ``nightfall.typegen``).
+GameSettings = NewType("GameSettings", dict[str, Any])
+
+
 class RoomJson(TypedDict):
     code: str
     game: str
@@ -118,7 +124,7 @@ class RoomJson(TypedDict):
     members: list[MemberJson]
     spectators: int
     # The game's own lobby settings (Heks: HeksSettings).
-    settings: dict[str, Any]
+    settings: GameSettings
     limits: RoomLimits
     # The games finished in this room tonight, oldest first: the score across "Play again".
     evening: list[EveningGame]

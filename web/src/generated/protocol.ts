@@ -86,6 +86,7 @@ export interface EveningGame {
   winners: number[];
   names: string[];
 }
+export type GameSettings = HeksSettings | Record<string, never>;
 export interface RoomJson {
   code: string;
   game: string;
@@ -93,7 +94,7 @@ export interface RoomJson {
   game_no: number;
   members: MemberJson[];
   spectators: number;
-  settings: Record<string, unknown>;
+  settings: GameSettings;
   limits: RoomLimits;
   evening: EveningGame[];
   join_url?: string | null;

@@ -17,9 +17,9 @@ export type Announcement = HeksAnnouncement;
 export type InboxItem = HeksInboxItem;
 export type VoteResult = HeksVoteResult;
 
-/** A Heks room's settings: the room JSON carries each game's own (HeksSettings on the server). */
+/** A Heks room's settings: the room JSON carries each game's own (`GameSettings`, one of them). */
 export function heksSettings(room: RoomState): HeksSettings {
-  return room.settings as unknown as HeksSettings;
+  return room.settings as HeksSettings;
 }
 
 export type Send = (type: string, payload?: Record<string, unknown>) => void;

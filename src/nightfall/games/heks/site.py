@@ -18,6 +18,7 @@ from . import tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
+from .view_types import HeksSettings
 
 TIMERS_ENV = "NIGHTFALL_HEKS_TIMERS"
 
@@ -51,6 +52,7 @@ class HeksSite(GameSite):
     host_away_reason = host_handover_rules.HOST_AWAY  # H-HST-7b
     resume_command = RESUME  # H-TBL-4
     pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
+    settings_type: ClassVar[Any] = HeksSettings
 
     def __init__(self, timers: Mapping[str, float] | None = None) -> None:
         self.timers = dict(timers) if timers is not None else timer_overrides(os.environ.get(TIMERS_ENV))
