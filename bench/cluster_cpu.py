@@ -203,6 +203,17 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
             }
         )
     out["cpu_pct_of_a_core_by_part"] = by_part
+    # Where the overhead is: each part's median CPU per table in the cluster less the one
+    # node's, as a share of the one node's whole (they add up to about the ratio - 1).
+    base = out["all"]["one"]["ms_per_table_per_s"]
+    overhead = {}
+    for part in by_part["cluster"]:
+        two = statistics.median(_per_table(r, [part]) for r in rounds if r["kind"] == "cluster")
+        ones = [_per_table(r, [part]) for r in rounds if r["kind"] == "one" and part in r["cpu_s"]]
+        overhead[part] = round(100 * (two - (statistics.median(ones) if ones else 0.0)) / base, 1)
+    out["overhead_pct_by_part"] = overhead
+    acks = {k: statistics.median(r["acks"] for r in rounds if r["kind"] == k) for k in ("one", "cluster")}
+    out["acks_ratio"] = round(acks["cluster"] / acks["one"], 3) if acks["one"] else None
     return out
 
 
@@ -254,11 +265,12 @@ def main() -> int:
             f" cluster {x['cluster']['ms_per_table_per_s']} ms/table/s, {x['cluster']['ms_per_command']} ms/command"
         )
     a, n = s["all"], s["nodes"]
+    parts = ", ".join(f"{k} {v:+.1f} %" for k, v in s["overhead_pct_by_part"].items())
     print(
         f"SUMMARY cluster/one CPU, {args.rooms} tables x {args.players}, median of {args.pairs} rounds each: "
-        f"per table x{a['ratio_per_table']} (nodes only x{n['ratio_per_table']}), "
-        f"per command x{a['ratio_per_command']} (nodes only x{n['ratio_per_command']}); "
-        f"target <= x1.15; {time.monotonic() - started:.0f} s"
+        f"per table x{a['ratio_per_table']} (target <= x1.15; nodes only x{n['ratio_per_table']}; "
+        f"by part {parts}), per command x{a['ratio_per_command']} (nodes only x{n['ratio_per_command']}); "
+        f"acks cluster/one x{s['acks_ratio']}; load {os.getloadavg()[0]:.1f}; {time.monotonic() - started:.0f} s"
     )
     if args.json:
         Path(args.json).write_text(json.dumps({"args": vars(args), "rounds": rounds, "summary": s}, indent=1))
