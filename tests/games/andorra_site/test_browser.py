@@ -17,21 +17,15 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from nightfall.engine import Command, Transcript, replay
 from nightfall.games.andorra import AndorraGame
+from nightfall.games.andorra.roles.move_names import MOVE_NAMES
 
 from .conftest import Served
 from .game_data import DAY1, DAY2, NAMES, NIGHT1, NIGHT2, ROLES
 
 pytestmark = pytest.mark.browser
 
-ACTION_RU = {
-    "SHOOT": "Выстрел",
-    "RECRUIT": "Вербовка",
-    "SEARCH_BOSS": "Поиск Босса",
-    "SEARCH_REBEL": "Поиск Повстанца",
-    "HEAL": "Лечить",
-    "PV_WATCH": "Наблюдать",
-    "JOURNALIST_WATCH": "Слежка журналиста",
-}
+# What the move form calls each move: the seed's words, from the engine's table (Appendix C).
+ACTION_RU = {code: ru for code, (ru, _en) in MOVE_NAMES.items()}
 SHOTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "andorra"
 LAPTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -157,7 +151,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     SHOTS.mkdir(parents=True, exist_ok=True)
     players[0].screenshot(path=SHOTS / "player-night.png", full_page=True)
     expect(host.locator("ul.submissions li")).to_have_count(len(NIGHT1))
-    assert "Выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
+    assert "выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
     host.get_by_role("button", name="Закрыть ночь и посчитать").click()
     host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     desk_phase(host, "ждём ответов")
@@ -261,7 +255,7 @@ def test_deadlines_close_phases_on_the_pages(chromium: Browser, andorra_server: 
     expect(anna.get_by_role("heading", level=2)).to_have_text("Ночь 1: итоги у ведущего")
     desk = page_in_own_context(chromium, phone=False)
     desk.goto(game["desk_url"])
-    expect(desk.locator("ul.submissions li")).to_have_text(["Anna: Выстрел → Mila"])
+    expect(desk.locator("ul.submissions li")).to_have_text(["Anna: выстрел → Mila"])
 
 
 def test_host_replaces_a_player_with_a_new_link(chromium: Browser, andorra_server: Served) -> None:

@@ -61,20 +61,20 @@ def test_preference_lists_and_the_rebels_mapping_reach_the_engine(
     host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
 
-    rita = open_move_form(chromium, urls["Rita"], "Оживить")
+    rita = open_move_form(chromium, urls["Rita"], "реанимировать")
     rita.get_by_label("1-й выбор").select_option(label="Dima")
     rita.get_by_label("2-й выбор").select_option(label="Stas")
     sent(rita)
 
-    sonya = open_move_form(chromium, urls["Sonya"], "Клофелин")
+    sonya = open_move_form(chromium, urls["Sonya"], "клофелин")
     sonya.get_by_label("Цель").select_option(label="Boris")
     sonya.get_by_label("1-й выбор").select_option(label="водка")
     sonya.get_by_label("2-й выбор").select_option(label="бронежилет")
     sonya.screenshot(path=str(SHOTS / "shmara_take.png"), full_page=True, animations="disabled")
     sent(sonya)
 
-    roma = open_move_form(chromium, urls["Roma"], "Голоса повстанцев")
-    roma.get_by_text("Неиспользованные голоса: чей голос").click()
+    roma = open_move_form(chromium, urls["Roma"], "распорядиться голосами")
+    expect(roma.get_by_text("Неиспользованные голоса: чей голос")).to_be_visible()
     roma.get_by_label("Голос Pavel").select_option(label="Boris")
     roma.get_by_label(re.compile("Все остальные")).select_option(label="Dima")
     SHOTS.mkdir(parents=True, exist_ok=True)

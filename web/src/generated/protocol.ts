@@ -557,13 +557,19 @@ export interface AndorraKnown {
   clan_ru: string;
   ghoul?: boolean;
 }
+export interface AndorraWords {
+  ru: string;
+  en: string;
+}
 /**
- * A submitted night move (A-MOVE-1..5): who entered it, and when.
+ * A submitted night move (A-MOVE-1..5): who entered it, and when, and the move in words.
  */
 export interface AndorraMove {
   action: string;
   target: number | null;
   params: Record<string, unknown>;
+  name: AndorraWords;
+  details: AndorraWords;
   by?: number | "host";
   at?: number;
   sheet?: boolean;
@@ -577,10 +583,6 @@ export interface AndorraMessage {
   channel: string | null;
   channel_name: AndorraWords | null;
   to: number | null;
-  ru: string;
-  en: string;
-}
-export interface AndorraWords {
   ru: string;
   en: string;
 }
@@ -633,37 +635,40 @@ export interface AndorraChatMessage {
   id?: string;
 }
 /**
- * A-TALLY-7: whose votes the Swindler may change, and how many.
+ * One value a move's field may take, and its words (a player's nick, an item, a role).
  */
-export interface AndorraChangesSpec {
-  voters: number[];
+export interface AndorraParamChoice {
+  value: string | number | boolean;
+  ru: string;
+  en: string;
+}
+/**
+ * One field of a move in the form (site), from the engine's roles/move_params.py:
+ * ``one`` a single choice; ``ranked`` an ordered preference list of up to ``max``;
+ * ``per_voter`` a choice for each of ``voters``; ``changes`` the Swindler's changes of up
+ * to ``max`` of ``voters``' votes (A-TALLY-7). ``choices`` are the legal values only.
+ */
+export interface AndorraParamField {
+  name: string;
+  kind: "one" | "ranked" | "per_voter" | "changes";
+  ru: string;
+  en: string;
+  required: boolean;
+  choices: AndorraParamChoice[];
+  voters: AndorraParamChoice[];
   max: number;
 }
 /**
- * An ordered preference list of up to ``max`` (A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5).
- */
-export interface AndorraRankedSpec {
-  ranked: "seat" | string[];
-  max: number;
-}
-/**
- * Voter -> candidate, any number (A-ROLE-REBEL-9).
- */
-export interface AndorraPerVoterSpec {
-  per_voter: "seat";
-}
-export interface AndorraOptionalSpec {
-  optional: "seat";
-}
-export type AndorraParamSpec = "seat" | string[] | AndorraChangesSpec | AndorraRankedSpec | AndorraPerVoterSpec | AndorraOptionalSpec;
-/**
- * A move this seat may submit now, for itself or as its clan's sender (site).
+ * A move that may be submitted now for ``player`` (site): by the seat itself, as its clan's
+ * sender, or by the host (a correction, a move entered from a PM).
  */
 export interface AndorraMoveOption {
   player: number;
   action: string;
+  ru: string;
+  en: string;
   targets: number[] | null;
-  params: Record<string, AndorraParamSpec>;
+  fields: AndorraParamField[];
 }
 export interface AndorraCardMove {
   code: string;
@@ -743,6 +748,7 @@ export interface AndorraReview {
 }
 export interface AndorraAuditAct {
   code: string;
+  name: AndorraWords;
   orig: number | null;
   target: number | null;
   state: string;
@@ -756,6 +762,7 @@ export interface AndorraAuditEvent {
   step: string;
   actor: number;
   code: string;
+  name: AndorraWords;
   target: number | null;
   cls: string;
   result: string;
@@ -800,6 +807,7 @@ export interface AndorraHost {
   avatar_penalties: number[];
   review: AndorraReview | null;
   clan_names: Record<string, AndorraWords>;
+  options?: AndorraMoveOption[];
 }
 export interface AndorraCreatedPlayer {
   seat: number;

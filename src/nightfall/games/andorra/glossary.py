@@ -8,6 +8,7 @@ from .items import ITEM_NAMES
 from .roles.actions import ACTIONS
 from .roles.catalogue import CLAN_COLOURS, FACTIONS, GHOUL_EN, GHOUL_RU, ROLES
 from .roles.move_names import MOVE_NAMES, MOVE_TYPES
+from .roles.move_params import FIELDS, VOUCHER_KINDS
 from .state import ALIVE, DEAD, JAILED_JAILER, JAILED_LYNCH
 from .win import WIN_EN, WIN_RU
 
@@ -42,6 +43,12 @@ def glossary() -> str:
     lines += _table("Ночные ходы (night moves, Appendix C)", [(c, *MOVE_NAMES[c]) for c in ACTIONS])
     lines += _table(
         "Виды ходов клана (clan move kinds, A-CLAN-6)", [(c, ru, en) for c, (ru, en) in MOVE_TYPES.items()]
+    )
+    lines += _table(
+        "Поля ходов (move fields, `params` of a move)", [(n, p.ru, p.en) for n, p in FIELDS.items()]
+    )
+    lines += _table(
+        "Виды турпутевки (voucher `kind`)", [(c, ru, en) for c, (ru, en) in VOUCHER_KINDS.items()]
     )
     lines += _table("Вещи (items)", [(c, ru, en) for c, (ru, en) in ITEM_NAMES.items()])
     lines += _table(

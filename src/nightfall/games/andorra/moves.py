@@ -25,6 +25,7 @@ from .roles.actions import (
     OTHER,
 )
 from .roles.catalogue import LONERS, ROLES
+from .roles.move_params import VOUCHER_KINDS
 from .state import AndorraState, Player, World
 from .tally import swindler_window
 
@@ -218,7 +219,7 @@ def _params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -
         _seat(w, params.get("new_target"), p, code)
     if code == "FAIRY_GIFT" and params.get("gift") not in w.fairy_stock:
         raise _rej("gift_not_in_stock", "A-ROLE-FAIRY-4", p, code, gift=params.get("gift"))
-    if code == "USE_VOUCHER" and params.get("kind", "tour") not in ("tour", "excursion"):
+    if code == "USE_VOUCHER" and params.get("kind", "tour") not in VOUCHER_KINDS:
         raise _rej("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
     if code == "PROSECUTOR_SEARCH":
         role = params.get("role")
@@ -273,7 +274,11 @@ def _swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) ->
             _seat(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
 
 
-def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Player, dict[str, Any]]:
+def validate(
+    state: AndorraState, actor: Any, payload: dict[str, Any], with_params: bool = True
+) -> tuple[Player, dict[str, Any]]:
+    """The move as it would be stored, or the refusal; nothing changes. ``with_params=False``
+    checks all but the move's fields (the move form finds the legal targets first)."""
     w = state.world
     who = payload.get("player", actor)
     if isinstance(who, bool) or not isinstance(who, int) or not 1 <= who <= len(w.players):
@@ -305,7 +310,8 @@ def validate(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[
     target = _target_rules(state, p, code, payload.get("target"), params)
     if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
         target = _seat(w, payload.get("target"), p, code)
-    _params(state, p, code, params)
+    if with_params:
+        _params(state, p, code, params)
     _clan_items(state, actor, p, code, params)
     _clan_rules(state, actor, p, code)
     return p, {"action": code, "target": target, "params": dict(params)}

@@ -13,6 +13,7 @@ from nightfall.engine import Rejected
 from .items import item_name
 from .roles.catalogue import CLAN_COLOURS, ROLES
 from .roles.move_names import MOVE_TYPES, move_name
+from .roles.move_params import field_words
 
 PHASES = {
     "DAY": ("день", "day"),
@@ -77,6 +78,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "Ход «{move}»: неверно заполнено поле «{field}».",
         "Move «{move}»: the field «{field}» is wrong.",
     ),
+    "unknown_param": ("У хода «{move}» нет поля «{field}».", "«{move}» has no field «{field}»."),
     "clan_same_type": (
         "В клане уже есть ход того же вида ({type}) — у игрока {other}; клан делает один такой ход за ночь.",
         "The clan already has a move of this kind ({type}) by {other}; one such move a night.",
@@ -208,6 +210,8 @@ def _value(key: str, value: Any, lang: str) -> str:
         return PHASES[text][li]
     if key in ("reason", "field") and text in CONFIG_WORDS:
         return CONFIG_WORDS[text][li]
+    if key == "field" and field_words(text, lang) is not None:  # a move's field (roles/move_params.py)
+        return str(field_words(text, lang))
     if key == "field" and text.startswith("roles[") and text.endswith("]") and text[6:-1].isdigit():
         return f"роль №{int(text[6:-1]) + 1}" if lang == "ru" else f"role #{int(text[6:-1]) + 1}"
     return text

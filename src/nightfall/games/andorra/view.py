@@ -17,11 +17,14 @@ from .reports.render import render
 from .reports.review import clan_names, clan_word, review
 from .roles.card import role_card
 from .roles.catalogue import CLAN_COLOURS
+from .roles.move_names import move_name
+from .roles.move_params import describe
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
 from .view_types import (
     AndorraArticle,
     AndorraAudit,
+    AndorraAuditEvent,
     AndorraCard,
     AndorraHost,
     AndorraKnown,
@@ -120,8 +123,8 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "card": cast("AndorraCard", role_card(me)),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
             # his own submission kept as the fallback for when no sheet entry arrives
-            "submission": _move(state.submissions.get(str(viewer))),
-            "own_move": _move(state.own_moves.get(str(viewer))),
+            "submission": _move(state, state.submissions.get(str(viewer))),
+            "own_move": _move(state, state.own_moves.get(str(viewer))),
             "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
             # his article of today and whether the host has published it (A-ROLE-JOURNALIST-7)
             "article": next(
@@ -144,7 +147,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             mates = {q.seat for q in w.clan_members(me.clan)}
             # A-MOVE-5: the clan sheet as submitted so far (clan mates only)
             mine["clan_sheet"] = {
-                s: cast("AndorraMove", m) for s, m in state.submissions.items() if int(s) in mates
+                s: _sure_move(state, m) for s, m in state.submissions.items() if int(s) in mates
             }
             if w.clans[me.clan].kind == "MAFIA":
                 c = w.clans[me.clan]
@@ -170,12 +173,12 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             ],
             # H-03: the resolved night in words, checked before «Опубликовать утро»
             "review": cast("AndorraReview | None", review(state)),
-            "submissions": cast("dict[str, AndorraMove]", state.submissions),
-            "own_moves": cast("dict[str, AndorraMove]", state.own_moves),
+            "submissions": {s: _sure_move(state, m) for s, m in state.submissions.items()},
+            "own_moves": {s: _sure_move(state, m) for s, m in state.own_moves.items()},
             "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == w.day],
             "pending": _pending_view(state),
             "messages": render_messages(state, viewer),
-            "audits": cast("list[AndorraAudit]", state.audits),
+            "audits": [_audit(a) for a in state.audits],
             "warnings": state.config.get("warnings", []),
             # a clan chat or channel is named in words on the desk, never by its id (mafia:red)
             "clan_names": cast("dict[str, AndorraWords]", clan_names(w)),
@@ -243,9 +246,74 @@ def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
     return cast("AndorraPrompt", out)
 
 
-def _move(move: dict[str, Any] | None) -> AndorraMove | None:
-    """A submitted move as ``moves.py`` records it."""
-    return cast("AndorraMove | None", move)
+def _move(state: AndorraState, move: dict[str, Any] | None) -> AndorraMove | None:
+    return None if move is None else _sure_move(state, move)
+
+
+def _sure_move(state: AndorraState, move: dict[str, Any]) -> AndorraMove:
+    """A submitted move as ``moves.py`` records it, with its name and fields in words."""
+    w = state.world
+    code, params = str(move["action"]), dict(move.get("params") or {})
+
+    def nick(seat: int) -> str:
+        return w.p(seat).nick if 1 <= seat <= len(w.players) else f"#{seat}"
+
+    out: AndorraMove = {
+        "action": code,
+        "target": move.get("target"),
+        "params": params,
+        "name": _words(code),
+        "details": {"ru": describe(code, params, nick, "ru"), "en": describe(code, params, nick, "en")},
+    }
+    for key in ("by", "at", "sheet", "corrected"):
+        if key in move:
+            out[key] = move[key]
+    return out
+
+
+def _words(code: str) -> AndorraWords:
+    return {"ru": move_name(code, "ru"), "en": move_name(code, "en")}
+
+
+def _audit(audit: dict[str, Any]) -> AndorraAudit:
+    """A resolved night's audit (night_pipeline, game._run) with each move's name in words."""
+    return {
+        "night": int(audit["night"]),
+        "steps": audit["steps"],
+        "events": [_audit_event(e) for e in audit["events"]],
+        "tally": audit["tally"],
+        "prompts": audit["prompts"],
+        "acts": {
+            s: {
+                "code": str(a["code"]),
+                "name": _words(str(a["code"])),
+                "orig": a["orig"],
+                "target": a["target"],
+                "state": str(a["state"]),
+                "result": a["result"],
+            }
+            for s, a in audit["acts"].items()
+        },
+    }
+
+
+def _audit_event(e: dict[str, Any]) -> AndorraAuditEvent:
+    """One executed action as ``night.ctx.Ev.as_dict`` records it."""
+    return {
+        "seq": int(e["seq"]),
+        "step": str(e["step"]),
+        "actor": int(e["actor"]),
+        "code": str(e["code"]),
+        "name": _words(str(e["code"])),
+        "target": e["target"],
+        "cls": str(e["cls"]),
+        "result": str(e["result"]),
+        "hit": str(e["hit"]),
+        "reflected": bool(e["reflected"]),
+        "response": bool(e["response"]),
+        "visible": bool(e["visible"]),
+        "note": str(e["note"]),
+    }
 
 
 def _winner_name(winner: str | None) -> AndorraWords | None:
@@ -265,6 +333,8 @@ def _pending_view(state: AndorraState) -> AndorraPending | None:
     if state.pending is None:
         return None
     out = cast(AndorraPending, dict(state.pending))
+    if "audit" in state.pending:
+        out["audit"] = _audit(state.pending["audit"])
     if "prompts" in out:  # the desk shows every waiting question with its text
         out["prompts"] = [_prompt(state, p) for p in state.pending["prompts"]]
     if "post" in out and state.pending_world is not None:

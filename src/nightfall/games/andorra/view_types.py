@@ -68,12 +68,19 @@ class AndorraKnown(TypedDict):
     ghoul: NotRequired[bool]
 
 
+class AndorraWords(TypedDict):
+    ru: str
+    en: str
+
+
 class AndorraMove(TypedDict):
-    """A submitted night move (A-MOVE-1..5): who entered it, and when."""
+    """A submitted night move (A-MOVE-1..5): who entered it, and when, and the move in words."""
 
     action: str
     target: Seat | None
     params: dict[str, Any]
+    name: AndorraWords  # the move as the seed names it (Appendix C)
+    details: AndorraWords  # its fields in words («Подарок: визитка шерифа»), empty if none
     by: NotRequired[Seat | Literal["host"]]
     at: NotRequired[int]
     sheet: NotRequired[bool]
@@ -87,11 +94,6 @@ class AndorraMessage(TypedDict):
     channel: str | None
     channel_name: AndorraWords | None  # the clan channel in words («мафия (красные)», «копы»)
     to: Seat | None
-    ru: str
-    en: str
-
-
-class AndorraWords(TypedDict):
     ru: str
     en: str
 
@@ -146,48 +148,40 @@ class AndorraChatMessage(TypedDict):
     id: NotRequired[str]
 
 
-class AndorraChangesSpec(TypedDict):
-    """A-TALLY-7: whose votes the Swindler may change, and how many."""
+class AndorraParamChoice(TypedDict):
+    """One value a move's field may take, and its words (a player's nick, an item, a role)."""
 
-    voters: list[Seat]
+    value: str | int | bool
+    ru: str
+    en: str
+
+
+class AndorraParamField(TypedDict):
+    """One field of a move in the form (site), from the engine's roles/move_params.py:
+    ``one`` a single choice; ``ranked`` an ordered preference list of up to ``max``;
+    ``per_voter`` a choice for each of ``voters``; ``changes`` the Swindler's changes of up
+    to ``max`` of ``voters``' votes (A-TALLY-7). ``choices`` are the legal values only."""
+
+    name: str
+    kind: Annotated[str, Literal["one", "ranked", "per_voter", "changes"]]
+    ru: str
+    en: str
+    required: bool  # False: the field may be left empty
+    choices: list[AndorraParamChoice]
+    voters: list[AndorraParamChoice]
     max: int
-
-
-class AndorraRankedSpec(TypedDict):
-    """An ordered preference list of up to ``max`` (A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5)."""
-
-    ranked: Literal["seat"] | list[str]
-    max: int
-
-
-class AndorraPerVoterSpec(TypedDict):
-    """Voter -> candidate, any number (A-ROLE-REBEL-9)."""
-
-    per_voter: Literal["seat"]
-
-
-class AndorraOptionalSpec(TypedDict):
-    optional: Literal["seat"]
-
-
-# One parameter of a move: a seat, one of a list of values, or one of the shapes above.
-AndorraParamSpec = (
-    Literal["seat"]
-    | list[str]
-    | AndorraChangesSpec
-    | AndorraRankedSpec
-    | AndorraPerVoterSpec
-    | AndorraOptionalSpec
-)
 
 
 class AndorraMoveOption(TypedDict):
-    """A move this seat may submit now, for itself or as its clan's sender (site)."""
+    """A move that may be submitted now for ``player`` (site): by the seat itself, as its clan's
+    sender, or by the host (a correction, a move entered from a PM)."""
 
     player: Seat
     action: str
-    targets: list[Seat] | None
-    params: dict[str, AndorraParamSpec]
+    ru: str  # the move as the seed names it (Appendix C)
+    en: str
+    targets: list[Seat] | None  # the legal targets, or None for a move without one
+    fields: list[AndorraParamField]
 
 
 class AndorraCardMove(TypedDict):
@@ -275,6 +269,7 @@ class AndorraReview(TypedDict):
 
 class AndorraAuditAct(TypedDict):
     code: str
+    name: AndorraWords
     orig: Seat | None
     target: Seat | None
     state: str
@@ -288,6 +283,7 @@ class AndorraAuditEvent(TypedDict):
     step: str
     actor: Seat
     code: str
+    name: AndorraWords
     target: Seat | None
     cls: str
     result: str
@@ -337,6 +333,8 @@ class AndorraHost(TypedDict):
     avatar_penalties: list[Seat]
     review: AndorraReview | None
     clan_names: dict[str, AndorraWords]  # every clan's id -> its words («мафия (красные)», «копы»)
+    # site: every move the host may enter or correct now, per player (NIGHT, RESOLVING, REVIEW)
+    options: NotRequired[list[AndorraMoveOption]]
 
 
 class AndorraCreatedPlayer(TypedDict):

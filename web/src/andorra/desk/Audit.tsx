@@ -1,4 +1,4 @@
-import { actionName } from "../actions";
+import { word } from "../moves/fields";
 import { nickOf, type Ctx, type DeskView } from "../common";
 
 /** «удачно» / «неудачно» (A-OUTCOME), «—» for a move without a result. */
@@ -35,7 +35,7 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
               {Object.entries(a.acts).map(([seat, act]) => (
                 <tr key={seat}>
                   <td>{nickOf(view, Number(seat))}</td>
-                  <td>{actionName(act.code, ctx.lang)}</td>
+                  <td>{word(ctx.lang, act.name)}</td>
                   <td>
                     {act.target != null ? nickOf(view, act.target) : "—"}
                     {act.orig !== act.target && act.orig != null ? ` (${nickOf(view, act.orig)})` : ""}
@@ -49,7 +49,7 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
           <ol class="audit-steps">
             {a.events.map((e) => (
               <li key={e.seq}>
-                [{e.step}] {e.actor != null ? nickOf(view, e.actor) : ""} {actionName(e.code, ctx.lang)}
+                [{e.step}] {e.actor != null ? nickOf(view, e.actor) : ""} {word(ctx.lang, e.name)}
                 {e.target != null ? ` → ${nickOf(view, e.target)}` : ""}: {outcome(ctx, e.result)}
                 {e.hit && e.hit !== "NONE" ? `, ${words(ctx, "audit_hit", e.hit)}` : ""}
                 {e.note ? ` (${words(ctx, "audit_cause", e.note)})` : ""}

@@ -81,7 +81,7 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
             <Confirm ctx={ctx} disabled={busy} label={ctx.t("publish")} question={ctx.t("confirm_publish")} onConfirm={() => run("publish")} />
           </div>
         )}
-        {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} />}
+        {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} busy={busy} />}
         <FirstPost ctx={ctx} view={view} />
         <CopyBlock ctx={ctx} title={ctx.t("day_header")} text={view.header} button={ctx.t("copy_day_header")} />
         <Posts ctx={ctx} view={view} bbcode />

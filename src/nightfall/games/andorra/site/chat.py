@@ -33,6 +33,8 @@ class RoomState:
     # seat -> [clan, index of the first chat message it may read]
     member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
     options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
+    # player -> what the host may enter for him (the host's correction form)
+    host_options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
     now: int = 0  # the kernel's clock (K-TIME-1)
 
 

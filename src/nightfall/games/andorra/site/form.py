@@ -1,194 +1,218 @@
-"""The night move form: which moves and targets a seat may submit now, and the
-shape of each move's parameters.
+"""The night move form: which moves, targets and field values may be submitted now for a
+player, by a seat (himself, or as his clan's sender) or by the host (a correction, a move
+entered from a forum PM), each with its words.
 
-The choices are found by trying each move on a scratch copy through the engine's
-own ``apply``, so they are exactly what the engine would accept at this moment;
-the lists of values come from the game's own tables (Appendix C's moves, the
-Fairy's gift list, the Loner roles, the items), never copies of them.
+Every choice is tried through the engine's own validator (``moves.validate``, which changes
+nothing), so the form offers exactly what the engine would accept at this moment. The moves,
+their fields and the fields' values come from the engine's tables (``roles/actions.py``,
+``roles/move_params.py``, the items and the roles), never copies of them; a move or a field
+added there reaches the form by itself (tests/games/andorra_site/test_move_form.py).
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
 from typing import Any
 
-from nightfall.engine import Command, Game, Rejected
+from nightfall.engine import Rejected
 
-from ..items import DISPLAY_ONLY, GIFT_LIST, ITEM_NAMES
+from ..day import raw_vote_of
+from ..moves import validate
 from ..roles.actions import ACTIONS
-from ..roles.catalogue import LONERS, ROLES
-from ..view_types import AndorraMoveOption
-from .chat import RoomState
+from ..roles.move_names import move_name
+from ..roles.move_params import (
+    CHANGES,
+    CHOICE,
+    FLAG,
+    PER_VOTER,
+    RANKED_CHOICE,
+    RANKED_SEATS,
+    SEAT,
+    MoveParam,
+    params_of,
+    value_words,
+)
+from ..state import AndorraState
+from ..view_types import AndorraMoveOption, AndorraParamChoice, AndorraParamField
 
 # Every move code of Appendix C, in its order: the engine decides which are legal.
 MOVE_CODES = list(ACTIONS)
-# The roles a Prosecutor may search for (A-ROLE-PROSECUTOR-3): the Loners that can be dealt.
-LONER_ROLES = tuple(code for code, role in ROLES.items() if role.faction == LONERS and role.base)
-# What the Shmara may list to take (A-ROLE-SHMARA-5): any item but the display-only ones.
-TAKEABLE = tuple(code for code in ITEM_NAMES if code not in DISPLAY_ONLY)
-# Extra fields a move needs, as the form shows them: "seat" (a player) or a list (one of
-# these) is required; {"optional": "seat"} may be left out; {"ranked": "seat" | [values],
-# "max": n} is an ordered preference list of up to n (may be empty); {"per_voter": "seat"}
-# maps voters to candidates (may be empty). SWINDLER_CHANGE's is built per night, and the
-# Fairy's gifts are those in her stock (A-ROLE-FAIRY-4).
-PARAMS: dict[str, dict[str, Any]] = {
-    "TELEPATH_VOTE": {"vote": "seat"},
-    "VAMPIRE_GHOUL_VOTE": {"vote": "seat"},
-    "TELEPATH_RETARGET": {"new_target": "seat"},
-    "FAIRY_GIFT": {"gift": list(GIFT_LIST)},  # A-ITEM-GIFTLIST-1
-    "USE_VOUCHER": {"kind": ["tour", "excursion"]},  # A-ITEM-VOUCHER-1
-    "PROSECUTOR_SEARCH": {"role": list(LONER_ROLES)},
-    "REBEL_VOTES": {"mapping": {"per_voter": "seat"}, "all": {"optional": "seat"}},  # A-ROLE-REBEL-9
-    "REANIMATE": {"prefer": {"ranked": "seat", "max": 3}},  # A-ROLE-REANIMATOR-4
-    "SHMARA_CLONIDINE": {"take": {"ranked": list(TAKEABLE), "max": 3}},  # A-ROLE-SHMARA-5
-}
-# The shape of each move's parameters. The engine reads some of them only when the night
-# is resolved, so a malformed value sent by a player would stop the resolution of the
-# whole night; the site refuses it when it arrives ("seat": a seat number).
-PARAM_SHAPES: dict[str, dict[str, str]] = {
-    "TELEPATH_VOTE": {"vote": "seat"},
-    "VAMPIRE_GHOUL_VOTE": {"vote": "seat"},
-    "TELEPATH_RETARGET": {"new_target": "seat"},
-    "FAIRY_GIFT": {"gift": "str"},
-    "USE_VOUCHER": {"kind": "str"},
-    "PROSECUTOR_SEARCH": {"role": "str"},
-    "SWINDLER_CHANGE": {"changes": "changes"},
-    "REBEL_VOTES": {"mapping": "mapping", "all": "seat"},
-    "SHMARA_CLONIDINE": {"take": "strs"},
-    "REANIMATE": {"prefer": "seats"},
-    "USE_DIPLOMA": {"clan": "bool"},
-}
 # Rejections that depend on the target: the move itself may still be possible.
 _TARGET_CODES = {"bad_target", "target_not_alive", "self_target", "no_target_expected"}
+# How the page shows each kind of field.
+_FORM_KIND = {
+    SEAT: "one",
+    CHOICE: "one",
+    FLAG: "one",
+    RANKED_SEATS: "ranked",
+    RANKED_CHOICE: "ranked",
+    PER_VOTER: "per_voter",
+    CHANGES: "changes",
+}
 
 
-def check_params(rules: Game[Any], state: RoomState, payload: Mapping[str, Any]) -> None:
-    """Refuse a ``move``/``correct`` whose ``params`` do not have the move's shape (``bad_params``)."""
-    params = payload.get("params")
-    if params is None:
-        return
-    action = payload.get("action")
-    if not isinstance(params, dict):
-        raise Rejected("bad_params", action=action)
-    shape = PARAM_SHAPES.get(action, {}) if isinstance(action, str) else {}
-    n = len(rules.view(state.game, "public")["players"])
-    for key, value in params.items():
-        kind = shape.get(key)
-        if kind is None or not _fits(kind, value, n):
-            raise Rejected("bad_params", action=action, field=key)
+class _Trial:
+    """Tries moves for one player, submitted by one actor, against the engine's validator."""
 
+    def __init__(self, game: AndorraState, actor: Any, player: int) -> None:
+        self.game, self.actor, self.player = game, actor, player
+        w = game.world
+        self.seats = [p.seat for p in w.players]
+        self.alive = [p.seat for p in w.alive()]
+        self.nicks = {p.seat: p.nick for p in w.players}
 
-def _seat(v: Any, n: int) -> bool:
-    return type(v) is int and 1 <= v <= n
-
-
-def _fits(kind: str, v: Any, n: int) -> bool:
-    if kind == "seat":
-        return _seat(v, n)
-    if kind == "str":
-        return isinstance(v, str) and len(v) <= 40
-    if kind == "bool":
-        return isinstance(v, bool)
-    if kind == "strs":
-        return isinstance(v, list) and len(v) <= 20 and all(isinstance(x, str) and len(x) <= 40 for x in v)
-    if kind == "seats":
-        return isinstance(v, list) and len(v) <= n and all(_seat(x, n) for x in v)
-    if kind == "mapping":
-        return (
-            isinstance(v, dict)
-            and len(v) <= n
-            and all(k.isdigit() and _seat(int(k), n) and _seat(x, n) for k, x in v.items())
-        )
-    if kind == "changes":
-        return (
-            isinstance(v, list)
-            and len(v) <= n
-            and all(
-                isinstance(c, dict)
-                and set(c) <= {"voter", "target"}
-                and _seat(c.get("voter"), n)
-                and (c.get("target") is None or _seat(c.get("target"), n))
-                for c in v
-            )
-        )
-    return False
-
-
-def options(rules: Game[Any], state: RoomState, seat: int) -> list[AndorraMoveOption]:
-    """The moves ``seat`` may submit now (for itself, or as its clan's sender)."""
-    # A trial that succeeds changes only the trying player's own sheet, which no
-    # other check of that player reads; the scratch copy is renewed per player.
-    scratch = [copy.deepcopy(state.game), False]
-    public = rules.view(state.game, "public")["players"]
-    seats = [int(p["seat"]) for p in public]
-    alive = [int(p["seat"]) for p in public if p["status"] == "ALIVE"]
-    now = rules.next_deadline(state.game) or 0
-    now = max(0, now - 1)  # inside the phase
-
-    def ok(player: int, action: str, target: int | None, params: dict[str, Any]) -> str | None:
-        payload: dict[str, Any] = {"player": player, "action": action, "target": target}
+    def refusal(
+        self, action: str, target: int | None, params: dict[str, Any], with_params: bool = True
+    ) -> str | None:
+        """None if the engine accepts the move as this very move, else why not."""
+        payload: dict[str, Any] = {"player": self.player, "action": action, "target": target}
         if params:
             payload["params"] = params
         try:
-            rules.apply(scratch[0], Command(actor=seat, type="move", payload=payload, now=now))
+            _, move = validate(self.game, self.actor, payload, with_params=with_params)
         except Rejected as rejected:
             return rejected.code
-        scratch[1] = True
-        return None
+        # a gifted bottle's POISON is stored as GIFT_POISON (A-ITEM-POISON-1a): offered as that
+        return None if move["action"] == action else "another_move"
 
+    def targets(self, action: str, base: dict[str, Any]) -> list[int] | bool | None:
+        """The legal targets (fields not yet checked): None for a move without a target,
+        False when the move is not possible at all."""
+        first = self.refusal(action, None, base, with_params=False)
+        if first is None:
+            return None
+        if first not in _TARGET_CODES:
+            return False
+        found = [t for t in self.seats if self.refusal(action, t, base, with_params=False) is None]
+        return found or False
+
+    def seat_choices(self, seats: list[int]) -> list[AndorraParamChoice]:
+        return [{"value": s, "ru": self.nicks[s], "en": self.nicks[s]} for s in seats]
+
+
+def player_options(game: AndorraState, actor: Any, player: int) -> list[AndorraMoveOption]:
+    """The moves ``actor`` (a seat or ``"host"``) may submit now for ``player``."""
+    trial = _Trial(game, actor, player)
     out: list[AndorraMoveOption] = []
-    for player in seats:
-        if scratch[1]:
-            scratch[:] = [copy.deepcopy(state.game), False]
-        if player != seat and ok(player, "STAY_HOME", None, {}) is not None:
-            continue  # not this seat's sheet (A-MOVE-5)
-        for action in MOVE_CODES:
-            spec = PARAMS.get(action, {})
-            # required fields get a trial value; optional ones (dicts) are left out
-            trial = {
-                k: (alive[0] if v == "seat" else v[0])
-                for k, v in spec.items()
-                if alive and not isinstance(v, dict)
-            }
-            if action == "FAIRY_GIFT":
-                gifts = [
-                    g for g in GIFT_LIST if ok(player, action, _other(alive, player), {"gift": g}) is None
-                ]
-                if not gifts:
-                    continue
-                trial = {"gift": gifts[0]}
-                spec = {"gift": gifts}
-            if action == "SWINDLER_CHANGE":  # A-TALLY-7: which voters' votes may change, and how many
-                window = [
-                    v
-                    for v in alive
-                    if ok(player, action, None, {"changes": [{"voter": v, "target": None}]}) is None
-                ]
-                if not window:
-                    continue
-                pair = [{"voter": v, "target": None} for v in window[:2]]
-                most = 2 if len(pair) == 2 and ok(player, action, None, {"changes": pair}) is None else 1
-                out.append(
-                    {
-                        "player": player,
-                        "action": action,
-                        "targets": None,
-                        "params": {"changes": {"voters": window, "max": most}},
-                    }
-                )
-                continue
-            first = ok(player, action, None, trial)
-            if first is None:
-                out.append({"player": player, "action": action, "targets": None, "params": spec})
-                continue
-            if first not in _TARGET_CODES:
-                continue
-            targets = [t for t in seats if ok(player, action, t, trial) is None]
-            if targets:
-                out.append({"player": player, "action": action, "targets": targets, "params": spec})
+    for action in MOVE_CODES:
+        option = _option(trial, action)
+        if option is not None:
+            out.append(option)
     return out
 
 
-def _other(alive: list[int], seat: int) -> int | None:
-    return next((s for s in alive if s != seat), None)
+def options(game: AndorraState, actor: Any) -> list[AndorraMoveOption]:
+    """The moves ``actor`` may submit now, for every player whose sheet it may fill."""
+    return [o for p in game.world.players for o in player_options(game, actor, p.seat)]
+
+
+def _option(trial: _Trial, action: str) -> AndorraMoveOption | None:
+    spec = params_of(action)
+    base: dict[str, Any] = {}
+    fields: list[AndorraParamField] = []
+    flags = [p for p in spec if p.kind == FLAG]
+    for flag in flags:  # a flag may decide whether the move is possible at all (the clan diploma)
+        legal = [v for v in flag.values if trial.targets(action, {**base, flag.name: v}) is not False]
+        if not legal:
+            return None
+        base[flag.name] = legal[0]
+        fields.append(_field(flag, [_word(flag, v) for v in legal]) or _never())
+    targets = trial.targets(action, base)
+    if targets is False:
+        return None
+    target = targets[0] if isinstance(targets, list) else None
+    for param in spec:
+        if param.kind == FLAG:
+            continue
+        field = _param_field(trial, action, target, base, param)
+        if field is None:
+            if param.required:
+                return None
+            continue
+        fields.append(field)
+        if param.kind == CHANGES:
+            base[param.name] = [{"voter": field["voters"][0]["value"], "target": None}]
+        elif param.required:
+            base[param.name] = field["choices"][0]["value"]
+    if trial.refusal(action, target, base) is not None:
+        return None  # the fields together are refused (none of the ways to fill them works)
+    return {
+        "player": trial.player,
+        "action": action,
+        "ru": move_name(action, "ru"),
+        "en": move_name(action, "en"),
+        "targets": targets if isinstance(targets, list) else None,
+        "fields": sorted(fields, key=lambda f: [p.name for p in spec].index(f["name"])),
+    }
+
+
+def _param_field(
+    trial: _Trial, action: str, target: int | None, base: dict[str, Any], param: MoveParam
+) -> AndorraParamField | None:
+    """One field with its legal values, or None when it has none."""
+
+    def accepts(value: Any) -> bool:
+        return trial.refusal(action, target, {**base, param.name: value}) is None
+
+    # A vote, a preference or a new target names a player in the game: the living ones
+    # (a vote for one who is out is void, A-VOTE-3; a corpse of this night was alive at dusk).
+    alive = trial.alive
+    if param.kind == SEAT:
+        return _field(param, trial.seat_choices([s for s in alive if accepts(s)]))
+    if param.kind == CHOICE:
+        return _field(param, [_word(param, v) for v in param.values if accepts(v)])
+    if param.kind == RANKED_SEATS:  # the Reanimator does not list himself (he would be dead)
+        seats = [s for s in alive if s != trial.player and accepts([s])]
+        return _field(param, trial.seat_choices(seats))
+    if param.kind == RANKED_CHOICE:
+        return _field(param, [_word(param, v) for v in param.values if accepts([v])])
+    if param.kind == PER_VOTER:
+        # A-ROLE-REBEL-9 / Q-21: the unused votes of the day are those of living players
+        # without a valid vote (none cast, or a void one)
+        voters = [s for s in alive if raw_vote_of(trial.game.votes, s) is None]
+        if not voters:
+            return None
+        cands = [s for s in alive if accepts({str(voters[0]): s})]
+        return _field(param, trial.seat_choices(cands), trial.seat_choices(voters))
+    return _changes(trial, action, param)
+
+
+def _changes(trial: _Trial, action: str, param: MoveParam) -> AndorraParamField | None:
+    """A-TALLY-7: which voters' votes the Swindler may change now, and how many."""
+    window = [
+        v
+        for v in trial.alive
+        if trial.refusal(action, None, {"changes": [{"voter": v, "target": None}]}) is None
+    ]
+    if not window:
+        return None
+    pair = [{"voter": v, "target": None} for v in window[:2]]
+    most = 2 if len(pair) == 2 and trial.refusal(action, None, {"changes": pair}) is None else 1
+    field = _field(param, trial.seat_choices(trial.alive), trial.seat_choices(window))
+    if field is not None:
+        field["max"] = most
+    return field
+
+
+def _never() -> AndorraParamField:
+    raise AssertionError("a field with legal values has a form")
+
+
+def _word(param: MoveParam, value: Any) -> AndorraParamChoice:
+    return {"value": value, "ru": value_words(param, value, "ru"), "en": value_words(param, value, "en")}
+
+
+def _field(
+    param: MoveParam, choices: list[AndorraParamChoice], voters: list[AndorraParamChoice] | None = None
+) -> AndorraParamField | None:
+    if not choices:
+        return None
+    return {
+        "name": param.name,
+        "kind": _FORM_KIND[param.kind],
+        "ru": param.ru,
+        "en": param.en,
+        "required": param.required,
+        "choices": choices,
+        "voters": voters or [],
+        "max": param.max,
+    }

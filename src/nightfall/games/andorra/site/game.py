@@ -8,14 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from nightfall.engine import Command, Event, Game, Rejected, Viewer, kernel
+from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kernel
 
 from ..game import AndorraGame
 from ..view_types import AndorraChatMessage, AndorraMoveOption, AndorraView
 from . import chat, form
 from .chat import CHAT, CHAT_KEEP, RoomState
+from .param_shapes import check_params
 
 NIGHT = "NIGHT"
+# The phases in which the host enters a move (NIGHT, from a forum PM) or corrects one (H-03).
+HOST_MOVES = ("NIGHT", "RESOLVING", "REVIEW")
 
 
 class AndorraSiteGame:
@@ -41,7 +44,7 @@ class AndorraSiteGame:
         if command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
         if command.type in ("move", "correct"):
-            form.check_params(self.inner, state, command.payload)
+            check_params(len(state.game.world.players), command.payload)
         _, events = kernel.apply(self.inner, state.game, command)  # the inner game keeps its clock too
         if command.type == "move":
             # A night move changes only its player's sheet, which only the checks of the
@@ -49,14 +52,16 @@ class AndorraSiteGame:
             player = command.payload.get("player", command.actor)
             since = state.member_since.get(player) if isinstance(player, int) else None
             clan = since[0] if since is not None else None
-            for seat in list(state.options_cache):
-                mine = state.member_since.get(seat)
-                if seat in (player, command.actor) or (
-                    clan is not None and mine is not None and mine[0] == clan
-                ):
-                    del state.options_cache[seat]
+            for cache in (state.options_cache, state.host_options_cache):
+                for seat in list(cache):
+                    mine = state.member_since.get(seat)
+                    if seat in (player, command.actor) or (
+                        clan is not None and mine is not None and mine[0] == clan
+                    ):
+                        del cache[seat]
         else:
             state.options_cache.clear()
+            state.host_options_cache.clear()
         chat.track_clans(self.inner, state)
         return events
 
@@ -68,6 +73,8 @@ class AndorraSiteGame:
         out = cast(AndorraView, self.inner.view(state.game, viewer))
         if viewer in ("host", "all"):
             out["chat"] = [cast(AndorraChatMessage, m) for m in state.chat[-CHAT_KEEP:]]
+            if viewer == "host" and "host" in out and out["phase"] in HOST_MOVES:
+                out["host"]["options"] = self.host_options(state)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
             me["chat_clan"], me["chat"] = chat.readable(state, viewer)
@@ -99,7 +106,19 @@ class AndorraSiteGame:
 
     def _options(self, state: RoomState, seat: int) -> list[AndorraMoveOption]:
         """``options`` without the cache."""
-        return form.options(self.inner, state, seat)
+        return form.options(state.game, seat)
+
+    def host_options(self, state: RoomState) -> list[AndorraMoveOption]:
+        """The moves the host may enter or correct now, for every living player (H-03)."""
+        out: list[AndorraMoveOption] = []
+        for player in state.game.world.alive():
+            cached = state.host_options_cache.get(player.seat)
+            if cached is None:
+                cached = state.host_options_cache[player.seat] = form.player_options(
+                    state.game, HOST, player.seat
+                )
+            out.extend(cached)
+        return out
 
     def _once_a_day(self, state: RoomState, seat: int) -> None:
         """On the site a player votes once a day: a second tap (a double click, a retry
