@@ -9,7 +9,9 @@ const q = new URLSearchParams(location.search);
 const name = q.get("s") ?? "";
 const lang = q.get("lang");
 if (lang === "en" || lang === "nl") setLang(lang);
-const view = FIXTURES[name];
+const fixture = FIXTURES[name];
+// ?phase=X shows a fixture in another scene (the board's titles and timer at every length).
+const view = fixture && q.get("phase") ? { ...fixture, phase: q.get("phase") as typeof fixture.phase } : fixture;
 const send = (type: string, payload?: Record<string, unknown>) => console.log("send", type, JSON.stringify(payload ?? {}));
 const app = document.getElementById("app")!;
 if (!view) {
