@@ -7,7 +7,8 @@ Rounds alternate one node and the cluster (one, cluster, cluster, one, one,
 cluster, ...: every configuration runs as often early as late), each on fresh
 processes and a fresh database, the same tables (same seeds) at real pace:
 
-  one node   ``nightfall serve --store postgresql://...``
+  one node   ``nightfall serve --store postgresql://...`` (--one-behind-proxy: behind
+             HAProxy too, as a hosted node would be: what the cluster adds beyond the proxy)
   cluster    two nodes behind HAProxy (deploy/haproxy.cfg), leases in a private
              redis-server, the same PostgreSQL server
 
@@ -40,9 +41,21 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import load_client
-from load import FAST_TIMERS, HOST, IDLE, REAL, Phases, cpu_seconds, free_port, raise_fd_limit, stop_process
+from load import (
+    FAST_TIMERS,
+    HOST,
+    IDLE,
+    REAL,
+    Phases,
+    cpu_seconds,
+    free_port,
+    raise_fd_limit,
+    stop_process,
+    wait_health,
+)
 from load_cluster import PrivateRedis, _db, _drop, _pg_backends
-from nightfall.cluster.local import LocalCluster
+from nightfall.cluster.local import LocalCluster, find_haproxy
+from nightfall.cluster.proxy import config as proxy_config
 
 SERVE = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST]
 LIMITS = ["--max-rooms", "0", "--max-sockets-per-address", "0", "--http-rate", "0"]
@@ -120,12 +133,27 @@ def one_node(args: argparse.Namespace, data: Path, timers: str) -> dict[str, Any
         stdout=log,
         stderr=subprocess.STDOUT,
     )
+    proxy = None
     try:
-        from load import wait_health
-
         wait_health(f"http://{HOST}:{port}", node)
-        return _drive(args, f"http://{HOST}:{port}", {"nodes": [node.pid]}, name)
+        url, parts = f"http://{HOST}:{port}", {"nodes": [node.pid]}
+        if args.one_behind_proxy:  # as a hosted single node would be (TLS, one address)
+            proxy_port = free_port()
+            path = data / f"{name}.cfg"
+            path.write_text(proxy_config([f"{HOST}:{port}"]))
+            proxy = subprocess.Popen(
+                [find_haproxy(), "-db", "-f", str(path)],
+                env=dict(os.environ, NIGHTFALL_PROXY_BIND=f"{HOST}:{proxy_port}"),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+            url, parts = f"http://{HOST}:{proxy_port}", {**parts, "haproxy": [proxy.pid]}
+            wait_health(url, proxy)
+        return _drive(args, url, parts, name)
     finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         stop_process(node)
         log.close()
         _drop(name)
@@ -233,6 +261,11 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--lease-ms", type=int, default=3000)
     p.add_argument("--setup-timeout", type=float, default=300)
+    p.add_argument(
+        "--one-behind-proxy",
+        action="store_true",
+        help="the one node behind HAProxy too: what the cluster costs beyond the proxy",
+    )
     p.add_argument("--json", help="write every round and the summary to this file")
     args = p.parse_args()
     raise_fd_limit()
