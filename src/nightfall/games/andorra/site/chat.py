@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from nightfall.engine import Command, Event, Game, Rejected
 from nightfall.engine.event import Audience
@@ -29,7 +29,7 @@ class RoomState:
     """The engine's state plus the site's clan chat."""
 
     game: Any
-    chat: list[dict[str, Any]] = field(default_factory=list)
+    chat: list[AndorraChatMessage] = field(default_factory=list)
     # seat -> [clan, index of the first chat message it may read]
     member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
     options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
@@ -84,7 +84,7 @@ def post(rules: Game[Any], state: RoomState, command: Command) -> list[Event]:
         raise Rejected("not_in_clan", seat=seat)
     if players.get(seat, {}).get("status") != "ALIVE":
         raise Rejected("not_alive", seat=seat)
-    entry: dict[str, Any] = {
+    entry: AndorraChatMessage = {
         "n": len(state.chat),
         "clan": clan,
         "seat": seat,
@@ -103,9 +103,7 @@ def readable(state: RoomState, seat: int) -> tuple[str | None, list[AndorraChatM
     since = state.member_since.get(seat)
     if since is None:
         return None, []
-    return since[0], [cast(AndorraChatMessage, m) for m in state.chat[since[1] :] if m["clan"] == since[0]][
-        -CHAT_KEEP:
-    ]
+    return since[0], [m for m in state.chat[since[1] :] if m["clan"] == since[0]][-CHAT_KEEP:]
 
 
 def clan_name(state: RoomState, clan: str | None) -> AndorraWords | None:

@@ -11,7 +11,7 @@ from typing import Any, cast
 from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kernel
 
 from ..game import AndorraGame
-from ..view_types import AndorraChatMessage, AndorraMoveOption, AndorraView
+from ..view_types import AndorraMoveOption, AndorraView
 from . import chat, form
 from .chat import CHAT, CHAT_KEEP, RoomState
 from .param_shapes import check_params
@@ -72,7 +72,7 @@ class AndorraSiteGame:
         # The rules' AndorraView plus the site's keys (view_types marks them "site").
         out = cast(AndorraView, self.inner.view(state.game, viewer))
         if viewer in ("host", "all"):
-            out["chat"] = [cast(AndorraChatMessage, m) for m in state.chat[-CHAT_KEEP:]]
+            out["chat"] = state.chat[-CHAT_KEEP:]
             if viewer == "host" and "host" in out and out["phase"] in HOST_MOVES:
                 out["host"]["options"] = self.host_options(state)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
