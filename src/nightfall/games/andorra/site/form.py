@@ -101,8 +101,16 @@ def player_options(game: AndorraState, actor: Any, player: int) -> list[AndorraM
 
 
 def options(game: AndorraState, actor: Any) -> list[AndorraMoveOption]:
-    """The moves ``actor`` may submit now, for every player whose sheet it may fill."""
-    return [o for p in game.world.players for o in player_options(game, actor, p.seat)]
+    """The moves ``actor`` may submit now, for every player whose sheet it may fill: a seat
+    fills its own and, as its clan's sender or item manager, its clan mates' (A-MOVE-5, A-CLAN-4)."""
+    w = game.world
+    me = w.p(actor) if isinstance(actor, int) and 1 <= actor <= len(w.players) else None
+    players = [
+        p.seat
+        for p in w.players
+        if me is None or p.seat == me.seat or (p.clan is not None and p.clan == me.clan)
+    ]
+    return [o for seat in players for o in player_options(game, actor, seat)]
 
 
 def _option(trial: _Trial, action: str) -> AndorraMoveOption | None:
