@@ -48,13 +48,15 @@ def open_table(
     langs: dict[int, str] | None = None,
     shots: Path | None = None,
     before_start: Callable[[str], None] | None = None,
+    names: list[str] | None = None,
 ) -> list[Phone]:
     """n phones around one room, the game started in ``mode`` ("timed" or "unlimited")."""
     langs = langs or {}
+    names = names or NAMES
     phones: list[Phone] = []
     for i in range(n):
         lang = langs.get(i, "en")
-        phones.append(Phone(new_phone(locale="nl-NL" if lang == "nl" else "en-US"), NAMES[i], lang=lang))
+        phones.append(Phone(new_phone(locale="nl-NL" if lang == "nl" else "en-US"), names[i], lang=lang))
     host, hl = phones[0].page, phones[0].lang
     for ph in phones[1:]:  # everyone opens the landing page while the host creates the room
         ph.page.goto(base + "/", wait_until="commit")

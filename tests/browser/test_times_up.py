@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 
 from .conftest import NewPhone, _serve
 from .table import open_table
-from .texts import join_names, pattern, t
-from .uibot import Phone, Policy, Screen, UiBot
+from .texts import join_names, pattern, split_names, t
+from .uibot import Phone, Policy, Screen, UiBot, close_secret, open_secret
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 TIMERS = {
     "depart": 4,
     "guard": 3,
-    "witch": 3,
+    "witch": 10,  # long enough to open four secrets and read them (H-VIS-6)
     "discuss": 2,
     "propose": 3,
     "approve": 3,
@@ -80,18 +80,27 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
     )
     gatherers = [ph for ph in phones if ph.role != "WITCH"]
     [witch] = [ph for ph in phones if ph.role == "WITCH"]
+    # What the timer chose for me is in my secret only (H-VIS-6).
+    for ph in phones:
+        expect(ph.page.get_by_text(pattern("notice.place"))).to_have_count(0)
     for ph in gatherers:
-        expect(ph.page.get_by_text(pattern("notice.place"))).to_be_visible()
-    expect(witch.page.get_by_text(pattern("notice.place"))).to_have_count(0)
-    gatherers[0].page.screenshot(
-        path=str(shots / "02_no_place_chosen.png"), full_page=True, animations="disabled"
-    )
+        expect(open_secret(ph.page).get_by_text(pattern("notice.place"))).to_be_visible()
+        if ph is gatherers[0]:
+            ph.page.screenshot(
+                path=str(shots / "02_no_place_chosen.png"), full_page=True, animations="disabled"
+            )
+        close_secret(ph.page)
+    expect(open_secret(witch.page).get_by_text(pattern("notice.place"))).to_have_count(0)
+    close_secret(witch.page)
 
     bot.run_until(all_in("EVENING_ANNOUNCE"), 30, "the evening", hold=lambda _ph, _s: True)
-    expect(witch.page.get_by_text(pattern("notice.witch"))).to_be_visible()
-    for ph in gatherers:
-        expect(ph.page.get_by_text(pattern("notice.witch"))).to_have_count(0)
+    expect(witch.page.get_by_text(pattern("notice.witch"))).to_have_count(0)
+    expect(open_secret(witch.page).get_by_text(pattern("notice.witch"))).to_be_visible()
     witch.page.screenshot(path=str(shots / "03_witch_auto.png"), full_page=True, animations="disabled")
+    close_secret(witch.page)
+    for ph in gatherers:
+        expect(open_secret(ph.page).get_by_text(pattern("notice.witch"))).to_have_count(0)
+        close_secret(ph.page)
     # The confirm scene has its short timer (H-TBL-3).
     expect(anna.page.get_by_role("timer", name=t("timer.label"))).to_be_visible()
 
@@ -124,19 +133,20 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
     # The members play nothing: the timer plays for them and tells them what.
     members: list[Phone] = []
     bot.run_until(all_in("RITUAL"), 40, "the ritual", hold=lambda _ph, s: s.phase == "RITUAL")
-    for ph in phones:
-        if Screen.read(ph.page).button(t("ritual.emptypaw")) or Screen.read(ph.page).matching(
-            "ritual.playcard"
-        ):
-            members.append(ph)
+    circle = pattern("ritual.members").match(anna.page.get_by_text(pattern("ritual.members")).inner_text())
+    assert circle is not None
+    members.extend(ph for ph in phones if ph.name in split_names(circle.group(1)))
     assert members, "nobody in the circle"
     bot.run_until(all_in("RITUAL_RESULT"), 30, "the ritual's result", hold=lambda _ph, _s: True)
     for ph in phones:
-        notice = ph.page.get_by_text(pattern("notice.card.timer"))
+        expect(ph.page.get_by_text(pattern("notice.card.timer"))).to_have_count(0)
+        notice = open_secret(ph.page).get_by_text(pattern("notice.card.timer"))
         expect(notice).to_have_count(1 if ph in members else 0)
-    members[0].page.screenshot(
-        path=str(shots / "06_card_played_for_you.png"), full_page=True, animations="disabled"
-    )
+        if ph is members[0]:
+            ph.page.screenshot(
+                path=str(shots / "06_card_played_for_you.png"), full_page=True, animations="disabled"
+            )
+        close_secret(ph.page)
 
     # The help screen opens from the scene and closes again.
     page = anna.page

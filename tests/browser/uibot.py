@@ -3,7 +3,8 @@
 Each round it reads every phone's accessibility tree (``aria_snapshot``), decides on one
 sensible tap from what that screen offers, and taps it with ``get_by_role("button", name=...)``.
 It never talks to the server itself and knows nothing a person at the table would not:
-a phone learns its own role by pressing and holding its role card.
+a phone learns its own role by pressing and holding its role card, and acts in secret (a
+place, a check, a card) by opening its secret, as every phone at the table does (H-VIS-6).
 
 Button names come from the client's catalogs (``texts.py``) in each phone's own language
 (``Phone.lang``, the browser context's locale), so the same bot plays in English and in
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, expect
 
 from .texts import PLACES, pattern, role_of, split_names, t
 
@@ -37,6 +38,19 @@ _PHASE_JS = """() => {
   if (document.querySelector('.lobby')) return 'LOBBY';
   return 'OTHER';
 }"""
+
+
+def open_secret(page: Page, lang: str = "en") -> Locator:
+    """Tap the phone's secret cover (H-VIS-6); returns the opened sheet."""
+    page.get_by_role("button", name=t("secret.open", lang), exact=True).click()
+    sheet = page.get_by_role("dialog", name=t("secret.title", lang))
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+def close_secret(page: Page, lang: str = "en") -> None:
+    page.get_by_role("button", name=t("secret.close", lang), exact=True).click()
+    expect(page.get_by_role("dialog", name=t("secret.title", lang))).to_have_count(0)
 
 
 CONFIRM_SCENES = ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT")
@@ -139,6 +153,11 @@ class Screen:
         return int(m.group(1)) if m else None
 
     @property
+    def secret_open(self) -> bool:
+        """The phone's secret is open (the page under it is inert, out of the a11y tree)."""
+        return f'dialog "{self.t("secret.title")}"' in self.snapshot
+
+    @property
     def signature(self) -> tuple[object, ...]:
         return (self.phase, tuple(self.buttons))
 
@@ -156,6 +175,7 @@ class Phone:
     phases: list[str] = field(default_factory=list)
     timeline: list[tuple[float, str]] = field(default_factory=list)
     history: list[tuple[str, int, str]] = field(default_factory=list)  # (scene, day, a11y tree)
+    secrets: set[tuple[str, int]] = field(default_factory=set)  # (scene, day) whose secret was read
 
     def record(self, s: Screen) -> None:
         """Keep every distinct screen this phone showed (countdown ticks ignored)."""
@@ -217,6 +237,8 @@ class UiBot:
         self.unnamed: set[tuple[str, str]] = set()  # (scene, control) without an accessible name
         self.watchers: list[Callable[[], None]] = []  # called once per sweep (e.g. a TV board check)
         self.wide: dict[str, int] = {}  # scene key -> page width, where a scene is wider than the phone
+        self.private_only = False  # True: act only inside the secret (the look-alike test's pause)
+        self.acted_last = False  # whether the last sweep tapped anything
 
     # -- reading -------------------------------------------------------------
 
@@ -240,31 +262,38 @@ class UiBot:
             "EXILE_VOTE": "exile_vote",
             "GAME_END": "results",
         }
+        if s.secret_open:
+            return self.secret_key(s)
         if p == "DEPART_A":
-            if not s.heading("depart.title"):
-                return "departure_outsider"
-            return "departure" if self.place_buttons(s) else "departure_witch"
+            return "departure" if s.heading("depart.title") else "departure_outsider"
         if p == "GUARD_B":
-            return "guard" if s.heading("guard.title") else "departure"
+            return "departure"  # the guard's public part is step A's (H-DEP-13, H-VIS-6)
         if p == "WITCH_C":
-            if s.heading("witch.title"):
-                return "witch_window"
             return "gathering_pond" if s.shows("gather.pond") else "gathering"
-        if p == "DISCUSSION":
-            if s.heading("seer.title"):
-                return "seer"
-            if s.heading("pp.title"):
-                return "pickpocket"
-            return "discussion"
         if p == "PROPOSAL":
             return "proposal" if s.button(s.t("proposal.submit")) else "proposal_wait"
         if p == "RITUAL":
-            return (
-                "ritual"
-                if s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")
-                else "ritual_wait"
-            )
+            return "ritual_wait"
         return keys.get(p, p.lower())
+
+    def secret_key(self, s: Screen) -> str:
+        """The scene key of an open secret, by what it offers."""
+        p = s.phase
+        if p == "DEPART_A":
+            return "departure_witch" if s.heading("depart.witch.title") else "departure_secret"
+        if p == "GUARD_B":
+            return "guard"
+        if p == "WITCH_C":
+            return "witch_window" if s.heading("witch.title") else "gathering_secret"
+        if s.heading("seer.title"):
+            return "seer"
+        if s.heading("pp.title"):
+            return "pickpocket"
+        if p == "RITUAL" and (s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")):
+            return "ritual"
+        if p == "EVENING_ANNOUNCE" and find_pattern("evening.repelled", s.lang).search(s.snapshot):
+            return "repelled"
+        return f"secret_{p.lower()}"
 
     def shoot(self, ph: Phone, key: str) -> None:
         if key in self.seen:
@@ -322,6 +351,58 @@ class UiBot:
     # -- one sensible move per scene ----------------------------------------
 
     def act(self, ph: Phone, s: Screen) -> bool:
+        if s.secret_open:
+            if self.private(ph, s):
+                return True
+            ph.secrets.add((s.phase, s.day))
+            return self.tap(ph, s, s.t("secret.close"))
+        if (s.phase, s.day) not in ph.secrets and self.wants_secret(ph, s):
+            return self.tap(ph, s, s.t("secret.open"))
+        if self.private_only:
+            return False
+        return self.public(ph, s)
+
+    def wants_secret(self, ph: Phone, s: Screen) -> bool:
+        """Whether this phone opens its secret in this scene: when it has something to do or
+        read there (a person would open it in every scene; the bot saves the taps)."""
+        p = s.phase
+        if p in ("DEPART_A", "GUARD_B"):
+            return s.heading("depart.title")  # every cat, Witches too (they tap a decoy)
+        if p == "WITCH_C":
+            return ph.role == "WITCH" and not s.shows("gather.pond")
+        if p == "EVENING_ANNOUNCE":
+            return ph.role == "PROTECTOR"
+        if p == "DISCUSSION":
+            return self.policy.abilities and ph.role in ("SEER", "PICKPOCKET")
+        if p == "RITUAL":
+            head = re.escape(s.t("ritual.members").split("{names}")[0])
+            m = re.search(head + r"""(.+?)['"]?$""", s.snapshot, re.M)
+            return m is not None and ph.name in split_names(m.group(1), s.lang)
+        if p == "EXILE_VOTE":
+            return bool(s.matching("exile.vote"))  # a cat reads today's messages (a theft)
+        return False
+
+    def private(self, ph: Phone, s: Screen) -> bool:
+        """One sensible tap inside the open secret, or False when there is nothing left to do."""
+        p = s.phase
+        if p == "GUARD_B" and s.heading("guard.title"):
+            return self.tap_first(ph, s, [b for b, _ in s.matching("guard.place")])
+        if p in ("DEPART_A", "GUARD_B"):
+            if s.heading("depart.witch.title"):  # the decoy: tap a place, as everyone does
+                places = [b for b in self.place_buttons(s) if not b.disabled]
+                return not any(b.pressed for b in places) and self.tap_first(ph, s, places[:1])
+            return self.depart(ph, s)
+        if p == "WITCH_C" and s.heading("witch.title"):
+            return self.witch(ph, s)
+        if p == "DISCUSSION" and self.policy.abilities:
+            return self.ability(ph, s)
+        if p == "RITUAL":
+            cards = [b for b, _ in s.matching("ritual.playcard")]
+            empty = s.button(s.t("ritual.emptypaw"))
+            return self.tap_first(ph, s, cards + ([empty] if empty else []))
+        return False
+
+    def public(self, ph: Phone, s: Screen) -> bool:
         p = s.phase
         if p == "ROLE_REVEAL":
             if ph.role is None and s.button(s.t("reveal.hold")):
@@ -331,15 +412,7 @@ class UiBot:
             return self.tap(ph, s, s.t("btn.confirm"))
         if p == "RITUAL_RESULT":
             return self.tap(ph, s, s.t("btn.ok"))
-        if p == "GUARD_B" and s.heading("guard.title"):
-            return self.tap_first(ph, s, [b for b, _ in s.matching("guard.place")])
-        if p in ("DEPART_A", "GUARD_B"):
-            return self.depart(ph, s)
-        if p == "WITCH_C" and s.heading("witch.title"):
-            return self.witch(ph, s)
         if p == "DISCUSSION":
-            if self.policy.abilities and self.ability(ph, s):
-                return True
             return self.policy.end_discussion and self.tap(ph, s, s.t("discuss.end"))
         if p == "PROPOSAL":
             return self.propose(ph, s)
@@ -351,10 +424,6 @@ class UiBot:
                 return False
             against = self.policy.reject_first and s.day == 1 and s.curse == 0
             return self.tap(ph, s, s.t("approve.against" if against else "approve.for"))
-        if p == "RITUAL":
-            cards = [b for b, _ in s.matching("ritual.playcard")]
-            empty = s.button(s.t("ritual.emptypaw"))
-            return self.tap_first(ph, s, cards + ([empty] if empty else []))
         if p == "EXILE_VOTE":
             votes = [b for b, _ in s.matching("exile.vote")]
             blank = s.button(s.t("exile.blank"))
@@ -465,6 +534,7 @@ class UiBot:
             if self.act(ph, s):
                 ph.last_sig, ph.last_at = s.signature, now
                 acted = True
+        self.acted_last = acted
         return screens, acted
 
     def run_until(

@@ -567,4 +567,19 @@ export const en: Record<MsgKey, string> = {
   "score.side.village": "the village won",
   "score.side.witch": "the witch side won",
   "score.side.solo": "the Jester won alone",
+
+  // The secret behind the cover (H-VIS-6, issue 18 §1)
+  "secret.title": "Your secret",
+  "secret.open": "Your secret: tap to open",
+  "secret.close": "Close my secret",
+  "secret.hint": "Everyone opens theirs. Keep your screen covered.",
+  "secret.hint.depart": "Everyone, witches too: open it and choose in secret.",
+  "secret.hint.gather": "Open it to see where you are.",
+  "secret.hint.ritual": "In the circle? Open it and play one card.",
+  "secret.nothing": "Nothing secret for you in this scene. Close it again: everyone opens theirs, so nobody can tell who has something to do.",
+  "depart.secret": "Open your secret below and choose there.",
+  "depart.witch.decoy": "Tap a place too, so that your hands move like everyone's: it does nothing. You choose where to hunt when the cats gather.",
+  "gather.public": "The cats gather ingredients. Where you are is in your secret.",
+  "ritual.secret": "In the circle? Play your card in your secret.",
+  "inbox.none": "No messages.",
 };

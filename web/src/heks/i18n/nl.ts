@@ -590,6 +590,21 @@ export const nl = {
   "score.side.village": "het dorp won",
   "score.side.witch": "de heksenkant won",
   "score.side.solo": "de Nar won in zijn eentje",
+
+  // The secret behind the cover (H-VIS-6, issue 18 §1)
+  "secret.title": "Jouw geheim",
+  "secret.open": "Jouw geheim: tik om te openen",
+  "secret.close": "Sluit mijn geheim",
+  "secret.hint": "Iedereen opent het zijne. Hou je scherm afgeschermd.",
+  "secret.hint.depart": "Iedereen, ook de heksen: open het en kies in het geheim.",
+  "secret.hint.gather": "Open het om te zien waar je bent.",
+  "secret.hint.ritual": "In de kring? Open het en speel één kaart.",
+  "secret.nothing": "Niets geheims voor jou in deze scène. Sluit het weer: iedereen opent het zijne, zo ziet niemand wie iets te doen heeft.",
+  "depart.secret": "Open je geheim hieronder en kies daar.",
+  "depart.witch.decoy": "Tik ook op een plek, zodat je handen bewegen zoals die van iedereen: het doet niets. Waar je jaagt, kies je als de katten verzamelen.",
+  "gather.public": "De katten verzamelen ingrediënten. Waar jij bent, staat in je geheim.",
+  "ritual.secret": "In de kring? Speel je kaart in je geheim.",
+  "inbox.none": "Geen berichten.",
 } as const;
 
 export type MsgKey = keyof typeof nl;

@@ -1,3 +1,4 @@
+import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, PlaceId, Send } from "../types";
 import { Choice, choiceOf, Countdown, ingName, Meter, placeName, SceneTitle, Section } from "../ui/common";
@@ -5,12 +6,37 @@ import { Cat, Frog } from "../ui/icons";
 import { MorningInfo } from "./Status";
 import { WitchWindow } from "./Witch";
 
+// The public clock of step A, remembered per day: the guarding Protector's own view in
+// step B carries his clock, not the table's (H-DEP-12), and his public part must show the
+// same countdown as everyone else's (H-VIS-6).
+let stepA: { day: number; deadline: number | null | undefined } = { day: 0, deadline: null };
+
 /**
- * Step A (and, for everyone but the guarding Protector, step B): choose a place, switch
- * until step C (H-DEP-10), the Herb Doctor's frog, the Jester's mask, the Protector's mode.
- * After submitting, every non-witch sees the same waiting screen (H-DEP-13).
+ * Steps A and B, the public part: the same for every cat whatever their role (H-VIS-6). The
+ * choices themselves are in the secret (DepartSecret); everyone else sees step A during step B
+ * (H-DEP-13), and so does the guarding Protector's public part.
  */
-export function Depart(props: { view: HeksView; send: Send }) {
+export function Depart(props: { view: HeksView }) {
+  const v = props.view;
+  if (v.phase === "DEPART_A") stepA = { day: v.day, deadline: v.deadline };
+  const deadline = v.phase === "GUARD_B" ? (stepA.day === v.day ? stepA.deadline : null) : v.deadline;
+  return (
+    <div class="scene">
+      <MorningInfo view={v} />
+      <Section title={t("depart.title")}>
+        <Countdown deadline={deadline} />
+        <p class="muted small">{t("depart.secret")}</p>
+      </Section>
+    </div>
+  );
+}
+
+/**
+ * Step A in the secret: choose a place, switch until step C (H-DEP-10), the Herb Doctor's
+ * frog, the Jester's mask, the Protector's mode. A Witch gets places to tap that do nothing,
+ * so that her hands move like everyone's; she chooses her place in step C (H-GAT-2).
+ */
+export function DepartSecret(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
   const place = choiceOf<PlaceId | null>(v, "place") ?? null;
@@ -19,22 +45,25 @@ export function Depart(props: { view: HeksView; send: Send }) {
   const mask = choiceOf<boolean>(v, "mask") === true;
   const frogs = v.players.filter((p) => p.status === "FROG");
   const submitted = place !== null || guard;
+  const [decoy, setDecoy] = useState<string | null>(null);
 
   if (me.role === "WITCH") {
     return (
-      <div class="scene">
-        <MorningInfo view={v} />
-        <Section title={t("depart.witch.title")}>
-          <p>{t("depart.witch")}</p>
-          <Countdown deadline={v.deadline} />
-        </Section>
-      </div>
+      <Section title={t("depart.witch.title")}>
+        <p>{t("depart.witch")}</p>
+        <p class="muted small">{t("depart.witch.decoy")}</p>
+        <div class="choices grid2">
+          {v.places.map((p) => (
+            <Choice key={p.id} label={placeName(p.id)} ariaLabel={placeName(p.id)} disabled={!p.open} pressed={decoy === p.id} onClick={() => setDecoy(p.id)} />
+          ))}
+        </div>
+        <Countdown deadline={v.deadline} />
+      </Section>
     );
   }
 
   return (
-    <div class="scene">
-      <MorningInfo view={v} />
+    <>
       <Section title={t("depart.title")}>
         <Countdown deadline={v.deadline} />
         {guard ? (
@@ -109,7 +138,7 @@ export function Depart(props: { view: HeksView; send: Send }) {
           )}
         </Section>
       )}
-    </div>
+    </>
   );
 }
 
@@ -118,7 +147,7 @@ export function GuardPlace(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const counts = v.me?.guard?.counts ?? {};
   return (
-    <div class="scene">
+    <section class="card">
       <SceneTitle title={t("guard.title")} view={v} />
       <p class="muted small">{t("guard.final")}</p>
       <h3>{t("guard.counts")}</h3>
@@ -134,18 +163,19 @@ export function GuardPlace(props: { view: HeksView; send: Send }) {
           />
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 
-/** Step C: every screen changes to the gathering scene with a 15 s meter (H-GAT-1..4). */
-export function Gathering(props: { view: HeksView; send: Send }) {
+/**
+ * Step C: every screen changes to the gathering scene with a 15 s meter (H-GAT-1..4). The
+ * public part is the same for every cat; where I am, my guard and the witches' window are in
+ * the secret (GatheringSecret, H-VIS-6). Frogs are at the pond, which everyone knows.
+ */
+export function Gathering(props: { view: HeksView }) {
   const v = props.view;
   const me = v.me;
   const total = (v as { deadline_total?: number }).deadline_total ?? 15_000; // T_WITCH
-  const myPlace = (me?.witch?.place ?? choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
-  const myIngredient = choiceOf<string>(v, "ingredient") ?? (v.places.find((p) => p.id === myPlace)?.ingredient ?? null);
-  const guardPlace = choiceOf<boolean>(v, "guard") ? (choiceOf<PlaceId>(v, "guard_place") ?? null) : null;
   let body;
   if (!me || me.status === "EXILED") {
     body = <p class="big-text">{t("gather.spectator")}</p>;
@@ -158,17 +188,8 @@ export function Gathering(props: { view: HeksView; send: Send }) {
         <p class="big-text">{t("gather.pond")}</p>
       </>
     );
-  } else if (guardPlace) {
-    body = <p class="big-text">{t("gather.guarding", { place: placeName(guardPlace) })}</p>;
-  } else if (myPlace) {
-    body = (
-      <>
-        <p class="big-text">{t("gather.at", { place: placeName(myPlace) })}</p>
-        {myIngredient && <p>{t("gather.ingredient", { ingredient: ingName(myIngredient) })}</p>}
-      </>
-    );
   } else {
-    body = <p class="big-text">{me.role === "WITCH" ? t("witch.step.place") : t("gather.title")}</p>;
+    body = <p class="big-text">{t("gather.public")}</p>;
   }
   return (
     <div class="scene">
@@ -177,7 +198,31 @@ export function Gathering(props: { view: HeksView; send: Send }) {
         {body}
         <Meter deadline={v.deadline} total={total} label={t("gather.meter")} />
       </Section>
-      {me?.role === "WITCH" && me.status === "CAT" && <WitchWindow view={v} send={props.send} />}
     </div>
+  );
+}
+
+/** Step C in the secret: my place and ingredient, my guard, or the witches' window. */
+export function GatheringSecret(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  if (!me || me.status !== "CAT") return null;
+  if (me.role === "WITCH") return <WitchWindow view={v} send={props.send} />;
+  const myPlace = (choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
+  const myIngredient = choiceOf<string>(v, "ingredient") ?? (v.places.find((p) => p.id === myPlace)?.ingredient ?? null);
+  const guardPlace = choiceOf<boolean>(v, "guard") ? (choiceOf<PlaceId>(v, "guard_place") ?? null) : null;
+  return (
+    <Section class="gather">
+      {guardPlace ? (
+        <p class="big-text">{t("gather.guarding", { place: placeName(guardPlace) })}</p>
+      ) : myPlace ? (
+        <>
+          <p class="big-text">{t("gather.at", { place: placeName(myPlace) })}</p>
+          {myIngredient && <p>{t("gather.ingredient", { ingredient: ingName(myIngredient) })}</p>}
+        </>
+      ) : (
+        <p class="big-text">{t("gather.title")}</p>
+      )}
+    </Section>
   );
 }

@@ -1,11 +1,11 @@
 import { joinNames, t } from "../i18n";
 import type { HeksPickpocketInfo } from "../../generated/protocol";
 import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
-import { Disclosure } from "../ui/Disclosure";
 import { Duck } from "../ui/icons";
 import { RecipeReminder } from "./Status";
 import { Choice, Countdown, IngredientChip, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
 
+const ABILITY_PHASES = new Set(["DISCUSSION", "PROPOSAL", "APPROVAL_VOTE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL", "RITUAL_RESULT", "QUARREL"]);
 const isRepelled = (i: InboxItem) => i.kind === "REPELLED";
 const isSeer = (i: InboxItem) => i.kind === "SEER_RESULT";
 const ingText = (x: unknown) => t(`ing.${String(x)}` as "ing.MUSHROOM");
@@ -31,7 +31,6 @@ export function AnnouncementText(props: { view: HeksView; a: Announcement }) {
 export function EveningAnnounce(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
-  const repelled = (me?.inbox ?? []).filter((i) => i.day === v.day && isRepelled(i));
   return (
     <div class="scene">
       <SceneTitle title={t("evening.title")} view={v} />
@@ -41,15 +40,25 @@ export function EveningAnnounce(props: { view: HeksView; send: Send }) {
         </div>
         {v.announcement && <AnnouncementText view={v} a={v.announcement} />}
       </Section>
+      {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
+      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
+      <Progress view={v} />
+    </div>
+  );
+}
+
+/** The evening in the secret: the Protector learns that his guard repelled an attack, and where (H-PRO-5). */
+export function EveningSecret(props: { view: HeksView }) {
+  const v = props.view;
+  const repelled = (v.me?.inbox ?? []).filter((i) => i.day === v.day && isRepelled(i));
+  return (
+    <>
       {repelled.map((i, n) => (
         <Section key={n} class="private">
           <p>{t("evening.repelled", { place: placeName(String(i.place ?? "")) })}</p>
         </Section>
       ))}
-      {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
-      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
-      <Progress view={v} />
-    </div>
+    </>
   );
 }
 
@@ -66,15 +75,14 @@ export function Discussion(props: { view: HeksView; send: Send }) {
       {cat && me?.owes && <PrimaryButton label={t("discuss.end")} onClick={() => props.send("end_discussion")} />}
       {cat && !me?.owes && <p class="waiting">{t("discuss.ended")}</p>}
       <Progress view={v} />
-      <AbilityPanels view={v} send={props.send} />
     </div>
   );
 }
 
-/** Seer check and Pickpocket theft, shown in every phase where their window is open. */
+/** Seer check and Pickpocket theft, in the secret of every scene where their window is open. */
 export function AbilityPanels(props: { view: HeksView; send: Send }) {
   const me = props.view.me;
-  if (!me || me.status !== "CAT") return null;
+  if (!me || me.status !== "CAT" || !ABILITY_PHASES.has(props.view.phase)) return null;
   return (
     <>
       {me.role === "SEER" && <SeerPanel view={props.view} send={props.send} />}
@@ -175,22 +183,26 @@ function PickpocketPanel(props: { view: HeksView; send: Send }) {
   );
 }
 
-/** Private messages (stolen cards, seer results, repelled attacks), newest first. */
+/** Private messages (stolen cards, seer results, repelled attacks), newest first: in the secret only. */
 export function Inbox(props: { view: HeksView }) {
   const v = props.view;
   const items = (v.me?.inbox ?? [])
     .map((i) => inboxText(v, i))
     .filter((x): x is string => x !== null)
     .reverse();
-  if (items.length === 0) return null;
   return (
-    <Disclosure class="inbox" label={`${t("inbox.title")} (${items.length})`}>
-      <ul>
-        {items.map((i, n) => (
-          <li key={n}>{i}</li>
-        ))}
-      </ul>
-    </Disclosure>
+    <section class="inbox">
+      <h3>{t("inbox.title")}</h3>
+      {items.length === 0 ? (
+        <p class="muted">{t("inbox.none")}</p>
+      ) : (
+        <ul>
+          {items.map((i, n) => (
+            <li key={n}>{i}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

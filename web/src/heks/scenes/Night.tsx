@@ -2,7 +2,6 @@ import { useState } from "preact/hooks";
 import { joinNames, t } from "../i18n";
 import type { Card, HeksView, Ingredient, Send } from "../types";
 import { Choice, choiceOf, Countdown, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section, spellName } from "../ui/common";
-import { AbilityPanels } from "./Evening";
 import { CurseMeter, RecipeReminder } from "./Status";
 
 const proposalSize = (v: HeksView) => (v.recipe.length > 0 ? v.recipe.length : v.recipe_size);
@@ -51,7 +50,6 @@ export function Proposal(props: { view: HeksView; send: Send }) {
           <p class="big-text">{t("proposal.wait", { name: nameOf(v, v.chief), k })}</p>
         </Section>
       )}
-      <AbilityPanels view={v} send={props.send} />
     </div>
   );
 }
@@ -77,7 +75,6 @@ export function Approval(props: { view: HeksView; send: Send }) {
       )}
       {canVote && vote && <p class="muted small center">{t("approve.switch")}</p>}
       <Progress view={v} keyName="approve.count" />
-      <AbilityPanels view={v} send={props.send} />
     </div>
   );
 }
@@ -132,7 +129,6 @@ export function AcceptScene(props: { view: HeksView; send: Send }) {
         <ApprovalNames view={v} />
       </Section>
       <ConfirmFooter view={v} send={props.send} />
-      <AbilityPanels view={v} send={props.send} />
     </div>
   );
 }
@@ -156,24 +152,43 @@ export function RejectScene(props: { view: HeksView; send: Send }) {
         <ApprovalNames view={v} />
       </Section>
       <ConfirmFooter view={v} send={props.send} />
-      <AbilityPanels view={v} send={props.send} />
     </div>
   );
 }
 
-/** Members play one card secretly; others see "2/3 played" (H-RIT-4, H-RIT-11). */
-export function Ritual(props: { view: HeksView; send: Send }) {
+/**
+ * Members play one card secretly; others see "2/3 played" (H-RIT-4, H-RIT-11). The cards to
+ * play (which show the hand) and the played card are in the secret (RitualSecret, H-VIS-6).
+ */
+export function Ritual(props: { view: HeksView }) {
   const v = props.view;
-  const me = v.me;
   const members = v.proposal ?? [];
-  const member = me != null && members.includes(me.seat);
-  const played = choiceOf<Card>(v, "card");
-  const types = me ? (Array.from(new Set(me.hand)) as Ingredient[]) : [];
   return (
     <div class="scene">
       <SceneTitle title={t("ritual.title")} view={v} />
-      {member && me!.owes && (
-        <Section>
+      <Section class="circle">
+        <div class="circle-art" aria-hidden="true" />
+        <p>{t("ritual.members", { names: joinNames(members.map((s) => nameOf(v, s))) })}</p>
+        <p class="muted small">{t("ritual.secret")}</p>
+        <Progress view={v} keyName="ritual.progress" />
+        <RecipeReminder view={v} />
+      </Section>
+    </div>
+  );
+}
+
+/** The ritual in a member's secret: one card to play, then the card played. */
+export function RitualSecret(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me;
+  const member = me != null && (v.proposal ?? []).includes(me.seat);
+  const played = choiceOf<Card>(v, "card");
+  const types = me ? (Array.from(new Set(me.hand)) as Ingredient[]) : [];
+  if (!member) return null;
+  return (
+    <>
+      {me!.owes && (
+        <Section title={t("ritual.title")}>
           <p>{t("ritual.play")}</p>
           <div class="choices">
             {types.length === 0 ? (
@@ -186,17 +201,8 @@ export function Ritual(props: { view: HeksView; send: Send }) {
           </div>
         </Section>
       )}
-      <Section class="circle">
-        <div class="circle-art" aria-hidden="true" />
-        <p>{t("ritual.members", { names: joinNames(members.map((s) => nameOf(v, s))) })}</p>
-        <Progress view={v} keyName="ritual.progress" />
-        <RecipeReminder view={v} />
-      </Section>
-      {member && played && (
-        <p class="center big-text">{t("ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}</p>
-      )}
-      <AbilityPanels view={v} send={props.send} />
-    </div>
+      {played && <p class="center big-text">{t("ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}</p>}
+    </>
   );
 }
 
@@ -220,7 +226,6 @@ export function RitualResult(props: { view: HeksView; send: Send }) {
         )}
       </Section>
       <ConfirmFooter view={v} send={props.send} label={t("btn.ok")} />
-      <AbilityPanels view={v} send={props.send} />
     </div>
   );
 }
@@ -232,7 +237,6 @@ export function Quarrel(props: { view: HeksView; send: Send }) {
         <p class="huge">{t("quarrel.title")}</p>
       </div>
       <Countdown deadline={props.view.deadline} />
-      <AbilityPanels view={props.view} send={props.send} />
     </div>
   );
 }

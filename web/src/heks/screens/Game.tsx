@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
@@ -9,9 +9,11 @@ import { signalTurn } from "../ui/turnSignal";
 import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
 import { Badge } from "../ui/Looks";
-import { Hand, Section } from "../ui/common";
-import { Depart, Gathering, GuardPlace } from "../scenes/Day";
-import { Discussion, EveningAnnounce, Inbox } from "../scenes/Evening";
+import { Section } from "../ui/common";
+import { SecretCover, SecretSheet } from "../ui/Secret";
+import { Depart, Gathering } from "../scenes/Day";
+import { Discussion, EveningAnnounce } from "../scenes/Evening";
+import { PrivatePart } from "../scenes/Private";
 import { HostPanel } from "../scenes/Host";
 import { AcceptScene, Approval, Proposal, Quarrel, RejectScene, Ritual, RitualResult } from "../scenes/Night";
 import { RoleCard, RoleReveal } from "../scenes/Reveal";
@@ -30,15 +32,22 @@ interface Props {
   score?: ComponentChildren;
 }
 
-/** Buzz when the game starts waiting for me (a new step that I owe). */
+const SECRET_STEPS = new Set(["DEPART_A", "GUARD_B", "WITCH_C"]);
+
+/**
+ * Buzz when the game starts waiting for me (a new step that I owe). Who owes a secret step is
+ * itself secret (a Witch owes nothing in step A, the guard owes step B, only Witches owe step
+ * C), so there every cat buzzes once, when the day's departure begins (H-VIS-6).
+ */
 function useTurnBuzz(view: HeksView) {
   const last = useRef<string>("");
-  const owes = view.me?.owes === true;
+  const secret = SECRET_STEPS.has(view.phase);
+  const owes = secret ? view.phase !== "WITCH_C" && view.me?.status === "CAT" : view.me?.owes === true;
+  const key = secret ? `${view.day}:secret:${owes}` : `${view.step}:${owes}`;
   useEffect(() => {
-    const key = `${view.step}:${owes}`;
     if (owes && last.current !== key && last.current !== "") signalTurn();
     last.current = key;
-  }, [view.step, owes]);
+  }, [key, owes]);
 }
 
 function Outsider(props: { view: HeksView }) {
@@ -83,21 +92,6 @@ function Table(props: { view: HeksView; members: Member[] }) {
   );
 }
 
-/** "A pickpocket took your X", shown to the victim for the rest of the day (H-PP-5). */
-function Robbed(props: { view: HeksView }) {
-  const v = props.view;
-  const items = (v.me?.inbox ?? []).filter((i) => i.day === v.day && i.kind === "ROBBED");
-  return (
-    <>
-      {items.map((i, n) => (
-        <Section key={n} class="private">
-          <p role="status">{t("inbox.stolen", { ingredient: t(`ing.${String(i.ingredient)}` as "ing.MUSHROOM") })}</p>
-        </Section>
-      ))}
-    </>
-  );
-}
-
 function Scene(props: Props) {
   const { view: v, send } = props;
   const me = v.me;
@@ -115,10 +109,9 @@ function Scene(props: Props) {
             <MorningInfo view={v} />
           </div>
         );
-      if (v.phase === "GUARD_B" && me.role === "PROTECTOR" && me.owes) return <GuardPlace view={v} send={send} />;
-      return <Depart view={v} send={send} />;
+      return <Depart view={v} />;
     case "WITCH_C":
-      return <Gathering view={v} send={send} />;
+      return <Gathering view={v} />;
     case "EVENING_ANNOUNCE":
       return <EveningAnnounce view={v} send={send} />;
     case "DISCUSSION":
@@ -132,7 +125,7 @@ function Scene(props: Props) {
     case "REJECT_SCENE":
       return <RejectScene view={v} send={send} />;
     case "RITUAL":
-      return <Ritual view={v} send={send} />;
+      return <Ritual view={v} />;
     case "RITUAL_RESULT":
       return <RitualResult view={v} send={send} />;
     case "QUARREL":
@@ -156,26 +149,39 @@ export function Game(props: Props) {
   const v = props.view;
   useTurnBuzz(v);
   useWakeLock(v.phase !== "GAME_END");
+  // The secret is open for one scene at most: a new scene (or step) finds it closed.
+  const scene = `${v.phase}-${v.day}-${v.step}`;
+  const [openIn, setOpenIn] = useState<string | null>(null);
+  const close = useCallback(() => setOpenIn(null), []);
   const showStatus = v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END";
+  const secret = v.me != null && showStatus;
+  const open = secret && openIn === scene;
   return (
-    <div class={`game phase-${v.phase.toLowerCase()}`}>
-      {showStatus && <StatusBar view={v} />}
-      {showStatus && v.phase !== "WITCH_C" && <Outsider view={v} />}
-      {showStatus && <Robbed view={v} />}
-      {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
-      <div key={`${v.phase}-${v.day}`} class="scene-wrap fade-in">
-        <AutoNotices view={v} />
-        <Scene {...props} />
+    // data-status: the player's public status (cat, frog, exiled), for tests that group phones by it
+    <div class={`game phase-${v.phase.toLowerCase()}`} data-status={v.me?.status ?? "PUBLIC"}>
+      {/* inert: under the open secret nothing can be tapped or read aloud by mistake */}
+      <div class="game-page" inert={open}>
+        {showStatus && <StatusBar view={v} />}
+        {showStatus && v.phase !== "WITCH_C" && <Outsider view={v} />}
+        {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
+        <div key={`${v.phase}-${v.day}`} class="scene-wrap fade-in">
+          <AutoNotices view={v} />
+          <Scene {...props} />
+        </div>
+        {secret && <SecretCover view={v} onOpen={() => setOpenIn(scene)} />}
+        {v.me && showStatus && (
+          <footer class="mine">
+            <RoleCard view={v} compact />
+            <Table view={v} members={props.members} />
+          </footer>
+        )}
+        {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} />}
       </div>
-      {v.me && v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END" && (
-        <footer class="mine">
-          <Hand view={v} />
-          <RoleCard view={v} compact />
-          <Inbox view={v} />
-          <Table view={v} members={props.members} />
-        </footer>
+      {open && (
+        <SecretSheet key={scene} onClose={close}>
+          <PrivatePart view={v} send={props.send} />
+        </SecretSheet>
       )}
-      {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} />}
     </div>
   );
 }

@@ -50,23 +50,24 @@ function privateNotice(v: HeksView): string | null {
   return null;
 }
 
-/** The notices of this scene, above it. */
+/** The public notice of this scene, above it (the same on every phone). */
 export function AutoNotices(props: { view: HeksView }) {
   const shared = publicNotice(props.view);
-  const mine = privateNotice(props.view);
-  if (!shared && !mine) return null;
+  if (!shared) return null;
   return (
-    <>
-      {shared && (
-        <p class="notice auto-notice" role="status">
-          {shared}
-        </p>
-      )}
-      {mine && (
-        <Section class="private auto-notice">
-          <p role="status">{mine}</p>
-        </Section>
-      )}
-    </>
+    <p class="notice auto-notice" role="status">
+      {shared}
+    </p>
+  );
+}
+
+/** What the engine chose for me alone: in the secret only (H-VIS-6). */
+export function PrivateNotice(props: { view: HeksView }) {
+  const mine = privateNotice(props.view);
+  if (!mine) return null;
+  return (
+    <Section class="private auto-notice">
+      <p role="status">{mine}</p>
+    </Section>
   );
 }

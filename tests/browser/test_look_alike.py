@@ -1,0 +1,225 @@
+"""Issue 18 §1, "a glance at a neighbour's phone reveals nothing" (docs/rules/heks.md H-VIS-6).
+
+Nine phones (Table 2.1: the smallest table with every role: two Witches, the Crow, the Jester,
+the Seer, the Herb Doctor, the Protector, the Pickpocket and a Villager) play a whole game
+through the UI. In every scene, while each phone's secret is closed, every visible element of
+every phone is compared with the same element on the others: its box (in page coordinates),
+its colours and its own visible text. Phones are compared with those in the same public
+situation only (a cat, a frog or an exiled player; in the proposal, the chief), and the host's
+drawer is left out: those differences are public. Player names are all as wide (digits are),
+and are normalised, with "you": the own seat is named and left out of some lists, which says
+who holds the phone, not what they are.
+
+When: at the start of each scene before anyone taps (every phone is held), and then after
+every round of taps made inside the secrets (the place choices, the witches' window, the
+Seer's check, the theft, a card played, reading one's messages) until nobody has any left;
+only then are the public taps (Ready, Confirm, votes) let through.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import NewPhone
+from .table import open_table
+from .texts import t
+from .uibot import Phone, Policy, Screen, UiBot
+
+pytestmark = pytest.mark.browser
+
+NAMES = [f"Pip{i}" for i in range(1, 10)]  # the same width on every phone: digits are tabular
+ALL_ROLES = ["WITCH", "WITCH", "CROW", "JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET", "VILLAGER"]
+
+# Every visible element, in document order: what a person looking across the table could see.
+_LOOK_JS = """([names, you]) => {
+  const norm = (s) => {
+    for (const n of names) s = s.split(n).join("<name>");
+    return s.split(" (" + you + ")").join("").replace(new RegExp("\\\\b" + you + "\\\\b", "g"), "<name>");
+  };
+  const items = [];
+  const names_ = [];
+  if (document.querySelector(".secret-sheet")) return null;  // open: the owner is looking
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.closest(".hostpanel, .toast, .sending-pill, script, style")) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const cs = getComputedStyle(el);
+    const timer = el.closest("[role=timer]");
+    const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+    const fill = el.classList.contains("meter-fill");  // fills with time, not with the role
+    const cls = typeof el.className === "string" ? el.className.trim().split(/\\s+/).slice(0, 3).join(".") : "";
+    names_.push(el.tagName.toLowerCase() + (cls ? "." + cls : ""));  // for the message only: classes are not seen
+    items.push([
+      el.tagName.toLowerCase(),
+      [Math.round(r.left + scrollX), Math.round(r.top + scrollY), fill ? 0 : Math.round(r.width), Math.round(r.height)],
+      // a countdown turns red in its last 10 s: the same deadline on every phone, read at other moments
+      timer ? "" : [cs.color, cs.backgroundColor, cs.backgroundImage, cs.borderTopColor, cs.borderLeftColor, cs.opacity, cs.fill, cs.boxShadow].join(" | "),
+      timer ? "" : norm(text),
+    ]);
+  }
+  const chief = document.querySelector(".st-chief");
+  const game = document.querySelector(".game");
+  const phase = game ? (game.className.match(/phase-(\\w+)/) || ["", "game"])[1].toUpperCase() : "OTHER";
+  return {
+    phase,
+    items,
+    names: names_,
+    height: document.documentElement.scrollHeight,
+    status: game ? game.dataset.status : "",
+    chief: chief ? chief.textContent : "",
+  };
+}"""
+
+
+def norm_phase(phase: str) -> str:
+    return "DEPART_A" if phase == "GUARD_B" else phase  # step B is step A for the table (H-DEP-13)
+
+
+@dataclass
+class LookAlike:
+    """Holds the table at each new scene, compares the phones, and lets the taps through."""
+
+    bot: UiBot
+    shots: Path
+    where: dict[str, tuple[int, str, int]] = field(default_factory=dict)  # phone -> (day, scene, nth)
+    seen: dict[str, tuple[int, str]] = field(default_factory=dict)
+    counts: dict[tuple[str, int, str], int] = field(default_factory=dict)
+    stage: dict[tuple[int, str, int], str] = field(default_factory=dict)  # "private" | "public"
+    checks: list[str] = field(default_factory=list)
+    compared: int = 0
+
+    def scene_of(self, ph: Phone, phase: str, day: int) -> tuple[int, str, int]:
+        key = (day, norm_phase(phase))
+        if self.seen.get(ph.name) != key:
+            self.seen[ph.name] = key
+            n = self.counts.get((ph.name, *key), 0) + 1
+            self.counts[(ph.name, *key)] = n
+            self.where[ph.name] = (*key, n)
+        return self.where[ph.name]
+
+    def hold(self, ph: Phone, s: Screen) -> bool:
+        """No tap on a scene before its first look; public taps only once the secrets are done
+        (``bot.private_only``). Called by the bot for every phone it has just read."""
+        return self.scene_of(ph, s.phase, s.day) not in self.stage
+
+    def __call__(self) -> None:
+        """Once per sweep, before the bot reads and taps: where the last sweep saw the phones."""
+        scenes = {self.where.get(ph.name) for ph in self.bot.phones}
+        if len(scenes) != 1 or None in scenes:
+            return
+        scene = scenes.pop()
+        assert scene is not None
+        if scene[1] in ("GAME_END", "OTHER", "GAME", "LOBBY"):  # at the end every role is shown
+            self.stage[scene] = "public"
+            self.bot.private_only = False
+            return
+        stage = self.stage.get(scene)
+        if stage is None:
+            if self.compare(scene, "at the start"):
+                self.stage[scene] = "private"
+                self.bot.private_only = True
+        elif stage == "private" or scene[1] in ("DEPART_A", "WITCH_C"):
+            if self.bot.acted_last:
+                self.compare(scene, "after taps in secret")
+            elif stage == "private" and self.compare(scene, "with every secret done"):
+                self.stage[scene] = "public"
+                self.bot.private_only = False
+
+    def look(self, ph: Phone) -> dict[str, Any] | None:
+        result: dict[str, Any] | None = ph.page.evaluate(
+            _LOOK_JS, [[p.name for p in self.bot.phones], t("you")]
+        )
+        return result
+
+    def compare(self, scene: tuple[int, str, int], when: str) -> bool:
+        """Compare the phones whose secret is closed; False if one has left the scene meanwhile."""
+        looks = {ph.name: self.look(ph) for ph in self.bot.phones}
+        if any(look is not None and norm_phase(look["phase"]) != scene[1] for look in looks.values()):
+            return False
+        groups: dict[tuple[str, bool], list[Phone]] = {}
+        for ph in self.bot.phones:
+            look = looks[ph.name]
+            if look is None:
+                continue  # its secret is open right now
+            chief = scene[1] == "PROPOSAL" and look["chief"].endswith(ph.name)
+            groups.setdefault((look["status"], chief), []).append(ph)
+        label = f"day {scene[0]} {scene[1]} #{scene[2]} {when}"
+        self.checks.append(f"{label}: {sorted(len(g) for g in groups.values())}")
+        for group in groups.values():
+            first = group[0]
+            for other in group[1:]:
+                self.compared += 1
+                diff = differences(looks[first.name], looks[other.name])
+                if diff:
+                    self.fail(label, first, other, diff)
+        return True
+
+    def fail(self, label: str, a: Phone, b: Phone, diff: list[str]) -> None:
+        tag = re.sub(r"\W+", "_", label)
+        for ph in (a, b):
+            ph.page.screenshot(path=str(self.shots / f"DIFF_{tag}_{ph.name}_{ph.role}.png"), full_page=True)
+        raise AssertionError(
+            f"{label}: {a.name} ({a.role}) and {b.name} ({b.role}) can be told apart:\n"
+            + "\n".join(diff[:12])
+        )
+
+
+def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    out = []
+    if a["height"] != b["height"]:
+        out.append(f"page height {a['height']} != {b['height']}")
+    for i, (x, y) in enumerate(zip(a["items"], b["items"], strict=False)):
+        if x != y:
+            out.append(f"element {i} {a['names'][i]}: {x}\n    != {b['names'][i]}: {y}")
+    if len(a["items"]) != len(b["items"]):
+        extra = a["items"][len(b["items"]) :] or b["items"][len(a["items"]) :]
+        out.append(f"{len(a['items'])} != {len(b['items'])} visible elements; extra: {extra[:3]}")
+    return out
+
+
+def all_results(screens: list[Screen]) -> bool:
+    return all(s.phase == "GAME_END" and s.heading("end.title") for s in screens)
+
+
+def test_every_phone_looks_the_same_in_every_scene(server: str, new_phone: NewPhone, shots: Path) -> None:
+    # H-VIS-6, H-VIS-1, H-DEP-13
+    t0 = time.monotonic()
+    phones = open_table(new_phone, server, 9, mode="unlimited", names=NAMES)
+    # Day 1 as in the 5-phone game: the Protector guards where everyone gathers (so the
+    # Witches' attack is repelled), the first team is voted down and the exile vote is blank.
+    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day1=True, blank_day1=True), seed=9)
+    watch = LookAlike(bot, shots)
+    bot.watchers.append(watch)
+    bot.run_until(all_results, timeout=600, what="every phone at the results screen", hold=watch.hold)
+    assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
+
+    # The secrets were used: every private result of issue 18 §1 was shown (in a secret only).
+    role = {ph.name: ph.role for ph in phones}
+    found = {
+        key: [ph.role for ph in phones if ph.found(key)]
+        for key in ("seer.result.witch", "seer.result.notwitch", "pp.took", "evening.repelled")
+    }
+    assert found["seer.result.witch"] + found["seer.result.notwitch"], found
+    assert set(found["seer.result.witch"] + found["seer.result.notwitch"]) == {"SEER"}, found
+    assert set(found["pp.took"]) == {"PICKPOCKET"}, found
+    assert set(found["evening.repelled"]) == {"PROTECTOR"}, found
+    for ph in phones:
+        if ph.role == "WITCH":
+            assert any(f'heading "{t("witch.title")}"' in tree for _p, _d, tree in ph.history), ph.name
+        if ph.role == "PROTECTOR":
+            assert "GUARD_B" in ph.phases
+    scenes = {label.split(" #")[0].split(" ", 2)[2] for label in watch.checks}
+    must = {"ROLE_REVEAL", "DEPART_A", "EVENING_ANNOUNCE", "DISCUSSION", "PROPOSAL", "APPROVAL_VOTE"}
+    must |= {"REJECT_SCENE", "ACCEPT_SCENE", "RITUAL", "RITUAL_RESULT", "EXILE_VOTE", "VOTE_RESULT_SCENE"}
+    assert must <= scenes, f"scenes never compared: {sorted(must - scenes)}"
+    print(
+        f"\n9 phones, roles {role}; {len(watch.checks)} looks, {watch.compared} phone pairs compared, "
+        f"{time.monotonic() - t0:.0f} s\n" + "\n".join(watch.checks)
+    )
