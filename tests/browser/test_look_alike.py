@@ -45,6 +45,8 @@ _LOOK_JS = """([names, you]) => {
   const items = [];
   const names_ = [];
   if (document.querySelector(".secret-sheet")) return null;  // open: the owner is looking
+  // A phone that lost its link for a moment says so at the top (issue 18 §5): no role in it.
+  if (document.querySelector(".conn-banner")) return { offline: true, phase: "" };
   for (const el of document.body.querySelectorAll("*")) {
     if (el.closest(".hostpanel, .toast, .sending-pill, script, style")) continue;
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
@@ -94,6 +96,7 @@ class LookAlike:
     stage: dict[tuple[int, str, int], str] = field(default_factory=dict)  # "private" | "public"
     checks: list[str] = field(default_factory=list)
     compared: int = 0
+    paired: set[str] = field(default_factory=set)
 
     def scene_of(self, ph: Phone, phase: str, day: int) -> tuple[int, str, int]:
         key = (day, norm_phase(phase))
@@ -142,7 +145,7 @@ class LookAlike:
         """Compare the phones whose secret is closed; False if one has left the scene meanwhile."""
         looks = {ph.name: self.look(ph) for ph in self.bot.phones}
         if any(look is not None and norm_phase(look["phase"]) != scene[1] for look in looks.values()):
-            return False
+            return False  # a phone left the scene meanwhile, or shows its link banner: look again
         groups: dict[tuple[str, bool], list[Phone]] = {}
         for ph in self.bot.phones:
             look = looks[ph.name]
@@ -159,7 +162,21 @@ class LookAlike:
                 diff = differences(looks[first.name], looks[other.name])
                 if diff:
                     self.fail(label, first, other, diff)
+        self.shoot_pair(scene[1], groups.get(("CAT", False), []))
         return True
+
+    def shoot_pair(self, phase: str, cats: list[Phone]) -> None:
+        """The screens of two cats of different roles, once per scene, to look at side by side."""
+        two = {ph.role: ph for ph in cats if ph.role in ("SEER", "WITCH", "PROTECTOR", "PICKPOCKET")}
+        if phase in self.paired or len(two) < 2:
+            return
+        self.paired.add(phase)
+        order = ["WITCH", "SEER", "PROTECTOR", "PICKPOCKET"]
+        for ph in sorted(two.values(), key=lambda p: order.index(str(p.role)))[:2]:
+            ph.page.evaluate("scrollTo(0, 0)")
+            ph.page.screenshot(
+                path=str(self.shots / f"pair_{phase.lower()}_{ph.role}.png"), animations="disabled"
+            )
 
     def fail(self, label: str, a: Phone, b: Phone, diff: list[str]) -> None:
         tag = re.sub(r"\W+", "_", label)
