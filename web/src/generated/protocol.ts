@@ -535,6 +535,7 @@ export interface AndorraVoteLogEntry {
   voter?: number;
   void_reason?: string | null;
   void_ru?: string | null;
+  by_host?: boolean;
 }
 export interface AndorraPost {
   day: number;
@@ -574,6 +575,7 @@ export interface AndorraMove {
   at?: number;
   sheet?: boolean;
   corrected?: boolean;
+  entered_by?: "host";
 }
 /**
  * A private message or a channel line, rendered in both languages.
@@ -612,6 +614,7 @@ export interface AndorraPrompt {
   can_decline: boolean;
   answered: boolean;
   answer: string | number | null;
+  deadline: number | null;
 }
 /**
  * The Journalist's article of the day (A-ROLE-JOURNALIST-7a) and what the host did with it (H-07).
@@ -745,6 +748,7 @@ export interface AndorraReview {
   messages: AndorraReviewMessage[];
   corrections: string[];
   answers: string[];
+  host_entries: string[];
 }
 export interface AndorraAuditAct {
   code: string;
@@ -793,6 +797,13 @@ export interface AndorraPending {
   messages?: (Record<string, unknown>)[];
   audit?: AndorraAudit;
 }
+export interface AndorraCountRow {
+  seat: number;
+  voters: number[];
+  votes: number;
+  penalties: number;
+  total: number;
+}
 export interface AndorraHost {
   players: AndorraHostPlayer[];
   submissions: Record<string, AndorraMove>;
@@ -808,6 +819,8 @@ export interface AndorraHost {
   review: AndorraReview | null;
   clan_names: Record<string, AndorraWords>;
   options?: AndorraMoveOption[];
+  running_count: AndorraCountRow[];
+  host_log: string[];
 }
 export interface AndorraCreatedPlayer {
   seat: number;

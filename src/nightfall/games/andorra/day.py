@@ -93,14 +93,15 @@ def public_log(state: AndorraState) -> list[dict[str, Any]]:
         if w.p(seat).alive:  # A-ERR-9: dropped and not printed when out of play
             out.append({"kind": "PENALTY", "target": seat})
     for e in sorted(state.votes, key=lambda e: (e.ts, e.seq)):
-        out.append(
-            {
-                "kind": e.kind,
-                "ts": e.ts,
-                "voter": e.voter,
-                "target": e.target,
-                "void_reason": e.void_reason,
-                "void_ru": void_reason_text(e.void_reason),
-            }
-        )
+        line: dict[str, Any] = {
+            "kind": e.kind,
+            "ts": e.ts,
+            "voter": e.voter,
+            "target": e.target,
+            "void_reason": e.void_reason,
+            "void_ru": void_reason_text(e.void_reason),
+        }
+        if e.by is not None:
+            line["by_host"] = True  # H-03b: the host entered it from the player's PM
+        out.append(line)
     return out

@@ -13,7 +13,7 @@ from typing import Any, cast
 from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Handler, Rejected, Viewer
 from nightfall.engine.event import Audience
 
-from . import article, moves
+from . import article, host_edit, moves, pm_entry
 from . import day as day_mod
 from .night_pipeline import resolve
 from .penalties import avatar_penalty
@@ -96,12 +96,14 @@ def _move(state: AndorraState, cmd: Command) -> list[Event]:
 
 
 def _run(state: AndorraState, now: int) -> list[Event]:
-    res = resolve(state, dict(state.answers), state.prompts_timed_out)
+    res = resolve(state, dict(state.answers), state.prompts_timed_out, frozenset(state.prompts_expired))
     events: list[Event] = []
     if res.paused:
         state.phase = RESOLVING
         ms = _sched(state, "prompt_ms")
-        state.deadline = now + ms if ms is not None else None
+        for pr in res.paused:  # H-11a: a question's deadline runs from when it was first asked
+            state.prompt_deadlines.setdefault(str(pr["id"]), now + ms if ms is not None else None)
+        state.deadline = _prompts_deadline(state, res.paused)
         state.pending = {"prompts": res.paused}
         state.pending_world = None
         for pr in res.paused:
@@ -135,6 +137,16 @@ def _run(state: AndorraState, now: int) -> list[Event]:
     state.phase = REVIEW
     state.deadline = None
     return [Event("night_resolved", {"night": ctx.n}, HOST_ONLY)]
+
+
+def _prompts_deadline(state: AndorraState, prompts: list[dict[str, Any]]) -> int | None:
+    """H-11a: the phase ends when the first open question's own deadline comes."""
+    due = [
+        state.prompt_deadlines[str(p["id"])]
+        for p in prompts
+        if str(p["id"]) not in state.answers and state.prompt_deadlines.get(str(p["id"])) is not None
+    ]
+    return min((d for d in due if d is not None), default=None)
 
 
 def _end_night_cmd(state: AndorraState, cmd: Command) -> list[Event]:
@@ -190,6 +202,7 @@ def _do_publish(state: AndorraState, now: int) -> list[Event]:
     state.pending, state.pending_world = None, None
     state.votes, state.submissions, state.own_moves, state.answers = [], {}, {}, {}
     state.prompts_timed_out = False
+    state.prompt_deadlines, state.prompts_expired = {}, []
     events = [Event("morning_post", {"day": post["day"]}, PUBLIC)]
     for m in msgs:
         events.append(
@@ -212,7 +225,11 @@ def _tick(state: AndorraState, cmd: Command) -> list[Event]:
     if state.phase == NIGHT:
         return _run(state, cmd.now)
     if state.phase == RESOLVING:  # §15 / Q-72: defaults apply after the deadline
-        state.prompts_timed_out = True
+        # H-11a: only the questions whose own deadline has come take their defaults
+        for pr in (state.pending or {}).get("prompts", []):
+            due = state.prompt_deadlines.get(str(pr["id"]))
+            if due is not None and due <= cmd.now and str(pr["id"]) not in state.prompts_expired:
+                state.prompts_expired.append(str(pr["id"]))
         return _run(state, cmd.now)
     return []
 
@@ -271,6 +288,10 @@ def _set_deadline(state: AndorraState, cmd: Command) -> list[Event]:
     if at is not None and (type(at) is not int or at <= cmd.now):
         raise Rejected("bad_deadline", rule="H-01a", at=at, now=cmd.now)
     before, state.deadline = state.deadline, at
+    if state.phase == RESOLVING:  # H-11a: every open question now ends then
+        for pr in (state.pending or {}).get("prompts", []):
+            if str(pr["id"]) not in state.answers:
+                state.prompt_deadlines[str(pr["id"])] = at
     state.host_log.append(
         {"day": state.world.day, "phase": state.phase, "deadline": {"from": before, "to": at}, "at": cmd.now}
     )
@@ -306,6 +327,9 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
     "narrative": _narrative,
     "clan_poll": _clan_poll,
     "set_deadline": _set_deadline,
+    "pm_move": pm_entry.pm_move,
+    "pm_vote": pm_entry.pm_vote,
+    "host_edit": host_edit.edit,
     "article": article.write,
     "article_verdict": article.verdict,
     TICK: _tick,
@@ -315,12 +339,13 @@ COMMANDS = frozenset(_HANDLERS) - {TICK}
 
 def late(state: AndorraState, cmd: Command, refused: Rejected) -> Rejected:
     """A-VOTE-1 / A-MOVE-4 (A-MOVE-4a): votes and moves count until the deadline, not at or after it."""
-    actor, players = cmd.actor, state.world.players
-    if cmd.type in ("vote", "edit_vote") and isinstance(actor, int) and 1 <= actor <= len(players):
+    players = state.world.players
+    actor: Any = cmd.payload.get("from") if cmd.type in ("pm_vote", "pm_move") else cmd.actor
+    if cmd.type in ("vote", "edit_vote", "pm_vote") and isinstance(actor, int) and 1 <= actor <= len(players):
         return Rejected(
             "vote_after_deadline", rule="A-VOTE-1", player=players[actor - 1].nick, **refused.params
         )
-    if cmd.type == "move":
+    if cmd.type in ("move", "pm_move"):
         return Rejected(
             "move_after_deadline", rule="A-MOVE-4", player=cmd.payload.get("player", actor), **refused.params
         )

@@ -318,14 +318,20 @@ def validate(
 
 
 def submit(state: AndorraState, cmd: Command) -> list[Event]:
-    p, move = validate(state, cmd.actor, dict(cmd.payload))
-    move.update(by=cmd.actor, at=cmd.now, sheet=_is_sheet(state.world, cmd.actor, p))
+    return accept(state, cmd.actor, dict(cmd.payload), cmd.now)
+
+
+def accept(state: AndorraState, actor: Any, payload: dict[str, Any], now: int, **marks: Any) -> list[Event]:
+    """A move validated and stored as sent by ``actor``; ``marks`` are kept with it (the host's
+    entry from a PM is ``entered_by="host"``, H-03b)."""
+    p, move = validate(state, actor, payload)
+    move.update(by=actor, at=now, sheet=_is_sheet(state.world, actor, p), **marks)
     counts = store(state, p, move)
-    aud = {p.seat} | ({cmd.actor} if isinstance(cmd.actor, int) else set())
+    aud = {p.seat} | ({actor} if isinstance(actor, int) else set())
     return [
         Event(
             "move_accepted",
-            {"player": p.seat, "action": move["action"], "target": move["target"], "counts": counts},
+            {"player": p.seat, "action": move["action"], "target": move["target"], "counts": counts, **marks},
             Audience(seats=frozenset(aud), host=True),
         )
     ]

@@ -166,10 +166,13 @@ def _night_runs(state: AndorraState) -> dict[str, StepFn]:
     }
 
 
-def resolve(state: AndorraState, answers: dict[str, Any], timed_out: bool) -> Resolution:
-    """Resolve Night N from the world as it was at the end of Day N (pure; copies first)."""
+def resolve(
+    state: AndorraState, answers: dict[str, Any], timed_out: bool, expired: frozenset[str] = frozenset()
+) -> Resolution:
+    """Resolve Night N from the world as it was at the end of Day N (pure; copies first).
+    ``timed_out``: every unanswered question takes its default; ``expired``: these do (H-11a)."""
     world = copy.deepcopy(state.world)
-    ctx = Night(w=world, n=world.day, answers=answers, timed_out=timed_out)
+    ctx = Night(w=world, n=world.day, answers=answers, timed_out=timed_out, expired=expired)
     runs = _night_runs(state)
     try:
         for step in NIGHT:

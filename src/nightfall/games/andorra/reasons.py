@@ -169,6 +169,24 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "Этому игроку сегодня не давали +1 за аватар.",
         "No avatar +1 to take back today.",
     ),
+    "pm_no_sender": (
+        "Укажите, от кого пришло личное сообщение (игрок {sender} не найден).",
+        "Say whose PM this is (no player {sender}).",
+    ),
+    "pm_already_voted": (
+        "{player} уже голосовал(а) сегодня. Чтобы изменить голос, отметьте «исправить голос» "
+        "(исправленный голос в логе недействителен).",
+        "{player} has already voted today; to change the vote, tick «edit» (an edited vote is void).",
+    ),
+    "edit_bad_op": ("Нет такого изменения: «{op}».", "There is no such edit: «{op}»."),
+    "edit_not_alive": ("{player} уже выбыл(а) из игры.", "{player} is already out of the game."),
+    "edit_not_dead": ("{player} не убит(а): оживлять некого.", "{player} is not dead."),
+    "edit_not_jailed": ("{player} не в тюрьме.", "{player} is not in jail."),
+    "edit_bad_item": ("Нет такой вещи: «{item}».", "There is no item «{item}»."),
+    "edit_no_item": ("У игрока {player} нет вещи «{item}».", "{player} has no {item}."),
+    "edit_same_role": ("У игрока {player} уже роль «{role}».", "{player} already has the role «{role}»."),
+    "edit_bad_clan": ("Нет такого клана: «{clan}».", "There is no clan «{clan}»."),
+    "edit_same_clan": ("{player} уже в этом клане.", "{player} is already in this clan."),
     "not_item_manager": ("Вещами клана распоряжается {manager}.", "{manager} manages the clan's items."),
 }
 

@@ -170,6 +170,7 @@ class VoteEntry:
     kind: str  # VOTE / BLANK / VOID
     target: int | None = None
     void_reason: str | None = None
+    by: str | None = None  # "host": entered by the host from the player's PM (H-03b)
 
 
 @dataclass
@@ -183,7 +184,10 @@ class AndorraState:
     # A-MOVE-5: a clan member's own move set aside because the sheet names his move (the fallback)
     own_moves: dict[str, dict[str, Any]] = field(default_factory=dict)
     answers: dict[str, Any] = field(default_factory=dict)  # prompt id -> answer
-    prompts_timed_out: bool = False
+    prompts_timed_out: bool = False  # every open question takes its default (close_prompts)
+    # H-11a: each question's own deadline (from when it was first asked) and those past it
+    prompt_deadlines: dict[str, int | None] = field(default_factory=dict)
+    prompts_expired: list[str] = field(default_factory=list)
     pending: dict[str, Any] | None = None  # resolved night awaiting publication
     pending_world: World | None = None
     posts: list[dict[str, Any]] = field(default_factory=list)

@@ -6,12 +6,18 @@ from typing import Any
 
 from .day import raw_vote_of
 from .night.ctx import Night
-from .state import JAILED_LYNCH, VoteEntry
+from .state import JAILED_LYNCH, VoteEntry, World
 
 
 def build_workspace(ctx: Night, votes: list[VoteEntry]) -> None:
     """A-TALLY-1 (N0): one entry per eligible voter, plus the penalty entries."""
-    w = ctx.w
+    entries, penalties = day_entries(ctx.w, ctx.n, votes)
+    ctx.tally = {"entries": entries, "penalties": penalties}
+    ctx.in_game = len(entries)
+
+
+def day_entries(w: World, day: int, votes: list[VoteEntry]) -> tuple[dict[int, dict[str, Any]], list[int]]:
+    """A-TALLY-1: the day's entries (one per player in the game) and penalty lines."""
     entries: dict[int, dict[str, Any]] = {}
     for p in w.alive():
         v = raw_vote_of(votes, p.seat)
@@ -23,13 +29,35 @@ def build_workspace(ctx: Night, votes: list[VoteEntry]) -> None:
             "raw_kind": kind,
             "raw_target": v.target if v else None,
             "target": v.target if v else None,
-            "weight": 0 if w.has_vote_loss(ctx.n, p.seat) else 1,  # A-VOTE-21
+            "weight": 0 if w.has_vote_loss(day, p.seat) else 1,  # A-VOTE-21
             "modified_by": [],
         }
     # A-VOTE-11 / A-ERR-9: a penalty against a player out of play is dropped.
-    penalties = [s for s in w.penalties.get(str(ctx.n), []) if w.p(s).alive]
-    ctx.tally = {"entries": entries, "penalties": penalties}
-    ctx.in_game = len(entries)
+    penalties = [s for s in w.penalties.get(str(day), []) if w.p(s).alive]
+    return entries, penalties
+
+
+def running_count(w: World, day: int, votes: list[VoteEntry]) -> list[dict[str, Any]]:
+    """H-04a: the day's count so far, as the tally would start it (A-TALLY-1, A-TALLY-9): per
+    candidate the voters whose vote counts, the weight of their votes, the penalty lines, and
+    the total; highest first. The night's modifiers (steps 1-6) are not known in the day."""
+    entries, penalties = day_entries(w, day, votes)
+    rows: dict[int, dict[str, Any]] = {}
+
+    def row(seat: int) -> dict[str, Any]:
+        return rows.setdefault(seat, {"seat": seat, "voters": [], "votes": 0, "penalties": 0, "total": 0})
+
+    cast = [(e["ts"], e["seq"], voter, e) for voter, e in entries.items() if e["kind"] == "VOTE"]
+    for _, _, voter, e in sorted(cast, key=lambda c: (c[0], c[1])):
+        if e["target"] is not None and w.p(e["target"]).alive:
+            r = row(e["target"])
+            r["voters"].append(voter)
+            r["votes"] += e["weight"]
+    for seat in penalties:
+        row(seat)["penalties"] += 1
+    for r in rows.values():
+        r["total"] = r["votes"] + r["penalties"]
+    return sorted(rows.values(), key=lambda r: (-r["total"], r["seat"]))
 
 
 def entry(ctx: Night, seat: int) -> dict[str, Any] | None:

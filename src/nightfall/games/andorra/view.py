@@ -12,6 +12,8 @@ from .penalties import avatar_penalty
 from .questions import may_decline
 from .reports.first_post import first_post
 from .reports.header import header
+from .reports.host_log import lines as host_log_lines
+from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
 from .reports.review import clan_names, clan_word, review
@@ -21,11 +23,13 @@ from .roles.move_names import move_name
 from .roles.move_params import describe
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
+from .tally import running_count
 from .view_types import (
     AndorraArticle,
     AndorraAudit,
     AndorraAuditEvent,
     AndorraCard,
+    AndorraCountRow,
     AndorraHost,
     AndorraKnown,
     AndorraMe,
@@ -172,7 +176,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                 for p in w.players
             ],
             # H-03: the resolved night in words, checked before «Опубликовать утро»
-            "review": cast("AndorraReview | None", review(state)),
+            "review": _review(state),
             "submissions": {s: _sure_move(state, m) for s, m in state.submissions.items()},
             "own_moves": {s: _sure_move(state, m) for s, m in state.own_moves.items()},
             "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == w.day],
@@ -188,6 +192,11 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             # H-05: today's +1 for a missing avatar, which the host may take back
             "avatar_penalties": [p.seat for p in w.players if avatar_penalty(state, p.seat) is not None],
             # H-04: nobody voted today among these living players (activity the engine can see)
+            "running_count": cast(
+                "list[AndorraCountRow]",
+                running_count(w, w.day, state.votes) if state.phase == "DAY" else [],
+            ),
+            "host_log": host_log_lines(state),
             "inactive_today": [
                 p.seat
                 for p in w.alive()
@@ -242,8 +251,19 @@ def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
         "can_decline": may_decline(pr),  # A-CYCLE-6a
         "answered": answered,
         "answer": state.answers.get(str(pr["id"])) if answered else None,
+        "deadline": state.prompt_deadlines.get(str(pr["id"])),
     }
     return cast("AndorraPrompt", out)
+
+
+def _review(state: AndorraState) -> AndorraReview | None:
+    """The review (H-03) with the host's PM entries and state edits of that day and night
+    (H-03b, H-03c)."""
+    got = review(state)
+    if got is None or state.pending_world is None:
+        return None
+    got["host_entries"] = of_night(state, state.pending_world, got["night"])
+    return cast("AndorraReview", got)
 
 
 def _move(state: AndorraState, move: dict[str, Any] | None) -> AndorraMove | None:
@@ -265,7 +285,7 @@ def _sure_move(state: AndorraState, move: dict[str, Any]) -> AndorraMove:
         "name": _words(code),
         "details": {"ru": describe(code, params, nick, "ru"), "en": describe(code, params, nick, "en")},
     }
-    for key in ("by", "at", "sheet", "corrected"):
+    for key in ("by", "at", "sheet", "corrected", "entered_by"):
         if key in move:
             out[key] = move[key]
     return out

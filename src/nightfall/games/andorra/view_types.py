@@ -43,6 +43,7 @@ class AndorraVoteLogEntry(TypedDict):
     voter: NotRequired[Seat]
     void_reason: NotRequired[str | None]
     void_ru: NotRequired[str | None]  # the reason in words (A-VOTE-3)
+    by_host: NotRequired[bool]  # H-03b: entered by the host from the player's PM
 
 
 class AndorraPost(TypedDict):
@@ -85,6 +86,7 @@ class AndorraMove(TypedDict):
     at: NotRequired[int]
     sheet: NotRequired[bool]
     corrected: NotRequired[bool]
+    entered_by: NotRequired[Literal["host"]]  # H-03b: the host entered it from the sender's PM
 
 
 class AndorraMessage(TypedDict):
@@ -123,6 +125,7 @@ class AndorraPrompt(TypedDict):
     can_decline: bool  # «отказаться» is allowed (A-CYCLE-6a, questions.py)
     answered: bool
     answer: str | int | None
+    deadline: int | None  # H-11a: this question's own deadline (server ms), None without one
 
 
 class AndorraArticle(TypedDict):
@@ -265,6 +268,7 @@ class AndorraReview(TypedDict):
     messages: list[AndorraReviewMessage]
     corrections: list[str]
     answers: list[str]
+    host_entries: list[str]  # H-03b/H-03c: PM entries and state edits of this day and night
 
 
 class AndorraAuditAct(TypedDict):
@@ -315,6 +319,14 @@ class AndorraPending(TypedDict, total=False):
     audit: AndorraAudit
 
 
+class AndorraCountRow(TypedDict):
+    seat: Seat
+    voters: list[Seat]  # whose votes count for him, in the order they came
+    votes: int  # their weight (a voter who lost his vote weighs 0, A-VOTE-21)
+    penalties: int
+    total: int
+
+
 class AndorraHost(TypedDict):
     players: list[AndorraHostPlayer]
     submissions: dict[str, AndorraMove]
@@ -335,6 +347,10 @@ class AndorraHost(TypedDict):
     clan_names: dict[str, AndorraWords]  # every clan's id -> its words («мафия (красные)», «копы»)
     # site: every move the host may enter or correct now, per player (NIGHT, RESOLVING, REVIEW)
     options: NotRequired[list[AndorraMoveOption]]
+    # H-04a: today's count so far, highest first (the tally's start: weights and penalties)
+    running_count: list[AndorraCountRow]
+    # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first
+    host_log: list[str]
 
 
 class AndorraCreatedPlayer(TypedDict):

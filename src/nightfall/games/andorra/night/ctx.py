@@ -121,6 +121,7 @@ class Night:
     revenge: int | None = None
     answers: dict[str, Any] = field(default_factory=dict)
     timed_out: bool = False
+    expired: frozenset[str] = frozenset()  # questions past their own deadline (H-11a)
 
     # ----- queries -------------------------------------------------------
     def idx(self) -> int:
@@ -188,7 +189,7 @@ class Night:
             self.prompts.append(pr)
             if pr["id"] in self.answers:
                 got[pr["id"]] = self.answers[pr["id"]]
-            elif self.timed_out:
+            elif self.timed_out or pr["id"] in self.expired:
                 got[pr["id"]] = pr["default"]
             else:
                 missing.append(pr)

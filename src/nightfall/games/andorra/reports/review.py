@@ -101,6 +101,7 @@ def review(state: AndorraState) -> dict[str, Any] | None:
         else "нет"
     )
     night = audit["night"]
+
     corrections = [
         f"{_nick(w, h['correct'])}: {move_name(h['move']['action'])}"
         + (f" → {_nick(w, h['move']['target'])}" if h["move"].get("target") else "")

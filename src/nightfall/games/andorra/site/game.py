@@ -43,19 +43,22 @@ class AndorraSiteGame:
             raise Rejected("bad_payload", field="ts")
         if command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
-        if command.type in ("move", "correct"):
+        if command.type == "pm_vote" and command.actor == "host" and not command.payload.get("edit"):
+            self._pm_once_a_day(state, command.payload.get("from"))
+        if command.type in ("move", "correct", "pm_move"):
             check_params(len(state.game.world.players), command.payload)
         _, events = kernel.apply(self.inner, state.game, command)  # the inner game keeps its clock too
-        if command.type == "move":
+        if command.type in ("move", "pm_move"):
             # A night move changes only its player's sheet, which only the checks of the
             # same clan read (A-CLAN-5/6): the other seats' choices stay as they were.
-            player = command.payload.get("player", command.actor)
+            sender = command.payload.get("from") if command.type == "pm_move" else command.actor
+            player = command.payload.get("player", sender)
             since = state.member_since.get(player) if isinstance(player, int) else None
             clan = since[0] if since is not None else None
             for cache in (state.options_cache, state.host_options_cache):
                 for seat in list(cache):
                     mine = state.member_since.get(seat)
-                    if seat in (player, command.actor) or (
+                    if seat in (player, sender) or (
                         clan is not None and mine is not None and mine[0] == clan
                     ):
                         del cache[seat]
@@ -125,6 +128,17 @@ class AndorraSiteGame:
         after a lost connection) is refused instead of being logged as a void repeated
         vote with a penalty (A-VOTE-3). A deliberate change is still possible as
         ``edit_vote``, which the engine logs as void (A-VOTE-3)."""
-        log = self.inner.view(state.game, "public").get("vote_log", [])
-        if any(entry.get("voter") == seat for entry in log):
+        if self._voted(state, seat):
             raise Rejected("already_voted", rule="A-VOTE-3", seat=seat)
+
+    def _pm_once_a_day(self, state: RoomState, seat: Any) -> None:
+        """The same for a vote the host enters from a PM (H-03b): a second one for the same
+        player is refused unless marked as an edit."""
+        if isinstance(seat, int) and self._voted(state, seat):
+            players = self.inner.view(state.game, "public")["players"]
+            nick = next((p["nick"] for p in players if p["seat"] == seat), seat)
+            raise Rejected("pm_already_voted", rule="H-03b", player=nick)
+
+    def _voted(self, state: RoomState, seat: int) -> bool:
+        log = self.inner.view(state.game, "public").get("vote_log", [])
+        return any(entry.get("voter") == seat for entry in log)

@@ -1,0 +1,196 @@
+"""The host's state editor (H-03c): what the seed leaves to the host (§02, «решающее слово
+остается за ведущим»): kill, revive, jail, release, give or take an item, change a role or a
+clan.
+
+``host_edit {op, seat, ...}`` in the day or the night. An edit does exactly what it names
+(no succession, no message, no line in the morning post: the host announces his decision
+himself), is kept in the host log with what it changed, and is replayed like every command.
+At night, the edited player's stored moves that the new state no longer allows are dropped
+(H-03d). A refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nightfall.engine import HOST, HOST_ONLY, Command, Event, Rejected
+
+from .items import ITEM_NAMES
+from .moves import validate
+from .roles.catalogue import LONERS, MAFIA, PEACEFUL, ROLES
+from .state import ALIVE, DAY, DEAD, JAILED_JAILER, JAILED_LYNCH, NIGHT, AndorraState, Player
+
+RULE = "H-03c"
+# The side a clan gives its members (A-CLAN-1, A-RECRUIT): the mafia's, the Cops', the Rebel's.
+CLAN_SIDE = {"cops": PEACEFUL, "rebel": LONERS}
+
+
+def _reject(code: str, p: Player | None = None, **params: Any) -> Rejected:
+    if p is not None:
+        params["player"] = p.nick
+    return Rejected(code, rule=RULE, **params)
+
+
+def _kill(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    if not p.alive:
+        raise _reject("edit_not_alive", p)
+    p.status = DEAD
+    p.death = {"night": None, "day": state.world.day, "cause": "HOST"}
+    return {}
+
+
+def _revive(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    """H-03e: back as he was when he died (role, clan and its place, items); his death and
+    what was killing him (poisonings, a bite) are gone."""
+    if p.status != DEAD:
+        raise _reject("edit_not_dead", p)
+    p.status, p.death, p.poisonings, p.bitten_night = ALIVE, None, [], None
+    return {}
+
+
+def _jail(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    """H-03f: jailed as by the day's vote (out of the game, role shown as A-REVEAL-3 shows
+    a vote-jailed player's without a Jailer)."""
+    if not p.alive:
+        raise _reject("edit_not_alive", p)
+    p.status, p.revealed = JAILED_LYNCH, True
+    return {}
+
+
+def _release(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    if p.status not in (JAILED_LYNCH, JAILED_JAILER):
+        raise _reject("edit_not_jailed", p)
+    p.status = ALIVE
+    if p.seat in state.world.jailed_unrevealed:
+        state.world.jailed_unrevealed.remove(p.seat)
+    return {}
+
+
+def _item(payload: dict[str, Any]) -> str:
+    item = payload.get("item")
+    if not isinstance(item, str) or item not in ITEM_NAMES:
+        raise _reject("edit_bad_item", item=item)
+    return item
+
+
+def _give_item(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    """H-03g: an item given in the day works the coming night; given at night, from the next
+    night, like a gift received at night (A-ITEM-GEN-3)."""
+    item = _item(payload)
+    w = state.world
+    p.give(item, w.day - 1 if state.phase == DAY else w.day)
+    return {"item": item}
+
+
+def _take_item(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    item = _item(payload)
+    if p.count(item) < 1:
+        raise _reject("edit_no_item", p, item=item)
+    p.take(item)
+    return {"item": item}
+
+
+def _side(p: Player) -> str:
+    """A clan member is on his clan's side; anyone else on his role's."""
+    if p.clan is not None:
+        return MAFIA if p.clan.startswith("mafia") else CLAN_SIDE.get(p.clan, ROLES[p.role].faction)
+    return ROLES[p.role].faction
+
+
+def _set_role(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    """H-03h: the new role with a fresh memory of its own (counters, targets); items and clan
+    stay as they are (the host gives or takes them separately); a Ghoul stops being one, a
+    Follower made the Rebel leads the group."""
+    role = payload.get("role")
+    if not isinstance(role, str) or role not in ROLES:
+        raise _reject("unknown_role", role=role, valid=", ".join(r.ru for r in ROLES.values()))
+    if role == p.role and not p.ghoul:
+        raise _reject("edit_same_role", p, role=role)
+    before = p.role
+    p.role, p.ghoul, p.mem = role, False, {}
+    if role == "REBEL":
+        p.follower = False
+    p.faction = _side(p)
+    return {"role": role, "from": before}
+
+
+def _set_clan(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
+    """H-03i: into a clan (its last member, by the order of joining: A-CLAN-2) and onto its
+    side, or out of any clan (``clan`` null) and back to his role's side; the cap of five is
+    the host's to judge (A-SETUP-3a)."""
+    w = state.world
+    clan = payload.get("clan")
+    if clan is not None and (not isinstance(clan, str) or (clan not in w.clans and clan != "rebel")):
+        raise _reject("edit_bad_clan", clan=clan)
+    if clan == p.clan:
+        raise _reject("edit_same_clan", p)
+    before = p.clan
+    p.clan = clan
+    p.join_key = [w.day, p.seat] if clan is not None else []
+    p.follower = clan == "rebel" and p.role != "REBEL"
+    p.faction = _side(p)
+    if before is not None and w.clan_manager.get(before) == p.seat:
+        del w.clan_manager[before]
+    return {"clan": clan, "from": before}
+
+
+OPS: dict[str, Callable[[AndorraState, Player, dict[str, Any]], dict[str, Any]]] = {
+    "kill": _kill,
+    "revive": _revive,
+    "jail": _jail,
+    "release": _release,
+    "give_item": _give_item,
+    "take_item": _take_item,
+    "set_role": _set_role,
+    "set_clan": _set_clan,
+}
+
+
+def edit(state: AndorraState, cmd: Command) -> list[Event]:
+    if cmd.actor != HOST:
+        raise Rejected("not_host", rule=RULE, actor=cmd.actor)
+    if state.phase not in (DAY, NIGHT):
+        raise Rejected("wrong_phase", rule=RULE, phase=state.phase, expected=[DAY, NIGHT])
+    payload = dict(cmd.payload)
+    op, seat = payload.get("op"), payload.get("seat")
+    if not isinstance(op, str) or op not in OPS:
+        raise _reject("edit_bad_op", op=op)
+    w = state.world
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= len(w.players):
+        raise _reject("bad_target", seat=seat)
+    p = w.p(seat)
+    details = OPS[op](state, p, payload)
+    dropped = _drop_moves(state, p) if state.phase == NIGHT else []
+    state.host_log.append(
+        {
+            "day": w.day,
+            "phase": state.phase,
+            "edit": op,
+            "seat": seat,
+            **details,
+            "dropped": dropped,
+            "at": cmd.now,
+        }
+    )
+    return [Event("host_edit", {"op": op, "seat": seat, **details}, HOST_ONLY)]
+
+
+def _drop_moves(state: AndorraState, p: Player) -> list[str]:
+    """H-03d: the edited player's stored moves (the one that counts and his fallback) that
+    the new state no longer allows are dropped; returns their action codes."""
+    dropped = []
+    for store in (state.submissions, state.own_moves):
+        mv = store.get(str(p.seat))
+        if mv is None:
+            continue
+        try:
+            validate(
+                state,
+                mv["by"],
+                {"player": p.seat, "action": mv["action"], "target": mv["target"], "params": mv["params"]},
+            )
+        except Rejected:
+            del store[str(p.seat)]
+            dropped.append(str(mv["action"]))
+    return dropped
