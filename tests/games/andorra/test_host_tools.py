@@ -151,6 +151,13 @@ def test_items_role_and_clan() -> None:  # H-03g, H-03h, H-03i, A-ITEM-GEN-3, A-
     assert s.player("boss").count("VEST") == 0
     s.do(HOST, "host_edit", op="set_role", seat=4, role="SHERIFF")
     assert (s.player("pv").role, s.player("pv").faction) == ("SHERIFF", "PEACEFUL")
+    assert [c["code"] for c in G.view(s.state, HOST)["host"]["edit_choices"]["clans"]] == [
+        "mafia",
+        "cops",
+        "rebel",
+    ]
+    s.do(HOST, "host_edit", op="set_clan", seat=4, clan="cops")  # starts the Cops: he sends their moves
+    assert s.state.world.clans["cops"].kind == "COPS" and s.player("pv").clan == "cops"
     s.do(HOST, "host_edit", op="set_clan", seat=3, clan="mafia")
     doctor = s.player("doctor")
     assert (doctor.clan, doctor.faction, doctor.join_key) == ("mafia", "MAFIA", [1, 3])

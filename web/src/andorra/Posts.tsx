@@ -17,6 +17,7 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
               <li key={i}>
                 {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}
                 {v.void_reason ? ` (${ctx.t("void", { reason: ctx.lang === "ru" && v.void_ru ? v.void_ru : v.void_reason })})` : ""}
+                {v.by_host ? <span class="muted"> · {ctx.t("vote_by_host")}</span> : null}
               </li>
             ),
           )}

@@ -53,7 +53,7 @@ function Live({ ctx, kind, code, token }: { ctx: Ctx; kind: "desk" | "p"; code: 
   const body =
     kind === "desk" ? (
       snap.you.host ? (
-        <DeskPage ctx={ctx} conn={conn} view={snap.view} code={code} />
+        <DeskPage ctx={ctx} conn={conn} view={snap.view} code={code} room={snap.room} you={snap.you} />
       ) : (
         <p role="alert">{ctx.t("not_host")}</p>
       )

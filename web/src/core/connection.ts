@@ -289,7 +289,10 @@ export class Connection<V extends object = object> {
             const c = changes.find((x) => x.pid === m.pid);
             return c ? { ...m, presence: c.presence } : m;
           });
-          return { ...s, room: { ...s.room, members } };
+          // A host of a game with private presence keeps everyone's in you.presence (Andorra's desk).
+          const seen = s.you?.presence;
+          const you = s.you && seen ? { ...s.you, presence: { ...seen, ...Object.fromEntries(changes.map((c) => [String(c.pid), c.presence])) } } : s.you;
+          return { ...s, room: { ...s.room, members }, you };
         });
         break;
       }

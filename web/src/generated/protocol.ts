@@ -804,6 +804,15 @@ export interface AndorraCountRow {
   penalties: number;
   total: number;
 }
+export interface AndorraCode {
+  code: string;
+  ru: string;
+}
+export interface AndorraEditChoices {
+  roles: AndorraCode[];
+  items: AndorraCode[];
+  clans: AndorraCode[];
+}
 export interface AndorraHost {
   players: AndorraHostPlayer[];
   submissions: Record<string, AndorraMove>;
@@ -821,6 +830,7 @@ export interface AndorraHost {
   options?: AndorraMoveOption[];
   running_count: AndorraCountRow[];
   host_log: string[];
+  edit_choices: AndorraEditChoices;
 }
 export interface AndorraCreatedPlayer {
   seat: number;

@@ -18,12 +18,15 @@ from nightfall.engine import HOST, HOST_ONLY, Command, Event, Rejected
 
 from .items import ITEM_NAMES
 from .moves import validate
+from .reports.review import clan_word
 from .roles.catalogue import LONERS, MAFIA, PEACEFUL, ROLES
-from .state import ALIVE, DAY, DEAD, JAILED_JAILER, JAILED_LYNCH, NIGHT, AndorraState, Player
+from .state import ALIVE, DAY, DEAD, JAILED_JAILER, JAILED_LYNCH, NIGHT, AndorraState, Clan, Player
 
 RULE = "H-03c"
 # The side a clan gives its members (A-CLAN-1, A-RECRUIT): the mafia's, the Cops', the Rebel's.
 CLAN_SIDE = {"cops": PEACEFUL, "rebel": LONERS}
+# The clans an edit may start when the game has none yet (a mafia clan comes from the deal only).
+NEW_CLANS = {"cops": "COPS", "rebel": "REBEL"}
 
 
 def _reject(code: str, p: Player | None = None, **params: Any) -> Rejected:
@@ -121,11 +124,13 @@ def _set_clan(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[s
     the host's to judge (A-SETUP-3a)."""
     w = state.world
     clan = payload.get("clan")
-    if clan is not None and (not isinstance(clan, str) or (clan not in w.clans and clan != "rebel")):
+    if clan is not None and (not isinstance(clan, str) or (clan not in w.clans and clan not in NEW_CLANS)):
         raise _reject("edit_bad_clan", clan=clan)
     if clan == p.clan:
         raise _reject("edit_same_clan", p)
     before = p.clan
+    if clan in NEW_CLANS:  # the Cops or the Rebel's group, as the deal or a PV's choice starts them
+        w.clans.setdefault(clan, Clan(clan, NEW_CLANS[clan]))
     p.clan = clan
     p.join_key = [w.day, p.seat] if clan is not None else []
     p.follower = clan == "rebel" and p.role != "REBEL"
@@ -194,3 +199,15 @@ def _drop_moves(state: AndorraState, p: Player) -> list[str]:
             del store[str(p.seat)]
             dropped.append(str(mv["action"]))
     return dropped
+
+
+def choices(state: AndorraState) -> dict[str, list[dict[str, str]]]:
+    """What the desk's editor offers, from the engine's own tables: every role and item by its
+    Russian name, the game's clans and the two an edit may start."""
+    w = state.world
+    clans = list(w.clans) + [c for c in NEW_CLANS if c not in w.clans]
+    return {
+        "roles": [{"code": code, "ru": r.ru} for code, r in ROLES.items()],
+        "items": [{"code": code, "ru": ru} for code, (ru, _) in ITEM_NAMES.items()],
+        "clans": [{"code": c, "ru": clan_word(w, c)} for c in clans],
+    }

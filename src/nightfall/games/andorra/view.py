@@ -7,6 +7,7 @@ from typing import Any, cast
 from nightfall.engine import Viewer
 
 from .day import public_log
+from .host_edit import choices as edit_choices
 from .items import GIFT_LIST, item_name
 from .penalties import avatar_penalty
 from .questions import may_decline
@@ -30,6 +31,7 @@ from .view_types import (
     AndorraAuditEvent,
     AndorraCard,
     AndorraCountRow,
+    AndorraEditChoices,
     AndorraHost,
     AndorraKnown,
     AndorraMe,
@@ -197,6 +199,8 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                 running_count(w, w.day, state.votes) if state.phase == "DAY" else [],
             ),
             "host_log": host_log_lines(state),
+            # H-03c: the state editor's choices (roles, items, clans) by their Russian names
+            "edit_choices": cast("AndorraEditChoices", edit_choices(state)),
             "inactive_today": [
                 p.seat
                 for p in w.alive()

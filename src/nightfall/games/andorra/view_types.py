@@ -327,6 +327,17 @@ class AndorraCountRow(TypedDict):
     total: int
 
 
+class AndorraCode(TypedDict):
+    code: str
+    ru: str
+
+
+class AndorraEditChoices(TypedDict):
+    roles: list[AndorraCode]
+    items: list[AndorraCode]
+    clans: list[AndorraCode]
+
+
 class AndorraHost(TypedDict):
     players: list[AndorraHostPlayer]
     submissions: dict[str, AndorraMove]
@@ -351,6 +362,7 @@ class AndorraHost(TypedDict):
     running_count: list[AndorraCountRow]
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first
     host_log: list[str]
+    edit_choices: AndorraEditChoices  # H-03c: what the state editor offers
 
 
 class AndorraCreatedPlayer(TypedDict):

@@ -17,15 +17,23 @@ import { Preview } from "./Preview";
 import { Links, Relink } from "./Relink";
 import { Review } from "./Review";
 import { Submissions } from "./Submissions";
+import { HostLog } from "./HostLog";
+import { PmMove, PmVote } from "./PmEntry";
+import { Presence } from "./Presence";
+import { RunningCount } from "./RunningCount";
+import { StateEditor } from "./StateEditor";
+import type { RoomJson, YouJson } from "../../generated/protocol";
 
 interface Props {
   ctx: Ctx;
   conn: AndorraConn;
   view: AndorraView;
   code: string;
+  room: RoomJson | null;
+  you: YouJson | null;
 }
 
-export function DeskPage({ ctx, conn, view, code }: Props) {
+export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
   if (!isDeskView(view)) return <p role="alert">{ctx.t("not_host")}</p>;
@@ -66,7 +74,12 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
         </p>
       )}
       <div class="desk-grid">
+        {phase === "DAY" && <RunningCount ctx={ctx} view={view} />}
+        {phase === "DAY" && <PmVote ctx={ctx} conn={conn} view={view} />}
+        {phase === "NIGHT" && <PmMove ctx={ctx} conn={conn} view={view} />}
         <PlayersTable ctx={ctx} view={view} />
+        <Presence ctx={ctx} view={view} room={room} you={you} />
+        {(phase === "DAY" || phase === "NIGHT") && <StateEditor ctx={ctx} conn={conn} view={view} />}
         <Relink ctx={ctx} view={view} code={code} run={run} />
         <Links ctx={ctx} code={code} />
         <VoteLog ctx={ctx} view={view} />
@@ -87,6 +100,7 @@ export function DeskPage({ ctx, conn, view, code }: Props) {
         <Posts ctx={ctx} view={view} bbcode />
         <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
         <Messages ctx={ctx} view={view} />
+        <HostLog ctx={ctx} view={view} />
         <Audit ctx={ctx} view={view} />
       </div>
     </div>

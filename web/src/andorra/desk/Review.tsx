@@ -34,6 +34,8 @@ export function Review({ ctx, view }: { ctx: Ctx; view: DeskView }) {
       )}
       <h4>{ctx.t("review_host")}</h4>
       {list([...r.corrections, ...r.answers])}
+      <h4>{ctx.t("review_entries")}</h4>
+      {list(r.host_entries ?? [])}
     </section>
   );
 }

@@ -5,6 +5,11 @@ import type { ServerError } from "../i18n";
 /** The engine's questions (free role, recruitment, Reanimator, Shmara): the engine's Russian
  * text, the answers in words, «отказаться» where the rules allow it, the deadline; an answered
  * question shows its answer instead of the buttons. */
+function ownDeadline(view: PlayerView): number | null {
+  const due = view.me.prompts.filter((p) => !p.answered && p.deadline != null).map((p) => p.deadline as number);
+  return due.length ? Math.min(...due) : null;
+}
+
 export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const [err, setErr] = useState<ServerError | null>(null);
   const word = (c: { ru: string; en: string }) => (ctx.lang === "en" ? c.en : c.ru);
@@ -14,7 +19,8 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
   return (
     <section aria-label={ctx.t("prompts")} class="prompts">
       <h3>{ctx.t("prompts")}</h3>
-      <Deadline ctx={ctx} deadline={view.deadline} />
+      {/* H-11a: each question has its own deadline; the earliest of his open ones */}
+      <Deadline ctx={ctx} deadline={ownDeadline(view) ?? view.deadline} />
       {view.me.prompts.map((p) => {
         const given = p.choices.find((c) => c.value === p.answer);
         return (

@@ -1,0 +1,127 @@
+"""The host runs a forum game from the desk at 1280×800 (issue 20 points 11, 13): players
+PM him their votes and moves, he enters them, edits the state, and watches the running
+vote count change live as a player votes on her own page; the desk shows who is online.
+The desk with the new sections still fits a 390 px phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from .conftest import Served
+from .test_browser import SHOTS, create_game, desk_phase, page_in_own_context
+
+pytestmark = pytest.mark.browser
+
+DESK: ViewportSize = {"width": 1280, "height": 800}
+
+
+def desk_page(browser: Browser) -> Page:
+    ctx = browser.new_context(viewport=DESK, locale="ru-RU")
+    ctx.set_default_timeout(8000)
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    return page
+
+
+def count_row(host: Page, nick: str) -> str:
+    row = (
+        host.get_by_role("region", name="Подсчёт голосов (идёт день)")
+        .get_by_role("row")
+        .filter(has=host.get_by_role("cell", name=nick, exact=True))
+    )
+    return " ".join(row.first.inner_text().split())
+
+
+def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andorra_server: Served) -> None:
+    # H-03b, H-03c, H-04a
+    host = desk_page(chromium)
+    _code, urls = create_game(host, andorra_server.url)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    presence = host.get_by_role("region", name="Кто на сайте")
+    expect(presence).to_contain_text("(0/8)")
+    anna = page_in_own_context(chromium)
+    anna.goto(urls[0])
+    expect(anna.get_by_role("heading", name="Вы — Anna")).to_be_visible()
+    expect(presence).to_contain_text("(1/8)")  # the desk sees Anna come online, live
+
+    # Boris and Gleb vote by PM; the count shows them as the engine counts
+    pm_vote = host.get_by_role("region", name="Голос из ЛС")
+    for sender in ("Boris", "Gleb"):
+        pm_vote.get_by_label("От кого ЛС").select_option(label=sender)
+        pm_vote.get_by_label("Голос против").select_option(label="Nikita")
+        pm_vote.get_by_role("button", name="Внести голос").click()
+        expect(host.get_by_role("region", name="Журнал голосования")).to_contain_text(sender)
+    expect(host.get_by_role("region", name="Подсчёт голосов (идёт день)")).to_contain_text("Boris, Gleb")
+    assert count_row(host, "Nikita").startswith("Nikita 2 2 0")
+    # a second PM vote without «исправить» is refused in Russian, nothing changes
+    pm_vote.get_by_label("От кого ЛС").select_option(label="Boris")
+    pm_vote.get_by_label("Голос против").select_option(label="Anna")
+    pm_vote.get_by_role("button", name="Внести голос").click()
+    expect(pm_vote.get_by_role("alert")).to_contain_text("Boris уже голосовал(а) сегодня.")
+    assert count_row(host, "Nikita").startswith("Nikita 2 2 0")
+
+    # Anna votes on her own page: the desk's count changes live
+    anna.get_by_label("Голос против").select_option(label="Nikita")
+    anna.get_by_role("button", name="Проголосовать").click()
+    expect(host.get_by_role("region", name="Подсчёт голосов (идёт день)")).to_contain_text(
+        "Boris, Gleb, Anna"
+    )
+    assert count_row(host, "Nikita").startswith("Nikita 3 3 0")
+    # a +1 for a missing avatar goes into the count
+    host.get_by_text("Штраф за отсутствие аватара").click()
+    host.get_by_role("button", name="Штраф: Mila").click()
+    host.get_by_role("button", name="Да").click()
+    expect(host.get_by_role("region", name="Подсчёт голосов (идёт день)")).to_contain_text("Mila")
+    assert count_row(host, "Mila").startswith("Mila 1 0 1")
+
+    # the state editor: a bad edit is refused in Russian; a good one shows everywhere
+    editor = host.get_by_role("region", name="Изменить состояние игры")
+    editor.get_by_label("Ник").select_option(label="Egor (Доктор, жив)")
+    editor.get_by_label("Что сделать").select_option(label="оживить")
+    editor.get_by_role("button", name="Применить").click()
+    host.get_by_role("button", name="Да").click()
+    expect(editor.get_by_role("alert")).to_have_text("Egor не убит(а): оживлять некого.")
+    editor.get_by_label("Что сделать").select_option(label="дать вещь")
+    editor.get_by_label("Вещь").select_option(label="бронежилет")
+    editor.get_by_role("button", name="Применить").click()
+    host.get_by_role("button", name="Да").click()
+    log = host.get_by_role("region", name="Действия ведущего")
+    expect(log).to_contain_text("День 1. Egor: получил(а) вещь: бронежилет")
+    editor.get_by_label("Ник").select_option(label="Gleb (Шериф, жив)")
+    editor.get_by_label("Что сделать").select_option(label="убить")
+    editor.get_by_role("button", name="Применить").click()
+    host.get_by_role("button", name="Да").click()
+    expect(log).to_contain_text("День 1. Gleb: убит решением ведущего")
+    # Gleb is out: his vote no longer counts
+    expect(host.get_by_role("region", name="Подсчёт голосов (идёт день)")).to_contain_text("Boris, Anna")
+    assert count_row(host, "Nikita").startswith("Nikita 2 2 0")
+    host.screenshot(path=SHOTS / "desk-host-tools-day.png", full_page=False)
+    host.screenshot(path=SHOTS / "desk-host-tools-day-full.png", full_page=True)
+
+    host.get_by_role("button", name="Закрыть день").click()
+    host.get_by_role("button", name="Да").click()
+    desk_phase(host, "Ночь 1")
+    # the Boss PMs his sheet: the Recruiter recruits Kira
+    pm_move = host.get_by_role("region", name="Ход из ЛС")
+    pm_move.get_by_label("От кого ЛС").select_option(label="Anna")
+    pm_move.get_by_label("Ход за игрока").select_option(label="Boris")
+    pm_move.get_by_label("Действие").select_option(label="Вербовка")
+    pm_move.get_by_label("Цель").select_option(label="Kira")
+    pm_move.get_by_role("button", name="Внести ход").click()
+    expect(host.get_by_role("region", name="Ходы ночи")).to_contain_text("Boris: Вербовка → Kira")
+    expect(log).to_contain_text("Ночь 1. Ход из ЛС от Anna за игрока Boris: вербовка → Kira (внёс ведущий)")
+    # the Doctor cannot send the Boss's move: refused in Russian
+    pm_move.get_by_label("От кого ЛС").select_option(label="Egor")
+    pm_move.get_by_label("Ход за игрока").select_option(label="Anna")
+    pm_move.get_by_label("Действие").select_option(label="Выстрел")
+    pm_move.get_by_role("button", name="Внести ход").click()
+    expect(pm_move.get_by_role("alert")).to_contain_text("Ход за игрока Anna может отправить только он сам")
+    host.screenshot(path=SHOTS / "desk-host-tools-night.png", full_page=False)
+
+    # the desk with the host's tools still fits a phone (issue 20 point 17)
+    host.set_viewport_size({"width": 390, "height": 844})
+    expect(pm_move).to_be_visible()
+    host.screenshot(path=SHOTS / "desk-host-tools-phone.png", full_page=True)
+    width = host.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
