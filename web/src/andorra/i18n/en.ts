@@ -321,4 +321,5 @@ export const en: Record<Key, string> = {
   review_entries: "Moves and votes from PMs, the host's edits",
   prompt_until: "Answer by: {left}",
   vote_by_host: "from a PM, entered by the host",
+  edit_player: "Player",
 };

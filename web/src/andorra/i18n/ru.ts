@@ -323,5 +323,6 @@ export const ru = {
   review_entries: "Ходы и голоса из ЛС, изменения ведущего",
   prompt_until: "Ответить до: {left}",
   vote_by_host: "из ЛС, внёс ведущий",
+  edit_player: "Игрок",
 };
 export type Key = keyof typeof ru;
