@@ -19,7 +19,7 @@ import { Review } from "./Review";
 import { Submissions } from "./Submissions";
 import { HostLog } from "./HostLog";
 import { PmMove, PmVote } from "./PmEntry";
-import { Presence } from "./Presence";
+import { seatPresence } from "./Presence";
 import { RunningCount } from "./RunningCount";
 import { StateEditor } from "./StateEditor";
 import type { RoomJson, YouJson } from "../../generated/protocol";
@@ -74,11 +74,10 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         </p>
       )}
       <div class="desk-grid">
+        <PlayersTable ctx={ctx} view={view} presence={seatPresence(room, you)} />
         {phase === "DAY" && <RunningCount ctx={ctx} view={view} />}
         {phase === "DAY" && <PmVote ctx={ctx} conn={conn} view={view} />}
         {phase === "NIGHT" && <PmMove ctx={ctx} conn={conn} view={view} />}
-        <PlayersTable ctx={ctx} view={view} />
-        <Presence ctx={ctx} view={view} room={room} you={you} />
         {(phase === "DAY" || phase === "NIGHT") && <StateEditor ctx={ctx} conn={conn} view={view} />}
         <Relink ctx={ctx} view={view} code={code} run={run} />
         <Links ctx={ctx} code={code} />

@@ -1,9 +1,15 @@
+import type { PresenceState } from "../../generated/protocol";
 import type { Ctx, DeskView } from "../common";
+import { PresenceDot } from "./Presence";
 
-export function PlayersTable({ ctx, view }: { ctx: Ctx; view: DeskView }) {
+/** Every player with his role, clan and items, and who is on the site now (the host only). */
+export function PlayersTable({ ctx, view, presence }: { ctx: Ctx; view: DeskView; presence: Map<number, PresenceState> }) {
+  const online = view.host.players.filter((p) => presence.get(p.seat) === "connected").length;
   return (
     <section class="wide" aria-label={ctx.t("players")}>
-      <h3>{ctx.t("players")}</h3>
+      <h3>
+        {ctx.t("players")} <span class="muted">· {ctx.t("presence_count", { n: online, of: view.host.players.length })}</span>
+      </h3>
       <table>
         <thead>
           <tr>
@@ -18,7 +24,10 @@ export function PlayersTable({ ctx, view }: { ctx: Ctx; view: DeskView }) {
           {view.host.players.map((p) => (
             <tr key={p.seat} class={p.status === "ALIVE" ? "" : "gone"}>
               <td>{p.seat}</td>
-              <td>{p.nick}</td>
+              <td>
+                <PresenceDot ctx={ctx} state={presence.get(p.seat) ?? "disconnected"} />
+                {p.nick}
+              </td>
               <td>
                 {p.role_name} {p.status !== "ALIVE" ? `(${ctx.t(`status.${p.status}`)})` : ""}
               </td>

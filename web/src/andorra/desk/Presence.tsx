@@ -1,30 +1,19 @@
 import type { PresenceState, RoomJson, YouJson } from "../../generated/protocol";
-import type { Ctx, DeskView } from "../common";
+import type { Ctx } from "../common";
 
-/** Who is online now (issue 20 point 5: only the host is told, in his ``you.presence`` by pid). */
-export function Presence({ ctx, view, room, you }: { ctx: Ctx; view: DeskView; room: RoomJson | null; you: YouJson | null }) {
+/** Each seat's presence (issue 20 point 5: only the host is told, in his ``you.presence`` by
+ * pid, kept current by presence messages). */
+export function seatPresence(room: RoomJson | null, you: YouJson | null): Map<number, PresenceState> {
   const seen = you?.presence ?? {};
   const bySeat = new Map<number, PresenceState>();
   for (const m of room?.members ?? []) {
     if (m.seat != null) bySeat.set(m.seat, seen[String(m.pid)] ?? m.presence ?? "disconnected");
   }
-  const online = view.players.filter((p) => bySeat.get(p.seat) === "connected");
-  return (
-    <section aria-label={ctx.t("presence")} class="presence">
-      <h3>
-        {ctx.t("presence")} ({online.length}/{view.players.length})
-      </h3>
-      <ul>
-        {view.players.map((p) => {
-          const state = bySeat.get(p.seat) ?? "disconnected";
-          return (
-            <li key={p.seat} class={state}>
-              <span class={`dot ${state}`} aria-hidden="true" />
-              {p.nick} <span class="muted">{ctx.t(`presence.${state}`)}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
+  return bySeat;
+}
+
+/** A player's presence as a dot with its words (for a screen reader and a hover). */
+export function PresenceDot({ ctx, state }: { ctx: Ctx; state: PresenceState }) {
+  const words = ctx.t(`presence.${state}`);
+  return <span class={`dot ${state}`} role="img" aria-label={words} title={words} />;
 }

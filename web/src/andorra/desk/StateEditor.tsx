@@ -33,7 +33,10 @@ export function StateEditor({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; 
   );
   return (
     <section aria-label={ctx.t("edit")} class="editor">
-      <h3>{ctx.t("edit")}</h3>
+      <details>
+      <summary>
+        <h3>{ctx.t("edit")}</h3>
+      </summary>
       <p class="hint">{ctx.t("edit_hint")}</p>
       <div class="form">
         {pick(ctx.t("edit_player"), seat, setSeat, view.host.players.map((p) => ({ code: String(p.seat), ru: `${p.nick} (${p.role_name}, ${ctx.t(`status.${p.status}`)})` })))}
@@ -50,6 +53,7 @@ export function StateEditor({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; 
         />
         <ErrorLine ctx={ctx} err={err} />
       </div>
+      </details>
     </section>
   );
 }

@@ -316,13 +316,13 @@ export const ru = {
   count_voters: "Кто голосует",
   count_hint: "Так начнёт подсчёт движок: вес голосов и штрафы. Ночные ходы (диплом, обвинение, Телепат, Бунтарь, Аферист) добавятся ночью.",
   host_log: "Действия ведущего",
-  presence: "Кто на сайте",
   "presence.connected": "на сайте",
   "presence.grace": "связь прервалась",
   "presence.disconnected": "не на сайте",
   review_entries: "Ходы и голоса из ЛС, изменения ведущего",
   prompt_until: "Ответить до: {left}",
-  vote_by_host: "из ЛС, внёс ведущий",
+  vote_by_host: "из ЛС",
   edit_player: "Игрок",
+  presence_count: "на сайте {n} из {of}",
 };
 export type Key = keyof typeof ru;
