@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .conftest import Served
-from .test_browser import SHOTS, create_game, desk_phase, page_in_own_context
+from .test_browser import ACTION_RU, SHOTS, create_game, desk_phase, page_in_own_context
 
 pytestmark = pytest.mark.browser
 
@@ -110,15 +110,17 @@ def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andor
     pm_move = host.get_by_role("region", name="Ход из ЛС")
     pm_move.get_by_label("От кого ЛС").select_option(label="Anna")
     pm_move.get_by_label("Ход за игрока").select_option(label="Boris")
-    pm_move.get_by_label("Действие").select_option(label="Вербовка")
+    pm_move.get_by_label("Действие").select_option(label=ACTION_RU["RECRUIT"])
     pm_move.get_by_label("Цель").select_option(label="Kira")
     pm_move.get_by_role("button", name="Внести ход").click()
-    expect(host.get_by_role("region", name="Ходы ночи")).to_contain_text("Boris: Вербовка → Kira")
+    expect(host.get_by_role("region", name="Ходы ночи")).to_contain_text(
+        "Boris: вербовка → Kira (от Anna) · из ЛС"
+    )
     expect(log).to_contain_text("Ночь 1. Ход из ЛС от Anna за игрока Boris: вербовка → Kira (внёс ведущий)")
     # the Doctor cannot send the Boss's move: refused in Russian
     pm_move.get_by_label("От кого ЛС").select_option(label="Egor")
     pm_move.get_by_label("Ход за игрока").select_option(label="Anna")
-    pm_move.get_by_label("Действие").select_option(label="Выстрел")
+    pm_move.get_by_label("Действие").select_option(label=ACTION_RU["SHOOT"])
     pm_move.get_by_role("button", name="Внести ход").click()
     expect(pm_move.get_by_role("alert")).to_contain_text("Ход за игрока Anna может отправить только он сам")
     host.screenshot(path=SHOTS / "desk-host-tools-night.png", full_page=False)

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import { ACTION_CODES, actionName } from "../actions";
 import { ErrorLine, type AndorraConn, type Ctx, type DeskView } from "../common";
+import { MoveFields } from "../moves/MoveFields";
 import { useSend } from "./useSend";
 
 type Props = { ctx: Ctx; conn: AndorraConn; view: DeskView };
@@ -23,52 +23,41 @@ function PlayerSelect({ label, value, set, players }: { label: string; value: st
 }
 
 /** H-03b: a night move received by PM, entered as if its sender had sent it (the same checks:
- * a Boss's PM with his sheet is a sheet entry for his clan mates). */
+ * a Boss's PM with his sheet is a sheet entry for his clan mates). The move's form is the one
+ * form of every move (moves/MoveFields.tsx) on the host's form data for that player. */
 export function PmMove({ ctx, conn, view }: Props) {
-  const players = alive(view);
-  const [from, setFrom] = useState(String(players[0]?.seat ?? ""));
+  const options = view.host.options ?? [];
+  const senders = alive(view);
+  const players = senders.filter((p) => options.some((o) => o.player === p.seat));
+  const [from, setFrom] = useState(String(senders[0]?.seat ?? ""));
   const [player, setPlayer] = useState("");
-  const [action, setAction] = useState("STAY_HOME");
-  const [target, setTarget] = useState("");
   const { err, busy, send } = useSend(conn);
-  const forSeat = player || from;
+  const wanted = Number(player || from);
+  const who = players.some((p) => p.seat === wanted) ? wanted : players[0]?.seat;
   return (
     <section aria-label={ctx.t("pm_move")} class="pm">
       <h3>{ctx.t("pm_move")}</h3>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send("pm_move", { from: Number(from), player: Number(forSeat), action, target: target ? Number(target) : null });
-        }}
-      >
-        <PlayerSelect label={ctx.t("pm_from")} value={from} set={(v) => { setFrom(v); setPlayer(""); }} players={players} />
-        <PlayerSelect label={ctx.t("move_for")} value={forSeat} set={setPlayer} players={players} />
-        <label>
-          {ctx.t("move_action")}
-          <select aria-label={ctx.t("move_action")} value={action} onChange={(e) => setAction((e.target as HTMLSelectElement).value)}>
-            {ACTION_CODES.map((code) => (
-              <option key={code} value={code}>
-                {actionName(code, ctx.lang)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {ctx.t("move_target")}
-          <select aria-label={ctx.t("move_target")} value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
-            <option value="">—</option>
-            {players.map((p) => (
-              <option key={p.seat} value={String(p.seat)}>
-                {p.nick}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" disabled={busy}>
-          {ctx.t("pm_move_submit")}
-        </button>
-        <ErrorLine ctx={ctx} err={err} />
-      </form>
+      <PlayerSelect label={ctx.t("pm_from")} value={from} set={(v) => { setFrom(v); setPlayer(""); }} players={senders} />
+      {who === undefined ? (
+        <p>{ctx.t("pm_no_moves")}</p>
+      ) : (
+        <>
+          <PlayerSelect label={ctx.t("move_for")} value={String(who)} set={setPlayer} players={players} />
+          <MoveFields
+            key={who}
+            ctx={ctx}
+            view={view}
+            options={options.filter((o) => o.player === who)}
+            submitLabel={ctx.t("pm_move_submit")}
+            busy={busy}
+            onSubmit={async (payload) => {
+              await send("pm_move", { from: Number(from), ...payload });
+            }}
+          >
+            <ErrorLine ctx={ctx} err={err} />
+          </MoveFields>
+        </>
+      )}
     </section>
   );
 }

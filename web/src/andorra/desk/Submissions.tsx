@@ -19,6 +19,7 @@ export function Submissions({ ctx, view }: { ctx: Ctx; view: DeskView }) {
                 : mv.by !== undefined && mv.by !== Number(seat)
                   ? ` (${ctx.t("submitted_by", { by: nickOf(view, mv.by) })})`
                   : ""}
+              {mv.entered_by === "host" ? <span class="muted"> · {ctx.t("vote_by_host")}</span> : null}
             </li>
           ))}
         </ul>

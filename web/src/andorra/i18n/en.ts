@@ -322,4 +322,5 @@ export const en: Record<Key, string> = {
   vote_by_host: "from a PM",
   edit_player: "Player",
   presence_count: "{n} of {of} online",
+  pm_no_moves: "Nobody has a move now.",
 };

@@ -324,5 +324,6 @@ export const ru = {
   vote_by_host: "из ЛС",
   edit_player: "Игрок",
   presence_count: "на сайте {n} из {of}",
+  pm_no_moves: "Сейчас ни у кого нет ходов.",
 };
 export type Key = keyof typeof ru;
