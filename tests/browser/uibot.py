@@ -304,7 +304,8 @@ class UiBot:
         path = None
         if self.shots is not None and (self.only is None or key in self.only):
             path = self.shots / f"{len(self.seen):02d}_{key}_{ph.name}.png"
-            png = ph.page.screenshot(path=str(path), full_page=True, animations="disabled")
+            # Patient: a page on a machine busy with other work waits long for a frame.
+            png = ph.page.screenshot(path=str(path), full_page=True, animations="disabled", timeout=45_000)
             assert png, f"empty screenshot of {key}"
         self.seen[key] = path
 
