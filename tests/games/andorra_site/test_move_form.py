@@ -128,7 +128,7 @@ def test_the_boss_sheet_offers_the_clan_diploma_for_a_member() -> None:
 
 
 def test_voucher_prosecutor_and_preference_lists_in_words() -> None:
-    """A-ITEM-VOUCHER-1, A-ROLE-PROSECUTOR-3, A-ROLE-SHMARA-5, A-ROLE-REANIMATOR-4."""
+    """A-ITEM-VOUCHER-1, A-ROLE-PROSECUTOR-3, A-ROLE-SHMARA-5, A-ROLE-REANIMATOR-4, A-ROLE-REANIMATOR-4b."""
     game, state = night_one()
     kind = field(option(game.options(state, SEAT["Petr"]), "Petr", "USE_VOUCHER"), "kind")
     assert [(c["value"], c["ru"]) for c in kind["choices"]] == [("tour", "тур"), ("excursion", "экскурсия")]
@@ -141,7 +141,7 @@ def test_voucher_prosecutor_and_preference_lists_in_words() -> None:
 
 
 def test_the_rebel_maps_only_unused_votes_to_living_candidates() -> None:
-    """A-ROLE-REBEL-9 / Q-21: the voters are the living players without a valid vote today."""
+    """A-ROLE-REBEL-9b / Q-21: the voters are the living players without a valid vote today."""
     game, state = night_one()
     rebel = option(game.options(state, SEAT["Reb"]), "Reb", "REBEL_VOTES")
     mapping = field(rebel, "mapping")

@@ -168,13 +168,13 @@ def _param_field(
         return _field(param, trial.seat_choices([s for s in alive if accepts(s)]))
     if param.kind == CHOICE:
         return _field(param, [_word(param, v) for v in param.values if accepts(v)])
-    if param.kind == RANKED_SEATS:  # the Reanimator does not list himself (he would be dead)
+    if param.kind == RANKED_SEATS:  # A-ROLE-REANIMATOR-4b: he does not list himself
         seats = [s for s in alive if s != trial.player and accepts([s])]
         return _field(param, trial.seat_choices(seats))
     if param.kind == RANKED_CHOICE:
         return _field(param, [_word(param, v) for v in param.values if accepts([v])])
     if param.kind == PER_VOTER:
-        # A-ROLE-REBEL-9 / Q-21: the unused votes of the day are those of living players
+        # A-ROLE-REBEL-9b / Q-21: the unused votes of the day are those of living players
         # without a valid vote (none cast, or a void one)
         voters = [s for s in alive if raw_vote_of(trial.game.votes, s) is None]
         if not voters:
