@@ -1,15 +1,14 @@
 """Issue 20, acceptance: a host runs a 20-player game from the desk alone.
 
 The host (1280×800) creates the game on /a/new and runs three full day/night cycles on
-the desk only: closing phases, checking each night before publishing (the review),
-correcting a move, publishing the Journalist's article and the mornings. Twenty phones
-(390×844) show their pages all along; the players' taps go over the WebSocket, except the
-Journalist's article, written on his page. Night moves include business cards (a Fairy's
-gift, then its use) and the clan's diploma. At the end every published post equals, byte
-for byte, what the plain engine publishes for the same commands.
-
-Not in it yet (the desk has no such tool today): a move entered by the host from a
-player's PM, a correction with parameters, a state edit.
+the desk only: closing phases, entering the Doctor's move from his PM (H-03b), giving a
+player a vest with the state editor (H-03c), checking each night before publishing (the
+review), correcting the Fairy's gift with its field (H-03), publishing the Journalist's
+article and the mornings. Twenty phones (390×844) show their pages all along; the
+players' taps go over the WebSocket, except the Journalist's article, written on his
+page, and a recruit's answer on hers. Night moves include business cards (the Fairy's
+gift, then its use) and the clan's diploma. At the end every published post equals,
+byte for byte, what the plain engine publishes for the same commands.
 """
 
 from __future__ import annotations
@@ -52,9 +51,8 @@ NIGHTS: dict[int, list[tuple[str, str, str, str | None, dict[str, object] | None
         ("Anna", "Anna", "SHOOT", "Mila", None),
         ("Anna", "Vera", "RECRUIT", "Nina", None),
         ("Gleb", "Gleb", "SEARCH_BOSS", "Boris", None),
-        ("Dima", "Dima", "HEAL", "Mila", None),
         ("Lev", "Lev", "JOURNALIST_WATCH", "Anna", None),
-        ("Fira", "Fira", "FAIRY_GIFT", "Oleg", {"gift": "CARD_SHERIFF"}),  # a business card
+        ("Fira", "Fira", "FAIRY_GIFT", "Oleg", {"gift": "CARD_DOCTOR"}),  # a business card (corrected)
     ],
     2: [
         ("Anna", "Boris", "USE_DIPLOMA", None, {"clan": True}),  # the clan's diploma
@@ -70,6 +68,8 @@ NIGHTS: dict[int, list[tuple[str, str, str, str | None, dict[str, object] | None
         ("Lev", "Lev", "JOURNALIST_WATCH", "Vera", None),
     ],
 }
+# A move a player sends the host by PM, which the host enters on the desk: (night, nick, action, target).
+PM_MOVE = (1, "Dima", "HEAL", "Mila")
 ARTICLE = "Anna не спала этой ночью. Кто-то ходил к Mila."
 
 
@@ -91,6 +91,29 @@ def confirm(host: Page, button: str) -> None:
     """A desk button that asks once more (close day, close night, publish)."""
     host.get_by_role("button", name=button).click()
     host.get_by_role("button", name="Да", exact=True).click()
+
+
+def enter_pm_move(host: Page, nick: str, action: str, target: str) -> None:
+    """H-03b: a player's move from his PM, entered on the desk and marked as the host's."""
+    pm = host.get_by_role("region", name="Ход из ЛС")
+    pm.get_by_label("От кого ЛС").select_option(str(SEAT[nick]))
+    pm.get_by_label("Ход за игрока").select_option(str(SEAT[nick]))
+    pm.get_by_label("Действие").select_option(action)
+    pm.get_by_label("Цель").select_option(str(SEAT[target]))
+    pm.get_by_role("button", name="Внести ход").click()
+    expect(host.get_by_role("region", name="Действия ведущего")).to_contain_text(f"Ход из ЛС от {nick}")
+
+
+def edit_state(host: Page, nick: str, op: str, item: str) -> None:
+    """H-03c: the host's state editor (it asks once more)."""
+    editor = host.get_by_role("region", name="Изменить состояние игры")
+    if not editor.get_by_label("Игрок").is_visible():
+        editor.get_by_text("Изменить состояние игры").click()  # folded
+    editor.get_by_label("Игрок").select_option(str(SEAT[nick]))
+    editor.get_by_label("Что сделать").select_option(op)
+    editor.get_by_label("Вещь").select_option(item)
+    confirm(host, "Применить")
+    expect(host.get_by_role("region", name="Действия ведущего")).to_contain_text(f"{nick}: получил(а) вещь")
 
 
 def create_on_the_desk(host: Page, base: str) -> tuple[str, dict[str, str]]:
@@ -135,6 +158,11 @@ def test_a_host_runs_20_players_for_three_cycles_from_the_desk(
             host.get_by_role("button", name="Опубликовать в утреннем посте").click()
             expect(lev.get_by_role("status").filter(has_text="Опубликована")).to_be_visible()
         expect(host.locator("ol.vote-log li").filter(has_text="→")).to_have_count(len(alive), timeout=20_000)
+        if day == 2:  # a state edit: the host gives the Bodyguard a vest (§02, H-03c)
+            edit_state(host, "Kira", "give_item", "VEST")
+            expect(host.get_by_role("region", name="Игроки")).to_contain_text(
+                re.compile("Kira.*бронежилет ×1")
+            )
         confirm(host, "Закрыть день")
         desk_phase(host, f"Ночь {day}")
 
@@ -148,7 +176,9 @@ def test_a_host_runs_20_players_for_three_cycles_from_the_desk(
             if params:
                 payload["params"] = params
             remote[sender].ok("move", **payload)
-        expect(host.locator("ul.submissions li")).to_have_count(len(NIGHTS[day]))
+        if day == PM_MOVE[0]:  # the Doctor's move came by PM: the host enters it on the desk
+            enter_pm_move(host, *PM_MOVE[1:])
+        expect(host.locator("ul.submissions li")).to_have_count(len(NIGHTS[day]) + (day == PM_MOVE[0]))
         confirm(host, "Закрыть ночь и посчитать")
         if day == 1:  # the recruitment offer: Nina answers on her page
             nina = phones["Nina"]
@@ -160,17 +190,18 @@ def test_a_host_runs_20_players_for_three_cycles_from_the_desk(
         review = host.get_by_role("region", name="Проверка ночи перед публикацией")
         expect(review).to_contain_text("Личные сообщения ночи")
         expect(review).to_contain_text(f"Сел: {target}")
-        if day == 1:  # a correction: the Journalist's watch was on Vera, says his PM
+        if day == 1:  # a correction with a field: Fira's PM says her gift was the Sheriff's card
             correct = host.get_by_role("region", name="Исправить ход и пересчитать")
-            correct.get_by_label("Ник").select_option(str(SEAT["Lev"]))
-            correct.get_by_label("Действие").select_option("JOURNALIST_WATCH")
-            correct.get_by_label("Цель").select_option(label="Vera")
+            correct.get_by_label("Ник").select_option(str(SEAT["Fira"]))
+            correct.get_by_label("Действие").select_option("FAIRY_GIFT")
+            correct.get_by_label("Цель").select_option(str(SEAT["Oleg"]))
+            correct.get_by_label("Подарок", exact=True).select_option(label="визитка шерифа")
             correct.get_by_role("button", name="Исправить и пересчитать").click()
-            expect(host.locator("ul.submissions li").filter(has_text="Lev")).to_contain_text("→ Vera")
-            desk_phase(host, "итоги у ведущего")
-            expect(host.get_by_role("region", name="Проверка ночи перед публикацией")).to_contain_text(
-                re.compile(r"Lev: .* → Vera")
+            expect(host.locator("ul.submissions li").filter(has_text="Fira")).to_contain_text(
+                "визитка шерифа"
             )
+            desk_phase(host, "итоги у ведущего")
+            expect(review).to_contain_text("Oleg: Вам подарили: визитка шерифа")
         host.screenshot(path=SHOTS / f"acceptance-review-{day}.png", full_page=True)
         confirm(host, "Опубликовать утро")
         desk_phase(host, f"День {day + 1}")
