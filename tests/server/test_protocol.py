@@ -35,6 +35,8 @@ async def test_hello_welcome_then_state(live: Live) -> None:
         "seat": 1,
         "host": True,
         "presence": "connected",
+        "colour": "red",
+        "avatar": "circle",
     }
     assert isinstance(state["server_time"], int)
     assert created["token"] not in str(state) and "token" not in str(state)
