@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Ctx, DeskView } from "../common";
 import { MoveFields } from "../moves/MoveFields";
+import { PlayerSelect } from "./PlayerSelect";
 import type { Run } from "./run";
 
 /** H-03: the host corrects a player's move and the night is resolved again. The moves are
@@ -15,16 +16,7 @@ export function Correct({ ctx, view, run, busy }: { ctx: Ctx; view: DeskView; ru
   return (
     <section aria-label={ctx.t("correct")}>
       <h3>{ctx.t("correct")}</h3>
-      <label>
-        {ctx.t("nick")}
-        <select aria-label={ctx.t("nick")} value={String(who)} onChange={(e) => setPlayer((e.target as HTMLSelectElement).value)}>
-          {players.map((p) => (
-            <option key={p.seat} value={String(p.seat)}>
-              {p.nick}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PlayerSelect label={ctx.t("nick")} value={String(who)} set={setPlayer} players={players} />
       <MoveFields
         key={who}
         ctx={ctx}

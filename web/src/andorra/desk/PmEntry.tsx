@@ -1,26 +1,12 @@
 import { useState } from "preact/hooks";
 import { ErrorLine, type AndorraConn, type Ctx, type DeskView } from "../common";
 import { MoveFields } from "../moves/MoveFields";
+import { PlayerSelect } from "./PlayerSelect";
 import { useSend } from "./useSend";
 
 type Props = { ctx: Ctx; conn: AndorraConn; view: DeskView };
 
 const alive = (view: DeskView) => view.host.players.filter((p) => p.status === "ALIVE");
-
-function PlayerSelect({ label, value, set, players }: { label: string; value: string; set: (v: string) => void; players: { seat: number; nick: string }[] }) {
-  return (
-    <label>
-      {label}
-      <select aria-label={label} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
-        {players.map((p) => (
-          <option key={p.seat} value={String(p.seat)}>
-            {p.nick}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** H-03b: a night move received by PM, entered as if its sender had sent it (the same checks:
  * a Boss's PM with his sheet is a sheet entry for his clan mates). The move's form is the one

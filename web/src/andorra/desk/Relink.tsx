@@ -3,6 +3,7 @@ import { copyText, ErrorLine, nickOf, type Ctx, type DeskView } from "../common"
 import { call, HttpError, storage } from "../../core/api";
 import type { RelinkAnswer } from "../../generated/protocol";
 import type { ServerError } from "../i18n";
+import { PlayerSelect } from "./PlayerSelect";
 import type { Run } from "./run";
 
 export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; code: string; run: Run }) {
@@ -36,16 +37,7 @@ export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; cod
     <details>
       <summary>{ctx.t("relink")}</summary>
       <p>{ctx.t("relink_help")}</p>
-      <label>
-        {ctx.t("nick")}
-        <select aria-label={ctx.t("nick")} value={seat} onChange={(e) => setSeat((e.target as HTMLSelectElement).value)}>
-          {players.map((p) => (
-            <option key={p.seat} value={String(p.seat)}>
-              {p.nick}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PlayerSelect label={ctx.t("nick")} value={seat} set={setSeat} players={players} />
       <label>
         {ctx.t("relink_nick")}
         <input aria-label={ctx.t("relink_nick")} value={nick} onInput={(e) => setNick((e.target as HTMLInputElement).value)} />

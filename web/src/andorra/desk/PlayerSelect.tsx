@@ -1,0 +1,15 @@
+/** A drop-down of players by nick (the desk's forms: correction, PM entry, relink). */
+export function PlayerSelect({ label, value, set, players }: { label: string; value: string; set: (v: string) => void; players: { seat: number; nick: string }[] }) {
+  return (
+    <label>
+      {label}
+      <select aria-label={label} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+        {players.map((p) => (
+          <option key={p.seat} value={String(p.seat)}>
+            {p.nick}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
