@@ -14,33 +14,14 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection
 
-from tests.faults.live import make_table, open_seat
+from tests.faults.live import make_table, open_seat, state_where, timers_to_the_vote
 
 from .live import cluster, forget_keys, owners
 
 pytestmark = pytest.mark.timeout(180)
 
 NAMES = ["Anna", "Bram", "Cas", "Dewi"]
-# Everything before the vote runs out at once; the vote itself is long.
-TIMERS = {
-    "depart": 0.3,
-    "guard": 0.3,
-    "witch": 0.2,
-    "confirm": 0.3,
-    "discuss": 0.3,
-    "propose": 0.3,
-    "approve": 40,
-}
-
-
-async def _state_where(ws: ClientConnection, phase: str, timeout: float = 20) -> dict[str, Any]:
-    async def wait() -> dict[str, Any]:
-        while True:
-            message = json.loads(await ws.recv())
-            if message.get("type") == "state" and (message.get("view") or {}).get("phase") == phase:
-                return message
-
-    return await asyncio.wait_for(wait(), timeout)
+TIMERS = timers_to_the_vote(40)
 
 
 async def _open_again(
@@ -71,10 +52,10 @@ async def test_a_failover_gives_the_running_vote_the_time_without_an_owner_back(
             ws, _, _ = await open_seat(c.url, code, token)
             sockets.append(ws)
         await sockets[0].send(json.dumps({"type": "lobby", "id": "l1", "action": "start", "payload": {}}))
-        await _state_where(sockets[0], "ROLE_REVEAL")
+        await state_where(sockets[0], "ROLE_REVEAL", timeout=20)
         for i, ws in enumerate(sockets):
             await ws.send(json.dumps({"type": "command", "id": f"r{i}", "command": {"type": "ready"}}))
-        vote = await _state_where(sockets[0], "APPROVAL_VOTE")
+        vote = await state_where(sockets[0], "APPROVAL_VOTE", timeout=20)
         deadline = vote["view"]["deadline"]
         await asyncio.sleep(2.0)  # the vote runs for a while (and the node marks itself alive) first
         first = owners(c, [code])[code]

@@ -179,3 +179,23 @@ async def open_seat(
         state = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
         if state["type"] == "state":
             return ws, welcome, state
+
+
+def timers_to_the_vote(approve_seconds: float) -> dict[str, float]:
+    """Heks timers where everything before the approve/reject vote runs out at once (random
+    places, the witches' auto-choice, auto-confirm after H-TBL-3's short timers, a random
+    team) and the vote itself is long: the outage and takeover tests stop a node in it."""
+    quick = ("depart", "guard", "confirm", "discuss", "propose")
+    return {**dict.fromkeys(quick, 0.3), "witch": 0.2, "approve": approve_seconds}
+
+
+async def state_where(ws: ClientConnection, phase: str, timeout: float = 15) -> dict[str, Any]:
+    """The next `state` message whose view is in `phase`."""
+
+    async def wait() -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message.get("type") == "state" and (message.get("view") or {}).get("phase") == phase:
+                return message
+
+    return await asyncio.wait_for(wait(), timeout)

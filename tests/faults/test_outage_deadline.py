@@ -7,38 +7,17 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection
 
-from .live import Process, free_port, make_table, open_seat
+from .live import Process, free_port, make_table, open_seat, state_where, timers_to_the_vote
 
 pytestmark = pytest.mark.timeout(120)
 
 NAMES = ["Anna", "Bram", "Cas", "Dewi"]
 DOWN_SECONDS = 4.0
-# Everything before the vote runs out at once (random places, the witches' auto-choice,
-# auto-confirm after H-TBL-3's short timers, a random team); the vote itself is long.
-TIMERS = {
-    "depart": 0.3,
-    "guard": 0.3,
-    "witch": 0.2,
-    "confirm": 0.3,
-    "discuss": 0.3,
-    "propose": 0.3,
-    "approve": 30,
-}
-
-
-async def _state_where(ws: ClientConnection, phase: str, timeout: float = 15) -> dict[str, Any]:
-    async def wait() -> dict[str, Any]:
-        while True:
-            message = json.loads(await ws.recv())
-            if message.get("type") == "state" and (message.get("view") or {}).get("phase") == phase:
-                return message
-
-    return await asyncio.wait_for(wait(), timeout)
+TIMERS = timers_to_the_vote(30)
 
 
 async def test_a_restart_gives_the_running_vote_its_lost_time_back(tmp_path: Path) -> None:
@@ -52,10 +31,10 @@ async def test_a_restart_gives_the_running_vote_its_lost_time_back(tmp_path: Pat
             ws, _, _ = await open_seat(server.url, code, token)
             sockets.append(ws)
         await sockets[0].send(json.dumps({"type": "lobby", "id": "l1", "action": "start", "payload": {}}))
-        await _state_where(sockets[0], "ROLE_REVEAL")
+        await state_where(sockets[0], "ROLE_REVEAL")
         for i, ws in enumerate(sockets):
             await ws.send(json.dumps({"type": "command", "id": f"r{i}", "command": {"type": "ready"}}))
-        vote = await _state_where(sockets[0], "APPROVAL_VOTE")
+        vote = await state_where(sockets[0], "APPROVAL_VOTE")
         deadline = vote["view"]["deadline"]
         await asyncio.sleep(2.0)  # the vote runs for a while before the server dies
         server.kill()
