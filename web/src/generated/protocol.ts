@@ -688,6 +688,7 @@ export interface AndorraCardItem {
  */
 export interface AndorraCard {
   side: AndorraWords;
+  description: AndorraWords;
   moves: AndorraCardMove[];
   items: AndorraCardItem[];
 }

@@ -203,6 +203,7 @@ class AndorraCard(TypedDict):
     """The role card: the side, the moves the role and the items allow, the items (roles/card.py)."""
 
     side: AndorraWords
+    description: AndorraWords  # the seed's description of the role (roles/descriptions.py)
     moves: list[AndorraCardMove]
     items: list[AndorraCardItem]
 

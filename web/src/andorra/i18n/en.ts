@@ -40,6 +40,7 @@ export const en: Record<Key, string> = {
   copy_link: "Copy {name}'s link",
   bad_line: "Line {line}: expected \"Nick ROLE\"",
   you_are: "You are {nick}",
+  role_description: "Role description",
   role_card: "Your role",
   faction: "Side: {faction}",
   status: "Status: {status}",

@@ -40,6 +40,7 @@ export const ru = {
   bad_line: "Строка {line}: нужно «Ник РОЛЬ»",
   // player
   you_are: "Вы — {nick}",
+  role_description: "Описание роли",
   role_card: "Ваша роль",
   faction: "Сторона: {faction}",
   status: "Статус: {status}",

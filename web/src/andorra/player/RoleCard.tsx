@@ -9,6 +9,9 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
       <p class="role-name">{me.role_name}</p>
       <p>{ctx.t("faction", { faction: ctx.lang === "en" ? me.card.side.en : me.card.side.ru })}</p>
       <p>{ctx.t("status", { status: ctx.t(`status.${me.status}`) })}</p>
+      <p class="role-description" aria-label={ctx.t("role_description")}>
+        {ctx.lang === "en" ? me.card.description.en : me.card.description.ru}
+      </p>
       <h4>{ctx.t("items")}</h4>
       {items.length === 0 ? (
         <p>{ctx.t("no_items")}</p>

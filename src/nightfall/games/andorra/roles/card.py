@@ -9,6 +9,7 @@ from ..items import item_name
 from ..state import Player
 from ..win import WIN_EN, WIN_RU
 from .actions import ACTIONS, ITEM, ITEM_NEEDED
+from .descriptions import description
 from .move_names import move_name
 
 # what the passive items do (A-MOVE-2: they never cost a move)
@@ -43,6 +44,8 @@ def role_card(p: Player) -> dict[str, Any]:
         items.append({"ru": ru, "en": en, "count": len(nights)})
     return {
         "side": {"ru": WIN_RU[p.faction], "en": WIN_EN[p.faction]},
+        # the seed's own description of the role (what it can do, its items)
+        "description": description(p.role),
         "moves": moves,
         "items": items,
     }
