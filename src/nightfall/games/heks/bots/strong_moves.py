@@ -27,6 +27,9 @@ class Ctx:
     me: SeatBelief
     rng: Rng
     _marg: tuple[Vec, Vec] | None = field(default=None)
+    # claimed(seat) or (), per seat: a chief or voter scores up to 35 teams per act, each
+    # member's hand was looked up once per recipe ingredient (the strong bots' hottest line)
+    _hands: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def seat(self) -> int:
@@ -66,6 +69,14 @@ class Ctx:
             return tuple(self.view["me"]["hand"])
         said = self.talk.hands.get(seat)
         return said[1] if said and said[0] == self.view["day"] else None
+
+    def hand_of(self, seat: int) -> tuple[str, ...]:
+        """``claimed(seat) or ()``, cached for this decision: within one act the table talk
+        changes only this seat's own claim, and ``claimed`` reads this seat's hand from the view."""
+        hand = self._hands.get(seat)
+        if hand is None:
+            hand = self._hands[seat] = self.claimed(seat) or ()
+        return hand
 
 
 # ---- abilities and talk ----
@@ -230,7 +241,8 @@ def _cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
 def _fresh_cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
     """A maximum matching of members to recipe ingredients (Kuhn's augmenting paths; k <= 4)."""
     recipe = ctx.view["recipe"][: len(team)]
-    can = [[i for i, c in enumerate(recipe) if c in (ctx.claimed(s) or ())] for s in team]
+    hand_of = ctx.hand_of
+    can = [[i for i, c in enumerate(recipe) if c in hand] for hand in map(hand_of, team)]
     owner: dict[int, int] = {}  # recipe index -> member index
 
     def augment(m: int, seen: set[int]) -> bool:
