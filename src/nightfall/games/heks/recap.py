@@ -9,7 +9,7 @@ before the game is over: the recap travels only inside the result (``end_game``)
 
 from __future__ import annotations
 
-import copy
+from typing import Any, TypeVar
 
 from nightfall.engine import Event
 
@@ -22,6 +22,19 @@ from .view_types import (
     HeksRecapTheft,
     HeksRecapWitch,
 )
+
+T = TypeVar("T")
+
+
+def _copy(tree: T) -> T:
+    """A copy of a JSON tree (dicts, lists, scalars): what ``copy.deepcopy`` did here, at
+    about a fifth of its cost (no memo, no dispatch per type); the recap is all JSON."""
+    node: Any = tree
+    if type(node) is dict:
+        return {k: _copy(v) for k, v in node.items()}  # type: ignore[return-value]
+    if type(node) is list:
+        return [_copy(v) for v in node]  # type: ignore[return-value]
+    return tree
 
 
 def _today(state: HeksState) -> HeksRecapDay:
@@ -135,12 +148,12 @@ def ritual_done(state: HeksState) -> None:
 def exile_counted(state: HeksState) -> None:
     """After the exile vote (H-EXC-1..7): the whole ballot, as the result scene showed it."""
     if state.vote_result is not None:
-        _today(state)["exile"] = copy.deepcopy(state.vote_result)
+        _today(state)["exile"] = _copy(state.vote_result)
 
 
 def recap(state: HeksState) -> list[HeksRecapDay]:
     """The finished recap: the recorded days plus the checks and thefts from the inboxes."""
-    days = copy.deepcopy(state.chronicle)
+    days = _copy(state.chronicle)
     by_day = {d["day"]: d for d in days}
     for seat in sorted(state.inbox):
         for n in state.inbox[seat]:
