@@ -251,7 +251,7 @@ class SeatBelief:
         """For each team, the probability that it holds no Witch."""
         w = self.weights(pub)
         mat = np.zeros((pub.space.players + 1, len(teams)))
-        for k, team in enumerate(teams):
-            mat[team, k] = 1.0
+        # one scatter for all the teams (a chief scores up to 35): the same 0/1 matrix
+        mat[[s for team in teams for s in team], [k for k, team in enumerate(teams) for _ in team]] = 1.0
         hits = pub.space.witch @ mat  # (H, teams): witches on the team
         return [float(x) for x in w @ (hits == 0)]
