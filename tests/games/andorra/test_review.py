@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from nightfall.engine import HOST
+from nightfall.games.andorra.reports.review import CAUSES, HITS, NOTES
 
 from .kit import GAME, mk
 
@@ -32,3 +33,44 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
     assert not re.findall(r"\b[A-Z_]{4,}\b", words)
     s.do(HOST, "publish")
     assert GAME.view(s.state, "host")["host"]["review"] is None
+
+
+def test_a_corrected_move_is_reviewed_with_its_fields_in_words() -> None:
+    """H-03, A-ROLE-FAIRY-4: the review's correction line and the host log name the corrected
+    gift in words («визитка шерифа»), as the move form names it (roles/move_params)."""
+    s = mk("BOSS", "FAIRY", "SHERIFF", "PV", "DOCTOR")
+    s.day([])
+    s.move("fairy", "FAIRY_GIFT", "pv", gift="VEST")
+    s.do(HOST, "end_night")
+    card = {"gift": "CARD_SHERIFF"}
+    s.do(HOST, "correct", player=s.seat("fairy"), action="FAIRY_GIFT", target=s.seat("doctor"), params=card)
+    r = GAME.view(s.state, "host")["host"]["review"]
+    assert r["corrections"] == ["fairy: подарок → doctor (Подарок: визитка шерифа)"]
+    log = GAME.view(s.state, "host")["host"]["host_log"]
+    assert "Ночь 1. Исправлен ход: fairy: подарок → doctor (Подарок: визитка шерифа)" in log
+
+
+def test_the_audit_carries_the_engines_words_for_every_cause_and_protection() -> None:
+    """H-03, A-HAR, A-PROT: each executed action of the audit carries what stopped it and the
+    kind of harm in the engine's words (ru and en), so the desk holds no copy of them."""
+    s = mk("BOSS", "SHERIFF", "PV", "PV", "MANIAC")
+    s.day([])
+    s.move("maniac", "MANIAC_BLOODY", "sheriff")
+    s.resolve()
+    [audit] = GAME.view(s.state, "host")["host"]["audits"]
+    knife = next(e for e in audit["events"] if e["code"] == "MANIAC_BLOODY")
+    assert knife["note_words"] == {"ru": "нож Маньяка (кроваво)", "en": "the Maniac's knife (bloody)"}
+    assert knife["hit_words"] is None  # nothing stopped the knife
+    # every code of the tables, put into the stored audit, comes out in both languages
+    base = s.state.audits[0]["events"][0]
+    s.state.audits[0]["events"] = [
+        *({**base, "note": c, "hit": "NONE"} for c in NOTES),
+        *({**base, "note": "", "hit": h} for h in HITS),
+    ]
+    events = GAME.view(s.state, "host")["host"]["audits"][0]["events"]
+    notes = [e["note_words"] for e in events[: len(NOTES)]]
+    assert notes == [{"ru": ru, "en": en} for ru, en in NOTES.values()]
+    assert set(CAUSES) <= set(NOTES)
+    hits = [e["hit_words"] for e in events[len(NOTES) :]]
+    assert hits == [{"ru": ru, "en": en} for ru, en in HITS.values()]
+    assert all(w["ru"] and w["en"] and w["ru"] != w["en"] for w in [*notes, *hits])

@@ -64,6 +64,8 @@ def test_a_correction_with_fields_is_resolved_again() -> None:
         True,
     )
     assert move["details"]["ru"] == "Подарок: визитка шерифа"
+    # the review before publishing names the corrected gift in words, not only the move
+    assert host["review"]["corrections"] == ["Faya: подарок → Doc (Подарок: визитка шерифа)"]
     doc = state.game.pending_world.p(SEAT["Doc"])
     assert "CARD_SHERIFF" in doc.items  # the night was resolved again with the corrected gift
 

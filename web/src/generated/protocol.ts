@@ -776,6 +776,8 @@ export interface AndorraAuditEvent {
   response: boolean;
   visible: boolean;
   note: string;
+  hit_words: AndorraWords | null;
+  note_words: AndorraWords | null;
 }
 /**
  * Everything the resolution of one night did, for the host (H-03).

@@ -17,7 +17,7 @@ from .reports.host_log import lines as host_log_lines
 from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
-from .reports.review import clan_names, clan_word, review
+from .reports.review import HITS, NOTES, clan_names, clan_word, review
 from .roles.card import role_card
 from .roles.catalogue import CLAN_COLOURS
 from .roles.move_names import move_name
@@ -337,7 +337,15 @@ def _audit_event(e: dict[str, Any]) -> AndorraAuditEvent:
         "response": bool(e["response"]),
         "visible": bool(e["visible"]),
         "note": str(e["note"]),
+        # what stopped it and the kind of harm, in the engine's words (None: nothing to say)
+        "hit_words": _table_words(HITS, str(e["hit"])),
+        "note_words": _table_words(NOTES, str(e["note"])),
     }
+
+
+def _table_words(table: dict[str, tuple[str, str]], code: str) -> AndorraWords | None:
+    words = table.get(code)
+    return None if words is None else {"ru": words[0], "en": words[1]}
 
 
 def _winner_name(winner: str | None) -> AndorraWords | None:

@@ -297,6 +297,8 @@ class AndorraAuditEvent(TypedDict):
     response: bool
     visible: bool
     note: str
+    hit_words: AndorraWords | None  # what stopped or absorbed it («бронежилет»), reports/review.HITS
+    note_words: AndorraWords | None  # the kind of harm («нож Маньяка (быстро)»), reports/review.CAUSES
 
 
 class AndorraAudit(TypedDict):

@@ -6,13 +6,6 @@ function outcome(ctx: Ctx, result: string | null | undefined): string {
   return result === "OK" || result === "FAIL" ? ctx.t(`audit_${result}`) : "—";
 }
 
-/** What stopped or absorbed an action, or the kind of harm, in words (an unknown code: «—»). */
-function words(ctx: Ctx, group: string, code: string): string {
-  const key = `${group}.${code}`;
-  const text = ctx.t(key);
-  return text === key ? "—" : text;
-}
-
 export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   const audits = view.host.audits ?? [];
   return (
@@ -51,8 +44,9 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
               <li key={e.seq}>
                 [{e.step}] {e.actor != null ? nickOf(view, e.actor) : ""} {word(ctx.lang, e.name)}
                 {e.target != null ? ` → ${nickOf(view, e.target)}` : ""}: {outcome(ctx, e.result)}
-                {e.hit && e.hit !== "NONE" ? `, ${words(ctx, "audit_hit", e.hit)}` : ""}
-                {e.note ? ` (${words(ctx, "audit_cause", e.note)})` : ""}
+                {/* what stopped it and the kind of harm come in the engine's words (view.py) */}
+                {e.hit_words ? `, ${word(ctx.lang, e.hit_words)}` : ""}
+                {e.note_words ? ` (${word(ctx.lang, e.note_words)})` : ""}
               </li>
             ))}
           </ol>

@@ -8,7 +8,7 @@ from typing import Any
 from ..items import item_name
 from ..roles.move_names import move_name
 from ..state import AndorraState, World, role_name
-from .review import clan_word
+from .review import clan_word, move_words
 
 EDITS = {
     "kill": "убит решением ведущего",
@@ -26,18 +26,13 @@ def _nick(w: World, seat: Any) -> str:
     return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
 
 
-def _move(w: World, mv: dict[str, Any]) -> str:
-    target = mv.get("target")
-    return move_name(str(mv["action"])) + (f" → {_nick(w, target)}" if isinstance(target, int) else "")
-
-
 def line(w: World, h: dict[str, Any]) -> str | None:
     """One host-log entry as a sentence, or None for the entries the desk shows elsewhere."""
     if "correct" in h:
-        return f"Ночь {h['night']}. Исправлен ход: {_nick(w, h['correct'])}: {_move(w, h['move'])}"
+        return f"Ночь {h['night']}. Исправлен ход: {_nick(w, h['correct'])}: {move_words(w, h['move'])}"
     if "pm_move" in h:
         whose = "" if h["pm_move"] == h["from"] else f" за игрока {_nick(w, h['pm_move'])}"
-        return f"Ночь {h['night']}. Ход из ЛС от {_nick(w, h['from'])}{whose}: {_move(w, h['move'])} (внёс ведущий)"
+        return f"Ночь {h['night']}. Ход из ЛС от {_nick(w, h['from'])}{whose}: {move_words(w, h['move'])} (внёс ведущий)"
     if "pm_vote" in h:
         target = "воздержался" if h["target"] is None else f"голос за {_nick(w, h['target'])}"
         change = " (исправление)" if h.get("edit") else ""

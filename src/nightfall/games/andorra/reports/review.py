@@ -8,27 +8,45 @@ from typing import Any
 
 from ..roles.catalogue import CLAN_COLOURS
 from ..roles.move_names import move_name
+from ..roles.move_params import describe
 from ..state import AndorraState, World, display_role
 from .render import render
 
-CAUSES: dict[str, str] = {
-    "SHOT": "выстрел",
-    "RSHOT": "ответный выстрел Телохранителя",
-    "SILVER": "серебряная пуля Ван Хельсинга",
-    "KNIFE_Q": "нож Маньяка (быстро)",
-    "KNIFE_B": "нож Маньяка (кроваво)",
-    "AXE": "топор Палача",
-    "HH_CHOP": "казнь Всадника без головы",
-    "POISON": "яд",
-    "CLONIDINE": "клофелин",
-    "BITE": "укус Вампира",
-    "PSYCHO_BITE": "укус Психа",
-    "EXPLOSION": "взрыв Психа",
-    "BURN": "сожжение Домовым",
-    "CROSS": "крестик Священника",
-    "STAKE": "кол",
-    "HEART": "сердце не выдержало (Маньяк у Священника)",
-    "REVENGE": "месть Психа",
+# The kind of harm (Appendix B, A-HAR-EFFECT) in words, (ru, en): a death's cause in the
+# review and an executed action's note in the audit on the desk (view.py serves both words).
+CAUSES: dict[str, tuple[str, str]] = {
+    "SHOT": ("выстрел", "shot"),
+    "RSHOT": ("ответный выстрел Телохранителя", "the Bodyguard's return shot"),
+    "SILVER": ("серебряная пуля Ван Хельсинга", "Van Helsing's silver bullet"),
+    "KNIFE_Q": ("нож Маньяка (быстро)", "the Maniac's knife (quick)"),
+    "KNIFE_B": ("нож Маньяка (кроваво)", "the Maniac's knife (bloody)"),
+    "AXE": ("топор Палача", "the Executioner's axe"),
+    "HH_CHOP": ("казнь Всадника без головы", "the Headless Horseman's execution"),
+    "POISON": ("яд", "poison"),
+    "CLONIDINE": ("клофелин", "clonidine"),
+    "BITE": ("укус Вампира", "the Vampire's bite"),
+    "PSYCHO_BITE": ("укус Психа", "the Psycho's bite"),
+    "EXPLOSION": ("взрыв Психа", "the Psycho's explosion"),
+    "BURN": ("сожжение Домовым", "burnt by the Domovoi"),
+    "CROSS": ("крестик Священника", "the Priest's cross"),
+    "STAKE": ("кол", "stake"),
+    "HEART": ("сердце не выдержало (Маньяк у Священника)", "his heart gave out (the Maniac at the Priest's)"),
+    "REVENGE": ("месть Психа", "the Psycho's revenge"),
+}
+# An audit note that is no harm: the Priest's confession marks his event (roles/priest.py).
+NOTES: dict[str, tuple[str, str]] = {**CAUSES, "CONFESSION": ("исповедь", "confession")}
+# What stopped or absorbed a hostile action (A-HAR H1-H9, A-PROT) or a recruitment, (ru, en).
+HITS: dict[str, tuple[str, str]] = {
+    "DEAD": ("цель уже мертва", "the target was already dead"),
+    "INACCESSIBLE": ("цель недоступна", "the target was out of reach"),
+    "IMMUNE": ("неуязвим", "immune"),
+    "BLESSING": ("благословение", "blessing"),
+    "BODYGUARD": ("Телохранитель", "the Bodyguard"),
+    "CROSS": ("крестик", "cross"),
+    "SIREN": ("сирена", "siren"),
+    "VEST": ("бронежилет", "vest"),
+    "CAP": ("в клане нет места", "no room in the clan"),
+    "TOO_FEW": ("меньше трёх с колами", "fewer than three with stakes"),
 }
 RESULTS = {"OK": "удачно", "FAIL": "неудачно", None: "—"}
 STATES = {"VOID": "ход отменён", "CANCELLED": "ход отменён"}
@@ -60,6 +78,15 @@ def _nick(w: World, seat: Any) -> str:
     return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
 
 
+def move_words(w: World, mv: dict[str, Any]) -> str:
+    """A move the host entered, in words with its fields, as the desk's submissions show it:
+    «подарок → Oleg (Подарок: визитка шерифа)» (roles/move_params.describe)."""
+    target = mv.get("target")
+    out = move_name(str(mv["action"])) + (f" → {_nick(w, target)}" if isinstance(target, int) else "")
+    details = describe(str(mv["action"]), dict(mv.get("params") or {}), lambda s: _nick(w, s))
+    return f"{out} ({details})" if details else out
+
+
 def review(state: AndorraState) -> dict[str, Any] | None:
     """None unless a resolved night waits for publication (REVIEW)."""
     pending, w = state.pending, state.pending_world
@@ -87,7 +114,7 @@ def review(state: AndorraState) -> dict[str, Any] | None:
     deaths = []
     for p in w.players:
         if p.death and p.death.get("night") == audit["night"]:
-            cause = CAUSES.get(str(p.death.get("cause")), "смерть")
+            cause = CAUSES.get(str(p.death.get("cause")), ("смерть", "death"))[0]
             by = f", от: {_nick(w, p.death.get('by'))}" if p.death.get("by") else ""
             deaths.append(f"{p.nick} ({display_role(w, p)}) — {cause}{by}")
     tally = audit.get("tally") or {}
@@ -103,8 +130,7 @@ def review(state: AndorraState) -> dict[str, Any] | None:
     night = audit["night"]
 
     corrections = [
-        f"{_nick(w, h['correct'])}: {move_name(h['move']['action'])}"
-        + (f" → {_nick(w, h['move']['target'])}" if h["move"].get("target") else "")
+        f"{_nick(w, h['correct'])}: {move_words(w, h['move'])}"
         for h in state.host_log
         if h.get("night") == night and "correct" in h
     ]
