@@ -46,6 +46,7 @@ def test_a_corrected_move_is_reviewed_with_its_fields_in_words() -> None:
     s.do(HOST, "correct", player=s.seat("fairy"), action="FAIRY_GIFT", target=s.seat("doctor"), params=card)
     r = GAME.view(s.state, "host")["host"]["review"]
     assert r["corrections"] == ["fairy: подарок → doctor (Подарок: визитка шерифа)"]
+    assert "fairy: подарок → doctor (Подарок: визитка шерифа) — удачно" in r["moves"]
     log = GAME.view(s.state, "host")["host"]["host_log"]
     assert "Ночь 1. Исправлен ход: fairy: подарок → doctor (Подарок: визитка шерифа)" in log
 

@@ -203,6 +203,7 @@ def test_a_host_runs_20_players_for_three_cycles_from_the_desk(
             desk_phase(host, "итоги у ведущего")
             expect(review).to_contain_text("Oleg: Вам подарили: визитка шерифа")
             expect(review).to_contain_text("Fira: подарок → Oleg (Подарок: визитка шерифа)")
+            expect(review).to_contain_text("Fira: подарок → Oleg (Подарок: визитка шерифа) — удачно")
         host.screenshot(path=SHOTS / f"acceptance-review-{day}.png", full_page=True)
         confirm(host, "Опубликовать утро")
         desk_phase(host, f"День {day + 1}")

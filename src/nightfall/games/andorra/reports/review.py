@@ -109,6 +109,11 @@ def review(state: AndorraState) -> dict[str, Any] | None:
             line += f" → {_nick(w, act['orig'])}"
             if act["target"] != act["orig"]:
                 line += f" (цель изменена: {_nick(w, act['target'])})"
+        # the move's fields as sent («Подарок: визитка шерифа»); the audit keeps only its code
+        sent = state.submissions.get(seat_s) or {}
+        details = describe(act["code"], dict(sent.get("params") or {}), lambda s: _nick(w, s))
+        if details and sent.get("action") == act["code"]:
+            line += f" ({details})"
         line += f" — {STATES.get(act['state']) or RESULTS.get(act['result'], '—')}"
         moves.append(line)
     deaths = []
