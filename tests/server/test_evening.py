@@ -113,3 +113,18 @@ async def test_the_evening_counts_every_game_across_play_again_and_a_restart(ser
     bram3 = await third.connect(code, seats[1]["token"])
     assert bram3.state["room"]["game_no"] == 3
     assert [g["game_no"] for g in bram3.state["room"]["evening"]] == [1, 2]  # each game once
+
+
+async def test_a_finished_games_seats_stay_when_the_host_reorders_for_the_next(live: Live) -> None:
+    # The results (and the board's badges on them) speak of the finished game's seats, while
+    # ``seat`` already is the next game's: ``game_seat`` keeps the finished one.
+    _code, _seats, (anna, bram) = await table(live, ["Anna", "Bram"])
+    assert "game_seat" not in members(anna)[0]  # no game yet
+    await anna.lobby("settings", target=3)
+    await anna.lobby("start")
+    await play_to(bram, 3)
+    await anna.state_where(lambda s: s["room"]["status"] == "ended")
+    assert (await anna.lobby("reorder", order=[2, 1]))["type"] == "ack"
+    state = await anna.state_where(lambda s: [m["name"] for m in s["room"]["members"]] == ["Bram", "Anna"])
+    seats = {m["name"]: (m["seat"], m["game_seat"]) for m in state["room"]["members"]}
+    assert seats == {"Bram": (1, 2), "Anna": (2, 1)}

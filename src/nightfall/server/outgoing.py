@@ -87,6 +87,8 @@ def _member(
     }
     if not site.private_presence:  # else only the host is told, in his ``you`` (seen_by)
         out["presence"] = presence.of(pid)
+    if play is not None:
+        out["game_seat"] = play.seat_of(pid)
     return out
 
 

@@ -93,6 +93,10 @@ class MemberJson(TypedDict):
     # absent in a game whose players must not see who is connected (Andorra); the host
     # then finds everyone's in his ``you.presence``
     presence: NotRequired[PresenceState]
+    # the member's seat in the room's current or last game (absent before the first): while
+    # a finished game's results show, ``seat`` is already the next game's, which the host
+    # may reorder; the results' badges follow this one
+    game_seat: NotRequired[int | None]
 
 
 class RoomLimits(TypedDict):

@@ -71,6 +71,7 @@ export interface MemberJson {
   colour: string | null;
   avatar: string | null;
   presence?: PresenceState;
+  game_seat?: number | null;
 }
 export interface RoomLimits {
   min_players: number;

@@ -8,7 +8,7 @@ import { AutoNotices } from "../ui/Notices";
 import { signalTurn } from "../ui/turnSignal";
 import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
-import { Badge } from "../ui/Looks";
+import { Badge, lookAt } from "../ui/Looks";
 import { Section } from "../ui/common";
 import { SecretCover, SecretSheet } from "../ui/Secret";
 import { Depart, Gathering } from "../scenes/Day";
@@ -72,7 +72,7 @@ function Table(props: { view: HeksView; members: Member[] }) {
     <Disclosure class="inbox table" label={`${t("players.title")} (${v.players.length})`}>
       <ol class="seats">
         {v.players.map((p) => {
-          const m = props.members.find((x) => x.seat === p.seat);
+          const m = lookAt(props.members, p.seat);
           return (
             <li key={p.seat} class={`st-${p.status.toLowerCase()}`}>
               <span class="seat-no">{p.seat}</span>

@@ -63,5 +63,6 @@ export function Badge(props: { look?: Look | null; size?: number; class?: string
 
 /** The member at this game seat (a running game's seats are the room's ``members[].seat``). */
 export function lookAt(members: Member[], seat: number): Member | undefined {
-  return members.find((m) => m.seat === seat);
+  // a game seat: after a game, `seat` is already the next game's (the host may reorder)
+  return members.find((m) => (m.game_seat ?? m.seat) === seat);
 }
