@@ -21,7 +21,8 @@ from .phones import Table
 pytestmark = pytest.mark.timeout(400)
 
 ROOMS = 6
-NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
+# Eight players: games of five can end on day 1 (Table 2.1 B-5, H-PRO-6) before the kill.
+NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo"]
 TIMERS = {"depart": 1.0, "guard": 0.5, "witch": 0.2, "propose": 1.0, "approve": 1.0, "quarrel": 0.05}
 
 
