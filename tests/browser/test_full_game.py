@@ -90,8 +90,14 @@ def check_story(bot: UiBot) -> None:
             assert a == b and role[a] == "WITCH", f"{a} ({role[a]}) was called a witch"
         for _day, (a, b) in ph.found("voteres.exiled.notwitch"):
             assert a == b and role[a] != "WITCH", f"the witch {a} was called no witch"
+        # Both texts stay in the owner's inbox for the rest of the game, so a later day's
+        # showing on the Pickpocket's phone may have no twin on a victim who was exiled or did
+        # not open the secret that day: compare the day each theft was first shown.
+        first: dict[tuple[str, str], int] = {}
         for day, (ingredient, victim) in ph.found("pp.took"):
             assert ph.role == "PICKPOCKET"
+            first.setdefault((ingredient, victim), day)
+        for (ingredient, victim), day in first.items():
             told = [d for d, (i,) in by_name[victim].found("inbox.stolen") if i == ingredient]
             assert day in told, (
                 f"{victim} was not told that a pickpocket took their {ingredient} on day {day}"
