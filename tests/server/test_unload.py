@@ -177,11 +177,11 @@ async def test_the_periodic_check_runs_from_start_to_shutdown(serve: Serve) -> N
     )
     code = (await live.create("Anna"))["code"]
     rooms = rooms_of(live)
-    assert rooms._checker is not None and not rooms._checker.done()
+    assert rooms.unloading.checker is not None and not rooms.unloading.checker.done()
     clock.minutes(ROOM_MIN)
     await until(lambda: code not in rooms)
     await live.stop()
-    assert rooms._checker is None and len(rooms) == 0
+    assert rooms.unloading.checker is None and len(rooms) == 0
 
 
 async def test_idle_time_0_never_unloads(serve: Serve) -> None:
@@ -190,7 +190,7 @@ async def test_idle_time_0_never_unloads(serve: Serve) -> None:
     code = (await live.create("Anna"))["code"]
     clock.minutes(GAME_MIN * 100)
     assert await rooms_of(live).unload_idle() == []
-    assert code in rooms_of(live) and rooms_of(live)._checker is None
+    assert code in rooms_of(live) and rooms_of(live).unloading.checker is None
 
 
 # -- a game comes back as it was ----------------------------------------------------
@@ -257,7 +257,7 @@ async def test_a_timed_game_whose_deadline_passed_while_unloaded_ticks_on_load(s
     )
     assert fired["version"] > ack["version"]
     assert fired["view"]["deadline"] is None
-    assert rooms_of(live)._unloaded == {}  # its wake-up went with the load
+    assert rooms_of(live).unloading.gone == {}  # its wake-up went with the load
 
 
 async def test_an_unloaded_game_is_loaded_at_its_deadline_then_unloaded_again(
@@ -282,7 +282,7 @@ async def test_an_unloaded_game_is_loaded_at_its_deadline_then_unloaded_again(
     assert f"room {code}: loaded for its deadline (playing" in caplog.text
     # Nobody came: it goes again at the next check, with no timer left to wake it.
     assert await rooms_of(live).unload_idle() == [code]
-    assert code not in rooms_of(live)._unloaded or rooms_of(live)._unloaded[code].wakeup is None
+    assert code not in rooms_of(live).unloading.gone or rooms_of(live).unloading.gone[code].wakeup is None
     anna = await live.connect(code, seats[0]["token"])
     assert anna.state["view"]["ticks"] == 1 and anna.state["view"]["total"] == 1
 
@@ -352,7 +352,7 @@ async def test_a_request_queued_behind_the_unloading_is_not_run_by_the_old_room(
     clock.minutes(ROOM_MIN + 1)
     rooms = rooms_of(live)
     room: Room = rooms._rooms[code]
-    retire = asyncio.create_task(room.retire_if(rooms._idle_too_long, rooms._forget))
+    retire = asyncio.create_task(room.retire_if(rooms.unloading.too_long, rooms._forget))
     join = asyncio.create_task(room.join("Bram"))  # queued after the unloading
     assert await retire
     with pytest.raises(RoomUnloaded):

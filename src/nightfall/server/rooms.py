@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from nightfall.cluster.ownership import Held, NotOwner, Ownership
@@ -25,24 +24,11 @@ from .protocol import CLOSE_MOVED
 from .protocol import error as outgoing_error
 from .room import Room, RoomOptions
 from .storage import AsyncStore
+from .unloading import Unloading
 
 log = logging.getLogger("nightfall.room")
 
 RESTORE_WINDOW_MS = 24 * 3600 * 1000  # rooms restored at start when they are never unloaded
-
-
-def _duration(ms: int) -> str:
-    minutes = ms // 60_000
-    return f"{minutes} min" if minutes < 120 else f"{minutes // 60} h {minutes % 60} min"
-
-
-@dataclass(slots=True)
-class _Unloaded:
-    """What stays in memory of an unloaded room, kept only while it matters."""
-
-    touched: int  # its last use: being loaded for a deadline is not one
-    version_floor: int  # the highest state version a viewer was sent
-    wakeup: asyncio.TimerHandle | None = None  # loads the room at its game's next deadline
 
 
 class Rooms:
@@ -74,18 +60,16 @@ class Rooms:
         self._rooms: dict[str, Room] = {}
         self._creating = 0  # creations past the check but not yet in ``_rooms``
         self._loading: dict[str, asyncio.Task[Room | None]] = {}  # one load per code at a time
-        self._unloaded: dict[str, _Unloaded] = {}
-        self._checker: asyncio.Task[None] | None = None
-        self._wakes: set[asyncio.Task[None]] = set()
+        self.unloading = Unloading(self.idle, self.options.clock, self._load_for_deadline, self.unload_idle)
         # On a cluster node: the rooms' leases (``cluster.ownership``); None: one server.
         self.ownership: Ownership | None = None
 
     def run_as_node(self, ownership: Ownership) -> None:
         """Own rooms through leases: a room is loaded or created only with its lease,
         written with its token, and given up when the lease is lost."""
-        self.ownership = ownership
+        self.ownership = self.unloading.ownership = ownership
         ownership.on_lost = self._give_up
-        ownership.on_orphan = self._wake_up
+        ownership.on_orphan = self.unloading.wake_up
 
     def __len__(self) -> int:
         """Rooms in memory: what ``max_rooms`` bounds."""
@@ -109,6 +93,9 @@ class Rooms:
             # the caller's first call, in which an idle room could otherwise be unloaded.)
             room.touched = self.options.clock()
         return room
+
+    async def _load_for_deadline(self, code: str) -> Room | None:
+        return await self._load(code, for_deadline=True)
 
     async def _load(self, code: str, for_deadline: bool = False) -> Room | None:
         """Load ``code`` from the store, once: requests at the same moment share the load."""
@@ -279,19 +266,15 @@ class Rooms:
         self, stored: StoredRoom, how: str, for_deadline: bool = False, outage_ms: int | None = None
     ) -> Room | None:
         code = stored.room.code
-        gone = self._unloaded.get(code)
         try:
-            room = self._rebuild(stored, gone.version_floor if gone is not None else 0)
+            room = self._rebuild(stored, self.unloading.version_floor(code))
         except Exception:
             log.exception("room %s: could not be rebuilt; left as it is on disk", code)
             return None
         room.lease = self.ownership.held(code) if self.ownership is not None else None
-        if gone is not None:
-            del self._unloaded[code]
-            if gone.wakeup is not None:
-                gone.wakeup.cancel()
-            if for_deadline:
-                room.touched = gone.touched  # still nobody there: unloaded again at the next check
+        gone = self.unloading.take(code)
+        if gone is not None and for_deadline:
+            room.touched = gone.touched  # still nobody there: unloaded again at the next check
         self._rooms[code] = room
         if outage_ms and room.lobby.status == PLAYING:
             room.resume_first(outage_ms)
@@ -323,23 +306,9 @@ class Rooms:
 
     def start(self) -> None:
         """Check for idle rooms every ``IdleRooms.check_seconds`` (the app's lifespan)."""
-        if (self.idle.room_ms or self.idle.game_ms) and self._checker is None:
-            self._checker = asyncio.create_task(self._check_forever(), name="unload-idle-rooms")
+        self.unloading.start()
         if self.ownership is not None:
             self.ownership.start()  # renews the leases, adopts rooms whose node is gone
-
-    async def _check_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.idle.check_seconds)
-            try:
-                await self.unload_idle()
-            except Exception:  # a bug here must not end the checks for good
-                log.exception("unloading idle rooms failed")
-
-    def _idle_too_long(self, room: Room) -> bool:
-        since = room.idle_since
-        limit = self.idle.limit_ms(room.lobby.status == PLAYING)
-        return since is not None and limit > 0 and self.options.clock() - since >= limit
 
     async def unload_idle(self) -> list[str]:
         """Unload every room idle for longer than its limit; returns their codes.
@@ -349,7 +318,7 @@ class Rooms:
         """
         unloaded = []
         for room in list(self._rooms.values()):
-            if self._idle_too_long(room) and await room.retire_if(self._idle_too_long, self._forget):
+            if self.unloading.too_long(room) and await room.retire_if(self.unloading.too_long, self._forget):
                 await room.stop()
                 unloaded.append(room.code)
                 if self.ownership is not None:
@@ -377,46 +346,11 @@ class Rooms:
         so no lookup can find it afterwards (the next one loads it from the store)."""
         if self._rooms.get(room.code) is room:
             del self._rooms[room.code]
-        now = self.options.clock()
-        log.info("room %s: unloaded (idle %s)", room.code, _duration(now - room.touched))
-        gone = _Unloaded(room.touched, room.highest_version())
-        deadline = room.next_deadline()
-        if deadline is not None:
-            # The game's clock keeps running: load the room when its timer is due, as
-            # if it had stayed (an Andorra night ends on time with every phone asleep).
-            delay = max(0.0, (deadline - now) / 1000)
-            gone.wakeup = asyncio.get_running_loop().call_later(delay, self._wake, room.code)
-        if gone.wakeup is not None or gone.version_floor > room.revision:
-            self._unloaded[room.code] = gone
-
-    def _wake(self, code: str) -> None:
-        gone = self._unloaded.get(code)
-        if gone is not None:
-            gone.wakeup = None
-        task = asyncio.create_task(self._wake_up(code), name=f"wake-room-{code}")
-        self._wakes.add(task)
-        task.add_done_callback(self._wakes.discard)
-
-    async def _wake_up(self, code: str) -> None:
-        try:
-            room = await self._load(code, for_deadline=True)
-            if room is None and self.ownership is not None:  # closed or gone: nobody need own it
-                await self.ownership.leases.forget(code)
-        except NotOwner:
-            pass  # another node has it, and runs its timers
-        except Exception:
-            log.exception("room %s: could not be loaded for its deadline", code)
+        self.unloading.remember(room)
 
     async def stop(self) -> None:
-        if self._checker is not None:
-            self._checker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._checker
-            self._checker = None
-        for gone in self._unloaded.values():
-            if gone.wakeup is not None:
-                gone.wakeup.cancel()
-        for task in [*self._wakes, *self._loading.values()]:
+        await self.unloading.stop()
+        for task in list(self._loading.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
