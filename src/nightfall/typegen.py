@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal, NotRequired, Required, get_args, get
 MODULES = (
     "nightfall.server.protocol_types",
     "nightfall.games.heks.view_types",
+    "nightfall.games.andorra.form_types",
     "nightfall.games.andorra.view_types",
 )
 OUT = Path(__file__).resolve().parents[2] / "web" / "src" / "generated" / "protocol.ts"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from .form_types import AndorraMoveOption
+
 Seat = int
 AndorraPhase = Annotated[str, Literal["DAY", "NIGHT", "RESOLVING", "REVIEW", "OVER"]]
 AndorraStatus = Annotated[str, Literal["ALIVE", "DEAD", "JAILED_LYNCH", "JAILED_JAILER"]]
@@ -149,42 +151,6 @@ class AndorraChatMessage(TypedDict):
     text: str
     at: int
     id: NotRequired[str]
-
-
-class AndorraParamChoice(TypedDict):
-    """One value a move's field may take, and its words (a player's nick, an item, a role)."""
-
-    value: str | int | bool
-    ru: str
-    en: str
-
-
-class AndorraParamField(TypedDict):
-    """One field of a move in the form (site), from the engine's roles/move_params.py:
-    ``one`` a single choice; ``ranked`` an ordered preference list of up to ``max``;
-    ``per_voter`` a choice for each of ``voters``; ``changes`` the Swindler's changes of up
-    to ``max`` of ``voters``' votes (A-TALLY-7). ``choices`` are the legal values only."""
-
-    name: str
-    kind: Annotated[str, Literal["one", "ranked", "per_voter", "changes"]]
-    ru: str
-    en: str
-    required: bool  # False: the field may be left empty
-    choices: list[AndorraParamChoice]
-    voters: list[AndorraParamChoice]
-    max: int
-
-
-class AndorraMoveOption(TypedDict):
-    """A move that may be submitted now for ``player`` (site): by the seat itself, as its clan's
-    sender, or by the host (a correction, a move entered from a PM)."""
-
-    player: Seat
-    action: str
-    ru: str  # the move as the seed names it (Appendix C)
-    en: str
-    targets: list[Seat] | None  # the legal targets, or None for a move without one
-    fields: list[AndorraParamField]
 
 
 class AndorraCardMove(TypedDict):

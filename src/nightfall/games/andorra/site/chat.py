@@ -15,8 +15,9 @@ from typing import Any
 from nightfall.engine import Command, Event, Game, Rejected
 from nightfall.engine.event import Audience
 
+from ..form_types import AndorraMoveOption
 from ..reports.review import clan_word
-from ..view_types import AndorraChatMessage, AndorraMoveOption, AndorraWords
+from ..view_types import AndorraChatMessage, AndorraWords
 
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message

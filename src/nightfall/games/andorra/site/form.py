@@ -16,6 +16,7 @@ from typing import Any
 from nightfall.engine import Rejected
 
 from ..day import raw_vote_of
+from ..form_types import AndorraMoveOption, AndorraParamChoice, AndorraParamField
 from ..moves import validate
 from ..roles.actions import ACTIONS
 from ..roles.move_names import move_name
@@ -32,7 +33,6 @@ from ..roles.move_params import (
     value_words,
 )
 from ..state import AndorraState
-from ..view_types import AndorraMoveOption, AndorraParamChoice, AndorraParamField
 
 # Every move code of Appendix C, in its order: the engine decides which are legal.
 MOVE_CODES = list(ACTIONS)

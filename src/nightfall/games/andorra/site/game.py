@@ -10,8 +10,9 @@ from typing import Any, cast
 
 from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kernel
 
+from ..form_types import AndorraMoveOption
 from ..game import AndorraGame
-from ..view_types import AndorraMoveOption, AndorraView
+from ..view_types import AndorraView
 from . import chat, form
 from .chat import CHAT, CHAT_KEEP, RoomState
 from .param_shapes import check_params
