@@ -138,3 +138,25 @@ def _gift_of(s: Scenario, nick: str) -> list[str]:
 def quiet_day(s: Scenario) -> None:
     """Everyone alive votes blank: no jailing, no penalties."""
     s.day([(p.nick, None) for p in s.state.world.players if p.alive])
+
+
+def pv_night_in_two_clans() -> Scenario:
+    """Two mafia clans and two PVs holding diplomas; night 1 the Maniac kills the Doctor (who
+    holds a Siren) and a PV watches him: the PV's role question and then the host's clan
+    question follow (A-CYCLE-6a, H-08, A-DAWN-1a). Returns the night, not yet ended."""
+    s = mk(
+        "BOSS:red",
+        "BOSS:black",
+        "PV",
+        "PV",
+        "DOCTOR",
+        "MANIAC",
+        "VAMPIRE",
+        two_clans=True,
+        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
+    )
+    s.player("doctor").take("SIREN")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "doctor")
+    s.move("pv", "PV_WATCH", "doctor")
+    return s

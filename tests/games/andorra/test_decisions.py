@@ -7,7 +7,7 @@ import pytest
 from nightfall.engine import HOST, Rejected
 from nightfall.games.andorra import AndorraGame
 
-from .kit import mk, quiet_day
+from .kit import mk, pv_night_in_two_clans, quiet_day
 
 G = AndorraGame()
 
@@ -133,21 +133,7 @@ def test_header_narrative_article_inactive() -> (
 
 
 def test_host_assigns_clan_in_two_clan_game() -> None:  # H-08, A-DAWN-1a
-    s = mk(
-        "BOSS:red",
-        "BOSS:black",
-        "PV",
-        "PV",
-        "DOCTOR",
-        "MANIAC",
-        "VAMPIRE",
-        two_clans=True,
-        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
-    )
-    s.player("doctor").take("SIREN")
-    quiet_day(s)
-    s.move("maniac", "MANIAC_QUICK", "doctor")
-    s.move("pv", "PV_WATCH", "doctor")
+    s = pv_night_in_two_clans()
     s.resolve({("PV_ROLE", "pv"): "RECRUITER", ("CLAN_ASSIGN", "host"): "mafia:black"})
     assert s.player("pv").clan == "mafia:black" and s.player("pv").role == "RECRUITER"
     assert [p["kind"] for p in s.state.audits[-1]["prompts"]] == ["PV_ROLE", "CLAN_ASSIGN"]

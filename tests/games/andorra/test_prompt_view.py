@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nightfall.engine import HOST
 
-from .kit import GAME, mk, quiet_day
+from .kit import GAME, mk, pv_night_in_two_clans, quiet_day
 
 
 def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
@@ -47,21 +47,7 @@ def test_which_questions_may_be_declined() -> None:
 def test_a_null_answer_to_the_hosts_clan_question_keeps_its_default() -> None:
     """A-CYCLE-6a, H-08, A-DAWN-1a: the host cannot decline the clan question; a null answer
     is no answer and the PV joins the default clan (he was left outside every clan before)."""
-    s = mk(
-        "BOSS:red",
-        "BOSS:black",
-        "PV",
-        "PV",
-        "DOCTOR",
-        "MANIAC",
-        "VAMPIRE",
-        two_clans=True,
-        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
-    )
-    s.player("doctor").take("SIREN")
-    quiet_day(s)
-    s.move("maniac", "MANIAC_QUICK", "doctor")
-    s.move("pv", "PV_WATCH", "doctor")
+    s = pv_night_in_two_clans()
     s.do(HOST, "end_night")
     [pv_role] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     s.do(s.seat("pv"), "answer", prompt=pv_role["id"], answer="RECRUITER")
