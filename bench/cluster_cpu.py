@@ -1,36 +1,38 @@
 """CPU of two cluster nodes against one node at real pace, robust to a busy machine.
 
-    .venv/bin/python bench/cluster_cpu.py                       # 100 tables, 3 pairs, ~5 min
+    .venv/bin/python bench/cluster_cpu.py                       # 100 tables, 3 rounds of each, ~5 min
+    .venv/bin/python bench/cluster_cpu.py --one-behind-proxy    # + one node behind HAProxy, ~8 min
     .venv/bin/python bench/cluster_cpu.py --rooms 1000 --pairs 2 --procs 4
 
-Rounds alternate one node and the cluster (one, cluster, cluster, one, one,
-cluster, ...: every configuration runs as often early as late), each on fresh
-processes and a fresh database, the same tables (same seeds) at real pace:
+The configurations ("kinds"), each on fresh processes and a fresh database, the
+same tables (same seeds) at real pace:
 
-  one node   ``nightfall serve --store postgresql://...`` (--one-behind-proxy: behind
-             HAProxy too, as a hosted node would be: what the cluster adds beyond the proxy)
-  cluster    two nodes behind HAProxy (deploy/haproxy.cfg), leases in a private
-             redis-server, the same PostgreSQL server
+  one       ``nightfall serve --store postgresql://...``: a single server, no proxy
+  proxied   (--one-behind-proxy) the same node behind HAProxy (deploy/haproxy.cfg), as a
+            hosted single node would be: what the proxy costs by itself
+  cluster   two nodes behind HAProxy, leases in a private redis-server, the same
+            PostgreSQL server
+  alt       (--alt-template FILE) as proxied, with another HAProxy configuration
 
-A round connects every phone, measures the idle processes for --idle-seconds,
-then plays for --seconds and counts the CPU seconds (user + system, from
-/proc/PID/stat, every thread) of each serving process: the node(s); and for the
-cluster also HAProxy and Redis; PostgreSQL's backends of the round's database in
-both. CPU time, not wall time, so other jobs on the machine change it little
-(they slow both alike, by cache and frequency, not by the count). The summary
-is the median over the rounds of each configuration, and the ratio cluster /
-one node of those medians, per table (the target: at most 1.15) and per
-accepted command (the same work, whatever pace the bots kept).
+Rounds run the kinds forward, then backward (one, cluster, cluster, one, ...), so
+every configuration runs as often early as late. A round connects every phone,
+measures the idle processes for --idle-seconds, then plays for --seconds and
+counts the CPU seconds (user + system, from /proc/PID/stat, every thread) of each
+serving process: the node(s), HAProxy, Redis, and PostgreSQL's backends of the
+round's database. CPU time, not wall time, so other jobs on the machine change it
+little (they slow both alike, by cache and frequency, not by the count). The
+summary is the median over the rounds of each kind, the ratios of those medians
+(cluster/one: the target, at most 1.15; cluster/proxied: the cluster beyond the
+proxy) per table and per accepted command, each part's share of the difference,
+and HAProxy's CPU per frame it relays.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,64 +42,38 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import load_client
-from load import (
-    FAST_TIMERS,
-    HOST,
-    IDLE,
-    REAL,
-    Phases,
-    cpu_seconds,
-    free_port,
+from load import FAST_TIMERS, Phases
+from load_client import IDLE, REAL
+from nightfall.cluster.proxy import TEMPLATE
+from serving import (
+    PrivateRedis,
+    cluster_parts,
+    cpu_of,
+    database,
+    drop_database,
+    kernel_of,
+    new_cluster,
+    pg_backends,
     raise_fd_limit,
+    start_node,
+    start_proxy,
+    start_tables,
     stop_process,
-    wait_health,
 )
-from load_cluster import PrivateRedis, _db, _drop, _pg_backends
-from nightfall.cluster.local import LocalCluster, find_haproxy
-from nightfall.cluster.proxy import config as proxy_config
 
-SERVE = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST]
-LIMITS = ["--max-rooms", "0", "--max-sockets-per-address", "0", "--http-rate", "0"]
+KINDS = ("one", "proxied", "cluster")
 
 
-def _cpu(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-            total += cpu_seconds(pid)
-    return total
-
-
-def _sample(parts: dict[str, list[int]]) -> dict[str, float]:
-    return {name: _cpu(pids) for name, pids in parts.items()}
+def _sample(parts: dict[str, list[int]]) -> dict[str, tuple[float, float]]:
+    return {name: (cpu_of(pids), kernel_of(pids)) for name, pids in parts.items()}
 
 
 def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: str) -> dict[str, Any]:
     phases = Phases(args.procs)
-    per = [args.rooms // args.procs + (1 if i < args.rooms % args.procs else 0) for i in range(args.procs)]
-    phases.start(
-        load_client.worker_main,
-        lambda i: (
-            url,
-            per[i],
-            args.players,
-            args.seed + i,
-            phases.phase,
-            (args.think_min, args.think_max),
-            True,
-            phases.report,
-            i,
-            None,
-            args.stagger,
-            "quiet",
-            False,
-        ),
-        nice=args.nice,
-    )
+    start_tables(phases, args, url)
     try:
         sockets, errors = phases.wait_ready(timeout=args.setup_timeout)
-        parts = {**parts, "postgres": _pg_backends(db)}
+        parts = {**parts, "postgres": pg_backends(db)}
         phases.set(IDLE)
         time.sleep(1)
         t0, idle0 = time.perf_counter(), _sample(parts)
@@ -110,87 +86,62 @@ def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: 
     finally:
         stats, _closed = phases.finish()
     real = stats.get("real", {})
-    acks = int(real.get("acks", 0))
-    cpu = {name: real1[name] - real0[name] for name in parts}
     return {
         "sockets": sockets,
         "setup_errors": errors,
-        "idle_cpu_pct": {name: round(100 * (idle1[name] - idle0[name]) / (t1 - t0), 2) for name in parts},
-        "cpu_s": {name: round(v, 3) for name, v in cpu.items()},
+        "idle_cpu_pct": {
+            name: round(100 * (idle1[name][0] - idle0[name][0]) / (t1 - t0), 2) for name in parts
+        },
+        "cpu_s": {name: round(real1[name][0] - real0[name][0], 3) for name in parts},
+        "kernel_s": {name: round(real1[name][1] - real0[name][1], 3) for name in parts},
         "seconds": round(t3 - t2, 2),
-        "acks": acks,
+        "acks": int(real.get("acks", 0)),
+        "messages": int(real.get("messages", 0)),  # every frame the phones received
         "errors": real.get("errors", {}),
     }
 
 
-def one_node(args: argparse.Namespace, data: Path, timers: str) -> dict[str, Any]:
+def one_node(args: argparse.Namespace, data: Path, timers: str, template: Path | None) -> dict[str, Any]:
+    """One node on PostgreSQL; with ``template`` behind HAProxy too, as a hosted
+    single node would be (TLS, one public address): the proxy's own cost."""
     name = f"nf_cpu_one_{uuid.uuid4().hex[:8]}"
-    port = free_port()
     log = (data / f"{name}.log").open("wb")
-    node = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--store", _db(name), *LIMITS],
-        env=dict(os.environ, NIGHTFALL_HEKS_TIMERS=timers),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    proxy = None
+    node = proxy = None
     try:
-        wait_health(f"http://{HOST}:{port}", node)
-        url, parts = f"http://{HOST}:{port}", {"nodes": [node.pid]}
-        if args.one_behind_proxy:  # as a hosted single node would be (TLS, one address)
-            proxy_port = free_port()
-            path = data / f"{name}.cfg"
-            path.write_text(proxy_config([f"{HOST}:{port}"]))
-            proxy = subprocess.Popen(
-                [find_haproxy(), "-db", "-f", str(path)],
-                env=dict(os.environ, NIGHTFALL_PROXY_BIND=f"{HOST}:{proxy_port}"),
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-            url, parts = f"http://{HOST}:{proxy_port}", {**parts, "haproxy": [proxy.pid]}
-            wait_health(url, proxy)
+        node, url = start_node(database(name), {"NIGHTFALL_HEKS_TIMERS": timers}, log)
+        parts = {"nodes": [node.pid]}
+        if template is not None:
+            proxy, url = start_proxy([url.split("//", 1)[1]], data / f"{name}.cfg", log, template)
+            parts["haproxy"] = [proxy.pid]
         return _drive(args, url, parts, name)
     finally:
         if proxy is not None:
             proxy.terminate()
             proxy.wait(10)
-        stop_process(node)
+        if node is not None:
+            stop_process(node)
         log.close()
-        _drop(name)
+        drop_database(name)
 
 
-def cluster(args: argparse.Namespace, data: Path, timers: str) -> dict[str, Any]:
+def cluster(args: argparse.Namespace, data: Path, timers: str, template: Path | None) -> dict[str, Any]:
     name = f"nf_cpu_two_{uuid.uuid4().hex[:8]}"
     redis = PrivateRedis()
-    nodes = LocalCluster(
-        store=_db(name),
-        redis=redis.url,
-        node_ports=[free_port() for _ in range(args.nodes)],
-        proxy_port=free_port(),
-        logs=data / name,
-        lease_ms=args.lease_ms,
-        env={"NIGHTFALL_HEKS_TIMERS": timers},
-        node_args=LIMITS,
-    )
+    env = {"NIGHTFALL_HEKS_TIMERS": timers}
+    nodes = new_cluster(database(name), redis, args.nodes, data / name, args.lease_ms, env, template)
     try:
         nodes.start()
-        assert nodes.proxy is not None
-        parts = {
-            "nodes": [p.pid for p in nodes.nodes if p is not None],
-            "haproxy": [nodes.proxy.pid],
-            "redis": [redis.proc.pid],
-        }
-        return _drive(args, nodes.url, parts, name)
+        return _drive(args, nodes.url, cluster_parts(nodes, redis), name)
     finally:
         nodes.stop()
         stop_process(redis.proc)
-        _drop(name)
+        drop_database(name)
 
 
 def _per_table(r: dict[str, Any], parts: list[str] | None) -> float:
     """ms of CPU per table per second, of ``parts`` (None: every part)."""
     cpu = sum(v for k, v in r["cpu_s"].items() if parts is None or k in parts)
-    return 1000 * cpu / r["seconds"] / r["rooms"]
+    return float(1000 * cpu / r["seconds"] / r["rooms"])
 
 
 def _per_command(r: dict[str, Any], parts: list[str] | None) -> float | None:
@@ -198,51 +149,132 @@ def _per_command(r: dict[str, Any], parts: list[str] | None) -> float | None:
     return 1000 * cpu / r["acks"] if r["acks"] else None
 
 
+def _median(values: list[float]) -> float | None:
+    return float(statistics.median(values)) if values else None
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 3) if a and b else None
+
+
 def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    """Medians of each configuration ("kind") and their ratios to the one node.
+
+    ``overhead_pct`` is each configuration's CPU per table less the one node's, by
+    part, as a share of the one node's whole (the parts add up to its ratio - 1);
+    ``beyond_proxy`` is the cluster's less the proxied node's: what the second node,
+    Redis and the leases cost once both have the proxy."""
+    kinds = [k for k in (*KINDS, "alt") if any(r["kind"] == k for r in rounds)]
+    mine = {k: [r for r in rounds if r["kind"] == k] for k in kinds}
+    out: dict[str, Any] = {"kinds": kinds, "rounds": {k: len(v) for k, v in mine.items()}}
     for scope, parts in (("all", None), ("nodes", ["nodes"])):
-        medians: dict[str, dict[str, Any]] = {}
-        for kind in ("one", "cluster"):
-            mine = [r for r in rounds if r["kind"] == kind]
-            per_command = [v for r in mine if (v := _per_command(r, parts)) is not None]
-            medians[kind] = {
-                "ms_per_table_per_s": round(statistics.median(_per_table(r, parts) for r in mine), 3),
-                "ms_per_command": round(statistics.median(per_command), 3) if per_command else None,
+        medians = {
+            k: {
+                "ms_per_table_per_s": _median([_per_table(r, parts) for r in mine[k]]),
+                "ms_per_command": _median([v for r in mine[k] if (v := _per_command(r, parts)) is not None]),
             }
-        one, two = medians["one"], medians["cluster"]
-        out[scope] = {
-            **medians,
-            "ratio_per_table": round(two["ms_per_table_per_s"] / one["ms_per_table_per_s"], 3),
-            "ratio_per_command": round(two["ms_per_command"] / one["ms_per_command"], 3)
-            if one["ms_per_command"] and two["ms_per_command"]
-            else None,
+            for k in kinds
         }
-    by_part: dict[str, dict[str, float]] = {}
-    for kind in ("one", "cluster"):
-        mine = [r for r in rounds if r["kind"] == kind]
-        for part in mine[0]["cpu_s"]:
-            by_part.setdefault(kind, {})[part] = round(
-                statistics.median(100 * r["cpu_s"][part] / r["seconds"] for r in mine), 2
-            )
-        by_part.setdefault(kind + "_idle", {}).update(
-            {
-                part: round(statistics.median(r["idle_cpu_pct"][part] for r in mine), 2)
-                for part in mine[0]["idle_cpu_pct"]
+        out[scope] = {k: {key: _round(v) for key, v in m.items()} for k, m in medians.items()}
+        for k in kinds:
+            for base in ("one", "proxied"):
+                if k != base and base in medians and (k, base) != ("one", "proxied"):
+                    out[scope][f"{k}/{base}"] = {
+                        "per_table": _ratio(
+                            medians[k]["ms_per_table_per_s"], medians[base]["ms_per_table_per_s"]
+                        ),
+                        "per_command": _ratio(medians[k]["ms_per_command"], medians[base]["ms_per_command"]),
+                    }
+    names = sorted({p for r in rounds for p in r["cpu_s"]})
+    out["cpu_pct_of_a_core_by_part"] = {
+        k: {
+            p: _round(_median([100 * r["cpu_s"][p] / r["seconds"] for r in mine[k] if p in r["cpu_s"]]))
+            for p in names
+            if any(p in r["cpu_s"] for r in mine[k])
+        }
+        for k in kinds
+    }
+    out["idle_cpu_pct_by_part"] = {
+        k: {
+            p: _round(_median([r["idle_cpu_pct"][p] for r in mine[k] if p in r["idle_cpu_pct"]]))
+            for p in names
+            if any(p in r["idle_cpu_pct"] for r in mine[k])
+        }
+        for k in kinds
+    }
+    # The proxy's cost per frame it relays (each frame a phone received, each command it sent),
+    # and how much of it is the kernel's (recv and send: what any relay pays).
+    out["haproxy"] = {
+        k: {
+            "us_per_frame": _round(
+                _median([1e6 * r["cpu_s"]["haproxy"] / (r["messages"] + r["acks"]) for r in mine[k]])
+            ),
+            "kernel_share": _round(
+                _median([r["kernel_s"]["haproxy"] / r["cpu_s"]["haproxy"] for r in mine[k]])
+            ),
+        }
+        for k in kinds
+        if all("haproxy" in r["cpu_s"] and r["cpu_s"]["haproxy"] and r["messages"] for r in mine[k])
+    }
+
+    def part(k: str, p: str) -> float:
+        return _median([_per_table(r, [p]) if p in r["cpu_s"] else 0.0 for r in mine[k]]) or 0.0
+
+    if "one" in mine:
+        base = out["all"]["one"]["ms_per_table_per_s"]
+        out["overhead_pct"] = {
+            k: {p: round(100 * (part(k, p) - part("one", p)) / base, 1) for p in names}
+            for k in kinds
+            if k != "one"
+        }
+        if "proxied" in mine and "cluster" in mine:
+            out["beyond_proxy_pct"] = {
+                p: round(100 * (part("cluster", p) - part("proxied", p)) / base, 1) for p in names
             }
-        )
-    out["cpu_pct_of_a_core_by_part"] = by_part
-    # Where the overhead is: each part's median CPU per table in the cluster less the one
-    # node's, as a share of the one node's whole (they add up to about the ratio - 1).
-    base = out["all"]["one"]["ms_per_table_per_s"]
-    overhead = {}
-    for part in by_part["cluster"]:
-        two = statistics.median(_per_table(r, [part]) for r in rounds if r["kind"] == "cluster")
-        ones = [_per_table(r, [part]) for r in rounds if r["kind"] == "one" and part in r["cpu_s"]]
-        overhead[part] = round(100 * (two - (statistics.median(ones) if ones else 0.0)) / base, 1)
-    out["overhead_pct_by_part"] = overhead
-    acks = {k: statistics.median(r["acks"] for r in rounds if r["kind"] == k) for k in ("one", "cluster")}
-    out["acks_ratio"] = round(acks["cluster"] / acks["one"], 3) if acks["one"] else None
+    acks = {k: _median([r["acks"] for r in mine[k]]) for k in kinds}
+    out["acks"] = acks
     return out
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None:
+    print(f"by part, % of a core, medians: {json.dumps(s['cpu_pct_of_a_core_by_part'])}")
+    print(f"idle, % of a core, medians: {json.dumps(s['idle_cpu_pct_by_part'])}")
+    if s["haproxy"]:
+        print(f"HAProxy per relayed frame: {json.dumps(s['haproxy'])}")
+    for scope in ("nodes", "all"):
+        x = s[scope]
+        print(
+            f"{scope:5}: "
+            + "; ".join(
+                f"{k} {x[k]['ms_per_table_per_s']} ms/table/s, {x[k]['ms_per_command']} ms/command"
+                for k in s["kinds"]
+            )
+        )
+    a, n = s["all"], s["nodes"]
+    ratios = []
+    for key in ("cluster/one", "proxied/one", "cluster/proxied", "alt/one", "alt/proxied"):
+        if key in a:
+            ratios.append(
+                f"{key} per table x{a[key]['per_table']} (nodes only x{n[key]['per_table']}), "
+                f"per command x{a[key]['per_command']}"
+            )
+    parts = "; ".join(
+        f"{k} - one: " + ", ".join(f"{p} {v:+.1f} %" for p, v in by.items())
+        for k, by in s.get("overhead_pct", {}).items()
+    )
+    if "beyond_proxy_pct" in s:
+        parts += "; cluster - proxied: " + ", ".join(
+            f"{p} {v:+.1f} %" for p, v in s["beyond_proxy_pct"].items()
+        )
+    print(
+        f"SUMMARY CPU per table, {args.rooms} tables x {args.players}, medians of {dict(s['rounds'])} rounds: "
+        f"{'; '.join(ratios)} (target: cluster <= x1.15). By part, % of the one node's CPU: {parts}. "
+        f"Acks {s['acks']}; load {os.getloadavg()[0]:.1f}; {seconds:.0f} s"
+    )
 
 
 def main() -> int:
@@ -264,49 +296,63 @@ def main() -> int:
     p.add_argument(
         "--one-behind-proxy",
         action="store_true",
-        help="the one node behind HAProxy too: what the cluster costs beyond the proxy",
+        help="also the one node behind HAProxy (kind 'proxied'): the proxy's cost, and the cluster's beyond it",
+    )
+    p.add_argument("--kinds", help=f"comma-separated configurations to run, of {', '.join(KINDS)}")
+    p.add_argument(
+        "--template", type=Path, help="HAProxy configuration template (default deploy/haproxy.cfg)"
+    )
+    p.add_argument(
+        "--alt-template",
+        type=Path,
+        help="also the one node behind HAProxy with this template (kind 'alt'): A/B of a proxy setting",
     )
     p.add_argument("--json", help="write every round and the summary to this file")
+    p.set_defaults(compression=True, phone_pings="quiet")  # as the phone client (bench/load.py's defaults)
     args = p.parse_args()
+    kinds = list(
+        args.kinds.split(",")
+        if args.kinds
+        else ("one", "proxied", "cluster")
+        if args.one_behind_proxy
+        else ("one", "cluster")
+    )
+    if not set(kinds) <= set(KINDS):
+        p.error(f"--kinds takes {', '.join(KINDS)}")
+    if args.alt_template:
+        kinds.append("alt")
     raise_fd_limit()
     timers = json.dumps(FAST_TIMERS)
-    order = [("one", "cluster"), ("cluster", "one")]
-    kinds = [kind for i in range(args.pairs) for kind in order[i % 2]]
+    # Forward, then backward (one, cluster, cluster, one, ...): every configuration runs as
+    # often early as late, so a machine getting busier or quieter favours none.
+    order = [kinds if i % 2 == 0 else kinds[::-1] for i in range(args.pairs)]
+    plan = [kind for round_ in order for kind in round_]
     rounds: list[dict[str, Any]] = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nf-cluster-cpu-") as tmp:
-        for i, kind in enumerate(kinds):
-            r = (one_node if kind == "one" else cluster)(args, Path(tmp), timers)
-            r.update(kind=kind, rooms=args.rooms)
+        for i, kind in enumerate(plan):
+            load0 = os.getloadavg()[0]
+            if kind == "cluster":
+                r = cluster(args, Path(tmp), timers, args.template)
+            else:
+                template = {"one": None, "proxied": args.template or TEMPLATE, "alt": args.alt_template}[kind]
+                r = one_node(args, Path(tmp), timers, template)
+            r.update(kind=kind, rooms=args.rooms, load=[round(load0, 1), round(os.getloadavg()[0], 1)])
             rounds.append(r)
-            load = os.getloadavg()[0]
             print(
-                f"round {i + 1}/{len(kinds)} {kind:7}: {_per_table(r, None):.3f} ms CPU per table per s "
-                f"(nodes {_per_table(r, ['nodes']):.3f}), {r['acks']} acks, CPU s {r['cpu_s']}, "
-                f"idle % {r['idle_cpu_pct']}, errors {r['errors'] or 0}, load {load:.1f}, "
-                f"{time.monotonic() - started:.0f} s",
+                f"round {i + 1}/{len(plan)} {kind:7}: {_per_table(r, None):.3f} ms CPU per table per s "
+                f"(nodes {_per_table(r, ['nodes']):.3f}), {r['acks']} acks, {r['messages']} frames, "
+                f"CPU s {r['cpu_s']} (kernel {r['kernel_s']}), idle % {r['idle_cpu_pct']}, "
+                f"errors {r['errors'] or 0}, load {r['load'][0]} -> {r['load'][1]}, {time.monotonic() - started:.0f} s",
                 flush=True,
             )
             if r["setup_errors"]:
                 print(f"  set-up errors: {r['setup_errors']}", flush=True)
     s = summary(rounds)
-    print(f"by part, % of a core, medians: {json.dumps(s['cpu_pct_of_a_core_by_part'])}")
-    for scope in ("nodes", "all"):
-        x = s[scope]
-        print(
-            f"{scope:5}: one node {x['one']['ms_per_table_per_s']} ms/table/s, {x['one']['ms_per_command']} ms/command;"
-            f" cluster {x['cluster']['ms_per_table_per_s']} ms/table/s, {x['cluster']['ms_per_command']} ms/command"
-        )
-    a, n = s["all"], s["nodes"]
-    parts = ", ".join(f"{k} {v:+.1f} %" for k, v in s["overhead_pct_by_part"].items())
-    print(
-        f"SUMMARY cluster/one CPU, {args.rooms} tables x {args.players}, median of {args.pairs} rounds each: "
-        f"per table x{a['ratio_per_table']} (target <= x1.15; nodes only x{n['ratio_per_table']}; "
-        f"by part {parts}), per command x{a['ratio_per_command']} (nodes only x{n['ratio_per_command']}); "
-        f"acks cluster/one x{s['acks_ratio']}; load {os.getloadavg()[0]:.1f}; {time.monotonic() - started:.0f} s"
-    )
+    _report(s, args, time.monotonic() - started)
     if args.json:
-        Path(args.json).write_text(json.dumps({"args": vars(args), "rounds": rounds, "summary": s}, indent=1))
+        data = {"args": {k: str(v) for k, v in vars(args).items()}, "rounds": rounds, "summary": s}
+        Path(args.json).write_text(json.dumps(data, indent=1))
     return 0
 
 

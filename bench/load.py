@@ -47,10 +47,7 @@ import argparse
 import json
 import multiprocessing as mp
 import os
-import resource
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -58,15 +55,26 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import load_client
 from load_client import IDLE, REAL, SATURATE, SETUP, STOP
+from serving import (
+    HOST,
+    LIMITS,
+    cpu_seconds,
+    cpu_split,
+    free_port,
+    raise_fd_limit,
+    rss_bytes,
+    sched_ns,
+    split,
+    start_tables,
+    stop_process,
+    wait_health,
+)
 
 HERE = Path(__file__).resolve().parent
-HOST = "127.0.0.1"
 # Shortened timers (seconds) for both phases: long enough for a thinking player at
 # real pace, short enough that the always-running ones (witches, quarrel) do not
 # leave tables idle at saturation. The game's own: 60/20/15/60/30/4/90, discuss 180.
@@ -80,70 +88,7 @@ FAST_TIMERS = {
     "exile": 10,
     "discuss": 20,
 }
-TICKS = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
-
-
-def raise_fd_limit() -> int:
-    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = hard if hard != resource.RLIM_INFINITY else 65536
-    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-    return want
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def cpu_seconds(pid: int) -> float:
-    user, kernel = cpu_split(pid)
-    return user + kernel
-
-
-def cpu_split(pid: int) -> tuple[float, float]:
-    """(user, kernel) CPU seconds of every thread of ``pid`` so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) / TICKS, int(fields[12]) / TICKS  # utime, stime
-
-
-def sched_ns(pid: int) -> tuple[int, int]:
-    """The event loop thread's (time on a CPU, time runnable but waiting for one), in ns."""
-    on_cpu, waiting, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
-    return int(on_cpu), int(waiting)
-
-
-def rss_bytes(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
-def wait_health(url: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited with {proc.returncode}")
-        try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise SystemExit("the server did not answer /api/health")
-
-
-def stop_process(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -408,8 +353,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     log = (data_dir / "server.log").open("wb")
     cmd = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST, "--port", str(port)]
     cmd += ["--data-dir", str(data_dir)]
-    # Every bot is on 127.0.0.1: lift the per-address limits and the room cap (0 = unlimited).
-    cmd += ["--max-rooms", "0", "--max-sockets-per-address", "0", "--http-rate", "0"]
+    cmd += LIMITS
     if args.profile:  # the event loop's thread: where the rooms, views and sockets run
         cmd[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_pin(args, 0))
@@ -418,25 +362,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
         time.sleep(0.5)
         rss0 = rss_bytes(server.pid)
         phases = Phases(args.procs)
-        per = _split(args.rooms, args.procs)
-        phases.start(
-            load_client.worker_main,
-            lambda i: (
-                url,
-                per[i],
-                args.players,
-                args.seed + i,
-                phases.phase,
-                (args.think_min, args.think_max),
-                args.compression,
-                phases.report,
-                i,
-                _client_cpu(args, i),
-                args.stagger,
-                args.phone_pings,
-            ),
-            nice=args.nice,
-        )
+        start_tables(phases, args, url, cpu_for=lambda i: _client_cpu(args, i))
         t_setup = time.perf_counter()
         sockets, setup_errors = phases.wait_ready(timeout=args.setup_timeout)
         setup_s = time.perf_counter() - t_setup
@@ -501,7 +427,7 @@ def run_baseline(args: argparse.Namespace, size: int, floor_db: Path | None = No
         time.sleep(0.5)
         rss0 = rss_bytes(server.pid)
         phases = Phases(args.procs)
-        per = _split(args.rooms, args.procs)
+        per = split(args.rooms, args.procs)
         phases.start(
             load_client.baseline_worker_main,
             lambda i: (
@@ -532,10 +458,6 @@ def run_baseline(args: argparse.Namespace, size: int, floor_db: Path | None = No
         return out
     finally:
         stop_process(server)
-
-
-def _split(rooms: int, procs: int) -> list[int]:
-    return [rooms // procs + (1 if i < rooms % procs else 0) for i in range(procs)]
 
 
 def _pin(args: argparse.Namespace, cpu: int) -> Any:

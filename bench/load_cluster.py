@@ -17,11 +17,9 @@ on the same machine (so do other jobs): compare the two runs, not the absolute.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 import uuid
@@ -29,60 +27,21 @@ from pathlib import Path
 from typing import Any
 
 import load_client
-from load import (
-    FAST_TIMERS,
-    HOST,
-    IDLE,
-    REAL,
-    Phases,
-    cpu_seconds,
-    free_port,
-    pct,
-    sched_ns,
+from load import FAST_TIMERS, Phases, pct, summarise
+from load_client import IDLE, REAL
+from serving import (
+    PrivateRedis,
+    cluster_parts,
+    cpu_of,
+    database,
+    drop_database,
+    new_cluster,
+    pg_backends,
+    start_node,
+    start_tables,
     stop_process,
-    summarise,
-    wait_health,
+    waiting_of,
 )
-from nightfall.cluster.local import LocalCluster, ensure_database
-
-ADMIN_URL = os.environ.get("NIGHTFALL_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-def _db(name: str) -> str:
-    url = ADMIN_URL.rsplit("/", 1)[0] + "/" + name
-    ensure_database(url)
-    return url
-
-
-def _drop(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def _pg_backends(name: str) -> list[int]:
-    import psycopg
-
-    with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
-        rows = admin.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (name,)).fetchall()
-    return [int(r[0]) for r in rows]
-
-
-def _cpu(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-            total += cpu_seconds(pid)
-    return total
-
-
-def _waiting(pids: list[int]) -> float:
-    total = 0
-    for pid in pids:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-            total += sched_ns(pid)[1]
-    return total / 1e9
 
 
 def _measure(
@@ -91,31 +50,16 @@ def _measure(
     """As ``load.measure``, over several server-side processes (no kernel split);
     with ``parts`` (name -> pids), each part's share of a CPU goes into ``parts_pct``."""
     named = parts or {}
-    p0 = {name: _cpu(ps) for name, ps in named.items()}
-    c0, k0, w0, t0 = _cpu(pids), _cpu(clients), _waiting(pids), time.perf_counter()
+    p0 = {name: cpu_of(ps) for name, ps in named.items()}
+    c0, k0, w0, t0 = cpu_of(pids), cpu_of(clients), waiting_of(pids), time.perf_counter()
     time.sleep(seconds)
     wall = time.perf_counter() - t0
     parts_pct.clear()
-    parts_pct.update({name: round(100 * (_cpu(ps) - p0[name]) / wall, 1) for name, ps in named.items()})
-    return wall, _cpu(pids) - c0, 0.0, _cpu(clients) - k0, _waiting(pids) - w0
+    parts_pct.update({name: round(100 * (cpu_of(ps) - p0[name]) / wall, 1) for name, ps in named.items()})
+    return wall, cpu_of(pids) - c0, 0.0, cpu_of(clients) - k0, waiting_of(pids) - w0
 
 
 parts_pct: dict[str, float] = {}  # the last ``_measure``'s CPU by part
-
-
-class PrivateRedis:
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        time.sleep(0.5)
-
-    @property
-    def url(self) -> str:
-        return f"redis://{HOST}:{self.port}/0"
 
 
 def _drive(
@@ -124,28 +68,9 @@ def _drive(
     """Tables of bots at real pace against ``url``; with ``kill``, call it after the
     real phase and measure how long until every dropped phone saw a view again."""
     phases = Phases(args.procs)
-    per = [args.rooms // args.procs + (1 if i < args.rooms % args.procs else 0) for i in range(args.procs)]
-    phases.start(
-        load_client.worker_main,
-        lambda i: (
-            url,
-            per[i],
-            args.players,
-            args.seed + i,
-            phases.phase,
-            (args.think_min, args.think_max),
-            args.compression,
-            phases.report,
-            i,
-            None,
-            args.stagger,
-            args.phone_pings,
-            kill is not None,
-        ),
-        nice=args.nice,
-    )
+    start_tables(phases, args, url, reconnect=kill is not None)
     sockets, setup_errors = phases.wait_ready(timeout=args.setup_timeout)
-    parts = {**parts, "postgres": _pg_backends(db)}
+    parts = {**parts, "postgres": pg_backends(db)}
     served = [pid for ps in parts.values() for pid in ps]
     phases.set(IDLE)  # every phone connected, nobody playing: what the set-up costs by itself
     time.sleep(2)
@@ -193,65 +118,36 @@ def run(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
         "cpus": os.cpu_count(),
     }
     one_db, two_db = f"nf_bench_one_{uuid.uuid4().hex[:8]}", f"nf_bench_two_{uuid.uuid4().hex[:8]}"
-    limits = ["--max-rooms", "0", "--max-sockets-per-address", "0", "--http-rate", "0"]
 
     # 1. One node on PostgreSQL.
-    port = free_port()
-    env = dict(os.environ, NIGHTFALL_HEKS_TIMERS=timers)
+    env = {"NIGHTFALL_HEKS_TIMERS": timers}
     log = (data_dir / "one-node.log").open("wb")
-    node = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "nightfall.cli",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(port),
-            "--store",
-            _db(one_db),
-            *limits,
-        ],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    node = None
     try:
-        wait_health(f"http://{HOST}:{port}", node)
-        result["one_node"] = _drive(args, f"http://{HOST}:{port}", {"nodes": [node.pid]}, one_db)
+        node, url = start_node(database(one_db), env, log)
+        result["one_node"] = _drive(args, url, {"nodes": [node.pid]}, one_db)
     finally:
-        stop_process(node)
+        if node is not None:
+            stop_process(node)
         log.close()
-        _drop(one_db)
+        drop_database(one_db)
 
     # 2. The cluster, then 3. the failover.
     redis = PrivateRedis()
-    cluster = LocalCluster(
-        store=_db(two_db),
-        redis=redis.url,
-        node_ports=[free_port(), free_port()],
-        proxy_port=free_port(),
-        logs=data_dir / "cluster",
-        lease_ms=args.lease_ms,
-        env={"NIGHTFALL_HEKS_TIMERS": timers},
-        node_args=limits,
-    )
+    cluster = new_cluster(database(two_db), redis, 2, data_dir / "cluster", args.lease_ms, env)
     try:
         cluster.start()
-        assert cluster.proxy is not None
-        parts = {
-            "nodes": [p.pid for p in cluster.nodes if p is not None],
-            "haproxy": [cluster.proxy.pid],
-            "redis": [redis.proc.pid],
-        }
         result["cluster"] = _drive(
-            args, cluster.url, parts, two_db, kill=lambda: cluster.signal_node(0, signal.SIGKILL)
+            args,
+            cluster.url,
+            cluster_parts(cluster, redis),
+            two_db,
+            kill=lambda: cluster.signal_node(0, signal.SIGKILL),
         )
     finally:
         cluster.stop()
         stop_process(redis.proc)
-        _drop(two_db)
+        drop_database(two_db)
     one, two = result["one_node"], result["cluster"]
     result["cluster_cpu_overhead"] = round(
         two["cpu_ms_per_table_per_s"] / one["cpu_ms_per_table_per_s"] - 1, 3
