@@ -25,6 +25,7 @@ from nightfall.engine import Transcript, replay
 from nightfall.games.andorra import AndorraGame
 
 from .conftest import Served
+from .pages import create_from_cast
 from .remote import Remote
 from .test_browser import SHOTS, desk_phase, stored_commands
 
@@ -117,18 +118,9 @@ def edit_state(host: Page, nick: str, op: str, item: str) -> None:
 
 
 def create_on_the_desk(host: Page, base: str) -> tuple[str, dict[str, str]]:
-    host.goto(f"{base}/a/new")
-    host.get_by_label(re.compile("Игроки и роли")).fill("\n".join(f"{n} {r}" for n, r in CAST))
-    host.get_by_role("button", name="Создать игру").click()
-    expect(host.get_by_role("heading", name=re.compile("создана"))).to_be_visible()
-    urls = {n: host.get_by_role("textbox", name=n, exact=True).input_value() for n in NICKS}
-    desk = host.get_by_role("link", name="Открыть стол ведущего").get_attribute("href")
-    assert desk is not None
-    code = re.search(r"/a/(\w+)/desk", desk)
-    assert code is not None
-    host.goto(desk)
+    code, urls = create_from_cast(host, base, CAST)
     desk_phase(host, "День 1")
-    return code.group(1), urls
+    return code, urls
 
 
 def test_a_host_runs_20_players_for_three_cycles_from_the_desk(

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .conftest import Served
+from .pages import create_from_cast
 from .test_browser import SHOTS, stored_commands
 from .test_preferences_browser import sent
 
@@ -49,15 +50,7 @@ def no_overflow(page: Page) -> None:
 def test_move_and_correction_forms_speak_the_engines_words(chromium: Browser, andorra_server: Served) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     host = open_page(chromium, f"{andorra_server.url}/a/new", phone=False)
-    host.get_by_label(re.compile("Игроки и роли")).fill("\n".join(f"{n} {r}" for n, r in CAST))
-    host.get_by_role("button", name="Создать игру").click()
-    expect(host.get_by_role("heading", name=re.compile("создана"))).to_be_visible()
-    urls = {n: host.get_by_role("textbox", name=n, exact=True).input_value() for n, _ in CAST}
-    desk = host.get_by_role("link", name="Открыть стол ведущего").get_attribute("href")
-    assert desk is not None
-    code = re.search(r"/a/(\w+)/desk", desk)
-    assert code is not None
-    host.goto(desk)
+    code, urls = create_from_cast(host, andorra_server.url, CAST)
     host.get_by_role("button", name="Закрыть день").click()
     host.get_by_role("button", name="Да", exact=True).click()
     expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
@@ -119,7 +112,7 @@ def test_move_and_correction_forms_speak_the_engines_words(chromium: Browser, an
     )
     no_overflow(host)
 
-    _config, _seed, commands = stored_commands(andorra_server.data, code.group(1))
+    _config, _seed, commands = stored_commands(andorra_server.data, code)
     moves_sent = {
         (c.payload["player"], c.payload["action"]): c for c in commands if c.type in ("move", "correct")
     }

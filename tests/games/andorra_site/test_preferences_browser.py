@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Served
+from .pages import create_from_cast
 from .test_browser import SHOTS, page_in_own_context, stored_commands
 
 pytestmark = pytest.mark.browser
@@ -24,20 +25,6 @@ CAST = [
     ("Petr", "PV"),
     ("Stas", "SHERIFF"),
 ]
-
-
-def create(host: Page, base: str) -> tuple[str, dict[str, str]]:
-    host.goto(f"{base}/a/new")
-    host.get_by_label(re.compile("Игроки и роли")).fill("\n".join(f"{n} {r}" for n, r in CAST))
-    host.get_by_role("button", name="Создать игру").click()
-    expect(host.get_by_role("heading", name=re.compile("создана"))).to_be_visible()
-    urls = {n: host.get_by_role("textbox", name=n, exact=True).input_value() for n, _ in CAST}
-    desk = host.get_by_role("link", name="Открыть стол ведущего").get_attribute("href")
-    assert desk is not None
-    code = re.search(r"/a/(\w+)/desk", desk)
-    assert code is not None
-    host.goto(desk)
-    return code.group(1), urls
 
 
 def open_move_form(browser: Browser, url: str, action: str) -> Page:
@@ -56,7 +43,7 @@ def test_preference_lists_and_the_rebels_mapping_reach_the_engine(
     chromium: Browser, andorra_server: Served
 ) -> None:
     host = page_in_own_context(chromium, phone=False)
-    code, urls = create(host, andorra_server.url)
+    code, urls = create_from_cast(host, andorra_server.url, CAST)
     host.get_by_role("button", name="Закрыть день").click()
     host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
     expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
