@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection
 
-from tests.faults.live import make_table, open_seat, state_where, timers_to_the_vote
+from tests.faults.live import command_answer, make_table, open_seat, state_where, timers_to_the_vote
 
 from .live import cluster, forget_keys, owners
 
@@ -90,15 +90,7 @@ async def test_a_failover_gives_the_running_vote_the_time_without_an_owner_back(
         assert lost < 1000, f"the time without an owner was not given back: {lost:.0f} ms lost"
         assert lost > -2000, f"{-lost:.0f} ms more given back than the room lost"
         assert view["deadline"] - deadline > 1000, "the deadline must have moved"
-        await ws.send(
-            json.dumps(
-                {"type": "command", "id": "v1", "command": {"type": "approve", "payload": {"vote": "for"}}}
-            )
-        )
-        while True:
-            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if answer.get("id") == "v1":
-                break
+        answer = await command_answer(ws, "approve", {"vote": "for"})
         assert answer["type"] == "ack", answer  # the vote still counts on the new owner
     finally:
         for ws in sockets:

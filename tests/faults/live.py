@@ -199,3 +199,15 @@ async def state_where(ws: ClientConnection, phase: str, timeout: float = 15) -> 
                 return message
 
     return await asyncio.wait_for(wait(), timeout)
+
+
+async def command_answer(
+    ws: ClientConnection, kind: str, payload: dict[str, Any], cid: str = "c1", timeout: float = 10
+) -> dict[str, Any]:
+    """Send one command and return the server's answer to it (``ack`` or ``error``),
+    skipping the state messages in between."""
+    await ws.send(json.dumps({"type": "command", "id": cid, "command": {"type": kind, "payload": payload}}))
+    while True:
+        answer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        if answer.get("id") == cid:
+            return answer

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import ClientConnection
 
-from .live import Process, free_port, make_table, open_seat, state_where, timers_to_the_vote
+from .live import Process, command_answer, free_port, make_table, open_seat, state_where, timers_to_the_vote
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -64,15 +64,7 @@ async def test_a_restart_gives_the_running_vote_its_lost_time_back(tmp_path: Pat
         assert lost < DOWN_SECONDS * 1000 - 1000, f"the outage was not given back: {lost} ms lost"
         assert view["deadline"] > deadline, "the deadline must have moved"
         # The vote still works: a ballot is accepted (not too_late).
-        await ws.send(
-            json.dumps(
-                {"type": "command", "id": "v1", "command": {"type": "approve", "payload": {"vote": "for"}}}
-            )
-        )
-        while True:
-            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if answer.get("id") == "v1":
-                break
+        answer = await command_answer(ws, "approve", {"vote": "for"})
         assert answer["type"] == "ack", answer
     finally:
         for ws in sockets:
