@@ -75,3 +75,18 @@ def test_the_audit_carries_the_engines_words_for_every_cause_and_protection() ->
     hits = [e["hit_words"] for e in events[len(NOTES) :]]
     assert hits == [{"ru": ru, "en": en} for ru, en in HITS.values()]
     assert all(w["ru"] and w["en"] and w["ru"] != w["en"] for w in [*notes, *hits])
+
+
+def test_the_answers_in_the_review_are_words_not_codes() -> None:
+    """H-03, A-ROLE-PV-6, A-DATA-I: the PV's chosen role reads «Журналист» in the host's
+    review (the desk once showed «ответ: JOURNALIST»)."""
+    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s.day([])
+    s.move("boss", "SHOOT", "pv2")
+    s.move("pv", "PV_WATCH", "pv2")
+    s.do(HOST, "end_night")
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    s.do(s.seat("pv"), "answer", prompt=q["id"], answer="JOURNALIST")
+    answers = GAME.view(s.state, "host")["host"]["review"]["answers"]
+    assert len(answers) == 1 and answers[0].endswith("— ответ: Журналист")
+    assert not re.findall(r"\b[A-Z_]{4,}\b", " ".join(answers))

@@ -17,9 +17,8 @@ from .reports.host_log import lines as host_log_lines
 from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
-from .reports.review import HITS, NOTES, clan_names, clan_word, review
+from .reports.review import HITS, NOTES, answer_label, clan_names, clan_word, review
 from .roles.card import role_card
-from .roles.catalogue import CLAN_COLOURS
 from .roles.move_names import move_name
 from .roles.move_params import describe
 from .setup import knows
@@ -211,28 +210,6 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
     return base
 
 
-def _label(state: AndorraState, kind: str, value: Any, lang: str) -> str:
-    """An answer as the player reads it: a role, a nick, an item, a clan (never a code)."""
-    w = state.world
-    if kind == "PV_ROLE" and isinstance(value, str):
-        return role_name(value, lang)
-    if kind == "REANIMATE" and isinstance(value, int):
-        return w.p(value).nick
-    if kind == "SHMARA_ITEM" and isinstance(value, str):
-        return item_name(value, lang)
-    if kind == "CLAN_ASSIGN" and isinstance(value, str) and value in w.clans:
-        colour = w.clans[value].colour
-        if colour is None:
-            return "клан мафии" if lang == "ru" else "the mafia clan"
-        ru, en = CLAN_COLOURS.get(colour, (colour, colour))
-        return f"клан мафии ({ru})" if lang == "ru" else f"the mafia clan ({en})"
-    if kind == "RECRUIT_ASK" and lang == "en":
-        return {"да": "yes", "нет": "no"}.get(str(value), str(value))
-    if kind == "RECRUIT_CHOICE" and lang == "en":
-        return str(value).replace("вербовка", "recruitment")
-    return str(value)
-
-
 def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
     """A prompt with its text (A-DATA-I): what to answer, the options with their words, the
     default, whether it may be declined, and the answer given so far (it leaves the list of
@@ -246,12 +223,19 @@ def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
         "ru": render(w, pr["key"], pr["params"], "ru"),
         "en": render(w, pr["key"], pr["params"], "en"),
         "choices": [
-            {"value": o, "ru": _label(state, kind, o, "ru"), "en": _label(state, kind, o, "en")}
+            {
+                "value": o,
+                "ru": answer_label(state.world, kind, o, "ru"),
+                "en": answer_label(state.world, kind, o, "en"),
+            }
             for o in pr["options"]
         ],
         "default_label": None
         if pr["default"] is None
-        else {"ru": _label(state, kind, pr["default"], "ru"), "en": _label(state, kind, pr["default"], "en")},
+        else {
+            "ru": answer_label(state.world, kind, pr["default"], "ru"),
+            "en": answer_label(state.world, kind, pr["default"], "en"),
+        },
         "can_decline": may_decline(pr),  # A-CYCLE-6a
         "answered": answered,
         "answer": state.answers.get(str(pr["id"])) if answered else None,

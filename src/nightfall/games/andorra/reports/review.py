@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..items import item_name
 from ..roles.catalogue import CLAN_COLOURS
 from ..roles.move_names import move_name
 from ..roles.move_params import describe
-from ..state import AndorraState, World, display_role
+from ..state import AndorraState, World, display_role, role_name
 from .render import render
 
 # The kind of harm (Appendix B, A-HAR-EFFECT) in words, (ru, en): a death's cause in the
@@ -143,11 +144,9 @@ def review(state: AndorraState) -> dict[str, Any] | None:
     for pr in audit.get("prompts", []):
         who = "ведущий" if pr["seat"] == 0 else _nick(w, pr["seat"])
         got = state.answers.get(str(pr["id"]))
-        if pr["kind"] == "REANIMATE" and isinstance(got, int):
-            got = _nick(w, got)
-        answers.append(
-            f"{who}: {render(w, pr['key'], pr['params'], 'ru')} — ответ: {got if got is not None else 'нет ответа'}"
-        )
+        # the answer in words (a role, an item, a clan, a nick), never its code
+        said = "нет ответа" if got is None else answer_label(w, str(pr["kind"]), got, "ru")
+        answers.append(f"{who}: {render(w, pr['key'], pr['params'], 'ru')} — ответ: {said}")
     return {
         "night": night,
         "tally": {
@@ -162,3 +161,24 @@ def review(state: AndorraState) -> dict[str, Any] | None:
         "corrections": corrections,
         "answers": answers,
     }
+
+
+def answer_label(w: World, kind: str, value: Any, lang: str) -> str:
+    """An answer as the player reads it: a role, a nick, an item, a clan (never a code)."""
+    if kind == "PV_ROLE" and isinstance(value, str):
+        return role_name(value, lang)
+    if kind == "REANIMATE" and isinstance(value, int):
+        return w.p(value).nick
+    if kind == "SHMARA_ITEM" and isinstance(value, str):
+        return item_name(value, lang)
+    if kind == "CLAN_ASSIGN" and isinstance(value, str) and value in w.clans:
+        colour = w.clans[value].colour
+        if colour is None:
+            return "клан мафии" if lang == "ru" else "the mafia clan"
+        ru, en = CLAN_COLOURS.get(colour, (colour, colour))
+        return f"клан мафии ({ru})" if lang == "ru" else f"the mafia clan ({en})"
+    if kind == "RECRUIT_ASK" and lang == "en":
+        return {"да": "yes", "нет": "no"}.get(str(value), str(value))
+    if kind == "RECRUIT_CHOICE" and lang == "en":
+        return str(value).replace("вербовка", "recruitment")
+    return str(value)
