@@ -31,6 +31,24 @@ def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
     assert q2["default_label"] == {"ru": "нет", "en": "no"}
 
 
+def test_the_last_answer_stays_in_sight_while_the_host_reviews_the_night() -> None:
+    """A-CYCLE-6, A-DATA-I: the last answer lets the night go on to the host's review (H-03);
+    the player still sees what he answered there, and only his own questions."""
+    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert q["kind"] == "RECRUIT_ASK"
+    s.do(s.seat("pv"), "answer", prompt=q["id"], answer="да")
+    assert s.state.phase == "REVIEW"
+    [seen] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert seen["id"] == q["id"] and seen["answered"] and seen["answer"] == "да"
+    assert GAME.view(s.state, s.seat("pv2"))["me"]["prompts"] == []
+    s.do(HOST, "publish")
+    assert GAME.view(s.state, s.seat("pv"))["me"]["prompts"] == []
+
+
 def test_which_questions_may_be_declined() -> None:
     """A-CYCLE-6a: «отказаться» for the PV's role, a free choice among offers, the
     Reanimator and the Shmara; never for a single offer, a forced choice or the host's clan."""

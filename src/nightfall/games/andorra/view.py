@@ -141,11 +141,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                 None,
             ),
             "inbox": render_messages(state, viewer),
-            "prompts": [
-                _prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == viewer
-            ]
-            if state.phase == "RESOLVING"
-            else [],
+            "prompts": _own_prompts(state, viewer),
         }
         base["me"] = mine
         if me.clan and me.clan in w.clans:
@@ -208,6 +204,18 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
         }
         base["host"] = host
     return base
+
+
+def _own_prompts(state: AndorraState, seat: int) -> list[AndorraPrompt]:
+    """His open questions while the night waits; once it is resolved (the last answer goes on
+    to the host's review), the questions he answered, so that his answer stays in sight."""
+    pending = state.pending or {}
+    if state.phase == "RESOLVING":
+        return [_prompt(state, p) for p in pending.get("prompts", []) if p["seat"] == seat]
+    if state.phase == "REVIEW":
+        asked = (pending.get("audit") or {}).get("prompts", [])
+        return [_prompt(state, p) for p in asked if p["seat"] == seat and str(p["id"]) in state.answers]
+    return []
 
 
 def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:

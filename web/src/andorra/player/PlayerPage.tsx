@@ -24,9 +24,10 @@ export function PlayerPage({ ctx, conn, view }: Props) {
       <PhaseTitle ctx={ctx} view={view} />
       <Deadline ctx={ctx} deadline={view.deadline} />
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
+      {/* a question waits on his answer: above the long role card, in sight on a phone */}
+      {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
       <RoleCard ctx={ctx} view={view} />
       <ClanPoll ctx={ctx} conn={conn} view={view} />
-      {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
       {view.phase === "NIGHT" && <MoveForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <VoteForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <Article ctx={ctx} conn={conn} view={view} />}

@@ -20,7 +20,7 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
     <section aria-label={ctx.t("prompts")} class="prompts">
       <h3>{ctx.t("prompts")}</h3>
       {/* H-11a: each question has its own deadline; the earliest of his open ones */}
-      <Deadline ctx={ctx} deadline={ownDeadline(view) ?? view.deadline} />
+      {view.me.prompts.some((p) => !p.answered) && <Deadline ctx={ctx} deadline={ownDeadline(view) ?? view.deadline} />}
       {view.me.prompts.map((p) => {
         const given = p.choices.find((c) => c.value === p.answer);
         return (
