@@ -18,15 +18,17 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
       </section>
     );
   }
-  const value = choice || String(candidates[0]?.seat ?? "blank");
+  // no preselected player: a quick tap must not cast a vote nobody chose (a vote is final)
+  const value = choice;
+  const chosen = value === "blank" ? ctx.t("vote_blank") : candidates.find((p) => String(p.seat) === value)?.nick;
   return (
     <section aria-label={ctx.t("day_vote")}>
       <h3>{ctx.t("day_vote")}</h3>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
-          if (busy) return;
-          if (!window.confirm(ctx.t("vote_confirm"))) return;
+          if (busy || !chosen) return;
+          if (!window.confirm(ctx.t("vote_confirm", { choice: chosen }))) return;
           setBusy(true);
           setErr(await conn.command("vote", { target: value === "blank" ? null : Number(value) }));
           setBusy(false);
@@ -35,6 +37,9 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
         <label>
           {ctx.t("vote_for")}
           <select aria-label={ctx.t("vote_for")} value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+            <option value="" disabled>
+              {ctx.t("vote_pick")}
+            </option>
             {candidates.map((p) => (
               <option key={p.seat} value={String(p.seat)}>
                 {p.nick}
@@ -43,7 +48,7 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
             <option value="blank">{ctx.t("vote_blank")}</option>
           </select>
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || !chosen}>
           {ctx.t("vote_submit")}
         </button>
         <ErrorLine ctx={ctx} err={err} />
