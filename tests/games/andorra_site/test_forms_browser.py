@@ -82,6 +82,16 @@ def test_move_and_correction_forms_speak_the_engines_words(chromium: Browser, an
     expect(boris.get_by_role("status").filter(has_text="Ход за игрока Sasha принят")).to_contain_text(
         "применить диплом (Чей диплом: диплом клана)"
     )
+    # his Soldier's page says the sheet's move counts, and that her own move is only kept (A-MOVE-5)
+    sasha = open_page(chromium, urls["Sasha"])
+    expect(sasha.get_by_role("status").filter(has_text="Ход за вас отправил Boris")).to_contain_text(
+        "применить диплом"
+    )
+    sasha.get_by_label("Действие").select_option(label="сижу дома")
+    sasha.get_by_role("button", name="Отправить ход").click()
+    expect(sasha.get_by_text("Ваш собственный ход (сижу дома) сохранён")).to_be_visible()
+    expect(sasha.get_by_role("status").filter(has_text="Ход за вас отправил Boris")).to_be_visible()
+    no_overflow(sasha)
 
     # the Rebel maps the day's unused votes, voter by voter (A-ROLE-REBEL-9)
     roma = open_page(chromium, urls["Roma"])

@@ -17,6 +17,9 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
   const mine = me.submission;
   // the move that counts for the chosen player: his own, or the sheet's entry for a mate
   const shown = who === me.seat ? mine : sheet[String(who)];
+  // A-MOVE-5: the sender's sheet names his move; his own submission is kept but does not count
+  const byClan =
+    mine?.sheet && mine.by !== me.seat ? (typeof mine.by === "number" ? nickOf(view, mine.by) : ctx.t("the_host")) : null;
   if (options.length === 0) {
     return (
       <section aria-label={ctx.t("night_move")}>
@@ -48,10 +51,15 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
       <p class="move-status" role="status">
         {!shown
           ? ctx.t("move_none_yet")
-          : who === me.seat
-            ? ctx.t("move_sent", moveText(ctx, view, shown))
-            : ctx.t("move_sent_for", { nick: nickOf(view, who), ...moveText(ctx, view, shown) })}
+          : who !== me.seat
+            ? ctx.t("move_sent_for", { nick: nickOf(view, who), ...moveText(ctx, view, shown) })
+            : byClan
+              ? ctx.t("move_by_clan", { nick: byClan, ...moveText(ctx, view, shown) })
+              : ctx.t("move_sent", moveText(ctx, view, shown))}
       </p>
+      {who === me.seat && byClan && me.own_move && (
+        <p class="move-status">{ctx.t("move_own_kept", moveText(ctx, view, me.own_move))}</p>
+      )}
       <MoveFields
         key={who}
         ctx={ctx}
