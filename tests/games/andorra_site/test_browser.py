@@ -69,8 +69,12 @@ def create_game(host: Page, base: str) -> tuple[str, list[str]]:
 
 
 def vote(page: Page, target: str) -> None:
+    button = page.get_by_role("button", name="Проголосовать")
+    expect(button).to_be_disabled()  # nobody is preselected: a quick tap casts no vote
     page.get_by_label("Голос против").select_option(label=target)
-    page.get_by_role("button", name="Проголосовать").click()
+    with page.expect_event("dialog") as confirm:
+        button.click()
+    assert confirm.value.message.startswith(f"Голос: {target}.")  # the confirmation names the choice
     expect(page.get_by_text("Ваш голос учтён.")).to_be_visible()
 
 
