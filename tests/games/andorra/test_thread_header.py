@@ -68,3 +68,17 @@ def test_header_after_a_night_lists_who_left_and_the_new_log() -> None:
     assert "Боря — сел (Мирный житель)" in lines and "Женя — убит (Мирный житель)" in lines
     assert "Выбыли: Боря (Мирный житель) — сел; Женя (Мирный житель) — убит" in lines
     assert lines[-1] == "Лог голосования:"  # everyone voted or voted blank: no penalty lines
+
+
+def test_the_first_post_keeps_day_ones_schedule_after_day_one() -> None:
+    """A-SETUP-17: the first post is Day 1's; on Day 2 it still reads as it was posted (the
+    desk and the pages once showed the current phase's schedule in it)."""
+    s = _game()
+    posted = G.view(s, "public")["first_post"]
+    kernel.apply(G, s, Command(HOST, "end_day", {}, START + HOUR))
+    assert G.view(s, "public")["first_post"] == posted
+    kernel.apply(G, s, Command(HOST, "end_night", {}, START + 2 * HOUR))
+    kernel.apply(G, s, Command(HOST, "publish", {}, START + 3 * HOUR))
+    assert G.view(s, "public")["header"].startswith("День 2.")
+    assert G.view(s, "public")["first_post"] == posted
+    assert "голосование до 05.12 20:40 МСК" in G.view(s, "public")["first_post_bbcode"]

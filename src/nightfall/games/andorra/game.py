@@ -19,6 +19,7 @@ from .night_pipeline import resolve
 from .penalties import avatar_penalty
 from .questions import answer_value
 from .reasons import worded
+from .reports.header import schedule_line
 from .reports.messages import assemble
 from .reports.morning import build_post
 from .setup import setup as do_setup
@@ -78,6 +79,8 @@ def _undo_penalty(state: AndorraState, cmd: Command) -> list[Event]:
 
 
 def _end_day(state: AndorraState, now: int) -> list[Event]:
+    if state.world.day == 1:  # A-SETUP-17: the first post was posted with Day 1's schedule
+        state.first_schedule = {lang: schedule_line(state, lang) for lang in ("ru", "en")}
     state.phase = NIGHT
     night_ms = _sched(state, "night_ms")
     state.deadline = now + night_ms if night_ms is not None else None

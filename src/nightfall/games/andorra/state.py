@@ -196,6 +196,8 @@ class AndorraState:
     host_log: list[dict[str, Any]] = field(default_factory=list)
     articles: list[dict[str, Any]] = field(default_factory=list)  # the Journalist's (A-ROLE-JOURNALIST-7)
     now: int = 0  # the kernel's clock: the time of the last command taken (K-TIME-1)
+    # A-SETUP-17: Day 1's schedule as it stood when Day 1 ended; the first post keeps it
+    first_schedule: dict[str, str] = field(default_factory=dict)  # lang -> schedule line
 
 
 def snapshot(state: AndorraState) -> dict[str, Any]:

@@ -19,7 +19,9 @@ def first_post(state: AndorraState, lang: str = "ru", bbcode: bool = False) -> s
         return f"[b]{text}[/b]" if bbcode else text
 
     lines = [b("День 1." if ru else "Day 1.")]
-    lines.append(f"{b('Расписание:' if ru else 'Schedule:')} {schedule_line(state, lang)}")
+    # after Day 1 the post is history: it keeps the schedule it was posted with
+    when = state.first_schedule.get(lang) or schedule_line(state, lang)
+    lines.append(f"{b('Расписание:' if ru else 'Schedule:')} {when}")
     sched: Any = state.config.get("schedule") or {}
     if isinstance(sched, Mapping) and sched.get("text"):
         lines.append(str(sched["text"]))
