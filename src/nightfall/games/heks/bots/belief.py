@@ -44,6 +44,9 @@ RITUAL_FAIL_DIRTY = 0.95
 FLOOR = 1e-4  # soft evidence never rules a hypothesis out
 
 
+_BIT = [1 << s for s in range(64)]
+
+
 @dataclass(frozen=True, slots=True)
 class Space:
     """Every hypothesis for a player count: witch membership and Jester indicator per seat."""
@@ -53,6 +56,7 @@ class Space:
     witch: npt.NDArray[np.float64]  # (H, players + 1): 1 where the seat is a Witch
     jester: npt.NDArray[np.float64]  # (H, players + 1): 1 where the seat is the Jester
     has_jester: bool
+    bits: npt.NDArray[np.int64]  # (H,): the Witch seats as a bit mask (bit s = seat s), for p_clean
 
 
 @cache
@@ -72,7 +76,8 @@ def space(players: int) -> Space:
         wm[i, list(ws)] = 1.0
         if j:
             jm[i, j] = 1.0
-    return Space(players, nw, wm, jm, bool(nj))
+    bits = np.array([sum(1 << s for s in ws) for ws in rows_w], dtype=np.int64)
+    return Space(players, nw, wm, jm, bool(nj), bits)
 
 
 @dataclass(slots=True)
@@ -84,6 +89,14 @@ class PublicBelief:
     seen: set[tuple[Any, ...]] = field(default_factory=set)
     claims_read: int = 0
     version: int = 0
+    _table: tuple[int, list[float], list[float]] | None = None
+
+    def table(self) -> tuple[list[float], list[float]]:
+        """(P(Witch), P(Jester)) per seat from the public facts alone, cached per version."""
+        if self._table is None or self._table[0] != self.version:
+            w = self.weights
+            self._table = (self.version, (w @ self.space.witch).tolist(), (w @ self.space.jester).tolist())
+        return self._table[1], self._table[2]
 
     @classmethod
     def new(cls, players: int) -> PublicBelief:
@@ -175,13 +188,7 @@ class SeatBelief:
     _private: int = 0
     memo: dict[Any, Any] = field(default_factory=dict)  # the bot's own caches, valid per belief version
     memo_key: tuple[int, int] = (-1, -1)
-    _day_memo: tuple[int, dict[Any, Any]] = (-1, {})
-
-    def day_memo(self, day: int) -> dict[Any, Any]:
-        """A cache that is emptied when the day changes."""
-        if self._day_memo[0] != day:
-            self._day_memo = (day, {})
-        return self._day_memo[1]
+    _mask_of: tuple[Space, Vec] | None = None  # role, seat and known witches never change
 
     def fresh_memo(self, pub: PublicBelief) -> dict[Any, Any]:
         """A cache that is emptied whenever this seat's belief changes."""
@@ -201,6 +208,11 @@ class SeatBelief:
         self._private += 1
 
     def _mask(self, sp: Space) -> Vec:
+        if self._mask_of is None or self._mask_of[0] is not sp:
+            self._mask_of = (sp, self._fresh_mask(sp))
+        return self._mask_of[1]
+
+    def _fresh_mask(self, sp: Space) -> Vec:
         w, j, s = sp.witch, sp.jester, self.seat
         if self.role in (WITCH, CROW):
             known = set(self.known_witches) | ({s} if self.role == WITCH else set())
@@ -250,8 +262,10 @@ class SeatBelief:
     def p_clean(self, pub: PublicBelief, teams: list[list[int]]) -> list[float]:
         """For each team, the probability that it holds no Witch."""
         w = self.weights(pub)
-        mat = np.zeros((pub.space.players + 1, len(teams)))
-        # one scatter for all the teams (a chief scores up to 35): the same 0/1 matrix
-        mat[[s for team in teams for s in team], [k for k, team in enumerate(teams) for _ in team]] = 1.0
-        hits = pub.space.witch @ mat  # (H, teams): witches on the team
-        return [float(x) for x in w @ (hits == 0)]
+        # (H, teams): 1.0 where the hypothesis puts no Witch on the team, from bit masks (an
+        # AND per cell) rather than a (H, players) x (players, teams) product; the same 0/1
+        # matrix, so the same product with w to the last bit.
+        team_bits = np.array([sum(map(_BIT.__getitem__, team)) for team in teams], dtype=np.int64)
+        clean = (pub.space.bits[:, None] & team_bits) == 0
+        out: list[float] = (w @ clean.astype(np.float64)).tolist()
+        return out

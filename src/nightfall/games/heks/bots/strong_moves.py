@@ -10,7 +10,7 @@ from nightfall.engine import Rng
 
 from ..tables import CROW, EMPTY_PAW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PROTECTOR, WITCH
 from .base import Action, cats, frogs, open_places
-from .belief import PublicBelief, SeatBelief, Vec
+from .belief import PublicBelief, SeatBelief
 from .table_talk import TableTalk
 
 CONFIRMS = frozenset(
@@ -26,10 +26,12 @@ class Ctx:
     pub: PublicBelief
     me: SeatBelief
     rng: Rng
-    _marg: tuple[Vec, Vec] | None = field(default=None)
+    _marg: tuple[list[float], list[float]] | None = field(default=None)
     # claimed(seat) or (), per seat: a chief or voter scores up to 35 teams per act, each
     # member's hand was looked up once per recipe ingredient (the strong bots' hottest line)
     _hands: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # seat -> the indices of the recipe's first k ingredients its claimed hand holds, per k
+    _can: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def seat(self) -> int:
@@ -48,15 +50,17 @@ class Ctx:
         """The Witches this seat knows (itself included, for a Witch)."""
         return set(self.me.known_witches) | ({self.seat} if self.role == WITCH else set())
 
-    def marg(self) -> tuple[Vec, Vec]:
+    def marg(self) -> tuple[list[float], list[float]]:
+        """This seat's (P(Witch), P(Jester)) per seat, as Python floats (the same values as
+        the arrays: indexing a list is cheaper than making a numpy scalar per read)."""
         if self._marg is None:
-            self._marg = self.me.marginals(self.pub)
+            pw, pj = self.me.marginals(self.pub)
+            self._marg = pw.tolist(), pj.tolist()
         return self._marg
 
-    def table(self) -> tuple[Vec, Vec]:
+    def table(self) -> tuple[list[float], list[float]]:
         """What the table as a whole believes (public facts only)."""
-        w = self.pub.weights
-        return w @ self.pub.space.witch, w @ self.pub.space.jester
+        return self.pub.table()
 
     def others(self) -> list[int]:
         return [s for s in cats(self.view) if s != self.seat]
@@ -69,6 +73,16 @@ class Ctx:
             return tuple(self.view["me"]["hand"])
         said = self.talk.hands.get(seat)
         return said[1] if said and said[0] == self.view["day"] else None
+
+    def can(self, seat: int, k: int) -> tuple[int, ...]:
+        """The indices of today's first ``k`` recipe ingredients that ``seat``'s claimed hand holds."""
+        key = (seat, k)
+        can = self._can.get(key)
+        if can is None:
+            hand = self.hand_of(seat)
+            recipe = self.view["recipe"][:k]
+            can = self._can[key] = tuple(i for i, c in enumerate(recipe) if c in hand)
+        return can
 
     def hand_of(self, seat: int) -> tuple[str, ...]:
         """``claimed(seat) or ()``, cached for this decision: within one act the table talk
@@ -230,19 +244,35 @@ def witch_turn(ctx: Ctx) -> list[Action]:
 
 # ---- the night ----
 def _cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
-    """How well the members' (claimed) hands make the recipe, and who plays what."""
-    memo = ctx.me.day_memo(ctx.view["day"])
-    key = (tuple(team), tuple(ctx.view["me"]["hand"]))
-    if key not in memo:
-        memo[key] = _fresh_cover(ctx, team)
-    return memo[key]  # type: ignore[no-any-return]
+    """How well the members' (claimed) hands make the recipe, and who plays what.
 
-
-def _fresh_cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
-    """A maximum matching of members to recipe ingredients (Kuhn's augmenting paths; k <= 4)."""
+    A pure function of which recipe ingredients each member can play: the claims it reads
+    are all made in the discussion, before any team is scored that day (it was memoised per
+    day and team until the matchings were memoised per pattern instead)."""
     recipe = ctx.view["recipe"][: len(team)]
-    hand_of = ctx.hand_of
-    can = [[i for i, c in enumerate(recipe) if c in hand] for hand in map(hand_of, team)]
+    value, owner = _matched(tuple([ctx.can(s, len(team)) for s in team]))
+    plan = {team[m]: recipe[i] for i, m in owner}
+    owned = {i for i, _ in owner}
+    rest = [c for i, c in enumerate(recipe) if i not in owned]
+    for s in team:
+        if s not in plan and rest:
+            plan[s] = rest.pop()
+    return value, plan
+
+
+# can-pattern -> (the cover's value, ((recipe index, member index), ...) in the order found)
+_MATCHINGS: dict[tuple[tuple[int, ...], ...], tuple[float, tuple[tuple[int, int], ...]]] = {}
+
+
+def _matched(can: tuple[tuple[int, ...], ...]) -> tuple[float, tuple[tuple[int, int], ...]]:
+    found = _MATCHINGS.get(can)
+    if found is None:
+        found = _MATCHINGS[can] = _matching(can)
+    return found
+
+
+def _matching(can: tuple[tuple[int, ...], ...]) -> tuple[float, tuple[tuple[int, int], ...]]:
+    """A maximum matching of members to recipe indices (Kuhn's augmenting paths; k <= 4)."""
     owner: dict[int, int] = {}  # recipe index -> member index
 
     def augment(m: int, seen: set[int]) -> bool:
@@ -254,13 +284,9 @@ def _fresh_cover(ctx: Ctx, team: list[int]) -> tuple[float, dict[int, str]]:
                     return True
         return False
 
-    hit = sum(1 for m in range(len(team)) if augment(m, set()))
-    plan = {team[m]: recipe[i] for i, m in owner.items()}
-    rest = [c for i, c in enumerate(recipe) if i not in owner]
-    for s in team:
-        if s not in plan and rest:
-            plan[s] = rest.pop()
-    return (0.9 if hit == len(team) else 0.15 * hit / max(len(team), 1)), plan
+    k = len(can)
+    hit = sum(1 for m in range(k) if augment(m, set()))
+    return (0.9 if hit == k else 0.15 * hit / max(k, 1)), tuple(owner.items())
 
 
 def _teams(ctx: Ctx) -> list[list[int]]:
@@ -272,17 +298,21 @@ def _teams(ctx: Ctx) -> list[list[int]]:
     return [sorted([ctx.seat, *rest]) for rest in combinations(pool, k - 1)]
 
 
-def _score(ctx: Ctx, teams: list[list[int]]) -> list[tuple[float, dict[int, str]]]:
+def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -> list[float]:
+    """Each team's worth to a village chief or voter: P(no Witch) x cover x P(no Jester)."""
     _, pj = ctx.marg()
-    clean = ctx.me.p_clean(ctx.pub, teams)
+    if clean is None:
+        clean = ctx.me.p_clean(ctx.pub, teams)
     out = []
+    me, can = ctx.seat, ctx.can
     for team, pc in zip(teams, clean, strict=True):
-        cov, plan = _cover(ctx, team)
+        k = len(team)
+        cov = _matched(tuple([can(s, k) for s in team]))[0]
         jest = 1.0
         for s in team:
-            if s != ctx.seat:
-                jest *= 1 - 0.6 * float(pj[s])
-        out.append((pc * (cov + 0.3) * jest, plan))
+            if s != me:
+                jest *= 1 - 0.6 * pj[s]
+        out.append(pc * (cov + 0.3) * jest)
     return out
 
 
@@ -296,8 +326,9 @@ def propose(ctx: Ctx) -> list[int]:
         plan = _cover(ctx, team)[1]
     else:
         scored = _score(ctx, teams)
-        best = max(range(len(teams)), key=lambda i: (scored[i][0], ctx.rng.below(100)))
-        team, plan = teams[best], scored[best][1]
+        best = max(range(len(teams)), key=lambda i: (scored[i], ctx.rng.below(100)))
+        team = teams[best]
+        plan = _cover(ctx, team)[1]
     ctx.talk.plan = (ctx.view["day"], tuple(team), plan)
     return team
 
@@ -314,13 +345,13 @@ def approve(ctx: Ctx) -> str:
         return "against" if curse >= 2 else "for"
     if ctx.role == JESTER:
         return "for" if ctx.seat in team or ctx.rng.below(2) else "against"
-    this = _score(ctx, [team])[0][0]
+    clean = ctx.me.p_clean(ctx.pub, [team])[0]
+    this = _score(ctx, [team], [clean])[0]
     memo = ctx.me.fresh_memo(ctx.pub)
     key = ("best", ctx.view["day"], tuple(ctx.view["me"]["hand"]), len(cats(ctx.view)))
     if key not in memo:
-        memo[key] = max(s for s, _ in _score(ctx, _teams(ctx)))
+        memo[key] = max(_score(ctx, _teams(ctx)))
     best: float = memo[key]
-    clean = ctx.me.p_clean(ctx.pub, [team])[0]
     if this >= 0.75 * best or (curse >= 2 and clean >= 0.4):
         return "for"
     return "against"
