@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 # A player is addressed by seat number (1-based). Reserved string actors:
 #   "system" sends ticks; "host" is a host who is not a player (Andorra's ведущий).
 Actor = int | str
-SYSTEM = "system"
-HOST = "host"
+SYSTEM: Final = "system"
+HOST: Final = "host"  # Final: a Literal["host"], so it is also a Viewer (engine/event.py)
 
 TICK = "tick"
 

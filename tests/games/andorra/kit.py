@@ -3,11 +3,12 @@ resolve with answers, then assert the morning post and the messages."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from nightfall.engine import HOST, SYSTEM, Command, Event, kernel
 from nightfall.games.andorra import AndorraGame
-from nightfall.games.andorra.state import AndorraState
+from nightfall.games.andorra.state import AndorraState, Player
 
 GAME = AndorraGame()
 
@@ -45,7 +46,7 @@ class Scenario:
     def vote(self, voter: str, target: str | None) -> None:
         self.do(self.seat(voter), "vote", target=None if target is None else self.seat(target))
 
-    def day(self, votes: list[tuple[str, str | None]]) -> None:
+    def day(self, votes: Sequence[tuple[str, str | None]]) -> None:
         for voter, target in votes:
             self.vote(voter, target)
         self.do(HOST, "end_day")
@@ -87,6 +88,11 @@ class Scenario:
             self.do(HOST, "publish")
 
     # ----- reading ------------------------------------------------------
+    def pending(self) -> dict[str, Any]:
+        """The resolved night awaiting publication (None in the state outside RESOLVING and REVIEW)."""
+        assert self.state.pending is not None
+        return self.state.pending
+
     def post(self, day: int | None = None) -> str:
         v = GAME.view(self.state, "all")
         posts = v["posts"]
@@ -106,7 +112,7 @@ class Scenario:
             out = [m.removeprefix(f"{about}: ") for m in out if m.startswith(f"{about}: ")]
         return out
 
-    def player(self, nick: str) -> Any:
+    def player(self, nick: str) -> Player:
         return self.state.world.p(self.seat(nick))
 
 

@@ -204,7 +204,8 @@ def test_ex3_state(
     assert not s.player("Lev").sinful
     assert s.player("Lev").poisonings[0]["kind"] == "POISON" and s.player("Lev").poisonings[0]["night"] == 3
     assert w.clans["mafia"].poison == 0
-    assert s.player("Oleg").status == "DEAD" and s.player("Oleg").death["cause"] == "REVENGE"  # type: ignore[index]
+    oleg = s.player("Oleg")
+    assert oleg.status == "DEAD" and oleg.death is not None and oleg.death["cause"] == "REVENGE"
     assert w.winner is None
 
 

@@ -22,10 +22,10 @@ def test_correct_and_re_resolve_before_publish() -> None:  # H-03, A-GEN-2, A-MO
     s.move("boss", "SHOOT", "pv")
     s.resolve(publish=False)
     assert s.state.phase == "REVIEW"
-    assert "pv (Мирный житель)" in s.state.pending["post"]["roles"][str(s.seat("pv"))][0] or True  # type: ignore[index]
-    assert s.state.pending["post"]["killed"] == [s.seat("pv")]  # type: ignore[index]
+    assert "pv (Мирный житель)" in s.pending()["post"]["roles"][str(s.seat("pv"))][0] or True
+    assert s.pending()["post"]["killed"] == [s.seat("pv")]
     s.do(HOST, "correct", player=s.seat("boss"), action="SHOOT", target=s.seat("maniac"))
-    assert s.state.pending["post"]["killed"] == [s.seat("maniac")]  # type: ignore[index]
+    assert s.pending()["post"]["killed"] == [s.seat("maniac")]
     s.do(HOST, "publish")
     assert s.post().splitlines()[2] == "Убит: maniac (Маньяк)"
     assert s.state.host_log[0]["correct"] == s.seat("boss")
@@ -62,7 +62,7 @@ def test_answers_are_validated() -> None:  # A-DATA-I
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv")
     s.do(HOST, "end_night")
-    pid = s.state.pending["prompts"][0]["id"]  # type: ignore[index]
+    pid = s.pending()["prompts"][0]["id"]
     with pytest.raises(Rejected):
         s.do(s.seat("doctor"), "answer", prompt=pid, answer="да")
     with pytest.raises(Rejected):
@@ -158,7 +158,8 @@ def test_game_ends_at_6b_and_post() -> None:  # A-WIN-9, A-REPORT-7, A-ERR-2, A-
     s.resolve()
     assert s.state.phase == "OVER" and s.player("pv").alive  # the night was not resolved
     assert s.post() == "Утро дня 3.\nСел: boss (Босс мафии) — 2 голоса, монетка: нет\nПобедили: Мирные"
-    assert G.result(s.state)["winner"] == "PEACEFUL"  # type: ignore[index]
+    result = G.result(s.state)
+    assert result is not None and result["winner"] == "PEACEFUL"
     with pytest.raises(Rejected):
         s.do(s.seat("pv"), "vote", target=1)
 

@@ -51,7 +51,7 @@ def test_pm_move_is_the_players_move_marked_as_the_hosts() -> None:  # H-03b, A-
     assert s.state.submissions[str(s.seat("soldier"))]["action"] == "SHOOT"
     assert s.state.own_moves[str(s.seat("soldier"))]["action"] == "STAY_HOME"
     s.resolve(publish=False)
-    assert s.state.pending["post"]["killed"] == []  # type: ignore[index]  # healed
+    assert s.pending()["post"]["killed"] == []  # healed
     review = G.view(s.state, HOST)["host"]["review"]
     assert review is not None
     assert "Ночь 1. Ход из ЛС от doctor: лечить → pv (внёс ведущий)" in review["host_entries"]
@@ -104,7 +104,8 @@ def test_pm_vote_refusals_change_nothing() -> None:  # H-03b, A-VOTE-1, A-VOTE-2
 def test_kill_revive_jail_release() -> None:  # H-03c, H-03e, H-03f, A-VOTE-2, A-REPORT-6
     s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     s.do(HOST, "host_edit", op="kill", seat=3)
-    assert s.player("pv").status == "DEAD" and s.player("pv").death["cause"] == "HOST"
+    pv = s.player("pv")
+    assert pv.status == "DEAD" and pv.death is not None and pv.death["cause"] == "HOST"
     public = G.view(s.state, "public")["players"][2]
     assert public["status"] == "DEAD" and public["role"] == "Мирный житель"
     s.player("pv").poisonings.append({"kind": "POISON", "night": 1, "by": 1})
@@ -192,19 +193,19 @@ def test_a_questions_deadline_does_not_restart_when_another_is_asked() -> None: 
     s.move("pv2", "PV_WATCH", "maniac")
     s.do(HOST, "end_night")
     asked = s.now
-    assert [p["kind"] for p in s.state.pending["prompts"]] == ["RECRUIT_ASK"]  # type: ignore[index]
+    assert [p["kind"] for p in s.pending()["prompts"]] == ["RECRUIT_ASK"]
     assert G.next_deadline(s.state) == asked + 500
     # the host corrects the Boss's move: the night is resolved again and the PV, whose watch
     # now sees a kill, is asked to choose a role: a question of its own with its own deadline
     s.now = asked + 200
     s.do(HOST, "correct", player=s.seat("boss"), action="SHOOT", target=s.seat("maniac"))
-    assert [p["kind"] for p in s.state.pending["prompts"]] == ["PV_ROLE"]  # type: ignore[index]
+    assert [p["kind"] for p in s.pending()["prompts"]] == ["PV_ROLE"]
     assert G.next_deadline(s.state) == asked + 201 + 500
-    pv_role = s.state.pending["prompts"][0]  # type: ignore[index]
+    pv_role = s.pending()["prompts"][0]
     assert G.view(s.state, s.seat("pv2"))["me"]["prompts"][0]["deadline"] == asked + 701
     s.do(s.seat("pv2"), "answer", prompt=pv_role["id"], answer=None)
     # back to the recruitment offer: its deadline is where it was, not restarted
-    assert [p["kind"] for p in s.state.pending["prompts"]] == ["RECRUIT_ASK"]  # type: ignore[index]
+    assert [p["kind"] for p in s.pending()["prompts"]] == ["RECRUIT_ASK"]
     assert G.next_deadline(s.state) == asked + 500
     assert G.view(s.state, s.seat("pv"))["me"]["prompts"][0]["deadline"] == asked + 500
     s.tick(asked + 500)

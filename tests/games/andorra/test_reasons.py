@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_every_move_has_a_russian_name() -> None:
     assert sorted(set(ACTIONS) - set(MOVE_NAMES)) == []
 
 
-def _refusal(action: str, target: str | None = None, by: str | None = None, **params: object) -> Rejected:
+def _refusal(action: str, target: str | None = None, by: str | None = None, **params: Any) -> Rejected:
     s = mk("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "DOCTOR", "PV", "PV")
     quiet_day(s)
     s.move("soldier", "SHOOT", "pv", by="boss")

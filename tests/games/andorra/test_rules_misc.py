@@ -27,7 +27,11 @@ def test_no_blood_vote() -> None:  # A-GEN-8, A-VOTE-6, A-VOTE-2
 def test_penalty_entries_are_not_voters() -> None:  # A-VOTE-13
     from nightfall.games.andorra.tally import swindler_window
 
-    entries = {1: {"ts": 5, "seq": 1}, 2: {"ts": None, "seq": None}, 3: {"ts": 7, "seq": 2}}
+    entries: dict[int, dict[str, int | None]] = {
+        1: {"ts": 5, "seq": 1},
+        2: {"ts": None, "seq": None},
+        3: {"ts": 7, "seq": 2},
+    }
     assert swindler_window(entries, 11) == ([1, 3], 2)
 
 

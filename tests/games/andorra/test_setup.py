@@ -6,13 +6,14 @@ import pytest
 
 from nightfall.engine import Rejected
 from nightfall.games.andorra import AndorraGame
+from nightfall.games.andorra.state import AndorraState
 
 from .kit import mk
 
 G = AndorraGame()
 
 
-def _setup(roles: list[str], **kw: object) -> object:
+def _setup(roles: list[str], **kw: object) -> AndorraState:
     return G.setup({"players": [f"p{i}" for i in range(len(roles))], "roles": roles, **kw}, 1)
 
 
@@ -36,7 +37,7 @@ def test_role_list_validation() -> None:  # A-SETUP-1, A-SETUP-2, A-SETUP-3, A-R
 
 def test_warning_clan_without_boss() -> None:  # A-SETUP-2, A-ERR-1
     s = _setup(["SOLDIER", "PV", "PV"])
-    assert s.config["warnings"] == ["clan_without_boss:mafia"]  # type: ignore[attr-defined]
+    assert s.config["warnings"] == ["clan_without_boss:mafia"]
 
 
 def test_two_clans() -> None:  # A-SETUP-4, A-ERR-1, A-REVEAL-2, A-CLAN-1, A-ROLE-MAFIA-7, H-02
@@ -95,7 +96,10 @@ def test_knowledge_at_start() -> (
 ):  # A-SETUP-11, A-SETUP-12, A-SETUP-13, A-SETUP-14, A-SETUP-16, A-SETUP-5
     # A-ROLE-GODFATHER-4
     s = mk("BOSS", "SOLDIER", "GODFATHER", "SHERIFF", "INVESTIGATOR", "VAMPIRE", "DOMOVOI", "MANIAC")
-    knows = lambda n: {k["nick"] for k in G.view(s.state, s.seat(n))["me"]["knows"]}  # noqa: E731
+
+    def knows(nick: str) -> set[str]:
+        return {k["nick"] for k in G.view(s.state, s.seat(nick))["me"]["knows"]}
+
     assert knows("boss") == {"soldier"} and knows("soldier") == {"boss"}
     assert knows("godfather") == set()
     assert knows("sheriff") == {"investigator"} and knows("investigator") == {"sheriff"}
