@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from nightfall.engine import Command
@@ -19,10 +20,10 @@ class SlowCountingStore(SqliteStore):
         super().__init__(path)
         self.batches: list[int] = []
 
-    def append_many(self, items: list[Append]) -> None:
+    def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         time.sleep(0.02)
         self.batches.append(len(items))
-        super().append_many(items)
+        super().append_many(items, fences)
 
 
 async def test_concurrent_appends_share_commits_and_all_survive(tmp_path: Path) -> None:
@@ -57,10 +58,10 @@ async def _room_with_a_game(store: AsyncStore, code: str) -> None:
 class FailingStore(SqliteStore):
     """A store that refuses one room's appends (a full disk for one row, say)."""
 
-    def append_many(self, items: list[Append]) -> None:
+    def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         if any(item[0] == "BAD1" for item in items):
             raise OSError("disk says no")
-        super().append_many(items)
+        super().append_many(items, fences)
 
 
 async def test_one_failing_append_fails_only_its_own_command(tmp_path: Path) -> None:

@@ -33,7 +33,9 @@ NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien"]
 class FastHeks(HeksSite):
     """Heks with the always-running timers (witches 15 s, quarrel 4 s) shortened for tests."""
 
-    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
         config = super().build_config(names, host_seat, settings)
         config["timers"] = {"witch": 0.15, "quarrel": 0.05}
         return config

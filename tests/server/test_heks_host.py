@@ -18,7 +18,9 @@ pytestmark = pytest.mark.timeout(60)
 class ShortDay(HeksSite):
     """Timed Heks whose departure and witch timers last a fraction of a second."""
 
-    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
         config = super().build_config(names, host_seat, settings)
         config["timers"] = {"depart": 0.3, "guard": 0.2, "witch": 0.2}
         return config

@@ -233,7 +233,7 @@ async def test_a_room_idle_for_a_day_comes_back_on_first_use(serve: Serve) -> No
 
     day_later = RoomOptions(clock=lambda: now_ms() + 25 * 3600 * 1000)
     second = await serve(options=day_later)
-    assert code not in second.server.config.app.state.rooms  # not restored at start...
+    assert code not in second.app.state.rooms  # not restored at start...
     anna2 = await second.connect(code, seats[0]["token"])  # ...but loaded on first use
     assert anna2.state["version"] == last["version"] and anna2.state["view"]["total"] == 4
     assert (await second.http.get("/api/rooms/QQQQ")).status_code == 404

@@ -25,7 +25,9 @@ ROLES = ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]  # Table 2.1 w
 
 
 class FixedHeks(HeksSite):
-    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
         config = super().build_config(names, host_seat, settings)
         config["roles"] = ROLES
         config["timers"] = {"witch": 1.5}

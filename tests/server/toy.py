@@ -136,7 +136,9 @@ class ToyAdapter(GameSite):
             raise Rejected("bad_settings", field="target")
         return merged
 
-    def build_config(self, names: list[str], host_seat: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+    def build_config(
+        self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
         return {"players": names, "host": host_seat, **settings}
 
     def outcome(self, result: Mapping[str, Any]) -> Outcome | None:

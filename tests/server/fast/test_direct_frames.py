@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import websockets
+from starlette.types import Receive, Scope
 
 from nightfall.server.fast.asgi_send import RawSend, text_writer
 
@@ -32,7 +33,8 @@ class Probe:
         self.protocols: list[Any] = []
         self.direct: list[bool] = []  # per frame written: did it go the direct way
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    # send stays Any: the test reaches the protocol object behind uvicorn's bound method.
+    async def __call__(self, scope: Scope, receive: Receive, send: Any) -> None:
         assert scope["type"] == "websocket"
         await receive()
         await send({"type": "websocket.accept"})
