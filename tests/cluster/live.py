@@ -53,7 +53,11 @@ def owners(c: LocalCluster, codes: list[str]) -> dict[str, str | None]:
         found = client.mget([f"{c.prefix}:owner:{code}" for code in codes])
     finally:
         client.close()
-    return {code: None if v is None else v.decode() for code, v in zip(codes, found, strict=True)}
+    # bytes: this client does not decode responses (redis-py types a reply as bytes or str)
+    return {
+        code: None if v is None else v.decode() if isinstance(v, bytes) else v
+        for code, v in zip(codes, found, strict=True)
+    }
 
 
 def forget_keys(c: LocalCluster) -> None:

@@ -10,6 +10,7 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import websockets
@@ -48,6 +49,7 @@ async def test_a_client_that_stops_reading_does_not_stall_its_room(tmp_path: Pat
         async def read_all() -> None:
             with contextlib.suppress(websockets.ConnectionClosed):
                 async for raw in reader:
+                    assert isinstance(raw, str)  # the server sends text frames only
                     if '"type":"state"' in raw[:100]:
                         latest["reader"] = max(latest["reader"], version_of(raw))
 
@@ -82,6 +84,7 @@ async def test_a_client_that_stops_reading_does_not_stall_its_room(tmp_path: Pat
         try:
             while got < final:
                 raw = await asyncio.wait_for(slow.recv(), 10)
+                assert isinstance(raw, str)
                 if '"type":"state"' in raw[:100]:
                     got = version_of(raw)
         except websockets.ConnectionClosed as closed:
@@ -179,7 +182,7 @@ async def test_a_disconnect_storm_loses_no_seat(tmp_path: Path) -> None:
         await live.stop()
 
 
-async def _fresh_state(url: str, table: Table) -> dict[str, object]:
+async def _fresh_state(url: str, table: Table) -> dict[str, dict[str, Any]]:
     ws, _, state = await open_seat(url, table.code, None)  # a spectator's look at the room
     await ws.close()
     return {"state": state}
