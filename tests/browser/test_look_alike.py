@@ -159,7 +159,9 @@ class LookAlike:
             first = group[0]
             for other in group[1:]:
                 self.compared += 1
-                diff = differences(looks[first.name], looks[other.name])
+                one, two = looks[first.name], looks[other.name]
+                assert one is not None and two is not None  # only phones with a look are grouped
+                diff = differences(one, two)
                 if diff:
                     self.fail(label, first, other, diff)
         self.shoot_pair(scene[1], groups.get(("CAT", False), []))

@@ -60,7 +60,8 @@ def test_every_offered_move_is_accepted(roles: list[str]) -> None:
     for seat in range(1, len(NAMES) + 1):
         for option in game.options(state, seat):
             offered.add(option["action"])
-            for target in option["targets"] or [None]:
+            targets: list[int | None] = list(option["targets"] or []) or [None]
+            for target in targets:
                 params = {f["name"]: fill(f) for f in option["fields"]}
                 scratch = game.setup({"players": NAMES, "roles": roles, "schedule": {"start": 0}}, 7)
                 kernel.apply(game, scratch, Command("host", "end_day", {}, 5))

@@ -129,8 +129,8 @@ def test_no_raw_codes_in_any_phase(chromium: Browser, andorra_server: Served) ->
     found |= scan(pages, "day 1, nothing done", names)
 
     # Day 1: votes, a blank vote and a vote for oneself (void, A-VOTE-3)
-    for voter, target in [("Stas", "Vlad"), ("Dima", "Vlad"), ("Mira", "Vlad"), ("Fira", "Vlad")]:
-        remote[voter].ok("vote", target=SEAT[target])
+    for voter, voted in [("Stas", "Vlad"), ("Dima", "Vlad"), ("Mira", "Vlad"), ("Fira", "Vlad")]:
+        remote[voter].ok("vote", target=SEAT[voted])
     remote["Petr"].ok("vote", target=SEAT["Petr"])
     remote["Lev"].ok("vote", target=SEAT["Gena"])
     remote["Roma"].ok("vote", target=None)
