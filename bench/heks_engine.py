@@ -70,18 +70,17 @@ def main() -> None:
     samples = apply_plus_views(transcripts)
     calib.extend(calibration() for _ in range(5))
     commands = sum(len(t.commands) for t in transcripts)
+    median_rate = round(statistics.median(rates), 1)
     report = {
         "games": len(transcripts),
         "commands": commands,
-        "games_per_second_median": round(statistics.median(rates), 1),
+        "games_per_second_median": median_rate,
         "games_per_second_runs": [round(r, 1) for r in rates],
         "apply_plus_12_views_ms_median": round(statistics.median(samples), 4),
         "apply_plus_12_views_ms_p90": round(statistics.quantiles(samples, n=10)[-1], 4),
         "calibration_ms_median": round(statistics.median(calib) * 1000, 3),
     }
-    report["games_per_calibration_unit"] = round(
-        report["games_per_second_median"] * statistics.median(calib), 3
-    )
+    report["games_per_calibration_unit"] = round(median_rate * statistics.median(calib), 3)
     if args.json:
         print(json.dumps(report, indent=2))
         return

@@ -145,7 +145,8 @@ class Seat:
         self.heard = time.perf_counter()  # when the last message came (the keepalive's clock)
         self._state: dict[str, Any] | None = None
         self.version = -1
-        self.pending: dict[str, tuple[float, float]] = {}  # request id -> send time (perf, wall)
+        # request id -> send time (perf, wall) and the command's type
+        self.pending: dict[str, tuple[float, float, str]] = {}
         self.waiting: list[tuple[int, float]] = []  # (acked version, send time) until the view arrives
         self.acted_version = -1
         self.busy = False
@@ -231,7 +232,7 @@ class Seat:
         elif '"type":"ack"' in head or '"type":"error"' in head:
             msg = orjson.loads(raw)
             times = self.pending.pop(str(msg.get("id")), None)
-            sent = times[0] if times is not None else None
+            sent_at = times[0] if times is not None else None
             if msg["type"] == "ack":
                 if stats is not None:
                     stats.acks += 1
@@ -243,11 +244,11 @@ class Seat:
                         stats.to_ack_ms.append(msg["server_time"] - times[1] * 1000)
                         stats.to_ack_at_ms.append(msg["server_time"])
                         stats.to_ack_types.append(times[2])
-                if sent is not None and str(msg["id"]).startswith("c"):
+                if sent_at is not None and str(msg["id"]).startswith("c"):
                     if msg["version"] <= self.version and stats is not None:
-                        stats.latencies_ms.append((now - sent) * 1000)
+                        stats.latencies_ms.append((now - sent_at) * 1000)
                     elif msg["version"] > self.version:
-                        self.waiting.append((msg["version"], sent))
+                        self.waiting.append((msg["version"], sent_at))
             else:
                 code = msg["error"]["code"]
                 if stats is not None:
@@ -591,6 +592,7 @@ async def _baseline_worker(
         with contextlib.suppress(websockets.ConnectionClosed):
             async for raw in ws:
                 now = time.perf_counter()
+                assert isinstance(raw, str)  # the baseline server sends text frames
                 stats.messages += 1
                 stats.states += 1
                 stats.state_bytes += len(raw)
