@@ -19,11 +19,13 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
   const pending = h?.pending ?? [];
   const secret = SECRET_STEPS.includes(v.phase);
   const attention = !secret && pending.length > 0;
-  // A new scene closes the panel: its buttons were for the old one (issue 18 §4).
+  // A new scene closes the panel: its buttons were for the old one (issue 18 §4). Step B is
+  // step A for the table (H-DEP-13): a guarding host's panel stays as it is.
+  const tablePhase = v.phase === "GUARD_B" ? "DEPART_A" : v.phase;
   useEffect(() => {
     setOpen(false);
     setConfirm(null);
-  }, [v.step, v.phase]);
+  }, [v.step, tablePhase]);
   // Every player keeps one place in seat order, so a button never moves under a finger
   // when someone else acts; whoever is done is greyed out.
   const absentButton = (seat: number, enabled: boolean) => (

@@ -149,8 +149,11 @@ export function Game(props: Props) {
   const v = props.view;
   useTurnBuzz(v);
   useWakeLock(v.phase !== "GAME_END");
-  // The secret is open for one scene at most: a new scene (or step) finds it closed.
-  const scene = `${v.phase}-${v.day}-${v.step}`;
+  // The secret is open for one scene at most: a new scene (or step) finds it closed. Step B
+  // is step A for the table (H-DEP-13): when it begins, the guard's page and open secret stay
+  // as they are (the secret turns into his choice), or a glance at his phone would tell.
+  const tablePhase = v.phase === "GUARD_B" ? "DEPART_A" : v.phase;
+  const scene = `${tablePhase}-${v.day}-${v.step}`;
   const [openIn, setOpenIn] = useState<string | null>(null);
   const close = useCallback(() => setOpenIn(null), []);
   const showStatus = v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END";
@@ -164,7 +167,7 @@ export function Game(props: Props) {
         {showStatus && <StatusBar view={v} />}
         {showStatus && v.phase !== "WITCH_C" && <Outsider view={v} />}
         {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
-        <div key={`${v.phase}-${v.day}`} class="scene-wrap fade-in">
+        <div key={`${tablePhase}-${v.day}`} class="scene-wrap fade-in">
           <AutoNotices view={v} />
           <Scene {...props} />
         </div>
