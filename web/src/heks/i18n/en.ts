@@ -36,7 +36,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.discuss.less": "Less discussion time",
   "lobby.discuss.more": "More discussion time",
   "lobby.start": "Start the game",
-  "lobby.need": "You need 4 to 12 players (now {n}).",
+  "lobby.need": "You can start with 4 to 12 players (now {n}).",
   "lobby.waiting": "Waiting for the host to start the game…",
   "lobby.join.name": "Your name",
   "lobby.join.button": "Take a seat",
@@ -323,7 +323,7 @@ export const en: Record<MsgKey, string> = {
   "say.ACCEPT_SCENE": "The proposal is accepted: {names} go into the magic circle.",
   "say.REJECT_SCENE": "The proposal is rejected.",
   "say.RITUAL": "The ritual begins. {names}, each play a card in secret.",
-  "say.EXILE_VOTE": "The exile vote. Whom does the village send away? Vote on your phone.",
+  "say.EXILE_VOTE": "Time for the exile vote. Who must leave the village? Vote on your phone.",
 
   "phase.ROLE_REVEAL": "Viewing roles",
   "phase.VOTE_RESULT_SCENE": "Yesterday's result",

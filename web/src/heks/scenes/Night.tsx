@@ -215,7 +215,7 @@ export function RitualResult(props: { view: HeksView; send: Send }) {
       <Section class={`ritual-result ${r === "SUCCESS" ? "success" : "failure"} pop`}>
         <p class="huge">{t(`result.${r}` as "result.SUCCESS")}</p>
         <p>
-          {t("hdr.seals")}: {v.seals}/{v.seals_needed} · {t("hdr.spoiled")}: {v.spoiled}
+          {t("hdr.seals")}: {v.seals}/{v.seals_needed} · {t("help.term.spoiled")}: {v.spoiled}
         </p>
         {r !== "SUCCESS" && (
           <p class="witchy">

@@ -15,7 +15,7 @@ export function StatusBar(props: { view: HeksView }) {
       <span class="st-item" title={t("hdr.seals")}>
         <span class="st-label">{t("hdr.seals")}</span> {v.seals}/{v.seals_needed}
       </span>
-      <span class="st-item" title={t("hdr.spoiled")}>
+      <span class="st-item" title={t("help.term.spoiled")}>
         <span class="st-label">{t("hdr.spoiled")}</span> {v.spoiled}
       </span>
       <span class="st-item" title={t("hdr.curse")}>
@@ -56,7 +56,7 @@ export function MorningInfo(props: { view: HeksView }) {
         <p key={p.id} class="mist">{t("morning.closed", { place: placeName(p.id) })}</p>
       ))}
       <p class="small">
-        {t("hdr.seals")}: {v.seals}/{v.seals_needed} · {t("hdr.spoiled")}: {v.spoiled}
+        {t("hdr.seals")}: {v.seals}/{v.seals_needed} · {t("help.term.spoiled")}: {v.spoiled}
       </p>
       <p class="small">
         {v.unlocked_spells.length

@@ -183,7 +183,7 @@ export function Settings(props: { room: RoomState; you: You; conn: Connection; s
           </button>
         </div>
       )}
-      {props.start && !canStart && <p class="error">{t("lobby.need", { n })}</p>}
+      {props.start && !canStart && <p class="small muted">{t("lobby.need", { n })}</p>}
       {props.start && (
         <button type="button" class="primary" disabled={!canStart} onClick={() => conn.lobby("start")}>
           {t("lobby.start")}
