@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import NewPhone, _serve
 from .table import open_table
-from .texts import join_names, pattern, split_names, t
+from .texts import ROLES, join_names, pattern, split_names, t
 from .uibot import Phone, Policy, Screen, UiBot, close_secret, open_secret
 
 pytestmark = pytest.mark.browser
@@ -154,6 +154,10 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
     dialog = page.get_by_role("dialog", name=t("help.title"))
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("heading", name=t("help.glossary"))).to_be_visible()
+    # Every role is explained, so a newcomer can read what the others might be.
+    expect(dialog.get_by_role("heading", name=t("help.roles"))).to_be_visible()
+    for role in ROLES:
+        expect(dialog.get_by_text(t(f"ability.{role}"), exact=True)).to_be_visible()
     page.screenshot(path=str(shots / "07_help.png"), full_page=False, animations="disabled")
     dialog.get_by_role("button", name=t("help.back")).click()
     expect(dialog).to_have_count(0)

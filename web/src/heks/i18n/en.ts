@@ -490,6 +490,7 @@ export const en: Record<MsgKey, string> = {
   "help.knights.any": "On the last day",
   "help.curse.n": "at {n} rejections",
   "help.curse.any": "when it is full",
+  "help.roles": "The roles",
   "help.day": "A day in pictures",
   "help.day.morning": "Morning: the post duck brings tonight's recipe.",
   "help.day.places": "Day: everyone secretly chooses a place to gather. The Protector may guard a place instead.",

@@ -513,6 +513,7 @@ export const nl = {
   "help.knights.any": "Op de laatste dag",
   "help.curse.n": "bij {n} afwijzingen",
   "help.curse.any": "als hij vol is",
+  "help.roles": "De rollen",
   "help.day": "Een dag in plaatjes",
   "help.day.morning": "Ochtend: de posteend brengt het recept voor vannacht.",
   "help.day.places": "Dag: iedereen kiest in het geheim een plek om te verzamelen. De Beschermer mag ook een plek bewaken.",

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { joinNames, t, type MsgKey } from "../i18n";
+import type { Role } from "../../generated/protocol";
 import type { HeksView, Spell } from "../types";
 import { spellName } from "./common";
 import { Cat, Crown, Duck, Frog } from "./icons";
@@ -10,6 +11,18 @@ import { Cat, Crown, Duck, Frog } from "./icons";
 // knights' day, curse meter) come from the view, never from here.
 
 const SPELLS: Spell[] = ["MIST", "DISGUISE", "CREEPING_CURSE", "TWIN_HEX"];
+// Every role with its side, so a newcomer can read what the others might be (the rules
+// are public; only who holds which role is secret).
+const ROLES: [Role, "village" | "witch" | "solo"][] = [
+  ["VILLAGER", "village"],
+  ["SEER", "village"],
+  ["HERB_DOCTOR", "village"],
+  ["PROTECTOR", "village"],
+  ["PICKPOCKET", "village"],
+  ["WITCH", "witch"],
+  ["CROW", "witch"],
+  ["JESTER", "solo"],
+];
 
 function Circle() {
   return (
@@ -78,6 +91,17 @@ export function HelpBody(props: { view: HeksView | null }) {
           <strong>{t("role.JESTER")}</strong> {t("help.goal.jester")}
         </p>
       </div>
+      <h2>{t("help.roles")}</h2>
+      <dl class="help-glossary help-roles">
+        {ROLES.map(([role, side]) => (
+          <div class="help-term" key={role}>
+            <dt class={`side-${side}`}>
+              {t(`role.${role}` as "role.SEER")} <span class="muted small">· {t(`side.${side}` as "side.village")}</span>
+            </dt>
+            <dd>{t(`ability.${role}` as "ability.SEER")}</dd>
+          </div>
+        ))}
+      </dl>
       <h2>{t("help.day")}</h2>
       <ol class="help-day">
         {DAY.map((step, i) => (
