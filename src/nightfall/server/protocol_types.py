@@ -65,6 +65,7 @@ class RelinkAnswer(TypedDict):
     seat: int
     token: str
     url: str
+    qr: str  # the new link as an SVG QR code: a Heks host shows it for the new phone to scan
 
 
 # -- what the server sends over the socket -----------------------------------------

@@ -52,6 +52,7 @@ export interface RelinkAnswer {
   seat: number;
   token: string;
   url: string;
+  qr: string;
 }
 /**
  * A rejection: clients localise by ``code``; ``message`` is English for developers.

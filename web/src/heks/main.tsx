@@ -43,7 +43,16 @@ function App() {
 
 /** /r/CODE: with a seat token go straight in; without one ask for a name and join. */
 function RoomGate(props: { code: string }) {
-  const [token, setToken] = useState<string | null>(() => loadToken(props.code));
+  const [token, setToken] = useState<string | null>(() => {
+    // A seat's private link (/r/CODE#t=TOKEN, the host's "lost phone" QR) puts the seat on
+    // this phone; the token leaves the address bar at once.
+    const m = location.hash.match(/^#t=([\w-]+)$/);
+    if (m) {
+      saveToken(props.code, m[1]);
+      history.replaceState(null, "", location.pathname);
+    }
+    return loadToken(props.code);
+  });
   // Joined while a game runs: watch it, and take a seat by this name once it ends.
   const [lateName, setLateName] = useState<string | null>(() => loadLateName(props.code));
   const [spectator, setSpectator] = useState(lateName !== null);
@@ -111,10 +120,6 @@ function Live(props: {
   useEffect(() => conn.setHeartbeat(playing ? GAME_HEARTBEAT : undefined), [conn, playing]);
   const hostNotice = useHostNotice(s.room, s.you);
 
-  useEffect(() => {
-    // A removed player first reads why (issue 18 §4); the seat token is forgotten on "home".
-    if (s.fatal === "bad_token" && props.onForget) props.onForget();
-  }, [s.fatal]);
 
   // A late joiner takes the seat they asked for as soon as the running game is over.
   const status = s.room?.status;
@@ -149,6 +154,12 @@ function Live(props: {
         {s.fatal === "replaced" || s.fatal === "unsupported_version" ? (
           <button type="button" class="primary" onClick={() => location.reload()}>
             {t("conn.reconnect")}
+          </button>
+        ) : s.fatal === "bad_token" && props.onForget ? (
+          // A removed player, or a seat the host moved to another phone, first reads why
+          // (issue 18 §4); the dead token is forgotten when they ask to join again.
+          <button type="button" class="primary" onClick={props.onForget}>
+            {t("conn.rejoin")}
           </button>
         ) : (
           <button
@@ -227,6 +238,7 @@ function Live(props: {
         canPlayAgain={s.room.status === "ended"}
         playAgain={() => conn.lobby("play_again")}
         score={<EveningScore room={s.room} />}
+        code={s.room.code}
       />
     );
     if (s.room.status === "ended") {

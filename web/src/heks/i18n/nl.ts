@@ -56,6 +56,7 @@ export const nl = {
   "conn.error": "Er ging iets mis: {msg}",
   "conn.reconnect": "Opnieuw verbinden",
   "conn.home": "Naar het begin",
+  "conn.rejoin": "Opnieuw meedoen",
 
   // Roles and sides
   "role.VILLAGER": "Dorpeling",
@@ -321,6 +322,13 @@ export const nl = {
   "host.cancel": "Annuleren",
   "host.nowYou": "Jij bent nu de spelleider.",
   "host.nowOther": "{name} is nu de spelleider.",
+  "host.lost": "Telefoon kwijt of leeg",
+  "host.lostHelp": "Is iemands telefoon leeg of kwijt? Maak een nieuwe link voor die plaats en laat die scannen met een andere telefoon.",
+  "host.lostFor": "Nieuwe link voor {name}",
+  "host.lostConfirm": "Een nieuwe link voor {name} maken? De oude telefoon raakt de plaats kwijt.",
+  "host.lostScan": "{name}: scan dit met je nieuwe telefoon",
+  "host.lostOld": "De plaats gaat naar de telefoon die deze code scant. De oude link werkt niet meer.",
+  "host.lostDone": "Klaar",
 
   // Board
   "board.title": "Vang de Heks — kamer {code}",
@@ -445,7 +453,7 @@ export const nl = {
   "err.already_started": "Het spel is al begonnen.",
   "err.too_few_players": "Je hebt minstens 4 spelers nodig.",
   "err.too_many_players": "Er mogen hoogstens 12 spelers meedoen.",
-  "err.bad_token": "Je plaats is niet meer geldig. Doe opnieuw mee.",
+  "err.bad_token": "Deze telefoon heeft geen plaats meer in deze kamer: misschien heeft de spelleider je plaats naar een andere telefoon verhuisd.",
   "err.rate_limited": "Rustig aan! Probeer het zo opnieuw.",
   "err.too_many_rooms": "De server kan nu geen nieuwe kamers openen. Probeer het later opnieuw.",
   "err.too_many_connections": "Te veel verbindingen vanaf dit netwerk. Sluit tabbladen die je niet nodig hebt.",

@@ -3,6 +3,7 @@ import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { nameOf } from "../ui/common";
+import { LostPhone, NewLinkSheet, type NewLink } from "../ui/LostPhone";
 
 const SECRET_STEPS = ["DEPART_A", "GUARD_B"];
 const NO_HOST_STEPS = ["WITCH_C", "QUARREL", "GAME_END"];
@@ -11,8 +12,9 @@ const NO_HOST_STEPS = ["WITCH_C", "QUARREL", "GAME_END"];
  * Host controls (H-HST-1..6): in public steps the names of pending players with "mark absent";
  * in departure no names, just "mark any cat absent" and "Force continue"; who is connected.
  */
-export function HostPanel(props: { view: HeksView; members: Member[]; send: Send }) {
+export function HostPanel(props: { view: HeksView; members: Member[]; send: Send; code?: string }) {
   const [open, setOpen] = useState(false);
+  const [newLink, setNewLink] = useState<NewLink | null>(null);
   const [confirm, setConfirm] = useState<Confirmable | null>(null);
   const v = props.view;
   const h = v.host;
@@ -75,8 +77,10 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
           <h3>{t("host.presence")}</h3>
           <PresenceList members={props.members} />
           <Handover view={v} send={props.send} />
+          {props.code && <LostPhone view={v} code={props.code} made={setNewLink} />}
         </div>
       )}
+      {newLink && <NewLinkSheet link={newLink} close={() => setNewLink(null)} />}
     </div>
   );
 }

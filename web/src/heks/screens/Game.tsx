@@ -30,6 +30,8 @@ interface Props {
   playAgain: () => void;
   /** The evening's score, shown on the results screen (issue 18 §7). */
   score?: ComponentChildren;
+  /** The room code (the host's "lost phone" link). */
+  code?: string;
 }
 
 const SECRET_STEPS = new Set(["DEPART_A", "GUARD_B", "WITCH_C"]);
@@ -178,7 +180,7 @@ export function Game(props: Props) {
             <Table view={v} members={props.members} />
           </footer>
         )}
-        {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} />}
+        {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} code={props.code} />}
       </div>
       {open && (
         <SecretSheet key={scene} onClose={close}>
