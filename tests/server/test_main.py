@@ -1,10 +1,13 @@
-"""``nightfall serve`` helpers: the data-directory lock, the banner."""
+"""``nightfall serve`` helpers: the data-directory lock, the port check, the banner."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
-from nightfall.server.main import banner, lock_data_dir, public_url
+import pytest
+
+from nightfall.server.main import StartError, banner, check_port, lock_data_dir, public_url
 
 
 def test_one_server_per_data_dir(tmp_path: Path) -> None:
@@ -22,3 +25,14 @@ def test_banner_shows_the_address_and_a_qr_code() -> None:
     assert "http://192.168.1.20:8000/" in text and "█" in text
     assert public_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
     assert public_url("0.0.0.0", 9000).endswith(":9000")
+
+
+def test_a_port_in_use_stops_the_start_with_advice() -> None:
+    """Before the banner: the port is held by another program's listening socket."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        with pytest.raises(StartError, match=f"port {port}.*NIGHTFALL_PORT={port + 1} make run"):
+            check_port("127.0.0.1", port)
+    check_port("127.0.0.1", port)  # free again: no complaint

@@ -117,6 +117,24 @@ class StartError(Exception):
     """``nightfall serve`` cannot start as configured; the message says why."""
 
 
+def check_port(host: str, port: int) -> None:
+    """Fail before the banner when the port cannot be had: uvicorn would say so only below
+    the banner's "Nightfall is running" and QR code, and then stop (a newcomer's first
+    ``make run`` on a laptop where something else already holds port 8000)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As uvicorn binds: a port a server just left (TIME_WAIT) is free, a listening one is not.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise StartError(
+                f"Cannot listen on port {port} ({exc.strerror or exc}): another program, or another "
+                f"nightfall, may be using it. Choose another port: nightfall serve --port {port + 1}, "
+                f"or NIGHTFALL_PORT={port + 1} make run."
+            ) from exc
+
+
 def open_event_store(args: argparse.Namespace) -> tuple[EventStore, IO[bytes] | None]:
     """The store ``--store`` names (default: SQLite in the data directory, which is
     then locked: one server per file). A wrong or unreachable URL is a ``StartError``."""
@@ -171,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
 
     configure_logging()
     try:
+        check_port(args.host, args.port)
         store, lock = open_event_store(args)
     except StartError as exc:
         print(exc, file=sys.stderr)
