@@ -227,6 +227,13 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     assert expected[0].endswith("[b]Газета:[/b]\nBoris не спал этой ночью.")
     host.get_by_role("button", name="Копировать BBCode поста дня 3").click()
     assert host.evaluate("navigator.clipboard.readText()") == expected[1]
+    # the first post and the day's header are copied for the forum with BBCode too (A-GEN-3)
+    public = game.view(state, "public")
+    host.get_by_role("button", name="Копировать BBCode первого поста").click()
+    assert host.evaluate("navigator.clipboard.readText()") == public["first_post_bbcode"]
+    host.get_by_role("button", name="Копировать BBCode шапки дня").click()
+    assert host.evaluate("navigator.clipboard.readText()") == public["header_bbcode"]
+    assert public["header_bbcode"].startswith("[b]День 3.[/b]")
     # everyone sees the posts; the audit of both nights is on the desk
     expect(players[7].locator("article.post")).to_have_count(2)
     expect(host.get_by_text("Ночь 2", exact=True)).to_be_visible()

@@ -1,42 +1,64 @@
 import { useState } from "preact/hooks";
 import { copyText, type Ctx, type DeskView } from "../common";
 
-export function CopyBlock({ ctx, title, text, button }: { ctx: Ctx; title: string; text: string; button: string }) {
+interface Props {
+  ctx: Ctx;
+  title: string;
+  text: string;
+  button: string;
+  /** The same text with the forum's BBCode (bold labels), for pasting into the thread. */
+  bbcode?: string;
+  bbcodeButton?: string;
+}
+
+/** A text for the forum: shown as plain text, copied as plain text or as BBCode. */
+export function CopyBlock({ ctx, title, text, button, bbcode, bbcodeButton }: Props) {
   const [copied, setCopied] = useState(false);
+  const copy = async (what: string) => {
+    await copyText(what);
+    setCopied(true);
+  };
   return (
     <section aria-label={title}>
       <h3>{title}</h3>
       <pre class="post-text">{text}</pre>
-      <button
-        type="button"
-        onClick={async () => {
-          await copyText(text);
-          setCopied(true);
-        }}
-      >
-        {button}
-      </button>
-      {copied && <span role="status"> {ctx.t("copied")}</span>}
+      <div class="copy-buttons">
+        {bbcode && bbcodeButton && (
+          <button type="button" onClick={() => copy(bbcode)}>
+            {bbcodeButton}
+          </button>
+        )}
+        <button type="button" onClick={() => copy(text)}>
+          {button}
+        </button>
+        {copied && <span role="status"> {ctx.t("copied")}</span>}
+      </div>
     </section>
   );
 }
 
 export function FirstPost({ ctx, view }: { ctx: Ctx; view: DeskView }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <section aria-label={ctx.t("first_post")}>
-      <h3>{ctx.t("first_post")}</h3>
-      <pre class="post-text">{view.first_post}</pre>
-      <button
-        type="button"
-        onClick={async () => {
-          await copyText(view.first_post);
-          setCopied(true);
-        }}
-      >
-        {ctx.t("copy_first_post")}
-      </button>
-      {copied && <span role="status"> {ctx.t("copied")}</span>}
-    </section>
+    <CopyBlock
+      ctx={ctx}
+      title={ctx.t("first_post")}
+      text={view.first_post}
+      button={ctx.t("copy_first_post")}
+      bbcode={view.first_post_bbcode}
+      bbcodeButton={ctx.t("copy_first_post_bbcode")}
+    />
+  );
+}
+
+export function DayHeader({ ctx, view }: { ctx: Ctx; view: DeskView }) {
+  return (
+    <CopyBlock
+      ctx={ctx}
+      title={ctx.t("day_header")}
+      text={view.header}
+      button={ctx.t("copy_day_header")}
+      bbcode={view.header_bbcode}
+      bbcodeButton={ctx.t("copy_day_header_bbcode")}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Posts, VoteLog } from "../Posts";
 import { Articles } from "./Articles";
 import { Audit } from "./Audit";
 import { Confirm } from "./Confirm";
-import { CopyBlock, FirstPost } from "./CopyBlock";
+import { DayHeader, FirstPost } from "./CopyBlock";
 import { Correct } from "./Corrections";
 import { DeadlineEdit } from "./DeadlineEdit";
 import { HostPrompts } from "./HostPrompts";
@@ -95,7 +95,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         )}
         {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} busy={busy} />}
         <FirstPost ctx={ctx} view={view} />
-        <CopyBlock ctx={ctx} title={ctx.t("day_header")} text={view.header} button={ctx.t("copy_day_header")} />
+        <DayHeader ctx={ctx} view={view} />
         <Posts ctx={ctx} view={view} bbcode />
         <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
         <Messages ctx={ctx} view={view} />
