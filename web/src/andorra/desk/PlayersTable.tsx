@@ -29,7 +29,9 @@ export function PlayersTable({ ctx, view, presence }: { ctx: Ctx; view: DeskView
                 {p.nick}
               </td>
               <td>
-                {p.role_name} {p.status !== "ALIVE" ? `(${ctx.t(`status.${p.status}`)})` : ""}
+                {p.role_name}
+                {/* «Рядовой мафиози · в тюрьме (по голосованию)»: no brackets inside brackets */}
+                {p.status !== "ALIVE" && <span class="muted"> · {ctx.t(`status.${p.status}`)}</span>}
               </td>
               <td>{p.clan_ru}</td>
               <td>{p.items_ru.join(", ")}</td>
