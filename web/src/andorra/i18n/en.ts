@@ -80,6 +80,7 @@ export const en: Record<Key, string> = {
   void: "void: {reason}",
   inbox: "Private messages",
   inbox_empty: "No messages",
+  inbox_day: "Morning {day} ·",
   prompts: "Questions",
   prompt_deadline: "Answer within {left}",
   penalty_word: "penalty",

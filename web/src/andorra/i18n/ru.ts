@@ -80,6 +80,7 @@ export const ru = {
   void: "недействителен: {reason}",
   inbox: "Личные сообщения",
   inbox_empty: "Сообщений нет",
+  inbox_day: "Утро {day} ·",
   prompts: "Вопросы",
   prompt_deadline: "Ответить до: {left}",
   penalty_word: "штраф",

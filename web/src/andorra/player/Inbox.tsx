@@ -11,7 +11,8 @@ export function Inbox({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
         <ul class="inbox">
           {inbox.map((m, i) => (
             <li key={i}>
-              <span class="day">[{m.day}]</span> {m.channel_name ? `[${m.channel_name[ctx.lang]}] ` : ""}
+              {/* «Утро 2»: a bare «[2]» told the player nothing */}
+              <span class="day muted">{ctx.t("inbox_day", { day: m.day })}</span> {m.channel_name ? `[${m.channel_name[ctx.lang]}] ` : ""}
               {ctx.lang === "en" ? m.en : m.ru}
             </li>
           ))}
