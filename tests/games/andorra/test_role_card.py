@@ -25,6 +25,8 @@ def test_the_card_lists_the_roles_moves_and_items_in_words() -> None:
         "card"
     ]["items"]
     assert boss["knows"][0]["clan_ru"] == "мафия"
+    # the role's name in both languages: the English page said «Your role: Босс мафии»
+    assert boss["role_words"] == {"ru": "Босс мафии", "en": "Mafia Boss"}
     vampire = [m["ru"] for m in GAME.view(s.state, s.seat("vampire"))["me"]["card"]["moves"]]
     assert "поход с колом" not in vampire and "укус" in vampire
     for seat in range(1, 6):

@@ -700,6 +700,7 @@ export interface AndorraMe {
   seat: number;
   role: string;
   role_name: string;
+  role_words: AndorraWords;
   faction: string;
   status: AndorraStatus;
   items: Record<string, number>;

@@ -119,6 +119,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "seat": viewer,
             "role": me.role,
             "role_name": display_role(w, me, "ru"),
+            "role_words": {"ru": display_role(w, me, "ru"), "en": display_role(w, me, "en")},
             "faction": me.faction,
             "status": me.status,
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},

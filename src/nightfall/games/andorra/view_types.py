@@ -178,6 +178,7 @@ class AndorraMe(TypedDict):
     seat: Seat
     role: str
     role_name: str
+    role_words: AndorraWords  # his role in both languages (the card follows the page's language)
     faction: str
     status: AndorraStatus
     items: dict[str, int]

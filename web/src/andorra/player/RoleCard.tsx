@@ -6,7 +6,7 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
   return (
     <section class="card" aria-label={ctx.t("role_card")}>
       <h3>{ctx.t("role_card")}</h3>
-      <p class="role-name">{me.role_name}</p>
+      <p class="role-name">{me.role_words[ctx.lang]}</p>
       <p>{ctx.t("faction", { faction: ctx.lang === "en" ? me.card.side.en : me.card.side.ru })}</p>
       <p>{ctx.t("status", { status: ctx.t(`status.${me.status}`) })}</p>
       <p class="role-description" aria-label={ctx.t("role_description")}>
