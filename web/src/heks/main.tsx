@@ -220,7 +220,10 @@ function Live(props: {
       <>
         {props.lateName && s.room.status === "playing" && (
           <p class="notice late-joiner" role="status">
-            {t("lobby.late", { name: props.lateName })}
+            {/* a full table has no seat to promise for the next game */}
+            {s.room.members.length >= s.room.limits.max_players
+              ? t("lobby.late.full", { n: s.room.limits.max_players })
+              : t("lobby.late", { name: props.lateName })}
           </p>
         )}
         <Board room={s.room} view={s.view} tv={props.board} />

@@ -528,6 +528,7 @@ export const en: Record<MsgKey, string> = {
   "end.again.confirm": "Start a new game with this table?",
   "lobby.remove.confirm": "Remove {name} from the room?",
   "lobby.late": "A game is running. You are watching now and will play in the next game, as {name}.",
+  "lobby.late.full": "A game is running and the table is full ({n} players): you are watching.",
   "board.owes": "still to act",
   "board.auto": "Dotted: did not vote (in time), counts as For.",
   "signal.label": "Sound and vibration on your turn",

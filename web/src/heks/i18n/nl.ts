@@ -551,6 +551,7 @@ export const nl = {
   "end.again.confirm": "Een nieuw spel starten met deze tafel?",
   "lobby.remove.confirm": "{name} uit de kamer halen?",
   "lobby.late": "Er loopt al een spel. Je kijkt nu mee en speelt mee in het volgende spel, als {name}.",
+  "lobby.late.full": "Er loopt al een spel en de tafel is vol ({n} spelers): je kijkt mee.",
   "board.owes": "moet nog",
   "board.auto": "Gestippeld: niet (op tijd) gestemd, telt als Voor.",
   "signal.label": "Geluid en trillen als je aan de beurt bent",
