@@ -24,6 +24,7 @@ def test_host_gives_a_lost_phone_its_seat_back(server: str, new_phone: NewPhone,
     role = held_role(lost)
     page = host.page
     page.get_by_role("button", name=t("host.open")).click()
+    page.get_by_role("button", name=t("host.lost")).click()
     page.get_by_role("button", name=t("host.lostFor", name=lost.name)).click()
     # Two taps: the first only asks (issue 18 §4).
     confirm = page.get_by_role("group", name=t("host.lostConfirm", name=lost.name))

@@ -5,6 +5,7 @@ import { loadToken } from "../api";
 import { errorText, t } from "../i18n";
 import type { HeksView } from "../types";
 import { nameOf } from "./common";
+import { Disclosure } from "./Disclosure";
 
 export type NewLink = { name: string; url: string; qr: string };
 
@@ -31,9 +32,9 @@ export function LostPhone(props: { view: HeksView; code: string; made: (link: Ne
       setErr(e instanceof HttpError ? errorText(e.error.code, e.error.params) : errorText("network"));
     }
   };
+  // Folded: rarely needed, and the host panel is already long at 12 players.
   return (
-    <>
-      <h3>{t("host.lost")}</h3>
+    <Disclosure label={t("host.lost")}>
       {picked === null ? (
         <>
           <p class="small muted">{t("host.lostHelp")}</p>
@@ -65,7 +66,7 @@ export function LostPhone(props: { view: HeksView; code: string; made: (link: Ne
           {err}
         </p>
       )}
-    </>
+    </Disclosure>
   );
 }
 
