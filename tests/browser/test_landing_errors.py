@@ -33,3 +33,30 @@ def test_errors_stand_next_to_their_field(server: str, new_phone: NewPhone, shot
     button = join.bounding_box()
     assert field and box and button and field["y"] < box["y"] < button["y"], (field, box, button)
     page.screenshot(path=str(shots / "code_error.png"), full_page=True, animations="disabled")
+
+
+def test_the_join_links_form_puts_its_error_under_the_name(
+    server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    """The room's QR code opens /r/CODE, which asks only for a name: a taken name is said
+    under that field, above the button (it used to stand below the whole card)."""
+    host = new_phone()
+    host.goto(server + "/")
+    host.get_by_label(t("landing.name")).fill("Anna")
+    host.get_by_role("button", name=t("landing.create.button"), exact=True).click()
+    host.wait_for_url("**/r/*")
+    page = new_phone(locale="nl-NL")
+    page.goto(host.url)
+    page.get_by_label(t("lobby.join.name", "nl")).fill("Anna")
+    take = page.get_by_role("button", name=t("lobby.join.button", "nl"), exact=True)
+    take.click()
+    error = page.locator("#err-name")
+    expect(error).to_have_text(t("err.name_taken", "nl"))
+    expect(page.get_by_label(t("lobby.join.name", "nl"))).to_have_attribute("aria-invalid", "true")
+    field = page.get_by_label(t("lobby.join.name", "nl")).bounding_box()
+    box = error.bounding_box()
+    button = take.bounding_box()
+    assert field and box and button and field["y"] < box["y"] < button["y"], (field, box, button)
+    # Someone whose phone died tries their own name: the way back is the host.
+    expect(page.get_by_text(t("join.taken.hint", "nl"))).to_be_visible()
+    page.screenshot(path=str(shots / "name_taken.png"), full_page=True, animations="disabled")

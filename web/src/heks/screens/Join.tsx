@@ -8,6 +8,7 @@ import { navigate } from "./Landing";
 export function JoinForm(props: { code: string; onSeat: (token: string | null, name: string) => void }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [taken, setTaken] = useState(false); // the name is someone's seat: maybe this person's, on a lost phone
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -17,6 +18,7 @@ export function JoinForm(props: { code: string; onSeat: (token: string | null, n
   }, [props.code]);
   const submit = async (ev: Event) => {
     ev.preventDefault();
+    setTaken(false);
     if (!name.trim()) return setError(errorText("name_required"));
     setBusy(true);
     try {
@@ -26,6 +28,7 @@ export function JoinForm(props: { code: string; onSeat: (token: string | null, n
     } catch (e) {
       setBusy(false);
       setError(e instanceof HttpError ? errorText(e.error.code, e.error.params) : errorText("network"));
+      setTaken(e instanceof HttpError && e.error.code === "name_taken");
     }
   };
   return (
@@ -43,17 +46,27 @@ export function JoinForm(props: { code: string; onSeat: (token: string | null, n
         <form class="card" onSubmit={submit}>
           <label class="field">
             <span>{t("lobby.join.name")}</span>
-            <input name="name" autocomplete="nickname" maxLength={20} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+            <input
+              name="name"
+              autocomplete="nickname"
+              maxLength={20}
+              value={name}
+              aria-invalid={error !== null}
+              aria-describedby={error ? "err-name" : undefined}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
           </label>
+          {/* next to the field it concerns (a taken or empty name), as on the landing page */}
+          {error && (
+            <p class="error field-error" id="err-name" role="alert">
+              {error}
+            </p>
+          )}
+          {taken && <p class="small muted">{t("join.taken.hint")}</p>}
           <button type="submit" class="primary" disabled={busy}>
             {t("lobby.join.button")}
           </button>
         </form>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
       )}
       <button type="button" class="link-btn" onClick={() => navigate("/")}>
         {t("conn.home")}
