@@ -223,7 +223,8 @@ function Live(props: {
             {/* a full table has no seat to promise for the next game */}
             {s.room.members.length >= s.room.limits.max_players
               ? t("lobby.late.full", { n: s.room.limits.max_players })
-              : t("lobby.late", { name: props.lateName })}
+              : t("lobby.late", { name: props.lateName })}{" "}
+            {t("lobby.late.lost")}
           </p>
         )}
         <Board room={s.room} view={s.view} tv={props.board} />

@@ -529,6 +529,8 @@ export const en: Record<MsgKey, string> = {
   "lobby.remove.confirm": "Remove {name} from the room?",
   "lobby.late": "A game is running. You are watching now and will play in the next game, as {name}.",
   "lobby.late.full": "A game is running and the table is full ({n} players): you are watching.",
+  "join.taken.hint": "Is that you, on a phone you no longer have? Ask the host: in the lobby they can remove that name, during a game give you a new link for your seat.",
+  "lobby.late.lost": "Already playing, on a phone you lost? The host can give you a new link for your seat.",
   "board.owes": "still to act",
   "board.auto": "Dotted: did not vote (in time), counts as For.",
   "signal.label": "Sound and vibration on your turn",

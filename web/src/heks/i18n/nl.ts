@@ -552,6 +552,8 @@ export const nl = {
   "lobby.remove.confirm": "{name} uit de kamer halen?",
   "lobby.late": "Er loopt al een spel. Je kijkt nu mee en speelt mee in het volgende spel, als {name}.",
   "lobby.late.full": "Er loopt al een spel en de tafel is vol ({n} spelers): je kijkt mee.",
+  "join.taken.hint": "Ben jij dat, op een telefoon die je niet meer hebt? Vraag het de spelleider: in de lobby kan die de naam weghalen, tijdens een spel je een nieuwe link voor je plaats geven.",
+  "lobby.late.lost": "Speel je al mee, op een telefoon die je kwijt bent? De spelleider kan je een nieuwe link voor je plaats geven.",
   "board.owes": "moet nog",
   "board.auto": "Gestippeld: niet (op tijd) gestemd, telt als Voor.",
   "signal.label": "Geluid en trillen als je aan de beurt bent",
