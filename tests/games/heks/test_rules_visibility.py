@@ -93,7 +93,7 @@ def test_count_windows_belong_to_their_step() -> None:
     g.depart("Eva", guard=True)
     assert not g.me("Bram").get("witch")
     assert all(not g.me(n).get("guard") for n in ("Anna", "Bram", "Cas", "Dewi"))
-    assert set(g.me("Eva")["guard"]) == {"counts"}
+    assert set(g.me("Eva")["guard"]) == {"counts", "table_deadline"}  # H-DEP-13: the table's clock
     g.guard("Eva", "Forest")
     assert not g.me("Eva").get("guard")
     assert all(not g.me(n).get("witch") for n in ("Anna", "Cas", "Dewi", "Eva"))
@@ -220,6 +220,23 @@ def test_step_b_is_hidden_in_timed_mode_too() -> None:
     assert g.phase == "GUARD_B"
     assert same_for(g, pending, ["public", "Anna", "Bram", "Cas", "Dewi"]) == []
     assert g.view("Eva")["deadline"] == g.now + 20_000
+
+
+def test_the_guard_is_told_the_tables_clock_in_step_b() -> None:
+    # H-DEP-13, H-VIS-6: the guarding Protector's page shows step A's countdown, as everyone
+    # else's does; his own view carries it, so a phone that loads during step B shows it too.
+    g = Scenario.standard(5)
+    g.all_ready()
+    g.advance(5)
+    for n in ("Anna", "Cas", "Dewi"):
+        g.depart(n, "Forest")
+    g.depart("Eva", guard=True)
+    assert g.phase == "GUARD_B"
+    table = g.view("Anna")["deadline"]
+    assert table is not None and table != g.view("Eva")["deadline"]
+    assert g.view("Eva")["me"]["guard"]["table_deadline"] == table
+    g.send("system", "resume", paused_ms=5_000)  # H-TBL-4: both clocks move
+    assert g.view("Eva")["me"]["guard"]["table_deadline"] == table + 5_000
 
 
 def test_step_c_does_not_reveal_how_far_the_witches_are() -> None:

@@ -389,6 +389,7 @@ export interface HeksWitchWindow {
 }
 export interface HeksGuardInfo {
   counts: Record<string, number>;
+  table_deadline: number | null;
 }
 export interface HeksSeerInfo {
   used: boolean;

@@ -297,7 +297,11 @@ def _seat_parts(
                 "second": turn.second,
             }
     if me.role == PROTECTOR and phase == GUARD_B and seat == day.guarding:
-        mine["guard"] = {"counts": departure.live_counts(state, for_witches=False)}  # H-DEP-12
+        mine["guard"] = {
+            "counts": departure.live_counts(state, for_witches=False),  # H-DEP-12
+            # his page shows the table's step-A clock, like every other page (H-DEP-13, H-VIS-6)
+            "table_deadline": day.depart_deadline,
+        }
     if me.role == SEER:
         mine["seer"] = {"used": day.seer_used}
     if me.role == PICKPOCKET:

@@ -249,6 +249,7 @@ class HeksWitchWindow(TypedDict):
 
 class HeksGuardInfo(TypedDict):
     counts: dict[str, int]
+    table_deadline: int | None  # step A's deadline, which every other page still shows (H-DEP-13)
 
 
 class HeksSeerInfo(TypedDict):

@@ -6,11 +6,6 @@ import { Cat, Frog } from "../ui/icons";
 import { MorningInfo } from "./Status";
 import { WitchWindow } from "./Witch";
 
-// The public clock of step A, remembered per day: the guarding Protector's own view in
-// step B carries his clock, not the table's (H-DEP-12), and his public part must show the
-// same countdown as everyone else's (H-VIS-6).
-let stepA: { day: number; deadline: number | null | undefined } = { day: 0, deadline: null };
-
 /**
  * Steps A and B, the public part: the same for every cat whatever their role (H-VIS-6). The
  * choices themselves are in the secret (DepartSecret); everyone else sees step A during step B
@@ -18,8 +13,9 @@ let stepA: { day: number; deadline: number | null | undefined } = { day: 0, dead
  */
 export function Depart(props: { view: HeksView }) {
   const v = props.view;
-  if (v.phase === "DEPART_A") stepA = { day: v.day, deadline: v.deadline };
-  const deadline = v.phase === "GUARD_B" ? (stepA.day === v.day ? stepA.deadline : null) : v.deadline;
+  // The guarding Protector's view carries his own clock (H-DEP-12); his page shows the
+  // table's, as every other page does (H-DEP-13, H-VIS-6).
+  const deadline = v.phase === "GUARD_B" ? v.me?.guard?.table_deadline : v.deadline;
   return (
     <div class="scene">
       <MorningInfo view={v} />
