@@ -60,6 +60,8 @@ def create_game(host: Page, base: str) -> tuple[str, list[str]]:
     urls = [host.get_by_role("textbox", name=n, exact=True).input_value() for n in NAMES]
     desk = host.get_by_role("link", name="Открыть стол ведущего").get_attribute("href")
     assert desk is not None
+    # the desk link to keep: the host's key on another device (it leaves the address bar)
+    assert host.get_by_role("textbox", name="Ссылка стола ведущего").input_value() == desk
     code = re.search(r"/a/(\w+)/desk", desk)
     assert code is not None
     host.goto(desk)

@@ -105,6 +105,14 @@ export function Create({ ctx }: { ctx: Ctx }) {
         <p>
           <a href={created.desk_url}>{ctx.t("create_desk")}</a>
         </p>
+        {/* the desk link is the host's only key on another device or after clearing the browser */}
+        <p class="muted">{ctx.t("create_desk_keep")}</p>
+        <p class="desk-link">
+          <input readOnly value={created.desk_url} aria-label={ctx.t("create_desk_link")} size={40} />{" "}
+          <button type="button" onClick={() => copyText(created.desk_url)}>
+            {ctx.t("create_desk_copy")}
+          </button>
+        </p>
         <h2>{ctx.t("create_links")}</h2>
         <ul class="links" aria-label={ctx.t("create_links")}>
           {created.players.map((p) => (
@@ -126,8 +134,20 @@ export function Create({ ctx }: { ctx: Ctx }) {
       <form onSubmit={submit} class="create">
         <label>
           {ctx.t("create_players")}
-          <textarea aria-label={ctx.t("create_players")} rows={12} value={lines} onInput={(e) => setLines((e.target as HTMLTextAreaElement).value)} />
+          <textarea aria-label={ctx.t("create_players")} placeholder={ctx.t("create_placeholder")} rows={12} value={lines} onInput={(e) => setLines((e.target as HTMLTextAreaElement).value)} />
         </label>
+        {roles.length > 0 && (
+          <details class="role-names">
+            <summary>{ctx.t("create_roles")}</summary>
+            <ul>
+              {roles.map((r) => (
+                <li key={r.code}>
+                  {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({ctx.lang === "en" ? `${r.side}; ${r.code}` : r.side})</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
         <label>
           <input type="checkbox" checked={twoClans} onChange={(e) => setTwoClans((e.target as HTMLInputElement).checked)} />
           {ctx.t("create_two_clans")}
@@ -166,18 +186,6 @@ export function Create({ ctx }: { ctx: Ctx }) {
         )}
         <ErrorLine ctx={ctx} err={err} />
       </form>
-      {roles.length > 0 && (
-        <details class="role-names">
-          <summary>{ctx.t("create_roles")}</summary>
-          <ul>
-            {roles.map((r) => (
-              <li key={r.code}>
-                {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({ctx.lang === "en" ? `${r.side}; ${r.code}` : r.side})</span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
     </section>
   );
 }
