@@ -28,6 +28,10 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
     assert "doctor: лечить → pv2 — удачно" in r["moves"]
     assert r["deaths"] == ["sheriff (Шериф) — нож Маньяка (кроваво), от: maniac"]
     assert {"to": "maniac", "ru": "Результат хода: удачно."} in r["messages"]
+    # a clan notice is addressed to its chat by the clan's word (A-RES-2)
+    assert any(
+        m["to"] == "чат клана «мафия»" and m["ru"].startswith("Глава клана выбыл.") for m in r["messages"]
+    )
     assert r["corrections"] == ["doctor: лечить → pv2"]
     words = " ".join([*r["moves"], *r["deaths"], *(m["to"] + m["ru"] for m in r["messages"])])
     assert not re.findall(r"\b[A-Z_]{4,}\b", words)

@@ -97,7 +97,7 @@ export const en: Record<Key, string> = {
   review_deaths: "Deaths and causes",
   review_moves: "Moves and results",
   review_messages: "The night’s private messages",
-  review_host: "The host’s corrections and answers",
+  review_host: "The host’s corrections and the answers to the questions",
   confirm_yes: "Yes",
   confirm_no: "No",
   confirm_end_day: "Close the day? No more votes.",

@@ -97,7 +97,7 @@ export const ru = {
   review_deaths: "Смерти и причины",
   review_moves: "Ходы и результаты",
   review_messages: "Личные сообщения ночи",
-  review_host: "Правки и ответы ведущего",
+  review_host: "Правки ведущего и ответы на вопросы",
   confirm_yes: "Да",
   confirm_no: "Нет",
   confirm_end_day: "Закрыть день? Голоса больше не принимаются.",

@@ -99,7 +99,8 @@ def review(state: AndorraState) -> dict[str, Any] | None:
         text = render(w, m["key"], m["params"], "ru")
         if m["about"] is not None:
             text = f"{_nick(w, m['about'])}: {text}"
-        to = f"чат клана: {clan_word(w, m['channel'])}" if m["channel"] else _nick(w, m["to"])
+        # «чат клана «копы»: Gleb: …», not «чат клана: копы: Gleb: …»
+        to = f"чат клана «{clan_word(w, m['channel'])}»" if m["channel"] else _nick(w, m["to"])
         messages.append({"to": to, "ru": text})
     moves = []
     for seat_s, act in audit["acts"].items():
