@@ -286,7 +286,7 @@ export const en: Record<MsgKey, string> = {
   "host.title": "Host",
   "host.open": "Open host panel",
   "host.close": "Close host panel",
-  "host.pending": "Not done yet:",
+  "host.pending": "Not done yet (greyed out: done):",
   "host.nopending": "Everyone is done.",
   "host.absent": "Mark {name} absent",
   "host.secret": "During departure you see no names. You can mark any cat absent or force the game to continue.",

@@ -305,7 +305,7 @@ export const nl = {
   "host.title": "Spelleider",
   "host.open": "Knoppen van de spelleider openen",
   "host.close": "Knoppen van de spelleider sluiten",
-  "host.pending": "Nog niet klaar:",
+  "host.pending": "Nog niet klaar (grijs: al klaar):",
   "host.nopending": "Iedereen is klaar.",
   "host.absent": "{name} afwezig melden",
   "host.secret": "Tijdens het vertrek zie je geen namen. Je kunt elke kat afwezig melden of doorgaan forceren.",
