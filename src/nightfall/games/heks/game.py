@@ -7,8 +7,8 @@ from typing import Any, cast
 
 from nightfall.engine import Command, Event, Rejected, Viewer
 
+from . import bot_view, setup, view
 from . import commands as dispatch
-from . import setup, view
 from .snapshot import snapshot
 from .state import GAME_END, HeksState
 
@@ -27,8 +27,15 @@ class HeksGame:
         return dispatch.refusal(state, command, refused)
 
     # The views are typed in view_types (and checked there); the engine takes any JSON dict.
+    # (``type: ignore`` rather than ``cast``: cast is a function call at run time, and the
+    # simulator asks for a view or a result on every command.)
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
-        return cast("dict[str, Any]", view.view(state, viewer))
+        return view.view(state, viewer)  # type: ignore[return-value]
+
+    def bot_view(self, state: HeksState, seat: int) -> dict[str, Any]:
+        """What a bot of ``seat`` reads: a smaller copy of its view (``bot_view.py``);
+        the bot driver asks for this instead of ``view``."""
+        return bot_view.bot_view(state, seat)
 
     def view_parts(self, state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
         return cast("tuple[dict[str, Any], dict[str, Any]]", view.view_parts(state, viewer))
@@ -38,7 +45,7 @@ class HeksGame:
 
     def result(self, state: HeksState) -> dict[str, Any] | None:
         # A HeksResult (view_types) is a dict at run time; the engine's interface takes any JSON dict.
-        return cast("dict[str, Any]", state.result) if state.phase == GAME_END else None
+        return state.result if state.phase == GAME_END else None  # type: ignore[return-value]
 
     def snapshot(self, state: HeksState) -> Any:
         return snapshot(state)

@@ -56,6 +56,29 @@ def owed(state: HeksState) -> list[int]:
     return []  # WITCH_C, QUARREL, GAME_END wait for the clock or nothing
 
 
+def owes(state: HeksState, seat: int) -> bool:
+    """``seat in owed(state)``, for one seat without listing them all (a bot's view asks this
+    once per decision, nearly always at a state version whose list nobody has made yet)."""
+    phase = state.phase
+    if phase == ROLE_REVEAL or phase in CONFIRM_SCENES:
+        return seat not in state.done
+    p = state.players[seat - 1]
+    if phase == DEPART_A:
+        day = state.day
+        return p.status == CAT and p.role != WITCH and seat not in day.place and seat != day.guarding
+    if phase == GUARD_B:
+        return seat == state.day.guarding and state.day.guard_place is None
+    if phase == DISCUSSION:
+        return p.status == CAT and seat not in state.done
+    if phase == PROPOSAL:
+        return seat == state.night.chief and state.night.members is None
+    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+        return p.status == CAT and seat not in state.night.votes
+    if phase == RITUAL:
+        return seat in (state.night.members or ()) and seat not in state.night.plays
+    return False
+
+
 def waits(state: HeksState) -> bool:
     """True while some input is still owed; cheaper than ``owed`` (it stops at the first)."""
     phase = state.phase

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from nightfall.engine import Viewer
 
-from . import departure, witches
+from . import departure, obligations, witches
 from .obligations import is_public_step, owed
 from .state import (
     APPROVAL_VOTE,
@@ -257,30 +257,28 @@ def seat_view_parts(
     return _seat_parts(state, seat, public_view(state))
 
 
-def _seat_parts(
-    state: HeksState, seat: int, base: HeksPublicView
-) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView]:
-    """``(base, own)``, or ``({}, whole view)`` for the guard in step B; ``base`` is the public part."""
-    me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
-    day = state.day
-    phase = state.phase
-    owes = seat in cached_owed(state) if phase != WITCH_C else (seat in day.witches)
-    static = state.cache.get(seat)
-    if static is None:  # side and team knowledge never change during a game (nor does the role)
-        static = state.cache[seat] = (SIDE[me.role], _known_witches(state, me))
-    mine: HeksMe = {  # one literal: seat, role, side, known_witches, then the live keys
-        "seat": seat,
-        "role": me.role,
-        "side": static[0],
-        "known_witches": list(static[1]),
-        "status": me.status,
-        "hand": list(me.hand),
-        "owes": owes,
-        "choice": _choice(state, me),
-        "inbox": list(state.inbox.get(seat, ())),
-    }
+def seat_static(state: HeksState, me: Player) -> tuple[str, list[int]]:
+    """(side, known witches) of a seat: they never change during a game (nor does the role)."""
+    static = state.cache.get(me.seat)
+    if static is None:
+        static = state.cache[me.seat] = (SIDE[me.role], _known_witches(state, me))
+    return static
+
+
+def seat_owes(state: HeksState, seat: int) -> bool:
+    """``me.owes``: whether the step waits for this seat's input."""
+    if state.phase == WITCH_C:
+        return seat in state.day.witches
+    cached = state.cache.get("owed")  # the list, if a view at this version made it already
+    if cached is not None and cached[0] == state.version:
+        return seat in cached[1]
+    return obligations.owes(state, seat)
+
+
+def role_parts(state: HeksState, me: Player, mine: HeksMe) -> None:
+    """The keys of ``me`` that only some roles have, added to ``mine``."""
+    seat, day, phase = me.seat, state.day, state.phase
     if me.role == WITCH:
-        mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
         turn = day.witches.get(seat)
         if phase == WITCH_C and turn is not None:
             mine["witch"] = {
@@ -296,23 +294,48 @@ def _seat_parts(
                 "second_chosen": turn.second_chosen,
                 "second": turn.second,
             }
-    if me.role == PROTECTOR and phase == GUARD_B and seat == day.guarding:
-        mine["guard"] = {
-            "counts": departure.live_counts(state, for_witches=False),  # H-DEP-12
-            # his page shows the table's step-A clock, like every other page (H-DEP-13, H-VIS-6)
-            "table_deadline": day.depart_deadline,
-        }
-    if me.role == SEER:
+    elif me.role == PROTECTOR:
+        if phase == GUARD_B and seat == day.guarding:
+            mine["guard"] = {
+                "counts": departure.live_counts(state, for_witches=False),  # H-DEP-12
+                # his page shows the table's step-A clock, like every other page (H-DEP-13, H-VIS-6)
+                "table_deadline": day.depart_deadline,
+            }
+    elif me.role == SEER:
         mine["seer"] = {"used": day.seer_used}
-    if me.role == PICKPOCKET:
+    elif me.role == PICKPOCKET:
         mine["pickpocket"] = {
             "target": day.pickpocket_target,
             "seen": day.pickpocket_seen,
             "done": day.pickpocket_done,
             "window_open": phase in ("DISCUSSION", PROPOSAL) and not day.approval_opened,
         }
-    if me.role == JESTER:
+    elif me.role == JESTER:
         mine["mask_used"] = state.mask_used
+
+
+def _seat_parts(
+    state: HeksState, seat: int, base: HeksPublicView
+) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView]:
+    """``(base, own)``, or ``({}, whole view)`` for the guard in step B; ``base`` is the public part."""
+    me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
+    day = state.day
+    phase = state.phase
+    static = seat_static(state, me)
+    mine: HeksMe = {  # one literal: seat, role, side, known_witches, then the live keys
+        "seat": seat,
+        "role": me.role,
+        "side": static[0],
+        "known_witches": list(static[1]),
+        "status": me.status,
+        "hand": list(me.hand),
+        "owes": seat_owes(state, seat),
+        "choice": _choice(state, me),
+        "inbox": list(state.inbox.get(seat, ())),
+    }
+    if me.role == WITCH:
+        mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
+    role_parts(state, me, mine)
     own: HeksOwn = {"me": mine}
     if seat == state.host:
         own["host"] = _host_extras(state)

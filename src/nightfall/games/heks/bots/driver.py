@@ -128,7 +128,7 @@ def play_game(
             if answer is not None:  # a tap needs no seat view: the step's public part will do
                 actions = answer(step_view(state), tap, seat not in state.done)
             if actions is None:
-                actions = bot.act(game.view(state, seat), rng, talk)
+                actions = bot.act(game.bot_view(state, seat), rng, talk)
             for ctype, payload in actions:
                 if state.deadline is not None and now + STEP_MS >= state.deadline:
                     break

@@ -31,10 +31,17 @@ class HeuristicBot:
         self.my_attack: tuple[int, str, int] | None = None  # (day, place, target)
         self.fallback = RandomBot(idle_rate=0.0)
         self.role: str | None = None  # known from the first view
+        # _suspicion's inputs only grow (claims, failed teams, the inbox): its last answer
+        # holds while their lengths are the same
+        self._sus: tuple[tuple[int, int, int], dict[int, float]] | None = None
 
     # ---- what the seat believes ----
     def _suspicion(self, view: dict[str, Any], talk: TableTalk) -> dict[int, float]:
+        """Seat -> how suspect this seat finds it (read-only: it is cached)."""
         me = view["me"]
+        key = (len(talk.claims), len(self.failed_teams), len(me["inbox"]))
+        if self._sus is not None and self._sus[0] == key:
+            return self._sus[1]
         score: dict[int, float] = {p["seat"]: 0.0 for p in view["players"]}
         for claim in talk.claims:
             if claim.speaker == me["seat"] or claim.target == me["seat"]:
@@ -47,6 +54,7 @@ class HeuristicBot:
             if msg["kind"] == "SEER_RESULT":
                 score[msg["target"]] += 100.0 if msg["result"] == "WITCH" else -100.0
         score[me["seat"]] = -1000.0
+        self._sus = (key, score)
         return score
 
     def _remember(self, view: dict[str, Any]) -> None:

@@ -1,0 +1,43 @@
+"""What a bot reads: a smaller copy of a seat's view, built for the bot driver (issue 21 §3).
+
+A simulation asks for a view at nearly every decision, each at a new state version,
+so the parts of ``seat_view`` no bot reads are left out: the live counts of the
+public part (``progress`` and ``waiting`` are None, as in ``step_view``), the host's
+extras, and ``side``, ``choice`` and ``spells_cast`` of ``me``. Every key it has
+holds the seat view's value (``tests/games/heks/test_bot_view.py``), so a bot learns
+nothing its seat could not see (H-VIS-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import GUARD_B, HeksState
+from .view import role_parts, seat_owes, seat_static, step_view
+from .view_types import HeksMe
+
+# The keys of a seat's view that a bot's view leaves out (None, or absent in ``me``).
+LEFT_OUT = frozenset({"progress", "waiting", "host"})
+LEFT_OUT_OF_ME = frozenset({"side", "choice", "spells_cast"})
+
+
+def bot_view(state: HeksState, seat: int) -> dict[str, Any]:
+    me = state.players[seat - 1]
+    mine: HeksMe = {  # type: ignore[typeddict-item]  # a subset of HeksMe, see LEFT_OUT_OF_ME
+        "seat": seat,
+        "role": me.role,
+        "known_witches": list(seat_static(state, me)[1]),
+        "status": me.status,
+        "hand": list(me.hand),
+        "owes": seat_owes(state, seat),
+        "inbox": list(state.inbox.get(seat, ())),
+    }
+    role_parts(state, me, mine)
+    out: dict[str, Any] = step_view(state).copy()  # type: ignore[assignment]
+    out["me"] = mine
+    day = state.day
+    if state.phase == GUARD_B and seat == day.guarding:  # H-DEP-12: the guard's own clock
+        out["phase"] = GUARD_B
+        out["deadline"] = state.deadline
+        out["deadline_total"] = state.timer_ms
+    return out
