@@ -111,7 +111,8 @@ def test_move_and_correction_forms_speak_the_engines_words(chromium: Browser, an
     correct.get_by_label("Ник").select_option(label="Faya")
     moves = correct.get_by_label("Действие").locator("option").all_inner_texts()
     assert "подарок" in moves and "выстрел" not in moves and "лечить" not in moves
-    expect(correct.get_by_label("Подарок", exact=True)).to_have_value("7")  # her move: the Sheriff's card
+    # her move: the Sheriff's card (a field's option holds its value, fields.keyOf)
+    expect(correct.get_by_label("Подарок", exact=True)).to_have_value('"CARD_SHERIFF"')
     correct.get_by_label("Цель").select_option(label="Dima")
     correct.get_by_label("Подарок", exact=True).select_option(label="визитка доктора")
     correct.scroll_into_view_if_needed()

@@ -1,7 +1,7 @@
 import type { Ctx, AndorraView } from "../common";
 import { nickOf } from "../common";
 import type { AndorraParamField } from "../../generated/protocol";
-import { BLANK, KEEP, partKey, word, type Entries } from "./fields";
+import { BLANK, firstKey, KEEP, keyOf, partKey, word, type Entries } from "./fields";
 
 interface Props {
   ctx: Ctx;
@@ -20,7 +20,7 @@ export function FieldInput({ ctx, view, field, entries, setEntries }: Props) {
       {text}
       <select
         aria-label={text}
-        value={entries[key] ?? (required ? "0" : extra[0]?.[0] ?? "")}
+        value={entries[key] ?? (required ? firstKey(field) : extra[0]?.[0] ?? "")}
         onChange={(e) => setEntries({ ...entries, [key]: (e.target as HTMLSelectElement).value })}
       >
         {!required && extra.length === 0 && <option value="">{ctx.t("param_none")}</option>}
@@ -29,8 +29,8 @@ export function FieldInput({ ctx, view, field, entries, setEntries }: Props) {
             {t}
           </option>
         ))}
-        {field.choices.map((c, i) => (
-          <option key={String(c.value)} value={String(i)}>
+        {field.choices.map((c) => (
+          <option key={keyOf(c.value)} value={keyOf(c.value)}>
             {word(ctx.lang, c)}
           </option>
         ))}

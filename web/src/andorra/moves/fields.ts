@@ -1,6 +1,8 @@
 // The move form's entries and what it sends: pure functions over the engine's form data
 // (AndorraMoveOption from the site's view, built from the engine's tables in
-// games/andorra/site/form.py). An entry is the index of a choice in its field, "" for none.
+// games/andorra/site/form.py). An entry is a choice's value as ``keyOf`` writes it, "" for
+// none: not its place in the list, which moves when the form data changes while the form is
+// open (a player leaves the game at night, H-03c), so the move sent is the one shown.
 import type { AndorraMove, AndorraMoveOption, AndorraParamField } from "../../generated/protocol";
 
 export type Entries = Record<string, string>;
@@ -17,13 +19,20 @@ export const partKey = (field: AndorraParamField, part?: string | number): strin
 export const KEEP = "keep";
 export const BLANK = "blank";
 
+/** A choice's entry: its value as JSON (a seat, an item or role code, a flag). */
+export const keyOf = (value: Value): string => JSON.stringify(value);
+
+/** The field's first choice, which a required single choice starts with. */
+export const firstKey = (field: AndorraParamField): string => (field.choices.length ? keyOf(field.choices[0].value) : "");
+
+/** The choice an entry names, or undefined (none, or a choice the field no longer offers). */
 function pick(field: AndorraParamField, raw: string | undefined): Value | undefined {
   if (raw === undefined || raw === "" || raw === KEEP || raw === BLANK) return undefined;
-  return field.choices[Number(raw)]?.value;
+  return field.choices.find((c) => keyOf(c.value) === raw)?.value;
 }
 
 function valueOf(field: AndorraParamField, entries: Entries): unknown {
-  if (field.kind === "one") return pick(field, entries[field.name] ?? (field.required ? "0" : ""));
+  if (field.kind === "one") return pick(field, entries[field.name] ?? (field.required ? firstKey(field) : ""));
   if (field.kind === "ranked") {
     const picked: Value[] = [];
     for (let i = 0; i < field.max; i++) {
@@ -44,7 +53,8 @@ function valueOf(field: AndorraParamField, entries: Entries): unknown {
   for (const voter of field.voters) {
     const raw = entries[partKey(field, String(voter.value))];
     if (!raw || raw === KEEP) continue;
-    changes.push({ voter: voter.value, target: raw === BLANK ? null : (pick(field, raw) ?? null) });
+    const target = raw === BLANK ? null : pick(field, raw);
+    if (target !== undefined) changes.push({ voter: voter.value, target }); // a gone choice changes nothing
   }
   return changes;
 }
@@ -72,8 +82,8 @@ export function entriesOf(option: AndorraMoveOption, move: AndorraMove | null | 
   const out: Entries = {};
   if (!move || move.action !== option.action) return out;
   const at = (field: AndorraParamField, v: unknown): string => {
-    const i = field.choices.findIndex((c) => c.value === v);
-    return i < 0 ? "" : String(i);
+    const found = field.choices.find((c) => c.value === v);
+    return found === undefined ? "" : keyOf(found.value);
   };
   for (const field of option.fields) {
     const v = move.params[field.name];
