@@ -81,7 +81,7 @@ def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andor
     # the state editor: a bad edit is refused in Russian; a good one shows everywhere
     editor = host.get_by_role("region", name="Изменить состояние игры")
     editor.get_by_text("Изменить состояние игры").click()  # folded: it is not needed every day
-    editor.get_by_label("Игрок").select_option(label="Egor (Доктор, жив)")
+    editor.get_by_label("Игрок").select_option(label="Egor — Доктор, жив")
     editor.get_by_label("Что сделать").select_option(label="оживить")
     editor.get_by_role("button", name="Применить").click()
     host.get_by_role("button", name="Да").click()
@@ -92,7 +92,7 @@ def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andor
     host.get_by_role("button", name="Да").click()
     log = host.get_by_role("region", name="Действия ведущего")
     expect(log).to_contain_text("День 1. Egor: получил(а) вещь: бронежилет")
-    editor.get_by_label("Игрок").select_option(label="Gleb (Шериф, жив)")
+    editor.get_by_label("Игрок").select_option(label="Gleb — Шериф, жив")
     editor.get_by_label("Что сделать").select_option(label="убить")
     editor.get_by_role("button", name="Применить").click()
     host.get_by_role("button", name="Да").click()
