@@ -284,6 +284,10 @@ def test_host_replaces_a_player_with_a_new_link(chromium: Browser, andorra_serve
     new_url = host.get_by_label("Новая ссылка").input_value()
     assert new_url.startswith(f"{andorra_server.url}/a/{code}/p#t=") and new_url != urls[6]
     expect(mila.get_by_role("status")).to_contain_text("Ссылка недействительна")
+    # the old page keeps nothing of the game: no role, no vote form, not the newcomer's nick
+    expect(mila.get_by_text("Ведущий мог выдать новую ссылку")).to_be_visible()
+    expect(mila.locator(".player")).to_have_count(0)
+    assert "Mira" not in mila.locator("main").inner_text()
     mira = page_in_own_context(chromium)
     mira.goto(new_url)
     expect(mira.get_by_role("heading", name="Вы — Mira")).to_be_visible()

@@ -49,6 +49,16 @@ function Game({ ctx, kind, code }: { ctx: Ctx; kind: "desk" | "p"; code: string 
 
 function Live({ ctx, kind, code, token }: { ctx: Ctx; kind: "desk" | "p"; code: string; token: string }) {
   const { conn, snap } = useConn(code, token);
+  // a dead link (a new one was issued, the game is gone): say so instead of a stale page that
+  // still offers the vote and the move, and even showed the newcomer's nick after a replacement
+  if (snap.fatal) {
+    return (
+      <>
+        <Status ctx={ctx} snap={snap} />
+        {snap.fatal === "bad_token" && <p>{ctx.t("link_dead_hint")}</p>}
+      </>
+    );
+  }
   if (!snap.you || !snap.view) return <Status ctx={ctx} snap={snap.link === "open" ? { ...snap, link: "connecting" } : snap} />;
   const body =
     kind === "desk" ? (

@@ -7,6 +7,7 @@ export const en: Record<Key, string> = {
   loading: "Connecting…",
   reconnecting: "Connection lost, reconnecting…",
   no_token: "No access key. Open your private link again.",
+  link_dead_hint: "The host may have issued a new link: ask them for yours.",
   not_host: "This is the host's desk. Your link does not open it.",
   not_player: "This link does not belong to a player.",
   phase_DAY: "Day {day}",
