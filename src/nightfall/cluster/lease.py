@@ -219,10 +219,6 @@ class Leases:
         with contextlib.suppress(RedisError):
             await self.redis.zrem(self._rooms_key(), code)
 
-    async def orphans(self, limit: int = 200) -> list[str]:
-        """Rooms that need an owner now and have none."""
-        return (await self.keep([], orphans=limit))[1]
-
     async def release(self, lease: Lease, idle: bool = True) -> None:
         """Let the lease go. ``idle``: on purpose, the room is not in use (whoever takes
         it next owes it no downtime); else this node stops and its rooms move."""

@@ -221,17 +221,6 @@ class Ownership:
         held.valid_until = sent + self.ttl_s * MARGIN
         return True
 
-    async def adopt(self) -> None:
-        """Load the rooms that need an owner and have none."""
-        if self.on_orphan is None or self._redis_away:
-            return
-        try:
-            codes = await self.leases.orphans(ORPHANS)
-        except LeaseLost as exc:  # Redis away: the next renewal says so
-            log.debug("cannot list orphan rooms: %s", exc)
-            return
-        self._adopt(codes)
-
     def _adopt(self, codes: list[str]) -> None:
         for code in codes:
             if code not in self._held and code not in self._jobs and self.on_orphan is not None:
