@@ -42,6 +42,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.join.button": "Take a seat",
   "lobby.copy": "Copy link",
   "lobby.copied": "Copied",
+  "lobby.copy.manual": "This browser would not copy: press and hold the link above to copy it.",
   "lobby.share": "Let the others scan the QR code or enter the code.",
   "lobby.full": "The room is full.",
   "lobby.started": "This game has already started.",

@@ -42,6 +42,7 @@ export const nl = {
   "lobby.join.button": "Neem plaats",
   "lobby.copy": "Link kopiëren",
   "lobby.copied": "Gekopieerd",
+  "lobby.copy.manual": "Deze browser wil niet kopiëren: houd de link hierboven ingedrukt om hem te kopiëren.",
   "lobby.share": "Laat de anderen de QR-code scannen of de code invullen.",
   "lobby.full": "De kamer is vol.",
   "lobby.started": "Dit spel is al begonnen.",

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { joinUrl, qrUrl } from "../api";
+import { copyText } from "../../core/clipboard";
 import type { Connection, RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
 import { heksSettings } from "../types";
@@ -17,14 +18,15 @@ function mmss(s: number): string {
 
 export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
   const { room, you, conn } = props;
-  const [copied, setCopied] = useState(false);
+  // null: not tapped yet; false: the browser would not copy (the link is then selected instead)
+  const [copied, setCopied] = useState<boolean | null>(null);
   const link = (room as { join_url?: string }).join_url ?? joinUrl(room.code);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      /* not allowed on http: the link is shown anyway */
+    const done = await copyText(link);
+    setCopied(done);
+    if (!done) {
+      const el = document.querySelector(".lobby p.link");
+      if (el) getSelection()?.selectAllChildren(el);
     }
   };
   return (
@@ -42,6 +44,11 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
         <button type="button" class="small-btn" onClick={copy}>
           {copied ? t("lobby.copied") : t("lobby.copy")}
         </button>
+        {copied === false && (
+          <p class="small" role="status">
+            {t("lobby.copy.manual")}
+          </p>
+        )}
         {"share" in navigator && (
           <button
             type="button"
