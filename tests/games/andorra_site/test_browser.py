@@ -238,6 +238,10 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     assert public["header_bbcode"].startswith("[b]День 3.[/b]")
     # everyone sees the posts; the audit of both nights is on the desk
     expect(players[7].locator("article.post")).to_have_count(2)
+    # Anna's card says her jailed Recruiter is out (she expects no move from him)
+    expect(players[0].get_by_role("list", name="Вы знаете")).to_contain_text(
+        "Boris (мафия) · в тюрьме (по голосованию)"
+    )
     expect(host.get_by_text("Ночь 2", exact=True)).to_be_visible()
 
 

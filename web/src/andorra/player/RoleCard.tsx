@@ -3,6 +3,10 @@ import { nickOf, type Ctx, type PlayerView } from "../common";
 export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
   const me = view.me;
   const items = Object.entries(me.items);
+  const gone = (seat: number) => {
+    const status = view.players.find((p) => p.seat === seat)?.status;
+    return status && status !== "ALIVE" ? status : null;
+  };
   return (
     <section class="card" aria-label={ctx.t("role_card")}>
       <h3>{ctx.t("role_card")}</h3>
@@ -42,6 +46,8 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
               {k.nick}
               {k.clan_ru ? ` (${k.clan_ru})` : ""}
               {k.ghoul ? ` (${ctx.t("ghoul")})` : ""}
+              {/* a mate who is out: no moves to expect from him */}
+              {gone(k.seat) && <span class="muted"> · {ctx.t(`status.${gone(k.seat)}`)}</span>}
             </li>
           ))}
         </ul>
