@@ -203,6 +203,10 @@ def test_no_raw_codes_in_any_phase(chromium: Browser, andorra_server: Served) ->
     host.get_by_role("button", name="Опубликовать утро").click()
     host.get_by_role("button", name="Да", exact=True).click()
     desk_phase(host, "Игра окончена")
+    # nothing left to close: no «Фазу закроет ведущий» under «Игра окончена»
+    expect(host.locator("p.deadline")).to_have_count(0)
+    for page in end.values():
+        expect(page.locator("p.deadline")).to_have_count(0)
     found |= scan(end, "game over", [*(n for n, _ in small), over["code"]])
     host.screenshot(path=SHOTS / "scan-desk-over.png", full_page=True)
     assert not found, "raw codes on the pages:\n" + "\n".join(

@@ -51,7 +51,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         {ctx.t("desk")} · {code}
       </h1>
       <PhaseTitle ctx={ctx} view={view} />
-      <Deadline ctx={ctx} deadline={view.deadline} />
+      {view.phase !== "OVER" && <Deadline ctx={ctx} deadline={view.deadline} />}
       {(phase === "DAY" || phase === "NIGHT" || phase === "RESOLVING") && (
         <DeadlineEdit ctx={ctx} deadline={view.deadline} busy={busy} run={run} />
       )}

@@ -22,7 +22,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
     <div class="player">
       <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
       <PhaseTitle ctx={ctx} view={view} />
-      <Deadline ctx={ctx} deadline={view.deadline} />
+      {view.phase !== "OVER" && <Deadline ctx={ctx} deadline={view.deadline} />}
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
       {/* a question waits on his answer: above the long role card, in sight on a phone */}
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
