@@ -5,7 +5,8 @@ import type { ServerError } from "../i18n";
 export function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
   const [err, setErr] = useState<ServerError | null>(null);
-  if (!me.clan_poll) return null;
+  // only a living member votes, and only while the game goes on (it left a bare heading)
+  if (!me.clan_poll || me.status !== "ALIVE" || view.phase === "OVER") return null;
   const mates = [{ seat: me.seat, nick: nickOf(view, me.seat) }, ...me.knows.filter((k) => k.clan)];
   const alive = mates.filter((m) => view.players.some((p) => p.seat === m.seat && p.status === "ALIVE"));
   const mine = me.clan_poll[String(me.seat)];
