@@ -25,7 +25,8 @@ def test_step_b_changes_nothing_on_the_guards_page(server: str, new_phone: NewPh
         what="every phone in step A",
         hold=lambda ph, s: s.phase == "DEPART_A",
     )
-    guard = next(ph for ph in phones if ph.role == "PROTECTOR")
+    guard = next((ph for ph in phones if ph.role == "PROTECTOR"), None)
+    assert guard is not None, f"no Protector among {[ph.role for ph in phones]} (Table 2.1 at 5 players)"
     page = guard.page
     sheet = open_secret(page)
     sheet.get_by_role("button", name=t("depart.guard"), exact=True).click()
