@@ -89,8 +89,10 @@ function RoomGate(props: { code: string }) {
 function SignalSwitch() {
   const [on, toggle] = useTurnSignalSwitch();
   return (
-    <button type="button" class="help-btn signal-btn" aria-pressed={on} aria-label={t("signal.label")} onClick={toggle}>
-      {on ? "♪" : "–"}
+    // Off is the same note struck through (a bare "–" said nothing), and a long press or a
+    // mouse shows what it is for.
+    <button type="button" class="help-btn signal-btn" aria-pressed={on} aria-label={t("signal.label")} title={t("signal.label")} onClick={toggle}>
+      ♪
     </button>
   );
 }
