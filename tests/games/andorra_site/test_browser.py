@@ -287,6 +287,11 @@ def test_host_replaces_a_player_with_a_new_link(chromium: Browser, andorra_serve
     host.get_by_role("button", name="Выдать новую ссылку").click()
     new_url = host.get_by_label("Новая ссылка").input_value()
     assert new_url.startswith(f"{andorra_server.url}/a/{code}/p#t=") and new_url != urls[6]
+    # the copy button says it copied (a link copied without a word left the host unsure)
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=andorra_server.url)
+    host.get_by_role("button", name="Копировать ссылку Mira").click()
+    expect(host.get_by_text("Скопировано", exact=True)).to_be_visible()
+    assert host.evaluate("navigator.clipboard.readText()") == new_url
     expect(mila.get_by_role("status")).to_contain_text("Ссылка недействительна")
     # the old page keeps nothing of the game: no role, no vote form, not the newcomer's nick
     expect(mila.get_by_text("Ведущий мог выдать новую ссылку")).to_be_visible()

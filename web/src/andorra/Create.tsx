@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { copyText, ErrorLine, type Ctx } from "./common";
+import { CopyButton, ErrorLine, type Ctx } from "./common";
 import { call, HttpError, storage } from "../core/api";
 import type { AndorraCreated } from "../generated/protocol";
 import type { ServerError } from "./i18n";
@@ -109,9 +109,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
         <p class="muted">{ctx.t("create_desk_keep")}</p>
         <p class="desk-link">
           <input readOnly value={created.desk_url} aria-label={ctx.t("create_desk_link")} size={40} />{" "}
-          <button type="button" onClick={() => copyText(created.desk_url)}>
-            {ctx.t("create_desk_copy")}
-          </button>
+          <CopyButton ctx={ctx} text={created.desk_url} label={ctx.t("create_desk_copy")} />
         </p>
         <h2>{ctx.t("create_links")}</h2>
         <ul class="links" aria-label={ctx.t("create_links")}>
@@ -119,9 +117,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
             <li key={p.seat}>
               <span class="link-name">{p.name}</span>{" "}
               <input readOnly value={p.url} aria-label={p.name} size={40} />{" "}
-              <button type="button" onClick={() => copyText(p.url)}>
-                {ctx.t("copy_link", { name: p.name })}
-              </button>
+              <CopyButton ctx={ctx} text={p.url} label={ctx.t("copy_link", { name: p.name })} />
             </li>
           ))}
         </ul>

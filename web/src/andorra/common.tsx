@@ -1,6 +1,7 @@
 // What every Andorra page shares: the language context, the room's connection, the clock
 // line, nicknames, copying, and the error and connection lines.
-import { useEffect, useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { copyText as copyToClipboard } from "../core/clipboard";
 import { useRemaining } from "../core/clock";
 import { Connection, type ConnSnapshot } from "../core/connection";
 import { useStore } from "../core/store";
@@ -67,17 +68,21 @@ export function clanName(view: AndorraView, clan: string, lang: Lang): string {
   return view.host?.clan_names[clan]?.[lang] ?? "—";
 }
 
-export async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
-  }
+/** Copy for the forum or a PM, over plain http on a LAN too (core/clipboard: the old way when
+ * the browser gives no Clipboard API); true when it worked. */
+export const copyText = copyToClipboard;
+
+/** A copy button that says it copied (a link copied without a word left the host unsure). */
+export function CopyButton({ ctx, text, label }: { ctx: Ctx; text: string; label: string }) {
+  const [done, setDone] = useState<boolean | null>(null);
+  return (
+    <>
+      <button type="button" onClick={async () => setDone(await copyToClipboard(text))}>
+        {label}
+      </button>
+      {done !== null && <span role="status"> {ctx.t(done ? "copied" : "copy_failed")}</span>}
+    </>
+  );
 }
 
 export function ErrorLine({ err }: { ctx?: Ctx; err: ServerError | null }) {

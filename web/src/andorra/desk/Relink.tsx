@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { copyText, ErrorLine, nickOf, type Ctx, type DeskView } from "../common";
+import { CopyButton, ErrorLine, nickOf, type Ctx, type DeskView } from "../common";
 import { call, HttpError, storage } from "../../core/api";
 import type { RelinkAnswer } from "../../generated/protocol";
 import type { ServerError } from "../i18n";
@@ -48,9 +48,7 @@ export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; cod
       {made && (
         <p role="status">
           {made.name}: <input readOnly value={made.url} aria-label={ctx.t("relink_new")} />{" "}
-          <button type="button" onClick={() => copyText(made.url)}>
-            {ctx.t("copy_link", { name: made.name })}
-          </button>
+          <CopyButton ctx={ctx} text={made.url} label={ctx.t("copy_link", { name: made.name })} />
         </p>
       )}
       <ErrorLine ctx={ctx} err={err} />
@@ -69,9 +67,7 @@ export function Links({ ctx, code }: { ctx: Ctx; code: string }) {
         {links.map((l) => (
           <li key={l.url}>
             {l.name}{" "}
-            <button type="button" onClick={() => copyText(l.url)}>
-              {ctx.t("copy_link", { name: l.name })}
-            </button>
+            <CopyButton ctx={ctx} text={l.url} label={ctx.t("copy_link", { name: l.name })} />
           </li>
         ))}
       </ul>

@@ -42,6 +42,7 @@ export const en: Record<Key, string> = {
   create_links: "Private player links (give each player their own)",
   copy: "Copy",
   copied: "Copied",
+  copy_failed: "Not copied: select the link and copy it by hand",
   copy_link: "Copy {name}'s link",
   bad_line: "Line {line}: expected \"Nick ROLE\"",
   you_are: "You are {nick}",
