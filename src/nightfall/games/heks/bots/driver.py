@@ -118,22 +118,26 @@ def play_game(
 
     bot_of = _seat_bots(state, bots)
     ability_users = _ability_users(state)
+    bot_view = game.bot_view
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
         for seat in _interested(state, ability_users):
             bot = bot_of(seat)
             actions: list[Action] | None = None
             tap = TAPS.get(state.phase)
-            answer = getattr(bot, "tap", None) if tap is not None else None
-            if answer is not None:  # a tap needs no seat view: the step's public part will do
-                actions = answer(step_view(state), tap, seat not in state.done)
+            if tap is not None:
+                answer = getattr(bot, "tap", None)
+                if answer is not None:  # a tap needs no seat view: the step's public part will do
+                    actions = answer(step_view(state), tap, seat not in state.done)
             if actions is None:
-                actions = bot.act(game.bot_view(state, seat), rng, talk)
+                actions = bot.act(bot_view(state, seat), rng, talk)
             for ctype, payload in actions:
-                if state.deadline is not None and now + STEP_MS >= state.deadline:
+                deadline = state.deadline
+                if deadline is not None and now + STEP_MS >= deadline:
                     break
                 now += STEP_MS
-                acted = send(Command(seat, ctype, payload, now)) or acted
+                if send(Command(seat, ctype, payload, now)):
+                    acted = True
             if state.phase == GAME_END:
                 break
         if acted or state.phase == GAME_END:

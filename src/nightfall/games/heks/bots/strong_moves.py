@@ -32,6 +32,8 @@ class Ctx:
     _hands: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # seat -> the indices of the recipe's first k ingredients its claimed hand holds, per k
     _can: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    _cans: dict[int, dict[int, tuple[int, ...]]] = field(default_factory=dict)  # k -> seat -> can
+    _cats: list[int] | None = None
 
     @property
     def seat(self) -> int:
@@ -62,11 +64,17 @@ class Ctx:
         """What the table as a whole believes (public facts only)."""
         return self.pub.table()
 
+    def cats(self) -> list[int]:
+        """``cats(view)``, listed once per decision (read-only)."""
+        if self._cats is None:
+            self._cats = cats(self.view)
+        return self._cats
+
     def others(self) -> list[int]:
-        return [s for s in cats(self.view) if s != self.seat]
+        return [s for s in self.cats() if s != self.seat]
 
     def team_size(self) -> int:
-        return min(len(self.view["recipe"]), len(cats(self.view)))
+        return min(len(self.view["recipe"]), len(self.cats()))
 
     def claimed(self, seat: int) -> tuple[str, ...] | None:
         if seat == self.seat:
@@ -83,6 +91,13 @@ class Ctx:
             recipe = self.view["recipe"][:k]
             can = self._can[key] = tuple(i for i, c in enumerate(recipe) if c in hand)
         return can
+
+    def cans(self, k: int) -> dict[int, tuple[int, ...]]:
+        """``can(seat, k)`` of every seat, for scoring many teams of k."""
+        cans = self._cans.get(k)
+        if cans is None:
+            cans = self._cans[k] = {p["seat"]: self.can(p["seat"], k) for p in self.view["players"]}
+        return cans
 
     def hand_of(self, seat: int) -> tuple[str, ...]:
         """``claimed(seat) or ()``, cached for this decision: within one act the table talk
@@ -170,7 +185,7 @@ def depart(ctx: Ctx) -> dict[str, Any]:
     places = open_places(view)
     wanted = [p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]]
     payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
-    if ctx.role == PROTECTOR and len(cats(view)) >= 4 and rng.below(100) < 60:
+    if ctx.role == PROTECTOR and len(ctx.cats()) >= 4 and rng.below(100) < 60:
         payload = {"guard": True}
     if ctx.role == HERB_DOCTOR and frogs(view):
         pw, _ = ctx.marg()
@@ -194,13 +209,13 @@ def _targets(ctx: Ctx) -> list[int]:
     ours = ctx.partners
     tw, _ = ctx.table()
     honest = {c.speaker for c in ctx.talk.claims if (c.target in ours) == c.witch and c.speaker not in ours}
-    pool = [s for s in cats(ctx.view) if s not in ours]
+    pool = [s for s in ctx.cats() if s not in ours]
     return sorted(pool, key=lambda s: (s not in honest, tw[s], ctx.rng.below(100)))
 
 
 def witch_turn(ctx: Ctx) -> list[Action]:
     w, rng = ctx.view["me"]["witch"], ctx.rng
-    witches = sorted(s for s in ctx.partners if s in cats(ctx.view))
+    witches = sorted(s for s in ctx.partners if s in ctx.cats())
     i = witches.index(ctx.seat) if ctx.seat in witches else 0
     targets = _targets(ctx)
     out: list[Action] = []
@@ -213,9 +228,7 @@ def witch_turn(ctx: Ctx) -> list[Action]:
     spell: str | None = None
     if not w["spell_chosen"]:
         spells = w["available_spells"]
-        seers_alive = any(
-            c.speaker in cats(ctx.view) for c in ctx.talk.claims if c.speaker not in ctx.partners
-        )
+        seers_alive = any(c.speaker in ctx.cats() for c in ctx.talk.claims if c.speaker not in ctx.partners)
         for pick in ("CREEPING_CURSE", "TWIN_HEX"):
             if pick in spells:
                 spell = pick
@@ -304,10 +317,11 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
     if clean is None:
         clean = ctx.me.p_clean(ctx.pub, teams)
     out = []
-    me, can = ctx.seat, ctx.can
+    me = ctx.seat
     for team, pc in zip(teams, clean, strict=True):
-        k = len(team)
-        cov = _matched(tuple([can(s, k) for s in team]))[0]
+        pattern = tuple(map(ctx.cans(len(team)).__getitem__, team))
+        found = _MATCHINGS.get(pattern)
+        cov = (found or _matched(pattern))[0]
         jest = 1.0
         for s in team:
             if s != me:
@@ -348,7 +362,7 @@ def approve(ctx: Ctx) -> str:
     clean = ctx.me.p_clean(ctx.pub, [team])[0]
     this = _score(ctx, [team], [clean])[0]
     memo = ctx.me.fresh_memo(ctx.pub)
-    key = ("best", ctx.view["day"], tuple(ctx.view["me"]["hand"]), len(cats(ctx.view)))
+    key = ("best", ctx.view["day"], tuple(ctx.view["me"]["hand"]), len(ctx.cats()))
     if key not in memo:
         memo[key] = max(_score(ctx, _teams(ctx)))
     best: float = memo[key]
