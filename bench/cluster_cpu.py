@@ -55,6 +55,7 @@ from serving import (
     new_cluster,
     pg_backends,
     raise_fd_limit,
+    sized_template,
     start_node,
     start_proxy,
     start_tables,
@@ -136,6 +137,20 @@ def cluster(args: argparse.Namespace, data: Path, timers: str, template: Path | 
         nodes.stop()
         stop_process(redis.proc)
         drop_database(name)
+
+
+def _round_of(args: argparse.Namespace, kind: str, tmp: Path, timers: str) -> dict[str, Any] | str:
+    """One round of ``kind``, or why it failed."""
+    phones = args.rooms * args.players
+    try:
+        if kind == "cluster":
+            return cluster(args, tmp, timers, sized_template(phones, tmp, args.template))
+        template = {"one": None, "proxied": args.template or TEMPLATE, "alt": args.alt_template}[kind]
+        if template is not None:
+            template = sized_template(phones, tmp, template)
+        return one_node(args, tmp, timers, template)
+    except (Exception, SystemExit) as exc:
+        return repr(exc)
 
 
 def _per_table(r: dict[str, Any], parts: list[str] | None) -> float:
@@ -332,11 +347,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="nf-cluster-cpu-") as tmp:
         for i, kind in enumerate(plan):
             load0 = os.getloadavg()[0]
-            if kind == "cluster":
-                r = cluster(args, Path(tmp), timers, args.template)
-            else:
-                template = {"one": None, "proxied": args.template or TEMPLATE, "alt": args.alt_template}[kind]
-                r = one_node(args, Path(tmp), timers, template)
+            r = _round_of(args, kind, Path(tmp), timers)
+            if isinstance(r, str):  # a process that did not start: the other rounds still count
+                print(f"round {i + 1}/{len(plan)} {kind:7}: failed: {r}", flush=True)
+                continue
             r.update(kind=kind, rooms=args.rooms, load=[round(load0, 1), round(os.getloadavg()[0], 1)])
             rounds.append(r)
             print(

@@ -37,6 +37,7 @@ from serving import (
     drop_database,
     new_cluster,
     pg_backends,
+    sized_template,
     start_node,
     start_tables,
     stop_process,
@@ -134,7 +135,8 @@ def run(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
 
     # 2. The cluster, then 3. the failover.
     redis = PrivateRedis()
-    cluster = new_cluster(database(two_db), redis, 2, data_dir / "cluster", args.lease_ms, env)
+    template = sized_template(args.rooms * args.players, data_dir)
+    cluster = new_cluster(database(two_db), redis, 2, data_dir / "cluster", args.lease_ms, env, template)
     try:
         cluster.start()
         result["cluster"] = _drive(

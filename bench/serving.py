@@ -217,6 +217,25 @@ def start_node(store: str, env: Mapping[str, str], log: IO[bytes]) -> tuple[subp
     return node, url
 
 
+def sized_template(phones: int, directory: Path, template: Path | None = None) -> Path | None:
+    """deploy/haproxy.cfg (or ``template``) with ``maxconn`` raised to fit ``phones``
+    sockets and the set-up's requests, written into ``directory``; None when it fits
+    as it is. HAProxy needs two descriptors per socket (phone and node): it cannot
+    start when that is above the process's hard limit (``ulimit -Hn``)."""
+    import re
+
+    from nightfall.cluster.proxy import TEMPLATE
+
+    text = (template or TEMPLATE).read_text()
+    found = re.search(r"^\s*maxconn (\d+)", text, re.M)
+    want = phones + 200
+    if found is None or int(found.group(1)) >= want:
+        return template
+    path = directory / "haproxy-sized.cfg"
+    path.write_text(text[: found.start(1)] + str(want) + text[found.end(1) :])
+    return path
+
+
 def start_proxy(
     nodes: list[str], config: Path, log: IO[bytes], template: Path | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
