@@ -63,31 +63,27 @@ def sched_ns(pid: int) -> tuple[int, int]:
     return int(on_cpu), int(waiting)
 
 
-def cpu_of(pids: list[int]) -> float:
-    """CPU seconds (user + kernel) of ``pids`` so far; a process gone counts nothing."""
+def _total(pids: list[int], read: Callable[[int], float]) -> float:
     total = 0.0
     for pid in pids:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-            total += cpu_seconds(pid)
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # a process gone counts nothing
+            total += read(pid)
     return total
+
+
+def cpu_of(pids: list[int]) -> float:
+    """CPU seconds (user + kernel) of ``pids`` so far."""
+    return _total(pids, cpu_seconds)
 
 
 def kernel_of(pids: list[int]) -> float:
     """The kernel's part of ``cpu_of``: a relay's syscalls show here."""
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-            total += cpu_split(pid)[1]
-    return total
+    return _total(pids, lambda pid: cpu_split(pid)[1])
 
 
 def waiting_of(pids: list[int]) -> float:
     """Seconds the main threads of ``pids`` were runnable but waited for a CPU."""
-    total = 0
-    for pid in pids:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
-            total += sched_ns(pid)[1]
-    return total / 1e9
+    return _total(pids, lambda pid: sched_ns(pid)[1] / 1e9)
 
 
 def rss_bytes(pid: int) -> int:
