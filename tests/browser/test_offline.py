@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from .conftest import NewPhone
 from .table import open_table
@@ -27,6 +27,7 @@ class Stall:
     def __init__(self) -> None:
         self.on = False
         self.held: list[tuple[WebSocketRoute, str | bytes]] = []
+        self.page: Page | None = None  # the one page whose sockets it relays
 
     def route(self, route: WebSocketRoute) -> None:
         server = route.connect_to_server()
@@ -44,11 +45,11 @@ def test_a_stalled_link_is_noticed_within_3_s_and_a_tap_shows_sending(
 ) -> None:
     stall = Stall()
 
-    def phone(locale: str = "en-US"):  # type: ignore[no-untyped-def]
+    def phone(locale: str = "en-US") -> Page:
         page = new_phone(locale)
-        if not hasattr(stall, "page"):
+        if stall.page is None:
             page.route_web_socket("**/ws/**", stall.route)
-            stall.page = page  # type: ignore[attr-defined]
+            stall.page = page
         return page
 
     phones = open_table(phone, fast_server, 4, mode="unlimited")

@@ -6,7 +6,7 @@ and the help screen opens from a scene and closes again."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -44,7 +44,7 @@ def text_of(page: Page) -> str:
     return page.locator("#app").inner_text()
 
 
-def all_in(*phases: str):  # type: ignore[no-untyped-def]
+def all_in(*phases: str) -> Callable[[list[Screen]], bool]:
     return lambda screens: all(s.phase in phases for s in screens)
 
 

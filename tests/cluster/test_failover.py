@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from nightfall.server.protocol import CLOSE_MOVED
+from tests.faults.phones import Table
 
 from .live import (
     PrivateRedis,
@@ -35,14 +36,14 @@ pytestmark = pytest.mark.timeout(240)
 ROOMS = 6
 
 
-async def _until_acked(tables: list, per_room: int, within: float) -> None:  # type: ignore[type-arg]
+async def _until_acked(tables: list[Table], per_room: int, within: float) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + within
     while sum(len(p.acked) for p in all_phones(tables)) < per_room * len(tables) and loop.time() < end:
         await asyncio.sleep(0.05)
 
 
-def _results(table) -> set[str]:  # type: ignore[no-untyped-def]
+def _results(table: Table) -> set[str]:
     return {json.dumps(p.state["view"]["result"], sort_keys=True) for p in table.phones}
 
 

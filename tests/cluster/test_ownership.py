@@ -10,6 +10,7 @@ import json
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -43,7 +44,7 @@ async def prefix() -> AsyncIterator[str]:
 
 async def _command(
     ws: websockets.ClientConnection, rid: str, ctype: str, **payload: object
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """Send a game command; the answer to it (ack or error), skipping states."""
     await ws.send(json.dumps({"type": "command", "id": rid, "command": {"type": ctype, "payload": payload}}))
     while True:
@@ -100,7 +101,7 @@ async def test_a_stale_owner_has_its_writes_refused_and_lets_go(
         held = own_a.held(code)
         assert held is not None and held.valid()  # A does not know yet
         answer = await _command(phone, "late", "ready")
-        assert answer["type"] == "error" and answer["error"]["code"] == "not_owner"  # type: ignore[index]
+        assert answer["type"] == "error" and answer["error"]["code"] == "not_owner"
         store = PostgresStore(pg_url)
         stored = store.load_room(code)
         store.close()
@@ -138,7 +139,7 @@ async def test_a_lease_that_runs_out_without_redis_stops_the_room(
         own_a.leases.redis = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.5)
         held.valid_until = 0.0  # ...and time passes
         answer = await _command(phone, "x", "ready")
-        assert answer["error"]["code"] == "not_owner"  # type: ignore[index]
+        assert answer["error"]["code"] == "not_owner"
         await own_a.renew()
         await own_a.settle()
         with pytest.raises(websockets.ConnectionClosed) as closed:

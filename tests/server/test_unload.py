@@ -22,7 +22,7 @@ import websockets
 from nightfall.server.limits import IdleRooms, ServerLimits, add_arguments, from_arguments
 from nightfall.server.room import Room, RoomOptions, RoomUnloaded
 from nightfall.server.rooms import Rooms
-from nightfall.store import StoredRoom
+from nightfall.store import SqliteStore, StoredRoom
 
 from .conftest import Serve
 from .harness import FakeMsClock, Live, Ws, table, until
@@ -328,7 +328,9 @@ async def test_unknown_and_closed_codes_are_still_no_room(serve: Serve) -> None:
     code, seats, (anna,) = await table(live, ["Anna"])
     await leave(live, code, anna)
     await idle_out(live, clock, code, ROOM_MIN + 1)
-    rooms_of(live).store.store._db.execute("UPDATE rooms SET status = 'closed' WHERE code = ?", (code,))  # type: ignore[attr-defined]
+    sqlite = rooms_of(live).store.store
+    assert isinstance(sqlite, SqliteStore)  # the harness's store, changed behind the rooms' back
+    sqlite._db.execute("UPDATE rooms SET status = 'closed' WHERE code = ?", (code,))
     for unknown in (code, "BBBB"):
         r = await live.http.get(f"/api/rooms/{unknown}")
         assert r.status_code == 404 and r.json()["error"]["code"] == "no_room"
