@@ -33,6 +33,7 @@ export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbco
   return (
     <section aria-label={ctx.t("posts")}>
       <h3>{ctx.t("posts")}</h3>
+      {posts.length === 0 && <p>{ctx.t("posts_none")}</p>}
       {posts.map((p) => (
         <article key={p.day} class="post" aria-label={`post-${p.day}`}>
           <pre class="post-text">{ctx.lang === "en" ? p.en : p.ru}</pre>

@@ -11,6 +11,7 @@ export function Audit({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   return (
     <section aria-label={ctx.t("audit")}>
       <h3>{ctx.t("audit")}</h3>
+      {audits.length === 0 && <p>{ctx.t("audit_none")}</p>}
       {audits.map((a) => (
         <details key={a.night}>
           <summary>{ctx.t("audit_night", { n: a.night })}</summary>

@@ -42,6 +42,8 @@ export const en: Record<Key, string> = {
   create_links: "Private player links (give each player their own)",
   copy: "Copy",
   copied: "Copied",
+  posts_none: "No morning posts yet: the first comes after the first night",
+  audit_none: "No nights yet",
   copy_failed: "Not copied: select the link and copy it by hand",
   copy_link: "Copy {name}'s link",
   bad_line: "Line {line}: expected \"Nick ROLE\"",
