@@ -837,6 +837,7 @@ export interface AndorraHost {
   review: AndorraReview | null;
   clan_names: Record<string, AndorraWords>;
   options?: AndorraMoveOption[];
+  pm_options?: Record<string, AndorraMoveOption[]>;
   running_count: AndorraCountRow[];
   host_log: string[];
   edit_choices: AndorraEditChoices;

@@ -328,6 +328,8 @@ class AndorraHost(TypedDict):
     clan_names: dict[str, AndorraWords]  # every clan's id -> its words («мафия (красные)», «копы»)
     # site: every move the host may enter or correct now, per player (NIGHT, RESOLVING, REVIEW)
     options: NotRequired[list[AndorraMoveOption]]
+    # site, H-03b: per sender's seat (NIGHT), the moves his PM may carry: those he could send himself
+    pm_options: NotRequired[dict[str, list[AndorraMoveOption]]]
     # H-04a: today's count so far, highest first (the tally's start: weights and penalties)
     running_count: list[AndorraCountRow]
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first

@@ -10,12 +10,13 @@ const alive = (view: DeskView) => view.host.players.filter((p) => p.status === "
 
 /** H-03b: a night move received by PM, entered as if its sender had sent it (the same checks:
  * a Boss's PM with his sheet is a sheet entry for his clan mates). The move's form is the one
- * form of every move (moves/MoveFields.tsx) on the host's form data for that player. */
+ * form of every move (moves/MoveFields.tsx), on the moves the server would accept from that
+ * sender (host.pm_options), not the host's own wider ones. */
 export function PmMove({ ctx, conn, view }: Props) {
-  const options = view.host.options ?? [];
   const senders = alive(view);
-  const players = senders.filter((p) => options.some((o) => o.player === p.seat));
   const [from, setFrom] = useState(String(senders[0]?.seat ?? ""));
+  const options = view.host.pm_options?.[from] ?? [];
+  const players = senders.filter((p) => options.some((o) => o.player === p.seat));
   const [player, setPlayer] = useState("");
   const { err, busy, send } = useSend(conn);
   const wanted = Number(player || from);

@@ -79,6 +79,8 @@ class AndorraSiteGame:
             out["chat"] = state.chat[-CHAT_KEEP:]
             if viewer == "host" and "host" in out and out["phase"] in HOST_MOVES:
                 out["host"]["options"] = self.host_options(state)
+            if viewer == "host" and "host" in out and out["phase"] == NIGHT:
+                out["host"]["pm_options"] = self.pm_options(state)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
             me["chat_clan"], me["chat"] = chat.readable(state, viewer)
@@ -123,6 +125,12 @@ class AndorraSiteGame:
                 )
             out.extend(cached)
         return out
+
+    def pm_options(self, state: RoomState) -> dict[str, list[AndorraMoveOption]]:
+        """Per living seat, the moves a PM from it may carry (H-03b): ``pm_move`` checks the
+        move as that seat's own, so these are that seat's own options (himself, and his clan
+        mates when he is his clan's sender), never the host's wider ones."""
+        return {str(p.seat): self.options(state, p.seat) for p in state.game.world.alive()}
 
     def _once_a_day(self, state: RoomState, seat: int) -> None:
         """On the site a player votes once a day: a second tap (a double click, a retry

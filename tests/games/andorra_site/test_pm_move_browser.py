@@ -1,0 +1,58 @@
+"""The desk's «Ход из ЛС» offers only what the server accepts from that sender (H-03b): the
+PM is checked as the sender's own move, so a member's PM carries his own move only, and his
+clan's sender's PM carries the sheet for his clan mates too (A-MOVE-5)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Locator, expect
+
+from .conftest import Served
+from .pages import create_from_cast
+from .test_browser import ACTION_RU, page_in_own_context
+
+pytestmark = pytest.mark.browser
+
+CAST = [
+    *(("Anna", "BOSS"), ("Boris", "SOLDIER"), ("Vera", "RECRUITER")),
+    *(("Gleb", "SHERIFF"), ("Dima", "DOCTOR"), ("Mila", "PV"), ("Nina", "PV"), ("Petr", "PV")),
+]
+
+
+def offered_for(pm_move: Locator, sender: str) -> list[str]:
+    """Whose moves the form offers for a PM from ``sender`` (empty: no move at all)."""
+    pm_move.get_by_label("От кого ЛС").select_option(label=sender)
+    expect(pm_move.get_by_label("От кого ЛС")).to_have_value(re.compile(r"\d+"))
+    target = pm_move.get_by_label("Ход за игрока")
+    if target.count() == 0:
+        return []
+    return [o.strip() for o in target.locator("option").all_inner_texts()]
+
+
+def test_a_pm_offers_only_the_senders_own_moves(chromium: Browser, andorra_server: Served) -> None:
+    # H-03b, A-MOVE-5
+    host = page_in_own_context(chromium, phone=False)
+    create_from_cast(host, andorra_server.url, CAST)
+    host.get_by_role("button", name="Закрыть день").click()
+    host.get_by_role("button", name="Да", exact=True).click()
+    expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
+    pm_move = host.get_by_role("region", name="Ход из ЛС")
+
+    # a member's PM: his own move only (the host's form would offer every player)
+    assert offered_for(pm_move, "Boris") in ([], ["Boris"])
+    assert offered_for(pm_move, "Dima") == ["Dima"]
+    assert offered_for(pm_move, "Gleb") == ["Gleb"]
+    # the Boss's PM: he is his clan's sender, so the sheet for his clan mates as well
+    assert offered_for(pm_move, "Anna") == ["Anna", "Boris", "Vera"]
+
+    pm_move.get_by_label("Ход за игрока").select_option(label="Vera")
+    pm_move.get_by_label("Действие").select_option(label=ACTION_RU["RECRUIT"])
+    pm_move.get_by_label("Цель").select_option(label="Mila")
+    pm_move.get_by_role("button", name="Внести ход").click()
+    expect(host.get_by_role("region", name="Ходы ночи")).to_contain_text(
+        "Vera: вербовка → Mila (от Anna) · из ЛС"
+    )
+    expect(pm_move.get_by_role("alert")).to_have_count(0)
+    host.context.close()
