@@ -16,6 +16,7 @@ import json
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -133,9 +134,20 @@ def _outcomes(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
     if jobs <= 1 or len(tasks) < 2:
         yield from map(play_one, tasks)
         return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    # "fork" is the quickest start, but only safe in a process with one thread: one that
+    # already runs threads (a test run's executor and database pools) can fork a child that
+    # waits forever on a lock some thread held at the fork. A fork server starts clean,
+    # imports the bots once, and forks the workers from there.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        method = "fork"
+    else:
+        method = "forkserver" if "forkserver" in methods else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload([__name__])
     chunk = max(1, min(25, len(tasks) // (jobs * 8)))
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
+    with context.Pool(jobs) as pool:
         yield from pool.imap(play_one, tasks, chunksize=chunk)  # imap keeps the input order
 
 

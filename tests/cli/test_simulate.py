@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,20 @@ def test_results_do_not_depend_on_jobs(bots: str) -> None:
     assert sum(c["games"] for c in one) == 16
     assert _report(2, bots) == one
     assert _report(3, bots) == one
+
+
+def test_a_process_with_threads_runs_its_workers_from_a_fork_server() -> None:
+    """A process that already runs a thread (a test run's pools) must not fork its workers:
+    one could wait forever on a lock that thread held. The report stays the same."""
+    stop = threading.Event()
+    busy = threading.Thread(target=stop.wait, daemon=True)
+    busy.start()
+    try:
+        assert threading.active_count() > 1
+        assert _report(2, "heuristic") == _report(1, "heuristic")
+    finally:
+        stop.set()
+        busy.join()
 
 
 def test_game_seeds_are_independent_of_each_other_and_of_the_bot_seeds() -> None:
