@@ -31,6 +31,8 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
   };
   return (
     <main class="lobby">
+      {/* First, not under the QR code, profile and table: a guest sees at once that they are in */}
+      {!you.host && !you.spectator && <p class="waiting lobby-waiting">{t("lobby.waiting")}</p>}
       <section class="card center">
         <h2>{t("lobby.code")}</h2>
         <p class="room-code" aria-label={`${t("lobby.code")} ${room.code.split("").join(" ")}`}>
@@ -159,7 +161,6 @@ export function Settings(props: { room: RoomState; you: You; conn: Connection; s
   if (!you.host) {
     return (
       <section class="card">
-        {props.start && <p class="waiting">{t("lobby.waiting")}</p>}
         <p class="small">
           {t("lobby.mode")}: {t(s.mode === "timed" ? "lobby.timed" : "lobby.unlimited")}
           {s.mode === "timed" ? ` · ${t("lobby.discuss")}: ${mmss(s.discuss_seconds)}` : ""}
