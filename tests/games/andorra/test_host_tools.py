@@ -231,3 +231,17 @@ def test_running_count_with_penalties_and_lost_votes() -> None:  # H-04a, A-TALL
     assert G.view(s.state, HOST)["host"]["running_count"][0]["total"] == 2
     s.do(HOST, "end_day")
     assert G.view(s.state, HOST)["host"]["running_count"] == []
+
+
+def test_a_role_the_host_assigns_is_taken() -> None:  # H-03h, A-RCHANGE-2, A-ROLE-PV-6
+    from nightfall.games.andorra.night.ctx import Night
+    from nightfall.games.andorra.night.dawn import free_roles
+
+    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    pv = s.player("pv")
+    assert "NURSE" in free_roles(Night(w=s.state.world, n=1), pv)
+    s.do(HOST, "host_edit", op="set_role", seat=s.seat("doctor"), role="NURSE")
+    free = free_roles(Night(w=s.state.world, n=1), pv)
+    assert "NURSE" not in free  # one Nurse in the game: no PV may choose a second
+    assert "DOCTOR" not in free  # the replaced role stays taken (H-03h)
+    _replays(s)

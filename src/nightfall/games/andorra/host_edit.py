@@ -104,7 +104,8 @@ def _side(p: Player) -> str:
 def _set_role(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[str, Any]:
     """H-03h: the new role with a fresh memory of its own (counters, targets); items and clan
     stay as they are (the host gives or takes them separately); a Ghoul stops being one, a
-    Follower made the Rebel leads the group."""
+    Follower made the Rebel leads the group. The role counts as taken, so no PV may choose a
+    second one (A-RCHANGE-2); the replaced role is not freed, as no role ever is (A-ROLE-PV-6)."""
     role = payload.get("role")
     if not isinstance(role, str) or role not in ROLES:
         raise _reject("unknown_role", role=role, valid=", ".join(r.ru for r in ROLES.values()))
@@ -112,6 +113,8 @@ def _set_role(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[s
         raise _reject("edit_same_role", p, role=role)
     before = p.role
     p.role, p.ghoul, p.mem = role, False, {}
+    if role not in state.world.roles_taken:
+        state.world.roles_taken.append(role)
     if role == "REBEL":
         p.follower = False
     p.faction = _side(p)
