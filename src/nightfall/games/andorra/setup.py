@@ -194,8 +194,6 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
     )
     for cid, clan in clans.items():  # A-ERR-1: "clan 1" is the one whose sender sits lower at the start
         clan.rank = sender(world, cid) or 0
-    if "JAILER" in world.roles_taken:
-        world.jailer_mode = "ACTIVE"
     cfg = dict(config)
     cfg["warnings"] = warnings
     state = AndorraState(config=cfg, world=world)

@@ -100,7 +100,6 @@ class World:
     roles_taken: list[str]
     fairy_stock: list[str]
     day: int = 1
-    jailer_mode: str = "NONE"
     penalties: dict[str, list[int]] = field(default_factory=dict)  # day -> offenders
     vote_loss: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # day -> seat -> reasons
     swindler_pick: dict[str, list[int]] = field(default_factory=dict)  # day -> [swindler, picked]

@@ -104,8 +104,6 @@ def jail(ctx: Night) -> None:
     p.revealed = not jailer_alive
     if not p.revealed:
         w.jailed_unrevealed.append(jailed)
-    if p.role == "JAILER":
-        w.jailer_mode = "JAILED"  # A-ROLE-JAILER-6
     ctx.audit_line(action="JAIL", target=jailed, score=top, coin=coin, tied=tied)
 
 

@@ -267,7 +267,6 @@ def d6_jail(ctx: Night) -> None:
     w = ctx.w
     jailer_dead = any(w.p(d.seat).role == "JAILER" and w.p(d.seat).status == DEAD for d in ctx.deaths)
     if jailer_dead:
-        w.jailer_mode = "DEAD"
         for s in sorted(w.jailed_unrevealed):
             q = w.p(s)
             if q.status in (JAILED_LYNCH, "JAILED_JAILER"):
