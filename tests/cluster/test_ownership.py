@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import websockets
 from redis.asyncio import Redis
@@ -226,4 +227,27 @@ async def test_a_dead_nodes_game_timer_fires_once_on_another_node_with_no_phone(
     finally:
         a.app.state.rooms._rooms.clear()
         await a.stop()
+        await b.stop()
+
+
+async def test_a_room_that_cannot_be_served_lets_its_lease_go(
+    pg_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """A node that took a room's lease to load it, and found it closed, lets the lease go:
+    kept, it would be renewed for ever and no other node could try the room."""
+    (a, _), (b, own_b) = [await node_in_loop(pg_url, prefix, n, tmp_path) for n in ("a", "b")]
+    redis = Redis.from_url(REDIS_URL)
+    try:
+        code, _tokens = await make_table(a.url, NAMES)
+        await a.stop()  # A goes away; the room is then closed in the store
+        await redis.delete(f"{prefix}:owner:{code}")
+        with psycopg.connect(pg_url) as db:
+            db.execute("UPDATE rooms SET status = 'closed' WHERE code = %s", (code,))
+        async with httpx.AsyncClient(timeout=10) as http:
+            gone = await http.get(f"{b.url}/api/rooms/{code}")
+        assert gone.status_code == 404, gone.text
+        assert own_b.held(code) is None
+        assert await redis.get(f"{prefix}:owner:{code}") is None
+    finally:
+        await redis.aclose()
         await b.stop()

@@ -116,24 +116,29 @@ class Rooms:
         room = self._rooms.get(code)
         if room is not None:  # loaded while this load was being set up
             return room
-        downtime, was = None, None
+        downtime, was, taken = None, None, False
         if self.ownership is not None:  # NotOwner: the proxy tries the node that owns it
+            taken = self.ownership.held(code) is None  # not a lease a creation under way holds
             try:
                 held = await self.ownership.acquire(code, self.store.claim)
             except KeyError:
                 return None  # no such room (its lease was let go again)
             downtime, was = await self._downtime(held), held.lease.was
         stored = await self.store.load_room(code)
-        if stored is None or stored.room.status == "closed":
-            return None
         room = self._rooms.get(code)
         if room is not None:
             return room
-        how = "loaded for its deadline" if for_deadline else "loaded"
-        if downtime is not None:
-            how = f"taken over from node {was}, {downtime} ms after its last sign of life"
-        # Never refused by ``max_rooms``: the room belongs to a table that must get it back.
-        return self._bring_back(stored, how, for_deadline, outage_ms=downtime)
+        if stored is not None and stored.room.status != "closed":
+            how = "loaded for its deadline" if for_deadline else "loaded"
+            if downtime is not None:
+                how = f"taken over from node {was}, {downtime} ms after its last sign of life"
+            # Never refused by ``max_rooms``: the room belongs to a table that must get it back.
+            room = self._bring_back(stored, how, for_deadline, outage_ms=downtime)
+        if room is None and taken and self.ownership is not None and code not in self._rooms:
+            # Nothing to serve (no room, closed, or not rebuildable): a lease kept would be
+            # renewed for ever and keep every other node from trying; nobody needs to wake it.
+            await self.ownership.release(code, None)
+        return room
 
     async def _downtime(self, held: Held) -> int | None:
         """How long a room taken over from another node had no owner: from that
