@@ -4,99 +4,42 @@
 // and whenever the device wakes up, except when the server limits us (close 4429): then it
 // waits as long as the server says. The view is the game's own type (V).
 import { observeServerTime } from "./clock";
-import { limitedDelay } from "./retry";
+import { CLOSE_LIMITED, FATAL_CLOSE, HEARTBEAT_TICK_MS, KEEPALIVE_TICK_MS, Reconnect, verdict, type Heartbeat } from "./link";
+import { withPresence, withState, type ConnSnapshot, type ErrorInfo } from "./snapshot";
+import { Requests, type Outcome } from "./requests";
 import { Store } from "./store";
-import type { MemberJson, PresenceState, RoomJson, ServerMessage, YouJson } from "../generated/protocol";
+import type { ServerMessage } from "../generated/protocol";
 
 export const PROTOCOL_VERSION = 1;
 
-// The protocol's shapes come from the server (generated/protocol.ts, `make types`).
-export type Presence = PresenceState;
-export type Member = MemberJson;
-export type RoomState = RoomJson;
-export type You = YouJson;
-
-/** A rejection from the server, or one the client makes up (network, disconnected). */
-export interface ErrorInfo {
-  code: string;
-  params?: Record<string, unknown> | null;
-  rule?: string;
-}
-
-export interface ConnSnapshot<V> {
-  /** "waiting": the server refused us for now (close 4429); we reconnect after its wait.
-   *  "offline": the socket is open but silent past the heartbeat (or the browser says it is
-   *  offline): taps may not arrive; it turns "open" again at the next message. */
-  link: "connecting" | "open" | "offline" | "reconnecting" | "waiting" | "closed";
-  version: number;
-  room: RoomState | null;
-  you: You | null;
-  view: V | null;
-  /** A fatal close: no_room, bad_token, removed, unsupported_version. */
-  fatal: string | null;
-  /** The last rejected request (shown as a toast), with a serial so repeats re-show. */
-  error: (ErrorInfo & { serial: number }) | null;
-  /** Request ids sent and not yet answered. */
-  pending: number;
-}
-
-// 4409: a fifth tab with the same seat closed this one; reconnecting would close another.
-const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room", 4409: "replaced", 4410: "removed" };
-
-// 4429: the server limits this address for now (see retry.ts): wait before reconnecting.
-const CLOSE_LIMITED = 4429;
-
-// Keepalive (docs/protocol.md §4): the server also pings a socket it has heard nothing
-// from for 20 s, so an idle table's phones and the server take turns proving the link.
-const KEEPALIVE_TICK_MS = 5_000;
-const PING_WHEN_QUIET_MS = 15_000;
-const DEAD_AFTER_MS = 25_000;
-
-// The fast heartbeat of a phone in a running game (issue: notice an outage within 3 s):
-// ping after this much quiet, say "offline" after that much, replace the socket later.
-export interface Heartbeat {
-  pingWhenQuietMs: number;
-  offlineAfterMs: number;
-  replaceAfterMs: number;
-}
-export const GAME_HEARTBEAT: Heartbeat = { pingWhenQuietMs: 1_000, offlineAfterMs: 2_000, replaceAfterMs: 8_000 };
-const HEARTBEAT_TICK_MS = 250;
+// What pages import from here: the snapshot's shapes (snapshot.ts) and the heartbeat (link.ts).
+export type { ConnSnapshot, ErrorInfo, Member, Presence, RoomState, You } from "./snapshot";
+export { GAME_HEARTBEAT, type Heartbeat } from "./link";
 
 export interface ConnectionOptions {
   /** Stamp each command with the view's `step` (a late tap is then rejected as stale_step). */
   stampStep?: boolean;
   /** Drop a command identical to the previous one sent within this many ms (a double tap). */
   dedupeMs?: number;
-  /** Check the link this often (a phone at a table in play); without it the slow keepalive above. */
+  /** Check the link this often (a phone at a table in play); without it the slow keepalive (link.ts). */
   heartbeat?: Heartbeat;
 }
 
-/** What a request came to: null (acknowledged) or the server's error. */
-export type Outcome = ErrorInfo | null;
+export type { Outcome } from "./requests";
 
 export class Connection<V extends object = object> {
   readonly store = new Store<ConnSnapshot<V>>({
     link: "connecting", version: -1, room: null, you: null, view: null, fatal: null, error: null, pending: 0,
   });
   private ws: WebSocket | null = null;
-  private attempt = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly retry = new Reconnect(() => this.open());
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private livenessTimer: ReturnType<typeof setTimeout> | undefined;
-  private nextId = 1;
   /** Requests sent and not yet answered: each resolves its caller's promise. */
-  private pendingIds = new Map<string, (outcome: Outcome) => void>();
+  private requests = new Requests();
   private errorSerial = 0;
   private stopped = false;
   private lastMessageAt = 0;
-  private lastCommand = "";
-  private lastCommandAt = 0;
-  /** retry_after (s) of the last error that came without a request id: read at a 4429 close. */
-  private retryAfter: number | null = null;
-  /** 4429 closes in a row (reset by a welcome): the back-off grows with them. */
-  private refusals = 0;
-  /** No reconnect before this time (Date.now() ms): a wake-up or a tap must not jump the wait. */
-  private notBefore = 0;
 
   constructor(
     private readonly code: string,
@@ -135,7 +78,7 @@ export class Connection<V extends object = object> {
     window.removeEventListener("focus", this.onWake);
     window.removeEventListener("pageshow", this.onWake);
     window.removeEventListener("offline", this.onOffline);
-    clearTimeout(this.retryTimer);
+    this.retry.cancel();
     clearInterval(this.pingTimer);
     clearTimeout(this.livenessTimer);
     this.ws?.close(1000);
@@ -150,14 +93,7 @@ export class Connection<V extends object = object> {
     const view = this.store.get().view as { step?: unknown } | null;
     const step = this.options.stampStep && typeof view?.step === "number" ? view.step : undefined;
     const p = step === undefined || "step" in payload ? payload : { ...payload, step };
-    if (this.options.dedupeMs) {
-      // A double tap sends the same command twice; the second would only earn an "already done".
-      const key = JSON.stringify([type, p]);
-      const now = Date.now();
-      if (key === this.lastCommand && now - this.lastCommandAt < this.options.dedupeMs) return Promise.resolve(null);
-      this.lastCommand = key;
-      this.lastCommandAt = now;
-    }
+    if (this.options.dedupeMs && this.requests.repeated(JSON.stringify([type, p]), this.options.dedupeMs)) return Promise.resolve(null);
     return this.request({ type: "command", command: { type, payload: p } });
   }
 
@@ -170,7 +106,6 @@ export class Connection<V extends object = object> {
   }
 
   private request(msg: Record<string, unknown>): Promise<Outcome> {
-    const id = `c${this.nextId++}`;
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
       this.showError({ code: "network" });
@@ -178,21 +113,10 @@ export class Connection<V extends object = object> {
       return Promise.resolve({ code: "disconnected" });
     }
     return new Promise((resolve) => {
-      this.pendingIds.set(id, resolve);
+      const id = this.requests.add(resolve);
       ws.send(JSON.stringify({ ...msg, id }));
-      this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+      this.store.update((s) => ({ ...s, pending: this.requests.size }));
     });
-  }
-
-  /** Answer a request (or every open one, with `disconnected`, when the socket goes). */
-  private settle(id: string, outcome: Outcome): void {
-    const done = this.pendingIds.get(id);
-    this.pendingIds.delete(id);
-    done?.(outcome);
-  }
-
-  private settleAll(): void {
-    for (const id of [...this.pendingIds.keys()]) this.settle(id, { code: "disconnected" });
   }
 
   private showError(e: ErrorInfo): void {
@@ -205,7 +129,7 @@ export class Connection<V extends object = object> {
   }
 
   private open(): void {
-    clearTimeout(this.retryTimer);
+    this.retry.cancel();
     if (this.stopped) return;
     let ws: WebSocket;
     try {
@@ -240,7 +164,7 @@ export class Connection<V extends object = object> {
       if (this.ws !== ws) return;
       this.ws = null;
       clearTimeout(this.livenessTimer);
-      this.settleAll();
+      this.requests.settleAll();
       const fatal = FATAL_CLOSE[ev.code];
       if (fatal) {
         // An error sent just before the close (bad_token after a relink) says more than its code.
@@ -260,55 +184,32 @@ export class Connection<V extends object = object> {
     if (typeof msg.server_time === "number" && msg.type !== "pong") observeServerTime(msg.server_time);
     switch (msg.type) {
       case "welcome":
-        this.attempt = 0;
-        this.refusals = 0;
-        this.retryAfter = null;
+        this.retry.welcomed();
         this.store.update((s) => ({ ...s, link: "open", fatal: null }));
         break;
       case "state": {
-        const version = msg.version;
-        const cur = this.store.get();
-        // A fresh socket restarts the ordering: any state after welcome is newer than what we showed.
-        if (cur.link === "open" && version < cur.version) break;
-        this.store.set({
-          ...cur,
-          link: "open",
-          version,
-          room: msg.room,
-          you: msg.you,
-          // The view's type is the game's (V): the server sends its game's view to its pages.
-          view: (msg.view as V | null) ?? null,
-        });
+        const next = withState<V>(this.store.get(), msg.version, msg.room, msg.you, msg.view);
+        if (next) this.store.set(next);
         break;
       }
       case "presence": {
         const changes = msg.members || [];
-        this.store.update((s) => {
-          if (!s.room) return s;
-          const members = s.room.members.map((m) => {
-            const c = changes.find((x) => x.pid === m.pid);
-            return c ? { ...m, presence: c.presence } : m;
-          });
-          // A host of a game with private presence keeps everyone's in you.presence (Andorra's desk).
-          const seen = s.you?.presence;
-          const you = s.you && seen ? { ...s.you, presence: { ...seen, ...Object.fromEntries(changes.map((c) => [String(c.pid), c.presence])) } } : s.you;
-          return { ...s, room: { ...s.room, members }, you };
-        });
+        this.store.update((s) => withPresence(s, changes));
         break;
       }
       case "ack":
-        this.settle(String(msg.id), null);
-        this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+        this.requests.settle(String(msg.id), null);
+        this.store.update((s) => ({ ...s, pending: this.requests.size }));
         break;
       case "error": {
         const err: ErrorInfo = msg.error || { code: "unknown" };
-        if (msg.id != null) this.settle(String(msg.id), err);
+        if (msg.id != null) this.requests.settle(String(msg.id), err);
         const wait = err.params?.retry_after;
-        if (msg.id == null && typeof wait === "number") this.retryAfter = wait;
+        if (msg.id == null && typeof wait === "number") this.retry.retryAfter = wait;
         if (err.code === "unsupported_version" || err.code === "no_room" || err.code === "bad_token") {
-          this.store.update((s) => ({ ...s, fatal: err.code, pending: this.pendingIds.size }));
+          this.store.update((s) => ({ ...s, fatal: err.code, pending: this.requests.size }));
         } else {
-          this.store.update((s) => ({ ...s, pending: this.pendingIds.size }));
+          this.store.update((s) => ({ ...s, pending: this.requests.size }));
           // A tap that lands just as the scene changes: the new scene already says enough.
           if (err.code !== "stale_step") this.showError(err);
         }
@@ -328,19 +229,10 @@ export class Connection<V extends object = object> {
   private keepAlive(): void {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.lastMessageAt) return;
-    const quiet = Date.now() - this.lastMessageAt;
-    const beat = this.options.heartbeat;
-    if (beat) {
-      if (quiet > beat.replaceAfterMs) this.dropAndReopen(ws);
-      else if (quiet > beat.offlineAfterMs) this.markOffline();
-      else if (quiet >= beat.pingWhenQuietMs) this.ping();
-      return;
-    }
-    // Heard nothing for 25 s, though a ping went out at 15 s and pongs take milliseconds: dead.
-    if (quiet > DEAD_AFTER_MS) this.dropAndReopen(ws);
-    // Any message proves the socket alive, so a table in play (views every few seconds)
-    // sends no pings at all: fewer wake-ups for the phone's radio, less work for the server.
-    else if (quiet >= PING_WHEN_QUIET_MS) this.ping();
+    const what = verdict(Date.now() - this.lastMessageAt, this.options.heartbeat);
+    if (what === "replace") this.dropAndReopen(ws);
+    else if (what === "offline") this.markOffline();
+    else if (what === "ping") this.ping();
   }
 
   private markOffline(): void {
@@ -359,31 +251,18 @@ export class Connection<V extends object = object> {
   }
 
   private scheduleRetry(): void {
-    if (this.stopped) return;
-    clearTimeout(this.retryTimer);
-    // 150 ms, 300 ms, 600 ms, then every ~1 s (with a little jitter so 12 phones do not stampede).
-    const delay = Math.min(1000, 150 * 2 ** this.attempt) + Math.random() * 150;
-    this.attempt++;
-    this.retryTimer = setTimeout(() => this.open(), delay);
+    if (!this.stopped) this.retry.soon();
   }
 
   private waitThenReconnect(): void {
-    this.refusals++;
-    // A little jitter: the phones of one table share an address and were refused together.
-    const delay = limitedDelay(this.retryAfter, this.refusals) + Math.random() * 500;
-    this.retryAfter = null;
-    this.notBefore = Date.now() + delay;
-    this.attempt = 0;
+    this.retry.limited();
     this.store.update((s) => ({ ...s, link: "waiting", pending: 0 }));
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
   private reconnectNow(): void {
-    if (this.stopped) return;
-    if (Date.now() < this.notBefore) return; // the server asked us to wait: the retry timer is set
+    if (this.stopped || this.retry.waiting()) return; // the server asked us to wait: the retry timer is set
     if (this.ws && (this.ws.readyState === WebSocket.CONNECTING || this.ws.readyState === WebSocket.OPEN)) return;
-    this.attempt = 0;
+    this.retry.reset();
     this.open();
   }
 
@@ -413,9 +292,9 @@ export class Connection<V extends object = object> {
     } catch {
       /* ignore */
     }
-    this.settleAll();
+    this.requests.settleAll();
     this.store.update((s) => ({ ...s, link: "reconnecting", pending: 0 }));
-    this.attempt = 0;
+    this.retry.reset();
     this.open();
   }
 }
