@@ -321,9 +321,9 @@ class UiBot:
             face = ph.page.get_by_test_id("role-face")
             face.wait_for(timeout=3000)
             ph.role = role_of(face.locator(".role-name").inner_text().strip(), ph.lang)
-            team = face.locator(".role-team")
-            if team.count():
-                text = team.inner_text().strip()
+            team = face.locator(".role-team")  # the Witches, then the Jester (H-JST-3, B-7)
+            for i in range(team.count()):
+                text = team.nth(i).inner_text().strip()
                 for key in ("role.witches.other", "role.witches.other.one", "role.witches.crow"):
                     m = pattern(key, ph.lang).match(text)
                     if m:

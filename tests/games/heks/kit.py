@@ -58,7 +58,7 @@ DEALS: dict[int, list[str]] = {
     4: ["PICKPOCKET", "WITCH", "VILLAGER", "HERB_DOCTOR"],
     5: ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"],
     7: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],
-    9: ["SEER", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET", "JESTER", "CROW"],
+    9: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET", "JESTER", "CROW"],
 }
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris", "Jan", "Kees", "Lies"]
 
@@ -146,7 +146,8 @@ class Scenario:
 
     @classmethod
     def twelve_player_example(cls) -> Scenario:
-        """§14.2: Unlimited, with the example's deal and recipes."""
+        """§14.2: Unlimited, with the example's deal and recipes; under B-9 (docs/rules/heks.md,
+        "Balance changes") a second Crow plays at 12 players instead of a Villager: Lot."""
         return cls(
             [
                 ("Ada", "VILLAGER"),
@@ -160,7 +161,7 @@ class Scenario:
                 ("Ilse", "PROTECTOR"),
                 ("Joep", "VILLAGER"),
                 ("Kim", "WITCH"),
-                ("Lot", "VILLAGER"),
+                ("Lot", "CROW"),
             ],
             mode="unlimited",
             recipes=[

@@ -26,8 +26,12 @@ def setup_and_reveal() -> Scenario:
     assert sorted(g.me("Fem")["known_witches"]) == [2, 11]
     assert sorted(g.me("Kim")["known_witches"]) == [2, 6]
     assert sorted(g.me("Daan")["known_witches"]) == [2, 6, 11]
-    for n in ("Ada", "Cor", "Els", "Gijs", "Hugo", "Ilse", "Joep", "Lot"):
+    assert sorted(g.me("Lot")["known_witches"]) == [2, 6, 11]  # B-9: the second Crow
+    for n in ("Ada", "Cor", "Els", "Gijs", "Hugo", "Ilse", "Joep"):
         assert not g.me(n).get("known_witches"), n
+    # H-JST-3 (B-7): the Witches and both Crows are shown the Jester; nobody else is.
+    for n in ALL:
+        assert g.me(n).get("known_jester") == (8 if n in ("Bo", "Fem", "Kim", "Daan", "Lot") else None), n
     assert g.me("Daan")["side"] == "witch" and g.me("Hugo")["side"] == "solo"
     g.all_ready()
     assert g.deadline() is None  # Unlimited: step A has no timer (H-DEP-8, H-TIM-2)
@@ -392,8 +396,9 @@ def day5_to_vote(g: Scenario, team: list[str], plays: dict[str, str]) -> None:
     assert g.recipe() == ["Mo", "SW", "OF", "Cr"]
     for who, where in [("Ada", "Meadow"), ("Cor", "Spring"), ("Els", "Tower"), ("Joep", "Spring")]:
         g.depart(who, where)
-    g.depart("Hugo", "Cave", mask=True)
-    assert g.me("Hugo")["mask_used"] is False  # spent only when step A closes (H-ERR-3)
+    # The spec's Hugo puts on his mask here; B-8 took it away (H-JST-1).
+    assert g.reject("Hugo", "depart", place="P5", mask=True).code == "not_your_step"
+    g.depart("Hugo", "Cave")
     # The Herb Doctor is a frog: no turn-back for anyone (H-FRG-4).
     assert g.reject("Gijs", "depart", place="P1", turn_back=g.seat("Lot")).code == "not_a_cat"
     g.depart("Ilse", guard=True)
@@ -410,7 +415,6 @@ def day5_to_vote(g: Scenario, team: list[str], plays: dict[str, str]) -> None:
     g.witch("Bo", "Spring", None, "Cor")
     g.wait_witch_window()
     assert g.status("Cor") == "CAT"  # blocked
-    assert g.me("Hugo")["mask_used"] is True
     assert g.hands("Ada", "Cor", "Els", "Hugo", "Joep", "Bo", "Ilse") == {
         "Ada": ["Mo"],
         "Cor": ["SW"],
@@ -423,7 +427,7 @@ def day5_to_vote(g: Scenario, team: list[str], plays: dict[str, str]) -> None:
     assert g.announcement() == {"new_frogs": [], "turned_back": []}
     assert [(r["day"], r["place"]) for r in g.inbox("Ilse", "REPELLED")] == [(1, "P3"), (5, "P3")]
     g.confirm_all()
-    assert g.seer("Cor", "Hugo") == "WITCH"  # the mask (H-JST-1, H-SEE-3)
+    assert g.seer("Cor", "Hugo") == "NOT_WITCH"  # no mask since B-8 (H-JST-1, H-SEE-3)
     g.end_discussion_all()
     assert g.chief() == "Ilse"
     g.propose("Ilse", team)

@@ -101,7 +101,18 @@ def _check(transcript: Transcript, recap: Any = None) -> Any:
         for w in d["witches"]:  # every target a witch sent became an attack (H-WAT-5)
             for t in want["targets"].get((n, w["seat"]), []):
                 assert any(a["witch"] == w["seat"] and a["target"] == t for a in d["attacks"])
-        assert set(d["new_frogs"]) == {a["target"] for a in d["attacks"] if a["outcome"] == "hit"}
+        place_of = {m["seat"]: m["place"] for m in d["moves"]}
+        guard = next((m for m in d["moves"] if m["how"] == "guard"), None)
+        caught = {  # H-PRO-6: a Witch who attacks the guard at his own place is caught
+            a["witch"]
+            for a in d["attacks"]
+            if guard
+            and a["outcome"] == "blocked"
+            and a["target"] == guard["seat"]
+            and place_of[a["witch"]] == guard["place"]
+        }
+        hits = {a["target"] for a in d["attacks"] if a["outcome"] == "hit"}
+        assert set(d["new_frogs"]) == hits | caught
         sent_rounds = sorted(k for k in want["approve"] if k[0] == n)
         hand_votes = [want["approve"][k] for k in sent_rounds]
         for team in d["teams"]:

@@ -1,7 +1,8 @@
 """The course of a day and a night (§3): chief pointer, proposal size, step A details, host marks.
 
 Deals (kit.DEALS): Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector,
-Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow; TEN adds Jan (Villager).
+Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow (at 9 players Cas is a second Crow, B-9);
+TEN adds Jan, a third Witch (Table 2.1 at 10 players with B-9).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ TEN = [
     ("Guus", "PICKPOCKET"),
     ("Hein", "JESTER"),
     ("Iris", "CROW"),
-    ("Jan", "VILLAGER"),
+    ("Jan", "WITCH"),
 ]
 
 
@@ -37,13 +38,14 @@ def test_truncated_recipe_when_fewer_cats_than_ingredients() -> None:
     # H-MORN-3 (k = min(R, #CAT) at the morning), H-RIT-6, H-WIN-5 (Nc = 2 > Wc = 1 continues).
     g = Scenario(TEN, recipes=[["Mu", "Mo", "SW", "OF"]] * 3)
     g.all_ready()
-    # Day 1: two frogs, Guus exiled.
+    # Day 1: two frogs, Jan exiled.
     for n in g.cats():
         if g.roles[n] != "WITCH":
             g.depart(n, "Forest")
     g.witch("Bram", "Forest", None, "Dewi")
     g.witch("Fien", "Forest", None, "Eva")
-    g.finish_day(exile="Guus")
+    g.witch("Jan", "Forest")
+    g.finish_day(exile="Jan")
     # Day 2: two more frogs, Fien exiled.
     g.confirm_all()
     for n in g.cats():
@@ -53,14 +55,14 @@ def test_truncated_recipe_when_fewer_cats_than_ingredients() -> None:
     g.witch("Fien", "Forest", None, "Iris")
     g.finish_day(exile="Fien")
     assert g.result() is None
-    # Day 3: four cats in the morning (Anna, Bram, Cas, Jan) → a 4-ingredient recipe.
+    # Day 3: four cats in the morning (Anna, Bram, Cas, Guus) → a 4-ingredient recipe.
     g.confirm_all()
-    assert g.cats() == ["Anna", "Bram", "Cas", "Jan"]
+    assert g.cats() == ["Anna", "Bram", "Cas", "Guus"]
     assert g.recipe() == ["Mu", "Mo", "SW", "OF"]
     g.depart("Anna", "Forest")
     g.depart("Cas", "Meadow")
-    g.depart("Jan", "Spring")
-    g.witch("Bram", "Spring", None, "Jan")
+    g.depart("Guus", "Spring")
+    g.witch("Bram", "Spring", None, "Guus")
     g.wait_witch_window()
     assert g.result() is None and g.cats() == ["Anna", "Bram", "Cas"]
     g.confirm_all()
@@ -136,20 +138,23 @@ def test_protector_may_switch_from_gather_to_guard_while_step_a_is_open() -> Non
 
 
 def test_extras_may_change_during_step_b() -> None:
-    # H-DEP-11 (extras until step C begins, which includes step B), H-JST-1, H-SEE-3.
+    # H-DEP-11 (extras until step C begins, which includes step B), H-HD-1, H-HD-2, H-EVE-3.
     g = Scenario.standard(9)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi", "Guus", "Hein", "Iris"):
+    g.gather_at("Forest", attack="Guus")
+    g.finish_day()
+    g.confirm_all()
+    assert g.frogs() == ["Guus"]
+    for n in ("Anna", "Cas", "Dewi", "Hein", "Iris"):
         g.depart(n, "Forest")
     g.depart("Eva", guard=True)
     assert g.phase == "GUARD_B"
-    g.depart("Hein", mask=True)
+    g.depart("Dewi", turn_back="Guus")  # set during step B, still on time
     g.guard("Eva", "Meadow")
     g.witch("Bram", "Forest")
     g.witch("Fien", "Forest")
     g.wait_witch_window()
-    g.confirm_all()
-    assert g.seer("Anna", "Hein") == "WITCH"
+    assert g.announcement() == {"new_frogs": [], "turned_back": ["Guus"]}
 
 
 def test_random_defaults_respect_cats_and_open_places() -> None:

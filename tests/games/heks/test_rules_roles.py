@@ -1,7 +1,8 @@
 """Role abilities (§6), attacks (§5.1) and hands (§4) that the worked examples do not cover.
 
 Deals (kit.DEALS): Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector,
-Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow (the first n of them).
+Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow (the first n of them); at 9 players Cas
+is a second Crow (balance change B-9).
 """
 
 from __future__ import annotations
@@ -22,50 +23,39 @@ def to_evening(g: Scenario, attacks: dict[str, tuple[str, str | None]]) -> None:
     g.wait_witch_window()
 
 
-# ---- Jester's mask (H-JST-1, H-ERR-3, H-ERR-6) ------------------------------------------
+# ---- Jester (H-JST-1 as changed by B-8, H-JST-2, H-JST-3 from B-7) -------------------------
 
 
-def test_mask_set_and_cleared_before_step_c_uses_nothing() -> None:
-    # H-ERR-3, H-DEP-11, H-ERR-6 (extras on their own), H-SEE-3, H-JST-1 (once per game).
+def test_nobody_has_a_mask_and_the_seer_reads_the_jester_as_not_a_witch() -> None:
+    # H-JST-1 (balance change B-8: the mask is gone, for the Jester as for everyone), H-SEE-3,
+    # H-JST-2 (otherwise a normal cat).
     g = Scenario.standard(9)
     g.all_ready()
-    g.depart("Hein", mask=True)  # an extra before the place
-    g.depart("Hein", "Forest")
-    g.depart("Hein", mask=False)
-    gather_all(g, "Forest", skip=("Hein",))
+    for who in ("Hein", "Anna"):
+        exc = g.reject(who, "depart", place="P1", mask=True)
+        assert (exc.code, exc.rule) == ("not_your_step", "H-JST-1")
+    assert "mask_used" not in g.me("Hein")
+    gather_all(g, "Forest")
+    assert "mask" not in (g.me("Hein")["choice"] or {})
     to_evening(g, {"Bram": ("Forest", None), "Fien": ("Forest", None)})
-    assert g.me("Hein")["mask_used"] is False
-    assert g.hand("Hein") == ["Mu"]  # H-JST-2: otherwise a normal cat
+    assert g.hand("Hein") == ["Mu"]
     g.confirm_all()
     assert g.seer("Anna", "Hein") == "NOT_WITCH"
-    g.finish_day()
-    g.confirm_all()
-    gather_all(g, "Forest", skip=("Hein",))
-    g.depart("Hein", "Forest", mask=True)  # the last required place closes step A with its extra
-    assert g.phase == "WITCH_C"
-    to_evening(g, {"Bram": ("Forest", None), "Fien": ("Forest", None)})
-    assert g.me("Hein")["mask_used"] is True
-    g.confirm_all()
-    assert g.seer("Anna", "Hein") == "WITCH"
-    g.finish_day()
-    g.confirm_all()
-    exc = g.reject("Hein", "depart", place="P1", mask=True)
-    assert (exc.code, exc.rule) == ("ability_used", "H-JST-1")
 
 
-def test_mask_stays_on_when_the_jester_is_frogged() -> None:
-    # H-ERR-3 (a frog Jester with the mask on is still seen as "Witch" that day), H-SEE-2,
-    # H-FRG-1 (a frog keeps role, side and seat).
+def test_the_witches_and_the_crows_are_shown_the_jester() -> None:
+    # H-JST-3 (balance change B-7), H-START-2, H-CRW-2, H-VIS-1: from the role reveal on, every
+    # Witch and Crow sees the Jester's seat; the Jester, the village and the public view do not.
     g = Scenario.standard(9)
+    for n in g.names:
+        expected = g.seat("Hein") if g.roles[n] in ("WITCH", "CROW") else None
+        assert g.me(n).get("known_jester") == expected, n
+    assert sorted(g.me("Cas")["known_witches"]) == sorted(g.me("Iris")["known_witches"]) == [2, 6]
     g.all_ready()
-    gather_all(g, "Forest", skip=("Hein",))
-    g.depart("Hein", "Forest", mask=True)
+    gather_all(g, "Forest")
     to_evening(g, {"Bram": ("Forest", "Hein"), "Fien": ("Forest", None)})
     assert g.frogs() == ["Hein"]
-    me = g.me("Hein")
-    assert (me["role"], me["side"], me["seat"], me["status"], me["hand"]) == ("JESTER", "solo", 8, "FROG", [])
-    g.confirm_all()
-    assert g.seer("Anna", "Hein") == "WITCH"
+    assert g.me("Fien")["known_jester"] == g.seat("Hein")  # still shown after he is a frog
 
 
 def test_extras_are_closed_once_step_c_begins() -> None:
@@ -74,7 +64,7 @@ def test_extras_are_closed_once_step_c_begins() -> None:
     g.all_ready()
     gather_all(g, "Forest")
     assert g.phase == "WITCH_C"
-    assert g.reject("Hein", "depart", mask=True).code == "wrong_phase"
+    assert g.reject("Dewi", "depart", turn_back=None).code == "wrong_phase"
 
 
 def test_the_crow_is_seen_as_not_a_witch() -> None:
@@ -318,24 +308,6 @@ def test_gathering_into_a_full_hand_drops_the_oldest_card() -> None:
         g.quiet_day(where)
         assert g.hand("Dewi") == hand  # never a member: the team is Anna, Bram, Cas
         g.confirm_all()
-
-
-def test_mask_on_when_step_a_closes_is_used_even_if_cleared_in_step_b() -> None:
-    # H-ERR-3: the mask counts as used for the game when step A closes with it set.
-    g = Scenario.standard(9)
-    g.all_ready()
-    g.depart("Hein", "Forest", mask=True)
-    gather_all(g, "Forest", skip=("Hein", "Eva"))
-    g.depart("Eva", guard=True)  # the last submission closes step A with the mask on
-    assert g.phase == "GUARD_B"
-    g.depart("Hein", mask=False)  # still editable in step B (H-DEP-11)
-    g.guard("Eva", "Meadow")
-    g.witch("Bram", "Forest")
-    g.witch("Fien", "Forest")
-    g.finish_day()
-    g.confirm_all()
-    exc = g.reject("Hein", "depart", place="P1", mask=True)
-    assert (exc.code, exc.rule) == ("ability_used", "H-JST-1")
 
 
 def test_a_frogs_frozen_hand_comes_back_with_it() -> None:

@@ -18,8 +18,10 @@ ROLE_TABLE = {
     6: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # balance change
     7: {"WITCH": 2, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1},  # B-6
     8: {"WITCH": 2, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 2},  # balance
-    9: {
-        "WITCH": 2,
+    # B-9: a second Crow at 9, 11 and 12 players, a third Witch at 10, each for a Villager
+    9: {"WITCH": 2, "CROW": 2, "JESTER": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1},
+    10: {
+        "WITCH": 3,
         "CROW": 1,
         "JESTER": 1,
         "SEER": 1,
@@ -28,35 +30,25 @@ ROLE_TABLE = {
         "PICKPOCKET": 1,
         "VILLAGER": 1,
     },
-    10: {
-        "WITCH": 2,
-        "CROW": 1,
-        "JESTER": 1,
-        "SEER": 1,
-        "HERB_DOCTOR": 1,
-        "PROTECTOR": 1,
-        "PICKPOCKET": 1,
-        "VILLAGER": 2,
-    },
     11: {
         "WITCH": 3,
-        "CROW": 1,
+        "CROW": 2,
         "JESTER": 1,
         "SEER": 1,
         "HERB_DOCTOR": 1,
         "PROTECTOR": 1,
         "PICKPOCKET": 1,
-        "VILLAGER": 2,
+        "VILLAGER": 1,
     },
     12: {
         "WITCH": 3,
-        "CROW": 1,
+        "CROW": 2,
         "JESTER": 1,
         "SEER": 1,
         "HERB_DOCTOR": 1,
         "PROTECTOR": 1,
         "PICKPOCKET": 1,
-        "VILLAGER": 3,
+        "VILLAGER": 2,
     },
 }
 # players: (S, K, R, places)
@@ -68,7 +60,7 @@ PARAMS = {
     8: (3, 5, 3, 4),
     9: (3, 5, 3, 5),
     10: (3, 5, 4, 5),
-    11: (4, 6, 4, 6),
+    11: (3, 5, 4, 6),  # balance change B-10
     12: (4, 6, 4, 6),
 }
 PLACE_ORDER = ["MUSHROOM", "MOONFLOWER", "SPRINGWATER", "OWL_FEATHER", "CRYSTAL", "COBWEB"]

@@ -8,17 +8,20 @@ from nightfall.games.heks.bots import BOTS, play_game
 from nightfall.games.heks.bots.belief import PublicBelief, SeatBelief
 
 
-def test_a_witch_reading_may_be_the_masked_jester_from_9_players() -> None:
-    """H-SEE-3, H-JST-1: "Witch" means a Witch or the masked Jester; the mask is once per game."""
+def test_a_witch_reading_is_a_witch_and_the_witch_side_knows_the_jester() -> None:
+    """H-SEE-3, H-JST-1 as changed by B-8 (no mask: only a Witch reads "Witch", from 9 players
+    up too) and H-JST-3 from B-7 (the Witches and the Crow are shown the Jester)."""
     pub = PublicBelief.new(9)
     seer = SeatBelief(seat=1, role="SEER", known_witches=frozenset())
     seer.read(5, True)
     pw, pj = seer.marginals(pub)
-    assert pw[5] + pj[5] == pytest.approx(1.0)
-    assert 0.05 < pj[5] < 0.5  # could be the Jester
-    seer.read(5, True)  # a second "Witch" on another day: the mask is used up, so a Witch
-    pw, pj = seer.marginals(pub)
     assert pw[5] == pytest.approx(1.0) and pj[5] == pytest.approx(0.0)
+    crow = SeatBelief(seat=3, role="CROW", known_witches=frozenset({2, 6}), known_jester=8)
+    pw, pj = crow.marginals(pub)
+    assert pj[8] == pytest.approx(1.0) and pw[8] == pytest.approx(0.0)
+    villager = SeatBelief(seat=4, role="VILLAGER", known_witches=frozenset())
+    _, pj = villager.marginals(pub)
+    assert 0.0 < pj[8] < 0.5  # the village does not know him
 
 
 def test_below_9_players_a_witch_reading_is_a_witch() -> None:

@@ -369,7 +369,6 @@ export interface HeksChoice {
   guard?: boolean;
   guard_place?: PlaceId | null;
   turn_back?: number | null;
-  mask?: boolean;
 }
 /**
  * A Witch's step C (H-WAT-2/3): live counts, her spells and her choices so far.
@@ -418,7 +417,7 @@ export interface HeksMe {
   guard?: HeksGuardInfo;
   seer?: HeksSeerInfo;
   pickpocket?: HeksPickpocketInfo;
-  mask_used?: boolean;
+  known_jester?: number;
 }
 /**
  * H-HST-3/4: who is still pending (public steps only), absent marking, force continue.

@@ -9,9 +9,9 @@ from nightfall.engine import Command, Event, Rejected
 
 from .checks import is_cat, phase_in, place_arg, player_of, seat_arg
 from .events import private
-from .roles import herb_doctor, jester
+from .roles import herb_doctor
 from .state import CAT, DEPART_A, GUARD_B, HeksState
-from .tables import HERB_DOCTOR, JESTER, PROTECTOR, WITCH
+from .tables import HERB_DOCTOR, PROTECTOR, WITCH
 
 
 def depart(state: HeksState, cmd: Command) -> list[Event]:
@@ -41,23 +41,15 @@ def depart(state: HeksState, cmd: Command) -> list[Event]:
         if me.role != HERB_DOCTOR:
             raise Rejected("not_your_step", "H-HD-1", reason="only the Herb Doctor turns frogs back")
         herb_doctor.validate_target(state, turn_back)
-    has_mask = "mask" in p
-    mask = p.get("mask")
-    if has_mask:
-        if me.role != JESTER:
-            raise Rejected("not_your_step", "H-JST-1", reason="only the Jester has a mask")
-        if not isinstance(mask, bool):
-            raise Rejected("bad_payload", field="mask", reason="expected true or false")
-        jester.validate_mask(state, mask)
-    if place is None and not guard and not has_turn_back and not has_mask:
-        raise Rejected("bad_payload", reason="nothing to submit: give a place, guard, turn_back or mask")
+    if "mask" in p:  # B-8: the Jester's mask is gone, so nobody has one
+        raise Rejected("not_your_step", "H-JST-1", reason="no role has a mask (balance change B-8)")
+    if place is None and not guard and not has_turn_back:
+        raise Rejected("bad_payload", reason="nothing to submit: give a place, guard or turn_back")
     if state.phase == GUARD_B and place is None and not guard and me.seat not in day.place:
         raise Rejected("wrong_phase", "H-DEP-10")
     # Mutate.
     if has_turn_back:
         day.turn_back = turn_back
-    if has_mask:
-        day.mask_on = bool(mask)
     if guard:
         day.place.pop(me.seat, None)
         day.guarding = me.seat
@@ -71,7 +63,6 @@ def depart(state: HeksState, cmd: Command) -> list[Event]:
         place=day.place.get(me.seat),
         guard=me.seat == day.guarding,
         turn_back=day.turn_back if me.role == HERB_DOCTOR else None,
-        mask=day.mask_on if me.role == JESTER else None,
     )
     return out
 

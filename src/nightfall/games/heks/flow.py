@@ -91,8 +91,6 @@ def begin_day(state: HeksState, now: int, out: list[Event]) -> None:
 
 def close_departure(state: HeksState, now: int, out: list[Event]) -> None:
     """Step A is complete: step B if the Protector guards (H-DEP-9), else step C."""
-    if state.day.mask_on:  # H-ERR-3: the mask is spent when step A closes with it on
-        state.mask_used = True
     if state.day.guarding is not None and state.day.guard_place is None:
         # H-DEP-13: step B is invisible to everyone else, so the public step does not move.
         state.phase = GUARD_B
@@ -107,14 +105,8 @@ def close_departure(state: HeksState, now: int, out: list[Event]) -> None:
 
 
 def begin_witches(state: HeksState, now: int, out: list[Event]) -> None:
-    """Step C: always the full T_WITCH (H-GAT-4).
-
-    A mask put on during step B (H-DEP-11 lets extras change until step C) is
-    spent too: whatever is on when step C begins is today's mask (H-ERR-3).
-    """
+    """Step C: always the full T_WITCH (H-GAT-4)."""
     day = state.day
-    if day.mask_on:
-        state.mask_used = True
     day.witches = {p.seat: WitchTurn() for p in state.players if p.role == WITCH and p.status == CAT}
     enter(state, WITCH_C, now, out, "witch")
 

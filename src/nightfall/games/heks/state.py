@@ -85,7 +85,6 @@ class Day:
     guarding: int | None = None  # the Protector's seat once he tapped Guard
     guard_place: str | None = None
     turn_back: int | None = None  # the Herb Doctor's selected frog (H-HD-1)
-    mask_on: bool = False  # the Jester's mask (H-JST-1, H-ERR-3)
     auto_place: set[int] = field(default_factory=set)  # places the engine chose (H-TBL-2)
     guard_auto: bool = False  # the guard place was chosen by the engine (H-TBL-2)
     # Step C (H-WAT-2)
@@ -135,7 +134,6 @@ class HeksState:
     curse: int = 0
     last_chief: int | None = None  # H-CHF-5
     spells_cast: set[str] = field(default_factory=set)  # H-SPL-2
-    mask_used: bool = False  # H-ERR-3
     mist_next: str | None = None  # place closed tomorrow (H-SPL-4)
     done: set[int] = field(default_factory=set)  # Ready / Confirm / End discussion taps
     night: Night = field(default_factory=Night)

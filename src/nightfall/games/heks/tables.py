@@ -34,10 +34,10 @@ ROLE_TABLE: Final[dict[int, tuple[int, ...]]] = {
     6: (2, 0, 0, 1, 1, 1, 0, 1),
     7: (2, 1, 0, 1, 1, 1, 1, 0),  # B-6: a Crow instead of the Villager
     8: (2, 1, 0, 0, 1, 1, 1, 2),
-    9: (2, 1, 1, 1, 1, 1, 1, 1),
-    10: (2, 1, 1, 1, 1, 1, 1, 2),
-    11: (3, 1, 1, 1, 1, 1, 1, 2),
-    12: (3, 1, 1, 1, 1, 1, 1, 3),
+    9: (2, 2, 1, 1, 1, 1, 1, 0),  # B-9: a second Crow instead of the Villager
+    10: (3, 1, 1, 1, 1, 1, 1, 1),  # B-9: a third Witch instead of a Villager
+    11: (3, 2, 1, 1, 1, 1, 1, 1),  # B-9: a second Crow instead of a Villager
+    12: (3, 2, 1, 1, 1, 1, 1, 2),  # B-9: a second Crow instead of a Villager
 }
 
 
@@ -57,6 +57,9 @@ class Params:
     places: int  # places in play, P1..Pn
 
 
+# H-JST-3 (balance change B-7): the roles shown the Jester's seat at the role reveal.
+JESTER_KNOWN_TO: Final = frozenset({WITCH, CROW})
+
 # Table 2.2.
 PARAMS: Final[dict[int, Params]] = {
     4: Params(2, 4, 2, 3),
@@ -66,7 +69,7 @@ PARAMS: Final[dict[int, Params]] = {
     8: Params(3, 5, 3, 4),
     9: Params(3, 5, 3, 5),
     10: Params(3, 5, 4, 5),
-    11: Params(4, 6, 4, 6),
+    11: Params(3, 5, 4, 6),  # B-10: S 4 -> 3, K 6 -> 5
     12: Params(4, 6, 4, 6),
 }
 

@@ -12,6 +12,7 @@ from nightfall.engine import Viewer
 
 from . import departure, obligations, witches
 from .obligations import is_public_step, owed
+from .roles import jester
 from .state import (
     APPROVAL_VOTE,
     CAT,
@@ -25,7 +26,7 @@ from .state import (
     HeksState,
     Player,
 )
-from .tables import CROW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PICKPOCKET, PLACES, PROTECTOR, SEER, SIDE, WITCH
+from .tables import CROW, HERB_DOCTOR, INGREDIENT_OF, PICKPOCKET, PLACES, PROTECTOR, SEER, SIDE, WITCH
 from .view_types import (
     HeksChoice,
     HeksHostExtras,
@@ -220,8 +221,6 @@ def _choice(state: HeksState, me: Player) -> HeksChoice | None:
         choice["auto"] = day.guard_auto
     if me.role == HERB_DOCTOR:
         choice["turn_back"] = day.turn_back
-    if me.role == JESTER:
-        choice["mask"] = day.mask_on
     turn = day.witches.get(me.seat)
     if turn is not None:
         choice["place"] = turn.place
@@ -257,11 +256,12 @@ def seat_view_parts(
     return _seat_parts(state, seat, public_view(state))
 
 
-def seat_static(state: HeksState, me: Player) -> tuple[str, list[int]]:
-    """(side, known witches) of a seat: they never change during a game (nor does the role)."""
+def seat_static(state: HeksState, me: Player) -> tuple[str, list[int], int | None]:
+    """(side, known witches, known Jester) of a seat: they never change during a game (nor does
+    the role)."""
     static = state.cache.get(me.seat)
     if static is None:
-        static = state.cache[me.seat] = (SIDE[me.role], _known_witches(state, me))
+        static = state.cache[me.seat] = (SIDE[me.role], _known_witches(state, me), jester.known_to(state, me))
     return static
 
 
@@ -310,8 +310,9 @@ def role_parts(state: HeksState, me: Player, mine: HeksMe) -> None:
             "done": day.pickpocket_done,
             "window_open": phase in ("DISCUSSION", PROPOSAL) and not day.approval_opened,
         }
-    elif me.role == JESTER:
-        mine["mask_used"] = state.mask_used
+    known_jester = seat_static(state, me)[2]
+    if known_jester is not None:  # H-JST-3 (B-7): a Witch or Crow is shown the Jester
+        mine["known_jester"] = known_jester
 
 
 def _seat_parts(

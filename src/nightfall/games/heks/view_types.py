@@ -228,7 +228,6 @@ class HeksChoice(TypedDict, total=False):
     guard: bool
     guard_place: PlaceId | None
     turn_back: Seat | None
-    mask: bool
 
 
 class HeksWitchWindow(TypedDict):
@@ -280,7 +279,7 @@ class HeksMe(TypedDict):
     guard: NotRequired[HeksGuardInfo]
     seer: NotRequired[HeksSeerInfo]
     pickpocket: NotRequired[HeksPickpocketInfo]
-    mask_used: NotRequired[bool]
+    known_jester: NotRequired[Seat]  # H-JST-3: the Witches and the Crow see the Jester
 
 
 class HeksHostExtras(TypedDict):

@@ -29,7 +29,7 @@ export function Depart(props: { view: HeksView }) {
 
 /**
  * Step A in the secret: choose a place, switch until step C (H-DEP-10), the Herb Doctor's
- * frog, the Jester's mask, the Protector's mode. A Witch gets places to tap that do nothing,
+ * frog, the Protector's mode. A Witch gets places to tap that do nothing,
  * so that her hands move like everyone's; she chooses her place in step C (H-GAT-2).
  */
 export function DepartSecret(props: { view: HeksView; send: Send }) {
@@ -38,7 +38,6 @@ export function DepartSecret(props: { view: HeksView; send: Send }) {
   const place = choiceOf<PlaceId | null>(v, "place") ?? null;
   const guard = choiceOf<boolean>(v, "guard") === true;
   const turnBack = choiceOf<number | null>(v, "turn_back") ?? null;
-  const mask = choiceOf<boolean>(v, "mask") === true;
   const frogs = v.players.filter((p) => p.status === "FROG");
   const submitted = place !== null || guard;
   const [decoy, setDecoy] = useState<string | null>(null);
@@ -114,23 +113,6 @@ export function DepartSecret(props: { view: HeksView; send: Send }) {
                 onClick={() => props.send("depart", { turn_back: null })}
               />
             </div>
-          )}
-        </Section>
-      )}
-
-      {me.role === "JESTER" && (
-        <Section title={t("depart.mask")}>
-          {me.mask_used && !mask ? (
-            <p class="muted">{t("depart.mask.used")}</p>
-          ) : (
-            <>
-              <p class="muted small">{t("depart.mask.hint")}</p>
-              <Choice
-                label={mask ? t("depart.mask.off") : t("depart.mask.on")}
-                pressed={mask}
-                onClick={() => props.send("depart", { mask: !mask })}
-              />
-            </>
           )}
         </Section>
       )}

@@ -47,6 +47,9 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
             {me.role === "CROW" && (
               <span class="role-team">{t("role.witches.crow", { names: joinNames(others) })}</span>
             )}
+            {me.known_jester != null && (
+              <span class="role-team">{t("role.jester.known", { name: nameOf(props.view, me.known_jester) })}</span>
+            )}
           </span>
         ) : (
           <span class="role-back">

@@ -1,7 +1,7 @@
 """A belief over role assignments, for the strong bots.
 
 What decides the game is who the Witches are, and (from 9 players up) who the
-Jester is, because a masked Jester reads "Witch" to the Seer (H-JST-1). So a
+Jester is, because exiling him hands him the game (H-WIN-7). So a
 hypothesis is (the set of Witch seats, the Jester's seat or none): at most
 C(12,3) x 9 = 1,980 of them. The table's public facts (claims, exiles and what
 they revealed, new frogs, performed rituals and who was on them, approval and
@@ -31,7 +31,6 @@ Vec = npt.NDArray[np.float64]
 
 # How a claim "X is / is not a witch" by speaker S is explained under a hypothesis.
 HONEST_LIE = 0.03  # a non-witch (the Crow, really) accusing an innocent
-MASK = 1.0  # a Jester reading "Witch": assume he masks whenever it can pay (he wants the exile)
 DISGUISE = 0.12  # a Witch reading "Not a witch": she cast Disguise that day
 WITCH_ACCUSES_INNOCENT = 0.5
 WITCH_ACCUSES_PARTNER = 0.02
@@ -120,10 +119,10 @@ class PublicBelief:
     # ---- public facts ----
     def claim(self, speaker: int, target: int, witch: bool) -> None:
         w, j = self.space.witch, self.space.jester
-        sw, tw, tj = w[:, speaker], w[:, target], j[:, target]
+        sw, tw = w[:, speaker], w[:, target]
         sj = j[:, speaker]
         if witch:
-            honest = tw + tj * MASK + (1 - tw - tj) * HONEST_LIE
+            honest = tw + (1 - tw) * HONEST_LIE  # the Jester has no mask (B-8): he reads "Not a witch"
             liar = tw * WITCH_ACCUSES_PARTNER + (1 - tw) * WITCH_ACCUSES_INNOCENT
         else:
             honest = tw * DISGUISE + (1 - tw)
@@ -181,6 +180,7 @@ class SeatBelief:
     seat: int
     role: str
     known_witches: frozenset[int]
+    known_jester: int | None = None  # H-JST-3: the witch side is shown the Jester
     readings: dict[int, list[bool]] = field(default_factory=dict)  # own Seer readings: True = "Witch"
     extra: dict[int, float] = field(default_factory=dict)  # private evidence: seat -> witch likelihood ratio
     _cache: tuple[tuple[int, int], Vec, Vec] | None = None
@@ -219,7 +219,8 @@ class SeatBelief:
             mask = np.ones(w.shape[0])
             for seat in range(1, sp.players + 1):
                 mask *= w[:, seat] if seat in known else 1 - w[:, seat]
-            return mask * (1 - j[:, s])
+            mask = mask * (1 - j[:, s])
+            return mask * j[:, self.known_jester] if self.known_jester else mask
         if self.role == JESTER:
             return np.array(j[:, s])
         return (1 - w[:, s]) * (1 - j[:, s])
@@ -236,12 +237,9 @@ class SeatBelief:
         sp = pub.space
         out = pub.weights * self._mask(sp)
         for target, rs in self.readings.items():
-            tw, tj = sp.witch[:, target], sp.jester[:, target]
-            for i, witch in enumerate(rs):
-                if witch:  # H-SEE-3: a Witch, or the masked Jester (the mask is once per game)
-                    out = out * (tw + tj * (MASK if i == rs.index(True) else 0.0))
-                else:
-                    out = out * (tw * DISGUISE + (1 - tw))
+            tw = sp.witch[:, target]
+            for witch in rs:  # H-SEE-3: only a Witch reads "Witch" (the Jester's mask is gone, B-8)
+                out = out * tw if witch else out * (tw * DISGUISE + (1 - tw))
         for target, ratio in self.extra.items():
             out = out * (1 + (ratio - 1) * sp.witch[:, target])
         if out.sum() <= 0:  # contradictory soft evidence: fall back on what is certain

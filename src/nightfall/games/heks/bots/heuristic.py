@@ -5,8 +5,7 @@ players; everyone rejects teams with a named witch and votes out the most
 suspected cat (named witches first, then members of failed rituals).
 Witches: attack where the counts are high, avoid the place where an attack
 failed before (the guard's pattern), sabotage rituals when they can, and vote
-with the village's suspicion against non-witches. The Jester masks himself
-early and acts suspicious.
+with the village's suspicion against non-witches. The Jester acts suspicious.
 """
 
 from __future__ import annotations
@@ -143,8 +142,6 @@ class HeuristicBot:
             payload = {"guard": True}
         if me["role"] == "HERB_DOCTOR" and frogs(view):
             payload["turn_back"] = rng.choice(frogs(view))
-        if me["role"] == "JESTER" and not me.get("mask_used") and view["day"] >= 2:
-            payload["mask"] = True
         return payload
 
     def _witch(self, view: dict[str, Any], rng: Rng) -> list[Action]:

@@ -79,8 +79,6 @@ class RandomBot:
                 payload = {"guard": True}
             if me["role"] == "HERB_DOCTOR" and frogs(view) and rng.below(2):
                 payload["turn_back"] = rng.choice(frogs(view))
-            if me["role"] == "JESTER" and not me.get("mask_used") and rng.below(4) == 0:
-                payload["mask"] = True
             acts.append(("depart", payload))
         elif phase == "GUARD_B":
             acts.append(("guard_place", {"place": rng.choice(open_places(view))}))

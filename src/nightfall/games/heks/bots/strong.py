@@ -1,15 +1,13 @@
 """Strong bots: every seat plays from a belief over role assignments (``belief.py``).
 
-Village: the Seer checks the seat she is least sure of (from 9 players up she
-checks a "Witch" again, since a masked Jester reads "Witch" once) and announces
-every reading; everyone says what they hold; chiefs pick the team most likely to
+Village: the Seer checks the seat she is least sure of and announces every reading; everyone says what they hold; chiefs pick the team most likely to
 hold no Witch that can still make the recipe, and tell each member which card to
 play; votes follow the belief, and the exile vote weighs the chance of hitting
 the Jester. Witch side: attack the most useful villagers (the Seer first),
 disguise when suspected, lie about their hands to get into the circle, sabotage
 once per team (and not always, to stay credible), bluff Seer readings, and vote
-with the table against innocents. The Jester masks early, sabotages and invites
-suspicion. Decisions are in ``strong_moves.py``.
+with the table against innocents, never against the Jester they were shown
+(H-JST-3). The Jester sabotages and invites suspicion. Decisions are in ``strong_moves.py``.
 """
 
 from __future__ import annotations
@@ -67,7 +65,9 @@ class StrongBot:
         me = view["me"]
         if self.me is None:
             self.role = me["role"]
-            self.me = SeatBelief(me["seat"], me["role"], frozenset(me["known_witches"]))
+            self.me = SeatBelief(
+                me["seat"], me["role"], frozenset(me["known_witches"]), me.get("known_jester")
+            )
         for msg in me["inbox"]:
             if msg["kind"] == "SEER_RESULT" and (msg["day"], msg["target"]) not in self.read_seen:
                 self.read_seen.add((msg["day"], msg["target"]))

@@ -118,11 +118,9 @@ def seer_target(ctx: Ctx) -> int | None:
         if s == ctx.seat:
             continue
         rs = read.get(s, [])
-        if rs and not (all(rs) and ctx.pub.space.has_jester and pj[s] > 0.05 and len(rs) == 1):
-            continue  # known; a single "Witch" is checked again while he may be the masked Jester
-        score = pw[s] * (1 - pw[s]) + 0.6 * pj[s] + 0.01 * ctx.rng.below(10)
         if rs:
-            score += 0.3
+            continue  # known: without the Jester's mask (B-8) a reading is certain but for Disguise
+        score = pw[s] * (1 - pw[s]) + 0.6 * pj[s] + 0.01 * ctx.rng.below(10)
         if status != "CAT":
             score *= 0.3
         if score > best_score:
@@ -146,7 +144,8 @@ def bluff_target(ctx: Ctx) -> int | None:
     """A fake "Witch" reading: on whoever accused one of ours, else on the most trusted villager."""
     ours = ctx.partners
     mine = {c.target for c in ctx.talk.claims if c.speaker == ctx.seat}
-    pool = [s for s in ctx.others() if s not in ours and s not in mine]
+    # never on the Jester she was shown (H-JST-3): his exile would end the game for him
+    pool = [s for s in ctx.others() if s not in ours and s not in mine and s != ctx.me.known_jester]
     if not pool:
         return None
     accusers = [c.speaker for c in ctx.talk.claims if c.witch and c.target in ours and c.speaker in pool]
@@ -193,8 +192,6 @@ def depart(ctx: Ctx) -> dict[str, Any]:
         payload["turn_back"] = min(
             frogs(view), key=lambda s: (pw[s] - (0.3 if s in seers else 0), rng.below(9))
         )
-    if ctx.role == JESTER and not me.get("mask_used") and view["day"] >= 2:  # checks come more often later
-        payload["mask"] = True
     return payload
 
 

@@ -1,17 +1,18 @@
-"""Jester (Nar): the once-per-game mask that makes the Seer see "Witch" (H-JST-1, H-ERR-3)."""
+"""Jester (Nar): a normal cat who wins alone when exiled (H-JST-2, H-WIN-7).
+
+Balance changes (docs/rules/heks.md): B-8 took away his mask, which made the Seer
+read "Witch"; B-7 shows his seat to the Witches and the Crow at the role reveal
+(H-JST-3), so the witch side stops voting him out by mistake.
+"""
 
 from __future__ import annotations
 
-from nightfall.engine import Rejected
-
-from ..state import HeksState
-
-
-def validate_mask(state: HeksState, on: bool) -> None:
-    if on and state.mask_used:
-        raise Rejected("ability_used", "H-JST-1", ability="mask")
+from ..state import HeksState, Player
+from ..tables import JESTER, JESTER_KNOWN_TO
 
 
-def masked_today(state: HeksState) -> bool:
-    """H-ERR-3: a mask that is on stays on all day, even if the Jester is frogged."""
-    return state.day.mask_on
+def known_to(state: HeksState, viewer: Player) -> int | None:
+    """H-JST-3: the Jester's seat for a Witch or the Crow; None for everyone else."""
+    if viewer.role not in JESTER_KNOWN_TO:
+        return None
+    return next((p.seat for p in state.players if p.role == JESTER), None)

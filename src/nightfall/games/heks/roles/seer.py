@@ -6,8 +6,7 @@ from nightfall.engine import Event, Rejected
 
 from ..events import inbox, private
 from ..state import DISCUSSION, EXILED, HeksState, Player
-from ..tables import DISGUISE, JESTER, WITCH
-from . import jester
+from ..tables import DISGUISE, WITCH
 
 # H-SEE-1: the window spans the discussion, proposals, votes, ritual, result and quarrel.
 WINDOW = frozenset(
@@ -25,12 +24,10 @@ WINDOW = frozenset(
 
 
 def sees_witch(state: HeksState, target: Player) -> bool:
-    """H-SEE-3, with Disguise (H-SPL-5) and the mask (H-JST-1)."""
+    """H-SEE-3, with Disguise (H-SPL-5); the Jester reads "Not a witch" (his mask is gone, B-8)."""
     if target.role == WITCH:
         turn = state.day.witches.get(target.seat)
         return not (turn is not None and turn.spell == DISGUISE)
-    if target.role == JESTER:
-        return jester.masked_today(state)
     return False
 
 
