@@ -100,10 +100,9 @@ def parse_bots(text: str) -> dict[str, str]:
 def game_seed(seed: int, players: int, index: int) -> int:
     """A 64-bit hash of (run seed, player count, game index).
 
-    A hash rather than arithmetic: with ``seed * 1_000_003 + players * 10_007 + index``
-    the games' seeds were consecutive integers, and the driver's bot seed
-    (``seed ^ 0x5EED``) of one game was the deal seed of another game of the same run
-    (1,562 such pairs in a 2,000-games-per-count study), so those games shared their
+    A hash rather than arithmetic: seeds made by arithmetic on the three numbers are
+    close integers, so the driver's bot seed (``seed ^ 0x5EED``) of one game can be the
+    deal seed of another game of the same run, and the two games then share their
     random numbers. Hashed seeds are unrelated to each other and to the XOR.
     """
     data = f"nightfall-simulate:{seed}:{players}:{index}".encode()

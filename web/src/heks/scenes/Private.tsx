@@ -21,7 +21,8 @@ function Robbed(props: { view: HeksView }) {
   );
 }
 
-/** This scene's action for my role, or null: what used to be on the open screen. */
+/** This scene's action for my role, or null: behind the secret, so that every phone's open
+ * page looks the same to a neighbour (H-VIS-6). */
 function SceneSecret(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
