@@ -171,7 +171,6 @@ export function BoardPhase(props: { v: HeksView }) {
       body = <VoteResult v={v} />;
       break;
     case "DEPART_A":
-    case "GUARD_B":
     case "WITCH_C":
       body = <Morning v={v} />;
       break;

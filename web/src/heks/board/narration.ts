@@ -38,7 +38,6 @@ export function sceneLines(v: HeksView): string[] {
       break;
     }
     case "DEPART_A":
-    case "GUARD_B":
       lines.push(t("hdr.day", { n: v.day }) + ".");
       lines.push(t("say.recipe", { list: joinNames(v.recipe.map(ingName)) }));
       for (const p of v.places) if (!p.open) lines.push(t("morning.closed", { place: placeName(p.id) }));
