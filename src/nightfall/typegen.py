@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired, Required, get_args, get_origin, get_type_hints
 
+from nightfall.server.protocol_types import GameSettings
+
 MODULES = (
     "nightfall.server.protocol_types",
     "nightfall.games.heks.view_types",
@@ -96,7 +98,7 @@ def ts(tp: Any, names: Exported, *, named: bool = True) -> str:
     if named and (alias := names.alias_name(tp)) is not None:
         return alias
     if isinstance(tp, typing.NewType):
-        if tp.__name__ == "GameSettings":
+        if tp is GameSettings:
             return _game_settings(names)
         return ts(tp.__supertype__, names)
     if tp in _SCALARS:
