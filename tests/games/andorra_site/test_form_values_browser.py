@@ -34,7 +34,7 @@ def test_a_chosen_player_stays_chosen_when_the_list_changes(
     # Sonya, listed before Dima, leaves the game while Rita's form is open
     editor = host.get_by_role("region", name="Изменить состояние игры")
     editor.get_by_text("Изменить состояние игры").click()  # folded
-    editor.get_by_label("Игрок").select_option(label="Sonya (Шмара-клофелинщица, жив)")
+    editor.get_by_label("Игрок").select_option(label="Sonya — Шмара-клофелинщица, жив")
     editor.get_by_label("Что сделать").select_option(label="убить")
     editor.get_by_role("button", name="Применить").click()
     host.get_by_role("button", name="Да", exact=True).click()
