@@ -257,7 +257,7 @@ def test_twelve_phones_timed_game(
     bot.watchers.extend(boards)
     # Twelve phones and a board on two shared cores: a game takes 130-220 s, more when the
     # machine is busy with other work (each sweep reads twelve pages).
-    screens = bot.run_until(all_results, timeout=320, what="every phone at the results screen")
+    screens = bot.run_until(all_results, timeout=420, what="every phone at the results screen")
     for board in boards:
         board()  # the results screen too
         assert not board.overflows, f"the {board.label} board scrolls or clips: {board.overflows}"
