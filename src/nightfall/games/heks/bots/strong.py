@@ -7,7 +7,8 @@ the Jester. Witch side: attack the most useful villagers (the Seer first),
 disguise when suspected, lie about their hands to get into the circle, sabotage
 once per team (and not always, to stay credible), bluff Seer readings, and vote
 with the table against innocents, never against the Jester they were shown
-(H-JST-3). The Jester sabotages and invites suspicion. Decisions are in ``strong_moves.py``.
+(H-JST-3). The Jester sabotages and invites suspicion. Decisions are in
+``strong_moves.py``; what one decision reads, in ``strong_context.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..tables import CROW, PICKPOCKET, SEER, WITCH
 from . import strong_moves as mv
 from .base import Action, cats
 from .belief import PublicBelief, SeatBelief
+from .strong_context import Ctx
 from .table_talk import TableTalk
 
 
@@ -87,7 +89,7 @@ class StrongBot:
         me_b = self._private(view)
         me = view["me"]
         phase = view["phase"]
-        ctx = mv.Ctx(view, talk, pub, me_b, rng)
+        ctx = Ctx(view, talk, pub, me_b, rng)
         acts: list[Action] = []
         if me["status"] == "CAT":
             acts.extend(self._abilities(ctx))
@@ -118,7 +120,7 @@ class StrongBot:
             acts.append(("exile_vote", {"target": mv.exile(ctx)}))
         return acts
 
-    def _abilities(self, ctx: mv.Ctx) -> list[Action]:
+    def _abilities(self, ctx: Ctx) -> list[Action]:
         view, me = ctx.view, ctx.view["me"]
         out: list[Action] = []
         if me["role"] == SEER:
@@ -144,7 +146,7 @@ class StrongBot:
                     out.append(("pickpocket_take", {"ingredient": mv.pickpocket_take(ctx, pp["seen"])}))
         return out
 
-    def _talk(self, ctx: mv.Ctx) -> None:
+    def _talk(self, ctx: Ctx) -> None:
         """The evening discussion: say what you hold (the witch side lies); maybe bluff a reading."""
         view, me, talk = ctx.view, ctx.view["me"], ctx.talk
         talk.hands[me["seat"]] = (view["day"], mv.hand_claim(ctx))

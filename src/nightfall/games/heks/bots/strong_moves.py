@@ -2,110 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from nightfall.engine import Rng
-
 from ..tables import CROW, EMPTY_PAW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PROTECTOR, WITCH
-from .base import Action, cats, frogs, open_places
-from .belief import PublicBelief, SeatBelief
-from .table_talk import TableTalk
+from .base import Action, frogs, open_places
+from .strong_context import Ctx
 
 CONFIRMS = frozenset(
     {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
 )
 POOL = 7  # chiefs choose teams among the seats they trust most (keeps the search small)
-
-
-@dataclass(slots=True)
-class Ctx:
-    view: dict[str, Any]
-    talk: TableTalk
-    pub: PublicBelief
-    me: SeatBelief
-    rng: Rng
-    _marg: tuple[list[float], list[float]] | None = field(default=None)
-    # claimed(seat) or (), per seat: a chief or voter scores up to 35 teams per act, each
-    # member's hand was looked up once per recipe ingredient (the strong bots' hottest line)
-    _hands: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    # seat -> the indices of the recipe's first k ingredients its claimed hand holds, per k
-    _can: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    _cans: dict[int, dict[int, tuple[int, ...]]] = field(default_factory=dict)  # k -> seat -> can
-    _cats: list[int] | None = None
-
-    @property
-    def seat(self) -> int:
-        return self.me.seat
-
-    @property
-    def role(self) -> str:
-        return self.me.role
-
-    @property
-    def witch_side(self) -> bool:
-        return self.me.role in (WITCH, CROW)
-
-    @property
-    def partners(self) -> set[int]:
-        """The Witches this seat knows (itself included, for a Witch)."""
-        return set(self.me.known_witches) | ({self.seat} if self.role == WITCH else set())
-
-    def marg(self) -> tuple[list[float], list[float]]:
-        """This seat's (P(Witch), P(Jester)) per seat, as Python floats (the same values as
-        the arrays: indexing a list is cheaper than making a numpy scalar per read)."""
-        if self._marg is None:
-            pw, pj = self.me.marginals(self.pub)
-            self._marg = pw.tolist(), pj.tolist()
-        return self._marg
-
-    def table(self) -> tuple[list[float], list[float]]:
-        """What the table as a whole believes (public facts only)."""
-        return self.pub.table()
-
-    def cats(self) -> list[int]:
-        """``cats(view)``, listed once per decision (read-only)."""
-        if self._cats is None:
-            self._cats = cats(self.view)
-        return self._cats
-
-    def others(self) -> list[int]:
-        return [s for s in self.cats() if s != self.seat]
-
-    def team_size(self) -> int:
-        return min(len(self.view["recipe"]), len(self.cats()))
-
-    def claimed(self, seat: int) -> tuple[str, ...] | None:
-        if seat == self.seat:
-            return tuple(self.view["me"]["hand"])
-        said = self.talk.hands.get(seat)
-        return said[1] if said and said[0] == self.view["day"] else None
-
-    def can(self, seat: int, k: int) -> tuple[int, ...]:
-        """The indices of today's first ``k`` recipe ingredients that ``seat``'s claimed hand holds."""
-        key = (seat, k)
-        can = self._can.get(key)
-        if can is None:
-            hand = self.hand_of(seat)
-            recipe = self.view["recipe"][:k]
-            can = self._can[key] = tuple(i for i, c in enumerate(recipe) if c in hand)
-        return can
-
-    def cans(self, k: int) -> dict[int, tuple[int, ...]]:
-        """``can(seat, k)`` of every seat, for scoring many teams of k."""
-        cans = self._cans.get(k)
-        if cans is None:
-            cans = self._cans[k] = {p["seat"]: self.can(p["seat"], k) for p in self.view["players"]}
-        return cans
-
-    def hand_of(self, seat: int) -> tuple[str, ...]:
-        """``claimed(seat) or ()``, cached for this decision: within one act the table talk
-        changes only this seat's own claim, and ``claimed`` reads this seat's hand from the view."""
-        hand = self._hands.get(seat)
-        if hand is None:
-            hand = self._hands[seat] = self.claimed(seat) or ()
-        return hand
 
 
 # ---- abilities and talk ----
