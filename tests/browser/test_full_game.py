@@ -282,7 +282,10 @@ def test_twelve_phones_timed_game(
     check_story(bot)
     # Met, not necessarily shot: the English game shoots only the scenes in ``only``.
     met = {"seer", "pickpocket"} & set(bot.seen)
-    assert met, "the Seer's or the Pickpocket's scene was never met"
+    able = [ph for ph in phones if ph.role in ("SEER", "PICKPOCKET")]
+    assert met, "the Seer's or the Pickpocket's scene was never met\n" + "\n".join(
+        f"{ph.role}: {bot.timeline(ph)}" for ph in able
+    )
     for ph in phones:
         if ph.role == "WITCH":
             assert sorted(ph.team) == sorted(p.name for p in phones if p.role == "WITCH" and p is not ph)

@@ -535,8 +535,36 @@ class UiBot:
             if self.act(ph, s):
                 ph.last_sig, ph.last_at = s.signature, now
                 acted = True
+            if s.phase == "DISCUSSION" and self.policy.abilities:
+                acted = self.serve_abilities(s.day, hold) or acted
         self.acted_last = acted
         return screens, acted
+
+    def serve_abilities(self, day: int, hold: Hold | None) -> bool:
+        """Once one phone shows the discussion, the Seer and the Pickpocket act before the
+        rest of the sweep: a sweep reads every phone and the boards, and on a busy machine two
+        sweeps (open the secret, then choose) can take longer than a short discussion timer."""
+        acted = False
+        for ph in self.phones:
+            if ph.role not in ("SEER", "PICKPOCKET") or ph.idle:
+                continue
+            for _ in range(40):  # open, choose, (take,) close: a few taps, each read anew
+                if ("DISCUSSION", day) in ph.secrets:
+                    break
+                s = Screen.read(ph.page, ph.lang)
+                ph.note(s.phase)
+                ph.record(s)
+                if s.phase != "DISCUSSION" or s.day != day or (hold is not None and hold(ph, s)):
+                    break
+                self.shoot(ph, self.scene_key(ph, s))
+                if s.signature == ph.last_sig and time.monotonic() - ph.last_at < 2.0:
+                    ph.page.wait_for_timeout(100)  # our last tap is still on its way
+                    continue
+                if not self.act(ph, s):
+                    break
+                acted = True
+                ph.last_sig, ph.last_at = s.signature, time.monotonic()
+        return acted
 
     def run_until(
         self,
