@@ -5,6 +5,7 @@ Every command is checked good, bad (a Russian sentence, nothing changed) and rep
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -54,8 +55,9 @@ def test_pm_move_is_the_players_move_marked_as_the_hosts() -> None:  # H-03b, A-
     assert s.pending()["post"]["killed"] == []  # healed
     review = G.view(s.state, HOST)["host"]["review"]
     assert review is not None
-    assert "Ночь 1. Ход из ЛС от doctor: лечить → pv (внёс ведущий)" in review["host_entries"]
-    assert any("от boss за игрока soldier" in line for line in review["host_entries"])
+    entries = [e["ru"] for e in review["host_entries"]]
+    assert "Ночь 1. Ход из ЛС от doctor: лечить → pv (внёс ведущий)" in entries
+    assert any("от boss за игрока soldier" in line for line in entries)
     _replays(s)
 
 
@@ -82,7 +84,7 @@ def test_pm_vote_counts_like_the_players_vote() -> None:  # H-03b, A-VOTE-1, A-V
     assert [e.kind for e in s.state.votes] == ["VOID", "VOID"]  # an edit voids both (A-VOTE-3)
     s.do(HOST, "pm_vote", **{"from": s.seat("pv2")}, target=None)
     assert s.state.votes[-1].kind == "BLANK"
-    lines = G.view(s.state, HOST)["host"]["host_log"]
+    lines = [e["ru"] for e in G.view(s.state, HOST)["host"]["host_log"]]
     assert lines[-1] == "День 1. Голос из ЛС от pv2: воздержался (внёс ведущий)"
     assert lines[1] == "День 1. Голос из ЛС от pv: голос за boss (исправление) (внёс ведущий)"
     _replays(s)
@@ -118,7 +120,7 @@ def test_kill_revive_jail_release() -> None:  # H-03c, H-03e, H-03f, A-VOTE-2, A
     s.do(HOST, "host_edit", op="release", seat=4)
     assert s.player("pv2").status == "ALIVE"
     s.do(4, "vote", target=5)  # back in the game: votes again
-    lines = G.view(s.state, HOST)["host"]["host_log"]
+    lines = [e["ru"] for e in G.view(s.state, HOST)["host"]["host_log"]]
     assert lines[:2] == ["День 1. pv: убит решением ведущего", "День 1. pv: возвращён(а) в игру (оживлён(а))"]
     _replays(s)
 
@@ -173,7 +175,7 @@ def test_items_role_and_clan() -> None:  # H-03g, H-03h, H-03i, A-ITEM-GEN-3, A-
     s.do(HOST, "host_edit", op="set_role", seat=3, role="MANIAC")
     assert str(s.seat("doctor")) not in s.state.submissions
     assert s.state.host_log[-1]["dropped"] == ["HEAL"]
-    assert G.view(s.state, HOST)["host"]["host_log"][-1].endswith("снят ход: лечить")
+    assert G.view(s.state, HOST)["host"]["host_log"][-1]["ru"].endswith("снят ход: лечить")
     s.resolve()
     _replays(s)
 
@@ -245,3 +247,38 @@ def test_a_role_the_host_assigns_is_taken() -> None:  # H-03h, A-RCHANGE-2, A-RO
     assert "NURSE" not in free  # one Nurse in the game: no PV may choose a second
     assert "DOCTOR" not in free  # the replaced role stays taken (H-03h)
     _replays(s)
+
+
+def test_the_host_log_and_the_reviews_host_part_come_in_english_too() -> None:
+    """H-03, H-03b, H-03c: the desk has an English mode, and the host's log and the review's
+    host part are the host's, not the forum's: each entry carries its English words, with no
+    Cyrillic in them (the morning post stays Russian, A-REPORT-3)."""
+    s = mk("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
+    s.do(HOST, "pm_vote", **{"from": s.seat("pv")}, target=s.seat("maniac"))
+    s.do(HOST, "host_edit", op="give_item", seat=s.seat("pv"), item="VEST")
+    s.do(HOST, "host_edit", op="set_role", seat=s.seat("pv"), role="SHERIFF")
+    quiet_day(s)
+    s.do(HOST, "pm_move", **{"from": s.seat("doctor")}, action="HEAL", target=s.seat("pv"))
+    s.do(HOST, "end_night")
+    s.do(HOST, "correct", player=s.seat("doctor"), action="HEAL", target=s.seat("boss"))
+    host = G.view(s.state, HOST)["host"]
+    log = [e["en"] for e in host["host_log"]]
+    assert log[:3] == [
+        "Day 1. Vote from a PM by pv: vote for maniac (entered by the host)",
+        "Day 1. pv: given an item: vest",
+        "Day 1. pv: new role: Sheriff (was: Peaceful Villager)",
+    ]
+    assert "Night 1. Move corrected: doctor: heal → boss" in log
+    review = host["review"]
+    assert review is not None
+    assert [c["en"] for c in review["corrections"]] == ["doctor: heal → boss"]
+    assert "Night 1. Move from a PM by doctor: heal → pv (entered by the host)" in [
+        e["en"] for e in review["host_entries"]
+    ]
+    english = [
+        *log,
+        *(x["en"] for x in [*review["corrections"], *review["answers"], *review["host_entries"]]),
+    ]
+    assert not [line for line in english if re.search("[а-яА-ЯёЁ]", line)]
+    # the Russian words are the ones the log always had
+    assert host["host_log"][0]["ru"] == "День 1. Голос из ЛС от pv: голос за maniac (внёс ведущий)"

@@ -32,7 +32,7 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
     assert any(
         m["to"] == "чат клана «мафия»" and m["ru"].startswith("Глава клана выбыл.") for m in r["messages"]
     )
-    assert r["corrections"] == ["doctor: лечить → pv2"]
+    assert r["corrections"] == [{"ru": "doctor: лечить → pv2", "en": "doctor: heal → pv2"}]
     words = " ".join([*r["moves"], *r["deaths"], *(m["to"] + m["ru"] for m in r["messages"])])
     assert not re.findall(r"\b[A-Z_]{4,}\b", words)
     s.do(HOST, "publish")
@@ -49,9 +49,9 @@ def test_a_corrected_move_is_reviewed_with_its_fields_in_words() -> None:
     card = {"gift": "CARD_SHERIFF"}
     s.do(HOST, "correct", player=s.seat("fairy"), action="FAIRY_GIFT", target=s.seat("doctor"), params=card)
     r = GAME.view(s.state, "host")["host"]["review"]
-    assert r["corrections"] == ["fairy: подарок → doctor (Подарок: визитка шерифа)"]
+    assert [c["ru"] for c in r["corrections"]] == ["fairy: подарок → doctor (Подарок: визитка шерифа)"]
     assert "fairy: подарок → doctor (Подарок: визитка шерифа) — удачно" in r["moves"]
-    log = GAME.view(s.state, "host")["host"]["host_log"]
+    log = [e["ru"] for e in GAME.view(s.state, "host")["host"]["host_log"]]
     assert "Ночь 1. Исправлен ход: fairy: подарок → doctor (Подарок: визитка шерифа)" in log
 
 
@@ -91,6 +91,6 @@ def test_the_answers_in_the_review_are_words_not_codes() -> None:
     s.do(HOST, "end_night")
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     s.do(s.seat("pv"), "answer", prompt=q["id"], answer="JOURNALIST")
-    answers = GAME.view(s.state, "host")["host"]["review"]["answers"]
+    answers = [a["ru"] for a in GAME.view(s.state, "host")["host"]["review"]["answers"]]
     assert len(answers) == 1 and answers[0].endswith("— ответ: Журналист")
     assert not re.findall(r"\b[A-Z_]{4,}\b", " ".join(answers))

@@ -65,7 +65,9 @@ def test_a_correction_with_fields_is_resolved_again() -> None:
     )
     assert move["details"]["ru"] == "Подарок: визитка шерифа"
     # the review before publishing names the corrected gift in words, not only the move
-    assert host["review"]["corrections"] == ["Faya: подарок → Doc (Подарок: визитка шерифа)"]
+    assert [c["ru"] for c in host["review"]["corrections"]] == [
+        "Faya: подарок → Doc (Подарок: визитка шерифа)"
+    ]
     doc = state.game.pending_world.p(SEAT["Doc"])
     assert "CARD_SHERIFF" in doc.items  # the night was resolved again with the corrected gift
 

@@ -68,7 +68,7 @@ async def test_pm_entries_and_edits_survive_a_restart_and_replay(
     transcript = Transcript.loads(saved.read_text(encoding="utf-8"))
     rules = registry.get(transcript.game)
     assert rules.view(replay(rules, transcript), "host")["host"] == after["host"]
-    assert [line for line in after["host"]["host_log"] if "ЛС" in line] == [
+    assert [e["ru"] for e in after["host"]["host_log"] if "ЛС" in e["ru"]] == [
         "День 1. Голос из ЛС от Anna: голос за Nikita (внёс ведущий)",
         "День 1. Голос из ЛС от Boris: голос за Nikita (внёс ведущий)",
         "Ночь 1. Ход из ЛС от Anna за игрока Boris: вербовка → Kira (внёс ведущий)",

@@ -752,9 +752,9 @@ export interface AndorraReview {
   moves: string[];
   deaths: string[];
   messages: AndorraReviewMessage[];
-  corrections: string[];
-  answers: string[];
-  host_entries: string[];
+  corrections: AndorraWords[];
+  answers: AndorraWords[];
+  host_entries: AndorraWords[];
 }
 export interface AndorraAuditAct {
   code: string;
@@ -838,7 +838,7 @@ export interface AndorraHost {
   options?: AndorraMoveOption[];
   pm_options?: Record<string, AndorraMoveOption[]>;
   running_count: AndorraCountRow[];
-  host_log: string[];
+  host_log: AndorraWords[];
   edit_choices: AndorraEditChoices;
 }
 export interface AndorraCreatedPlayer {

@@ -194,7 +194,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                 "list[AndorraCountRow]",
                 running_count(w, w.day, state.votes) if state.phase == "DAY" else [],
             ),
-            "host_log": host_log_lines(state),
+            "host_log": cast("list[AndorraWords]", host_log_lines(state)),
             # H-03c: the state editor's choices (roles, items, clans) by their Russian names
             "edit_choices": cast("AndorraEditChoices", edit_choices(state)),
             "inactive_today": [

@@ -234,9 +234,10 @@ class AndorraReview(TypedDict):
     moves: list[str]
     deaths: list[str]
     messages: list[AndorraReviewMessage]
-    corrections: list[str]
-    answers: list[str]
-    host_entries: list[str]  # H-03b/H-03c: PM entries and state edits of this day and night
+    # the host's own part, in the desk's two languages (the forum's text above stays Russian)
+    corrections: list[AndorraWords]
+    answers: list[AndorraWords]
+    host_entries: list[AndorraWords]  # H-03b/H-03c: PM entries and state edits of this day and night
 
 
 class AndorraAuditAct(TypedDict):
@@ -333,7 +334,7 @@ class AndorraHost(TypedDict):
     # H-04a: today's count so far, highest first (the tally's start: weights and penalties)
     running_count: list[AndorraCountRow]
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first
-    host_log: list[str]
+    host_log: list[AndorraWords]  # H-03: in the desk's two languages
     edit_choices: AndorraEditChoices  # H-03c: what the state editor offers
 
 

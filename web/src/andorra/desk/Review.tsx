@@ -33,9 +33,9 @@ export function Review({ ctx, view }: { ctx: Ctx; view: DeskView }) {
         </ul>
       )}
       <h4>{ctx.t("review_host")}</h4>
-      {list([...r.corrections, ...r.answers])}
+      {list([...r.corrections, ...r.answers].map((x) => x[ctx.lang]))}
       <h4>{ctx.t("review_entries")}</h4>
-      {list(r.host_entries ?? [])}
+      {list((r.host_entries ?? []).map((x) => x[ctx.lang]))}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 """The host's own commands in words (H-03): corrections, entries from PMs (H-03b) and state
-edits (H-03c), as the review before publishing and the desk's log show them."""
+edits (H-03c), as the review before publishing and the desk's log show them. The log is the
+host's, not the forum's, so it comes in both of the desk's languages (only the morning post and
+the private messages are Russian alone, A-REPORT-3, A-MSG)."""
 
 from __future__ import annotations
 
@@ -10,15 +12,33 @@ from ..roles.move_names import move_name
 from ..state import AndorraState, World, role_name
 from .review import clan_word, move_words
 
-EDITS = {
-    "kill": "убит решением ведущего",
-    "revive": "возвращён(а) в игру (оживлён(а))",
-    "jail": "посажен(а) решением ведущего",
-    "release": "выпущен(а) из тюрьмы",
-    "give_item": "получил(а) вещь: {item}",
-    "take_item": "лишён(а) вещи: {item}",
-    "set_role": "новая роль: {role} (была: {was})",
-    "set_clan": "клан: {clan} (был: {was})",
+# What each state edit did (H-03c), (ru, en).
+EDITS: dict[str, tuple[str, str]] = {
+    "kill": ("убит решением ведущего", "killed by the host"),
+    "revive": ("возвращён(а) в игру (оживлён(а))", "brought back into the game (revived)"),
+    "jail": ("посажен(а) решением ведущего", "jailed by the host"),
+    "release": ("выпущен(а) из тюрьмы", "released from jail"),
+    "give_item": ("получил(а) вещь: {item}", "given an item: {item}"),
+    "take_item": ("лишён(а) вещи: {item}", "item taken: {item}"),
+    "set_role": ("новая роль: {role} (была: {was})", "new role: {role} (was: {was})"),
+    "set_clan": ("клан: {clan} (был: {was})", "clan: {clan} (was: {was})"),
+}
+# The sentences' fixed words, (ru, en).
+WORDS: dict[str, tuple[str, str]] = {
+    "night": ("Ночь", "Night"),
+    "day": ("День", "Day"),
+    "corrected": ("Исправлен ход", "Move corrected"),
+    "pm_move": ("Ход из ЛС от", "Move from a PM by"),
+    "for": (" за игрока ", " for "),
+    "by_host": ("(внёс ведущий)", "(entered by the host)"),
+    "abstained": ("воздержался", "abstained"),
+    "vote_for": ("голос за", "vote for"),
+    "fix": (" (исправление)", " (a correction)"),
+    "pm_vote": ("Голос из ЛС от", "Vote from a PM by"),
+    "none": ("нет", "none"),
+    "dropped": ("; снят ход: ", "; move dropped: "),
+    "penalty": ("+1 за отсутствие аватара", "+1 for a missing avatar"),
+    "undone": (" (отменён)", " (taken back)"),
 }
 
 
@@ -26,43 +46,58 @@ def _nick(w: World, seat: Any) -> str:
     return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
 
 
-def line(w: World, h: dict[str, Any]) -> str | None:
-    """One host-log entry as a sentence, or None for the entries the desk shows elsewhere."""
+def line(w: World, h: dict[str, Any], lang: str = "ru") -> str | None:
+    """One host-log entry as a sentence in ``lang``, or None for the entries the desk shows
+    elsewhere."""
+    i = 0 if lang == "ru" else 1
+
+    def say(key: str) -> str:
+        return WORDS[key][i]
+
     if "correct" in h:
-        return f"Ночь {h['night']}. Исправлен ход: {_nick(w, h['correct'])}: {move_words(w, h['move'])}"
+        return f"{say('night')} {h['night']}. {say('corrected')}: {_nick(w, h['correct'])}: {move_words(w, h['move'], lang)}"
     if "pm_move" in h:
-        whose = "" if h["pm_move"] == h["from"] else f" за игрока {_nick(w, h['pm_move'])}"
-        return f"Ночь {h['night']}. Ход из ЛС от {_nick(w, h['from'])}{whose}: {move_words(w, h['move'])} (внёс ведущий)"
-    if "pm_vote" in h:
-        target = "воздержался" if h["target"] is None else f"голос за {_nick(w, h['target'])}"
-        change = " (исправление)" if h.get("edit") else ""
-        return f"День {h['day']}. Голос из ЛС от {_nick(w, h['pm_vote'])}: {target}{change} (внёс ведущий)"
-    if "edit" in h:
-        words = EDITS[h["edit"]].format(
-            item=item_name(str(h.get("item"))),
-            role=role_name(str(h["role"])) if h.get("role") else "—",
-            was=role_name(str(h["from"]))
-            if h["edit"] == "set_role"
-            else clan_word(w, h.get("from")) or "нет",
-            clan=clan_word(w, h.get("clan")) or "нет",
+        whose = "" if h["pm_move"] == h["from"] else f"{say('for')}{_nick(w, h['pm_move'])}"
+        return (
+            f"{say('night')} {h['night']}. {say('pm_move')} {_nick(w, h['from'])}{whose}: "
+            f"{move_words(w, h['move'], lang)} {say('by_host')}"
         )
-        phase = "Ночь" if h.get("phase") == "NIGHT" else "День"
+    if "pm_vote" in h:
+        target = say("abstained") if h["target"] is None else f"{say('vote_for')} {_nick(w, h['target'])}"
+        change = say("fix") if h.get("edit") else ""
+        return f"{say('day')} {h['day']}. {say('pm_vote')} {_nick(w, h['pm_vote'])}: {target}{change} {say('by_host')}"
+    if "edit" in h:
+        words = EDITS[h["edit"]][i].format(
+            item=item_name(str(h.get("item")), lang),
+            role=role_name(str(h["role"]), lang) if h.get("role") else "—",
+            was=role_name(str(h["from"]), lang)
+            if h["edit"] == "set_role"
+            else clan_word(w, h.get("from"), lang) or say("none"),
+            clan=clan_word(w, h.get("clan"), lang) or say("none"),
+        )
+        phase = say("night") if h.get("phase") == "NIGHT" else say("day")
         out = f"{phase} {h['day']}. {_nick(w, h['seat'])}: {words}"
         if h.get("dropped"):
-            out += "; снят ход: " + ", ".join(move_name(code) for code in h["dropped"])
+            out += say("dropped") + ", ".join(move_name(code, lang) for code in h["dropped"])
         return out
     if "penalty" in h:
-        undone = " (отменён)" if h.get("undone") else ""
-        return f"День {h['day']}. +1 за отсутствие аватара: {_nick(w, h['penalty'])}{undone}"
+        undone = say("undone") if h.get("undone") else ""
+        return f"{say('day')} {h['day']}. {say('penalty')}: {_nick(w, h['penalty'])}{undone}"
     return None
 
 
-def lines(state: AndorraState) -> list[str]:
+def both(w: World, h: dict[str, Any]) -> dict[str, str] | None:
+    """One entry in both languages, as the desk shows it in either."""
+    ru = line(w, h, "ru")
+    return None if ru is None else {"ru": ru, "en": line(w, h, "en") or ru}
+
+
+def lines(state: AndorraState) -> list[dict[str, str]]:
     """Every host-log entry in words, oldest first."""
-    return [text for h in state.host_log if (text := line(state.world, h)) is not None]
+    return [words for h in state.host_log if (words := both(state.world, h)) is not None]
 
 
-def of_night(state: AndorraState, w: World, night: int) -> list[str]:
+def of_night(state: AndorraState, w: World, night: int) -> list[dict[str, str]]:
     """The host's PM entries and state edits of Day ``night`` and Night ``night`` (the review
     lists his corrections on their own)."""
     out = []
@@ -70,7 +105,7 @@ def of_night(state: AndorraState, w: World, night: int) -> list[str]:
         if ("pm_move" in h and h["night"] == night) or (
             h.get("day") == night and ("edit" in h or "pm_vote" in h)
         ):
-            text = line(w, h)
-            if text is not None:
-                out.append(text)
+            words = both(w, h)
+            if words is not None:
+                out.append(words)
     return out

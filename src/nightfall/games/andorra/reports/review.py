@@ -79,12 +79,12 @@ def _nick(w: World, seat: Any) -> str:
     return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
 
 
-def move_words(w: World, mv: dict[str, Any]) -> str:
+def move_words(w: World, mv: dict[str, Any], lang: str = "ru") -> str:
     """A move the host entered, in words with its fields, as the desk's submissions show it:
     «подарок → Oleg (Подарок: визитка шерифа)» (roles/move_params.describe)."""
     target = mv.get("target")
-    out = move_name(str(mv["action"])) + (f" → {_nick(w, target)}" if isinstance(target, int) else "")
-    details = describe(str(mv["action"]), dict(mv.get("params") or {}), lambda s: _nick(w, s))
+    out = move_name(str(mv["action"]), lang) + (f" → {_nick(w, target)}" if isinstance(target, int) else "")
+    details = describe(str(mv["action"]), dict(mv.get("params") or {}), lambda s: _nick(w, s), lang)
     return f"{out} ({details})" if details else out
 
 
@@ -136,18 +136,15 @@ def review(state: AndorraState) -> dict[str, Any] | None:
     )
     night = audit["night"]
 
+    # the host's own part is his, not the forum's: in both of the desk's languages
     corrections = [
-        f"{_nick(w, h['correct'])}: {move_words(w, h['move'])}"
+        {lang: f"{_nick(w, h['correct'])}: {move_words(w, h['move'], lang)}" for lang in ("ru", "en")}
         for h in state.host_log
         if h.get("night") == night and "correct" in h
     ]
-    answers = []
-    for pr in audit.get("prompts", []):
-        who = "ведущий" if pr["seat"] == 0 else _nick(w, pr["seat"])
-        got = state.answers.get(str(pr["id"]))
-        # the answer in words (a role, an item, a clan, a nick), never its code
-        said = "нет ответа" if got is None else answer_label(w, str(pr["kind"]), got, "ru")
-        answers.append(f"{who}: {render(w, pr['key'], pr['params'], 'ru')} — ответ: {said}")
+    answers = [
+        {lang: _answer(state, w, pr, lang) for lang in ("ru", "en")} for pr in audit.get("prompts", [])
+    ]
     return {
         "night": night,
         "tally": {
@@ -162,6 +159,18 @@ def review(state: AndorraState) -> dict[str, Any] | None:
         "corrections": corrections,
         "answers": answers,
     }
+
+
+def _answer(state: AndorraState, w: World, pr: dict[str, Any], lang: str) -> str:
+    """One question of the night and its answer: «ведущий: … — ответ: …»."""
+    en = lang == "en"
+    who = ("the host" if en else "ведущий") if pr["seat"] == 0 else _nick(w, pr["seat"])
+    got = state.answers.get(str(pr["id"]))
+    # the answer in words (a role, an item, a clan, a nick), never its code
+    said = (
+        ("no answer" if en else "нет ответа") if got is None else answer_label(w, str(pr["kind"]), got, lang)
+    )
+    return f"{who}: {render(w, pr['key'], pr['params'], lang)} — {'answer' if en else 'ответ'}: {said}"
 
 
 def answer_label(w: World, kind: str, value: Any, lang: str) -> str:
