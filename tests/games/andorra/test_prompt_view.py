@@ -74,3 +74,43 @@ def test_a_null_answer_to_the_hosts_clan_question_keeps_its_default() -> None:
     s.do(HOST, "answer", prompt=clan_q["id"], answer=None)
     s.do(HOST, "publish")
     assert s.player("pv").role == "RECRUITER" and s.player("pv").clan == clan_q["default"]
+
+
+def test_an_answered_question_reads_answered_in_the_inbox() -> None:
+    """A-DATA-I, MSG-RECRUIT-ASK, MSG-PV-SAW, A-CYCLE-6a: once the morning is out, the question
+    in the player's inbox carries its answer in words (the page shows it answered, never as
+    a question still open), a declined one says so; a message that asked nothing carries no
+    question."""
+    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "sheriff")
+    s.move("pv", "PV_WATCH", "sheriff")
+    s.move("recruiter", "RECRUIT", "pv2", by="boss")
+    s.move("doctor", "HEAL", "pv")
+    s.do(HOST, "end_night")
+    [saw] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    s.do(s.seat("pv"), "answer", prompt=saw["id"], answer=None)  # he keeps his role
+    [ask] = GAME.view(s.state, s.seat("pv2"))["me"]["prompts"]
+    s.do(s.seat("pv2"), "answer", prompt=ask["id"], answer="да")
+    s.do(HOST, "publish")
+    inbox = GAME.view(s.state, s.seat("pv2"))["me"]["inbox"]
+    [offer] = [m for m in inbox if m["ru"].startswith("Вам поступило")]
+    assert offer["ru"] == "Вам поступило предложение о вербовке. Вы согласны? (да / нет)"
+    assert offer["question"] == {"answered": True, "answer": {"ru": "да", "en": "yes"}}
+    [pv_saw] = [m for m in GAME.view(s.state, s.seat("pv"))["me"]["inbox"] if m["question"] is not None]
+    assert pv_saw["question"] == {"answered": True, "answer": None}  # declined
+    doctor = GAME.view(s.state, s.seat("doctor"))["me"]["inbox"]
+    assert doctor and all(m["question"] is None for m in doctor)
+
+
+def test_a_question_nobody_answered_reads_so_with_the_default_that_held() -> None:
+    """A-DATA-I, H-11, MSG-RECRUIT-ASK: the host closes the questions; the offer in the inbox
+    says it went unanswered and that «нет» held."""
+    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    s.do(HOST, "close_prompts")
+    s.do(HOST, "publish")
+    [offer] = [m for m in GAME.view(s.state, s.seat("pv"))["me"]["inbox"] if m["question"] is not None]
+    assert offer["question"] == {"answered": False, "answer": {"ru": "нет", "en": "no"}}

@@ -618,6 +618,13 @@ export interface AndorraMove {
   entered_by?: "host";
 }
 /**
+ * How a question the message asked was settled (A-DATA-I, A-CYCLE-6a).
+ */
+export interface AndorraSettled {
+  answered: boolean;
+  answer: AndorraWords | null;
+}
+/**
  * A private message or a channel line, rendered in both languages.
  */
 export interface AndorraMessage {
@@ -627,6 +634,7 @@ export interface AndorraMessage {
   to: number | null;
   ru: string;
   en: string;
+  question: AndorraSettled | null;
 }
 /**
  * One answer to a question: the value to send and its words.

@@ -17,7 +17,7 @@ from . import article, host_edit, moves, pm_entry
 from . import day as day_mod
 from .night_pipeline import resolve
 from .penalties import avatar_penalty
-from .questions import answer_value
+from .questions import answer_value, settle
 from .reasons import worded
 from .reports.header import schedule_line
 from .reports.messages import assemble
@@ -200,6 +200,7 @@ def _do_publish(state: AndorraState, now: int) -> list[Event]:
     post, msgs = state.pending["post"], state.pending["messages"]
     state.world = state.pending_world
     state.posts.append(post)
+    settle(msgs, state.pending["audit"]["prompts"], state.answers)  # before the answers are cleared
     state.messages.extend(msgs)
     state.audits.append(state.pending["audit"])
     state.pending, state.pending_world = None, None

@@ -9,7 +9,13 @@ by it, so the page and the engine cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from .reports.review import answer_label
+from .state import World
+
+if TYPE_CHECKING:
+    from .view_types import AndorraSettled, AndorraWords
 
 # A-CYCLE-6a: the PV keeps his role (A-ROLE-PV-6), the recruit refuses every offer
 # (A-RECRUIT-6, remembered per faction), the Reanimator revives nobody
@@ -32,3 +38,30 @@ def answer_value(prompt: Mapping[str, Any], answer: Any) -> Any:
     if answer is None and not may_decline(prompt):
         return prompt["default"]
     return answer
+
+
+def settle(messages: list[dict[str, Any]], prompts: list[dict[str, Any]], answers: Mapping[str, Any]) -> None:
+    """Marks each message that asked a question (MSG-RECRUIT-ASK, MSG-RECRUIT-CHOICE,
+    MSG-PV-SAW) with how it was settled, when the morning is published: the player's page
+    then shows it answered, with the answer, and never as a question still open (A-DATA-I).
+    A night asks a player one question per key, so the seat and the key find it."""
+    for pr in prompts:
+        pid = str(pr["id"])
+        for m in messages:
+            if m["to"] == pr["seat"] and m["key"] == pr["key"]:
+                m["asked"] = {
+                    "kind": pr["kind"],
+                    "answered": pid in answers,
+                    "answer": answers.get(pid, pr["default"]),
+                }
+
+
+def settled(w: World, asked: dict[str, Any] | None) -> AndorraSettled | None:
+    """A settled question's answer in words, for the player's inbox (``settle``)."""
+    if asked is None:
+        return None
+    kind, value = str(asked["kind"]), asked["answer"]
+    words: AndorraWords | None = None
+    if value is not None:
+        words = {"ru": answer_label(w, kind, value, "ru"), "en": answer_label(w, kind, value, "en")}
+    return {"answered": bool(asked["answered"]), "answer": words}

@@ -10,7 +10,7 @@ from .day import public_log
 from .host_edit import choices as edit_choices
 from .items import GIFT_LIST, item_name
 from .penalties import avatar_penalty
-from .questions import may_decline
+from .questions import may_decline, settled
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.host_log import lines as host_log_lines
@@ -74,7 +74,15 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
             {"ru": clan_word(w, channel, "ru"), "en": clan_word(w, channel, "en")} if channel else None
         )
         out.append(
-            {"day": m["day"], "channel": channel, "channel_name": named, "to": m["to"], "ru": ru, "en": en}
+            {
+                "day": m["day"],
+                "channel": channel,
+                "channel_name": named,
+                "to": m["to"],
+                "ru": ru,
+                "en": en,
+                "question": settled(w, m.get("asked")),
+            }
         )
     return out
 

@@ -91,6 +91,13 @@ class AndorraMove(TypedDict):
     entered_by: NotRequired[Literal["host"]]  # H-03b: the host entered it from the sender's PM
 
 
+class AndorraSettled(TypedDict):
+    """How a question the message asked was settled (A-DATA-I, A-CYCLE-6a)."""
+
+    answered: bool  # False: nobody answered, the default held
+    answer: AndorraWords | None  # the answer (or the default) in words; None: declined, or nothing
+
+
 class AndorraMessage(TypedDict):
     """A private message or a channel line, rendered in both languages."""
 
@@ -100,6 +107,7 @@ class AndorraMessage(TypedDict):
     to: Seat | None
     ru: str
     en: str
+    question: AndorraSettled | None  # the message asked a question (MSG-RECRUIT-ASK): its answer
 
 
 class AndorraChoice(TypedDict):

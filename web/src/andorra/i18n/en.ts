@@ -89,6 +89,8 @@ export const en: Record<Key, string> = {
   inbox: "Private messages",
   inbox_empty: "No messages",
   inbox_day: "Morning {day} ·",
+  inbox_answered: "Your answer: {answer}.",
+  inbox_unanswered: "No answer; taken: {answer}.",
   prompts: "Questions",
   prompt_deadline: "Answer within {left}",
   penalty_word: "penalty",

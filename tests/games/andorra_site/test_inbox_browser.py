@@ -1,0 +1,46 @@
+"""A question of the night in the player's inbox (A-DATA-I, MSG-RECRUIT-ASK): once the morning
+is out it reads as answered, with the answer, and asks nothing again; on a 390 px phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .conftest import Served
+from .remote import Remote, create
+from .test_browser import SHOTS, page_in_own_context
+
+pytestmark = pytest.mark.browser
+
+CAST = [("Boss", "BOSS"), ("Rekrut", "RECRUITER"), ("Stas", "SHERIFF"), ("Kira", "PV"), ("Doc", "DOCTOR")]
+SEAT = {n: i + 1 for i, (n, _) in enumerate(CAST)}
+
+
+def test_an_answered_recruitment_offer_reads_answered(chromium: Browser, andorra_server: Served) -> None:
+    game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in CAST]})
+    host = Remote(andorra_server.url, game["code"], game["host_token"])
+    kira = Remote(andorra_server.url, game["code"], game["players"][SEAT["Kira"] - 1]["token"])
+    boss = Remote(andorra_server.url, game["code"], game["players"][SEAT["Boss"] - 1]["token"])
+    host.ok("end_day")
+    boss.ok("move", player=SEAT["Rekrut"], action="RECRUIT", target=SEAT["Kira"])
+    host.ok("end_night")
+    [ask] = kira.view()["me"]["prompts"]
+    kira.ok("answer", prompt=ask["id"], answer="да")
+    host.ok("publish")
+
+    page = page_in_own_context(chromium)
+    page.goto(game["players"][SEAT["Kira"] - 1]["url"])
+    inbox = page.get_by_role("region", name="Личные сообщения")
+    offer = inbox.get_by_role("listitem").filter(has_text="предложение о вербовке")
+    expect(offer).to_contain_text("Ваш ответ: да.")
+    expect(offer.locator(".asked")).to_have_text(
+        "Вам поступило предложение о вербовке. Вы согласны? (да / нет)"
+    )
+    # nothing is asked again: no open question, no answer buttons
+    expect(page.get_by_role("button", name="да", exact=True)).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    inbox.screenshot(path=str(SHOTS / "inbox-answered-phone.png"), animations="disabled")
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("region", name="Private messages")).to_contain_text("Your answer: yes.")
+    page.context.close()
