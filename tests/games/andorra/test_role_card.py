@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .kit import GAME, mk
+from nightfall.engine import HOST
+
+from .kit import GAME, mk, quiet_day
 
 
 def test_the_card_lists_the_roles_moves_and_items_in_words() -> None:
@@ -61,3 +63,32 @@ def test_the_card_in_the_view_carries_the_roles_description() -> None:
     assert doctor["en"].startswith("Starts with a siren.") and "heals a player" in doctor["en"]
     vampire = GAME.view(s.state, s.seat("vampire"))["me"]["card"]["description"]
     assert "укус игрока" in vampire["ru"] and "bites a player" in vampire["en"]
+
+
+def test_the_card_lists_only_the_moves_the_rules_and_the_state_allow_now() -> None:
+    """A-MOVE-1, A-MOVE-6: the card shows the moves this player can make, not his role's whole
+    catalogue: A-ROLE-BOSS-3 and A-ROLE-RECRUITER-2 (the Boss poisons only without a Soldier or a
+    Recruiter, the Recruiter shoots only without a Soldier),
+    A-ROLE-VH-3 (a shot only at a confirmed target), A-ROLE-VAMPIRE-7 (a Ghoul's vote needs a
+    Ghoul), A-ROLE-PRIEST-5 (the blessing once a game); a player out of the game has none."""
+    s = mk("BOSS", "SOLDIER", "RECRUITER", "PV", "VH", "PRIEST", "VAMPIRE", "DOCTOR")
+
+    def moves(nick: str) -> list[str]:
+        return [m["code"] for m in GAME.view(s.state, s.seat(nick))["me"]["card"]["moves"]]
+
+    assert "SHOOT" in moves("boss") and "POISON" not in moves("boss")
+    assert not {"SHOOT", "POISON"} & set(moves("recruiter")) and "RECRUIT" in moves("recruiter")
+    assert "VH_SHOOT" not in moves("vh") and "VH_SEARCH_VAMPIRE" in moves("vh")
+    assert moves("vampire") == ["BITE", "STAY_HOME"]
+    assert "PRIEST_BLESS" in moves("priest")
+    quiet_day(s)
+    s.move("vh", "VH_SEARCH_UNDEAD", "vampire")
+    s.move("priest", "PRIEST_BLESS", "doctor")
+    s.resolve()
+    assert "VH_SHOOT" in moves("vh")  # the Vampire is found Undead (A-ROLE-VH-4)
+    assert "PRIEST_BLESS" not in moves("priest") and "PRIEST_CONFESS" in moves("priest")
+    s.do(HOST, "host_edit", op="kill", seat=s.seat("soldier"))
+    assert "SHOOT" in moves("recruiter") and "POISON" not in moves("boss")  # the Recruiter lives
+    assert moves("soldier") == []
+    s.do(HOST, "host_edit", op="kill", seat=s.seat("recruiter"))
+    assert "POISON" in moves("boss")

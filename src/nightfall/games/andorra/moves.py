@@ -274,6 +274,30 @@ def _swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) ->
             _seat(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
 
 
+def possible(state: AndorraState, p: Player, code: str) -> bool:
+    """Whether ``p`` could make ``code`` tonight as the state stands (A-MOVE-1, A-MOVE-6): he is
+    in the game, his role (or his items, A-ITEM-GEN-3) and its limits so far allow the move, and
+    some target is legal. The role card lists these; who sends a clan's move (A-MOVE-5, A-CLAN-4)
+    and a mate's move of the same type tonight (A-CLAN-5) are the form's business, not the card's."""
+    if not p.alive or p.depressed_night == state.world.day:
+        return False
+    if code == "STAY_HOME":
+        return True
+    # the clan's diploma is a move of each member, used with «clan» (A-CLAN-4)
+    for params in ({}, {"clan": True}) if code == "USE_DIPLOMA" else ({},):
+        try:
+            _role_allows(state, p, code, params)
+        except Rejected:
+            continue
+        for target in [None, *(q.seat for q in state.world.alive())]:
+            try:
+                _target_rules(state, p, code, target, params)
+            except Rejected:
+                continue
+            return True
+    return False
+
+
 def validate(
     state: AndorraState, actor: Any, payload: dict[str, Any], with_params: bool = True
 ) -> tuple[Player, dict[str, Any]]:

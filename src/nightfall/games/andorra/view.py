@@ -134,7 +134,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "knows": cast(
                 "list[AndorraKnown]", [dict(k, clan_ru=clan_word(w, k.get("clan"))) for k in knows(w, viewer)]
             ),
-            "card": cast("AndorraCard", role_card(me)),
+            "card": cast("AndorraCard", role_card(state, me)),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
             # his own submission kept as the fallback for when no sheet entry arrives
             "submission": _move(state, state.submissions.get(str(viewer))),

@@ -123,6 +123,7 @@ export const en: Record<Key, string> = {
   article_publish: "Publish in the morning post",
   article_decline: "Do not publish",
   your_moves: "Your moves",
+  no_moves: "No moves",
   penalty_undo: "Take back the +1 for {nick}",
   confirm_penalty: "+1 for {nick} for a missing avatar?",
   decline: "decline",

@@ -123,6 +123,7 @@ export const ru = {
   article_publish: "Опубликовать в утреннем посте",
   article_decline: "Не публиковать",
   your_moves: "Ваши ходы",
+  no_moves: "Ходов нет",
   penalty_undo: "Отменить +1 игроку {nick}",
   confirm_penalty: "+1 игроку {nick} за отсутствие аватара?",
   decline: "отказаться",

@@ -29,11 +29,16 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
         </ul>
       )}
       <h4>{ctx.t("your_moves")}</h4>
-      <ul aria-label={ctx.t("your_moves")} class="card-moves">
-        {me.card.moves.map((m) => (
-          <li key={m.code}>{ctx.lang === "en" ? m.en : m.ru}</li>
-        ))}
-      </ul>
+      {/* the moves he can make as the state stands (A-MOVE-1), not the role's whole catalogue */}
+      {me.card.moves.length === 0 ? (
+        <p>{ctx.t("no_moves")}</p>
+      ) : (
+        <ul aria-label={ctx.t("your_moves")} class="card-moves">
+          {me.card.moves.map((m) => (
+            <li key={m.code}>{ctx.lang === "en" ? m.en : m.ru}</li>
+          ))}
+        </ul>
+      )}
       {me.clan_items && <p>{ctx.t("clan_items", { ...me.clan_items })}</p>}
       {me.item_manager != null && <p>{ctx.t("item_manager", { nick: nickOf(view, me.item_manager) })}</p>}
       <h4>{ctx.t("knows")}</h4>

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..items import item_name
-from ..state import Player
+from ..moves import possible
+from ..state import AndorraState, Player
 from ..win import WIN_EN, WIN_RU
-from .actions import ACTIONS, ITEM, ITEM_NEEDED
+from .actions import ACTIONS, ITEM, NON_UNDEAD
 from .descriptions import description
 from .move_names import move_name
 
@@ -20,20 +21,27 @@ PASSIVE_WORDS = {
 }
 
 
-def role_card(p: Player) -> dict[str, Any]:
-    """The moves his role and his items allow, and his items with what the passive ones do."""
-    codes = [c for c, a in ACTIONS.items() if p.role in a.roles]
-    if p.follower and "REBEL_SHOOT" not in codes:
-        codes.append("REBEL_SHOOT")
-    if not p.undead:  # A-STAKE: every non-Undead may join a stake hunt
-        codes.append("STAKE")
-    codes += [c for c, item in ITEM_NEEDED.items() if item in p.items and ITEM in ACTIONS[c].roles]
-    codes.append("STAY_HOME")
+def _group(p: Player, code: str) -> int:
+    """The card's order: the role's own moves, the Rebel's shot, the stake, the items' uses,
+    «сижу дома» (sorted() keeps the catalogue's order within each)."""
+    roles = ACTIONS[code].roles
+    if code == "STAY_HOME":
+        return 4
+    if p.role in roles:
+        return 0
+    return 3 if ITEM in roles else 2 if NON_UNDEAD in roles else 1
+
+
+def role_card(state: AndorraState, p: Player) -> dict[str, Any]:
+    """The moves he can make tonight as the state stands (his role's rules, his items, what he
+    has used up: ``moves.possible``, the engine's own checks), in the catalogue's order with
+    «сижу дома» last, and his items with what the passive ones do."""
+    codes = sorted((c for c in ACTIONS if possible(state, p, c)), key=lambda c: _group(p, c))
     seen: set[tuple[str, str]] = set()
     moves = []
     for c in codes:
         words = (move_name(c, "ru"), move_name(c, "en"))
-        if words not in seen and c in ACTIONS:
+        if words not in seen:
             seen.add(words)
             moves.append({"code": c, "ru": words[0], "en": words[1]})
     items = []
