@@ -12,6 +12,8 @@ from nightfall.games.heks.tables import CROW, PICKPOCKET, PROTECTOR, SEER, WITCH
 from nightfall.games.heks.view import _progress, _step_part
 
 PUBLIC_KEYS = {
+    "attacks_from",
+    "seer_from",
     "game",
     "step",
     "phase",

@@ -60,6 +60,11 @@ DEALS: dict[int, list[str]] = {
     7: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],
     9: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET", "JESTER", "CROW"],
 }
+# The 7-player table lets the witches attack from day 3 and the Seer check from day 2 (B-11,
+# B-12; test_rules_first_days.py). Tests of mechanics that play out on day 1 (attacks, spells,
+# the Seer's window) use the 7-player deal with Table 2.2's A = E = 1, as at 8-12 players
+# (the test-only config "from_days", Decision 11 in docs/rules/heks.md).
+DAY_ONE: dict[str, int] = {"attacks": 1, "seer": 1}
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris", "Jan", "Kees", "Lies"]
 
 _UNSET: Any = object()
@@ -98,6 +103,7 @@ class Scenario:
         seed: int = 7,
         start_ms: int = 1_000_000,
         extra: Mapping[str, Any] | None = None,
+        from_days: Mapping[str, int] | None = None,
     ) -> None:
         self.names = [n for n, _ in players]
         self.roles = {n: r for n, r in players}
@@ -110,6 +116,8 @@ class Scenario:
         }
         if recipes is not None:
             self.config["recipes"] = [[ing(i) for i in day] for day in recipes]
+        if from_days is not None:
+            self.config["from_days"] = dict(from_days)
         if extra:
             self.config.update(extra)
         self.game = HeksGame()
@@ -423,6 +431,8 @@ class Scenario:
         if mist is not None:
             sp["mist_place"] = place_id(mist)
         self.send(who, "witch_spell", **sp)
+        if target is None and self.me(who)["witch"]["target_chosen"]:
+            return  # H-WAT-9: before day A the spell closes the target step ("No attack")
         self.send(who, "witch_target", target=None if target is None else self.seat(target))
         if second is not _UNSET:
             self.send(who, "witch_second", target=None if second is None else self.seat(second))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .kit import Scenario
+from .kit import DAY_ONE, Scenario
 
 
 def expect(
@@ -77,7 +77,7 @@ def at_ritual() -> Scenario:
 
 def seer_at_discussion() -> Scenario:
     """Day 1 evening at 7 players, where the Seer plays (Anna; at 5 players no Seer, B-5)."""
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.gather_at("Forest")
     g.confirm_all()
@@ -364,7 +364,7 @@ def test_seer_cannot_check_herself() -> None:
 
 def test_pickpocket_after_his_window() -> None:
     # H-PP-1 (OQ-14): the window closes when the first approve/reject vote opens.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.quiet_day()  # Day 1, so that everyone holds a card on Day 2
     g.confirm_all()
@@ -465,7 +465,7 @@ def test_step_only_moves_when_the_scene_changes() -> None:
 
 def test_pickpocket_must_take_a_type_from_the_hand_he_saw() -> None:
     # H-PP-3: exactly one card type from the target's hand; H-ERR-7: target first.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.gather_at("Forest")
     g.confirm_all()

@@ -157,11 +157,11 @@ def test_the_worked_example_recap_tells_every_day() -> None:
 def test_a_recap_that_tells_it_wrong_is_caught(where: str) -> None:
     # The check above can fail: one wrong fact in the example's recap is found.
     transcript = Transcript.loads(EXAMPLE.read_text())
-    if where == "check":  # no Seer at 5 players (B-5): a 7-player game with a Seer's checks
+    if where == "check":  # no Seer at 5 players (B-5): a 7-player game with a Seer's checks,
+        # from day 1 (the test-only "from_days"; at 7 players she checks from day 2, B-12)
         names = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus"]
-        transcript = play_game(
-            {"players": names, "mode": "timed"}, 7, lambda _s, _r: HeuristicBot()
-        ).transcript
+        config = {"players": names, "mode": "timed", "from_days": {"seer": 1}}
+        transcript = play_game(config, 7, lambda _s, _r: HeuristicBot()).transcript
     recap: Any = build(transcript)
     day1 = recap[0]
     if where == "check":

@@ -7,7 +7,7 @@ TEN adds Jan, a third Witch (Table 2.1 at 10 players with B-9).
 
 from __future__ import annotations
 
-from .kit import Scenario
+from .kit import DAY_ONE, Scenario
 
 TEN = [
     ("Anna", "SEER"),
@@ -83,7 +83,7 @@ def test_truncated_recipe_when_fewer_cats_than_ingredients() -> None:
 def test_seer_may_check_during_the_quarrel() -> None:
     # H-SEE-1 (the window spans the ritual, the result and the quarrel). 7 players: the
     # smallest fixed deal with a Seer (none at 4-5 players, B-4, B-5).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.gather_at("Forest")
     g.to_ritual(["Anna", "Cas", "Dewi"])
@@ -169,7 +169,7 @@ def test_random_defaults_respect_cats_and_open_places() -> None:
         g.wait_deadline()
         assert 3 not in g.view()["proposal"], seed
     for seed in range(4):
-        g = Scenario.standard(7, seed=seed)
+        g = Scenario.standard(7, from_days=DAY_ONE, seed=seed)
         g.all_ready()
         g.quiet_day()
         g.confirm_all()
@@ -221,7 +221,7 @@ def test_a_turn_back_in_step_two_prevents_a_takeover() -> None:
 
 def test_nobody_can_vote_for_an_exiled_player() -> None:
     # H-EXV-1, H-EXC-4.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.quiet_day(exile="Cas")
     g.confirm_all()

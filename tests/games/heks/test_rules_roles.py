@@ -7,7 +7,7 @@ is a second Crow (balance change B-9).
 
 from __future__ import annotations
 
-from .kit import Scenario
+from .kit import DAY_ONE, Scenario
 
 
 def gather_all(g: Scenario, where: str, *, skip: tuple[str, ...] = ()) -> None:
@@ -122,7 +122,7 @@ def test_a_turned_back_cat_keeps_its_frozen_hand_and_gathers_nothing() -> None:
 
 def test_turn_back_choice_can_be_changed_until_step_c() -> None:
     # H-DEP-11, H-HD-1 (optional; "none" allowed; exiled players cannot be selected).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest")
     g.witch("Bram", "Forest", None, "Cas")
@@ -144,7 +144,7 @@ def test_turn_back_choice_can_be_changed_until_step_c() -> None:
 
 def test_empty_pouch_still_uses_the_ability() -> None:
     # H-PP-3 ("Empty pouch"), H-PP-1 (once per day), H-ING-3 (the guarding Protector gathers nothing).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest", skip=("Eva",))
     g.depart("Eva", guard=True)
@@ -160,7 +160,7 @@ def test_empty_pouch_still_uses_the_ability() -> None:
 
 def test_theft_completes_automatically_when_the_window_closes() -> None:
     # H-ERR-7 (the oldest card of the hand he saw), H-PP-1 (OQ-14), H-PP-4, H-PP-5, H-ING-7.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.quiet_day()  # Anna, Bram, Cas play their Mushroom; Dewi and Guus keep [Mu]
     g.confirm_all()
@@ -181,7 +181,7 @@ def test_theft_completes_automatically_when_the_window_closes() -> None:
 def test_pickpocket_window_spans_the_first_proposal_only() -> None:
     # H-DIS-4, H-PP-1 (OQ-14): usable during the first proposal step, closed by the first approval vote,
     # and still closed in a later proposal of the same night; H-PP-2 (only CAT targets).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest")
     to_evening(g, {"Bram": ("Forest", "Cas"), "Fien": ("Forest", None)})
@@ -208,7 +208,7 @@ def test_pickpocket_window_spans_the_first_proposal_only() -> None:
 
 def test_seer_may_check_a_frog_but_not_an_exiled_player() -> None:
     # H-SEE-2, H-FRG-6, H-EXC-4. 7 players: the Seer does not play at 4-5 (B-4, B-5).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest")
     to_evening(g, {"Bram": ("Forest", "Guus"), "Fien": ("Forest", None)})
@@ -229,7 +229,7 @@ def test_seer_may_check_a_frog_but_not_an_exiled_player() -> None:
 
 def test_several_hits_on_one_target_make_one_frog() -> None:
     # H-WAT-6 (third bullet), H-EVE-3.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest")
     to_evening(g, {"Bram": ("Forest", "Anna"), "Fien": ("Forest", "Anna")})
@@ -301,7 +301,7 @@ def test_switching_during_step_b_updates_the_protectors_live_counts() -> None:
 
 def test_gathering_into_a_full_hand_drops_the_oldest_card() -> None:
     # H-ING-2, H-ING-1, H-ING-5 (unlimited supply).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     expected = [["Mu"], ["Mu", "Mo"], ["Mu", "Mo", "SW"], ["Mo", "SW", "OF"]]
     for where, hand in zip(["Forest", "Meadow", "Spring", "Tower"], expected, strict=True):
@@ -339,7 +339,7 @@ def test_a_frogs_frozen_hand_comes_back_with_it() -> None:
 
 def test_a_villager_has_no_ability() -> None:
     # H-VIL-1, H-ROL-1.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for extra in ({"mask": True}, {"turn_back": None}, {"guard": True}):
         assert g.reject("Cas", "depart", place="P1", **extra).code in ("not_your_step", "bad_payload")
@@ -353,7 +353,7 @@ def test_a_villager_has_no_ability() -> None:
 def test_a_turned_back_seer_checks_again_and_a_cat_can_be_frogged_again() -> None:
     # H-HD-3 (from the evening on a normal CAT player: abilities, chief), H-FRG-7.
     # 7 players: the Seer does not play at 4-5 (B-4, B-5).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest")
     to_evening(g, {"Bram": ("Forest", "Anna"), "Fien": ("Forest", None)})
@@ -374,7 +374,7 @@ def test_a_turned_back_seer_checks_again_and_a_cat_can_be_frogged_again() -> Non
 
 def test_an_exiled_players_hand_leaves_play() -> None:
     # H-ING-6, H-EXC-4.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.quiet_day(exile="Dewi")  # Dewi was no member: she held [Mu]
     assert g.status("Dewi") == "EXILED" and g.hand("Dewi") == []

@@ -4,14 +4,14 @@ Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector, Fien Witch
 
 from __future__ import annotations
 
-from .kit import Scenario
+from .kit import DAY_ONE, Scenario
 
 NON_WITCHES = ["Anna", "Cas", "Dewi", "Eva", "Guus"]
 
 
 def after_spoiled(n: int, seed: int = 7) -> Scenario:
     """The morning after n quiet days, each with a spoiled ritual: F = n (H-SET-8)."""
-    g = Scenario.standard(7, seed=seed)
+    g = Scenario.standard(7, from_days=DAY_ONE, seed=seed)
     g.all_ready()
     for _ in range(n):
         g.quiet_day()
@@ -34,7 +34,7 @@ def test_spell_tiers_unlock_by_spoiled_rituals() -> None:
         2: ["CREEPING_CURSE", "DISGUISE", "MIST"],
         3: ["CREEPING_CURSE", "DISGUISE", "MIST", "TWIN_HEX"],
     }
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for f in range(4):
         assert sorted(g.unlocked()) == expected[f]

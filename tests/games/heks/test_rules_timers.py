@@ -5,7 +5,7 @@ H-TIM-1: every step is checked in a Timed game and, where the two differ, in an 
 
 from __future__ import annotations
 
-from .kit import Scenario
+from .kit import DAY_ONE, Scenario
 
 FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal
 
@@ -151,7 +151,7 @@ def test_witch_auto_choice_at_15_seconds() -> None:
 
 def test_witch_auto_target_after_a_chosen_place() -> None:
     # H-WAT-4: only the missing choices are filled in; the target is a CAT non-witch.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
         g.depart(n, "Forest")
@@ -339,7 +339,7 @@ def test_same_time_defaults_are_drawn_in_seat_order() -> None:
     # H-TIM-4, H-RNG-1: defaults at one moment are drawn in seat order, so a timeout, Force
     # continue and absent marks made in seat order give the same places; same seed, same game.
     def base(seed: int) -> Scenario:
-        g = Scenario.standard(7, seed=seed)
+        g = Scenario.standard(7, from_days=DAY_ONE, seed=seed)
         g.all_ready()
         g.depart("Anna", "Forest")
         g.depart("Eva", "Forest")
@@ -378,7 +378,7 @@ def test_step_a_timeout_after_a_guard_tap_opens_step_b_with_its_own_timer() -> N
 
 def test_ability_windows_open_with_the_discussion() -> None:
     # H-DIS-1, H-DIS-4, H-SEE-1, H-PP-1: the windows open when DISCUSSION starts, not earlier.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.gather_at("Forest")
     assert g.phase == "EVENING_ANNOUNCE"
@@ -391,7 +391,7 @@ def test_ability_windows_open_with_the_discussion() -> None:
 
 def test_absent_member_plays_the_oldest_of_several_cards() -> None:
     # H-RIT-5 (OQ-10): "the first card that can be played" is the oldest card in hand order.
-    g = Scenario.standard(7, mode="unlimited")
+    g = Scenario.standard(7, from_days=DAY_ONE, mode="unlimited")
     g.all_ready()
     g.quiet_day()  # Anna, Bram and Cas play; Dewi keeps [Mu]
     g.confirm_all()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nightfall.games.heks.site import HeksSite
 from nightfall.games.interface import Outcome
 
-from .kit import Scenario
+from .kit import DAY_ONE, Scenario
 
 
 def night_of_day1_4p(g: Scenario) -> None:
@@ -45,7 +45,7 @@ def test_takeover_at_the_end_of_the_day_shows_the_days_announcement() -> None:
 def test_all_witches_frogs_at_the_end_of_the_day() -> None:
     # H-WIN-3, H-PRI-2 ①, H-PRI-8, H-WAT-6 (a frogged witch's attack still resolves), H-GEN-4,
     # H-WAT-7 (witches may attack each other), H-PRI-6 (frog witches count in the score).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
         g.depart(n, "Forest")
@@ -61,7 +61,7 @@ def test_all_witches_frogs_at_the_end_of_the_day() -> None:
 
 def test_all_witches_frogs_after_the_vote() -> None:
     # H-PRI-3 ③: an exile leaves only frog witches → village wins (not ALL_WITCHES_EXILED).
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
         g.depart(n, "Forest")
@@ -194,7 +194,7 @@ def test_curse_meter_full_goes_straight_to_the_vote_and_unlocks_nothing() -> Non
 
 def test_blank_ballots_do_not_count_against_anyone() -> None:
     # H-EXC-1, H-EXC-2, H-EXC-3: 2 for A, 1 for B, the rest blank → A is exiled.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.quiet_day()
     g.confirm_all()

@@ -14,7 +14,7 @@ from typing import Any
 
 from nightfall.engine import Event, Viewer, visible
 
-from .kit import DEALS, Scenario
+from .kit import DAY_ONE, DEALS, Scenario
 
 DEAL9 = DEALS[9]
 
@@ -130,7 +130,7 @@ def test_votes_show_only_a_count_until_they_close() -> None:
 
 def test_ritual_plays_are_secret_even_from_the_other_members() -> None:
     # H-RIT-9, H-RIT-11, §11 ("who played what: nobody, never"), H-VIS-2.
-    g = Scenario.standard(7, recipes=[["Mu", "Mo", "SW"], ["Mu", "Mo", "SW"]])
+    g = Scenario.standard(7, from_days=DAY_ONE, recipes=[["Mu", "Mo", "SW"], ["Mu", "Mo", "SW"]])
     g.all_ready()
     g.quiet_day()  # Anna, Bram, Cas play; Dewi and Guus keep [Mu]
     g.confirm_all()
@@ -154,7 +154,7 @@ def test_ritual_plays_are_secret_even_from_the_other_members() -> None:
 
 def test_seer_results_and_thefts_are_private() -> None:
     # H-SEE-3 (privately), H-PP-3, H-PP-5 (the thief is never named), H-ING-8, §11.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     g.gather_at("Forest")
     g.confirm_all()
@@ -241,7 +241,7 @@ def test_the_guard_is_told_the_tables_clock_in_step_b() -> None:
 
 def test_step_c_does_not_reveal_how_far_the_witches_are() -> None:
     # H-GAT-4 (always 15 s), H-GAT-3 (every screen shows the same meter), H-WAT-2, §11.
-    g = Scenario.standard(7)
+    g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
         g.depart(n, "Forest")

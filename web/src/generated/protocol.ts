@@ -444,6 +444,8 @@ export interface HeksPublicView {
   day: number;
   knights_day: number;
   is_knights_day: boolean;
+  attacks_from: number;
+  seer_from: number;
   seals: number;
   seals_needed: number;
   spoiled: number;
@@ -485,6 +487,8 @@ export interface HeksView {
   day: number;
   knights_day: number;
   is_knights_day: boolean;
+  attacks_from: number;
+  seer_from: number;
   seals: number;
   seals_needed: number;
   spoiled: number;

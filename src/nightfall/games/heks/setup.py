@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from nightfall.engine import Rejected, Rng
@@ -18,8 +19,25 @@ from .tables import (
     MIN_PLAYERS,
     PARAMS,
     TIMED_SECONDS,
+    Params,
     role_multiset,
 )
+
+
+def _params(n: int, from_days: Any) -> Params:
+    """Table 2.2 for n players; a test-only ``from_days`` {"attacks", "seer"} moves A and E
+    (H-WAT-9, H-SEE-4), so tests of day-1 mechanics can use the 7-player deal (Decision 11)."""
+    if from_days is None:
+        return PARAMS[n]
+    if not isinstance(from_days, Mapping) or not set(from_days) <= {"attacks", "seer"}:
+        raise Rejected("bad_config", field="from_days", reason='expected {"attacks", "seer"}')
+    for key, day in from_days.items():
+        if not isinstance(day, int) or isinstance(day, bool) or day < 1:
+            raise Rejected("bad_config", field=f"from_days.{key}", reason="expected a day number")
+    p = PARAMS[n]
+    return replace(
+        p, attacks_from=from_days.get("attacks", p.attacks_from), seer_from=from_days.get("seer", p.seer_from)
+    )
 
 
 def _timers(mode: str, discuss: int, overrides: Mapping[str, Any]) -> dict[str, int | None]:
@@ -78,7 +96,7 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
         host=host,
         mode=mode,
         timers_ms=_timers(mode, discuss, overrides),
-        params=PARAMS[n],
+        params=_params(n, config.get("from_days")),
         rng=rng,
         fixed_recipes=recipes,
     )

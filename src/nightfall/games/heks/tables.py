@@ -55,6 +55,8 @@ class Params:
     knights_day: int  # K
     recipe: int  # R
     places: int  # places in play, P1..Pn
+    attacks_from: int = 1  # A: the first day the witches may attack (H-WAT-9, balance change B-11)
+    seer_from: int = 1  # E: the first day the Seer may check (H-SEE-4, balance change B-12)
 
 
 # H-JST-3 (balance change B-7): the roles shown the Jester's seat at the role reveal.
@@ -65,7 +67,7 @@ PARAMS: Final[dict[int, Params]] = {
     4: Params(2, 4, 2, 3),
     5: Params(2, 4, 2, 3),
     6: Params(3, 5, 3, 4),
-    7: Params(3, 5, 3, 4),
+    7: Params(3, 5, 3, 4, attacks_from=3, seer_from=2),  # B-11, B-12
     8: Params(3, 5, 3, 4),
     9: Params(3, 5, 3, 5),
     10: Params(3, 5, 4, 5),

@@ -87,6 +87,8 @@ def _step_part(state: HeksState) -> HeksPublicView:
         "day": number,
         "knights_day": state.params.knights_day,
         "is_knights_day": number == state.params.knights_day,
+        "attacks_from": state.params.attacks_from,  # H-WAT-9
+        "seer_from": state.params.seer_from,  # H-SEE-4
         "seals": state.seals,
         "seals_needed": state.params.seals,
         "spoiled": state.spoiled,

@@ -308,6 +308,10 @@ class HeksPublicView(TypedDict):
     day: int
     knights_day: int
     is_knights_day: bool
+    # Table 2.2's A and E: the first day the witches may attack (H-WAT-9) and the Seer
+    # may check (H-SEE-4); 1 except where a balance change moved them (B-11, B-12).
+    attacks_from: int
+    seer_from: int
     seals: int
     seals_needed: int
     spoiled: int

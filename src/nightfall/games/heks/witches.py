@@ -21,6 +21,11 @@ def available(state: HeksState, seat: int) -> list[str]:
     return [s for s in unlocked(state) if s not in state.spells_cast and reserved.get(s, seat) == seat]
 
 
+def attacks_allowed(state: HeksState) -> bool:
+    """H-WAT-9 (balance change B-11): no attack before day A of Table 2.2."""
+    return state.day.number >= state.params.attacks_from
+
+
 def _turn(state: HeksState, cmd: Command) -> tuple[Player, WitchTurn]:
     me = player_of(state, cmd)
     phase_in(state, WITCH_C, rule="H-WAT-2")
@@ -60,6 +65,8 @@ def choose_spell(state: HeksState, cmd: Command) -> list[Event]:
     turn.spell_chosen = True
     turn.spell = spell
     turn.mist_place = mist_place
+    if not attacks_allowed(state):  # H-WAT-9: before day A the target step is "No attack", done
+        turn.target_chosen = turn.second_chosen = True
     if spell is not None:
         # H-SPL-3: a reservation counts as cast, whatever happens to the caster.
         state.day.reserved[spell] = me.seat
@@ -93,6 +100,8 @@ def choose_target(state: HeksState, cmd: Command) -> list[Event]:
     me, turn = _turn(state, cmd)
     if not turn.spell_chosen:
         raise Rejected("not_your_step", "H-WAT-2", reason="choose a spell (or none) first")
+    if not attacks_allowed(state):
+        raise Rejected("no_attacks_yet", "H-WAT-9", from_day=state.params.attacks_from)
     if turn.target_chosen:
         raise Rejected("final", "H-WAT-2", choice="target")
     target = seat_arg(state, cmd.payload, "target", nullable=True)
@@ -138,6 +147,8 @@ def auto_choices(state: HeksState, out: list[Event]) -> None:
         if turn.spell == MIST and turn.mist_place is None:
             turn.mist_place = rng.choice(state.open_places())
             filled.append("mist_place")
+        if not turn.target_chosen and not attacks_allowed(state):
+            turn.target_chosen = True  # H-WAT-9: before day A there is no target to fill, and no draw
         if not turn.target_chosen:
             turn.target_chosen = True
             options = [p.seat for p in state.players if p.status == CAT and p.role != WITCH]

@@ -65,7 +65,12 @@ def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
     for p in ability_users:
         if p.status != CAT:
             continue
-        if p.role == SEER and not state.day.seer_used and state.phase in seer.WINDOW:
+        if (
+            p.role == SEER
+            and not state.day.seer_used
+            and state.phase in seer.WINDOW
+            and seer.has_sight(state)
+        ):
             seats.add(p.seat)
         if p.role == PICKPOCKET and pickpocket.window_open(state) and not state.day.pickpocket_done:
             seats.add(p.seat)

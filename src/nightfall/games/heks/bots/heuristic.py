@@ -85,7 +85,13 @@ class HeuristicBot:
         witch_side = role in ("WITCH",)
         acts: list[Action] = []
         # Abilities first: the Seer checks and announces; the Pickpocket steals a recipe card.
-        if role == "SEER" and me["status"] == "CAT" and not me["seer"]["used"] and phase == "DISCUSSION":
+        if (
+            role == "SEER"
+            and me["status"] == "CAT"
+            and not me["seer"]["used"]
+            and phase == "DISCUSSION"
+            and view["day"] >= view["seer_from"]  # H-SEE-4
+        ):
             checked = {m["target"] for m in me["inbox"] if m["kind"] == "SEER_RESULT"}
             options = [
                 p["seat"]

@@ -61,6 +61,7 @@ class RandomBot:
             and me["status"] == "CAT"
             and not me["seer"]["used"]
             and phase in _SEER_WINDOW
+            and view["day"] >= view["seer_from"]  # H-SEE-4
         ):
             targets = [p["seat"] for p in view["players"] if p["status"] != "EXILED" and p["seat"] != seat]
             if rng.below(2):

@@ -124,7 +124,7 @@ class StrongBot:
         view, me = ctx.view, ctx.view["me"]
         out: list[Action] = []
         if me["role"] == SEER:
-            if not me["seer"]["used"] and view["phase"] == "DISCUSSION":
+            if not me["seer"]["used"] and view["phase"] == "DISCUSSION" and view["day"] >= view["seer_from"]:
                 target = mv.seer_target(ctx)
                 if target is not None:
                     out.append(("seer_check", {"target": target}))

@@ -147,6 +147,8 @@ def witch_turn(ctx: Ctx) -> list[Action]:
         out.append(("witch_spell", payload))
     else:
         spell = w["spell"]
+    if ctx.view["day"] < ctx.view["attacks_from"]:
+        return out  # H-WAT-9: the engine closes the target step with the spell
     if not w["target_chosen"]:
         target = targets[i % len(targets)] if targets else None
         out.append(("witch_target", {"target": target}))

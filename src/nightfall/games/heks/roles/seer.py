@@ -23,6 +23,11 @@ WINDOW = frozenset(
 )
 
 
+def has_sight(state: HeksState) -> bool:
+    """H-SEE-4 (balance change B-12): no check before day E of Table 2.2."""
+    return state.day.number >= state.params.seer_from
+
+
 def sees_witch(state: HeksState, target: Player) -> bool:
     """H-SEE-3, with Disguise (H-SPL-5); the Jester reads "Not a witch" (his mask is gone, B-8)."""
     if target.role == WITCH:
@@ -34,6 +39,8 @@ def sees_witch(state: HeksState, target: Player) -> bool:
 def check(state: HeksState, seer: Player, target_seat: int, out: list[Event]) -> None:
     if state.phase not in WINDOW:
         raise Rejected("window_closed", "H-SEE-1", phase=state.phase)
+    if not has_sight(state):
+        raise Rejected("no_sight_yet", "H-SEE-4", from_day=state.params.seer_from)
     if state.day.seer_used:
         raise Rejected("ability_used", "H-SEE-1", ability="seer")
     if target_seat == seer.seat:
