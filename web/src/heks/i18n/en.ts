@@ -81,6 +81,7 @@ export const en: Record<MsgKey, string> = {
   "role.witches.none": "There are no other witches.",
   "role.witches.crow": "The witches: {names}",
   "role.jester.known": "The Jester: {name}. If he is voted out, he wins alone.",
+  "role.attacks.from": "At this table the witches attack from day {n}.",
 
   "hdr.day": "Day {n}",
   "hdr.knights": "Knights on day {n}",
@@ -178,6 +179,7 @@ export const en: Record<MsgKey, string> = {
   "witch.summary.target": "Target: {name}",
   "witch.summary.second": "Second target: {name}",
   "witch.done": "Your choices are locked in.",
+  "witch.noattack.yet": "No attacks before day {n} at this table: today you choose your place and a spell.",
   "witch.auto": "After {n} seconds the choice is made automatically.",
 
   "evening.title": "The duck announces",
@@ -194,6 +196,7 @@ export const en: Record<MsgKey, string> = {
   "seer.title": "Seer: check a player",
   "seer.check": "Check {name}",
   "seer.used": "You have already checked today.",
+  "seer.notyet": "At this table you check from day {n}.",
   "seer.result.witch": "{name} is a WITCH",
   "seer.result.notwitch": "{name} is not a witch",
   "pp.title": "Pickpocket: steal an ingredient",
@@ -514,6 +517,8 @@ export const en: Record<MsgKey, string> = {
   "help.def.curse": "Every rejected proposal fills the curse meter. When it is full ({curse}), that night's ritual fails without being performed (this unlocks nothing). It is empty again every morning.",
   "help.term.knights": "Knights' day",
   "help.def.knights": "{knights} the knights arrive: the last day. If their vote exiles a witch, the village wins; otherwise the witches win.",
+  "help.term.firstdays": "The first days",
+  "help.def.firstdays": "At this table the witches attack from day {attacks} and the Seer checks from day {seer}.",
   "help.term.spells": "Spells",
   "help.def.spells": "Each spell can be cast once per game, by one of the witches.",
   "err.not_owner": "The room moved to another server; reconnecting…",

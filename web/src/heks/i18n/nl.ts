@@ -83,6 +83,7 @@ export const nl = {
   "role.witches.none": "Er zijn geen andere heksen.",
   "role.witches.crow": "De heksen: {names}",
   "role.jester.known": "De Nar: {name}. Wordt hij weggestemd, dan wint hij in zijn eentje.",
+  "role.attacks.from": "Aan deze tafel vallen de heksen aan vanaf dag {n}.",
 
   // Header / status
   "hdr.day": "Dag {n}",
@@ -187,6 +188,7 @@ export const nl = {
   "witch.summary.target": "Doelwit: {name}",
   "witch.summary.second": "Tweede doelwit: {name}",
   "witch.done": "Je keuzes staan vast.",
+  "witch.noattack.yet": "Aan deze tafel geen aanvallen vóór dag {n}: vandaag kies je je plek en een spreuk.",
   "witch.auto": "Na {n} seconden wordt automatisch gekozen.",
 
   // Evening
@@ -205,6 +207,7 @@ export const nl = {
   "seer.title": "Ziener: bekijk een speler",
   "seer.check": "Bekijk {name}",
   "seer.used": "Je hebt vandaag al gekeken.",
+  "seer.notyet": "Aan deze tafel kijk je vanaf dag {n}.",
   "seer.result.witch": "{name} is een HEKS",
   "seer.result.notwitch": "{name} is geen heks",
   "pp.title": "Zakkenroller: steel een ingrediënt",
@@ -537,6 +540,8 @@ export const nl = {
   "help.def.curse": "Elk afgewezen voorstel vult de vloekmeter. Is hij vol ({curse}), dan mislukt het ritueel van die nacht zonder uitgevoerd te worden (dat ontgrendelt niets). Elke ochtend is hij weer leeg.",
   "help.term.knights": "Riddersdag",
   "help.def.knights": "{knights} komen de ridders: de laatste dag. Wordt bij hun stemming een heks verbannen, dan wint het dorp; anders winnen de heksen.",
+  "help.term.firstdays": "De eerste dagen",
+  "help.def.firstdays": "Aan deze tafel vallen de heksen aan vanaf dag {attacks} en kijkt de Ziener vanaf dag {seer}.",
   "help.term.spells": "Spreuken",
   "help.def.spells": "Elke spreuk kan één keer per spel gebruikt worden, door een van de heksen.",
   "err.not_owner": "De kamer is naar een andere server verhuisd; opnieuw verbinden…",

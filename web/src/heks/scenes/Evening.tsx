@@ -108,6 +108,14 @@ function SeerPanel(props: { view: HeksView; send: Send }) {
     );
   }
   if (me.seer?.used) return null;
+  if (v.day < v.seer_from) {
+    // H-SEE-4 (B-12): no check before day E at this table
+    return (
+      <Section title={t("seer.title")} class="private">
+        <p class="notice">{t("seer.notyet", { n: v.seer_from })}</p>
+      </Section>
+    );
+  }
   const targets = v.players.filter((p) => p.seat !== me.seat && p.status !== "EXILED");
   return (
     <Section title={t("seer.title")} class="private">

@@ -47,6 +47,12 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
             {me.role === "CROW" && (
               <span class="role-team">{t("role.witches.crow", { names: joinNames(others) })}</span>
             )}
+            {(me.role === "WITCH" || me.role === "CROW") && props.view.attacks_from > 1 && (
+              <span class="role-team">{t("role.attacks.from", { n: props.view.attacks_from })}</span>
+            )}
+            {me.role === "SEER" && props.view.seer_from > 1 && (
+              <span class="role-team">{t("seer.notyet", { n: props.view.seer_from })}</span>
+            )}
             {me.known_jester != null && (
               <span class="role-team">{t("role.jester.known", { name: nameOf(props.view, me.known_jester) })}</span>
             )}

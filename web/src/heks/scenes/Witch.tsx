@@ -142,6 +142,8 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
   } else {
     step = <p class="notice">{t("witch.done")}</p>;
   }
+  // H-WAT-9 (B-11): before day A the spell closes the target step with "No attack".
+  const noAttackYet = v.day < v.attacks_from ? <p class="notice witchy">{t("witch.noattack.yet", { n: v.attacks_from })}</p> : null;
 
   return (
     <Section title={t("witch.title")} class="witch">
@@ -153,6 +155,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
           </li>
         ))}
       </ul>
+      {noAttackYet}
       {step}
       <ul class="summary small">
         {place && <li>{t("witch.summary.place", { place: placeName(place) })}</li>}

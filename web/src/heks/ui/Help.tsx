@@ -119,6 +119,9 @@ export function HelpBody(props: { view: HeksView | null }) {
         <Term name={t("help.term.spoiled")}>{t("help.def.spoiled")}</Term>
         <Term name={t("hdr.curse")}>{t("help.def.curse", { curse })}</Term>
         <Term name={t("help.term.knights")}>{t("help.def.knights", { knights })}</Term>
+        {v && (v.attacks_from > 1 || v.seer_from > 1) && (
+          <Term name={t("help.term.firstdays")}>{t("help.def.firstdays", { attacks: v.attacks_from, seer: v.seer_from })}</Term>
+        )}
         <Term name={t("help.term.spells")}>
           {t("help.def.spells")}
           <ul class="help-spells">
