@@ -90,6 +90,16 @@ export const FIXTURES: Record<string, HeksView> = {
     me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [9],
       witch: { counts: { P1: 2, P3: 1, P4: 0, P5: 3 }, available_spells: [], reserved: {}, place: "P5", spell_chosen: true, spell: "MIST", mist_place: "P1", target_chosen: false, target: null, second_chosen: false, second: null } }),
   }),
+  witch_noattack: base({
+    phase: "WITCH_C", deadline: Date.now() + 9_000, day: 1, attacks_from: 3, seer_from: 2, spoiled: 0, unlocked_spells: [],
+    me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [9],
+      witch: { counts: { P1: 2, P3: 1, P4: 0, P5: 3 }, available_spells: [], reserved: {}, place: "P5", spell_chosen: true, spell: null, mist_place: null, target_chosen: true, target: null, second_chosen: true, second: null } }),
+  }),
+  seer_notyet: base({
+    phase: "DISCUSSION", deadline: Date.now() + 150_000, day: 1, attacks_from: 3, seer_from: 2, progress: { done: 2, total: 6 },
+    me: me({ seat: 1, role: "SEER", seer: { used: false } }),
+  }),
+  reveal_seer7: base({ phase: "ROLE_REVEAL", deadline: null, day: 1, attacks_from: 3, seer_from: 2, me: me({ seat: 1, role: "SEER" }) }),
   witch_twin: base({
     phase: "WITCH_C", deadline: Date.now() + 6_000, unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE", "TWIN_HEX"],
     me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [9],
