@@ -420,6 +420,8 @@ export const en: Record<MsgKey, string> = {
   "err.spell_unavailable": "That spell is not available.",
   "err.ability_used": "You have already used your ability today.",
   "err.window_closed": "It is too late for that.",
+  "err.no_attacks_yet": "The witches do not attack yet at this table.",
+  "err.no_sight_yet": "At this table you cannot check yet.",
   "err.stale_step": "The game had already moved on; try again.",
   "err.game_over": "The game is over.",
   "err.name_required": "Enter your name.",

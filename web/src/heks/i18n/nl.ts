@@ -443,6 +443,8 @@ export const nl = {
   "err.spell_unavailable": "Die spreuk is niet beschikbaar.",
   "err.ability_used": "Je hebt je gave vandaag al gebruikt.",
   "err.window_closed": "Daarvoor is het te laat.",
+  "err.no_attacks_yet": "Aan deze tafel vallen de heksen nog niet aan.",
+  "err.no_sight_yet": "Aan deze tafel kun je nog niet kijken.",
   "err.stale_step": "Het spel was al verder; probeer opnieuw.",
   "err.game_over": "Het spel is afgelopen.",
   "err.name_required": "Vul je naam in.",
