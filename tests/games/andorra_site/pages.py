@@ -21,3 +21,13 @@ def create_from_cast(host: Page, base: str, cast: list[tuple[str, str]]) -> tupl
     assert code is not None
     host.goto(desk)
     return code.group(1), urls
+
+
+def desk_step(host: Page, button: str, then: str | None = None) -> None:
+    """One of the desk's phase buttons («Закрыть день», «Закрыть ночь и посчитать»,
+    «Опубликовать утро»), confirmed («Да»: the desk asks once more), and, given ``then``, the
+    phase heading it leads to («Ночь 1», «итоги у ведущего»)."""
+    host.get_by_role("button", name=button).click()
+    host.get_by_role("button", name="Да", exact=True).click()
+    if then is not None:
+        expect(host.get_by_role("heading", level=2)).to_contain_text(then)

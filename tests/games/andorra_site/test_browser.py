@@ -21,6 +21,7 @@ from nightfall.games.andorra.roles.move_names import MOVE_NAMES
 
 from .conftest import Served
 from .game_data import DAY1, DAY2, NAMES, NIGHT1, NIGHT2, ROLES
+from .pages import desk_step
 
 pytestmark = pytest.mark.browser
 
@@ -146,9 +147,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     for voter, target in DAY1:
         vote(players[voter - 1], nick[target])
     expect(host.locator("ol.vote-log li")).to_have_count(len(DAY1))
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
-    desk_phase(host, "Ночь 1")
+    desk_step(host, "Закрыть день", "Ночь 1")
 
     # Night 1
     for seat, action, target in NIGHT1:
@@ -158,18 +157,14 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     players[0].screenshot(path=SHOTS / "player-night.png", full_page=True)
     expect(host.locator("ul.submissions li")).to_have_count(len(NIGHT1))
     assert "выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
-    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
-    desk_phase(host, "ждём ответов")
+    desk_step(host, "Закрыть ночь и посчитать", "ждём ответов")
     expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
     kira.screenshot(path=SHOTS / "player-prompt.png", full_page=True)
     kira.get_by_role("button", name="да", exact=True).click()
     desk_phase(host, "итоги у ведущего")
     expect(host.get_by_label("preview-text")).to_contain_text("Утро дня 2.")
     host.screenshot(path=SHOTS / "desk-review.png", full_page=True)
-    host.get_by_role("button", name="Опубликовать утро").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
-    desk_phase(host, "День 2")
+    desk_step(host, "Опубликовать утро", "День 2")
 
     # Kira is in the mafia chat now
     expect(kira.get_by_role("heading", name=re.compile("Чат клана"))).to_be_visible()
@@ -194,14 +189,10 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     # Day 2 and Night 2
     for voter, target in DAY2:
         vote(players[voter - 1], nick[target])
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
-    desk_phase(host, "Ночь 2")
+    desk_step(host, "Закрыть день", "Ночь 2")
     for seat, action, target in NIGHT2:
         move(players[seat - 1], action, nick[target])
-    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
-    desk_phase(host, "итоги у ведущего")
+    desk_step(host, "Закрыть ночь и посчитать", "итоги у ведущего")
     # the host corrects Lev's input and the night is resolved again before publishing
     correct = host.get_by_role("region", name="Исправить ход и пересчитать")
     correct.get_by_label("Ник").select_option(label="Lev")
@@ -210,8 +201,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     correct.get_by_role("button", name="Исправить и пересчитать").click()
     expect(host.locator("ul.submissions li").filter(has_text="Lev")).to_contain_text("→ Gleb")
     desk_phase(host, "итоги у ведущего")
-    host.get_by_role("button", name="Опубликовать утро").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
+    desk_step(host, "Опубликовать утро")
     expect(host.locator("article.post")).to_have_count(2)
 
     # the posts equal the engine's for the same moves

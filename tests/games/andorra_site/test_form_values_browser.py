@@ -4,13 +4,11 @@ night, H-03c), and the move sent is still the one the page shows (A-ROLE-REANIMA
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, expect
 
 from .conftest import Served
-from .pages import create_from_cast
+from .pages import create_from_cast, desk_step
 from .test_browser import page_in_own_context, stored_commands
 from .test_preferences_browser import CAST, open_move_form, sent
 
@@ -23,9 +21,7 @@ def test_a_chosen_player_stays_chosen_when_the_list_changes(
     # A-ROLE-REANIMATOR-4, H-03c
     host = page_in_own_context(chromium, phone=False)
     code, urls = create_from_cast(host, andorra_server.url, CAST)
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
+    desk_step(host, "Закрыть день", "Ночь 1")
 
     rita = open_move_form(chromium, urls["Rita"], "реанимировать")
     first = rita.get_by_label("1-й выбор")

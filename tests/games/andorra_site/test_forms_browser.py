@@ -5,13 +5,11 @@ The host's desk is 1280×800, the players' phones 390×844."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .conftest import Served
-from .pages import create_from_cast
+from .pages import create_from_cast, desk_step
 from .test_browser import SHOTS, stored_commands
 from .test_preferences_browser import sent
 
@@ -51,9 +49,7 @@ def test_move_and_correction_forms_speak_the_engines_words(chromium: Browser, an
     SHOTS.mkdir(parents=True, exist_ok=True)
     host = open_page(chromium, f"{andorra_server.url}/a/new", phone=False)
     code, urls = create_from_cast(host, andorra_server.url, CAST)
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
+    desk_step(host, "Закрыть день", "Ночь 1")
 
     # the Fairy: all ten gifts in words, the four business cards among them, no vodka
     faya = open_page(chromium, urls["Faya"])
@@ -102,9 +98,7 @@ def test_move_and_correction_forms_speak_the_engines_words(chromium: Browser, an
     no_overflow(roma)
     sent(roma)
 
-    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    expect(host.get_by_role("heading", level=2)).to_contain_text("итоги у ведущего")
+    desk_step(host, "Закрыть ночь и посчитать", "итоги у ведущего")
 
     # the host corrects the Fairy's gift: only her moves, with their fields
     correct = host.get_by_role("region", name="Исправить ход и пересчитать")

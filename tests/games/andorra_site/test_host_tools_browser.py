@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .conftest import Served
-from .test_browser import ACTION_RU, SHOTS, create_game, desk_phase, page_in_own_context
+from .pages import desk_step
+from .test_browser import ACTION_RU, SHOTS, create_game, page_in_own_context
 
 pytestmark = pytest.mark.browser
 
@@ -103,9 +104,7 @@ def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andor
     host.screenshot(path=SHOTS / "desk-host-tools-day.png", full_page=False)
     host.screenshot(path=SHOTS / "desk-host-tools-day-full.png", full_page=True)
 
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да").click()
-    desk_phase(host, "Ночь 1")
+    desk_step(host, "Закрыть день", "Ночь 1")
     # the Boss PMs his sheet: the Recruiter recruits Kira
     pm_move = host.get_by_role("region", name="Ход из ЛС")
     pm_move.get_by_label("От кого ЛС").select_option(label="Anna")

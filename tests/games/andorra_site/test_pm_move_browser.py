@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from .conftest import Served
-from .pages import create_from_cast
+from .pages import create_from_cast, desk_step
 from .test_browser import ACTION_RU, page_in_own_context
 
 pytestmark = pytest.mark.browser
@@ -35,9 +35,7 @@ def test_a_pm_offers_only_the_senders_own_moves(chromium: Browser, andorra_serve
     # H-03b, A-MOVE-5
     host = page_in_own_context(chromium, phone=False)
     create_from_cast(host, andorra_server.url, CAST)
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
+    desk_step(host, "Закрыть день", "Ночь 1")
     pm_move = host.get_by_role("region", name="Ход из ЛС")
 
     # a member's PM: his own move only (the host's form would offer every player)
@@ -55,4 +53,26 @@ def test_a_pm_offers_only_the_senders_own_moves(chromium: Browser, andorra_serve
         "Vera: вербовка → Mila (от Anna) · из ЛС"
     )
     expect(pm_move.get_by_role("alert")).to_have_count(0)
+    host.context.close()
+
+
+def test_a_pm_vote_offers_the_blank_vote_first_then_the_living(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    """H-03b, A-VOTE-1, A-VOTE-2: the PM vote's «Голос против» is the desk's player list with the
+    blank vote before the players (PlayerSelect's first option); a blank PM vote is logged."""
+    host = page_in_own_context(chromium, phone=False)
+    create_from_cast(host, andorra_server.url, CAST)
+    pm_vote = host.get_by_role("region", name="Голос из ЛС")
+    options = [o.strip() for o in pm_vote.get_by_label("Голос против").locator("option").all_inner_texts()]
+    assert options == ["Пустой голос", *(nick for nick, _ in CAST)]
+    expect(pm_vote.get_by_label("Голос против")).to_have_value("blank")
+    pm_vote.get_by_label("От кого ЛС").select_option(label="Mila")
+    pm_vote.get_by_role("button", name="Внести голос").click()
+    expect(host.get_by_role("region", name="Журнал голосования")).to_contain_text("Mila")
+    pm_vote.get_by_label("От кого ЛС").select_option(label="Nina")
+    pm_vote.get_by_label("Голос против").select_option(label="Petr")
+    pm_vote.get_by_role("button", name="Внести голос").click()
+    expect(host.get_by_role("region", name="Журнал голосования")).to_contain_text("Nina → Petr")
+    expect(pm_vote.get_by_role("alert")).to_have_count(0)
     host.context.close()

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Served
-from .pages import create_from_cast
+from .pages import create_from_cast, desk_step
 from .test_browser import SHOTS, page_in_own_context, stored_commands
 
 pytestmark = pytest.mark.browser
@@ -44,9 +44,7 @@ def test_preference_lists_and_the_rebels_mapping_reach_the_engine(
 ) -> None:
     host = page_in_own_context(chromium, phone=False)
     code, urls = create_from_cast(host, andorra_server.url, CAST)
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()  # the desk asks once more
-    expect(host.get_by_role("heading", name=re.compile("Ночь 1"))).to_be_visible()
+    desk_step(host, "Закрыть день", "Ночь 1")
 
     rita = open_move_form(chromium, urls["Rita"], "реанимировать")
     rita.get_by_label("1-й выбор").select_option(label="Dima")

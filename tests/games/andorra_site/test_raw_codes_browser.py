@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import Served
+from .pages import desk_step
 from .remote import Remote, create
 from .test_browser import SHOTS, desk_phase, page_in_own_context
 
@@ -136,9 +137,7 @@ def test_no_raw_codes_in_any_phase(chromium: Browser, andorra_server: Served) ->
     remote["Roma"].ok("vote", target=None)
     remote["OLEG"].ok("chat", text="ночью берём Petr", id="m1")
     found |= scan(pages, "day 1, votes", names)
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    desk_phase(host, "Ночь 1")
+    desk_step(host, "Закрыть день", "Ночь 1")
 
     # Night 1: moves of both clans (sheets), the Cops, the Fairy's gift, the Shmara's theft
     night = [
@@ -159,8 +158,7 @@ def test_no_raw_codes_in_any_phase(chromium: Browser, andorra_server: Served) ->
         remote[sender].ok("move", **payload)
     expect(host.locator("ul.submissions li")).to_have_count(len(night))
     found |= scan(pages, "night 1, moves", names)
-    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
-    host.get_by_role("button", name="Да", exact=True).click()
+    desk_step(host, "Закрыть ночь и посчитать")
 
     # the questions: the PV's recruitment offer (and the Shmara's item, if she found one)
     desk_phase(host, "ждём ответов")
@@ -175,9 +173,7 @@ def test_no_raw_codes_in_any_phase(chromium: Browser, andorra_server: Served) ->
     desk_phase(host, "итоги у ведущего")
     found |= scan(pages, "night 1, review before publishing", names)
     host.screenshot(path=SHOTS / "scan-desk-review.png", full_page=True)
-    host.get_by_role("button", name="Опубликовать утро").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    desk_phase(host, "День 2")
+    desk_step(host, "Опубликовать утро", "День 2")
     remote["Lev"].ok("article", text="Gena не спал этой ночью.")
     remote["Stas"].ok("vote", target=SEAT["Vlad"])  # Vlad is in jail: a void vote (A-VOTE-3 d)
     found |= scan(pages, "day 2, published morning", names)
@@ -196,13 +192,9 @@ def test_no_raw_codes_in_any_phase(chromium: Browser, andorra_server: Served) ->
         page = page_in_own_context(chromium)
         page.goto(p["url"])
         end[p["name"]] = page
-    host.get_by_role("button", name="Закрыть день").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    host.get_by_role("button", name="Закрыть ночь и посчитать").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    host.get_by_role("button", name="Опубликовать утро").click()
-    host.get_by_role("button", name="Да", exact=True).click()
-    desk_phase(host, "Игра окончена")
+    desk_step(host, "Закрыть день")
+    desk_step(host, "Закрыть ночь и посчитать")
+    desk_step(host, "Опубликовать утро", "Игра окончена")
     # nothing left to close: no «Фазу закроет ведущий» under «Игра окончена»
     expect(host.locator("p.deadline")).to_have_count(0)
     for page in end.values():

@@ -67,17 +67,7 @@ export function PmVote({ ctx, conn, view }: Props) {
         }}
       >
         <PlayerSelect label={ctx.t("pm_from")} value={from} set={setFrom} players={players} />
-        <label>
-          {ctx.t("vote_for")}
-          <select aria-label={ctx.t("vote_for")} value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
-            <option value="blank">{ctx.t("vote_blank")}</option>
-            {players.map((p) => (
-              <option key={p.seat} value={String(p.seat)}>
-                {p.nick}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PlayerSelect label={ctx.t("vote_for")} value={target} set={setTarget} players={players} first={{ value: "blank", label: ctx.t("vote_blank") }} />
         <label class="check">
           <input type="checkbox" checked={edit} onChange={(e) => setEdit((e.target as HTMLInputElement).checked)} />
           {ctx.t("pm_vote_edit")}
