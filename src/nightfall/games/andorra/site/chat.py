@@ -12,11 +12,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from nightfall.engine import Command, Event, Game, Rejected
+from nightfall.engine import Command, Event, Rejected
 from nightfall.engine.event import Audience
 
 from ..form_types import AndorraMoveOption
 from ..reports.review import clan_word
+from ..state import ALIVE
 from ..view_types import AndorraChatMessage, AndorraWords
 
 CHAT = "chat"
@@ -52,15 +53,16 @@ def clean_chat(raw: object) -> str:
     return text
 
 
-def clans(rules: Game[Any], state: RoomState) -> dict[int, str | None]:
-    """Each seat's clan, as the engine's host view shows it."""
-    players = rules.view(state.game, "host")["host"]["players"]
-    return {int(p["seat"]): p.get("clan") for p in players}
+def clans(state: RoomState) -> dict[int, str | None]:
+    """Each seat's clan, as the engine holds it (the host view shows the same). Read from the
+    players, not from a view: this runs after every command of the room, and the host view
+    renders the whole game (the review, the audits, every message)."""
+    return {p.seat: p.clan for p in state.game.world.players}
 
 
-def track_clans(rules: Game[Any], state: RoomState) -> None:
+def track_clans(state: RoomState) -> None:
     """A recruit reads the clan's chat from the moment the engine puts him in the clan."""
-    for seat, clan in clans(rules, state).items():
+    for seat, clan in clans(state).items():
         before = state.member_since.get(seat)
         if clan is None:
             state.member_since.pop(seat, None)
@@ -68,7 +70,7 @@ def track_clans(rules: Game[Any], state: RoomState) -> None:
             state.member_since[seat] = (clan, len(state.chat))
 
 
-def post(rules: Game[Any], state: RoomState, command: Command) -> list[Event]:
+def post(state: RoomState, command: Command) -> list[Event]:
     """A ``chat`` command: one message to the sender's clan."""
     seat = command.actor
     if not isinstance(seat, int) or isinstance(seat, bool):
@@ -79,11 +81,11 @@ def post(rules: Game[Any], state: RoomState, command: Command) -> list[Event]:
         raise Rejected("bad_chat", reason="id")
     if nonce is not None and any(m["seat"] == seat and m.get("id") == nonce for m in state.chat):
         raise Rejected("duplicate", seat=seat, id=nonce)  # a resend: the first one counts
-    players = {int(p["seat"]): p for p in rules.view(state.game, "public")["players"]}
-    clan = clans(rules, state).get(seat)
+    world = state.game.world
+    clan = world.p(seat).clan if 1 <= seat <= len(world.players) else None
     if clan is None or seat not in state.member_since:
         raise Rejected("not_in_clan", seat=seat)
-    if players.get(seat, {}).get("status") != "ALIVE":
+    if world.p(seat).status != ALIVE:  # A-GEN-6: the killed and the jailed do not write
         raise Rejected("not_alive", seat=seat)
     entry: AndorraChatMessage = {
         "n": len(state.chat),

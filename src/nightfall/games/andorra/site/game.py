@@ -33,12 +33,12 @@ class AndorraSiteGame:
 
     def setup(self, config: Mapping[str, Any], seed: int) -> RoomState:
         state = RoomState(self.inner.setup(config, seed))
-        chat.track_clans(self.inner, state)
+        chat.track_clans(state)
         return state
 
     def apply(self, state: RoomState, command: Command) -> list[Event]:
         if command.type == CHAT:
-            return chat.post(self.inner, state, command)
+            return chat.post(state, command)
         if command.type in ("vote", "edit_vote") and "ts" in command.payload:
             # the vote's time is the server's (the command's ``now``), never the client's
             raise Rejected("bad_payload", field="ts")
@@ -66,7 +66,7 @@ class AndorraSiteGame:
         else:
             state.options_cache.clear()
             state.host_options_cache.clear()
-        chat.track_clans(self.inner, state)
+        chat.track_clans(state)
         return events
 
     def refusal(self, state: RoomState, command: Command, refused: Rejected) -> Rejected:
@@ -101,7 +101,7 @@ class AndorraSiteGame:
 
     def clans(self, state: RoomState) -> dict[int, str | None]:
         """Each seat's clan, as the engine's host view shows it."""
-        return chat.clans(self.inner, state)
+        return chat.clans(state)
 
     def options(self, state: RoomState, seat: int) -> list[AndorraMoveOption]:
         """The moves ``seat`` may submit now (for itself, or as its clan's sender)."""
