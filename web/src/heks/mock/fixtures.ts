@@ -75,6 +75,12 @@ export const FIXTURES: Record<string, HeksView> = {
     approval_result: { members: [5, 1, 2], for: [1, 5, 2, 4, 8], against: [9], auto: [], accepted: true }, progress: { done: 1, total: 9 },
     me: me({ seat: 1 }),
   }),
+  // a 12-player table's accept scene with long names and votes nobody cast (H-APR-8)
+  accept12: board12({
+    phase: "ACCEPT_SCENE", deadline: null, chief: 10, curse: 1, proposal: [10, 1, 2, 11],
+    approval_result: { members: [10, 1, 2, 11], for: [1, 10, 2, 11, 12, 4], against: [5, 8, 9], auto: [10, 12], accepted: true },
+    progress: { done: 1, total: 9 }, me: me({ seat: 1 }),
+  }),
   protector_guarding: base({ me: me({ seat: 5, role: "PROTECTOR", choice: { guard: true, guard_place: null }, owes: false }) }),
   frog_depart: base({ me: me({ seat: 3, status: "FROG", owes: false }) }),
   exiled_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 6, status: "EXILED", owes: false }) }),
