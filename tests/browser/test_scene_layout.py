@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
+from .board import MEASURE
 from .conftest import PHONE
 from .scenes import vite_dev
 from .texts import t
@@ -52,4 +53,41 @@ def test_the_accept_scenes_vote_lists_keep_each_name_on_one_line(
     assert not wrapped, f"names broken over lines: {wrapped}"
     assert max(r["right"] for r in rows) <= 390, rows
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ctx.close()
+
+
+TV: ViewportSize = {"width": 1280, "height": 720}
+# The 12-player board fixtures of mock.html, its busiest scenes.
+BOARDS12 = [
+    "board_depart12",
+    "board_witch12",
+    "board_approval12",
+    "board_voteres12",
+    "board_ritualres12",
+    "board_proposal12",
+    "board_discussion12",
+    "board_evening12",
+    "board_result12",
+]
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
+    browser: Browser, mock: str, shots: Path, lang: str
+) -> None:
+    """Issue 18 §2: the TV board's sound and language switches are at least 40 px high at
+    1280×720 (legible from the sofa, easy to hit), and no 12-player scene scrolls or clips."""
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    page = ctx.new_page()
+    for name in BOARDS12:
+        page.goto(f"{mock}/mock.html?s={name}&lang={lang}")
+        page.wait_for_selector(".board")
+        if name == "board_depart12":
+            page.screenshot(path=str(shots / f"{name}-{lang}-1280x720.png"), animations="disabled")
+        heights = page.evaluate(
+            "() => [...document.querySelectorAll('.board-controls button')].map((b) => b.getBoundingClientRect().height)"
+        )
+        assert len(heights) == 2 and min(heights) >= 40, (name, heights)
+        m = page.evaluate(MEASURE)
+        assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (name, m)
     ctx.close()
