@@ -51,3 +51,41 @@ def test_host_gives_a_lost_phone_its_seat_back(server: str, new_phone: NewPhone,
     # The old phone, if it turns up again, may join the room afresh (a spectator until the end).
     lost.page.get_by_role("button", name=t("conn.rejoin"), exact=True).click()
     expect(lost.page.get_by_role("button", name=t("lobby.join.button"), exact=True)).to_be_visible()
+
+
+def test_the_host_moves_his_own_seat_to_a_new_phone(server: str, new_phone: NewPhone, shots: Path) -> None:
+    """H-HST-7c: the host's own seat, and the host role with it, moves to a new phone on the
+    host's word: the old phone shows the new link as a QR code and leaves the game; the new
+    phone is the same seat, same role, and has the host's controls. Nobody else gets a
+    button for the host's seat."""
+    phones = open_table(new_phone, server, 4, mode="unlimited")
+    host, other = phones[0], phones[1]
+    role = held_role(host)
+    page = host.page
+    page.get_by_role("button", name=t("host.open")).click()
+    page.get_by_role("button", name=t("host.lost")).click()
+    assert page.get_by_role("button", name=t("host.lostFor", name=host.name)).count() == 0
+    page.get_by_role("button", name=t("host.moveMine")).scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "host_move_panel.png"), animations="disabled")
+    page.get_by_role("button", name=t("host.moveMine")).click()
+    confirm = page.get_by_role("group", name=t("host.moveConfirm"))  # two taps (issue 18 §4)
+    with page.expect_response(lambda r: r.url.endswith("/relink")) as answer:
+        confirm.get_by_role("button", name=t("host.moveMine")).click()
+    url = answer.value.json()["url"]
+    # the old phone's link stops at once; it shows the QR code instead of "link no longer works"
+    sheet = page.get_by_role("dialog", name=t("host.moveScan"))
+    expect(sheet.locator("svg")).to_be_visible()
+    expect(sheet).to_contain_text(t("host.moveOld"))
+    page.screenshot(path=str(shots / "host_move_old_phone.png"), animations="disabled")
+    fresh = Phone(new_phone(locale="nl-NL"), host.name, lang="nl")
+    fresh.page.goto(url)
+    expect(fresh.page.get_by_role("button", name=t("reveal.hold", "nl"))).to_be_visible()
+    assert held_role(fresh) == t(f"role.{role_of(role, 'en')}", "nl")
+    expect(fresh.page.get_by_role("button", name=t("host.open", "nl"))).to_be_visible()
+    fresh.page.screenshot(path=str(shots / "host_move_new_phone.png"), animations="disabled")
+    # the other players have no host controls, before or after
+    expect(other.page.get_by_role("button", name=t("host.open"))).to_have_count(0)
+    # done: the old phone forgets the room and goes home
+    sheet.get_by_role("button", name=t("host.lostDone")).click()
+    expect(sheet).to_have_count(0)
+    expect(page.get_by_role("button", name=t("host.open"))).to_have_count(0)

@@ -71,7 +71,8 @@ class Room(RoomLobby):
 
     async def relink(self, host_token: object, seat: object) -> str:
         """A new private token for a seat, given the host's token; the old one stops
-        working and its sockets are closed (a lost link, a replacement player)."""
+        working and its sockets are closed (a lost link, a replacement player). The host's
+        own seat too (H-HST-7c): only the host's token can move it, and it stays the host's."""
         return await self.call(lambda: self._relink(host_token, seat))
 
     async def _relink(self, host_token: object, seat: object) -> str:
@@ -85,7 +86,7 @@ class Room(RoomLobby):
         token = secrets.token_urlsafe(32)
         draft = copy.deepcopy(self.lobby)
         member = draft.member(pid)
-        if member is None or pid == draft.host:
+        if member is None:
             raise Rejected("unknown_member", seat=seat)
         member.token_hash = tables.hash_token(token)
         await self._commit_lobby(draft)

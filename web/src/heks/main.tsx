@@ -16,6 +16,7 @@ import { HostNotice, useHostNotice } from "./ui/HostNotice";
 import { HelpButton } from "./ui/Help";
 import { useTurnSignalSwitch } from "./ui/turnSignal";
 import { LangSwitch } from "./ui/LangSwitch";
+import { MovedSeat } from "./ui/LostPhone";
 import { EveningScore } from "./ui/Score";
 import "./styles.css";
 
@@ -148,34 +149,37 @@ function Live(props: {
   }, [s.error?.serial]);
 
   if (s.fatal) {
+    // the host who moved this seat to another phone (H-HST-7c) sees the new link's QR code
     return (
-      <main class="landing">
-        <p class="error" role="alert">
-          {s.fatal === "no_room" ? t("conn.noroom") : errorText(s.fatal)}
-        </p>
-        {s.fatal === "replaced" || s.fatal === "unsupported_version" ? (
-          <button type="button" class="primary" onClick={() => location.reload()}>
-            {t("conn.reconnect")}
-          </button>
-        ) : s.fatal === "bad_token" && props.onForget ? (
-          // A removed player, or a seat the host moved to another phone, first reads why
-          // (issue 18 §4); the dead token is forgotten when they ask to join again.
-          <button type="button" class="primary" onClick={props.onForget}>
-            {t("conn.rejoin")}
-          </button>
-        ) : (
-          <button
-            type="button"
-            class="primary"
-            onClick={() => {
-              if (s.fatal === "removed") forgetToken(props.code);
-              navigate("/");
-            }}
-          >
-            {t("conn.home")}
-          </button>
-        )}
-      </main>
+      <MovedSeat code={props.code}>
+        <main class="landing">
+          <p class="error" role="alert">
+            {s.fatal === "no_room" ? t("conn.noroom") : errorText(s.fatal)}
+          </p>
+          {s.fatal === "replaced" || s.fatal === "unsupported_version" ? (
+            <button type="button" class="primary" onClick={() => location.reload()}>
+              {t("conn.reconnect")}
+            </button>
+          ) : s.fatal === "bad_token" && props.onForget ? (
+            // A removed player, or a seat the host moved to another phone, first reads why
+            // (issue 18 §4); the dead token is forgotten when they ask to join again.
+            <button type="button" class="primary" onClick={props.onForget}>
+              {t("conn.rejoin")}
+            </button>
+          ) : (
+            <button
+              type="button"
+              class="primary"
+              onClick={() => {
+                if (s.fatal === "removed") forgetToken(props.code);
+                navigate("/");
+              }}
+            >
+              {t("conn.home")}
+            </button>
+          )}
+        </main>
+      </MovedSeat>
     );
   }
 

@@ -310,6 +310,10 @@ export const en: Record<MsgKey, string> = {
   "host.lostScan": "{name}: scan this with your new phone",
   "host.lostOld": "The seat moves to the phone that scans this code. The old link no longer works.",
   "host.lostDone": "Done",
+  "host.moveMine": "Move my seat to another phone",
+  "host.moveConfirm": "Move your seat and the host role to another phone? This phone leaves the game.",
+  "host.moveScan": "Scan this with your new phone",
+  "host.moveOld": "Your seat and the host role move to the phone that scans this code. This phone is no longer in the game.",
 
   "board.title": "Catch the Witch — room {code}",
   "board.join": "Join: scan the QR code",

@@ -329,6 +329,10 @@ export const nl = {
   "host.lostScan": "{name}: scan dit met je nieuwe telefoon",
   "host.lostOld": "De plaats gaat naar de telefoon die deze code scant. De oude link werkt niet meer.",
   "host.lostDone": "Klaar",
+  "host.moveMine": "Mijn plaats naar een andere telefoon",
+  "host.moveConfirm": "Je plaats en de rol van spelleider naar een andere telefoon verhuizen? Deze telefoon verlaat het spel.",
+  "host.moveScan": "Scan dit met je nieuwe telefoon",
+  "host.moveOld": "Je plaats en de rol van spelleider gaan naar de telefoon die deze code scant. Deze telefoon doet niet meer mee.",
 
   // Board
   "board.title": "Vang de Heks — kamer {code}",

@@ -1,0 +1,54 @@
+"""The host's own seat moves to a new phone (H-HST-7c): only on the host's own word, and
+nobody else can take the host seat that way. A host whose phone is lost is replaced by the
+automatic handover (H-HST-7b); the new host then relinks the old host's seat like any other."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Serve
+from .harness import FakeMsClock
+from .test_host_handover import AWAY_MS, hang_up, host_pid, room_of, serve_heks, unlimited_game
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def test_the_host_moves_his_own_seat_to_a_new_phone_h_hst_7c(serve: Serve) -> None:
+    live = await serve_heks(serve)
+    code, tokens, (anna, bram, _cas, _dewi) = await unlimited_game(live, ["Anna", "Bram", "Cas", "Dewi"])
+    url = f"/api/rooms/{code}/relink"
+    # nobody but the host makes a link for the host's seat (nor for any other)
+    for token in (tokens[1], "forged", None):
+        r = await live.http.post(url, json={"token": token, "seat": 1})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "not_host", r.text
+    r = await live.http.post(url, json={"token": tokens[0], "seat": 1})
+    assert r.status_code == 200, r.text
+    moved = r.json()
+    assert moved["seat"] == 1 and "<svg" in moved["qr"]
+    # the old phone is told at once; its link opens nothing any more
+    assert (await anna.expect("error"))["error"]["code"] == "bad_token"
+    old = await live.open(code)
+    await old.send({"type": "hello", "v": 1, "token": tokens[0]})
+    assert (await old.recv())["error"]["code"] == "bad_token"
+    # the new phone is the same seat and still the host, with the host's controls
+    fresh = await live.connect(code, moved["token"])
+    assert fresh.state["you"]["host"] is True and fresh.state["you"]["seat"] == 1
+    assert host_pid(fresh.state) == 1 and "host" in fresh.state["view"]
+    assert (await fresh.command("mark_absent", seat=4))["type"] == "ack"
+    assert (await bram.command("mark_absent", seat=3))["error"]["code"] == "not_host"
+
+
+async def test_a_lost_host_phone_the_new_host_relinks_the_old_seat_h_hst_7b_h_hst_7c(serve: Serve) -> None:
+    clock = FakeMsClock()
+    live = await serve_heks(serve, clock)
+    code, tokens, (anna, bram, *_) = await unlimited_game(live, ["Anna", "Bram", "Cas", "Dewi"])
+    await hang_up(live, code, anna)  # the host's phone is lost: nobody holds the host's token
+    clock.advance(AWAY_MS)
+    await room_of(live, code).check_host_away()
+    await bram.state_where(lambda m: m["you"]["host"])
+    r = await live.http.post(f"/api/rooms/{code}/relink", json={"token": tokens[1], "seat": 1})
+    assert r.status_code == 200, r.text
+    anna_again = await live.connect(code, r.json()["token"])
+    # Anna has her seat back, not the host role: that stays with Bram (he may pass it, H-HST-7a)
+    assert anna_again.state["you"]["seat"] == 1 and anna_again.state["you"]["host"] is False
+    assert host_pid(anna_again.state) == 2
