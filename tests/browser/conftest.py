@@ -46,10 +46,32 @@ NewPhone = Callable[..., Page]
 expect.set_options(timeout=10_000)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def wait_up(
+    proc: subprocess.Popen[bytes], up: Callable[[], bool], log: Path, what: str, seconds: float
+) -> None:
+    """Waits for a server this fixture started to answer; fails with its log if it dies or
+    does not answer in time."""
+    deadline = time.monotonic() + seconds
+    while not up():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"{what} did not come up:\n{log.read_text()[-3000:]}")
+        time.sleep(0.1)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Ends a server this fixture started: politely, then for good."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=5)
 
 
 def _ensure_web_build() -> None:
@@ -110,7 +132,7 @@ def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = (
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     _ensure_web_build()
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     log_path = data / "server.log"
     with log_path.open("w") as log:
@@ -125,19 +147,10 @@ def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = (
             env=env,
         )
         try:
-            deadline = time.monotonic() + 30
-            while _health(base) is None:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"nightfall serve did not come up:\n{log_path.read_text()[-3000:]}")
-                time.sleep(0.1)
+            wait_up(proc, lambda: _health(base) is not None, log_path, "nightfall serve", 30)
             yield base
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
+            stop(proc)
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import socket
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -16,15 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import free_port, stop, wait_up
 from .texts import REPO
 
 WEB = REPO / "web"
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _up(url: str) -> bool:
@@ -41,7 +34,7 @@ def vite_dev(log: Path) -> Iterator[str]:
     vite = WEB / "node_modules" / ".bin" / "vite"
     if not vite.exists() or shutil.which("node") is None:
         pytest.skip("web/node_modules is missing (make web installs it)")
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -51,16 +44,7 @@ def vite_dev(log: Path) -> Iterator[str]:
             stderr=subprocess.STDOUT,
         )
         try:
-            deadline = time.monotonic() + 60
-            while not _up(f"{base}/mock.html"):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"vite did not come up:\n{log.read_text()[-2000:]}")
-                time.sleep(0.2)
+            wait_up(proc, lambda: _up(f"{base}/mock.html"), log, "vite", 60)
             yield base
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
+            stop(proc)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from .conftest import NewPhone
 from .table import open_table
@@ -18,13 +18,18 @@ from .uibot import Phone
 pytestmark = pytest.mark.browser
 
 
+def open_lost_phone(page: Page) -> None:
+    """The host panel's «Lost or dead phone» section, open."""
+    page.get_by_role("button", name=t("host.open")).click()
+    page.get_by_role("button", name=t("host.lost")).click()
+
+
 def test_host_gives_a_lost_phone_its_seat_back(server: str, new_phone: NewPhone, shots: Path) -> None:
     phones = open_table(new_phone, server, 4, mode="unlimited")
     host, lost = phones[0], phones[2]
     role = held_role(lost)
     page = host.page
-    page.get_by_role("button", name=t("host.open")).click()
-    page.get_by_role("button", name=t("host.lost")).click()
+    open_lost_phone(page)
     page.get_by_role("button", name=t("host.lostFor", name=lost.name)).click()
     # Two taps: the first only asks (issue 18 §4).
     confirm = page.get_by_role("group", name=t("host.lostConfirm", name=lost.name))
@@ -62,8 +67,7 @@ def test_the_host_moves_his_own_seat_to_a_new_phone(server: str, new_phone: NewP
     host, other = phones[0], phones[1]
     role = held_role(host)
     page = host.page
-    page.get_by_role("button", name=t("host.open")).click()
-    page.get_by_role("button", name=t("host.lost")).click()
+    open_lost_phone(page)
     assert page.get_by_role("button", name=t("host.lostFor", name=host.name)).count() == 0
     page.get_by_role("button", name=t("host.moveMine")).scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "host_move_panel.png"), animations="disabled")
