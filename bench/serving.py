@@ -277,6 +277,7 @@ def new_cluster(
         env=env,
         node_args=LIMITS,
         config=template or TEMPLATE,
+        health_ports=[free_port() for _ in range(nodes)],
     )
 
 

@@ -54,6 +54,13 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="how long a room's lease lasts unrenewed: a dead node's rooms move after this",
     )
     p.add_argument(
+        "--health-port",
+        type=int,
+        default=int(os.environ.get("NIGHTFALL_HEALTH_PORT", "0")),
+        help="answer the proxy's health checks on this port, from a thread: a node busy taking "
+        "over rooms is not taken for dead (0: only /api/health; docs/deploy.md)",
+    )
+    p.add_argument(
         "--redis-prefix",
         default=os.environ.get("NIGHTFALL_REDIS_PREFIX", "nf"),
         help="the prefix of this cluster's Redis keys",

@@ -44,6 +44,7 @@ def cluster(pg_url: str, logs: Path, redis_url: str = REDIS_URL, lease_ms: int =
         lease_ms=lease_ms,
         env={"NIGHTFALL_HEKS_TIMERS": json.dumps(TIMERS)},
         node_args=UNLIMITED_FLAGS,
+        health_ports=[free_port(), free_port()],  # HAProxy checks the nodes' health threads
     )
 
 
@@ -72,14 +73,22 @@ def forget_keys(c: LocalCluster) -> None:
 
 async def reconnect(phone: Phone, within: float) -> float:
     """Connect the phone again through the proxy, retrying as the web client does
-    (a refused or failed attempt, then again ~0.3 s later); the seconds it took."""
+    (a refused or failed attempt, then again ~0.3 s later); the seconds it took. A
+    handshake the proxy ends without an answer counts as failed, as in a browser:
+    HAProxy closes the requests waiting to retry on a node it has just marked down."""
     loop = asyncio.get_running_loop()
     start = loop.time()
     while True:
         try:
             await phone.connect()
             return loop.time() - start
-        except (OSError, websockets.InvalidStatus, websockets.ConnectionClosed, TimeoutError, AssertionError):
+        except (
+            OSError,
+            websockets.InvalidHandshake,
+            websockets.ConnectionClosed,
+            TimeoutError,
+            AssertionError,
+        ):
             if loop.time() - start > within:
                 raise
             await asyncio.sleep(0.3)

@@ -55,6 +55,7 @@ def test_peers_share_the_stick_table(tmp_path: Path) -> None:
 async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp_path: Path) -> None:
     c = cluster(pg_url, tmp_path / "logs")
     c.node_ports = [free_port() for _ in range(3)]
+    c.health_ports = [free_port() for _ in range(3)]
     peers = [("lb1", f"127.0.0.1:{free_port()}"), ("lb2", f"127.0.0.1:{free_port()}")]
     ports = {"lb1": free_port(), "lb2": free_port()}
     proxies: list[subprocess.Popen[bytes]] = []
@@ -66,7 +67,8 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
             c.start_node(i)
         for name in ("lb1", "lb2"):
             path = c.logs / f"{name}.cfg"
-            path.write_text(config([f"127.0.0.1:{p}" for p in c.node_ports], peers, name))
+            nodes = [f"127.0.0.1:{p}" for p in c.node_ports]
+            path.write_text(config(nodes, peers, name, health_ports=c.health_ports))
             env = dict(os.environ, NIGHTFALL_PROXY_BIND=f"127.0.0.1:{ports[name]}")
             log = (c.logs / f"{name}.log").open("ab")
             proxies.append(
@@ -107,3 +109,16 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
             proc.wait(10)
         c.stop()
         forget_keys(c)
+
+
+def test_health_checks_go_to_each_nodes_health_port(tmp_path: Path) -> None:
+    text = config(["10.0.0.1:8001", "10.0.0.2:8001"], health_ports=[9001, 9002])
+    servers = [line.split() for line in text.splitlines() if line.strip().startswith("server ")]
+    assert servers == [
+        ["server", "node1", '"10.0.0.1:8001"', "check", "port", "9001"],
+        ["server", "node2", '"10.0.0.2:8001"', "check", "port", "9002"],
+    ]
+    assert "on-error mark-down" in text  # a node refusing connections is out at once
+    _check(text, tmp_path)
+    with pytest.raises(ValueError):
+        config(["10.0.0.1:8001", "10.0.0.2:8001"], health_ports=[9001])

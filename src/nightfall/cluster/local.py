@@ -2,7 +2,8 @@
 (deploy/haproxy.cfg), on a PostgreSQL and a Redis that are already running.
 
 ``make cluster`` runs ``python -m nightfall.cluster.local``: two nodes on ports
-8001 and 8002 (``make cluster NODES=3``: three, on 8001-8003) and the proxy on 8000, on the database ``nightfall`` (created if
+8001 and 8002 (``make cluster NODES=3``: three, on 8001-8003; their health checks
+on 9001-9003) and the proxy on 8000, on the database ``nightfall`` (created if
 missing) of the local PostgreSQL and the local Redis; Ctrl+C stops them all. The
 environment changes any of it (``NIGHTFALL_STORE``, ``NIGHTFALL_REDIS``,
 ``NIGHTFALL_PROXY_PORT``, ``NIGHTFALL_NODES``: how many). The cluster tests and
@@ -75,6 +76,8 @@ class LocalCluster:
     lease_ms: int = 3000
     env: Mapping[str, str] = field(default_factory=dict)
     node_args: Sequence[str] = ()
+    # Each node's --health-port (cluster/health.py), where HAProxy checks it; none: /api/health.
+    health_ports: Sequence[int] = ()
     public_url: str | None = None  # for the join links and QR codes: the proxy's address
     config: Path = CONFIG
     nodes: list[subprocess.Popen[bytes] | None] = field(default_factory=list)
@@ -108,6 +111,8 @@ class LocalCluster:
         log = (self.logs / f"node{i + 1}.log").open("ab")
         # Nodes listen on the loopback only: phones reach them through the proxy.
         cmd = [sys.executable, "-m", "nightfall.cli", "serve", "--host", "127.0.0.1"]
+        if self.health_ports:
+            cmd += ["--health-port", str(self.health_ports[i])]
         self.nodes[i] = subprocess.Popen(
             [*cmd, "--port", str(self.node_ports[i]), *self.node_args],
             env=env,
@@ -121,7 +126,8 @@ class LocalCluster:
         haproxy = find_haproxy()
         # deploy/haproxy.cfg with one server line per node (``proxy.config``).
         path = self.logs / "haproxy.cfg"
-        path.write_text(proxy_config([f"127.0.0.1:{port}" for port in self.node_ports], template=self.config))
+        nodes = [f"127.0.0.1:{port}" for port in self.node_ports]
+        path.write_text(proxy_config(nodes, template=self.config, health_ports=self.health_ports))
         env = dict(os.environ, NIGHTFALL_PROXY_BIND=f"{self.host}:{self.proxy_port}")
         log = (self.logs / "haproxy.log").open("ab")
         self.proxy = subprocess.Popen(
@@ -185,6 +191,7 @@ def main() -> int:
         store=store,
         redis=redis,
         node_ports=[proxy_port + i for i in range(1, count + 1)],
+        health_ports=[proxy_port + 1000 + i for i in range(1, count + 1)],
         proxy_port=proxy_port,
         logs=Path(os.environ.get("NIGHTFALL_DATA_DIR", "data")) / "cluster",
         host=os.environ.get("NIGHTFALL_HOST", "0.0.0.0"),

@@ -31,11 +31,16 @@ def config(
     peers: Sequence[tuple[str, str]] = (),
     me: str | None = None,
     template: Path = TEMPLATE,
+    health_ports: Sequence[int] = (),
 ) -> str:
     """deploy/haproxy.cfg for ``nodes`` (``host:port`` each). ``peers`` (name,
-    ``host:port``) are every proxy sharing the stick table, this one (``me``) too."""
+    ``host:port``) are every proxy sharing the stick table, this one (``me``) too.
+    ``health_ports``: each node's ``--health-port``, where its checks go (none: its
+    ``/api/health``, answered on its event loop)."""
     if not nodes:
         raise ValueError("a cluster needs at least one node")
+    if health_ports and len(health_ports) != len(nodes):
+        raise ValueError("one --health-port per node, or none")
     if peers and me not in {name for name, _ in peers}:
         raise ValueError(f"--me must name one of the peers ({', '.join(n for n, _ in peers)})")
     lines = template.read_text().splitlines()
@@ -53,7 +58,11 @@ def config(
             out.append(f"    localpeer {me}              # this proxy's name among the peers below")
             continue
         out.append(line)
-    out += [f'    server node{i} "{address}" check' for i, address in enumerate(nodes, 1)]
+    ports = [f" port {port}" for port in health_ports] or [""] * len(nodes)
+    out += [
+        f'    server node{i} "{address}" check{port}'
+        for i, (address, port) in enumerate(zip(nodes, ports, strict=True), 1)
+    ]
     if peers:
         out += [
             "",
@@ -75,9 +84,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--node", action="append", required=True, help="HOST:PORT of a node (once per node)")
     p.add_argument("--peer", action="append", type=_peer, default=[], help="NAME=HOST:PORT of a proxy")
     p.add_argument("--me", help="with --peer: which of the peers this proxy is")
+    p.add_argument(
+        "--health-port",
+        action="append",
+        type=int,
+        default=[],
+        help="each node's --health-port, in --node order",
+    )
     args = p.parse_args(argv)
     try:
-        sys.stdout.write(config(args.node, args.peer, args.me))
+        sys.stdout.write(config(args.node, args.peer, args.me, health_ports=args.health_port))
     except ValueError as exc:
         p.error(str(exc))
     return 0

@@ -11,6 +11,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute, WebSocketRoute
 
+from nightfall.cluster.health import NodeHealth
 from nightfall.cluster.ownership import Ownership
 from nightfall.games.registry import Catalog, default_catalog
 from nightfall.store import EventStore
@@ -35,6 +36,7 @@ def create_app(
     limits: ServerLimits | None = None,
     fast_paths: bool | None = None,
     ownership: Ownership | None = None,
+    health: NodeHealth | None = None,
 ) -> Starlette:
     """``store`` is owned by the app from here on: it is closed on shutdown.
 
@@ -42,7 +44,8 @@ def create_app(
     defaults suit a party; ``ServerLimits.unlimited()`` for load tests).
     ``fast_paths`` turns the fast WebSocket and garbage-collector paths on or off
     (``server/fast``); None reads ``NIGHTFALL_FAST`` from the environment.
-    With ``ownership`` the server is one node of a cluster (docs/deploy.md).
+    With ``ownership`` the server is one node of a cluster (docs/deploy.md);
+    ``health`` answers the proxy's health checks from a thread (``cluster.health``).
     """
     limits = limits or ServerLimits()
     on = fast.enabled() if fast_paths is None else fast_paths
@@ -75,6 +78,8 @@ def create_app(
             log.info("restored %d room(s) from the store (down for %s ms)", restored, outage)
         heartbeat.start()
         rooms.start()  # unloads idle rooms from now on
+        if health is not None:
+            health.start()
         if watch is not None:
             gc_watch.freeze()  # start-up objects live as long as the process
         try:
@@ -83,6 +88,8 @@ def create_app(
             if watch is not None:
                 watch.uninstall()
                 log.info("%s", watch.summary())
+            if health is not None:
+                health.stop()
             await heartbeat.stop()
             await rooms.stop()
             await rooms.store.close()

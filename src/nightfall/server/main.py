@@ -85,7 +85,9 @@ def describe_limits(server_limits: limits.ServerLimits) -> str:
 
 def configure_logging() -> None:
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-5s %(name)s: %(message)s", "%H:%M:%S"))
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s.%(msecs)03d %(levelname)-5s %(name)s: %(message)s", "%H:%M:%S")
+    )
     for name in ("nightfall.server", "nightfall.room"):
         logger = logging.getLogger(name)
         logger.addHandler(handler)
@@ -213,7 +215,25 @@ def run(args: argparse.Namespace) -> int:
     fast_paths = not args.plain
     if not fast_paths:
         logging.getLogger("nightfall.server").info("fast paths off: plain Starlette and uvicorn")
-    app = create_app(store, public_url=url, limits=server_limits, fast_paths=fast_paths, ownership=ownership)
+    health = None
+    if args.health_port:
+        from nightfall.cluster.health import NodeHealth
+
+        try:
+            check_port(args.host, args.health_port)
+        except StartError as exc:
+            print(exc, file=sys.stderr)
+            store.close()
+            return 1
+        health = NodeHealth(args.host, args.health_port)
+    app = create_app(
+        store,
+        public_url=url,
+        limits=server_limits,
+        fast_paths=fast_paths,
+        ownership=ownership,
+        health=health,
+    )
     print(banner(url, ansi=sys.stdout.isatty()), flush=True)
     uvicorn.run(
         app,

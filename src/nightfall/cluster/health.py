@@ -1,0 +1,67 @@
+"""The node's answer to the proxy's health checks, from a thread of its own
+(``nightfall serve --health-port``).
+
+Checked on the event loop (``/api/health``), a node that is taking over a dead
+node's rooms waits its turn behind a thousand phones' handshakes: on a busy
+machine three checks in a row took over HAProxy's 2 s, the survivor was marked
+down too, its sockets were shut (``on-marked-down shutdown-sessions``) and with
+no node left every phone waited until it rose again (a 150-table failover took
+16 s). This thread answers within milliseconds while the process runs, and says
+"down" only when the loop has not ticked for ``STALE_S``: a paused (SIGSTOP) node
+does not answer at all, a hung loop answers 503, a busy one stays in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+TICK_S = 0.5
+STALE_S = 10.0  # a loop this late is hung, not busy (a stall of 1-3 s is seen under load)
+
+
+class NodeHealth:
+    def __init__(self, host: str, port: int, stale_s: float = STALE_S) -> None:
+        self.host, self.port, self.stale_s = host, port, stale_s
+        self._ticked = time.monotonic()
+        self._timer: asyncio.TimerHandle | None = None
+        self._server: ThreadingHTTPServer | None = None
+
+    def healthy(self) -> bool:
+        return time.monotonic() - self._ticked < self.stale_s
+
+    def start(self) -> None:
+        """Listen (raises ``OSError`` if the port is taken) and tick on the running loop."""
+        self._tick()
+        health = self
+
+        class Answer(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # http.server calls it by this name
+                ok = health.healthy()
+                body = b"ok\n" if ok else b"event loop stalled\n"
+                self.send_response(200 if ok else 503)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass  # one a second per proxy: not worth a log line
+
+        self._server = ThreadingHTTPServer((self.host, self.port), Answer)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, name="health", daemon=True).start()
+
+    def _tick(self) -> None:
+        self._ticked = time.monotonic()
+        self._timer = asyncio.get_running_loop().call_later(TICK_S, self._tick)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                self._server.shutdown()
+                self._server.server_close()
