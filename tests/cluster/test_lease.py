@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator
 
@@ -12,6 +13,8 @@ import pytest
 from redis.asyncio import Redis
 
 from nightfall.cluster import LeaseLost, Leases
+from nightfall.cluster.lease import Elsewhere
+from nightfall.cluster.ownership import NotOwner, Ownership
 
 URL = os.environ.get("NIGHTFALL_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -66,3 +69,37 @@ async def test_an_unreachable_redis_means_the_lease_is_lost(prefix: str) -> None
         await away.renew(lease)
     await away.close()
     await lease_holder.close()
+
+
+async def test_a_refused_take_names_the_holder_and_the_time_its_lease_has_left(prefix: str) -> None:
+    a, b = _node(prefix, "a", ttl_ms=2000), _node(prefix, "b", ttl_ms=2000)
+    assert await a.take("KXTR") is not None
+    elsewhere = await b.try_take("KXTR")
+    assert isinstance(elsewhere, Elsewhere)
+    assert elsewhere.node == "a" and 1500 < elsewhere.left_ms <= 2000
+    await a.close()
+    await b.close()
+
+
+async def test_a_node_waits_out_an_overdue_lease_instead_of_refusing(prefix: str) -> None:
+    """Renewals come every third of the TTL: a lease with under half of it left belongs
+    to a node that stopped renewing (it died), so the next node waits it out and takes
+    the room, rather than refuse a phone that would come back only a second later."""
+    dead = _node(prefix, "dead", ttl_ms=1000)
+    assert await dead.take("KXTR") is not None
+    claimed: list[int] = []
+
+    async def claim(code: str, fence: int) -> None:
+        claimed.append(fence)
+
+    next_node = Ownership(_node(prefix, "next", ttl_ms=1000))
+    with pytest.raises(NotOwner) as refused:  # freshly renewed: its holder is alive
+        await next_node.acquire("KXTR", claim)
+    assert refused.value.owner == "dead"
+    await asyncio.sleep(0.6)  # no renewal since: overdue
+    started = time.monotonic()
+    held = await next_node.acquire("KXTR", claim)
+    assert 0.2 < time.monotonic() - started < 0.8  # the lease's last ~0.4 s, not a refusal
+    assert claimed == [held.fence] and held.fence == 2
+    await next_node.leases.close()
+    await dead.close()

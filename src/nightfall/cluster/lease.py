@@ -39,6 +39,7 @@ return 0
 # runs out (rooms score: Redis's clock + TTL). Returns the token and the node that
 # held the room before (``was``: set at every take, deleted when a node lets the
 # room go idle), so a node taking over a dead node's room knows whose downtime it was.
+# When another node holds it: 0, that node, and the ms its lease has left.
 _TAKE = """
 local owner = redis.call('GET', KEYS[1])
 if not owner or owner == ARGV[1] then
@@ -49,7 +50,7 @@ if not owner or owner == ARGV[1] then
   redis.call('SET', KEYS[4], ARGV[1], 'PX', 86400000)
   return {redis.call('INCR', KEYS[2]), was or ''}
 end
-return {0, ''}
+return {0, owner, redis.call('PTTL', KEYS[1])}
 """
 
 # The keeper's one round trip (``Leases.keep``): renew many leases, then list the
@@ -125,6 +126,14 @@ class Lease:
     was: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Elsewhere:
+    """A lease another node holds: which, and the ms until it runs out unless renewed."""
+
+    node: str
+    left_ms: int
+
+
 class Leases:
     def __init__(self, redis: Redis, node: str, ttl_ms: int = 10_000, prefix: str = "nf") -> None:
         self.redis = redis
@@ -159,15 +168,22 @@ class Leases:
 
     async def take(self, code: str) -> Lease | None:
         """The lease with a fresh fencing token, or ``None`` if another node holds it."""
+        got = await self.try_take(code)
+        return got if isinstance(got, Lease) else None
+
+    async def try_take(self, code: str) -> Lease | Elsewhere:
+        """The lease with a fresh fencing token, or who holds it and for how long yet."""
         keys = [self._owner_key(code), self._fence_key(code), self._rooms_key(), self._was_key(code)]
         try:
-            fence, was = await self._take(keys=keys, args=[self.node, self.ttl_ms, code], client=self.redis)
+            fence, who, *left = await self._take(
+                keys=keys, args=[self.node, self.ttl_ms, code], client=self.redis
+            )
         except RedisError as exc:
             raise LeaseLost(f"room {code}: Redis is unreachable: {exc}") from exc
+        who = who.decode() if isinstance(who, bytes) else str(who)
         if not fence:
-            return None
-        was = was.decode() if isinstance(was, bytes) else str(was)
-        return Lease(code, self.node, int(fence), was or None)
+            return Elsewhere(who, int(left[0]) if left else self.ttl_ms)
+        return Lease(code, self.node, int(fence), who or None)
 
     async def renew(self, lease: Lease) -> None:
         answers, _ = await self.keep([lease], orphans=0)

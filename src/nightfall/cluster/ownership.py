@@ -31,12 +31,15 @@ from typing import Any
 
 from nightfall.store import StaleOwner
 
-from .lease import Lease, LeaseLost, Leases
+from .lease import Elsewhere, Lease, LeaseLost, Leases
 
 log = logging.getLogger("nightfall.server")
 
 MARGIN = 0.8  # a lease counts as ours for this share of its TTL after a renewal was sent
 ORPHANS = 200  # rooms adopted at most per round of the keeper
+# A lease with at most this share of its TTL left is overdue for renewal (renewals come
+# every third): a node that wants the room waits it out instead of refusing at once.
+LATE = 0.5
 
 
 class NotOwner(Exception):
@@ -108,14 +111,20 @@ class Ownership:
             return held
         sent = time.monotonic()
         try:
-            lease = await self.leases.take(code)
+            lease = await self.leases.try_take(code)
+            if isinstance(lease, Elsewhere) and lease.left_ms <= LATE * self.leases.ttl_ms:
+                # Its holder renews every third of the TTL, so this much overdue it is most
+                # likely dead: wait the lease out here and take the room the moment it is
+                # free, rather than refuse and have the phone come back up to a second
+                # later (its retry pace, web/src/core/link.ts). A holder that renews after
+                # all only cost this request the wait.
+                await asyncio.sleep(lease.left_ms / 1000 + 0.01)
+                sent = time.monotonic()
+                lease = await self.leases.try_take(code)
         except LeaseLost:
             raise NotOwner(code, None) from None
-        if lease is None:
-            owner = None
-            with contextlib.suppress(Exception):
-                owner = await self.leases.owner(code)
-            raise NotOwner(code, owner or "another")
+        if isinstance(lease, Elsewhere):
+            raise NotOwner(code, lease.node or "another")
         try:
             try:
                 await claim(code, lease.fence)

@@ -2,7 +2,10 @@
 
 SQLite calls block (a commit waits for fsync), so they run on one worker
 thread: the loop keeps serving other rooms, and one thread means the store
-never sees two writers at once.
+never sees two writers at once. A store that takes calls from several threads
+(PostgreSQL's pool: ``readers``) also gets that many threads for the calls that
+load or claim one room, so a node taking over a dead node's rooms rebuilds them
+side by side instead of one by one behind the group commits.
 
 Appends use group commit: commands that arrive while a commit is on disk wait
 together and go in the next transaction, one fsync for all of them. Each is
@@ -29,11 +32,20 @@ class AsyncStore:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        readers = store.readers
+        self._reads = (
+            ThreadPoolExecutor(max_workers=readers, thread_name_prefix="store-read")
+            if readers
+            else self._pool
+        )
         self._waiting: list[tuple[list[Append], int | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, partial(fn, *args))
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._reads, partial(fn, *args))
 
     async def create_room(self, room: RoomRecord, game: GameRecord | None = None) -> None:
         await self._run(self.store.create_room, room, game)
@@ -54,7 +66,7 @@ class AsyncStore:
         await self._run(self.store.start_game, code, game, lobby, revision, *fenced)
 
     async def claim(self, code: str, fence: int) -> None:
-        await self._run(self.store.claim, code, fence)
+        await self._read(self.store.claim, code, fence)
 
     async def append(
         self,
@@ -110,14 +122,16 @@ class AsyncStore:
         return await self._run(self.store.load_open_rooms, active_since_ms)
 
     async def load_room(self, code: str) -> StoredRoom | None:
-        return await self._run(self.store.load_room, code)
+        return await self._read(self.store.load_room, code)
 
     async def mark_alive(self, node: str, ms: int) -> None:
         await self._run(self.store.mark_alive, node, ms)
 
     async def last_alive(self, node: str) -> int | None:
-        return await self._run(self.store.last_alive, node)
+        return await self._read(self.store.last_alive, node)
 
     async def close(self) -> None:
+        if self._reads is not self._pool:
+            self._reads.shutdown(wait=True)
         await self._run(self.store.close)
         self._pool.shutdown(wait=True)

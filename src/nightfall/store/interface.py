@@ -31,6 +31,10 @@ class EventStore(Protocol):
     it with the room so versions never go backwards across restarts.
     """
 
+    # How many threads besides the writer may call ``load_room``, ``claim`` and
+    # ``last_alive`` at once (server/storage.py): 0, one thread for everything.
+    readers: int
+
     def create_room(self, room: RoomRecord, game: GameRecord | None = None) -> None:
         """A new room and, for a room whose game starts when it is created, that
         game, in one transaction. Raises ``KeyError`` if the code is taken."""

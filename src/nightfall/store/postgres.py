@@ -51,6 +51,11 @@ def _now_ms() -> int:
 
 
 class PostgresStore:
+    # Threads the server may call ``load_room``, ``claim`` and ``last_alive`` from
+    # besides its writer (server/storage.py): a takeover loads rooms side by side.
+    # With the writer that is the pool's ``max_size``.
+    readers = 3
+
     def __init__(
         self,
         url: str,

@@ -79,6 +79,8 @@ def _dumps(data: Any) -> str:
 
 
 class SqliteStore:
+    readers = 0  # one connection, one thread: never two writers at once
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         if self.path != ":memory:":
