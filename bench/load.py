@@ -108,6 +108,7 @@ class Phases:
         self.procs: list[Any] = []
         self.expected = procs
         self.back_at: list[float] = []  # reconnecting seats: when each saw its first view again
+        self.retried: dict[str, int] = {}  # their failed attempts by why
 
     def start(self, target: Any, args_for: Any, nice: int = 0) -> None:
         for i in range(self.expected):
@@ -140,6 +141,9 @@ class Phases:
             assert kind == "done"
             if more:
                 self.back_at += more[0]
+            for why, n in (more[1] if len(more) > 1 else {}).items():
+                merge = max if why.startswith("bots'") else int.__add__
+                self.retried[why] = merge(self.retried.get(why, 0), n)
             for name, s in stats.items():
                 into = merged.setdefault(
                     name,
@@ -543,6 +547,11 @@ def main(argv: list[str]) -> int:
         "--failover-seconds", type=float, default=15, help="--cluster: how long to wait after the kill"
     )
     p.add_argument("--lease-ms", type=int, default=3000, help="--cluster: the nodes' --lease-ms")
+    p.add_argument(
+        "--failover-only", action="store_true", help="--cluster: skip the one-node run (failover studies)"
+    )
+    p.add_argument("--proxy-template", help="--cluster: HAProxy's config instead of deploy/haproxy.cfg")
+    p.add_argument("--keep-logs", help="--cluster: copy the nodes' and HAProxy's logs to this directory")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.duration_real is None:

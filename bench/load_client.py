@@ -19,6 +19,7 @@ import json
 import random
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,6 +116,9 @@ class Run:
         self.reconnect = False
         self.ws_base = ""
         self.back_at: list[float] = []
+        self.retried: dict[str, int] = {}  # failed reconnect attempts by why (a slow failover's cause)
+        self.stuck: dict[Seat, str] = {}  # seats reconnecting: what each waits for
+        self.lag_s = 0.0  # the longest the bots' event loop lagged in the failover phase
 
     def end_thinking(self) -> None:
         """The real phase is over: every bot stops thinking and acts."""
@@ -181,20 +185,31 @@ class Seat:
         self.waiting.clear()
         self.busy = False
         attempt = 0
+        self.run.stuck[self] = "sleep"
         while self.run.phase != STOP:
             await asyncio.sleep(min(1.0, 0.15 * 2**attempt) + random.random() * 0.15)
             attempt += 1
             try:
+                self.run.stuck[self] = "open"
                 ws = await _open(f"{self.run.ws_base}/ws/{self.table.code}", self.run)
                 await ws.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
+                self.run.stuck[self] = "welcome"
                 welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
                 if welcome.get("type") != "welcome":
+                    why = f"not welcomed: {welcome.get('type')} {welcome.get('code', '')}"
+                    self.run.retried[why] = self.run.retried.get(why, 0) + 1
                     await ws.close()
                     continue
+                self.run.stuck[self] = "first view"
                 first = await asyncio.wait_for(ws.recv(), 10)
-            except (OSError, websockets.InvalidStatus, websockets.ConnectionClosed, TimeoutError):
+            except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed, TimeoutError) as exc:
+                why = type(exc).__name__
+                if isinstance(exc, websockets.InvalidStatus):
+                    why = f"http {exc.response.status_code}"
+                self.run.retried[why] = self.run.retried.get(why, 0) + 1
                 continue
             self.run.back_at.append(time.time())
+            del self.run.stuck[self]
             self.ws = ws
             self.acted_version = -1
             self.version = -1
@@ -498,8 +513,14 @@ async def _worker(
     seats = [seat for table in tables for seat in table.seats]
     ticks = 0
 
+    last = time.perf_counter()
+
     def phase_watch() -> None:  # every 0.1 s
-        nonlocal ticks
+        nonlocal ticks, last
+        now = time.perf_counter()
+        if run.phase == FAILOVER:  # the bots' own lag would count as the failover's
+            run.lag_s = max(run.lag_s, now - last - 0.1)
+        last = now
         if run.phase != REAL and run.thinking:
             run.end_thinking()
         ticks += 1
@@ -523,6 +544,11 @@ async def _worker(
             {PHASE_NAMES[k]: v.to_json() for k, v in run.stats.items()},
             run.closed,
             run.back_at,
+            {
+                **run.retried,
+                **{f"stuck at {k}": n for k, n in Counter(run.stuck.values()).items()},
+                "bots' longest loop lag, ms": round(1000 * run.lag_s),
+            },
         )
     )
     for table in tables:  # bounded: no close handshakes with thousands of sockets
