@@ -550,6 +550,13 @@ def main(argv: list[str]) -> int:
     p.add_argument(
         "--failover-only", action="store_true", help="--cluster: skip the one-node run (failover studies)"
     )
+    p.add_argument(
+        "--health-checks",
+        choices=["thread", "loop"],
+        default="thread",
+        help="--cluster: HAProxy checks the nodes' health threads (--health-port) or their /api/health "
+        "(loop: as before 2026-12-04, and for nodes without --health-port)",
+    )
     p.add_argument("--proxy-template", help="--cluster: HAProxy's config instead of deploy/haproxy.cfg")
     p.add_argument("--keep-logs", help="--cluster: copy the nodes' and HAProxy's logs to this directory")
     p.add_argument("--json", action="store_true")

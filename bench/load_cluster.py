@@ -152,7 +152,16 @@ def run(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     redis = PrivateRedis()
     given = Path(args.proxy_template) if args.proxy_template else None
     template = sized_template(args.rooms * args.players, data_dir, given) or given
-    cluster = new_cluster(database(two_db), redis, 2, data_dir / "cluster", args.lease_ms, env, template)
+    cluster = new_cluster(
+        database(two_db),
+        redis,
+        2,
+        data_dir / "cluster",
+        args.lease_ms,
+        env,
+        template,
+        args.health_checks == "thread",
+    )
     try:
         cluster.start()
         result["cluster"] = _drive(

@@ -262,12 +262,14 @@ def new_cluster(
     lease_ms: int,
     env: Mapping[str, str],
     template: Path | None = None,
+    health_ports: bool = True,
 ) -> Any:
-    """A ``LocalCluster`` (not started) of ``nodes`` nodes behind HAProxy, the benchmark's way."""
+    """A ``LocalCluster`` (not started) of ``nodes`` nodes behind HAProxy, the benchmark's way;
+    without ``health_ports`` HAProxy checks the nodes' ``/api/health`` (on their event loops)."""
     from nightfall.cluster.local import LocalCluster
     from nightfall.cluster.proxy import TEMPLATE
 
-    return LocalCluster(
+    cluster = LocalCluster(
         store=store,
         redis=redis.url,
         node_ports=[free_port() for _ in range(nodes)],
@@ -277,8 +279,10 @@ def new_cluster(
         env=env,
         node_args=LIMITS,
         config=template or TEMPLATE,
-        health_ports=[free_port() for _ in range(nodes)],
     )
+    if health_ports:  # without: nodes that have no --health-port (an A/B against older ones)
+        cluster.health_ports = [free_port() for _ in range(nodes)]
+    return cluster
 
 
 def cluster_parts(cluster: Any, redis: PrivateRedis) -> dict[str, list[int]]:
