@@ -42,12 +42,12 @@ class Rng:
 
         ``next_u64`` written out inline: bots draw a tie-break for nearly every option
         they rank, and the extra call was a few per cent of a simulated game."""
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        if n == 1:
-            return 0
-        limit = _LIMITS.get(n)
+        limit = _LIMITS.get(n)  # only n >= 2 is ever stored, so the checks run on a miss only
         if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs n >= 1")
+            if n == 1:
+                return 0
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             z = self.state = (self.state + _GAMMA) & _MASK
@@ -56,6 +56,30 @@ class Rng:
             x = z ^ (z >> 31)
             if x < limit:
                 return x % n
+
+    def below_many(self, n: int, k: int) -> list[int]:
+        """``[self.below(n) for _ in range(k)]``: the same numbers in the same order, in one
+        call (a bot ranking options draws a tie-break for each)."""
+        if k <= 0:
+            return []
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs n >= 1")
+            if n == 1:
+                return [0] * k
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        out: list[int] = []
+        state = self.state
+        while len(out) < k:
+            z = state = (state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                out.append(x % n)
+        self.state = state
+        return out
 
     def choice(self, options: Sequence[T]) -> T:
         return options[self.below(len(options))]

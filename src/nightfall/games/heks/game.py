@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from nightfall.engine import Command, Event, Rejected, Viewer
+from nightfall.engine import Command, Rejected, Viewer
 
 from . import bot_view, setup, view
 from . import commands as dispatch
@@ -20,8 +20,9 @@ class HeksGame:
     def setup(self, config: Mapping[str, Any], seed: int) -> HeksState:
         return setup.new_state(config, seed)
 
-    def apply(self, state: HeksState, command: Command) -> list[Event]:
-        return dispatch.apply(state, command)
+    # The handlers themselves, not methods that call them: one call fewer for each of the
+    # ~400 commands and ~160 bot views of a simulated game (docs/benchmarks.md).
+    apply = staticmethod(dispatch.apply)
 
     def refusal(self, state: HeksState, command: Command, refused: Rejected) -> Rejected:
         return dispatch.refusal(state, command, refused)
@@ -32,10 +33,9 @@ class HeksGame:
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
         return view.view(state, viewer)  # type: ignore[return-value]
 
-    def bot_view(self, state: HeksState, seat: int) -> dict[str, Any]:
-        """What a bot of ``seat`` reads: a smaller copy of its view (``bot_view.py``);
-        the bot driver asks for this instead of ``view``."""
-        return bot_view.bot_view(state, seat)
+    # What a bot of ``seat`` reads: a smaller copy of its view (``bot_view.py``); the bot
+    # driver asks for this instead of ``view``.
+    bot_view = staticmethod(bot_view.bot_view)
 
     def view_parts(self, state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
         return cast("tuple[dict[str, Any], dict[str, Any]]", view.view_parts(state, viewer))

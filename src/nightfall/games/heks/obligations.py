@@ -81,13 +81,15 @@ def owes(state: HeksState, seat: int) -> bool:
 
 def waits(state: HeksState) -> bool:
     """True while some input is still owed: ``bool(owed(state))``, stopping at the first
-    (plain loops: the flow asks this after every input)."""
+    (plain loops: the flow asks this after every input). The loops start from the last
+    seat: players tend to answer in seat order (the bot driver always does), so a seat
+    that still owes is met at once instead of after every seat that answered."""
     phase = state.phase
     if phase == ROLE_REVEAL or phase in CONFIRM_SCENES:
         return len(state.done) < len(state.players)
     if phase in (APPROVAL_VOTE, EXILE_VOTE):
         votes = state.night.votes
-        for p in state.players:  # noqa: SIM110  (a loop: no generator per call)
+        for p in reversed(state.players):  # noqa: SIM110  (a loop: no generator per call)
             if p.status == CAT and p.seat not in votes:
                 return True
         return False
@@ -95,19 +97,19 @@ def waits(state: HeksState) -> bool:
         day = state.day
         placed = day.place
         guarding = day.guarding
-        for p in state.players:
+        for p in reversed(state.players):
             if p.status == CAT and p.role != WITCH and p.seat not in placed and p.seat != guarding:
                 return True
         return False
     if phase == DISCUSSION:
         done = state.done
-        for p in state.players:  # noqa: SIM110  (a loop: no generator per call)
+        for p in reversed(state.players):  # noqa: SIM110  (a loop: no generator per call)
             if p.status == CAT and p.seat not in done:
                 return True
         return False
     if phase == RITUAL:
         plays = state.night.plays
-        for s in state.night.members or ():  # noqa: SIM110
+        for s in reversed(state.night.members or ()):  # noqa: SIM110
             if s not in plays:
                 return True
         return False

@@ -77,18 +77,15 @@ def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
     return sorted(seats)
 
 
-def _seat_bots(
-    state: HeksState, bots: Mapping[int, Bot] | Bot | Callable[[int, str], Bot]
-) -> Callable[[int], Bot]:
+def _seat_bots(state: HeksState, bots: Mapping[int, Bot] | Bot | Callable[[int, str], Bot]) -> dict[int, Bot]:
     """A bot per seat: given per seat, one for all, or made per (seat, role) by a factory
     (the factory sees the dealt roles only to pick a bot per side, as a simulation does)."""
     if isinstance(bots, Mapping):
-        return bots.__getitem__
+        return dict(bots)
     if hasattr(bots, "act"):
         one: Bot = bots
-        return lambda _seat: one
-    made = {p.seat: bots(p.seat, p.role) for p in state.players}
-    return made.__getitem__
+        return dict.fromkeys(state.seats(), one)
+    return {p.seat: bots(p.seat, p.role) for p in state.players}
 
 
 def play_game(
@@ -122,27 +119,40 @@ def play_game(
         return True
 
     bot_of = _seat_bots(state, bots)
+    # Each seat's bot methods, looked up once (the loop below runs ~370 times a game).
+    acts = {seat: bot.act for seat, bot in bot_of.items()}
+    taps = {seat: getattr(bot, "tap", None) for seat, bot in bot_of.items()}
     ability_users = _ability_users(state)
     bot_view = game.bot_view
+    apply = kernel.apply
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
         for seat in _interested(state, ability_users):
-            bot = bot_of(seat)
             actions: list[Action] | None = None
             tap = TAPS.get(state.phase)
             if tap is not None:
-                answer = getattr(bot, "tap", None)
+                answer = taps[seat]
                 if answer is not None:  # a tap needs no seat view: the step's public part will do
                     actions = answer(step_view(state), tap, seat not in state.done)
             if actions is None:
-                actions = bot.act(bot_view(state, seat), rng, talk)
+                actions = acts[seat](bot_view(state, seat), rng, talk)
             for ctype, payload in actions:
                 deadline = state.deadline
                 if deadline is not None and now + STEP_MS >= deadline:
                     break
                 now += STEP_MS
-                if send(Command(seat, ctype, payload, now)):
-                    acted = True
+                cmd = Command(seat, ctype, payload, now)
+                try:  # send(cmd), written out: most commands are sent here
+                    apply(game, state, cmd)
+                except Rejected:
+                    rec.rejected += 1
+                    continue
+                rec.accepted += 1
+                if record:
+                    transcript.commands.append(cmd)
+                if on_command is not None:
+                    on_command(state, cmd)
+                acted = True
             if state.phase == GAME_END:
                 break
         if acted or state.phase == GAME_END:
