@@ -11,6 +11,7 @@ from nightfall.engine import Command, Event
 from nightfall.games.heks import HeksGame, HeksState
 from nightfall.games.heks.bot_view import LEFT_OUT, LEFT_OUT_OF_ME
 from nightfall.games.heks.bots import BOTS, play_game
+from nightfall.games.heks.departure import live_counts
 from nightfall.games.heks.obligations import owed, owes
 
 
@@ -38,6 +39,8 @@ class CheckingGame(HeksGame):
     def bot_view(self, state: HeksState, seat: int) -> dict[str, Any]:
         bot = super().bot_view(state, seat)
         check_bot_view(bot, self.view(state, seat))
+        if "witch" in bot["me"]:  # H-WAT-3: step C's counts, kept per step, are today's counts
+            assert bot["me"]["witch"]["counts"] == live_counts(state, for_witches=True)
         self.compared += 1
         return bot
 

@@ -23,16 +23,17 @@ LEFT_OUT_OF_ME = frozenset({"side", "choice", "spells_cast"})
 
 def bot_view(state: HeksState, seat: int) -> dict[str, Any]:
     me = state.players[seat - 1]
+    static = seat_static(state, me)
     mine: HeksMe = {  # type: ignore[typeddict-item]  # a subset of HeksMe, see LEFT_OUT_OF_ME
         "seat": seat,
         "role": me.role,
-        "known_witches": list(seat_static(state, me)[1]),
+        "known_witches": list(static[1]),
         "status": me.status,
         "hand": list(me.hand),
         "owes": seat_owes(state, seat),
         "inbox": list(state.inbox.get(seat, ())),
     }
-    role_parts(state, me, mine)
+    role_parts(state, me, mine, static[2])
     out: dict[str, Any] = step_view(state).copy()  # type: ignore[assignment]
     out["me"] = mine
     day = state.day

@@ -85,14 +85,26 @@ def live_counts(state: HeksState, *, for_witches: bool) -> dict[str, int]:
 
     The Protector's own view in step B leaves him out; the witches see him at the guarded place.
     """
-    counts = {p: 0 for p in state.open_places()}
+    counts = dict.fromkeys(state.open_places(), 0)
     day = state.day
+    players = state.players
     for seat, place in day.place.items():
-        if state.player(seat).status == CAT and place in counts:
+        if players[seat - 1].status == CAT and place in counts:
             counts[place] += 1
     if for_witches and day.guarding is not None and day.guard_place in counts:
         counts[day.guard_place] += 1
     return counts
+
+
+def witch_counts(state: HeksState) -> dict[str, int]:
+    """``live_counts(for_witches=True)`` in step C, computed once per step: nothing it reads
+    changes during step C (places are chosen in step A, the guard's in step B, statuses change
+    at the day's resolution after C, and the host cannot act in C, H-ERR-5). A new dict per
+    call, as every view gets its own."""
+    cached = state.cache.get("witch_counts")
+    if cached is None or cached[0] != state.step:
+        cached = state.cache["witch_counts"] = (state.step, live_counts(state, for_witches=True))
+    return dict(cached[1])
 
 
 def random_place(state: HeksState) -> str:

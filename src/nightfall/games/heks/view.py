@@ -277,14 +277,15 @@ def seat_owes(state: HeksState, seat: int) -> bool:
     return obligations.owes(state, seat)
 
 
-def role_parts(state: HeksState, me: Player, mine: HeksMe) -> None:
-    """The keys of ``me`` that only some roles have, added to ``mine``."""
+def role_parts(state: HeksState, me: Player, mine: HeksMe, known_jester: int | None) -> None:
+    """The keys of ``me`` that only some roles have, added to ``mine`` (``known_jester``:
+    the third of ``seat_static``)."""
     seat, day, phase = me.seat, state.day, state.phase
     if me.role == WITCH:
         turn = day.witches.get(seat)
         if phase == WITCH_C and turn is not None:
             mine["witch"] = {
-                "counts": departure.live_counts(state, for_witches=True),  # H-WAT-3
+                "counts": departure.witch_counts(state),  # H-WAT-3
                 "available_spells": witches.available(state, seat),
                 "reserved": {s: w for s, w in day.reserved.items()},
                 "place": turn.place,
@@ -312,7 +313,6 @@ def role_parts(state: HeksState, me: Player, mine: HeksMe) -> None:
             "done": day.pickpocket_done,
             "window_open": phase in ("DISCUSSION", PROPOSAL) and not day.approval_opened,
         }
-    known_jester = seat_static(state, me)[2]
     if known_jester is not None:  # H-JST-3 (B-7): a Witch or Crow is shown the Jester
         mine["known_jester"] = known_jester
 
@@ -338,7 +338,7 @@ def _seat_parts(
     }
     if me.role == WITCH:
         mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
-    role_parts(state, me, mine)
+    role_parts(state, me, mine, static[2])
     own: HeksOwn = {"me": mine}
     if seat == state.host:
         own["host"] = _host_extras(state)
