@@ -33,6 +33,9 @@ class HeuristicBot:
         # _suspicion's inputs only grow (claims, failed teams, the inbox): its last answer
         # holds while their lengths are the same
         self._sus: tuple[tuple[int, int, int], dict[int, float]] | None = None
+        # The Seer sent a check since her last announcements: its result may be in her inbox,
+        # unannounced, and only her whole view shows it (``tap`` must then decline)
+        self._check_sent = False
 
     # ---- what the seat believes ----
     def _suspicion(self, view: dict[str, Any], talk: TableTalk) -> dict[int, float]:
@@ -69,10 +72,16 @@ class HeuristicBot:
             self.my_attack = None
 
     def tap(self, public: dict[str, Any], command: str, owes: bool) -> list[Action] | None:
-        """``act`` in a tap step: it only remembers public facts there and taps, except the
-        Seer (she checks and announces from her inbox) and the Pickpocket (he steals in the
-        discussion), who need their whole view."""
-        if self.role is None or self.role in ("SEER", "PICKPOCKET"):
+        """``act`` in a tap step: it only remembers public facts there and taps. Not so in the
+        discussion for the Seer (she checks then) and the Pickpocket (he steals then), nor for
+        the Seer while a check she sent may have a result she has not announced: those need
+        the whole view. (In the other tap steps their ``act`` does nothing more than tap: the
+        Pickpocket's window is the discussion and the proposal, and the Seer announces only
+        results of her own checks, all of them at the first ``act`` after each.)"""
+        role = self.role
+        if role is None or (
+            (role == "SEER" or role == "PICKPOCKET") and (command == "end_discussion" or self._check_sent)
+        ):
             return None
         self._remember(public)
         return [(command, {})] if owes else []
@@ -107,6 +116,7 @@ class HeuristicBot:
                 and not any(c.speaker == me["seat"] and c.target == msg["target"] for c in talk.claims)
             ):
                 talk.announce(view["day"], me["seat"], msg["target"], msg["result"] == "WITCH")
+        self._check_sent = bool(acts)  # the only action so far can be her check
         pp = me.get("pickpocket")
         if pp and me["status"] == "CAT" and pp["window_open"] and not pp["done"]:
             others = [s for s in cats(view) if s != me["seat"]]
@@ -217,7 +227,11 @@ class HeuristicBot:
             options = [s for s in options if s not in me["known_witches"]]
         if not options:
             return None
-        best = max(options, key=lambda s: (sus[s], rng.below(100)))
+        # max(options, key=lambda s: (sus[s], rng.below(100))) without a call per option: the
+        # same draws in the same order, and -index keeps the first of equal keys, as max does
+        n = len(options)
+        draws = rng.below_many(100, n)
+        best = max(zip(map(sus.__getitem__, options), draws, range(0, -n, -1), options, strict=True))[3]
         if me["role"] == "JESTER":
             return rng.choice(options)
         return best if sus[best] > 0 or witch_side else None

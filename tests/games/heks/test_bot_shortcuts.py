@@ -1,0 +1,75 @@
+"""The simulator's shortcuts change no game: a bot's ``tap`` (a scene tap answered from the
+public view) sends and remembers what its ``act`` would, and ``Rng.below_many`` draws what
+repeated ``below`` calls draw (docs/benchmarks.md, issue 21)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nightfall.engine import Rng
+from nightfall.games.heks.bots import BOTS, TableTalk, play_game
+from nightfall.games.heks.bots.base import Action, Bot
+from nightfall.games.heks.tables import SIDE
+
+
+class ActOnly:
+    """A bot with its ``tap`` hidden: the driver must ask ``act`` with the whole view."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
+        return self.bot.act(view, rng, talk)
+
+
+def _log(players: int, seed: int, bots: dict[str, str], hide_taps: bool) -> list[Any]:
+    def make(_seat: int, role: str) -> Bot:
+        bot = BOTS[bots[SIDE[role]]]()
+        return ActOnly(bot) if hide_taps else bot
+
+    rec = play_game({"players": [f"P{i}" for i in range(players)], "mode": "timed"}, seed, make)
+    return [[c.to_json() for c in rec.transcript.commands], rec.rejected, rec.state.result]
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [
+        dict.fromkeys(("village", "witch", "solo"), "heuristic"),
+        dict.fromkeys(("village", "witch", "solo"), "strong"),
+        {"village": "heuristic", "witch": "strong", "solo": "random"},
+    ],
+)
+@pytest.mark.parametrize("players", [5, 8, 12])
+def test_taps_send_what_act_would_send(bots: dict[str, str], players: int) -> None:
+    # H-EVE-2, H-START-1, H-DIS-2/3 (the tap scenes); H-SEE-1 and H-PP-1 (the Seer and the
+    # Pickpocket act in the discussion, and the Seer announces her checks in any scene)
+    for seed in range(4):
+        assert _log(players, seed, bots, hide_taps=False) == _log(players, seed, bots, hide_taps=True)
+
+
+def test_the_check_fails_when_a_tap_differs_from_act() -> None:
+    class Lazy:  # taps nothing: every scene runs to its deadline instead
+        def __init__(self) -> None:
+            self.bot = BOTS["heuristic"]()
+
+        def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
+            return self.bot.act(view, rng, talk)
+
+        def tap(self, public: dict[str, Any], command: str, owes: bool) -> list[Action] | None:
+            return []
+
+    config = {"players": [f"P{i}" for i in range(6)], "mode": "timed"}
+    lazy = play_game(config, 1, lambda _seat, _role: Lazy())
+    plain = play_game(config, 1, lambda _seat, _role: BOTS["heuristic"]())
+    assert [c.to_json() for c in lazy.transcript.commands] != [c.to_json() for c in plain.transcript.commands]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 100, 2**63 + 5])
+def test_below_many_draws_what_below_draws(n: int) -> None:
+    for seed in range(50):
+        for k in (0, 1, 5, 13):
+            many, one = Rng.from_seed(seed), Rng.from_seed(seed)
+            assert many.below_many(n, k) == [one.below(n) for _ in range(k)]
+            assert many.state == one.state
