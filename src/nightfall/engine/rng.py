@@ -70,14 +70,17 @@ class Rng:
                 return [0] * k
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         out: list[int] = []
+        append = out.append
         state = self.state
-        while len(out) < k:
-            z = state = (state + _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
-            if x < limit:
-                out.append(x % n)
+        for _ in range(k):
+            while True:
+                z = state = (state + _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    append(x % n)
+                    break
         self.state = state
         return out
 

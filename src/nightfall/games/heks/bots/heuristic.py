@@ -10,6 +10,7 @@ with the village's suspicion against non-witches. The Jester acts suspicious.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from nightfall.engine import Rng
@@ -18,6 +19,8 @@ from ..tables import EMPTY_PAW, INGREDIENT_OF
 from .base import Action, cats, frogs, open_places
 from .random_bot import RandomBot
 from .table_talk import TableTalk
+
+_SEAT = itemgetter("seat")
 
 
 class HeuristicBot:
@@ -44,7 +47,7 @@ class HeuristicBot:
         key = (len(talk.claims), len(self.failed_teams), len(me["inbox"]))
         if self._sus is not None and self._sus[0] == key:
             return self._sus[1]
-        score: dict[int, float] = {p["seat"]: 0.0 for p in view["players"]}
+        score: dict[int, float] = dict.fromkeys(map(_SEAT, view["players"]), 0.0)
         for claim in talk.claims:
             if claim.speaker == me["seat"] or claim.target == me["seat"]:
                 continue
@@ -64,8 +67,10 @@ class HeuristicBot:
         if last == "FAILURE" and view["day"] != self.seen_ritual_day and view.get("proposal"):
             self.failed_teams.append(list(view["proposal"]))
             self.seen_ritual_day = view["day"]
+        if self.my_attack is None:  # nearly always: what follows is about the witch's own attack
+            return
         ann = view.get("announcement")
-        if self.my_attack and ann and ann["day"] == self.my_attack[0]:
+        if ann and ann["day"] == self.my_attack[0]:
             _day, place, target = self.my_attack
             if target not in ann["new_frogs"]:
                 self.failed_attack_place = place
@@ -222,7 +227,10 @@ class HeuristicBot:
     def _exile(self, view: dict[str, Any], talk: TableTalk, witch_side: bool, rng: Rng) -> int | None:
         me = view["me"]
         sus = self._suspicion(view, talk)
-        options = [s for s in cats(view) if s != me["seat"]]
+        seat = me["seat"]  # [s for s in cats(view) if s != seat], in one pass:
+        options: list[int] = [
+            p["seat"] for p in view["players"] if p["status"] == "CAT" and p["seat"] != seat
+        ]
         if witch_side:
             options = [s for s in options if s not in me["known_witches"]]
         if not options:
