@@ -8,7 +8,7 @@ from typing import Any
 from nightfall.engine import Command, Rejected
 
 from .state import CAT, HeksState, Player
-from .tables import INGREDIENTS
+from .tables import INGREDIENTS, PLACES
 
 
 def player_of(state: HeksState, cmd: Command) -> Player:
@@ -50,7 +50,8 @@ def place_arg(state: HeksState, payload: Mapping[str, Any], key: str = "place") 
     value = payload.get(key)
     if not isinstance(value, str):
         raise Rejected("bad_payload", field=key, reason="expected a place id such as P1")
-    if value not in state.open_places():
+    # value in state.open_places(), without building the list
+    if value not in PLACES[: state.params.places] or value in state.day.closed:
         raise Rejected("closed_place", "H-SET-7", place=value)
     return value
 

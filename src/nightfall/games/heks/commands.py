@@ -7,6 +7,7 @@ from nightfall.engine import SYSTEM, TICK, Command, Event, Handler, Rejected
 from . import departure, exile_vote, flow, host_controls, host_handover, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
 from .events import public
+from .obligations import waits
 from .roles import pickpocket, seer
 from .state import DEPART_A, GUARD_B, HeksState, Player
 from .tables import PICKPOCKET, SEER
@@ -92,13 +93,14 @@ COMMANDS = frozenset(HANDLERS) | {RESUME}
 
 def apply(state: HeksState, cmd: Command) -> list[Event]:
     """One command the kernel admitted (known type, time forward, game running, in time)."""
-    if cmd.type == TICK:
+    ctype = cmd.type
+    if ctype == TICK:
         out: list[Event] = []
         flow.on_deadline(state, cmd.now, out)
-    elif cmd.type == RESUME:
+    elif ctype == RESUME:
         out = _resume(state, cmd)
     else:
-        if state.phase == GUARD_B and cmd.actor != state.day.guarding and cmd.type not in _HOST_COMMANDS:
+        if state.phase == GUARD_B and cmd.actor != state.day.guarding and ctype not in _HOST_COMMANDS:
             # Others still see step A's countdown (H-DEP-13): past it, their switches come too
             # late, refused exactly as the kernel refuses them at a deadline they see (K-LATE-1).
             limit = state.day.depart_deadline
@@ -106,8 +108,8 @@ def apply(state: HeksState, cmd: Command) -> list[Event]:
                 raise Rejected("too_late", "K-LATE-1", deadline=limit)
         if "step" in cmd.payload:  # checked here: most commands carry no step (bots never do)
             step_matches(state, cmd.payload)
-        out = HANDLERS[cmd.type](state, cmd)
-        if cmd.type in _INPUTS:
+        out = HANDLERS[ctype](state, cmd)
+        if ctype in _INPUTS and not waits(state):  # advance does nothing while the step waits
             flow.advance(state, cmd.now, out)
     state.version += 1
     return out

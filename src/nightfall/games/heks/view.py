@@ -287,7 +287,7 @@ def role_parts(state: HeksState, me: Player, mine: HeksMe, known_jester: int | N
             mine["witch"] = {
                 "counts": departure.witch_counts(state),  # H-WAT-3
                 "available_spells": witches.available(state, seat),
-                "reserved": {s: w for s, w in day.reserved.items()},
+                "reserved": dict(day.reserved),
                 "place": turn.place,
                 "spell_chosen": turn.spell_chosen,
                 "spell": turn.spell,
