@@ -84,11 +84,15 @@ class HeuristicBot:
         Pickpocket's window is the discussion and the proposal, and the Seer announces only
         results of her own checks, all of them at the first ``act`` after each.)"""
         role = self.role
+        if role is None and command == "ready":
+            # the role is read at the first act; before it (the reveal) every act only says ready
+            return [(command, {})] if owes else []
         if role is None or (
             (role == "SEER" or role == "PICKPOCKET") and (command == "end_discussion" or self._check_sent)
         ):
             return None
-        self._remember(public)
+        if self.my_attack is not None or public.get("last_ritual") == "FAILURE":  # else it is a no-op
+            self._remember(public)
         return [(command, {})] if owes else []
 
     def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
@@ -169,28 +173,31 @@ class HeuristicBot:
         w = view["me"]["witch"]
         me = view["me"]
         if w["place"] is None:
+            # sorted(counts, key=lambda p: (counts[p] - ..., rng.below(100)))[-1] without a call per
+            # place: the same draws in order, and the index keeps the last of equal keys, as [-1] does
             counts = w["counts"]
-            order = sorted(
-                counts,
-                key=lambda p: (counts[p] - (2 if p == self.failed_attack_place else 0), rng.below(100)),
-            )
-            return [("witch_place", {"place": order[-1]})]
+            avoid = self.failed_attack_place
+            places = list(counts)
+            n = len(places)
+            heads = [counts[p] - (2 if p == avoid else 0) for p in places]
+            place = max(zip(heads, rng.below_many(100, n), range(n), places, strict=True))[3]
+            return [("witch_place", {"place": place})]
         if not w["spell_chosen"]:
             spells = w["available_spells"]
             for pick in ("CREEPING_CURSE", "TWIN_HEX", "DISGUISE"):
                 if pick in spells:
                     return [("witch_spell", {"spell": pick})]
             return [("witch_spell", {"spell": None})]
+        if w["target_chosen"] and w["second_chosen"]:
+            return []  # her turn is complete
         targets = [s for s in cats(view) if s != me["seat"] and s not in me["known_witches"]]
         if not w["target_chosen"]:
             target = rng.choice(targets) if targets else None
             if target is not None:
                 self.my_attack = (view["day"], w["place"], target)
             return [("witch_target", {"target": target})]
-        if not w["second_chosen"]:
-            rest = [s for s in targets if s != w["target"]]
-            return [("witch_second", {"target": rng.choice(rest) if rest else None})]
-        return []
+        rest = [s for s in targets if s != w["target"]]
+        return [("witch_second", {"target": rng.choice(rest) if rest else None})]
 
     def _team(self, view: dict[str, Any], talk: TableTalk, rng: Rng) -> list[int]:
         me = view["me"]
