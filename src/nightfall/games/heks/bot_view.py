@@ -13,17 +13,19 @@ from __future__ import annotations
 from typing import Any
 
 from .state import GUARD_B, HeksState
+from .tables import PICKPOCKET, PROTECTOR, SEER, WITCH
 from .view import role_parts, seat_owes, seat_static, step_view
 from .view_types import HeksMe
 
 # The keys of a seat's view that a bot's view leaves out (None, or absent in ``me``).
 LEFT_OUT = frozenset({"progress", "waiting", "host"})
 LEFT_OUT_OF_ME = frozenset({"side", "choice", "spells_cast"})
+_ROLE_PARTS = frozenset({WITCH, PROTECTOR, SEER, PICKPOCKET})
 
 
 def bot_view(state: HeksState, seat: int) -> dict[str, Any]:
     me = state.players[seat - 1]
-    static = seat_static(state, me)
+    static = state.cache.get(seat) or seat_static(state, me)  # seat_static's own cache, read here
     mine: HeksMe = {  # type: ignore[typeddict-item]  # a subset of HeksMe, see LEFT_OUT_OF_ME
         "seat": seat,
         "role": me.role,
@@ -33,7 +35,8 @@ def bot_view(state: HeksState, seat: int) -> dict[str, Any]:
         "owes": seat_owes(state, seat),
         "inbox": list(state.inbox.get(seat, ())),
     }
-    role_parts(state, me, mine, static[2])
+    if me.role in _ROLE_PARTS or static[2] is not None:  # the roles role_parts adds keys for
+        role_parts(state, me, mine, static[2])
     out: dict[str, Any] = step_view(state).copy()  # type: ignore[assignment]
     out["me"] = mine
     day = state.day

@@ -59,9 +59,10 @@ def _ability_users(state: HeksState) -> list[Player]:
 
 
 def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
-    seats = set(cached_owed(state))  # the first view at this version reuses it (same state.version)
-    if state.phase == WITCH_C:
-        seats.update(state.day.witches)
+    """The owed seats, the witches in step C and the Seer and the Pickpocket in their
+    windows, in seat order (read-only: it may be the cached list of owed seats)."""
+    pending = cached_owed(state)  # the first view at this version reuses it (same state.version)
+    extra: list[int] = list(state.day.witches) if state.phase == WITCH_C else []
     for p in ability_users:
         if p.status != CAT:
             continue
@@ -71,10 +72,10 @@ def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
             and state.phase in seer.WINDOW
             and seer.has_sight(state)
         ):
-            seats.add(p.seat)
+            extra.append(p.seat)
         if p.role == PICKPOCKET and pickpocket.window_open(state) and not state.day.pickpocket_done:
-            seats.add(p.seat)
-    return sorted(seats)
+            extra.append(p.seat)
+    return sorted({*pending, *extra}) if extra else pending  # owed lists seats in seat order
 
 
 def _seat_bots(state: HeksState, bots: Mapping[int, Bot] | Bot | Callable[[int, str], Bot]) -> dict[int, Bot]:
