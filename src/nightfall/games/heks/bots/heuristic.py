@@ -28,6 +28,7 @@ class HeuristicBot:
 
     def __init__(self) -> None:
         self.failed_teams: list[list[int]] = []
+        self._times_failed: dict[int, float] = {}  # seat -> how many failed teams it was in
         self.seen_ritual_day: int = 0
         self.failed_attack_place: str | None = None
         self.my_attack: tuple[int, str, int] | None = None  # (day, place, target)
@@ -44,18 +45,20 @@ class HeuristicBot:
     def _suspicion(self, view: dict[str, Any], talk: TableTalk) -> dict[int, float]:
         """Seat -> how suspect this seat finds it (read-only: it is cached)."""
         me = view["me"]
-        key = (len(talk.claims), len(self.failed_teams), len(me["inbox"]))
+        # Only a Seer's inbox holds Seer results (H-SEE-3): other seats' messages change nothing here
+        seer = me["role"] == "SEER"
+        key = (len(talk.claims), len(self.failed_teams), len(me["inbox"]) if seer else 0)
         if self._sus is not None and self._sus[0] == key:
             return self._sus[1]
         score: dict[int, float] = dict.fromkeys(map(_SEAT, view["players"]), 0.0)
+        seat = me["seat"]
         for claim in talk.claims:
-            if claim.speaker == me["seat"] or claim.target == me["seat"]:
+            if claim.speaker == seat or claim.target == seat:
                 continue
             score[claim.target] += 10.0 if claim.witch else -6.0
-        for team in self.failed_teams:
-            for s in team:
-                score[s] += 1.0
-        for msg in me["inbox"]:  # my own Seer results are certain
+        for s, times in self._times_failed.items():  # +1 per failed team (whole numbers: exact in any order)
+            score[s] += times
+        for msg in me["inbox"] if seer else ():  # my own Seer results are certain
             if msg["kind"] == "SEER_RESULT":
                 score[msg["target"]] += 100.0 if msg["result"] == "WITCH" else -100.0
         score[me["seat"]] = -1000.0
@@ -66,6 +69,8 @@ class HeuristicBot:
         last = view.get("last_ritual")
         if last == "FAILURE" and view["day"] != self.seen_ritual_day and view.get("proposal"):
             self.failed_teams.append(list(view["proposal"]))
+            for s in view["proposal"]:
+                self._times_failed[s] = self._times_failed.get(s, 0.0) + 1.0
             self.seen_ritual_day = view["day"]
         if self.my_attack is None:  # nearly always: what follows is about the witch's own attack
             return
