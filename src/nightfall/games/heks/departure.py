@@ -18,7 +18,8 @@ def depart(state: HeksState, cmd: Command) -> list[Event]:
     """H-DEP-9/10/11, H-ERR-6: a place (or Guard), with optional extras, as one atomic submission."""
     out: list[Event] = []
     me = player_of(state, cmd)
-    phase_in(state, DEPART_A, GUARD_B, rule="H-DEP-10")
+    if state.phase != DEPART_A and state.phase != GUARD_B:  # phase_in, called only to refuse
+        phase_in(state, DEPART_A, GUARD_B, rule="H-DEP-10")
     is_cat(me, "H-DEP-9")
     if me.role == WITCH:
         raise Rejected("not_your_step", "H-DEP-1", reason="witches depart in step C")
@@ -73,7 +74,8 @@ def guard_place(state: HeksState, cmd: Command) -> list[Event]:
     me = player_of(state, cmd)
     if me.seat != state.day.guarding:
         raise Rejected("not_your_step", "H-DEP-12")
-    phase_in(state, GUARD_B, rule="H-DEP-12")
+    if state.phase != GUARD_B:  # phase_in, called only to refuse
+        phase_in(state, GUARD_B, rule="H-DEP-12")
     place = place_arg(state, cmd.payload)
     state.day.guard_place = place
     private(out, me.seat, "guarding", place=place)

@@ -12,13 +12,14 @@ from .state import CAT, EXILE_VOTE, HeksState
 def exile_vote(state: HeksState, cmd: Command) -> list[Event]:
     out: list[Event] = []
     me = player_of(state, cmd)
-    phase_in(state, EXILE_VOTE, rule="H-EXV-1")
+    if state.phase != EXILE_VOTE:  # phase_in, called only to refuse
+        phase_in(state, EXILE_VOTE, rule="H-EXV-1")
     is_cat(me, "H-EXV-1")
     target = seat_arg(state, cmd.payload, "target", nullable=True)
     if target is not None:
         if target == me.seat:
             raise Rejected("self_target", "H-EXV-1")
-        if state.player(target).status != CAT:
+        if state.players[target - 1].status != CAT:
             raise Rejected("bad_target", "H-EXV-1", target=target, reason="not a cat")
     state.night.votes[me.seat] = "blank" if target is None else str(target)  # switchable (H-EXV-2)
     public(out, "voted", phase=EXILE_VOTE, count=len(state.night.votes))

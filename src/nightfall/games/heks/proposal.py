@@ -18,7 +18,8 @@ def _set_members(state: HeksState, members: list[int], out: list[Event], auto: b
 def propose(state: HeksState, cmd: Command) -> list[Event]:
     out: list[Event] = []
     me = player_of(state, cmd)
-    phase_in(state, PROPOSAL, rule="H-CHF-1")
+    if state.phase != PROPOSAL:  # phase_in, called only to refuse
+        phase_in(state, PROPOSAL, rule="H-CHF-1")
     if me.seat != state.night.chief:
         raise Rejected("not_your_step", "H-CHF-1", chief=state.night.chief)
     if state.night.members is not None:
@@ -48,7 +49,8 @@ def approve(state: HeksState, cmd: Command) -> list[Event]:
     """H-APR-1/3: every cat votes For or Against; switching allowed until the vote closes."""
     out: list[Event] = []
     me = player_of(state, cmd)
-    phase_in(state, APPROVAL_VOTE, rule="H-APR-1")
+    if state.phase != APPROVAL_VOTE:  # phase_in, called only to refuse
+        phase_in(state, APPROVAL_VOTE, rule="H-APR-1")
     is_cat(me, "H-APR-1")
     vote = cmd.payload.get("vote")
     if vote not in ("for", "against"):

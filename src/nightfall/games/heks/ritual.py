@@ -13,7 +13,8 @@ from .tables import EMPTY_PAW
 def play_card(state: HeksState, cmd: Command) -> list[Event]:
     out: list[Event] = []
     me = player_of(state, cmd)
-    phase_in(state, RITUAL, rule="H-RIT-1")
+    if state.phase != RITUAL:  # phase_in, called only to refuse
+        phase_in(state, RITUAL, rule="H-RIT-1")
     if me.seat not in (state.night.members or []):
         raise Rejected("not_your_step", "H-RIT-1", reason="not a member of the circle")
     if me.seat in state.night.plays:

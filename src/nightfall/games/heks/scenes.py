@@ -19,7 +19,8 @@ def _tap(state: HeksState, seat: int) -> list[Event]:
 
 def ready(state: HeksState, cmd: Command) -> list[Event]:
     me = player_of(state, cmd)
-    phase_in(state, ROLE_REVEAL, rule="H-START-1")
+    if state.phase != ROLE_REVEAL:  # phase_in, called only to refuse
+        phase_in(state, ROLE_REVEAL, rule="H-START-1")
     return _tap(state, me.seat)
 
 
@@ -34,6 +35,7 @@ def confirm(state: HeksState, cmd: Command) -> list[Event]:
 def end_discussion(state: HeksState, cmd: Command) -> list[Event]:
     """H-DIS-3: only cats tap, and the tap is final."""
     me = player_of(state, cmd)
-    phase_in(state, DISCUSSION, rule="H-DIS-2")
+    if state.phase != DISCUSSION:  # phase_in, called only to refuse
+        phase_in(state, DISCUSSION, rule="H-DIS-2")
     is_cat(me, "H-DIS-3")
     return _tap(state, me.seat)

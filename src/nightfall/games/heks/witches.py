@@ -28,7 +28,8 @@ def attacks_allowed(state: HeksState) -> bool:
 
 def _turn(state: HeksState, cmd: Command) -> tuple[Player, WitchTurn]:
     me = player_of(state, cmd)
-    phase_in(state, WITCH_C, rule="H-WAT-2")
+    if state.phase != WITCH_C:  # phase_in, called only to refuse
+        phase_in(state, WITCH_C, rule="H-WAT-2")
     turn = state.day.witches.get(me.seat)
     if me.role != WITCH or turn is None:
         raise Rejected("not_your_step", "H-WAT-1")
