@@ -6,6 +6,7 @@ each seat then gets only its own private part on top.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, cast
 
 from nightfall.engine import Viewer
@@ -15,7 +16,6 @@ from .obligations import is_public_step, owed
 from .roles import jester
 from .state import (
     APPROVAL_VOTE,
-    CAT,
     DEPART_A,
     EXILE_VOTE,
     GAME_END,
@@ -40,6 +40,7 @@ from .view_types import (
 )
 
 _SECRET_STEPS = (DEPART_A, GUARD_B)
+_STATUS = attrgetter("status")
 
 
 def cached_owed(state: HeksState) -> list[int]:
@@ -139,7 +140,7 @@ def _players(state: HeksState) -> list[HeksPlayer]:
     """The public player list, cached on what can change in it: the host and the statuses
     (seats and names never change during a game)."""
     host = state.host
-    key = (host, *[p.status for p in state.players])
+    key = (host, *map(_STATUS, state.players))
     cached = state.cache.get("players")
     if cached is None or cached[0] != key:
         players: list[HeksPlayer] = [
@@ -394,6 +395,3 @@ def view(state: HeksState, viewer: Viewer) -> HeksView | dict[str, Any]:
     if viewer in ("public", "host"):
         return cast(HeksView, public_view(state).copy())
     raise ValueError(f"unknown viewer {viewer!r}")
-
-
-_ = CAT

@@ -9,10 +9,13 @@ from .events import inbox, private
 from .state import CAT, WITCH_C, HeksState, Player, WitchTurn
 from .tables import MIST, SPELL_TIER, SPELLS, TWIN_HEX, WITCH
 
+# H-SPL-1 per count of spoiled rituals F, from 0 to the highest tier (beyond it: every spell)
+_UNLOCKED = [tuple(s for s in SPELLS if SPELL_TIER[s] <= f) for f in range(max(SPELL_TIER.values()) + 1)]
+
 
 def unlocked(state: HeksState) -> list[str]:
-    """H-SPL-1: tiers unlock by spoiled rituals F."""
-    return [s for s in SPELLS if SPELL_TIER[s] <= state.spoiled]
+    """H-SPL-1: tiers unlock by spoiled rituals F (from a table: every view asks)."""
+    return list(_UNLOCKED[min(state.spoiled, len(_UNLOCKED) - 1)])
 
 
 def available(state: HeksState, seat: int) -> list[str]:

@@ -101,7 +101,8 @@ class HeuristicBot:
         return [(command, {})] if owes else []
 
     def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
-        self._remember(view)
+        if self.my_attack is not None or view.get("last_ritual") == "FAILURE":  # else it is a no-op
+            self._remember(view)
         me = view["me"]
         role = self.role = me["role"]
         phase = view["phase"]
