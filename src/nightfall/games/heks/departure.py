@@ -20,7 +20,8 @@ def depart(state: HeksState, cmd: Command) -> list[Event]:
     me = player_of(state, cmd)
     if state.phase != DEPART_A and state.phase != GUARD_B:  # phase_in, called only to refuse
         phase_in(state, DEPART_A, GUARD_B, rule="H-DEP-10")
-    is_cat(me, "H-DEP-9")
+    if me.status != CAT:  # is_cat, called only to refuse
+        is_cat(me, "H-DEP-9")
     if me.role == WITCH:
         raise Rejected("not_your_step", "H-DEP-1", reason="witches depart in step C")
     p: Mapping[str, Any] = cmd.payload

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from nightfall.engine import Command, Event, Rejected
+from nightfall.engine import PUBLIC, Command, Event, Rejected
 
 from .checks import is_cat, phase_in, player_of, seat_arg
-from .events import public
 from .state import CAT, EXILE_VOTE, HeksState
 
 
 def exile_vote(state: HeksState, cmd: Command) -> list[Event]:
-    out: list[Event] = []
     me = player_of(state, cmd)
     if state.phase != EXILE_VOTE:  # phase_in, called only to refuse
         phase_in(state, EXILE_VOTE, rule="H-EXV-1")
-    is_cat(me, "H-EXV-1")
+    if me.status != CAT:  # is_cat, called only to refuse
+        is_cat(me, "H-EXV-1")
     target = seat_arg(state, cmd.payload, "target", nullable=True)
     if target is not None:
         if target == me.seat:
@@ -22,5 +21,4 @@ def exile_vote(state: HeksState, cmd: Command) -> list[Event]:
         if state.players[target - 1].status != CAT:
             raise Rejected("bad_target", "H-EXV-1", target=target, reason="not a cat")
     state.night.votes[me.seat] = "blank" if target is None else str(target)  # switchable (H-EXV-2)
-    public(out, "voted", phase=EXILE_VOTE, count=len(state.night.votes))
-    return out
+    return [Event("voted", {"phase": EXILE_VOTE, "count": len(state.night.votes)}, PUBLIC)]  # public(...)

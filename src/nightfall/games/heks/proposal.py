@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nightfall.engine import Command, Event, Rejected
+from nightfall.engine import PUBLIC, Command, Event, Rejected
 
 from .checks import is_cat, phase_in, player_of
 from .events import public
@@ -47,14 +47,13 @@ def random_proposal(state: HeksState, out: list[Event]) -> None:
 
 def approve(state: HeksState, cmd: Command) -> list[Event]:
     """H-APR-1/3: every cat votes For or Against; switching allowed until the vote closes."""
-    out: list[Event] = []
     me = player_of(state, cmd)
     if state.phase != APPROVAL_VOTE:  # phase_in, called only to refuse
         phase_in(state, APPROVAL_VOTE, rule="H-APR-1")
-    is_cat(me, "H-APR-1")
+    if me.status != CAT:  # is_cat, called only to refuse
+        is_cat(me, "H-APR-1")
     vote = cmd.payload.get("vote")
     if vote not in ("for", "against"):
         raise Rejected("bad_payload", field="vote", reason='expected "for" or "against"')
     state.night.votes[me.seat] = str(vote)  # no trace of a change remains (H-APR-3)
-    public(out, "voted", phase=APPROVAL_VOTE, count=len(state.night.votes))
-    return out
+    return [Event("voted", {"phase": APPROVAL_VOTE, "count": len(state.night.votes)}, PUBLIC)]  # public(...)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nightfall.engine import PUBLIC, Command, Event, Rejected
 
 from .checks import is_cat, phase_in, player_of
-from .state import CONFIRM_SCENES, DISCUSSION, ROLE_REVEAL, HeksState
+from .state import CAT, CONFIRM_SCENES, DISCUSSION, ROLE_REVEAL, HeksState
 
 
 def _tap(state: HeksState, seat: int) -> list[Event]:
@@ -37,5 +37,6 @@ def end_discussion(state: HeksState, cmd: Command) -> list[Event]:
     me = player_of(state, cmd)
     if state.phase != DISCUSSION:  # phase_in, called only to refuse
         phase_in(state, DISCUSSION, rule="H-DIS-2")
-    is_cat(me, "H-DIS-3")
+    if me.status != CAT:  # is_cat, called only to refuse
+        is_cat(me, "H-DIS-3")
     return _tap(state, me.seat)
