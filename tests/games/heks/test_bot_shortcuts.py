@@ -1,6 +1,7 @@
 """The simulator's shortcuts change no game: a bot's ``tap`` (a scene tap answered from the
-public view) sends and remembers what its ``act`` would, and ``Rng.below_many`` draws what
-repeated ``below`` calls draw (docs/benchmarks.md, issue 21)."""
+public view) sends and remembers what its ``act`` would, ``Rng.below_many`` draws what
+repeated ``below`` calls draw, and the bots' ``BlockRng`` draws what ``Rng`` draws
+(docs/benchmarks.md, issue 21)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from nightfall.engine import Rng
 from nightfall.games.heks.bots import BOTS, TableTalk, play_game
 from nightfall.games.heks.bots.base import Action, Bot
+from nightfall.games.heks.bots.draws import BLOCK, BlockRng
 from nightfall.games.heks.tables import SIDE
 
 
@@ -73,3 +75,17 @@ def test_below_many_draws_what_below_draws(n: int) -> None:
             many, one = Rng.from_seed(seed), Rng.from_seed(seed)
             assert many.below_many(n, k) == [one.below(n) for _ in range(k)]
             assert many.state == one.state
+
+
+def test_the_bots_block_rng_draws_what_rng_draws() -> None:
+    # across several blocks (BLOCK outputs each), with rejections possible for huge n
+    for seed in (0, 1, 2**64 - 1, 0x5EED, 12345678901234567):
+        plain, block = Rng.from_seed(seed), BlockRng.from_seed(seed)
+        for _ in range(3 * BLOCK // 20):
+            for n in (1, 2, 3, 100, 2**63 + 5):
+                assert block.below(n) == plain.below(n)
+                assert block.below_many(n, 7) == plain.below_many(n, 7)
+            assert block.choice("abcdefg") == plain.choice("abcdefg")
+            assert block.sample(range(12), 4) == plain.sample(range(12), 4)
+        with pytest.raises(ValueError):
+            block.below(0)

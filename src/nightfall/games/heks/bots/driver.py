@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from nightfall.engine import Command, Rejected, Rng, Transcript, kernel, tick
+from nightfall.engine import Command, Rejected, Transcript, kernel, tick
 
 from ..game import HeksGame
 from ..obligations import owed
@@ -21,6 +21,7 @@ from ..state import CAT, GAME_END, WITCH_C, HeksState, Player
 from ..tables import PICKPOCKET, SEER
 from ..view import cached_owed, step_view
 from .base import Action, Bot
+from .draws import BlockRng
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .strong import StrongBot
@@ -101,7 +102,7 @@ def play_game(
     game = game or HeksGame()
     state = game.setup(config, seed)
     transcript = Transcript("heks", dict(config), seed)
-    rng = Rng.from_seed(seed ^ 0x5EED)  # the bots' own randomness, apart from the game's
+    rng = BlockRng.from_seed(seed ^ 0x5EED)  # the bots' own randomness, apart from the game's
     talk = TableTalk()
     rec = GameRecord(state, transcript)
     now = 0
