@@ -10,10 +10,8 @@ import contextlib
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
@@ -22,19 +20,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
 
+from tests.local_servers import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_up
+
 from .texts import REPO
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 WEB = REPO / "web"
 ARTIFACTS = REPO / "test-artifacts" / "browser"
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -44,34 +33,6 @@ NewPhone = Callable[..., Page]
 # The machine may be busy (2 cores shared with other work): be patient with single waits;
 # every game loop has its own overall bound.
 expect.set_options(timeout=10_000)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_up(
-    proc: subprocess.Popen[bytes], up: Callable[[], bool], log: Path, what: str, seconds: float
-) -> None:
-    """Waits for a server this fixture started to answer; fails with its log if it dies or
-    does not answer in time."""
-    deadline = time.monotonic() + seconds
-    while not up():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            pytest.fail(f"{what} did not come up:\n{log.read_text()[-3000:]}")
-        time.sleep(0.1)
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    """Ends a server this fixture started: politely, then for good."""
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=5)
 
 
 def _ensure_web_build() -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import free_port, stop, wait_up
+from tests.local_servers import free_port, stop, wait_up
+
 from .texts import REPO
 
 WEB = REPO / "web"

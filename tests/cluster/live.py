@@ -24,8 +24,9 @@ from nightfall.engine import SYSTEM, TICK, kernel
 from nightfall.games import registry
 from nightfall.store import StoredRoom
 from nightfall.store.postgres import PostgresStore
-from tests.faults.live import UNLIMITED_FLAGS, free_port, open_seat
+from tests.faults.live import UNLIMITED_FLAGS, open_seat
 from tests.faults.phones import Phone, Table
+from tests.local_servers import free_port
 
 from .nodes import REDIS_URL
 

@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 from nightfall.cluster.health import NodeHealth
-from tests.faults.live import free_port
+from tests.local_servers import free_port
 
 
 def _get(port: int) -> int:

@@ -15,7 +15,8 @@ from websockets.asyncio.client import ClientConnection
 
 from nightfall.cluster.local import _healthy, find_haproxy
 from nightfall.cluster.proxy import config
-from tests.faults.live import free_port, make_table, open_seat
+from tests.faults.live import make_table, open_seat
+from tests.local_servers import free_port
 
 from .live import NAMES, accepted_sockets, cluster, forget_keys, owners
 

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -37,13 +36,6 @@ TIMEOUT = 10.0
 # time, so the bound is generous. A server that exits fails at once (``Process.start``).
 START_TIMEOUT = 120.0
 _VERSION = re.compile(r'"version":(\d+)')
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass

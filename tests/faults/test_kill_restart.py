@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from nightfall.store import SqliteStore
+from tests.local_servers import free_port
 
-from .live import Process, free_port, make_table
+from .live import Process, make_table
 from .phones import Table
 
 # About 6 s on a quiet machine; 100-160 s when the machine's load average is 20-40.

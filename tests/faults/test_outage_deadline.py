@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import ClientConnection
 
-from .live import Process, command_answer, free_port, make_table, open_seat, state_where, timers_to_the_vote
+from tests.local_servers import free_port
+
+from .live import Process, command_answer, make_table, open_seat, state_where, timers_to_the_vote
 
 pytestmark = pytest.mark.timeout(120)
 

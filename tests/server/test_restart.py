@@ -7,7 +7,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -22,6 +21,7 @@ from nightfall.games.heks.bots.heuristic import HeuristicBot
 from nightfall.games.heks.bots.table_talk import TableTalk
 from nightfall.server.clock import now_ms
 from nightfall.server.room import RoomOptions
+from tests.local_servers import free_port
 
 from .conftest import Serve
 from .harness import table
@@ -93,13 +93,6 @@ async def test_a_deadline_that_passed_while_down_ticks_on_start(serve: Serve) ->
 # -- a real `nightfall serve`, killed with SIGKILL ------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @contextlib.asynccontextmanager
 async def nightfall_serve(data_dir: Path, port: int, log: Path) -> AsyncIterator[asyncio.subprocess.Process]:
     exe = Path(sys.executable).with_name("nightfall")
@@ -168,7 +161,7 @@ class Seat:
 
 
 async def test_sigkill_mid_game_loses_no_acknowledged_command(tmp_path: Path) -> None:
-    port, log = _free_port(), tmp_path / "serve.log"
+    port, log = free_port(), tmp_path / "serve.log"
     names = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
     async with (
         nightfall_serve(tmp_path / "data", port, log) as proc,

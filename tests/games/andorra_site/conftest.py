@@ -2,12 +2,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect, sync_playwright
 
 from nightfall.games.registry import default_catalog
+from tests.local_servers import CHROMIUM, CHROMIUM_ARGS, free_port, healthy, stop, wait_up
 from tests.server.harness import Live, servers
 
 Serve = Callable[..., Awaitable[Live]]
@@ -39,33 +36,8 @@ async def live(serve: Serve) -> Live:
 # pages on every change): single waits are patient, as in tests/browser/conftest.py.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 REPO = Path(__file__).resolve().parents[3]
 WEB = REPO / "web"
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _healthy(base: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{base}/api/health", timeout=1) as r:
-            return bool(r.status == 200)
-    except (OSError, urllib.error.URLError):
-        return False
 
 
 def _ensure_build() -> None:
@@ -94,7 +66,7 @@ def andorra_server(tmp_path: Path) -> Iterator[Served]:
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     _ensure_build()
     data = tmp_path / "data"
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     binary = Path(sys.executable).parent / "nightfall"
     log_path = tmp_path / "server.log"
@@ -107,19 +79,10 @@ def andorra_server(tmp_path: Path) -> Iterator[Served]:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         try:
-            deadline = time.monotonic() + 30
-            while not _healthy(base):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"nightfall serve did not come up:\n{log_path.read_text()[-3000:]}")
-                time.sleep(0.1)
+            wait_up(proc, lambda: healthy(base), log_path, "nightfall serve", 30)
             yield Served(base, data)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
+            stop(proc)
 
 
 @pytest.fixture
