@@ -125,11 +125,16 @@ def one_node(args: argparse.Namespace, data: Path, timers: str, template: Path |
         drop_database(name)
 
 
-def cluster(args: argparse.Namespace, data: Path, timers: str, template: Path | None) -> dict[str, Any]:
+def cluster(
+    args: argparse.Namespace, data: Path, timers: str, template: Path | None, src: Path | None = None
+) -> dict[str, Any]:
+    """``src``: the nodes run that checkout's ``src`` (older nodes: no --health-port)."""
     name = f"nf_cpu_two_{uuid.uuid4().hex[:8]}"
     redis = PrivateRedis()
-    env = {"NIGHTFALL_HEKS_TIMERS": timers}
-    nodes = new_cluster(database(name), redis, args.nodes, data / name, args.lease_ms, env, template)
+    env = {"NIGHTFALL_HEKS_TIMERS": timers, **({"PYTHONPATH": str(src / "src")} if src else {})}
+    nodes = new_cluster(
+        database(name), redis, args.nodes, data / name, args.lease_ms, env, template, health_ports=src is None
+    )
     try:
         nodes.start()
         return _drive(args, nodes.url, cluster_parts(nodes, redis), name)
@@ -145,6 +150,12 @@ def _round_of(args: argparse.Namespace, kind: str, tmp: Path, timers: str) -> di
     try:
         if kind == "cluster":
             return cluster(args, tmp, timers, sized_template(phones, tmp, args.template))
+        if kind == "src":  # the cluster of --alt-src's nodes and its deploy/haproxy.cfg
+            old = sized_template(phones, tmp, args.alt_src / "deploy" / "haproxy.cfg")
+            return cluster(args, tmp, timers, old or args.alt_src / "deploy" / "haproxy.cfg", args.alt_src)
+        if kind == "lease":  # the cluster with --alt-lease-ms
+            other = argparse.Namespace(**{**vars(args), "lease_ms": args.alt_lease_ms})
+            return cluster(other, tmp, timers, sized_template(phones, tmp, args.template))
         template = {"one": None, "proxied": args.template or TEMPLATE, "alt": args.alt_template}[kind]
         if template is not None:
             template = sized_template(phones, tmp, template)
@@ -179,7 +190,7 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     part, as a share of the one node's whole (the parts add up to its ratio - 1);
     ``beyond_proxy`` is the cluster's less the proxied node's: what the second node,
     Redis and the leases cost once both have the proxy."""
-    kinds = [k for k in (*KINDS, "alt") if any(r["kind"] == k for r in rounds)]
+    kinds = [k for k in (*KINDS, "alt", "lease", "src") if any(r["kind"] == k for r in rounds)]
     mine = {k: [r for r in rounds if r["kind"] == k] for k in kinds}
     out: dict[str, Any] = {"kinds": kinds, "rounds": {k: len(v) for k, v in mine.items()}}
     for scope, parts in (("all", None), ("nodes", ["nodes"])):
@@ -271,7 +282,15 @@ def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None
         )
     a, n = s["all"], s["nodes"]
     ratios = []
-    for key in ("cluster/one", "proxied/one", "cluster/proxied", "alt/one", "alt/proxied"):
+    for key in (
+        "cluster/one",
+        "proxied/one",
+        "cluster/proxied",
+        "alt/one",
+        "alt/proxied",
+        "lease/one",
+        "src/one",
+    ):
         if key in a:
             ratios.append(
                 f"{key} per table x{a[key]['per_table']} (nodes only x{n[key]['per_table']}), "
@@ -306,7 +325,7 @@ def main() -> int:
     p.add_argument("--think-max", type=float, default=25.0)
     p.add_argument("--stagger", type=float, default=0.0, help="spread the tables' starts over this many s")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--lease-ms", type=int, default=3000)
+    p.add_argument("--lease-ms", type=int, default=2000)
     p.add_argument("--setup-timeout", type=float, default=300)
     p.add_argument(
         "--one-behind-proxy",
@@ -322,6 +341,16 @@ def main() -> int:
         type=Path,
         help="also the one node behind HAProxy with this template (kind 'alt'): A/B of a proxy setting",
     )
+    p.add_argument(
+        "--alt-lease-ms",
+        type=int,
+        help="also the cluster with this --lease-ms (kind 'lease'): A/B of the lease",
+    )
+    p.add_argument(
+        "--alt-src",
+        type=Path,
+        help="also the cluster running this checkout's src/ and deploy/haproxy.cfg (kind 'src'): before/after",
+    )
     p.add_argument("--json", help="write every round and the summary to this file")
     p.set_defaults(compression=True, phone_pings="quiet")  # as the phone client (bench/load.py's defaults)
     args = p.parse_args()
@@ -336,6 +365,10 @@ def main() -> int:
         p.error(f"--kinds takes {', '.join(KINDS)}")
     if args.alt_template:
         kinds.append("alt")
+    if args.alt_lease_ms:
+        kinds.append("lease")
+    if args.alt_src:
+        kinds.append("src")
     raise_fd_limit()
     timers = json.dumps(FAST_TIMERS)
     # Forward, then backward (one, cluster, cluster, one, ...): every configuration runs as

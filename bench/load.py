@@ -546,7 +546,7 @@ def main(argv: list[str]) -> int:
     p.add_argument(
         "--failover-seconds", type=float, default=15, help="--cluster: how long to wait after the kill"
     )
-    p.add_argument("--lease-ms", type=int, default=3000, help="--cluster: the nodes' --lease-ms")
+    p.add_argument("--lease-ms", type=int, default=2000, help="--cluster: the nodes' --lease-ms")
     p.add_argument(
         "--failover-only", action="store_true", help="--cluster: skip the one-node run (failover studies)"
     )

@@ -50,7 +50,7 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--lease-ms",
         type=int,
-        default=int(os.environ.get("NIGHTFALL_LEASE_MS", "3000")),
+        default=int(os.environ.get("NIGHTFALL_LEASE_MS", "2000")),
         help="how long a room's lease lasts unrenewed: a dead node's rooms move after this",
     )
     p.add_argument(

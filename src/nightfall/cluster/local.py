@@ -73,7 +73,7 @@ class LocalCluster:
     logs: Path
     host: str = "127.0.0.1"  # where the proxy listens
     prefix: str = "nf"
-    lease_ms: int = 3000
+    lease_ms: int = 2000
     env: Mapping[str, str] = field(default_factory=dict)
     node_args: Sequence[str] = ()
     # Each node's --health-port (cluster/health.py), where HAProxy checks it; none: /api/health.
