@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 import subprocess
 import time
@@ -155,6 +156,17 @@ def accepted_sockets(c: LocalCluster) -> dict[str, set[str]]:
                 code = line.split('"WebSocket /ws/', 1)[1].split('"', 1)[0]
                 seen.setdefault(code, set()).add(f"node{i + 1}")
     return seen
+
+
+def refusals(c: LocalCluster) -> int:
+    """How many requests and WebSockets the nodes refused with 503 (``not_owner``: the proxy
+    then retries on the owner), by uvicorn's access lines (``"GET /api/..." 503``,
+    ``"WebSocket /ws/CODE" 503``). Not a bare "503": a log line's time has milliseconds,
+    and 18:39:42.503 is one in a thousand of them."""
+    return sum(
+        len(re.findall(r'" 503\b', (c.logs / f"node{i + 1}.log").read_text(errors="replace")))
+        for i in range(len(c.node_ports))
+    )
 
 
 class PrivateRedis:
