@@ -19,22 +19,35 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
     s.do(HOST, "end_night")
     s.do(HOST, "correct", player=s.seat("doctor"), action="HEAL", target=s.seat("pv2"))
     r = GAME.view(s.state, "host")["host"]["review"]
-    assert r["tally"] == {
+    assert {k: v["ru"] for k, v in r["tally"].items()} == {
         "scores": "boss — 2, pv — 2",
         "penalties": "—",
         "jailed": "boss",
         "coin": "да, между: boss, pv",
     }
-    assert "doctor: лечить → pv2 — удачно" in r["moves"]
-    assert r["deaths"] == ["sheriff (Шериф) — нож Маньяка (кроваво), от: maniac"]
-    assert {"to": "maniac", "ru": "Результат хода: удачно."} in r["messages"]
+    assert r["tally"]["coin"]["en"] == "yes, between: boss, pv"
+    assert {"ru": "doctor: лечить → pv2 — удачно", "en": "doctor: heal → pv2 — success"} in r["moves"]
+    assert r["deaths"] == [
+        {
+            "ru": "sheriff (Шериф) — нож Маньяка (кроваво), от: maniac",
+            "en": "sheriff (Sheriff) — the Maniac's knife (bloody), by: maniac",
+        }
+    ]
+    assert {"to": {"ru": "maniac", "en": "maniac"}, "ru": "Результат хода: удачно."} in r["messages"]
     # a clan notice is addressed to its chat by the clan's word (A-RES-2)
     assert any(
-        m["to"] == "чат клана «мафия»" and m["ru"].startswith("Глава клана выбыл.") for m in r["messages"]
+        m["to"] == {"ru": "чат клана «мафия»", "en": "the chat of the mafia"}
+        and m["ru"].startswith("Глава клана выбыл.")
+        for m in r["messages"]
     )
     assert r["corrections"] == [{"ru": "doctor: лечить → pv2", "en": "doctor: heal → pv2"}]
-    words = " ".join([*r["moves"], *r["deaths"], *(m["to"] + m["ru"] for m in r["messages"])])
-    assert not re.findall(r"\b[A-Z_]{4,}\b", words)
+    for lang in ("ru", "en"):
+        words = " ".join(
+            [*(x[lang] for x in [*r["moves"], *r["deaths"]]), *(m["to"][lang] for m in r["messages"])]
+        )
+        assert not re.findall(r"\b[A-Z_]{4,}\b", words)
+    english = " ".join(x["en"] for x in [*r["moves"], *r["deaths"], *r["tally"].values()])
+    assert not re.search("[а-яё]", english, re.IGNORECASE), english
     s.do(HOST, "publish")
     assert GAME.view(s.state, "host")["host"]["review"] is None
 
@@ -50,7 +63,7 @@ def test_a_corrected_move_is_reviewed_with_its_fields_in_words() -> None:
     s.do(HOST, "correct", player=s.seat("fairy"), action="FAIRY_GIFT", target=s.seat("doctor"), params=card)
     r = GAME.view(s.state, "host")["host"]["review"]
     assert [c["ru"] for c in r["corrections"]] == ["fairy: подарок → doctor (Подарок: визитка шерифа)"]
-    assert "fairy: подарок → doctor (Подарок: визитка шерифа) — удачно" in r["moves"]
+    assert "fairy: подарок → doctor (Подарок: визитка шерифа) — удачно" in [m["ru"] for m in r["moves"]]
     log = [e["ru"] for e in GAME.view(s.state, "host")["host"]["host_log"]]
     assert "Ночь 1. Исправлен ход: fairy: подарок → doctor (Подарок: визитка шерифа)" in log
 

@@ -45,6 +45,17 @@ def test_the_host_log_and_the_review_follow_the_desks_language(
     review = desk.locator("section.review")
     expect(review).to_contain_text("Night 1. Move from a PM by Doc: heal → Pavel (entered by the host)")
     expect(review).to_contain_text("Doc: heal → Petr")
+    # the players' table names roles, clans and items in the desk's language
+    table = desk.get_by_role("region", name="Players")
+    expect(table).to_contain_text("Doctor")
+    assert not CYRILLIC.search(table.inner_text()), table.inner_text()
+    # the night's check is the host's: tally and moves in English too (H-03)
+    expect(review.locator("ul.review-moves")).to_contain_text("Doc: heal → Petr — success")
+    for item in [
+        review.locator("p.review-tally").inner_text(),
+        *review.locator("ul.review-moves li").all_inner_texts(),
+    ]:
+        assert not CYRILLIC.search(item), item
     for item in [*log.locator("li").all_inner_texts()]:
         assert not CYRILLIC.search(item), item
     SHOTS.mkdir(parents=True, exist_ok=True)

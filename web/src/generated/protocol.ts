@@ -737,22 +737,26 @@ export interface AndorraHostPlayer {
   seat: number;
   nick: string;
   role: string;
-  role_name: string;
+  role_name: AndorraWords;
   faction: string;
   status: AndorraStatus;
   clan: string | null;
   items: Record<string, number>;
-  clan_ru: string;
-  items_ru: string[];
+  clan_name: AndorraWords;
+  item_names: AndorraItemNames;
+}
+export interface AndorraItemNames {
+  ru: string[];
+  en: string[];
 }
 export interface AndorraReviewTally {
-  scores: string;
-  penalties: string;
-  jailed: string;
-  coin: string;
+  scores: AndorraWords;
+  penalties: AndorraWords;
+  jailed: AndorraWords;
+  coin: AndorraWords;
 }
 export interface AndorraReviewMessage {
-  to: string;
+  to: AndorraWords;
   ru: string;
 }
 /**
@@ -761,8 +765,8 @@ export interface AndorraReviewMessage {
 export interface AndorraReview {
   night: number;
   tally: AndorraReviewTally;
-  moves: string[];
-  deaths: string[];
+  moves: AndorraWords[];
+  deaths: AndorraWords[];
   messages: AndorraReviewMessage[];
   corrections: AndorraWords[];
   answers: AndorraWords[];

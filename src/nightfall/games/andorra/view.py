@@ -22,7 +22,7 @@ from .roles.card import role_card
 from .roles.move_names import move_name
 from .roles.move_params import describe
 from .setup import knows
-from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, display_role, role_name
+from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, display_role, role_name
 from .tally import running_count
 from .view_types import (
     AndorraArticle,
@@ -171,13 +171,13 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                     "seat": p.seat,
                     "nick": p.nick,
                     "role": p.role,
-                    "role_name": display_role(w, p),
+                    "role_name": {"ru": display_role(w, p, "ru"), "en": display_role(w, p, "en")},
                     "faction": p.faction,
                     "status": p.status,
                     "clan": p.clan,
                     "items": {i: len(v) for i, v in p.items.items()},
-                    "clan_ru": clan_word(w, p.clan),
-                    "items_ru": [f"{item_name(i)} ×{len(v)}" for i, v in sorted(p.items.items())],
+                    "clan_name": {"ru": clan_word(w, p.clan, "ru"), "en": clan_word(w, p.clan, "en")},
+                    "item_names": {"ru": _item_list(p, "ru"), "en": _item_list(p, "en")},
                 }
                 for p in w.players
             ],
@@ -294,6 +294,11 @@ def _sure_move(state: AndorraState, move: dict[str, Any]) -> AndorraMove:
         if key in move:
             out[key] = move[key]
     return out
+
+
+def _item_list(p: Player, lang: str) -> list[str]:
+    """«бронежилет ×1, водка ×1»: a player's items in words for the desk's table."""
+    return [f"{item_name(i, lang)} ×{len(v)}" for i, v in sorted(p.items.items())]
 
 
 def _words(code: str) -> AndorraWords:

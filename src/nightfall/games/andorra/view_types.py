@@ -213,25 +213,30 @@ class AndorraHostPlayer(TypedDict):
     seat: Seat
     nick: str
     role: str
-    role_name: str
+    role_name: AndorraWords  # the current role (A-REVEAL-2)
     faction: str
     status: AndorraStatus
     clan: str | None
     items: dict[str, int]
-    clan_ru: str  # the clan in words («мафия (красные)», «копы»)
-    items_ru: list[str]  # «бронежилет ×1»
+    clan_name: AndorraWords  # the clan in words («мафия (красные)», «копы»)
+    item_names: AndorraItemNames  # «бронежилет ×1»
+
+
+class AndorraItemNames(TypedDict):
+    ru: list[str]
+    en: list[str]
 
 
 class AndorraReviewTally(TypedDict):
-    scores: str
-    penalties: str
-    jailed: str
-    coin: str
+    scores: AndorraWords
+    penalties: AndorraWords
+    jailed: AndorraWords
+    coin: AndorraWords
 
 
 class AndorraReviewMessage(TypedDict):
-    to: str
-    ru: str
+    to: AndorraWords
+    ru: str  # what the player reads, in the forum's language
 
 
 class AndorraReview(TypedDict):
@@ -239,10 +244,10 @@ class AndorraReview(TypedDict):
 
     night: int
     tally: AndorraReviewTally
-    moves: list[str]
-    deaths: list[str]
+    # the host's check, in the desk's two languages (only the messages' text stays Russian)
+    moves: list[AndorraWords]
+    deaths: list[AndorraWords]
     messages: list[AndorraReviewMessage]
-    # the host's own part, in the desk's two languages (the forum's text above stays Russian)
     corrections: list[AndorraWords]
     answers: list[AndorraWords]
     host_entries: list[AndorraWords]  # H-03b/H-03c: PM entries and state edits of this day and night

@@ -29,12 +29,12 @@ export function PlayersTable({ ctx, view, presence }: { ctx: Ctx; view: DeskView
                 {p.nick}
               </td>
               <td>
-                {p.role_name}
+                {p.role_name[ctx.lang]}
                 {/* «Рядовой мафиози · в тюрьме (по голосованию)»: no brackets inside brackets */}
                 {p.status !== "ALIVE" && <span class="muted"> · {ctx.t(`status.${p.status}`)}</span>}
               </td>
-              <td>{p.clan_ru}</td>
-              <td>{p.items_ru.join(", ")}</td>
+              <td>{p.clan_name[ctx.lang]}</td>
+              <td>{p.item_names[ctx.lang].join(", ")}</td>
             </tr>
           ))}
         </tbody>

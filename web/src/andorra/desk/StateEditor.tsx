@@ -39,7 +39,7 @@ export function StateEditor({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; 
       </summary>
       <p class="hint">{ctx.t("edit_hint")}</p>
       <div class="form">
-        {pick(ctx.t("edit_player"), seat, setSeat, view.host.players.map((p) => ({ code: String(p.seat), ru: `${p.nick} — ${p.role_name}, ${ctx.t(`status.${p.status}`)}` })))}
+        {pick(ctx.t("edit_player"), seat, setSeat, view.host.players.map((p) => ({ code: String(p.seat), ru: `${p.nick} — ${p.role_name[ctx.lang]}, ${ctx.t(`status.${p.status}`)}` })))}
         {pick(ctx.t("edit_op"), op, (v) => setOp(v as Op), OPS.map((o) => ({ code: o, ru: ctx.t(`edit.${o}`) })))}
         {(op === "give_item" || op === "take_item") && pick(ctx.t("edit_item"), item, setItem, choices.items)}
         {op === "set_role" && pick(ctx.t("role"), role, setRole, choices.roles)}

@@ -49,8 +49,16 @@ HITS: dict[str, tuple[str, str]] = {
     "CAP": ("в клане нет места", "no room in the clan"),
     "TOO_FEW": ("меньше трёх с колами", "fewer than three with stakes"),
 }
-RESULTS = {"OK": "удачно", "FAIL": "неудачно", None: "—"}
-STATES = {"VOID": "ход отменён", "CANCELLED": "ход отменён"}
+RESULTS: dict[str | None, tuple[str, str]] = {
+    "OK": ("удачно", "success"),
+    "FAIL": ("неудачно", "failure"),
+    None: ("—", "—"),
+}
+STATES: dict[str, tuple[str, str]] = {
+    "VOID": ("ход отменён", "move cancelled"),
+    "CANCELLED": ("ход отменён", "move cancelled"),
+}
+LANGS = ("ru", "en")
 
 
 def clan_word(w: World, clan: str | None, lang: str = "ru") -> str:
@@ -89,76 +97,100 @@ def move_words(w: World, mv: dict[str, Any], lang: str = "ru") -> str:
 
 
 def review(state: AndorraState) -> dict[str, Any] | None:
-    """None unless a resolved night waits for publication (REVIEW)."""
+    """None unless a resolved night waits for publication (REVIEW). The host's check is his,
+    not the forum's: every line in the desk's two languages, except the private messages'
+    text, which the players read in Russian."""
     pending, w = state.pending, state.pending_world
     if pending is None or w is None or "audit" not in pending:
         return None
     audit = pending["audit"]
+    night = audit["night"]
     messages = []
     for m in pending["messages"]:
         text = render(w, m["key"], m["params"], "ru")
         if m["about"] is not None:
             text = f"{_nick(w, m['about'])}: {text}"
-        # «чат клана «копы»: Gleb: …», not «чат клана: копы: Gleb: …»
-        to = f"чат клана «{clan_word(w, m['channel'])}»" if m["channel"] else _nick(w, m["to"])
-        messages.append({"to": to, "ru": text})
-    moves = []
-    for seat_s, act in audit["acts"].items():
-        if act["code"] == "STAY_HOME":
-            continue
-        line = f"{_nick(w, int(seat_s))}: {move_name(act['code'])}"
-        if act["orig"] is not None:
-            line += f" → {_nick(w, act['orig'])}"
-            if act["target"] != act["orig"]:
-                line += f" (цель изменена: {_nick(w, act['target'])})"
-        # the move's fields as sent («Подарок: визитка шерифа»); the audit keeps only its code
-        sent = state.submissions.get(seat_s) or {}
-        details = describe(act["code"], dict(sent.get("params") or {}), lambda s: _nick(w, s))
-        if details and sent.get("action") == act["code"]:
-            line += f" ({details})"
-        line += f" — {STATES.get(act['state']) or RESULTS.get(act['result'], '—')}"
-        moves.append(line)
-    deaths = []
-    for p in w.players:
-        if p.death and p.death.get("night") == audit["night"]:
-            cause = CAUSES.get(str(p.death.get("cause")), ("смерть", "death"))[0]
-            by = f", от: {_nick(w, p.death.get('by'))}" if p.death.get("by") else ""
-            deaths.append(f"{p.nick} ({display_role(w, p)}) — {cause}{by}")
-    tally = audit.get("tally") or {}
-    result = tally.get("result") or {}
-    scores = ", ".join(f"{_nick(w, int(s))} — {v}" for s, v in (tally.get("scores") or {}).items()) or "—"
-    penalties = ", ".join(_nick(w, s) for s in tally.get("penalties", [])) or "—"
-    jailed = result.get("jailed")
-    coin = (
-        "да, между: " + ", ".join(_nick(w, s) for s in result.get("coin_among", []))
-        if result.get("coin")
-        else "нет"
-    )
-    night = audit["night"]
-
-    # the host's own part is his, not the forum's: in both of the desk's languages
+        messages.append({"to": {lang: _addressee(w, m, lang) for lang in LANGS}, "ru": text})
+    moves = [
+        {lang: _move_line(state, w, int(seat_s), act, lang) for lang in LANGS}
+        for seat_s, act in audit["acts"].items()
+        if act["code"] != "STAY_HOME"
+    ]
+    deaths = [
+        {lang: _death_line(w, p, lang) for lang in LANGS}
+        for p in w.players
+        if p.death and p.death.get("night") == night
+    ]
     corrections = [
-        {lang: f"{_nick(w, h['correct'])}: {move_words(w, h['move'], lang)}" for lang in ("ru", "en")}
+        {lang: f"{_nick(w, h['correct'])}: {move_words(w, h['move'], lang)}" for lang in LANGS}
         for h in state.host_log
         if h.get("night") == night and "correct" in h
     ]
-    answers = [
-        {lang: _answer(state, w, pr, lang) for lang in ("ru", "en")} for pr in audit.get("prompts", [])
-    ]
+    answers = [{lang: _answer(state, w, pr, lang) for lang in LANGS} for pr in audit.get("prompts", [])]
+    tally = audit.get("tally") or {}
     return {
         "night": night,
-        "tally": {
-            "scores": scores,
-            "penalties": penalties,
-            "jailed": _nick(w, jailed) if jailed else "никто",
-            "coin": coin,
-        },
+        "tally": {key: {lang: _tally(w, tally, key, lang) for lang in LANGS} for key in TALLY_KEYS},
         "moves": moves,
         "deaths": deaths,
         "messages": messages,
         "corrections": corrections,
         "answers": answers,
     }
+
+
+TALLY_KEYS = ("scores", "penalties", "jailed", "coin")
+
+
+def _addressee(w: World, m: dict[str, Any], lang: str) -> str:
+    """«чат клана «копы»», not «чат клана: копы»; a player by nick."""
+    if not m["channel"]:
+        return _nick(w, m["to"])
+    word = clan_word(w, m["channel"], lang)
+    return f"the chat of {word}" if lang == "en" else f"чат клана «{word}»"
+
+
+def _move_line(state: AndorraState, w: World, seat: int, act: dict[str, Any], lang: str) -> str:
+    """«doctor: лечить → pv2 (цель изменена: boss) — удачно» with the move's fields as sent."""
+    en = lang == "en"
+    line = f"{_nick(w, seat)}: {move_name(act['code'], lang)}"
+    if act["orig"] is not None:
+        line += f" → {_nick(w, act['orig'])}"
+        if act["target"] != act["orig"]:
+            line += f" ({'target changed to' if en else 'цель изменена:'} {_nick(w, act['target'])})"
+    # the move's fields as sent («Подарок: визитка шерифа»); the audit keeps only its code
+    sent = state.submissions.get(str(seat)) or {}
+    details = describe(act["code"], dict(sent.get("params") or {}), lambda s: _nick(w, s), lang)
+    if details and sent.get("action") == act["code"]:
+        line += f" ({details})"
+    i = 1 if en else 0
+    outcome = STATES[act["state"]][i] if act["state"] in STATES else RESULTS.get(act["result"], ("—", "—"))[i]
+    return f"{line} — {outcome}"
+
+
+def _death_line(w: World, p: Any, lang: str) -> str:
+    """«sheriff (Шериф) — нож Маньяка (кроваво), от: maniac»."""
+    en = lang == "en"
+    cause = CAUSES.get(str(p.death.get("cause")), ("смерть", "death"))[1 if en else 0]
+    by = f", {'by' if en else 'от'}: {_nick(w, p.death.get('by'))}" if p.death.get("by") else ""
+    return f"{p.nick} ({display_role(w, p, lang)}) — {cause}{by}"
+
+
+def _tally(w: World, tally: dict[str, Any], key: str, lang: str) -> str:
+    """The day's vote (A-TALLY-10): scores, penalties, who is jailed, the coin."""
+    en = lang == "en"
+    result = tally.get("result") or {}
+    if key == "scores":
+        return ", ".join(f"{_nick(w, int(s))} — {v}" for s, v in (tally.get("scores") or {}).items()) or "—"
+    if key == "penalties":
+        return ", ".join(_nick(w, s) for s in tally.get("penalties", [])) or "—"
+    if key == "jailed":
+        jailed = result.get("jailed")
+        return _nick(w, jailed) if jailed else ("nobody" if en else "никто")
+    if not result.get("coin"):
+        return "no" if en else "нет"
+    among = ", ".join(_nick(w, s) for s in result.get("coin_among", []))
+    return f"{'yes, between' if en else 'да, между'}: {among}"
 
 
 def _answer(state: AndorraState, w: World, pr: dict[str, Any], lang: str) -> str:
