@@ -26,7 +26,7 @@ def test_the_card_lists_the_roles_moves_and_items_in_words() -> None:
     assert {"ru": "бронежилет — спасает от выстрела", "en": "vest — stops a shot", "count": 1} in boss[
         "card"
     ]["items"]
-    assert boss["knows"][0]["clan_ru"] == "мафия"
+    assert boss["knows"][0]["clan_name"] == {"ru": "мафия", "en": "the mafia"}
     # the role's name in both languages: the English page said «Your role: Босс мафии»
     assert boss["role_words"] == {"ru": "Босс мафии", "en": "Mafia Boss"}
     vampire = [m["ru"] for m in GAME.view(s.state, s.seat("vampire"))["me"]["card"]["moves"]]

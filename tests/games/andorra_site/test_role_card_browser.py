@@ -52,3 +52,15 @@ def test_the_card_lists_the_moves_he_can_make_now(chromium: Browser, andorra_ser
     expect(page.locator("section.card")).to_contain_text("Ходов нет")
     expect(page.get_by_role("list", name="Ваши ходы")).to_have_count(0)
     page.context.close()
+
+
+def test_the_boss_knows_his_clan_in_the_pages_language(chromium: Browser, andorra_server: Served) -> None:
+    """A-SETUP-11: the Boss's card lists his mates with the clan's word, in English on request."""
+    cast = [("Anna", "BOSS"), ("Boris", "SOLDIER"), ("Petr", "PV"), ("Dima", "DOCTOR"), ("Vera", "MANIAC")]
+    game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in cast]})
+    page = page_in_own_context(chromium)
+    page.goto(game["players"][0]["url"])
+    expect(page.get_by_role("list", name="Вы знаете")).to_contain_text("Boris (мафия)")
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("list", name="You know")).to_contain_text("Boris (the mafia)")
+    page.context.close()

@@ -599,7 +599,7 @@ export interface AndorraKnown {
   seat: number;
   nick: string;
   clan?: string;
-  clan_ru: string;
+  clan_name: AndorraWords;
   ghoul?: boolean;
 }
 export interface AndorraWords {

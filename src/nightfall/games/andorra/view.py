@@ -132,7 +132,11 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             "status": me.status,
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
             "knows": cast(
-                "list[AndorraKnown]", [dict(k, clan_ru=clan_word(w, k.get("clan"))) for k in knows(w, viewer)]
+                "list[AndorraKnown]",
+                [
+                    dict(k, clan_name={lang: clan_word(w, k.get("clan"), lang) for lang in ("ru", "en")})
+                    for k in knows(w, viewer)
+                ],
             ),
             "card": cast("AndorraCard", role_card(state, me)),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and

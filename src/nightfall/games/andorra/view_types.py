@@ -67,7 +67,7 @@ class AndorraKnown(TypedDict):
     seat: Seat
     nick: str
     clan: NotRequired[str]
-    clan_ru: str  # the clan in words («мафия», «копы»), empty for a Ghoul
+    clan_name: AndorraWords  # the clan in words («мафия», «копы»), empty for a Ghoul
     ghoul: NotRequired[bool]
 
 

@@ -49,7 +49,7 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
           {me.knows.map((k) => (
             <li key={k.seat}>
               {k.nick}
-              {k.clan_ru ? ` (${k.clan_ru})` : ""}
+              {k.clan_name[ctx.lang] ? ` (${k.clan_name[ctx.lang]})` : ""}
               {k.ghoul ? ` (${ctx.t("ghoul")})` : ""}
               {/* a mate who is out: no moves to expect from him */}
               {gone(k.seat) && <span class="muted"> · {ctx.t(`status.${gone(k.seat)}`)}</span>}
