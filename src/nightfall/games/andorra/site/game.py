@@ -144,10 +144,10 @@ class AndorraSiteGame:
         """The same for a vote the host enters from a PM (H-03b): a second one for the same
         player is refused unless marked as an edit."""
         if isinstance(seat, int) and self._voted(state, seat):
-            players = self.inner.view(state.game, "public")["players"]
-            nick = next((p["nick"] for p in players if p["seat"] == seat), seat)
-            raise Rejected("pm_already_voted", rule="H-03b", player=nick)
+            raise Rejected("pm_already_voted", rule="H-03b", player=state.game.world.p(seat).nick)
 
-    def _voted(self, state: RoomState, seat: int) -> bool:
-        log = self.inner.view(state.game, "public").get("vote_log", [])
-        return any(entry.get("voter") == seat for entry in log)
+    @staticmethod
+    def _voted(state: RoomState, seat: int) -> bool:
+        """Whether today's vote log (A-VOTE-5) holds a vote by ``seat``: read from the state,
+        not from a public view built for every vote."""
+        return any(e.voter == seat for e in state.game.votes)
