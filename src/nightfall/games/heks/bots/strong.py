@@ -7,7 +7,8 @@ the Jester. Witch side: attack the most useful villagers (the Seer first),
 disguise when suspected, lie about their hands to get into the circle, sabotage
 once per team (and not always, to stay credible), bluff Seer readings, and vote
 with the table against innocents, never against the Jester they were shown
-(H-JST-3). The Jester sabotages and invites suspicion. Decisions are in
+(H-JST-3). The Jester sabotages and invites suspicion, and plays a fake Seer at a
+table he has seen exile on claims alone (``jester.py``). Decisions are in
 ``strong_moves.py``; what one decision reads, in ``strong_context.py``.
 """
 
@@ -17,10 +18,11 @@ from typing import Any
 
 from nightfall.engine import Rng
 
-from ..tables import CROW, PICKPOCKET, SEER, WITCH
+from ..tables import CROW, JESTER, PICKPOCKET, SEER, WITCH
 from . import strong_moves as mv
 from .base import Action, cats
 from .belief import PublicBelief, SeatBelief
+from .jester import TableReading, fake_readings
 from .strong_context import Ctx
 from .table_talk import TableTalk
 
@@ -35,6 +37,7 @@ class StrongBot:
         self.fake_seer = False  # a Witch who bluffs Seer readings
         self.claimed_day = 0
         self.talk: TableTalk | None = None  # the game's table talk, kept for the scene taps
+        self.reading: TableReading | None = None  # the Jester's: does the table exile on claims alone?
 
     # ---- what the seat sees ----
     def _public(self, view: dict[str, Any], talk: TableTalk) -> PublicBelief:
@@ -70,6 +73,8 @@ class StrongBot:
             self.me = SeatBelief(
                 me["seat"], me["role"], frozenset(me["known_witches"]), me.get("known_jester")
             )
+            if self.role == JESTER:
+                self.reading = TableReading(me["seat"])
         for msg in me["inbox"]:
             if msg["kind"] == "SEER_RESULT" and (msg["day"], msg["target"]) not in self.read_seen:
                 self.read_seen.add((msg["day"], msg["target"]))
@@ -81,12 +86,16 @@ class StrongBot:
         if self.me is None or self.talk is None or command == "end_discussion":
             return None  # the first view (role) and the discussion (talk) need the whole view
         self._public(public, self.talk)
+        if self.reading is not None:
+            self.reading.observe(public, self.talk)
         return [(command, {})] if owes else []
 
     def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
         self.talk = talk
         pub = self._public(view, talk)
         me_b = self._private(view)
+        if self.reading is not None:
+            self.reading.observe(view, talk)
         me = view["me"]
         phase = view["phase"]
         ctx = Ctx(view, talk, pub, me_b, rng)
@@ -158,6 +167,9 @@ class StrongBot:
                 target = mv.bluff_target(ctx)
                 if target is not None:
                     talk.announce(view["day"], me["seat"], target, True)
+        elif self.reading is not None:
+            for target in fake_readings(self.reading, view, talk):
+                talk.announce(view["day"], me["seat"], target, False)
         elif me["role"] == CROW and view["day"] == 1 and ctx.rng.below(100) < 25:
             target = mv.bluff_target(ctx)
             if target is not None:
