@@ -15,7 +15,8 @@ JESTER_SEAT = 9
 
 def _view(day: int, phase: str, **extra: Any) -> dict[str, Any]:
     players = [{"seat": s, "status": "CAT"} for s in range(1, 10)]
-    return {"day": day, "phase": phase, "players": players, **extra}
+    empty = {"approval_result": None, "last_ritual": None, "vote_result": None}
+    return {"day": day, "phase": phase, "players": players, **empty, **extra}
 
 
 def _failed_ritual(reading: TableReading, day: int, members: list[int], talk: TableTalk) -> None:

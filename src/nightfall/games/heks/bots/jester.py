@@ -24,6 +24,7 @@ ACCUSED, CLEARED, FAILED = 10.0, -6.0, 1.0  # the naive claim score
 # table that counts claims votes out whoever is least vouched for, or on failed rituals alone.
 MIN_VOTES = 6
 MIN_SHARE = 0.9
+_AFTER_RITUAL = frozenset({"RITUAL_RESULT", "QUARREL", "EXILE_VOTE"})  # its result is shown
 
 
 @dataclass(slots=True)
@@ -32,56 +33,58 @@ class TableReading:
 
     seat: int
     failed: dict[int, int] = field(default_factory=dict)  # seat -> failed rituals it was on
-    seen: set[tuple[str, int]] = field(default_factory=set)
+    ritual_day: int = 0  # the last day whose ritual he has counted
+    ballot_day: int = 0  # the last day whose exile ballot he has read
     agree: int = 0  # telling votes for a seat the naive score puts on top
     disagree: int = 0  # telling votes elsewhere, or blank
     lying: bool = False
 
     def observe(self, view: dict[str, Any], talk: TableTalk) -> None:
-        """Take in the public facts of ``view``: a failed ritual, an exile ballot."""
+        """Take in the public facts of ``view``: a failed ritual, an exile ballot. (Called at
+        every one of his steps, so it returns at once when there is nothing new.)"""
         day = view["day"]
-        approval, last = view.get("approval_result"), view.get("last_ritual")
-        if (
-            view["phase"] in ("RITUAL_RESULT", "QUARREL", "EXILE_VOTE")
-            and approval
-            and approval["accepted"]
-            and last == "FAILURE"
-            and ("ritual", day) not in self.seen
-        ):
-            self.seen.add(("ritual", day))
-            for s in approval["members"]:
-                self.failed[s] = self.failed.get(s, 0) + 1
-        result = view.get("vote_result")
-        if result and ("ballot", result["day"]) not in self.seen:
-            self.seen.add(("ballot", result["day"]))
+        if day > self.ritual_day and view["phase"] in _AFTER_RITUAL:
+            approval, last = view["approval_result"], view["last_ritual"]
+            if approval and approval["accepted"] and last:
+                self.ritual_day = day
+                if last == "FAILURE":
+                    for s in approval["members"]:
+                        self.failed[s] = self.failed.get(s, 0) + 1
+        result = view["vote_result"]
+        if result is not None and result["day"] > self.ballot_day:
+            self.ballot_day = result["day"]
             self._ballot(view, result, talk)
 
     def _ballot(self, view: dict[str, Any], result: dict[str, Any], talk: TableTalk) -> None:
         cats = {p["seat"] for p in view["players"] if p["status"] == "CAT"}
         if result["exiled"] is not None:
             cats.add(result["exiled"])  # a cat when the votes were cast
+        day = result["day"]
+        score: dict[int, float] = dict.fromkeys(cats, 0.0)  # the naive score of every cat
+        for s, n in self.failed.items():
+            score[s] = score.get(s, 0.0) + FAILED * n
+        own: dict[int, list[tuple[int, float]]] = {}  # a voter leaves out what he said himself
+        for c in talk.claims:
+            if c.day <= day:
+                value = ACCUSED if c.witch else CLEARED
+                score[c.target] = score.get(c.target, 0.0) + value
+                own.setdefault(c.speaker, []).append((c.target, value))
         for b in result["ballot"]:
             voter = b["voter"]
             if voter == self.seat or b["auto"] or voter not in cats:
                 continue
-            score = self.naive(voter, talk)
-            options = [s for s in cats if s != voter]
-            if not options:
-                continue
-            top = max(score.get(s, 0.0) for s in options)
+            seen = score  # claims about the voter change only his own score, not an option's
+            if voter in own:
+                seen = score.copy()
+                for target, value in own[voter]:
+                    seen[target] -= value
+            top = max((seen[s] for s in cats if s != voter), default=0.0)
             if top <= 0 or top >= ACCUSED:
                 continue  # no naive suspect (a blank or a guess says nothing), or an accused one
-            if b["target"] is not None and score.get(b["target"], 0.0) == top:
+            if b["target"] is not None and seen.get(b["target"]) == top:
                 self.agree += 1
             else:
                 self.disagree += 1
-
-    def naive(self, voter: int, talk: TableTalk) -> dict[int, float]:
-        score: dict[int, float] = {s: FAILED * n for s, n in self.failed.items()}
-        for c in talk.claims:
-            if c.speaker != voter and c.target != voter:
-                score[c.target] = score.get(c.target, 0.0) + (ACCUSED if c.witch else CLEARED)
-        return score
 
     def fooled(self) -> bool:
         """Whether the table has been seen to exile on the naive score alone."""
