@@ -33,11 +33,14 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
             "en": "sheriff (Sheriff) — the Maniac's knife (bloody), by: maniac",
         }
     ]
-    assert {"to": {"ru": "maniac", "en": "maniac"}, "ru": "Результат хода: удачно."} in r["messages"]
+    assert {
+        "to": {"ru": "maniac", "en": "maniac"},
+        "text": {"ru": "Результат хода: удачно.", "en": "Move result: successful."},
+    } in r["messages"]
     # a clan notice is addressed to its chat by the clan's word (A-RES-2)
     assert any(
         m["to"] == {"ru": "чат клана «мафия»", "en": "the chat of the mafia"}
-        and m["ru"].startswith("Глава клана выбыл.")
+        and m["text"]["ru"].startswith("Глава клана выбыл.")
         for m in r["messages"]
     )
     assert r["corrections"] == [{"ru": "doctor: лечить → pv2", "en": "doctor: heal → pv2"}]
@@ -46,7 +49,10 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
             [*(x[lang] for x in [*r["moves"], *r["deaths"]]), *(m["to"][lang] for m in r["messages"])]
         )
         assert not re.findall(r"\b[A-Z_]{4,}\b", words)
-    english = " ".join(x["en"] for x in [*r["moves"], *r["deaths"], *r["tally"].values()])
+    english = " ".join(
+        x["en"]
+        for x in [*r["moves"], *r["deaths"], *r["tally"].values(), *(m["text"] for m in r["messages"])]
+    )
     assert not re.search("[а-яё]", english, re.IGNORECASE), english
     s.do(HOST, "publish")
     assert GAME.view(s.state, "host")["host"]["review"] is None

@@ -60,16 +60,23 @@ def test_a_pm_vote_offers_the_blank_vote_first_then_the_living(
     chromium: Browser, andorra_server: Served
 ) -> None:
     """H-03b, A-VOTE-1, A-VOTE-2: the PM vote's «Голос против» is the desk's player list with the
-    blank vote before the players (PlayerSelect's first option); a blank PM vote is logged."""
+    blank vote before the players (PlayerSelect's first option); nothing is preselected, so a
+    stray click enters no vote; a blank PM vote is logged and the form says what it entered."""
     host = page_in_own_context(chromium, phone=False)
     create_from_cast(host, andorra_server.url, CAST)
     pm_vote = host.get_by_role("region", name="Голос из ЛС")
+    expect(pm_vote.get_by_label("Голос против").locator("option")).to_have_count(len(CAST) + 2)
     options = [o.strip() for o in pm_vote.get_by_label("Голос против").locator("option").all_inner_texts()]
-    assert options == ["Пустой голос", *(nick for nick, _ in CAST)]
-    expect(pm_vote.get_by_label("Голос против")).to_have_value("blank")
+    assert options == ["— выберите —", "Пустой голос", *(nick for nick, _ in CAST)]
+    expect(pm_vote.get_by_label("Голос против")).to_have_value("")
+    expect(pm_vote.get_by_role("button", name="Внести голос")).to_be_disabled()
     pm_vote.get_by_label("От кого ЛС").select_option(label="Mila")
+    expect(pm_vote.get_by_role("button", name="Внести голос")).to_be_disabled()
+    pm_vote.get_by_label("Голос против").select_option(label="Пустой голос")
     pm_vote.get_by_role("button", name="Внести голос").click()
+    expect(pm_vote.get_by_role("status")).to_have_text("Внесено: Mila → Пустой голос")
     expect(host.get_by_role("region", name="Журнал голосования")).to_contain_text("Mila")
+    expect(pm_vote.get_by_label("От кого ЛС")).to_have_value("")
     pm_vote.get_by_label("От кого ЛС").select_option(label="Nina")
     pm_vote.get_by_label("Голос против").select_option(label="Petr")
     pm_vote.get_by_role("button", name="Внести голос").click()

@@ -404,7 +404,12 @@ async def test_creation_speaks_russian_and_lists_the_roles(live: Live) -> None:
     assert error["text"]["ru"].startswith("Нет такой роли: «БОС». Возможные роли: Босс мафии,")
     games = (await live.http.get("/api/games")).json()["games"]
     roles = next(g for g in games if g["name"] == "andorra")["settings"]["roles"]
-    assert roles[0] == {"code": "BOSS", "ru": "Босс мафии", "en": "Mafia Boss", "side": "Мафия"}
+    assert roles[0] == {
+        "code": "BOSS",
+        "ru": "Босс мафии",
+        "en": "Mafia Boss",
+        "side": {"ru": "Мафия", "en": "Mafia"},
+    }
     assert len(roles) == 29
 
 

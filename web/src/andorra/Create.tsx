@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { CopyButton, ErrorLine, type Ctx } from "./common";
 import { call, HttpError, storage } from "../core/api";
-import type { AndorraCreated } from "../generated/protocol";
+import type { AndorraCreated, AndorraRoleInfo as RoleInfo } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
 /** A phase length in minutes as seconds: empty = no deadline (null); anything but a positive
@@ -20,13 +20,6 @@ export function parseLine(line: string): { name: string; role: string } | null {
   const space = line.indexOf(" ");
   if (space < 0) return null;
   return { name: line.slice(0, space).trim(), role: line.slice(space + 1).trim() };
-}
-
-interface RoleInfo {
-  code: string;
-  ru: string;
-  en: string;
-  side: string;
 }
 
 function useRoles(): RoleInfo[] {
@@ -138,7 +131,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
             <ul>
               {roles.map((r) => (
                 <li key={r.code}>
-                  {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({ctx.lang === "en" ? `${r.side}; ${r.code}` : r.side})</span>
+                  {ctx.lang === "en" ? r.en : r.ru} <span class="muted">({ctx.lang === "en" ? `${r.side.en}; ${r.code}` : r.side.ru})</span>
                 </li>
               ))}
             </ul>

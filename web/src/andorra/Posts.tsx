@@ -36,20 +36,32 @@ export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbco
       {posts.length === 0 && <p>{ctx.t("posts_none")}</p>}
       {posts.map((p) => (
         <article key={p.day} class="post" aria-label={`post-${p.day}`}>
-          <pre class="post-text">{ctx.lang === "en" ? p.en : p.ru}</pre>
+          {/* the desk shows the post as the forum gets it, in Russian, whatever the desk's language */}
+          <pre class="post-text">{ctx.lang === "en" && !bbcode ? p.en : p.ru}</pre>
           {bbcode && (
             <div>
               <textarea readOnly rows={4} aria-label={`BBCode ${p.day}`} value={p.bbcode} />
-              <button
-                type="button"
-                onClick={async () => {
-                  await copyText(p.bbcode);
-                  setCopied(p.day);
-                }}
-              >
-                {ctx.t("copy_bbcode", { day: p.day })}
-              </button>
-              {copied === p.day && <span role="status"> {ctx.t("copied")}</span>}
+              <div class="copy-buttons">
+                <button
+                  type="button"
+                  onClick={async () => {
+                    await copyText(p.bbcode);
+                    setCopied(p.day);
+                  }}
+                >
+                  {ctx.t("copy_bbcode", { day: p.day })}
+                </button>
+                <button
+                  type="button"
+                  onClick={async () => {
+                    await copyText(p.ru);
+                    setCopied(p.day);
+                  }}
+                >
+                  {ctx.t("copy_post", { day: p.day })}
+                </button>
+                {copied === p.day && <span role="status"> {ctx.t("copied")}</span>}
+              </div>
             </div>
           )}
         </article>

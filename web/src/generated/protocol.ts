@@ -757,7 +757,7 @@ export interface AndorraReviewTally {
 }
 export interface AndorraReviewMessage {
   to: AndorraWords;
-  ru: string;
+  text: AndorraWords;
 }
 /**
  * H-03: the resolved night in words before publication (reports/review.py).
@@ -856,6 +856,16 @@ export interface AndorraHost {
   running_count: AndorraCountRow[];
   host_log: AndorraWords[];
   edit_choices: AndorraEditChoices;
+}
+/**
+ * A role the creation form lists (``GET /api/games``, settings.roles): its code, its
+ * names and its side in both languages (A-SETUP-17a).
+ */
+export interface AndorraRoleInfo {
+  code: string;
+  ru: string;
+  en: string;
+  side: AndorraWords;
 }
 export interface AndorraCreatedPlayer {
   seat: number;

@@ -176,7 +176,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "pm_already_voted": (
         "{player} уже голосовал(а) сегодня. Чтобы изменить голос, отметьте «исправить голос» "
         "(исправленный голос в логе недействителен).",
-        "{player} has already voted today; to change the vote, tick «edit» (an edited vote is void).",
+        "{player} has already voted today; to change the vote, tick «Change the vote» "
+        "(the old and the new vote become void).",
     ),
     "edit_bad_op": ("Нет такого изменения: «{op}».", "There is no such edit: «{op}»."),
     "edit_not_alive": ("{player} уже выбыл(а) из игры.", "{player} is already out of the game."),

@@ -236,7 +236,7 @@ class AndorraReviewTally(TypedDict):
 
 class AndorraReviewMessage(TypedDict):
     to: AndorraWords
-    ru: str  # what the player reads, in the forum's language
+    text: AndorraWords
 
 
 class AndorraReview(TypedDict):
@@ -244,7 +244,7 @@ class AndorraReview(TypedDict):
 
     night: int
     tally: AndorraReviewTally
-    # the host's check, in the desk's two languages (only the messages' text stays Russian)
+    # the host's check, in the desk's two languages
     moves: list[AndorraWords]
     deaths: list[AndorraWords]
     messages: list[AndorraReviewMessage]
@@ -349,6 +349,16 @@ class AndorraHost(TypedDict):
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first
     host_log: list[AndorraWords]  # H-03: in the desk's two languages
     edit_choices: AndorraEditChoices  # H-03c: what the state editor offers
+
+
+class AndorraRoleInfo(TypedDict):
+    """A role the creation form lists (``GET /api/games``, settings.roles): its code, its
+    names and its side in both languages (A-SETUP-17a)."""
+
+    code: str
+    ru: str
+    en: str
+    side: AndorraWords
 
 
 class AndorraCreatedPlayer(TypedDict):

@@ -20,7 +20,8 @@ export function Confirm({ ctx, label, question, disabled, onConfirm }: {
   }
   return (
     <span class="confirm" role="group" aria-label={question}>
-      {question}{" "}
+      <span>{question}</span>
+      <span class="confirm-buttons">
       <button
         type="button"
         disabled={disabled}
@@ -34,6 +35,7 @@ export function Confirm({ ctx, label, question, disabled, onConfirm }: {
       <button type="button" onClick={() => setAsking(false)}>
         {ctx.t("confirm_no")}
       </button>
+      </span>
     </span>
   );
 }

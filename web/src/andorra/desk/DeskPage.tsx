@@ -19,6 +19,7 @@ import { Review } from "./Review";
 import { Submissions } from "./Submissions";
 import { HostLog } from "./HostLog";
 import { PmMove, PmVote } from "./PmEntry";
+import "./desk.css";
 import { seatPresence } from "./Presence";
 import { RunningCount } from "./RunningCount";
 import { StateEditor } from "./StateEditor";
@@ -74,6 +75,14 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         </p>
       )}
       <div class="desk-grid">
+        {/* in REVIEW the night's check, the publish button and the post's preview come first */}
+        {phase === "REVIEW" && (
+          <div class="publish">
+            <Review ctx={ctx} view={view} />
+            <Confirm ctx={ctx} disabled={busy} label={ctx.t("publish")} question={ctx.t("confirm_publish")} onConfirm={() => run("publish")} />
+          </div>
+        )}
+        {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
         <PlayersTable ctx={ctx} view={view} presence={seatPresence(room, you)} />
         {phase === "DAY" && <RunningCount ctx={ctx} view={view} />}
         {phase === "DAY" && <PmVote ctx={ctx} conn={conn} view={view} />}
@@ -86,13 +95,6 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         {phase === "DAY" && <Articles ctx={ctx} view={view} run={run} />}
         <Submissions ctx={ctx} view={view} />
         {phase === "RESOLVING" && <HostPrompts ctx={ctx} view={view} run={run} />}
-        {phase === "REVIEW" && <Preview ctx={ctx} view={view} run={run} />}
-        {phase === "REVIEW" && (
-          <div class="publish">
-            <Review ctx={ctx} view={view} />
-            <Confirm ctx={ctx} disabled={busy} label={ctx.t("publish")} question={ctx.t("confirm_publish")} onConfirm={() => run("publish")} />
-          </div>
-        )}
         {(phase === "REVIEW" || phase === "RESOLVING") && <Correct ctx={ctx} view={view} run={run} busy={busy} />}
         <FirstPost ctx={ctx} view={view} />
         <DayHeader ctx={ctx} view={view} />

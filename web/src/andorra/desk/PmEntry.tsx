@@ -50,31 +50,48 @@ export function PmMove({ ctx, conn, view }: Props) {
 }
 
 /** H-03b: a day vote received by PM; «исправить голос» changes an earlier one (both become void,
- * A-VOTE-3, as the player's own edit would). */
+ * A-VOTE-3, as the player's own edit would). Nothing is preselected, as on the player's own vote
+ * form: one stray click must not enter a vote nobody sent. */
 export function PmVote({ ctx, conn, view }: Props) {
   const players = alive(view);
-  const [from, setFrom] = useState(String(players[0]?.seat ?? ""));
-  const [target, setTarget] = useState("blank");
+  const [from, setFrom] = useState("");
+  const [target, setTarget] = useState("");
   const [edit, setEdit] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const { err, busy, send } = useSend(conn);
+  const nick = (seat: string) => players.find((p) => String(p.seat) === seat)?.nick ?? seat;
   return (
     <section aria-label={ctx.t("pm_vote")} class="pm">
       <h3>{ctx.t("pm_vote")}</h3>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
-          if (await send("pm_vote", { from: Number(from), target: target === "blank" ? null : Number(target), edit })) setEdit(false);
+          const sent = await send("pm_vote", { from: Number(from), target: target === "blank" ? null : Number(target), edit });
+          setDone(sent ? ctx.t("pm_vote_done", { from: nick(from), target: target === "blank" ? ctx.t("vote_blank") : nick(target) }) : null);
+          if (sent) {
+            setEdit(false);
+            setFrom("");
+            setTarget("");
+          }
         }}
       >
-        <PlayerSelect label={ctx.t("pm_from")} value={from} set={setFrom} players={players} />
-        <PlayerSelect label={ctx.t("vote_for")} value={target} set={setTarget} players={players} first={{ value: "blank", label: ctx.t("vote_blank") }} />
+        <PlayerSelect label={ctx.t("pm_from")} value={from} set={setFrom} players={players} placeholder={ctx.t("vote_pick")} />
+        <PlayerSelect
+          label={ctx.t("vote_for")}
+          value={target}
+          set={setTarget}
+          players={players}
+          first={{ value: "blank", label: ctx.t("vote_blank") }}
+          placeholder={ctx.t("vote_pick")}
+        />
         <label class="check">
           <input type="checkbox" checked={edit} onChange={(e) => setEdit((e.target as HTMLInputElement).checked)} />
           {ctx.t("pm_vote_edit")}
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || from === "" || target === ""}>
           {ctx.t("pm_vote_submit")}
         </button>
+        {done && <p role="status">{done}</p>}
         <ErrorLine ctx={ctx} err={err} />
       </form>
     </section>

@@ -36,7 +36,7 @@ export function Review({ ctx, view }: { ctx: Ctx; view: DeskView }) {
         <ul>
           {r.messages.map((m, i) => (
             <li key={i}>
-              <b>{m.to[l]}:</b> {m.ru}
+              <b>{m.to[l]}:</b> {m.text[l]}
             </li>
           ))}
         </ul>

@@ -1,11 +1,17 @@
 import { moveText } from "../moves/MoveFields";
 import { nickOf, type Ctx, type DeskView } from "../common";
 
+/** The night's moves so far, and at night who has sent none yet (A-GEN-5: he stays home). */
 export function Submissions({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   const subs = Object.entries(view.host.submissions);
+  const missing =
+    view.phase === "NIGHT"
+      ? view.host.players.filter((p) => p.status === "ALIVE" && !(String(p.seat) in view.host.submissions)).map((p) => p.nick)
+      : [];
   return (
     <section aria-label={ctx.t("submissions")}>
       <h3>{ctx.t("submissions")}</h3>
+      {missing.length > 0 && <p class="missing">{ctx.t("submissions_missing", { nicks: missing.join(", ") })}</p>}
       {subs.length === 0 ? (
         <p>{ctx.t("submissions_none")}</p>
       ) : (

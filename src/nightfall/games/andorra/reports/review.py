@@ -98,8 +98,8 @@ def move_words(w: World, mv: dict[str, Any], lang: str = "ru") -> str:
 
 def review(state: AndorraState) -> dict[str, Any] | None:
     """None unless a resolved night waits for publication (REVIEW). The host's check is his,
-    not the forum's: every line in the desk's two languages, except the private messages'
-    text, which the players read in Russian."""
+    not the forum's: every line in the desk's two languages (a player reads his private
+    messages in his page's language too)."""
     pending, w = state.pending, state.pending_world
     if pending is None or w is None or "audit" not in pending:
         return None
@@ -107,10 +107,9 @@ def review(state: AndorraState) -> dict[str, Any] | None:
     night = audit["night"]
     messages = []
     for m in pending["messages"]:
-        text = render(w, m["key"], m["params"], "ru")
-        if m["about"] is not None:
-            text = f"{_nick(w, m['about'])}: {text}"
-        messages.append({"to": {lang: _addressee(w, m, lang) for lang in LANGS}, "ru": text})
+        about = f"{_nick(w, m['about'])}: " if m["about"] is not None else ""
+        text = {lang: about + render(w, m["key"], m["params"], lang) for lang in LANGS}
+        messages.append({"to": {lang: _addressee(w, m, lang) for lang in LANGS}, "text": text})
     moves = [
         {lang: _move_line(state, w, int(seat_s), act, lang) for lang in LANGS}
         for seat_s, act in audit["acts"].items()

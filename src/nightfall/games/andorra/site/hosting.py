@@ -16,8 +16,8 @@ from ...interface import Created, GameSite, Opening, Pages
 from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
-from ..view_types import AndorraCreated
-from ..win import WIN_RU
+from ..view_types import AndorraCreated, AndorraRoleInfo
+from ..win import WIN_EN, WIN_RU
 from .game import AndorraSiteGame
 
 PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
@@ -50,16 +50,17 @@ class AndorraSite(GameSite):
     def describe_settings(self) -> dict[str, Any]:
         """What the creation form shows (``GET /api/games``): every role a game may start
         with, in the published order (A-SETUP-17a), with its side, by the engine's catalogue."""
+        roles: list[AndorraRoleInfo] = [
+            {
+                "code": r["role"],
+                "ru": ROLES[r["role"]].ru,
+                "en": ROLES[r["role"]].en,
+                "side": {"ru": WIN_RU[ROLES[r["role"]].faction], "en": WIN_EN[ROLES[r["role"]].faction]},
+            }
+            for r in canonical_role_list([(c, None) for c in STARTING_ROLES], False)
+        ]
         return {
-            "roles": [
-                {
-                    "code": r["role"],
-                    "ru": ROLES[r["role"]].ru,
-                    "en": ROLES[r["role"]].en,
-                    "side": WIN_RU[ROLES[r["role"]].faction],
-                }
-                for r in canonical_role_list([(c, None) for c in STARTING_ROLES], False)
-            ],
+            "roles": roles,
             "options": list(OPTIONS),
         }
 
