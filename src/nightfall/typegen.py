@@ -29,6 +29,7 @@ MODULES = (
     "nightfall.games.heks.view_types",
     "nightfall.games.andorra.form_types",
     "nightfall.games.andorra.view_types",
+    "nightfall.games.andorra.creation_types",
 )
 OUT = Path(__file__).resolve().parents[2] / "web" / "src" / "generated" / "protocol.ts"
 HEADER = (

@@ -219,6 +219,9 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     assert expected[0].endswith("[b]Газета:[/b]\nBoris не спал этой ночью.")
     host.get_by_role("button", name="Копировать BBCode поста дня 3").click()
     assert host.evaluate("navigator.clipboard.readText()") == expected[1]
+    # and as plain text, in Russian as the forum gets it, whatever the desk's language
+    host.get_by_role("button", name="Копировать пост дня 3").click()
+    assert host.evaluate("navigator.clipboard.readText()") == game.view(state, "public")["posts"][1]["ru"]
     # the first post and the day's header are copied for the forum with BBCode too (A-GEN-3)
     public = game.view(state, "public")
     host.get_by_role("button", name="Копировать BBCode первого поста").click()

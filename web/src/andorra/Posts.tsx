@@ -1,5 +1,4 @@
-import { useState } from "preact/hooks";
-import { copyText, nickOf, type Ctx, type AndorraView } from "./common";
+import { CopyButton, nickOf, type Ctx, type AndorraView } from "./common";
 
 export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
   const log = view.vote_log ?? [];
@@ -29,7 +28,6 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
 
 export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbcode?: boolean }) {
   const posts = view.posts ?? [];
-  const [copied, setCopied] = useState<number | null>(null);
   return (
     <section aria-label={ctx.t("posts")}>
       <h3>{ctx.t("posts")}</h3>
@@ -42,25 +40,8 @@ export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbco
             <div>
               <textarea readOnly rows={4} aria-label={`BBCode ${p.day}`} value={p.bbcode} />
               <div class="copy-buttons">
-                <button
-                  type="button"
-                  onClick={async () => {
-                    await copyText(p.bbcode);
-                    setCopied(p.day);
-                  }}
-                >
-                  {ctx.t("copy_bbcode", { day: p.day })}
-                </button>
-                <button
-                  type="button"
-                  onClick={async () => {
-                    await copyText(p.ru);
-                    setCopied(p.day);
-                  }}
-                >
-                  {ctx.t("copy_post", { day: p.day })}
-                </button>
-                {copied === p.day && <span role="status"> {ctx.t("copied")}</span>}
+                <CopyButton ctx={ctx} text={p.bbcode} label={ctx.t("copy_bbcode", { day: p.day })} />
+                <CopyButton ctx={ctx} text={p.ru} label={ctx.t("copy_post", { day: p.day })} />
               </div>
             </div>
           )}

@@ -351,35 +351,6 @@ class AndorraHost(TypedDict):
     edit_choices: AndorraEditChoices  # H-03c: what the state editor offers
 
 
-class AndorraRoleInfo(TypedDict):
-    """A role the creation form lists (``GET /api/games``, settings.roles): its code, its
-    names and its side in both languages (A-SETUP-17a)."""
-
-    code: str
-    ru: str
-    en: str
-    side: AndorraWords
-
-
-class AndorraCreatedPlayer(TypedDict):
-    seat: Seat
-    name: str
-    token: str
-    url: str
-
-
-class AndorraCreated(TypedDict):
-    """The answer to creating an Andorra game (``POST /api/rooms`` with ``game: andorra``):
-    the desk's link and every player's private link."""
-
-    code: str
-    game: str
-    host_token: str
-    desk_url: str
-    players: list[AndorraCreatedPlayer]
-    warnings: list[str]
-
-
 class AndorraView(TypedDict):
     game: Literal["andorra"]
     phase: AndorraPhase

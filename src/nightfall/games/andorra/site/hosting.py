@@ -13,10 +13,10 @@ from typing import Any, ClassVar, cast
 from nightfall.engine import Game, Rejected
 
 from ...interface import Created, GameSite, Opening, Pages
+from ..creation_types import AndorraCreated, AndorraRoleInfo
 from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
-from ..view_types import AndorraCreated, AndorraRoleInfo
 from ..win import WIN_EN, WIN_RU
 from .game import AndorraSiteGame
 
