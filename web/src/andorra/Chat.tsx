@@ -3,6 +3,10 @@ import { clanName, ErrorLine, nickOf, type Ctx, type AndorraView } from "./commo
 import type { AndorraChatMessage } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
+/** The server's limit (err.chat_too_long); the counter shows from CHAT_WARN on. */
+const CHAT_MAX = 500;
+const CHAT_WARN = 400;
+
 export function Chat({
   ctx,
   view,
@@ -22,6 +26,8 @@ export function Chat({
   const [text, setText] = useState("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
+  // nothing to send: the server would only answer «Пустое сообщение»
+  const blank = text.trim() === "";
   return (
     <section aria-label={ctx.t(mine ? "chat" : "chat_all")} class="chat">
       <h3>
@@ -44,7 +50,7 @@ export function Chat({
         <form
           onSubmit={async (e) => {
             e.preventDefault();
-            if (busy) return;
+            if (busy || blank) return;
             setBusy(true);
             const error = await onSend(text);
             setBusy(false);
@@ -57,9 +63,21 @@ export function Chat({
             placeholder={ctx.t("chat_placeholder")}
             value={text}
             rows={2}
-            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+            maxLength={CHAT_MAX}
+            onInput={(e) => {
+              setText((e.target as HTMLTextAreaElement).value);
+              // an old error («Пустое сообщение») is about a text that is gone: it left the
+              // line on screen for days, until the next send
+              setErr(null);
+            }}
           />
-          <button type="submit" disabled={busy}>
+          {/* the limit in sight before it is hit, not after a round trip to the server */}
+          {text.length >= CHAT_WARN && (
+            <p class={text.length >= CHAT_MAX ? "chat-count error" : "chat-count muted"} aria-live="polite">
+              {ctx.t("chat_count", { n: text.length, max: CHAT_MAX })}
+            </p>
+          )}
+          <button type="submit" disabled={busy || blank}>
             {ctx.t("chat_send")}
           </button>
           <ErrorLine ctx={ctx} err={err} />

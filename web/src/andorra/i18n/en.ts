@@ -153,6 +153,7 @@ export const en: Record<Key, string> = {
   "status.DEAD": "dead",
   "status.JAILED_LYNCH": "jailed (by vote)",
   "status.JAILED_JAILER": "jailed (by the Jailer)",
+  chat_count: "{n} of {max} characters",
   host_self: "To you (the host)",
   audit_acts: "Moves",
   audit_steps: "Order of execution",

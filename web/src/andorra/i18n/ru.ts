@@ -158,6 +158,7 @@ export const ru = {
   "status.DEAD": "мёртв",
   "status.JAILED_LYNCH": "в тюрьме (по голосованию)",
   "status.JAILED_JAILER": "в тюрьме (Тюремщик)",
+  chat_count: "{n} из {max} символов",
   host_self: "Вам (ведущему)",
   audit_acts: "Ходы",
   audit_steps: "Порядок исполнения",
