@@ -12,6 +12,7 @@ function ownDeadline(view: PlayerView): number | null {
 
 export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const [err, setErr] = useState<ServerError | null>(null);
+  const due = ownDeadline(view);
   const word = (c: { ru: string; en: string }) => (ctx.lang === "en" ? c.en : c.ru);
   const send = async (id: string, answer: string | number | null) => {
     setErr(await conn.command("answer", { prompt: id, answer }));
@@ -19,8 +20,10 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
   return (
     <section aria-label={ctx.t("prompts")} class="prompts">
       <h3>{ctx.t("prompts")}</h3>
-      {/* H-11a: each question has its own deadline; the earliest of his open ones */}
-      {view.me.prompts.some((p) => !p.answered) && <Deadline ctx={ctx} deadline={ownDeadline(view) ?? view.deadline} />}
+      {/* H-11a: each question has its own deadline; the earliest of his open ones. Only when it
+          is not the phase's: the page's line above says that one («Фазу закроет ведущий» was
+          printed twice, once for the phase and once for the question). */}
+      {due != null && due !== view.deadline && <Deadline ctx={ctx} deadline={due} />}
       {view.me.prompts.map((p) => {
         const given = p.choices.find((c) => c.value === p.answer);
         return (
