@@ -153,7 +153,11 @@ export const en: Record<Key, string> = {
   "status.DEAD": "dead",
   "status.JAILED_LYNCH": "jailed (by vote)",
   "status.JAILED_JAILER": "jailed (by the Jailer)",
+  // the player's page on a phone (UX review): what is out of sight is named here
+  out_banner: "You are out of the game: {status}. You can no longer vote or make moves.",
   chat_count: "{n} of {max} characters",
+  latest_morning: "The night's results",
+  latest_inbox: "To you this morning",
   host_self: "To you (the host)",
   audit_acts: "Moves",
   audit_steps: "Order of execution",

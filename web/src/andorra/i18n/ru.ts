@@ -158,7 +158,11 @@ export const ru = {
   "status.DEAD": "мёртв",
   "status.JAILED_LYNCH": "в тюрьме (по голосованию)",
   "status.JAILED_JAILER": "в тюрьме (Тюремщик)",
+  // the player's page on a phone (UX review): what is out of sight is named here
+  out_banner: "Вы выбыли из игры: {status}. Голосовать и ходить вы больше не можете.",
   chat_count: "{n} из {max} символов",
+  latest_morning: "Итоги ночи",
+  latest_inbox: "Вам этим утром",
   host_self: "Вам (ведущему)",
   audit_acts: "Ходы",
   audit_steps: "Порядок исполнения",

@@ -4,7 +4,9 @@ import { Posts, VoteLog } from "../Posts";
 import { Article } from "./Article";
 import { ClanPoll } from "./ClanPoll";
 import { Inbox } from "./Inbox";
+import { Latest } from "./Latest";
 import { MoveForm } from "./MoveForm";
+import { OutBanner } from "./OutBanner";
 import { Prompts } from "./Prompts";
 import { RoleCard } from "./RoleCard";
 import { VoteForm } from "./VoteForm";
@@ -15,24 +17,27 @@ interface Props {
   view: AndorraView;
 }
 
+/** A player's page, read on a phone: first what he must do now (the host's questions, the
+ * vote, the night move) and the latest morning, then his role card, then the history. The
+ * role card on top pushed the day's vote ~1050 px down and the morning to the page's foot. */
 export function PlayerPage({ ctx, conn, view }: Props) {
   if (!isPlayerView(view)) return <p role="alert">{ctx.t("not_player")}</p>;
   const me = view.me;
   return (
     <div class="player">
       <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
+      <OutBanner ctx={ctx} view={view} />
       <PhaseTitle ctx={ctx} view={view} />
       {view.phase !== "OVER" && <Deadline ctx={ctx} deadline={view.deadline} />}
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
-      {/* a question waits on his answer: above the long role card, in sight on a phone */}
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
-      <RoleCard ctx={ctx} view={view} />
-      <ClanPoll ctx={ctx} conn={conn} view={view} />
       {view.phase === "NIGHT" && <MoveForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <VoteForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <Article ctx={ctx} conn={conn} view={view} />}
+      <ClanPoll ctx={ctx} conn={conn} view={view} />
+      <Latest ctx={ctx} view={view} />
+      <RoleCard ctx={ctx} view={view} />
       <VoteLog ctx={ctx} view={view} />
-      <Inbox ctx={ctx} view={view} />
       {me.chat_clan && (
         <Chat
           ctx={ctx}
@@ -43,6 +48,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
           onSend={me.status === "ALIVE" ? (text) => conn.command("chat", { text, id: messageId() }) : undefined}
         />
       )}
+      <Inbox ctx={ctx} view={view} />
       <Posts ctx={ctx} view={view} />
       <details>
         <summary>{ctx.t("first_post")}</summary>
