@@ -1,0 +1,211 @@
+"""The player's page on a 390x844 touch phone (the UX review of the player page): controls a
+finger can hit, a chat that says its limit before the server does, what he must do now above
+his role card, a connection line that stays in sight, and a clear line when he is out."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
+
+from .conftest import Served
+from .remote import Remote, create
+from .test_browser import ACTION_RU, SHOTS, page_in_own_context
+
+pytestmark = pytest.mark.browser
+
+CAST = [("Anna", "BOSS"), ("Boris", "SOLDIER"), ("Petr", "PV"), ("Dima", "DOCTOR"), ("Vera", "MANIAC")]
+SEAT = {n: i + 1 for i, (n, _) in enumerate(CAST)}
+TOUCH = 44  # px: a finger's target, as the buttons already are
+
+
+def height(loc: Locator) -> float:
+    box = loc.bounding_box()
+    assert box is not None, loc
+    return box["height"]
+
+
+def top(loc: Locator) -> float:
+    box = loc.bounding_box()
+    assert box is not None, loc
+    return box["y"]
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / name, animations="disabled")
+
+
+def start(chromium: Browser, served: Served) -> tuple[dict[str, object], Remote, Page]:
+    game = create(served.url, {"players": [{"name": n, "role": r} for n, r in CAST]})
+    host = Remote(served.url, str(game["code"]), str(game["host_token"]))
+    page = page_in_own_context(chromium)
+    players = game["players"]
+    assert isinstance(players, list)
+    page.goto(players[SEAT["Anna"] - 1]["url"])
+    expect(page.get_by_role("heading", name="Вы — Anna")).to_be_visible()
+    return game, host, page
+
+
+def test_the_day_vote_comes_first_and_every_control_is_finger_sized(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    _game, host, page = start(chromium, andorra_server)
+    vote = page.get_by_label("Голос против")
+    card = page.locator("section.card")
+    # Day 1: the vote in the first screen, above the role card (it was ~1050 px down)
+    assert top(vote) < top(card), (top(vote), top(card))
+    assert top(vote) + height(vote) < 844, top(vote)
+    shot(page, "phone-day1.png")
+    assert height(vote) >= TOUCH, height(vote)
+    first_post = page.locator("summary").filter(has_text="Первый пост")
+    assert height(first_post) >= TOUCH, height(first_post)
+    assert height(card.locator("summary")) >= TOUCH
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    host.ok("end_day")
+    expect(page.get_by_role("heading", level=2)).to_contain_text("Ночь 1")
+    page.get_by_label("Действие").select_option(label=ACTION_RU["SHOOT"])
+    for name in ("Действие", "Цель"):
+        field = page.get_by_label(name, exact=True)
+        assert height(field) >= TOUCH, (name, height(field))
+    # Anna sends for her clan: the select of whose move it is
+    assert height(page.get_by_label("Ход за")) >= TOUCH
+    assert top(page.get_by_role("button", name="Отправить ход")) < top(card)
+    shot(page, "phone-night1.png")
+    page.context.close()
+
+
+def test_the_morning_comes_before_the_role_card(chromium: Browser, andorra_server: Served) -> None:
+    """The latest morning and what came to him that morning at the top (it was ~1900 px down)."""
+    game, host, page = start(chromium, andorra_server)
+    players = game["players"]
+    assert isinstance(players, list)
+    anna = Remote(andorra_server.url, str(game["code"]), players[SEAT["Anna"] - 1]["token"])
+    host.ok("end_day")
+    anna.ok("move", player=SEAT["Anna"], action="SHOOT", target=SEAT["Petr"])
+    host.ok("end_night")
+    host.ok("publish")
+    expect(page.get_by_role("heading", level=2)).to_contain_text("День 2")
+    latest = page.get_by_role("region", name="Итоги ночи")
+    expect(latest).to_contain_text("Утро дня 2.")
+    expect(latest.get_by_role("listitem").first).to_contain_text("Утро 2")
+    card = page.locator("section.card")
+    assert top(page.get_by_label("Голос против")) < top(latest) < top(card)
+    assert top(latest) < 844  # in the first screen
+    expect(page.locator("article.post")).to_have_count(1)  # the history keeps the post once
+    shot(page, "phone-day2.png")
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("region", name="The night's results")).to_contain_text("Morning of day 2.")
+    page.context.close()
+
+
+def test_the_checkboxes_have_a_finger_sized_row(chromium: Browser, andorra_server: Served) -> None:
+    page = page_in_own_context(chromium)
+    page.goto(f"{andorra_server.url}/a/new")
+    boxes = page.locator("label input[type=checkbox]")
+    expect(boxes.first).to_be_visible()
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        assert height(box) >= 24, height(box)
+        row = box.locator("xpath=..")
+        assert height(row) >= TOUCH, height(row)
+    page.context.close()
+
+
+def test_the_role_card_folds_after_its_reveal(chromium: Browser, andorra_server: Served) -> None:
+    _game, _host, page = start(chromium, andorra_server)
+    card = page.locator("section.card details")
+    expect(card).to_have_attribute("open", "")  # the first visit: the role is revealed
+    page.reload()
+    expect(page.get_by_role("heading", name="Вы — Anna")).to_be_visible()
+    expect(card).not_to_have_attribute("open", "")  # later: folded, the name still in sight
+    expect(page.locator(".role-name")).to_be_visible()
+    expect(page.locator(".role-name")).to_have_text("Босс мафии")
+    page.locator("section.card summary").click()
+    expect(page.get_by_role("list", name="Ваши ходы")).to_be_visible()
+    page.context.close()
+
+
+def test_the_chat_says_its_limit_and_sends_no_empty_message(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    _game, _host, page = start(chromium, andorra_server)
+    text = page.get_by_label("Сообщение клану")
+    send = page.get_by_role("button", name="Отправить в чат")
+    expect(send).to_be_disabled()  # nothing to send
+    text.fill("   \n ")
+    expect(send).to_be_disabled()  # blanks only: the server would say «Пустое сообщение»
+    text.fill("x" * 450)
+    expect(send).to_be_enabled()
+    expect(page.get_by_text("450 из 500 символов")).to_be_visible()  # the limit before it is hit
+    text.fill("y" * 600)
+    assert text.input_value() == "y" * 500  # maxlength: the server's 500 characters
+    expect(page.get_by_text("500 из 500 символов")).to_be_visible()
+    # an error from the server clears as soon as the text changes (it stayed for days)
+    page.evaluate("document.querySelector('textarea').removeAttribute('maxlength')")
+    text.fill("z" * 501)
+    send.click()
+    expect(page.get_by_role("alert")).to_contain_text("длиннее 500")
+    shot(page, "phone-chat-error.png")
+    text.press("Backspace")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    send.click()
+    expect(page.locator(".chat-text")).to_have_text(["z" * 500])
+    expect(text).to_have_value("")
+    expect(send).to_be_disabled()
+    page.context.close()
+
+
+def test_a_jailed_player_reads_it_at_the_top(chromium: Browser, andorra_server: Served) -> None:
+    _game, host, page = start(chromium, andorra_server)
+    banner = page.locator(".out-banner")
+    expect(banner).to_have_count(0)
+    host.ok("host_edit", op="jail", seat=SEAT["Anna"])
+    expect(banner).to_have_text(
+        "Вы выбыли из игры: в тюрьме (по голосованию). Голосовать и ходить вы больше не можете."
+    )
+    assert top(banner) < 200  # under his name, in sight without scrolling
+    expect(page.get_by_label("Голос против")).to_have_count(0)
+    shot(page, "phone-jailed-ru.png")
+    page.get_by_role("button", name="English").click()
+    expect(banner).to_contain_text("You are out of the game: jailed (by vote).")
+    host.ok("host_edit", op="release", seat=SEAT["Anna"])
+    expect(banner).to_have_count(0)
+    host.ok("host_edit", op="kill", seat=SEAT["Anna"])
+    expect(banner).to_contain_text("You are out of the game: dead.")
+    page.context.close()
+
+
+def test_the_connection_line_stays_in_sight_when_scrolled(chromium: Browser, andorra_server: Served) -> None:
+    game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in CAST]})
+    page = page_in_own_context(chromium)
+    # the room's socket through Playwright: passed on to the server until the "network" drops
+    link: dict[str, list[WebSocketRoute] | bool] = {"up": True, "open": []}
+
+    def route(ws: WebSocketRoute) -> None:
+        if link["up"]:
+            ws.connect_to_server()
+            opened = link["open"]
+            assert isinstance(opened, list)
+            opened.append(ws)
+        else:
+            ws.close(code=1001)
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    page.goto(game["players"][SEAT["Anna"] - 1]["url"])
+    expect(page.get_by_role("heading", name="Вы — Anna")).to_be_visible()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300  # a scrolled page: the top is out of sight
+    link["up"] = False
+    opened = link["open"]
+    assert isinstance(opened, list)
+    for ws in opened:
+        ws.close(code=1001)
+    line = page.get_by_role("status").filter(has_text="Нет связи, переподключаемся")
+    expect(line).to_be_visible()
+    box = line.bounding_box()
+    assert box is not None and 0 <= box["y"] < 10, box  # at the screen's top, not scrolled away
+    shot(page, "phone-offline-scrolled.png")
+    page.context.close()
