@@ -9,18 +9,28 @@ no node left every phone waited until it rose again (a 150-table failover took
 16 s). This thread answers within milliseconds while the process runs, and says
 "down" only when the loop has not ticked for ``STALE_S``: a paused (SIGSTOP) node
 does not answer at all, a hung loop answers 503, a busy one stays in.
+
+The thread sleeps until a check comes (one a second per proxy) and answers it
+itself: no thread per check, no polling. On the benchmark machine every wake-up of
+a thread costs 40-220 µs of CPU (docs/benchmarks.md, "The cluster"); a threading
+server polling twice a second for its stop flag and starting a thread per check
+cost each node ~5 wake-ups a second for one check.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+from nightfall.ticks import call_on_grid
 
 TICK_S = 0.5
 STALE_S = 10.0  # a loop this late is hung, not busy (a stall of 1-3 s is seen under load)
+READ_S = 1.0  # a check that does not send its request within this is dropped (HAProxy's: at once)
 
 
 class NodeHealth:
@@ -28,7 +38,8 @@ class NodeHealth:
         self.host, self.port, self.stale_s = host, port, stale_s
         self._ticked = time.monotonic()
         self._timer: asyncio.TimerHandle | None = None
-        self._server: ThreadingHTTPServer | None = None
+        self._server: HTTPServer | None = None
+        self._stopping = False
 
     def healthy(self) -> bool:
         return time.monotonic() - self._ticked < self.stale_s
@@ -39,6 +50,8 @@ class NodeHealth:
         health = self
 
         class Answer(BaseHTTPRequestHandler):
+            timeout = READ_S  # one check at a time: a silent client must not hold the others up
+
             def do_GET(self) -> None:  # http.server calls it by this name
                 ok = health.healthy()
                 body = b"ok\n" if ok else b"event loop stalled\n"
@@ -50,18 +63,26 @@ class NodeHealth:
             def log_message(self, format: str, *args: object) -> None:
                 pass  # one a second per proxy: not worth a log line
 
-        self._server = ThreadingHTTPServer((self.host, self.port), Answer)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, name="health", daemon=True).start()
+        self._server = HTTPServer((self.host, self.port), Answer)
+        self._server.timeout = None  # wait for the next check without waking
+        threading.Thread(target=self._serve, args=(self._server,), name="health", daemon=True).start()
+
+    def _serve(self, server: HTTPServer) -> None:
+        while not self._stopping:
+            server.handle_request()  # returns without one when ``stop`` shuts the socket
 
     def _tick(self) -> None:
         self._ticked = time.monotonic()
-        self._timer = asyncio.get_running_loop().call_later(TICK_S, self._tick)
+        # On the grid of the loop's other chores: no wake-up of its own (``nightfall.ticks``).
+        self._timer = call_on_grid(asyncio.get_running_loop(), TICK_S, self._tick)
 
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        self._stopping = True
         if self._server is not None:
             with contextlib.suppress(Exception):
-                self._server.shutdown()
+                # Wakes the thread's wait for a connection (Linux), which then sees ``_stopping``.
+                self._server.socket.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(Exception):
                 self._server.server_close()

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nightfall.store import StaleOwner
+from nightfall.ticks import sleep_on_grid
 
 from .lease import Elsewhere, Lease, LeaseLost, Leases
 
@@ -181,7 +182,8 @@ class Ownership:
 
     async def _keep(self) -> None:
         while True:
-            await asyncio.sleep(self.ttl_s / 3)
+            # At most a third of the TTL, on the grid of the loop's other chores (``nightfall.ticks``).
+            await sleep_on_grid(self.ttl_s / 3)
             try:
                 await self.renew(adopt=True)
             except Exception:  # a bug here must not end the renewals for good

@@ -20,6 +20,8 @@ import contextlib
 import logging
 from collections.abc import Callable
 
+from nightfall.ticks import sleep_on_grid
+
 from .storage import AsyncStore
 
 log = logging.getLogger("nightfall.server")
@@ -61,7 +63,7 @@ class Heartbeat:
     async def _beat_forever(self) -> None:
         while True:
             await self._mark()
-            await asyncio.sleep(self.interval_s)
+            await sleep_on_grid(self.interval_s)  # with the loop's other chores (``nightfall.ticks``)
 
     async def _mark(self) -> None:
         try:

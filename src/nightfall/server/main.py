@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import socket
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 DB_FILE = "nightfall.sqlite3"
 LOCK_FILE = "nightfall.lock"
+STARTUP_FAILURE = 3  # uvicorn.run's exit code when the server could not start
 
 
 def websocket_settings(fast_paths: bool = True) -> dict[str, Any]:
@@ -189,6 +191,8 @@ def _describe(url: str) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from .fast.uvicorn_server import Server as fast_server
+
     configure_logging()
     try:
         check_port(args.host, args.port)
@@ -235,13 +239,12 @@ def run(args: argparse.Namespace) -> int:
         health=health,
     )
     print(banner(url, ansi=sys.stdout.isatty()), flush=True)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="info",
-        **websocket_settings(fast_paths),
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="info", **websocket_settings(fast_paths)
     )
+    server = fast_server(config) if fast_paths else uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     if lock is not None:
         lock.close()
-    return 0
+    return 0 if server.started else STARTUP_FAILURE

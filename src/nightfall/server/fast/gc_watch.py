@@ -41,6 +41,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from nightfall.ticks import call_on_grid
+
 log = logging.getLogger("nightfall.server.gc")
 LONG_PAUSE_MS = 50.0
 FREEZE_EVERY_S = 0.2
@@ -81,7 +83,7 @@ class GcWatch:
         except RuntimeError:
             return
         if self.freeze_every > 0:
-            self._timer = loop.call_later(self.freeze_every, self._tick)
+            self._timer = call_on_grid(loop, self.freeze_every, self._tick)
 
     def uninstall(self) -> None:
         if self._timer is not None:
@@ -97,7 +99,8 @@ class GcWatch:
             self.sweep()
         else:
             gc.freeze()
-        self._timer = asyncio.get_running_loop().call_later(self.freeze_every, self._tick)
+        # On the grid the other periodic chores tick on: one wake-up for all (``nightfall.ticks``).
+        self._timer = call_on_grid(asyncio.get_running_loop(), self.freeze_every, self._tick)
 
     def sweep(self) -> None:
         started = time.perf_counter()
