@@ -128,12 +128,13 @@ def one_node(args: argparse.Namespace, data: Path, timers: str, template: Path |
 def cluster(
     args: argparse.Namespace, data: Path, timers: str, template: Path | None, src: Path | None = None
 ) -> dict[str, Any]:
-    """``src``: the nodes run that checkout's ``src`` (older nodes: no --health-port)."""
+    """``src``: the nodes run that checkout's ``src`` (with --health-port if its nodes have one)."""
     name = f"nf_cpu_two_{uuid.uuid4().hex[:8]}"
+    health = src is None or "--health-port" in (src / "src" / "nightfall" / "cli.py").read_text()
     redis = PrivateRedis()
     env = {"NIGHTFALL_HEKS_TIMERS": timers, **({"PYTHONPATH": str(src / "src")} if src else {})}
     nodes = new_cluster(
-        database(name), redis, args.nodes, data / name, args.lease_ms, env, template, health_ports=src is None
+        database(name), redis, args.nodes, data / name, args.lease_ms, env, template, health_ports=health
     )
     try:
         nodes.start()
