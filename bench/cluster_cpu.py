@@ -56,6 +56,7 @@ from serving import (
     pg_backends,
     raise_fd_limit,
     sized_template,
+    sleeps_of,
     start_node,
     start_proxy,
     start_tables,
@@ -65,8 +66,8 @@ from serving import (
 KINDS = ("one", "proxied", "cluster")
 
 
-def _sample(parts: dict[str, list[int]]) -> dict[str, tuple[float, float]]:
-    return {name: (cpu_of(pids), kernel_of(pids)) for name, pids in parts.items()}
+def _sample(parts: dict[str, list[int]]) -> dict[str, tuple[float, float, float]]:
+    return {name: (cpu_of(pids), kernel_of(pids), sleeps_of(pids)) for name, pids in parts.items()}
 
 
 def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: str) -> dict[str, Any]:
@@ -95,6 +96,8 @@ def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: 
         },
         "cpu_s": {name: round(real1[name][0] - real0[name][0], 3) for name in parts},
         "kernel_s": {name: round(real1[name][1] - real0[name][1], 3) for name in parts},
+        # wake-ups (sleeps ended) per second: a count the machine's load changes little
+        "wakeups_per_s": {name: round((real1[name][2] - real0[name][2]) / (t3 - t2), 1) for name in parts},
         "seconds": round(t3 - t2, 2),
         "acks": int(real.get("acks", 0)),
         "messages": int(real.get("messages", 0)),  # every frame the phones received
@@ -221,6 +224,26 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
         }
         for k in kinds
     }
+    # Wake-ups per accepted command, by part: what the CPU follows at real pace (see ``sleeps``).
+    out["wakeups_per_command_by_part"] = {
+        k: {
+            p: _round(
+                _median([r["wakeups_per_s"][p] * r["seconds"] / r["acks"] for r in mine[k] if r["acks"]])
+            )
+            for p in names
+            if all(p in r.get("wakeups_per_s", {}) for r in mine[k])
+        }
+        for k in kinds
+    }
+    out["wakeups_per_command"] = {
+        k: _round(
+            _median(
+                [sum(r["wakeups_per_s"].values()) * r["seconds"] / r["acks"] for r in mine[k] if r["acks"]]
+            )
+        )
+        for k in kinds
+        if all("wakeups_per_s" in r for r in mine[k])
+    }
     out["idle_cpu_pct_by_part"] = {
         k: {
             p: _round(_median([r["idle_cpu_pct"][p] for r in mine[k] if p in r["idle_cpu_pct"]]))
@@ -270,6 +293,10 @@ def _round(value: float | None) -> float | None:
 def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None:
     print(f"by part, % of a core, medians: {json.dumps(s['cpu_pct_of_a_core_by_part'])}")
     print(f"idle, % of a core, medians: {json.dumps(s['idle_cpu_pct_by_part'])}")
+    print(
+        f"wake-ups per accepted command, medians: {json.dumps(s['wakeups_per_command'])}; "
+        f"by part {json.dumps(s['wakeups_per_command_by_part'])}"
+    )
     if s["haproxy"]:
         print(f"HAProxy per relayed frame: {json.dumps(s['haproxy'])}")
     for scope in ("nodes", "all"):
@@ -390,7 +417,8 @@ def main() -> int:
             print(
                 f"round {i + 1}/{len(plan)} {kind:7}: {_per_table(r, None):.3f} ms CPU per table per s "
                 f"(nodes {_per_table(r, ['nodes']):.3f}), {r['acks']} acks, {r['messages']} frames, "
-                f"CPU s {r['cpu_s']} (kernel {r['kernel_s']}), idle % {r['idle_cpu_pct']}, "
+                f"CPU s {r['cpu_s']} (kernel {r['kernel_s']}), wake-ups/s {r['wakeups_per_s']}, "
+                f"idle % {r['idle_cpu_pct']}, "
                 f"errors {r['errors'] or 0}, load {r['load'][0]} -> {r['load'][1]}, {time.monotonic() - started:.0f} s",
                 flush=True,
             )

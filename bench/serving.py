@@ -81,6 +81,25 @@ def kernel_of(pids: list[int]) -> float:
     return _total(pids, lambda pid: cpu_split(pid)[1])
 
 
+def sleeps(pid: int) -> int:
+    """How often the threads of ``pid`` (those alive now) went to sleep: voluntary
+    context switches, each ended by a wake-up. On the benchmark machine (a VM) a
+    wake-up costs a thread 40-220 µs of CPU, so at real pace they, not the work,
+    decide most of a process's CPU (docs/benchmarks.md, "The cluster")."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith("voluntary_ctxt_switches:"):
+                    total += int(line.split()[1])
+    return total
+
+
+def sleeps_of(pids: list[int]) -> float:
+    """``sleeps`` of ``pids`` together."""
+    return _total(pids, sleeps)
+
+
 def waiting_of(pids: list[int]) -> float:
     """Seconds the main threads of ``pids`` were runnable but waited for a CPU."""
     return _total(pids, lambda pid: sched_ns(pid)[1] / 1e9)

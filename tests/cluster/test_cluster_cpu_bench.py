@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def _round(kind: str, cpu: dict[str, float], load: int = 0) -> dict[str, Any]:
     kernel = {part: seconds / 2 for part, seconds in cpu.items()}
     return {"kind": kind, "rooms": 10, "seconds": 10.0, "acks": 100, "messages": 1000, "cpu_s": cpu,
-            "kernel_s": kernel, "idle_cpu_pct": dict.fromkeys(cpu, 0.1 + load)}  # fmt: skip
+            "kernel_s": kernel, "idle_cpu_pct": dict.fromkeys(cpu, 0.1 + load),
+            "wakeups_per_s": {part: 1000 * seconds for part, seconds in cpu.items()}}  # fmt: skip
 
 
 def test_the_summary_separates_the_proxy_from_the_second_node() -> None:
@@ -48,6 +49,9 @@ def test_the_summary_separates_the_proxy_from_the_second_node() -> None:
     # Each part's difference as a share of the one node's whole: they add up to the ratio - 1.
     assert s["overhead_pct"]["proxied"] == {"haproxy": 20.0, "nodes": 0.0, "postgres": 0.0, "redis": 0.0}
     assert s["beyond_proxy_pct"] == {"haproxy": 0.0, "nodes": 13.3, "postgres": 3.3, "redis": 3.3}
+    # Wake-ups per accepted command (100 in 10 s): the cluster's 2,100 a second, 210 each.
+    assert s["wakeups_per_command"]["cluster"] == 210.0
+    assert s["wakeups_per_command_by_part"]["cluster"]["redis"] == 5.0
     assert sum(s["overhead_pct"]["cluster"].values()) == pytest.approx(40, abs=0.2)
     # HAProxy: 0.3 s over 1,000 frames received and 100 commands sent; half of it the kernel's.
     assert s["haproxy"]["proxied"] == {"us_per_frame": round(1e6 * 0.3 / 1100, 3), "kernel_share": 0.5}
