@@ -270,16 +270,16 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     def part(k: str, p: str) -> float:
         return _median([_per_table(r, [p]) if p in r["cpu_s"] else 0.0 for r in mine[k]]) or 0.0
 
-    if "one" in mine:
-        base = out["all"]["one"]["ms_per_table_per_s"]
+    one_ms = out["all"]["one"]["ms_per_table_per_s"] if "one" in mine else None
+    if one_ms:  # None or 0.0 (a tiny run can count no clock tick of CPU)
         out["overhead_pct"] = {
-            k: {p: round(100 * (part(k, p) - part("one", p)) / base, 1) for p in names}
+            k: {p: round(100 * (part(k, p) - part("one", p)) / one_ms, 1) for p in names}
             for k in kinds
             if k != "one"
         }
         if "proxied" in mine and "cluster" in mine:
             out["beyond_proxy_pct"] = {
-                p: round(100 * (part("cluster", p) - part("proxied", p)) / base, 1) for p in names
+                p: round(100 * (part("cluster", p) - part("proxied", p)) / one_ms, 1) for p in names
             }
     acks = {k: _median([r["acks"] for r in mine[k]]) for k in kinds}
     out["acks"] = acks
