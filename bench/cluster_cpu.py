@@ -134,7 +134,7 @@ def cluster(
     """``src``: the nodes run that checkout's ``src`` (with --health-port if its nodes have one)."""
     name = f"nf_cpu_two_{uuid.uuid4().hex[:8]}"
     health = src is None or "--health-port" in (src / "src" / "nightfall" / "cli.py").read_text()
-    redis = PrivateRedis()
+    redis = PrivateRedis(args.redis_hz)
     env = {"NIGHTFALL_HEKS_TIMERS": timers, **({"PYTHONPATH": str(src / "src")} if src else {})}
     nodes = new_cluster(
         database(name), redis, args.nodes, data / name, args.lease_ms, env, template, health_ports=health
@@ -157,6 +157,9 @@ def _round_of(args: argparse.Namespace, kind: str, tmp: Path, timers: str) -> di
         if kind == "src":  # the cluster of --alt-src's nodes and its deploy/haproxy.cfg
             old = sized_template(phones, tmp, args.alt_src / "deploy" / "haproxy.cfg")
             return cluster(args, tmp, timers, old or args.alt_src / "deploy" / "haproxy.cfg", args.alt_src)
+        if kind == "hz":  # the cluster with --alt-redis-hz
+            other = argparse.Namespace(**{**vars(args), "redis_hz": args.alt_redis_hz})
+            return cluster(other, tmp, timers, sized_template(phones, tmp, args.template))
         if kind == "lease":  # the cluster with --alt-lease-ms
             other = argparse.Namespace(**{**vars(args), "lease_ms": args.alt_lease_ms})
             return cluster(other, tmp, timers, sized_template(phones, tmp, args.template))
@@ -194,7 +197,7 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     part, as a share of the one node's whole (the parts add up to its ratio - 1);
     ``beyond_proxy`` is the cluster's less the proxied node's: what the second node,
     Redis and the leases cost once both have the proxy."""
-    kinds = [k for k in (*KINDS, "alt", "lease", "src") if any(r["kind"] == k for r in rounds)]
+    kinds = [k for k in (*KINDS, "alt", "lease", "hz", "src") if any(r["kind"] == k for r in rounds)]
     mine = {k: [r for r in rounds if r["kind"] == k] for k in kinds}
     out: dict[str, Any] = {"kinds": kinds, "rounds": {k: len(v) for k, v in mine.items()}}
     for scope, parts in (("all", None), ("nodes", ["nodes"])):
@@ -317,6 +320,7 @@ def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None
         "alt/one",
         "alt/proxied",
         "lease/one",
+        "hz/one",
         "src/one",
     ):
         if key in a:
@@ -374,6 +378,12 @@ def main() -> int:
         type=int,
         help="also the cluster with this --lease-ms (kind 'lease'): A/B of the lease",
     )
+    p.add_argument("--redis-hz", type=int, help="the cluster's Redis --hz (default: Redis's own, 10)")
+    p.add_argument(
+        "--alt-redis-hz",
+        type=int,
+        help="also the cluster with this Redis --hz (kind 'hz'): what Redis's housekeeping costs",
+    )
     p.add_argument(
         "--alt-src",
         type=Path,
@@ -395,6 +405,8 @@ def main() -> int:
         kinds.append("alt")
     if args.alt_lease_ms:
         kinds.append("lease")
+    if args.alt_redis_hz:
+        kinds.append("hz")
     if args.alt_src:
         kinds.append("src")
     raise_fd_limit()
