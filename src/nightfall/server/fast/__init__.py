@@ -12,18 +12,20 @@ docs/benchmarks.md.
   only for quiet peers and text frames written to the transport at once;
 - ``gc_watch``: the garbage-collector policy (long-lived objects frozen out of
   the collector's way, one full sweep an hour) and pause logging.
+- ``uvicorn_server``: uvicorn's housekeeping tick every 0.2 s on the grid the
+  server's other periodic chores share (``nightfall.ticks``), not every 0.1 s.
 
 **The switch.** ``NIGHTFALL_FAST=0`` in the environment (or ``nightfall serve
---plain``) turns all three off: frames go through Starlette's ``WebSocket``,
-uvicorn picks its own WebSocket protocol, and the garbage collector runs as
-Python's default. Use it to tell whether a bug lives in a fast path, or when an
-upgrade of uvicorn or Starlette breaks one. The rest of the server never needs
+--plain``) turns all four off: frames go through Starlette's ``WebSocket``,
+uvicorn picks its own WebSocket protocol and ticks every 0.1 s, and the garbage
+collector runs as Python's default. Use it to tell whether a bug lives in a fast
+path, or when an upgrade of uvicorn or Starlette breaks one. The rest of the server never needs
 to know which path it is on: ``asgi_send.text_writer`` and
 ``asgi_send.frame_reader`` fall back to Starlette's own when the middleware is
 not installed.
 
 This module is light on purpose (the CLI reads the switch without importing
-the web server); the three paths are imported where they are used.
+the web server); the four paths are imported where they are used.
 """
 
 from __future__ import annotations
