@@ -285,6 +285,7 @@ export const en: Record<MsgKey, string> = {
 
   "host.title": "Host",
   "host.open": "Open host panel",
+  "host.notReady": "{n} not ready",
   "host.close": "Close host panel",
   "host.pending": "Not done yet (greyed out: done):",
   "host.nopending": "Everyone is done.",

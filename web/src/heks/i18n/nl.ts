@@ -304,6 +304,7 @@ export const nl = {
   // Host
   "host.title": "Spelleider",
   "host.open": "Knoppen van de spelleider openen",
+  "host.notReady": "{n} nog niet klaar",
   "host.close": "Knoppen van de spelleider sluiten",
   "host.pending": "Nog niet klaar (grijs: al klaar):",
   "host.nopending": "Iedereen is klaar.",

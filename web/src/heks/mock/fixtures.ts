@@ -127,6 +127,12 @@ export const FIXTURES: Record<string, HeksView> = {
     phase: "PROPOSAL", deadline: Date.now() + 48_000, chief: 1, curse: 2,
     me: me({ seat: 1, role: "SEER" }),
   }),
+  // The host is the chief: the fixed host bar must not cover "submit" or the role card.
+  chief_host: base({
+    phase: "PROPOSAL", deadline: Date.now() + 48_000, chief: 1, curse: 2, progress: { done: 0, total: 1 }, waiting: [1],
+    host: { pending: [1, 2, 4], can_mark_absent: true, can_force_continue: false },
+    me: me({ seat: 1, role: "SEER" }),
+  }),
   reject_full: base({
     phase: "REJECT_SCENE", deadline: null, chief: 5, curse: 3, proposal: [5, 1, 2],
     approval_result: { members: [5, 1, 2], for: [1, 5], against: [2, 4, 8, 9], auto: [9], accepted: false }, progress: { done: 4, total: 9 },

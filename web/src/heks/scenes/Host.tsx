@@ -45,7 +45,8 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
     <div class={`hostpanel ${open ? "open" : ""}`}>
       <button type="button" class={`host-toggle ${attention ? "attention" : ""}`} aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? t("host.close") : t("host.open")}
-        {attention && !open ? ` (${pending.length})` : ""}
+        {/* say what the number counts: a bare "(3)" read as a badge nobody understood (UX review) */}
+        {attention && !open ? ` · ${t("host.notReady", { n: pending.length })}` : ""}
       </button>
       {open && (
         <div class="host-body" role="region" aria-label={t("host.title")}>

@@ -161,9 +161,10 @@ export function Game(props: Props) {
   const showStatus = v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END";
   const secret = v.me != null && showStatus;
   const open = secret && openIn === scene;
+  const hostBar = props.isHost && v.phase !== "GAME_END";
   return (
     // data-status: the player's public status (cat, frog, exiled), for tests that group phones by it
-    <div class={`game phase-${v.phase.toLowerCase()}`} data-status={v.me?.status ?? "PUBLIC"}>
+    <div class={`game phase-${v.phase.toLowerCase()}${hostBar ? " has-hostbar" : ""}`} data-status={v.me?.status ?? "PUBLIC"}>
       {/* inert: under the open secret nothing can be tapped or read aloud by mistake */}
       <div class="game-page" inert={open}>
         {showStatus && <StatusBar view={v} />}
@@ -180,7 +181,7 @@ export function Game(props: Props) {
             <Table view={v} members={props.members} />
           </footer>
         )}
-        {props.isHost && v.phase !== "GAME_END" && <HostPanel view={v} members={props.members} send={props.send} code={props.code} />}
+        {hostBar && <HostPanel view={v} members={props.members} send={props.send} code={props.code} />}
       </div>
       {open && (
         <SecretSheet key={scene} onClose={close}>
