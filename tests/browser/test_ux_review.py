@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import PHONE
+from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
+from .table import create_room, join_room
 from .texts import t
 
 pytestmark = pytest.mark.browser
+
+TV: ViewportSize = {"width": 1280, "height": 720}
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +63,34 @@ def test_the_host_bar_covers_neither_the_chiefs_submit_nor_the_role_card_and_say
     bar_top = bar.evaluate("(b) => b.getBoundingClientRect().top")
     last = phone.locator(".game-page > *:not(.hostpanel)").last
     assert last.evaluate("(e) => e.getBoundingClientRect().bottom") <= bar_top
+
+
+# Per name in the lobby's list: the lines its text takes and whether a word was split.
+NAME_LINES = """() => Array.from(document.querySelectorAll('.seats .seat-name')).map((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+  return { text: el.innerText, lines, width: el.getBoundingClientRect().width };
+})"""
+
+
+def test_the_host_lobby_keeps_names_whole_and_labels_its_icon_buttons(
+    server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    """UX review 2 (H-SET-3): at 390 px the host's list shows each name on one line (not
+    "Bra / m" beside four buttons); ★ ✕ ▲ ▼ have accessible names, tooltips and a legend."""
+    host, bram, wil = new_phone(), new_phone(), new_phone()
+    code = create_room(host, server, "Anna")
+    join_room(bram, server, code, "Bram")
+    join_room(wil, server, code, "Wilhelmina")
+    expect(host.locator(".seats li")).to_have_count(3)
+    host.screenshot(path=str(shots / "lobby_host.png"), full_page=True, animations="disabled")
+    rows = host.evaluate(NAME_LINES)
+    assert [r["lines"] for r in rows] == [1, 1, 1], rows
+    assert min(r["width"] for r in rows) >= 150, rows
+    for key in ("lobby.makeHost", "lobby.remove", "lobby.up", "lobby.down"):
+        button = host.get_by_role("button", name=t(key, name="Wilhelmina"))
+        expect(button).to_have_attribute("title", t(key, name="Wilhelmina"))
+    expect(host.get_by_text(t("lobby.legend"))).to_be_visible()
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(bram.get_by_text(t("lobby.legend"))).to_have_count(0)  # players move nobody

@@ -26,6 +26,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.up": "Move {name} up",
   "lobby.down": "Move {name} down",
   "lobby.remove": "Remove {name}",
+  "lobby.legend": "★ makes someone host · ✕ removes someone · ▲▼ changes the order",
   "lobby.makeHost": "Make {name} host",
   "lobby.leave": "Leave the room",
   "lobby.board": "TV screen (public information only):",

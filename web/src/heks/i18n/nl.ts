@@ -26,6 +26,7 @@ export const nl = {
   "lobby.up": "{name} omhoog",
   "lobby.down": "{name} omlaag",
   "lobby.remove": "{name} verwijderen",
+  "lobby.legend": "★ maakt iemand spelleider · ✕ verwijdert iemand · ▲▼ verandert de volgorde",
   "lobby.makeHost": "{name} spelleider maken",
   "lobby.leave": "Verlaat de kamer",
   "lobby.board": "Scherm voor de tv (alleen openbare informatie):",

@@ -95,7 +95,7 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
       <h2>{t("lobby.players", { n })}</h2>
       <ol class="seats">
         {room.members.map((m, i) => (
-          <li key={m.pid}>
+          <li key={m.pid} class={you.host ? "hosting" : undefined}>
             <span class="seat-no">{i + 1}</span>
             <Badge look={m} />
             <span class="seat-name">
@@ -112,14 +112,14 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
                   </button>
                 )}
                 {!m.host && (
-                  <button type="button" class="icon-btn" aria-label={t("lobby.remove", { name: m.name })} onClick={() => setRemoving(m.pid)}>
+                  <button type="button" class="icon-btn" aria-label={t("lobby.remove", { name: m.name })} title={t("lobby.remove", { name: m.name })} onClick={() => setRemoving(m.pid)}>
                     ✕
                   </button>
                 )}
-                <button type="button" class="icon-btn" aria-label={t("lobby.up", { name: m.name })} disabled={i === 0} onClick={() => move(i, -1)}>
+                <button type="button" class="icon-btn" aria-label={t("lobby.up", { name: m.name })} title={t("lobby.up", { name: m.name })} disabled={i === 0} onClick={() => move(i, -1)}>
                   ▲
                 </button>
-                <button type="button" class="icon-btn" aria-label={t("lobby.down", { name: m.name })} disabled={i === n - 1} onClick={() => move(i, 1)}>
+                <button type="button" class="icon-btn" aria-label={t("lobby.down", { name: m.name })} title={t("lobby.down", { name: m.name })} disabled={i === n - 1} onClick={() => move(i, 1)}>
                   ▼
                 </button>
               </span>
@@ -127,6 +127,8 @@ export function SeatList(props: { room: RoomState; you: You; conn: Connection })
           </li>
         ))}
       </ol>
+      {/* the icons' meaning in words: a tooltip never shows on a phone (UX review) */}
+      {you.host && n > 1 && <p class="small muted seat-legend">{t("lobby.legend")}</p>}
       {leaving && (
         <div class="host-confirm" role="group" aria-label={t("lobby.remove.confirm", { name: leaving.name })}>
           <p>{t("lobby.remove.confirm", { name: leaving.name })}</p>
