@@ -94,3 +94,20 @@ def test_the_host_lobby_keeps_names_whole_and_labels_its_icon_buttons(
     expect(host.get_by_text(t("lobby.legend"))).to_be_visible()
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
     expect(bram.get_by_text(t("lobby.legend"))).to_have_count(0)  # players move nobody
+
+
+@pytest.mark.parametrize("fixture", ["witch_spell", "witch_target"])
+def test_the_witch_window_counts_down_like_every_timed_step(
+    phone: Page, mock: str, shots: Path, fixture: str
+) -> None:
+    """UX review 5 (H-WAT-2/3): the witch's window shows the running "Nog 0:05" beside "after
+    15 seconds the choice is made automatically"."""
+    phone.goto(f"{mock}/mock.html?s={fixture}&lang=nl")
+    phone.get_by_role("button", name=t("secret.open", "nl"), exact=True).click()
+    sheet = phone.get_by_role("dialog", name=t("secret.title", "nl"))
+    timer = sheet.get_by_role("timer")
+    expect(timer).to_have_text(re.compile(r"^Nog 0:\d\d$"))
+    first = timer.inner_text()
+    expect(timer).not_to_have_text(first, timeout=3000)  # it runs
+    expect(sheet.get_by_text(t("witch.auto", "nl", n=15))).to_be_visible()
+    phone.screenshot(path=str(shots / f"{fixture}.png"), full_page=True, animations="disabled")

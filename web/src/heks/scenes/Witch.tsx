@@ -3,7 +3,7 @@ import { t } from "../i18n";
 import type { HeksWitchWindow } from "../../generated/protocol";
 import type { HeksView, PlaceId, Send, Spell } from "../types";
 import { Cat } from "../ui/icons";
-import { Choice, nameOf, placeName, Section, spellName } from "../ui/common";
+import { Choice, Countdown, nameOf, placeName, Section, spellName } from "../ui/common";
 
 /**
  * The witches' window in step C (H-GAT-2, H-WAT-2/3, H-SPL-3): counts per place, then
@@ -168,6 +168,8 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
         {targetDone && <li>{t("witch.summary.target", { name: target != null ? nameOf(v, target) : t("witch.noattack") })}</li>}
         {w.second != null && <li>{t("witch.summary.second", { name: nameOf(v, w.second) })}</li>}
       </ul>
+      {/* the same running "Nog 0:12" as every other timed step, not only the fixed "15 s" (UX review) */}
+      {!(place && spellDone && targetDone) && <Countdown deadline={v.deadline} />}
       {!(place && spellDone && targetDone) && (
         <p class="muted small">{t("witch.auto", { n: Math.round((v.deadline_total ?? 15_000) / 1000) })}</p>
       )}
