@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
@@ -111,3 +111,25 @@ def test_the_witch_window_counts_down_like_every_timed_step(
     expect(timer).not_to_have_text(first, timeout=3000)  # it runs
     expect(sheet.get_by_text(t("witch.auto", "nl", n=15))).to_be_visible()
     phone.screenshot(path=str(shots / f"{fixture}.png"), full_page=True, animations="disabled")
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_quarrel_says_what_the_pause_is_for_once_and_fits_the_phone(
+    browser: Browser, phone: Page, mock: str, shots: Path, lang: str
+) -> None:
+    """UX review 6 (H-RIT-10): the phone's quarrel says what comes next and stays inside 390
+    px while it shakes; the board shows "Who was it?!" once (its header), the body explains."""
+    phone.goto(f"{mock}/mock.html?s=knights_vote&phase=QUARREL&lang={lang}")
+    expect(phone.get_by_role("alert")).to_have_text(t("quarrel.title", lang))
+    expect(phone.get_by_text(t("quarrel.text", lang))).to_be_visible()
+    for _ in range(5):  # through the shake's frames
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        phone.wait_for_timeout(90)
+    phone.screenshot(path=str(shots / f"quarrel-phone-{lang}.png"), animations="disabled")
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    board = ctx.new_page()
+    board.goto(f"{mock}/mock.html?s=board_discussion12&phase=QUARREL&lang={lang}")
+    expect(board.get_by_text(t("quarrel.title", lang), exact=True)).to_have_count(1)
+    expect(board.get_by_text(t("quarrel.text", lang))).to_be_visible()
+    board.screenshot(path=str(shots / f"quarrel-board-{lang}.png"), animations="disabled")
+    ctx.close()

@@ -209,7 +209,8 @@ export function BoardPhase(props: { v: HeksView }) {
       );
       break;
     case "QUARREL":
-      body = <p class="huge shake-loop">{t("quarrel.title")}</p>;
+      // The header already shouts "Who was it?!": the body says what the pause is for.
+      body = <p class="big-text">{t("quarrel.text")}</p>;
       break;
     case "GAME_END":
       body = <GameEnd v={v} />;

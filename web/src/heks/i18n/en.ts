@@ -250,6 +250,7 @@ export const en: Record<MsgKey, string> = {
   "result.FAILURE": "A failure!",
   "result.CURSE_FAILED": "Failed by the curse",
   "quarrel.title": "Who was it?!",
+  "quarrel.text": "A moment to argue over who spoiled it. Next, you vote on whom to exile.",
 
   "exile.title": "Exile vote",
   "exile.hint": "Vote for one cat, or blank. You can switch until everyone has voted.",

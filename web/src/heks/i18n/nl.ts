@@ -265,6 +265,7 @@ export const nl = {
   "result.FAILURE": "Mislukt!",
   "result.CURSE_FAILED": "Mislukt door de vloek",
   "quarrel.title": "Wie was het?!",
+  "quarrel.text": "Even ruziën over wie het verpest heeft. Zo meteen stemmen jullie wie er verbannen wordt.",
 
   // Exile vote
   "exile.title": "Verbanningsstemming",

@@ -233,8 +233,13 @@ export function RitualResult(props: { view: HeksView; send: Send }) {
 export function Quarrel(props: { view: HeksView; send: Send }) {
   return (
     <div class="scene">
-      <div class="quarrel shake-loop" role="alert">
-        <p class="huge">{t("quarrel.title")}</p>
+      {/* the shake moves the title, not the box: a shaking full-width box stuck out of the
+          390 px page by a pixel; the box clips it (UX review) */}
+      <div class="quarrel">
+        <p class="huge shake-loop" role="alert">
+          {t("quarrel.title")}
+        </p>
+        <p class="big-text">{t("quarrel.text")}</p>
       </div>
       <Countdown deadline={props.view.deadline} />
     </div>
