@@ -133,3 +133,25 @@ def test_the_quarrel_says_what_the_pause_is_for_once_and_fits_the_phone(
     expect(board.get_by_text(t("quarrel.text", lang))).to_be_visible()
     board.screenshot(path=str(shots / f"quarrel-board-{lang}.png"), animations="disabled")
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_board_and_the_phones_name_a_scene_alike_and_the_board_never_says_day_0(
+    browser: Browser, mock: str, shots: Path, lang: str
+) -> None:
+    """UX review 8 (H-SEQ-1): the board's scene titles are the phones' ("Kies een plek", "De
+    eend kondigt aan"); the vote's result is not "yesterday's" under that vote's day; while
+    the roles are dealt the header reads "Getting ready", not "Day 0"."""
+    assert t("phase.DEPART_A", lang) == t("phase.GUARD_B", lang) == t("depart.title", lang)
+    assert t("phase.EVENING_ANNOUNCE", lang) == t("evening.title", lang)
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    board = ctx.new_page()
+    board.goto(f"{mock}/mock.html?s=board_depart12&phase=ROLE_REVEAL&lang={lang}")
+    expect(board.locator(".board-day")).to_have_text(t("hdr.prep", lang))
+    board.screenshot(path=str(shots / f"reveal-board-{lang}.png"), animations="disabled")
+    board.goto(f"{mock}/mock.html?s=board_voteres12&lang={lang}")
+    expect(board.locator(".board-phase-title")).to_have_text(t("phase.VOTE_RESULT_SCENE", lang))
+    board.screenshot(path=str(shots / f"voteres-board-{lang}.png"), animations="disabled")
+    assert "gisteren" not in t("phase.VOTE_RESULT_SCENE", lang).lower()
+    assert "yesterday" not in t("phase.VOTE_RESULT_SCENE", lang).lower()
+    ctx.close()

@@ -85,6 +85,7 @@ export const en: Record<MsgKey, string> = {
   "role.attacks.from": "At this table the witches attack from day {n}.",
 
   "hdr.day": "Day {n}",
+  "hdr.prep": "Getting ready",
   "hdr.knights": "Knights on day {n}",
   "hdr.knights.today": "The knights arrive tonight!",
   "hdr.seals": "Seals",
@@ -341,11 +342,11 @@ export const en: Record<MsgKey, string> = {
   "say.EXILE_VOTE": "Time for the exile vote. Who must leave the village? Vote on your phone.",
 
   "phase.ROLE_REVEAL": "Viewing roles",
-  "phase.VOTE_RESULT_SCENE": "Yesterday's result",
-  "phase.DEPART_A": "Departure",
-  "phase.GUARD_B": "Departure",
+  "phase.VOTE_RESULT_SCENE": "The vote's result",
+  "phase.DEPART_A": "Choose a place",
+  "phase.GUARD_B": "Choose a place",
   "phase.WITCH_C": "Gathering ingredients",
-  "phase.EVENING_ANNOUNCE": "The duck's announcement",
+  "phase.EVENING_ANNOUNCE": "The duck announces",
   "phase.DISCUSSION": "Evening discussion",
   "phase.PROPOSAL": "The chief's proposal",
   "phase.APPROVAL_VOTE": "Approve/reject vote",

@@ -88,6 +88,7 @@ export const nl = {
 
   // Header / status
   "hdr.day": "Dag {n}",
+  "hdr.prep": "Voorbereiding",
   "hdr.knights": "Ridders op dag {n}",
   "hdr.knights.today": "De ridders komen vannacht!",
   "hdr.seals": "Zegels",
@@ -362,11 +363,11 @@ export const nl = {
 
   // Phases (short labels, board and header)
   "phase.ROLE_REVEAL": "Rollen bekijken",
-  "phase.VOTE_RESULT_SCENE": "Uitslag van gisteren",
-  "phase.DEPART_A": "Vertrek",
-  "phase.GUARD_B": "Vertrek",
+  "phase.VOTE_RESULT_SCENE": "Uitslag van de stemming",
+  "phase.DEPART_A": "Kies een plek",
+  "phase.GUARD_B": "Kies een plek",
   "phase.WITCH_C": "Ingrediënten verzamelen",
-  "phase.EVENING_ANNOUNCE": "Aankondiging van de eend",
+  "phase.EVENING_ANNOUNCE": "De eend kondigt aan",
   "phase.DISCUSSION": "Avondoverleg",
   "phase.PROPOSAL": "Voorstel van het dorpshoofd",
   "phase.APPROVAL_VOTE": "Voor/tegen-stemming",

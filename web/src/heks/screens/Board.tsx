@@ -34,7 +34,8 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
       <header class="board-head">
         <h1>
           {t("app.title")}
-          {v && <span class="board-day">{t("hdr.day", { n: day ?? 0 })}</span>}
+          {/* no "Day 0" while the roles are dealt: the first day has not begun (UX review) */}
+          {v && <span class="board-day">{v.phase === "ROLE_REVEAL" ? t("hdr.prep") : t("hdr.day", { n: day ?? 0 })}</span>}
         </h1>
         {v && <Tallies view={v} />}
         <div class="board-controls">
