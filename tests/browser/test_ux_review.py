@@ -155,3 +155,20 @@ def test_the_board_and_the_phones_name_a_scene_alike_and_the_board_never_says_da
     assert "gisteren" not in t("phase.VOTE_RESULT_SCENE", lang).lower()
     assert "yesterday" not in t("phase.VOTE_RESULT_SCENE", lang).lower()
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_cat_the_timer_chose_for_reads_it_in_his_secret_later_that_day(
+    phone: Page, mock: str, shots: Path, lang: str
+) -> None:
+    """UX review 4 (H-TBL-2, H-HST-2): the cat whose place the departure's timer chose is told
+    where he was sent when he opens his secret in the discussion (not only in the witches'
+    15 s), and the card the ritual's timer played reads "(automatically)"."""
+    phone.goto(f"{mock}/mock.html?s=idle_evening&lang={lang}")
+    phone.get_by_role("button", name=t("secret.open", lang), exact=True).click()
+    sheet = phone.get_by_role("dialog", name=t("secret.title", lang))
+    place = t("place.P4", lang)
+    expect(sheet.get_by_role("status")).to_have_text(t("notice.place", lang, place=place))
+    ingredient = t("ing.MUSHROOM", lang)
+    expect(sheet.get_by_text(t("ritual.played.auto", lang, ingredient=ingredient))).to_be_visible()
+    phone.screenshot(path=str(shots / f"idle_evening-{lang}.png"), full_page=True, animations="disabled")

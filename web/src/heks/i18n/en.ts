@@ -244,6 +244,7 @@ export const en: Record<MsgKey, string> = {
   "ritual.playcard": "Play {ingredient}",
   "ritual.emptypaw": "Empty paw",
   "ritual.played": "You played: {ingredient}",
+  "ritual.played.auto": "You played: {ingredient} (automatically)",
   "ritual.progress": "{done}/{total} played",
   "ritual.members": "In the circle: {names}",
   "result.title": "The ritual is…",

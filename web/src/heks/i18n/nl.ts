@@ -259,6 +259,7 @@ export const nl = {
   "ritual.playcard": "Speel {ingredient}",
   "ritual.emptypaw": "Lege poot",
   "ritual.played": "Je speelde: {ingredient}",
+  "ritual.played.auto": "Je speelde: {ingredient} (automatisch)",
   "ritual.progress": "{done}/{total} gespeeld",
   "ritual.members": "In de kring: {names}",
   "result.title": "Het ritueel is…",

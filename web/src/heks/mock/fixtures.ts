@@ -133,6 +133,11 @@ export const FIXTURES: Record<string, HeksView> = {
     host: { pending: [1, 2, 4], can_mark_absent: true, can_force_continue: false },
     me: me({ seat: 1, role: "SEER" }),
   }),
+  // A cat who let both timers run: the departure's place and the ritual's card were chosen for him.
+  idle_evening: base({
+    phase: "DISCUSSION", deadline: Date.now() + 150_000, day: 3, progress: { done: 2, total: 6 },
+    me: me({ seat: 4, choice: { place: "P4", ingredient: "OWL_FEATHER", auto: true }, inbox: [{ day: 2, kind: "CARD_PLAYED", card: "MUSHROOM", auto: true }] }),
+  }),
   reject_full: base({
     phase: "REJECT_SCENE", deadline: null, chief: 5, curse: 3, proposal: [5, 1, 2],
     approval_result: { members: [5, 1, 2], for: [1, 5], against: [2, 4, 8, 9], auto: [9], accepted: false }, progress: { done: 4, total: 9 },

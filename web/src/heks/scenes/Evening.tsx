@@ -227,7 +227,7 @@ function inboxText(v: HeksView, i: InboxItem): string | null {
     case "PICKPOCKET_TOOK":
       return t("pp.took", { ingredient: ingText(i.ingredient), name: nameOf(v, Number(i.target)) });
     case "CARD_PLAYED":
-      return t("ritual.played", { ingredient: ingText(i.card) });
+      return t(i.auto === true ? "ritual.played.auto" : "ritual.played", { ingredient: ingText(i.card) });
     default:
       return null; // PICKPOCKET_HAND and unknown kinds: shown in their own scene
   }

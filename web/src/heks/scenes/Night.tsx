@@ -183,6 +183,8 @@ export function RitualSecret(props: { view: HeksView; send: Send }) {
   const me = v.me;
   const member = me != null && (v.proposal ?? []).includes(me.seat);
   const played = choiceOf<Card>(v, "card");
+  // The engine's card for a member who let the timer run (or was marked absent) says so.
+  const playedAuto = (me?.inbox ?? []).some((i) => i.day === v.day && i.kind === "CARD_PLAYED" && i.auto === true);
   const types = me ? (Array.from(new Set(me.hand)) as Ingredient[]) : [];
   if (!member) return null;
   return (
@@ -201,7 +203,11 @@ export function RitualSecret(props: { view: HeksView; send: Send }) {
           </div>
         </Section>
       )}
-      {played && <p class="center big-text">{t("ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}</p>}
+      {played && (
+        <p class="center big-text">
+          {t(playedAuto ? "ritual.played.auto" : "ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}
+        </p>
+      )}
     </>
   );
 }

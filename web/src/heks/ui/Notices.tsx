@@ -7,6 +7,8 @@ import { choiceOf, ingName, nameOf, placeName, Section, spellName } from "./comm
 // Public choices (the random team) on every phone; private ones only on the phone concerned.
 
 const TEAM_PHASES = new Set(["APPROVAL_VOTE", "ACCEPT_SCENE", "REJECT_SCENE"]);
+// The day's steps after the departure in which a cat's place still matters to him.
+const AUTO_PLACE_PHASES = new Set(["GUARD_B", "WITCH_C", "EVENING_ANNOUNCE", "DISCUSSION"]);
 
 function today(v: HeksView, kind: string): InboxItem | undefined {
   return (v.me?.inbox ?? []).filter((i) => i.day === v.day && i.kind === kind).pop();
@@ -24,7 +26,9 @@ function publicNotice(v: HeksView): string | null {
 function privateNotice(v: HeksView): string | null {
   const me = v.me;
   if (!me) return null;
-  if (v.phase === "WITCH_C" && choiceOf<boolean>(v, "auto")) {
+  // Not only in the witches' 15 s: whoever missed them learns it when he next opens his
+  // secret that day (UX review: an idle cat was never told where he ended up).
+  if (AUTO_PLACE_PHASES.has(v.phase) && me.role !== "WITCH" && choiceOf<boolean>(v, "auto")) {
     const guard = choiceOf<string>(v, "guard_place");
     if (choiceOf<boolean>(v, "guard") && guard) return t("notice.guard", { place: placeName(guard) });
     const place = choiceOf<string>(v, "place");
