@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
-from .table import create_room, join_room
+from .table import create_room, join_room, open_table
 from .texts import t
 
 pytestmark = pytest.mark.browser
@@ -172,3 +172,28 @@ def test_a_cat_the_timer_chose_for_reads_it_in_his_secret_later_that_day(
     ingredient = t("ing.MUSHROOM", lang)
     expect(sheet.get_by_text(t("ritual.played.auto", lang, ingredient=ingredient))).to_be_visible()
     phone.screenshot(path=str(shots / f"idle_evening-{lang}.png"), full_page=True, animations="disabled")
+
+
+def test_a_late_joiner_watches_on_a_phone_page_and_is_not_in_the_evenings_score(
+    fast_server: str, new_phone: NewPhone, phone: Page, mock: str, shots: Path
+) -> None:
+    """UX review 3: a phone joining a running game sees a phone's page (the game is under
+    way, its step and players), not the TV board squeezed to 390 px; the evening's score
+    lists only who played, not the late joiner with "0× won"."""
+    phones = open_table(new_phone, fast_server, 4, mode="unlimited")
+    code = phones[0].page.url.rstrip("/").rsplit("/", 1)[-1]
+    late = new_phone()
+    join_room(late, fast_server, code, "Eva", wait=False)
+    expect(late.get_by_text(t("watch.title"))).to_be_visible()
+    expect(late.get_by_text(t("lobby.late", name="Eva"))).to_be_visible()
+    expect(late.locator(".board")).to_have_count(0)
+    expect(late.get_by_role("heading", name=t("phase.ROLE_REVEAL"))).to_be_visible()
+    expect(late.locator(".watch .seats li")).to_have_count(4)
+    expect(late.get_by_role("button", name="Nederlands")).to_have_count(1)  # one language switch
+    assert late.evaluate("document.documentElement.scrollWidth") <= 390
+    late.screenshot(path=str(shots / "late_joiner_watch.png"), full_page=True, animations="disabled")
+
+    phone.goto(f"{mock}/mock.html?s=score_late&lang=en")
+    rows = phone.get_by_test_id("evening-score").locator(".score-rows li")
+    expect(rows).to_have_count(2)
+    expect(rows.filter(has_text="Late")).to_have_count(0)

@@ -10,6 +10,7 @@ import { JoinForm } from "./screens/Join";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { ProfileCard } from "./screens/Profile";
+import { Watch } from "./screens/Watch";
 import { useStore } from "../core/store";
 import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
@@ -233,7 +234,8 @@ function Live(props: {
             {t("lobby.late.lost")}
           </p>
         )}
-        <Board room={s.room} view={s.view} tv={props.board} />
+        {/* a phone watching a running game gets a phone's page, not the TV board squeezed */}
+        {!props.board && s.view ? <Watch room={s.room} view={s.view} /> : <Board room={s.room} view={s.view} tv={props.board} />}
       </>
     );
   } else if (s.room.status === "lobby" || !s.view) {

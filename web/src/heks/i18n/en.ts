@@ -540,6 +540,8 @@ export const en: Record<MsgKey, string> = {
   "host.confirmForce": "Continue? Whoever has not chosen a place gets a random one.",
   "end.again.confirm": "Start a new game with this table?",
   "lobby.remove.confirm": "Remove {name} from the room?",
+  "watch.title": "The game is under way: you are watching",
+  "watch.text": "Here you see what everyone at the table sees: the score, the step and who is playing.",
   "lobby.late": "A game is running. You are watching now and will play in the next game, as {name}.",
   "lobby.late.full": "A game is running and the table is full ({n} players): you are watching.",
   "join.taken.hint": "Is that you, on a phone you no longer have? Ask the host: in the lobby they can remove that name, during a game give you a new link for your seat.",

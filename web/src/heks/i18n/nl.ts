@@ -563,6 +563,8 @@ export const nl = {
   "host.confirmForce": "Verder spelen? Wie nog geen plek heeft, krijgt er een willekeurig.",
   "end.again.confirm": "Een nieuw spel starten met deze tafel?",
   "lobby.remove.confirm": "{name} uit de kamer halen?",
+  "watch.title": "Het spel is al bezig: je kijkt mee",
+  "watch.text": "Hier zie je wat iedereen aan tafel ziet: de stand, de stap en wie er meespelen.",
   "lobby.late": "Er loopt al een spel. Je kijkt nu mee en speelt mee in het volgende spel, als {name}.",
   "lobby.late.full": "Er loopt al een spel en de tafel is vol ({n} spelers): je kijkt mee.",
   "join.taken.hint": "Ben jij dat, op een telefoon die je niet meer hebt? Vraag het de spelleider: in de lobby kan die de naam weghalen, tijdens een spel je een nieuwe link voor je plaats geven.",

@@ -4,6 +4,7 @@ import { Board } from "../screens/Board";
 import { Game } from "../screens/Game";
 import "../styles.css";
 import { FIXTURES } from "./fixtures";
+import { EveningScore } from "../ui/Score";
 
 const q = new URLSearchParams(location.search);
 const name = q.get("s") ?? "";
@@ -14,7 +15,12 @@ const fixture = FIXTURES[name];
 const view = fixture && q.get("phase") ? { ...fixture, phase: q.get("phase") as typeof fixture.phase } : fixture;
 const send = (type: string, payload?: Record<string, unknown>) => console.log("send", type, JSON.stringify(payload ?? {}));
 const app = document.getElementById("app")!;
-if (!view) {
+if (name === "score_late") {
+  // The evening's score after a game a late joiner (Late, no game seat) only watched.
+  const member = (pid: number, n: string, seat: number | null) => ({ pid, name: n, seat: pid, host: pid === 1, colour: null, avatar: null, game_seat: seat });
+  const room = { code: "KXTR", game: "heks", status: "ended" as const, game_no: 1, spectators: 0, members: [member(1, "Anna", 1), member(2, "Bram", 2), member(3, "Late", null)], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 }, evening: [{ game_no: 1, side: "village", winners: [1], names: ["Anna"] }] };
+  render(<div class="app"><EveningScore room={room} /></div>, app);
+} else if (!view) {
   render(<ul>{Object.keys(FIXTURES).map((k) => <li key={k}><a href={`?s=${k}`}>{k}</a></li>)}</ul>, app);
 } else if (name.startsWith("board")) {
   const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 }, evening: [] };

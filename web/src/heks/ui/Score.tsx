@@ -22,7 +22,10 @@ export function EveningScore(props: { room: RoomState; class?: string }) {
   const games = room.evening ?? [];
   if (games.length === 0) return null;
   const wins = winsByPid(room);
-  const rows = [...room.members].sort((a, b) => (wins.get(b.pid) ?? 0) - (wins.get(a.pid) ?? 0));
+  // Only who played: a late joiner seated after the game (game_seat null, no win yet) is not
+  // "Late 0× won" (UX review).
+  const played = room.members.filter((m) => m.game_seat !== null || (wins.get(m.pid) ?? 0) > 0);
+  const rows = played.sort((a, b) => (wins.get(b.pid) ?? 0) - (wins.get(a.pid) ?? 0));
   const nameOf = (pid: number, fallback: string) => room.members.find((m) => m.pid === pid)?.name ?? fallback;
   return (
     <section class={`card evening-score ${props.class ?? ""}`} data-testid="evening-score">
