@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from .board import MEASURE
 from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
 from .table import create_room, join_room, open_table
@@ -197,3 +198,61 @@ def test_a_late_joiner_watches_on_a_phone_page_and_is_not_in_the_evenings_score(
     rows = phone.get_by_test_id("evening-score").locator(".score-rows li")
     expect(rows).to_have_count(2)
     expect(rows.filter(has_text="Late")).to_have_count(0)
+
+
+# The smallest font size (px) of each kind of text the sofa must read on the board.
+SIZES = """() => {
+  const px = (sel) => {
+    const all = [...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null && e.innerText.trim());
+    return all.length ? Math.min(...all.map((e) => parseFloat(getComputedStyle(e).fontSize))) : null;
+  };
+  return {
+    label: px('.tally-label'), code: px('.board-qr-small span'), seat: px('.board-seats .seat-no'),
+    progress: px('.board .progress'), chip: px('.board .chips li'),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_boards_small_print_is_readable_from_the_sofa(
+    browser: Browser, mock: str, shots: Path, lang: str
+) -> None:
+    """UX review 7: at 1280×720 the header's labels are at least 18 px, the room code, seat
+    numbers, "x/7 ready · waiting for", vote and role chips at least 20 px, and no 12-player
+    scene scrolls or clips (MEASURE)."""
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    page = ctx.new_page()
+    for name in ("board_voteres12", "board_discussion12", "board_result12", "board_approval12"):
+        page.goto(f"{mock}/mock.html?s={name}&lang={lang}")
+        page.wait_for_selector(".board")
+        sizes = page.evaluate(SIZES)
+        assert sizes["label"] is not None and sizes["label"] >= 18, (name, sizes)
+        small = {k: v for k, v in sizes.items() if k != "label" and v is not None}
+        assert small and min(small.values()) >= 20, (name, sizes)
+        m = page.evaluate(MEASURE)
+        assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (name, m)
+        page.screenshot(path=str(shots / f"{name}-{lang}.png"), animations="disabled")
+    ctx.close()
+
+
+def test_the_end_recap_gives_its_days_the_width_they_need(browser: Browser, mock: str, shots: Path) -> None:
+    """UX review 7: at the end the recap takes the board's width (the players a narrow strip),
+    so the 12-player days read at about 20 px instead of 14-17 px; a day with three long
+    proposals still shrinks to fit (no slide scrolls or clips)."""
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{mock}/mock.html?s=board_result12&lang=nl")
+    page.wait_for_selector(".board")
+    sizes = []
+    for i in range(1, page.locator(".recap-dots span").count()):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(".recap-board")).to_have_attribute("data-slide", str(i))
+        day = page.locator(".recap-day")
+        sizes.append(day.evaluate("(d) => parseFloat(getComputedStyle(d).fontSize)"))
+        assert day.evaluate("(d) => d.scrollHeight <= d.clientHeight"), i
+        m = page.evaluate(MEASURE)
+        assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
+        page.screenshot(path=str(shots / f"recap12-slide{i}.png"), animations="disabled")
+    assert min(sizes) >= 15.5, sizes  # the two busiest days (was 13.7 px)
+    assert sorted(sizes)[len(sizes) // 2] >= 20, sizes  # most days at 20 px
+    ctx.close()
