@@ -185,8 +185,9 @@ def test_a_late_joiner_watches_on_a_phone_page_and_is_not_in_the_evenings_score(
     code = phones[0].page.url.rstrip("/").rsplit("/", 1)[-1]
     late = new_phone()
     join_room(late, fast_server, code, "Eva", wait=False)
-    expect(late.get_by_text(t("watch.title"))).to_be_visible()
     expect(late.get_by_text(t("lobby.late", name="Eva"))).to_be_visible()
+    expect(late.get_by_text(t("watch.text"))).to_be_visible()
+    expect(late.get_by_text(t("watch.title"))).to_have_count(0)  # the notice above says it
     expect(late.locator(".board")).to_have_count(0)
     expect(late.get_by_role("heading", name=t("phase.ROLE_REVEAL"))).to_be_visible()
     expect(late.locator(".watch .seats li")).to_have_count(4)

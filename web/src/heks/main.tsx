@@ -235,7 +235,7 @@ function Live(props: {
           </p>
         )}
         {/* a phone watching a running game gets a phone's page, not the TV board squeezed */}
-        {!props.board && s.view ? <Watch room={s.room} view={s.view} /> : <Board room={s.room} view={s.view} tv={props.board} />}
+        {!props.board && s.view ? <Watch room={s.room} view={s.view} told={props.lateName != null && s.room.status === "playing"} /> : <Board room={s.room} view={s.view} tv={props.board} />}
       </>
     );
   } else if (s.room.status === "lobby" || !s.view) {

@@ -11,13 +11,14 @@ import { StatusBar } from "../scenes/Status";
  * laid out for the phone. The TV board squeezed to 390 px showed its own sound switch, a
  * second language button and a seat grid meant for a sofa (UX review).
  */
-export function Watch(props: { room: RoomState; view: HeksView }) {
+export function Watch(props: { room: RoomState; view: HeksView; told?: boolean }) {
   const v = props.view;
   const day = v.phase === "VOTE_RESULT_SCENE" && v.vote_result ? v.vote_result.day : v.day;
   return (
     <div class="watch">
       <Section class="spectator">
-        <p class="big-text">{t("watch.title")}</p>
+        {/* told: the late joiner's notice above already says a game is running */}
+        {!props.told && <p class="big-text">{t("watch.title")}</p>}
         <p class="small">{t("watch.text")}</p>
       </Section>
       {v.phase !== "ROLE_REVEAL" && v.phase !== "GAME_END" && <StatusBar view={v} />}
