@@ -75,7 +75,12 @@ _LOOK_JS = """([names, you]) => {
     phase,
     items,
     names: names_,
-    height: document.documentElement.scrollHeight,
+    // the room the page keeps below for the host's bar is the body's padding: public, as the bar
+    // (a page is never shorter than the screen)
+    height: Math.max(
+      document.documentElement.scrollHeight - (parseFloat(getComputedStyle(document.body).paddingBottom) || 0),
+      document.documentElement.clientHeight,
+    ),
     status: game ? game.dataset.status : "",
     chief: chief ? chief.textContent : "",
   };
