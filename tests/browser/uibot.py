@@ -474,6 +474,12 @@ class UiBot:
                 # Protector himself would catch the Witch instead (H-PRO-6).
                 protector = {p.name for p in self.phones if p.role == "PROTECTOR"}
                 cats = [b for b in cats if b.name not in protector] or cats
+            if not {"seer", "pickpocket"} & set(self.seen):
+                # Until the Seer's or the Pickpocket's scene was met, the Witches spare both: a
+                # frog has no ability (H-ROL-1), and a game where day 1's attacks frogged both
+                # and day 2's take-over ended it never showed either scene (CI, 1 game in ~12).
+                able = {p.name for p in self.phones if p.role in ("SEER", "PICKPOCKET")}
+                cats = [b for b in cats if b.name not in able] or cats
             if cats:
                 return self.tap(ph, s, self.rng.choice(cats).name)
             return self.tap(ph, s, s.t("witch.noattack"))
