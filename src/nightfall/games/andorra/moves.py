@@ -312,7 +312,7 @@ def validate(
     if not isinstance(code, str) or code not in ACTIONS:
         raise _rej("unknown_move", "A-MOVE-1", p, str(code))
     if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
-        code = "GIFT_POISON"  # A-ITEM-POISON-1a: Appendix C names the gifted bottle's use POISON too
+        code = "GIFT_POISON"  # A-ITEM-POISON-3a: Appendix C names the gifted bottle's use POISON too
     manager_for_items = (
         code in ("POISON", "USE_DIPLOMA")
         and p.clan is not None

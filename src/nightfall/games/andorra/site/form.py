@@ -71,7 +71,7 @@ class _Trial:
             _, move = validate(self.game, self.actor, payload, with_params=with_params)
         except Rejected as rejected:
             return rejected.code
-        # a gifted bottle's POISON is stored as GIFT_POISON (A-ITEM-POISON-1a): offered as that
+        # a gifted bottle's POISON is stored as GIFT_POISON (A-ITEM-POISON-3a): offered as that
         return None if move["action"] == action else "another_move"
 
     def targets(self, action: str, base: dict[str, Any]) -> list[int] | bool | None:
