@@ -118,3 +118,22 @@ def test_a_move_at_the_deadline_is_late_even_from_the_sheet() -> None:
     assert s.state.submissions == {}
     kernel.apply(GAME, s.state, Command(1, "move", {"player": 2, "action": "SHOOT", "target": 4}, 1009))
     assert s.state.submissions["2"]["sheet"] is True
+
+
+def test_a_clan_member_is_told_who_sends_the_sheet_and_no_one_else_is() -> None:
+    """A-MOVE-5, A-CLAN-2: each mafia member's and each Cop's view names his clan's sheet sender
+    (the Boss, the Sheriff); the sender sees himself. A PV, the Rebel (no sheet: followers send
+    their own), the public and the other clans never see it; the Boss gone, the Soldier sends."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "REBEL", "PV", "PV")
+    boss, soldier, sheriff = s.seat("boss"), s.seat("soldier"), s.seat("sheriff")
+
+    def sender_in(nick: str) -> object:
+        return GAME.view(s.state, s.seat(nick))["me"].get("clan_sender", "absent")
+
+    assert sender_in("boss") == boss and sender_in("soldier") == boss
+    assert sender_in("sheriff") == sheriff and sender_in("investigator") == sheriff
+    for outsider in ("rebel", "pv", "pv2"):
+        assert sender_in(outsider) == "absent", outsider
+    assert "me" not in GAME.view(s.state, "public")
+    s.player("boss").status = "DEAD"
+    assert sender_in("soldier") == soldier

@@ -725,6 +725,7 @@ export interface AndorraMe {
   inbox: AndorraMessage[];
   prompts: AndorraPrompt[];
   clan_sheet?: Record<string, AndorraMove>;
+  clan_sender?: number | null;
   clan_items?: AndorraClanItems;
   clan_poll?: Record<string, number> | null;
   item_manager?: number | null;

@@ -69,10 +69,10 @@ def _own(mv: dict[str, Any]) -> bool:
 def _is_sheet(w: World, actor: Any, p: Player) -> bool:
     """A-MOVE-5: a mafia or Cops move entered by the clan's sender (for anyone, himself
     included), by the host, or by the item manager for a clan item (A-CLAN-4) is a sheet entry."""
-    return _sheet_clan(p) and (actor != p.seat or actor == sender(w, str(p.clan)))
+    return sheet_clan(p) and (actor != p.seat or actor == sender(w, str(p.clan)))
 
 
-def _sheet_clan(p: Player) -> bool:
+def sheet_clan(p: Player) -> bool:
     """The clans whose moves a sender sends on one sheet (A-MOVE-5): the mafia and the Cops."""
     return p.clan is not None and p.clan != "rebel"
 
@@ -368,7 +368,7 @@ def store(state: AndorraState, p: Player, move: dict[str, Any]) -> bool:
     (A-CLAN-5). Returns whether the move counts now."""
     key = str(p.seat)
     current = state.submissions.get(key)
-    if not _sheet_clan(p):  # no sheet: the last valid submission wins (A-MOVE-4)
+    if not sheet_clan(p):  # no sheet: the last valid submission wins (A-MOVE-4)
         state.submissions[key] = move
         return True
     if _own(move) and current is not None and not _own(current):

@@ -6,9 +6,11 @@ from typing import Any, cast
 
 from nightfall.engine import Viewer
 
+from .clan_heads import sender
 from .day import public_log
 from .host_edit import choices as edit_choices
 from .items import GIFT_LIST, item_name
+from .moves import sheet_clan
 from .penalties import avatar_penalty
 from .questions import may_decline, settled
 from .reports.first_post import first_post
@@ -163,6 +165,10 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             mine["clan_sheet"] = {
                 s: _sure_move(state, m) for s, m in state.submissions.items() if int(s) in mates
             }
+            if sheet_clan(me):
+                # A-MOVE-5, A-CLAN-2: who sends this clan's sheet (a mate's own move counts only
+                # if the sheet does not name him); told to the clan only, like the sheet itself
+                mine["clan_sender"] = sender(w, me.clan)
             if w.clans[me.clan].kind == "MAFIA":
                 c = w.clans[me.clan]
                 mine["clan_items"] = {"diploma": c.diploma, "poison": c.poison}

@@ -200,6 +200,7 @@ class AndorraMe(TypedDict):
     inbox: list[AndorraMessage]
     prompts: list[AndorraPrompt]
     clan_sheet: NotRequired[dict[str, AndorraMove]]
+    clan_sender: NotRequired[Seat | None]  # A-MOVE-5: the mafia's or the Cops' sheet sender (members only)
     clan_items: NotRequired[AndorraClanItems]
     clan_poll: NotRequired[dict[str, Seat] | None]
     item_manager: NotRequired[Seat | None]
