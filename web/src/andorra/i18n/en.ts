@@ -254,6 +254,11 @@ export const en: Record<Key, string> = {
   clan_poll_for: "Vote for {nick}",
   clan_poll_voted: "Your vote: {nick}",
   item_manager: "Clan items are managed by: {nick}",
+  // A-MOVE-5: who sends the clan's sheet, and what a member's own move is worth
+  clan_sender: "{nick} sends the clan's moves on one sheet (a move for each living member).",
+  clan_sender_you: "You ({nick}) send the clan's moves on one sheet (a move for each living member).",
+  clan_sender_fallback: "Your own move counts only if no sheet arrives.",
+  clan_sender_fallback_you: "If no sheet arrives, the members' own moves count.",
   // Protocol errors (docs/protocol.md) the pages may be shown.
   "err.network": "No connection to the server, try again",
   "err.expected_hello": "Connection error, reload the page",

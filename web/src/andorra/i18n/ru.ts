@@ -144,6 +144,11 @@ export const ru = {
   clan_poll_for: "Голосовать за {nick}",
   clan_poll_voted: "Ваш голос: {nick}",
   item_manager: "Вещами клана распоряжается: {nick}",
+  // A-MOVE-5: who sends the clan's sheet, and what a member's own move is worth
+  clan_sender: "Ходы клана одним листом (по ходу за каждого живого члена клана) отправляет {nick}.",
+  clan_sender_you: "Ходы клана одним листом (по ходу за каждого живого члена клана) отправляете вы ({nick}).",
+  clan_sender_fallback: "Ваш собственный ход засчитывается, только если лист не придёт.",
+  clan_sender_fallback_you: "Если лист не придёт, засчитываются собственные ходы членов клана.",
   // desk
   inactive: "Сегодня не голосовали",
   penalty: "Штраф за отсутствие аватара (+1 сегодня)",

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { ErrorLine, nickOf, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 import { MoveFields, moveText } from "../moves/MoveFields";
+import { ClanSender } from "./ClanSender";
 
 /** The night move: for himself, or for a clan mate as the clan's sender (A-MOVE-5); the
  * moves, targets and fields are the engine's (me.options), in the seed's words. */
@@ -48,6 +49,7 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
           </select>
         </label>
       )}
+      <ClanSender ctx={ctx} view={view} />
       <p class="move-status" role="status">
         {!shown
           ? ctx.t("move_none_yet")

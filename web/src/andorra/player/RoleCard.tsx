@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { storage } from "../../core/api";
 import { nickOf, type Ctx, type PlayerView } from "../common";
+import { ClanSender } from "./ClanSender";
 
 /** The role this device has shown open already, per game and seat. */
 const seenKey = (seat: number) => `andorra:card:${location.pathname}:${seat}`;
@@ -62,6 +63,7 @@ export function RoleCard({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
             ))}
           </ul>
         )}
+        <ClanSender ctx={ctx} view={view} />
         {me.clan_items && <p>{ctx.t("clan_items", { ...me.clan_items })}</p>}
         {me.item_manager != null && <p>{ctx.t("item_manager", { nick: nickOf(view, me.item_manager) })}</p>}
         <h4>{ctx.t("knows")}</h4>
