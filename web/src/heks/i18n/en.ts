@@ -408,7 +408,8 @@ export const en: Record<MsgKey, string> = {
   "recap.exile.ALL_BLANK": "Exile vote: all blank, nobody exiled.",
   "recap.blank": "blank",
   "recap.auto": "* chosen by the game (time ran out, or absent).",
-  "recap.slide": "Day {n} of {total}",
+  "recap.slide": "Slide {n} of {total}",
+  "recap.dayPart": "Day {n} ({part}/{parts})",
 
   "err.unknown_command": "Unknown command.",
   "err.bad_payload": "Invalid choice.",

@@ -430,7 +430,8 @@ export const nl = {
   "recap.exile.ALL_BLANK": "Verbanningsstemming: iedereen blanco, niemand verbannen.",
   "recap.blank": "blanco",
   "recap.auto": "* gekozen door het spel (tijd op of afwezig).",
-  "recap.slide": "Dag {n} van {total}",
+  "recap.slide": "Dia {n} van {total}",
+  "recap.dayPart": "Dag {n} ({part}/{parts})",
 
   // Engine rejections and server errors
   "err.unknown_command": "Onbekende opdracht.",

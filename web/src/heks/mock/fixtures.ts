@@ -41,6 +41,7 @@ function board12(over: Partial<HeksView> = {}): HeksView {
     ...over,
   });
 }
+const LONG12 = ["Anne-Marie", "Bartholomeus", "Christiaan", "Dewi-Lynn", "Evangeline", "Frederique", "Gijsbert", "Hendrikje", "Ilse-Marie", "Jasper-Jan", "Karolientje", "Lotte-Rose"];
 const ALL12 = Array.from({ length: 12 }, (_, i) => i + 1);
 
 export const FIXTURES: Record<string, HeksView> = {
@@ -64,6 +65,11 @@ export const FIXTURES: Record<string, HeksView> = {
   board_result12: base({
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, name: [...NAMES, "Jasper", "Karin", "Lotte"][i], status: "CAT", host: i === 0 })),
+  }),
+  // The same story with a table's longest names: the busiest days go over two slides.
+  board_result12_long: base({
+    phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
+    players: LONG12.map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
   }),
   board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
