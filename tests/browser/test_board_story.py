@@ -9,6 +9,7 @@ switched off on the first evening. Speech and audio are recorded by ``sound_stub
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -24,7 +25,9 @@ from nightfall.games import registry
 from nightfall.replay import stored_transcript
 from nightfall.store import open_store
 
+from .board import MEASURE
 from .conftest import NewPhone, _serve
+from .scenes import WEB, vite_dev
 from .sound_stub import Entry, install, read_log
 from .table import open_table
 from .texts import catalog, t
@@ -219,6 +222,9 @@ def check_recap_day(
 
 READ_DAY = """(el) => ({
   day: Number(el.dataset.day),
+  part: Number(el.dataset.part ?? 1),
+  parts: Number(el.dataset.parts ?? 1),
+  title: el.querySelector('h3').innerText.trim(),
   places: [...el.querySelectorAll('.recap-places li')].map((li) => li.innerText.trim()),
   ballot: [...el.querySelectorAll('.recap-ballot li')].map((li) => li.innerText.trim()),
   cards: [...el.querySelectorAll('.recap-cards li')].map((li) => li.innerText.trim()),
@@ -318,19 +324,10 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
         assert [d["day"] for d in days] == sorted(facts), f"{ph.name}: recap days {[d['day'] for d in days]}"
         for d in days:
             checked += check_recap_day(f"{ph.name} day {d['day']}", d, names, facts[d["day"]], "en")
-    # The board's slideshow, one day per slide, moved on with the arrow keys (a remote).
-    slides: dict[int, dict[str, Any]] = {}
+    # The board's slideshow, a day per slide (a busy day over two or more, "Day 2 (1/2)"),
+    # moved on with the arrow keys (a remote); a day's parts together tell the whole day.
     board = nl.page
-    total = len(facts) + 1
-    for _ in range(total):
-        before = board.locator(".recap-board").get_attribute("data-slide")
-        day = board.locator(".recap-board .recap-day")
-        if day.count():
-            d = board.evaluate(READ_DAY, day.element_handle())
-            slides[d["day"]] = d
-            board.screenshot(path=str(shots / f"board_nl_recap_day{d['day']}.png"), animations="disabled")
-        board.keyboard.press("ArrowRight")
-        expect(board.locator(".recap-board")).not_to_have_attribute("data-slide", before or "")
+    slides = board_slides(board, "nl", shots, "board_nl_recap")
     assert sorted(slides) == sorted(facts), f"board slides {sorted(slides)}, transcript days {sorted(facts)}"
     for n, d in slides.items():
         checked += check_recap_day(f"board day {n}", d, names, facts[n], "nl")
@@ -340,3 +337,117 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
     )
     for b in boards.values():
         b.ctx.close()
+
+
+# The smallest font size (px) of any text in the slide on show, and whether the slide scrolls
+# or clips its day.
+SLIDE_TEXT = """() => {
+  const slide = document.querySelector('.recap-board .recap-slide:not(.recap-probe)');
+  const sizes = [];
+  const walk = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (n.textContent.trim() && el.offsetParent !== null) sizes.push(parseFloat(getComputedStyle(el).fontSize));
+  }
+  const boxes = [...slide.querySelectorAll('.recap-day, .recap-flow')];
+  return {
+    min: Math.min(...sizes),
+    over: boxes.filter((b) => b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1).map((b) => b.className),
+  };
+}"""
+
+
+def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, dict[str, Any]]:
+    """Every slide of the board's story, once round with the arrow keys: the days as the board
+    shows them, a split day's parts joined (in order, each titled "Day n (k/m)"). Every
+    slide's text is at least 20 px at 1280×720 and nothing scrolls or clips."""
+    total = int(board.locator(".recap-board").get_attribute("data-slides") or 0)
+    days: dict[int, dict[str, Any]] = {}
+    for i in range(total):
+        expect(board.locator(".recap-board")).to_have_attribute("data-slide", str(i))
+        if i == 0 and board.viewport_size == {"width": 1280, "height": 720}:
+            # the first slide, the result, is read from the sofa as well
+            assert board.evaluate(SLIDE_TEXT)["min"] >= 20, board.evaluate(SLIDE_TEXT)
+            m = board.evaluate(MEASURE)
+            assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
+            board.screenshot(path=str(shots / f"{prefix}_result.png"), animations="disabled")
+        day = board.locator(".recap-board .recap-slide .recap-day")
+        if day.count():
+            d = board.evaluate(READ_DAY, day.element_handle())
+            if d["parts"] == 1:
+                assert d["title"] == t("recap.day", lang, n=d["day"]), d["title"]
+            else:
+                assert d["title"] == t("recap.dayPart", lang, n=d["day"], part=d["part"], parts=d["parts"])
+            seen = days.setdefault(d["day"], {"places": [], "ballot": [], "cards": [], "parts": []})
+            assert seen["parts"] == list(range(1, d["part"])), (
+                f"day {d['day']}: part {d['part']} after {seen['parts']}"
+            )
+            seen["parts"].append(d["part"])
+            seen["total"] = d["parts"]
+            for k in ("places", "ballot", "cards"):
+                seen[k] += d[k]
+            look = board.evaluate(SLIDE_TEXT)
+            if board.viewport_size == {"width": 1280, "height": 720}:
+                assert look["min"] >= 20, f"slide {i} (day {d['day']} {d['part']}/{d['parts']}): {look}"
+            assert not look["over"], f"slide {i}: {look}"
+            m = board.evaluate(MEASURE)
+            assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
+            name = f"day{d['day']}" + (f"-{d['part']}of{d['parts']}" if d["parts"] > 1 else "")
+            board.screenshot(path=str(shots / f"{prefix}_{name}.png"), animations="disabled")
+        board.keyboard.press("ArrowRight")
+    expect(board.locator(".recap-board")).to_have_attribute("data-slide", "0")  # round again
+    for n, d in days.items():
+        assert d["parts"] == list(range(1, d["total"] + 1)), f"day {n}: parts {d['parts']} of {d['total']}"
+    return days
+
+
+@pytest.fixture(scope="module")
+def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with vite_dev(tmp_path_factory.mktemp("vite") / "vite.log") as base:
+        yield base
+
+
+def result12() -> dict[str, Any]:
+    """The recap of a real 12-player game the board's fixtures show (web/src/heks/mock/recap12.ts)."""
+    text = (WEB / "src" / "heks" / "mock" / "recap12.ts").read_text()
+    return dict(json.loads(text[text.index("= {") + 2 : text.rindex("}") + 1]))
+
+
+@pytest.mark.parametrize(
+    ("fixture", "lang"),
+    [("board_result12_long", "nl"), ("board_result12_long", "en"), ("board_result12", "nl")],
+)
+def test_a_twelve_player_recap_reads_at_20px_and_splits_its_busy_days(
+    browser: Browser, mock: str, shots: Path, fixture: str, lang: str
+) -> None:
+    """UX: at 1280×720 every text of every recap slide is at least 20 px and no slide scrolls
+    or clips; a day with three long proposals and a table's longest names goes over two slides
+    ("Dag 1 (1/2)", "(2/2)") instead of shrinking, and its parts together show the whole day:
+    every place, every ballot and every card once, in the day's order."""
+    recap = result12()["recap"]
+    ctx = browser.new_context(viewport=TV_720, device_scale_factor=1, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{mock}/mock.html?s={fixture}&lang={lang}")
+    page.wait_for_selector(".recap-board")
+    days = board_slides(page, lang, shots, f"{fixture}_{lang}")
+    assert sorted(days) == [d["day"] for d in recap]
+    for d in recap:
+        shown = days[d["day"]]
+        assert len(shown["places"]) == len({m["place"] for m in d["moves"]}), (d["day"], shown["places"])
+        assert len(shown["ballot"]) == len(d["exile"]["ballot"] if d["exile"] else []), (
+            d["day"],
+            shown["ballot"],
+        )
+        assert len(shown["cards"]) == len(d["ritual"]["plays"] if d["ritual"] else []), (
+            d["day"],
+            shown["cards"],
+        )
+    busy = [d["day"] for d in recap if len(d["teams"]) == 3]
+    assert busy, "the fixture has no day with three proposals"
+    if fixture == "board_result12_long":
+        # the three-proposal days did not fit one slide at 20 px (they were shrunk to 15.8-17.3 px)
+        assert all(days[n]["total"] >= 2 for n in busy), {n: days[n]["total"] for n in busy}
+    else:
+        # with the usual names the quieter days stay one slide each
+        assert min(d["total"] for d in days.values()) == 1, {n: d["total"] for n, d in days.items()}
+    ctx.close()

@@ -238,8 +238,8 @@ def test_the_boards_small_print_is_readable_from_the_sofa(
 
 def test_the_end_recap_gives_its_days_the_width_they_need(browser: Browser, mock: str, shots: Path) -> None:
     """UX review 7: at the end the recap takes the board's width (the players a narrow strip),
-    so the 12-player days read at about 20 px instead of 14-17 px; a day with three long
-    proposals still shrinks to fit (no slide scrolls or clips)."""
+    so the 12-player days read at 20 px or more instead of 14-17 px; a day with three long
+    proposals goes over two slides rather than shrink (no slide scrolls or clips)."""
     ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
     page = ctx.new_page()
     page.goto(f"{mock}/mock.html?s=board_result12&lang=nl")
@@ -254,6 +254,5 @@ def test_the_end_recap_gives_its_days_the_width_they_need(browser: Browser, mock
         m = page.evaluate(MEASURE)
         assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
         page.screenshot(path=str(shots / f"recap12-slide{i}.png"), animations="disabled")
-    assert min(sizes) >= 15.5, sizes  # the two busiest days (was 13.7 px)
-    assert sorted(sizes)[len(sizes) // 2] >= 20, sizes  # most days at 20 px
+    assert min(sizes) >= 20, sizes  # the busiest days too (were 13.7, then 15.8 px)
     ctx.close()
