@@ -219,7 +219,7 @@ function blocksOf(d: HeksRecapDay): Block[] {
 
 /** One slide of a busy day: its blocks flow over two columns under "Day 2 (1/2)". The council's
  * heading goes before the first of its blocks on the slide. */
-export function RecapDayPart(props: { view: HeksView; d: HeksRecapDay; blocks: Block[]; part: number; parts: number }) {
+function RecapDayPart(props: { view: HeksView; d: HeksRecapDay; blocks: Block[]; part: number; parts: number }) {
   const { view, d, blocks, part, parts } = props;
   const firstCouncil = blocks.findIndex((b) => b !== "where" && b !== "night");
   return (
@@ -270,7 +270,8 @@ function SlideDay(props: { view: HeksView; s: Slide }) {
 
 /** The slides of the story at this board's size: each day whole if it fits its slide at the
  * board's 20 px (2.8vh at 720 px, the CSS's size), else its blocks packed in order onto as few
- * slides as fit. Measured in a hidden box of the slide's size, before anything is painted. */
+ * slides as fit (two halves as even as fit). Measured in a hidden box of the slide's size,
+ * before anything is painted. */
 function paginate(board: HTMLElement, view: HeksView, days: HeksRecapDay[]): Slide[] {
   const slide = board.querySelector<HTMLElement>(".recap-slide");
   if (!slide || slide.clientHeight === 0) return wholeDays(days);
