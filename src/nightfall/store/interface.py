@@ -69,8 +69,9 @@ class EventStore(Protocol):
 
         With ``result`` the same transaction also ends the game and marks the
         room ``ended``: a game is never over in memory but running on disk.
+        A store that subclasses ``EventStore`` gets it as a batch of one.
         """
-        ...
+        self.append_many([(code, game_no, seq, command, revision, result)])
 
     def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         """Several ``append`` calls (possibly of different rooms) in ONE transaction:

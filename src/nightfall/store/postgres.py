@@ -16,7 +16,6 @@ the room's new owner took over.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -28,11 +27,13 @@ from psycopg_pool import ConnectionPool
 
 from nightfall.engine import Command
 
+from .backend import SqlBackend, now_ms
 from .interface import Append, StaleOwner
 from .migrations import migrate
 from .records import GameRecord, RoomRecord, StoredRoom
 
 WAIT_S = 3.0
+_ANY_FENCE = 2**62  # a write without a token (one server) passes every fence
 # libpq settings for every pooled connection: a database that stops answering (a cut
 # link drops no connection by itself) is noticed within seconds.
 _LINK = {
@@ -45,12 +46,7 @@ _LINK = {
 }
 
 
-def _now_ms() -> int:
-    # Bookkeeping for which rooms to restore at start, never game time.
-    return int(time.time() * 1000)
-
-
-class PostgresStore:
+class PostgresStore(SqlBackend[Connection[Any]]):
     # Threads the server may call ``load_room``, ``claim`` and ``last_alive`` from
     # besides its writer (server/storage.py): a takeover loads rooms side by side.
     # With the writer that is the pool's ``max_size``.
@@ -97,7 +93,7 @@ class PostgresStore:
                 db.execute(
                     "INSERT INTO rooms (code, game, status, lobby, revision, updated_ms)"
                     " VALUES (%s, %s, %s, %s, %s, %s)",
-                    (room.code, room.game, room.status, Jsonb(room.lobby), room.revision, _now_ms()),
+                    (room.code, room.game, room.status, Jsonb(room.lobby), room.revision, now_ms()),
                 )
                 if game is not None:
                     self._insert_game(db, room.code, game)
@@ -110,23 +106,6 @@ class PostgresStore:
         with self._pool.connection() as db:
             return db.execute("SELECT 1 FROM rooms WHERE code = %s", (code,)).fetchone() is not None
 
-    def save_lobby(
-        self, code: str, status: str, lobby: dict[str, Any], revision: int, fence: int | None = None
-    ) -> None:
-        with self._tx() as db:
-            if fence is not None:
-                _check_fences(db, {code: fence})
-            self._update_room(db, code, status, lobby, revision)
-
-    def start_game(
-        self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int, fence: int | None = None
-    ) -> None:
-        with self._tx() as db:
-            if fence is not None:
-                _check_fences(db, {code: fence})
-            self._insert_game(db, code, game)
-            self._update_room(db, code, "playing", lobby, revision)
-
     @staticmethod
     def _insert_game(db: Connection[Any], code: str, game: GameRecord) -> None:
         db.execute(
@@ -135,33 +114,13 @@ class PostgresStore:
             (code, game.game_no, Jsonb(game.config), game.seed, Jsonb(game.seating)),
         )
 
-    def claim(self, code: str, fence: int) -> None:
-        with self._tx() as db:
-            row = db.execute("SELECT fence FROM rooms WHERE code = %s FOR UPDATE", (code,)).fetchone()
-            if row is None:
-                raise KeyError(code)
-            if row[0] > fence:
-                raise StaleOwner(code, fence, row[0])
-            db.execute("UPDATE rooms SET fence = %s WHERE code = %s", (fence, code))
-
-    def append(
-        self,
-        code: str,
-        game_no: int,
-        seq: int,
-        command: Command,
-        revision: int,
-        result: dict[str, Any] | None = None,
-    ) -> None:
-        self.append_many([(code, game_no, seq, command, revision, result)])
-
     def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         revisions: dict[str, int] = {}
         for code, _game_no, _seq, _command, revision, _result in items:
             revisions[code] = max(revision, revisions.get(code, revision))
-        now = _now_ms()
+        now = now_ms()
         with self._tx() as db:
-            _move_revisions(db, revisions, now, fences or {})
+            self._move_revisions(db, revisions, now, fences or {})
             with db.cursor() as cur:
                 cur.executemany(
                     "INSERT INTO commands (code, game_no, seq, command) VALUES (%s, %s, %s, %s)",
@@ -237,44 +196,47 @@ class PostgresStore:
     ) -> None:
         cur = db.execute(
             "UPDATE rooms SET status = %s, lobby = %s, revision = %s, updated_ms = %s WHERE code = %s",
-            (status, Jsonb(lobby), revision, _now_ms(), code),
+            (status, Jsonb(lobby), revision, now_ms(), code),
         )
         if cur.rowcount != 1:
             raise KeyError(code)
 
+    @classmethod
+    def _move_revisions(
+        cls, db: Connection[Any], revisions: Mapping[str, int], now: int, fences: Mapping[str, int]
+    ) -> None:
+        """Set every room's revision in one statement that also checks the owners' fencing
+        tokens (a node's only extra work per commit on a cluster): a room whose row carries
+        a larger token than the write is not updated, and the whole write is refused."""
+        codes = sorted(revisions)
+        moved = db.execute(
+            "UPDATE rooms AS r SET revision = v.revision, updated_ms = %s"
+            " FROM unnest(%s::text[], %s::bigint[], %s::bigint[]) AS v(code, revision, fence)"
+            " WHERE r.code = v.code AND r.fence <= v.fence RETURNING r.code",
+            (now, codes, [revisions[c] for c in codes], [fences.get(c, _ANY_FENCE) for c in codes]),
+        ).fetchall()
+        if len(moved) == len(codes):
+            return
+        cls._check_fences(db, {code: fences.get(code, _ANY_FENCE) for code in codes})
+        raise KeyError(sorted(set(codes) - {row[0] for row in moved}))
 
-_ANY_FENCE = 2**62  # a write without a token (one server) passes every fence
+    @staticmethod
+    def _set_fence(db: Connection[Any], code: str, fence: int) -> None:
+        cur = db.execute("UPDATE rooms SET fence = %s WHERE code = %s", (fence, code))
+        if cur.rowcount != 1:
+            raise KeyError(code)
 
-
-def _move_revisions(
-    db: Connection[Any], revisions: Mapping[str, int], now: int, fences: Mapping[str, int]
-) -> None:
-    """Set every room's revision in one statement that also checks the owners' fencing
-    tokens (a node's only extra work per commit on a cluster): a room whose row carries
-    a larger token than the write is not updated, and the whole write is refused."""
-    codes = sorted(revisions)
-    moved = db.execute(
-        "UPDATE rooms AS r SET revision = v.revision, updated_ms = %s"
-        " FROM unnest(%s::text[], %s::bigint[], %s::bigint[]) AS v(code, revision, fence)"
-        " WHERE r.code = v.code AND r.fence <= v.fence RETURNING r.code",
-        (now, codes, [revisions[c] for c in codes], [fences.get(c, _ANY_FENCE) for c in codes]),
-    ).fetchall()
-    if len(moved) == len(codes):
-        return
-    _check_fences(db, {code: fences.get(code, _ANY_FENCE) for code in codes})
-    raise KeyError(sorted(set(codes) - {row[0] for row in moved}))
-
-
-def _check_fences(db: Connection[Any], fences: Mapping[str, int]) -> None:
-    """Lock the rooms' rows and refuse the whole write if any token is stale."""
-    if not fences:
-        return
-    rows = db.execute(
-        "SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE", (sorted(fences),)
-    ).fetchall()
-    for code, current in rows:
-        if current > fences[code]:
-            raise StaleOwner(code, fences[code], current)
+    @staticmethod
+    def _check_fences(db: Connection[Any], fences: Mapping[str, int]) -> None:
+        """Lock the rooms' rows and refuse the whole write if any token is stale."""
+        if not fences:
+            return
+        rows = db.execute(
+            "SELECT code, fence FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE", (sorted(fences),)
+        ).fetchall()
+        for code, current in rows:
+            if current > fences[code]:
+                raise StaleOwner(code, fences[code], current)
 
 
 def _safe(url: str) -> str:

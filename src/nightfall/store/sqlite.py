@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any, TypeVar
 
 from nightfall.engine import Command
 
+from .backend import SqlBackend, now_ms
 from .interface import Append, StaleOwner
 from .records import GameRecord, RoomRecord, StoredRoom
 
@@ -58,12 +58,6 @@ CREATE TABLE IF NOT EXISTS alive (
 """
 
 
-def _now_ms() -> int:
-    # Bookkeeping for which rooms to restore at start, not game time: the
-    # games only ever see the server clock through their commands.
-    return int(time.time() * 1000)
-
-
 # SQLite allows 32,766 bound values per statement (3.32+); 4 per row, well below.
 _CHUNK = 2000
 T = TypeVar("T")
@@ -78,7 +72,7 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-class SqliteStore:
+class SqliteStore(SqlBackend[sqlite3.Connection]):
     readers = 0  # one connection, one thread: never two writers at once
 
     def __init__(self, path: str | Path) -> None:
@@ -111,7 +105,7 @@ class SqliteStore:
             try:
                 db.execute(
                     "INSERT INTO rooms (code, game, status, lobby, revision, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                    (room.code, room.game, room.status, _dumps(room.lobby), room.revision, _now_ms()),
+                    (room.code, room.game, room.status, _dumps(room.lobby), room.revision, now_ms()),
                 )
             except sqlite3.IntegrityError as exc:
                 raise KeyError(room.code) from exc
@@ -122,49 +116,12 @@ class SqliteStore:
         row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
 
-    def save_lobby(
-        self, code: str, status: str, lobby: dict[str, Any], revision: int, fence: int | None = None
-    ) -> None:
-        with self._tx() as db:
-            if fence is not None:
-                _check_fences(db, {code: fence})
-            self._update_room(db, code, status, lobby, revision)
-
-    def start_game(
-        self, code: str, game: GameRecord, lobby: dict[str, Any], revision: int, fence: int | None = None
-    ) -> None:
-        with self._tx() as db:
-            if fence is not None:
-                _check_fences(db, {code: fence})
-            self._insert_game(db, code, game)
-            self._update_room(db, code, "playing", lobby, revision)
-
     @staticmethod
     def _insert_game(db: sqlite3.Connection, code: str, game: GameRecord) -> None:
         db.execute(
             "INSERT INTO games (code, game_no, config, seed, seating, result) VALUES (?, ?, ?, ?, ?, NULL)",
             (code, game.game_no, _dumps(game.config), game.seed, _dumps(game.seating)),
         )
-
-    def append(
-        self,
-        code: str,
-        game_no: int,
-        seq: int,
-        command: Command,
-        revision: int,
-        result: dict[str, Any] | None = None,
-    ) -> None:
-        self.append_many([(code, game_no, seq, command, revision, result)])
-
-    def claim(self, code: str, fence: int) -> None:
-        with self._tx() as db:
-            row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
-            if row is None:
-                raise KeyError(code)
-            if row[0] > fence:
-                raise StaleOwner(code, fence, row[0])
-            db.execute("UPDATE rooms SET fence = ? WHERE code = ?", (fence, code))
 
     def append_many(self, items: list[Append], fences: Mapping[str, int] | None = None) -> None:
         """One transaction, and one statement per table rather than two per command.
@@ -183,9 +140,10 @@ class SqliteStore:
             revisions[code] = max(revision, revisions.get(code, revision))
             if outcome is not None:
                 ended.append((_dumps(outcome), code, game_no))
-        now = _now_ms()
+        owners = {code: fence for code, fence in (fences or {}).items() if code in revisions}
+        now = now_ms()
         with self._tx() as db:
-            _check_fences(db, {code: fence for code, fence in (fences or {}).items() if code in revisions})
+            self._check_fences(db, owners)
             for batch in _chunks(rows):
                 db.execute(
                     "INSERT INTO commands (code, game_no, seq, command) VALUES "
@@ -271,16 +229,22 @@ class SqliteStore:
     ) -> None:
         cur = db.execute(
             "UPDATE rooms SET status = ?, lobby = ?, revision = ?, updated_ms = ? WHERE code = ?",
-            (status, _dumps(lobby), revision, _now_ms(), code),
+            (status, _dumps(lobby), revision, now_ms(), code),
         )
         if cur.rowcount != 1:
             raise KeyError(code)
 
+    @staticmethod
+    def _set_fence(db: sqlite3.Connection, code: str, fence: int) -> None:
+        cur = db.execute("UPDATE rooms SET fence = ? WHERE code = ?", (fence, code))
+        if cur.rowcount != 1:
+            raise KeyError(code)
 
-def _check_fences(db: sqlite3.Connection, fences: Mapping[str, int]) -> None:
-    """Refuse the whole write if a room was claimed with a larger token (inside the
-    write transaction, so no claim can come between the check and the write)."""
-    for code, fence in fences.items():
-        row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
-        if row is not None and row[0] > fence:
-            raise StaleOwner(code, fence, row[0])
+    @staticmethod
+    def _check_fences(db: sqlite3.Connection, fences: Mapping[str, int]) -> None:
+        """Refuse the whole write if a room was claimed with a larger token (inside the
+        write transaction, so no claim can come between the check and the write)."""
+        for code, fence in fences.items():
+            row = db.execute("SELECT fence FROM rooms WHERE code = ?", (code,)).fetchone()
+            if row is not None and row[0] > fence:
+                raise StaleOwner(code, fence, row[0])
