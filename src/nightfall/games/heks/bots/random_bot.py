@@ -11,7 +11,9 @@ from typing import Any
 
 from nightfall.engine import Rng
 
-from ..tables import EMPTY_PAW, INGREDIENTS, SPELLS
+from ..roles.seer import WINDOW as SEER_WINDOW
+from ..state import CONFIRM_SCENES
+from ..tables import EMPTY_PAW
 from .base import Action, cats, frogs, open_places
 from .table_talk import TableTalk
 
@@ -52,7 +54,7 @@ class RandomBot:
         me = view["me"]
         phase = view["phase"]
         seat = me["seat"]
-        if phase == "ROLE_REVEAL" or (me["owes"] and phase in _CONFIRMS):
+        if phase == "ROLE_REVEAL" or (me["owes"] and phase in CONFIRM_SCENES):
             return [("ready" if phase == "ROLE_REVEAL" else "confirm", {})]
         others = [s for s in cats(view) if s != seat]  # after the taps: most calls are taps
         acts: list[Action] = []
@@ -60,7 +62,7 @@ class RandomBot:
             me["role"] == "SEER"
             and me["status"] == "CAT"
             and not me["seer"]["used"]
-            and phase in _SEER_WINDOW
+            and phase in SEER_WINDOW  # the rule's own window (H-SEE-1)
             and view["day"] >= view["seer_from"]  # H-SEE-4
         ):
             targets = [p["seat"] for p in view["players"] if p["status"] != "EXILED" and p["seat"] != seat]
@@ -115,21 +117,3 @@ class RandomBot:
             others = [s for s in cats(view) if s not in (seat, w["target"])]
             return [("witch_second", {"target": rng.choice([*others, None])})]
         return []
-
-
-_CONFIRMS = frozenset(
-    {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
-)
-_SEER_WINDOW = frozenset(
-    {
-        "DISCUSSION",
-        "PROPOSAL",
-        "APPROVAL_VOTE",
-        "ACCEPT_SCENE",
-        "REJECT_SCENE",
-        "RITUAL",
-        "RITUAL_RESULT",
-        "QUARREL",
-    }
-)
-_ = (INGREDIENTS, SPELLS)
