@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -165,19 +166,29 @@ class RoomCommit(RoomViews):
                 raise Rejected("store_failed") from None
 
     async def _commit_lobby(self, draft: Lobby) -> None:
-        await self._check_owner()
-        try:
-            await self.store.save_lobby(
+        await self._store_room(
+            "the lobby",
+            lambda: self.store.save_lobby(
                 self.code, draft.status, draft.to_json(), self.revision + 1, self._fence()
-            )
-        except StaleOwner as exc:
-            log.warning("room %s: the store refused the lobby: %s", self.code, exc)
-            raise Rejected("not_owner") from None
-        except Exception:
-            log.exception("room %s: could not store the lobby", self.code)
-            raise Rejected("store_failed") from None
+            ),
+        )
         self.lobby = draft
         self.revision += 1
+
+    async def _store_room(self, what: str, write: Callable[[], Awaitable[None]]) -> None:
+        """One write of the room's row (its lobby, a new game), refused as the phones hear
+        it: ``not_owner`` once another node may own the room, ``store_failed`` when the
+        store could not write. ``write`` is called only once this node is sure it owns the
+        room, so its fencing token is read after that check."""
+        await self._check_owner()
+        try:
+            await write()
+        except StaleOwner as exc:
+            log.warning("room %s: the store refused %s: %s", self.code, what, exc)
+            raise Rejected("not_owner") from None
+        except Exception:
+            log.exception("room %s: could not store %s", self.code, what)
+            raise Rejected("store_failed") from None
 
     def _deadline(self) -> int | None:
         play = self.play

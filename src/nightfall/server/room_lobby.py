@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from nightfall.engine import Rejected
-from nightfall.store import GameRecord, StaleOwner
+from nightfall.store import GameRecord
 
 from . import evening
 from . import lobby as tables
@@ -93,15 +93,12 @@ class RoomLobby(RoomHostKeeper):
         evening.fold(site, draft, self.play)  # stored with the new game: the score stays whole
         play.last_now = self.play.last_now if self.play else 0
         draft.status = PLAYING
-        await self._check_owner()
-        try:
-            await self.store.start_game(self.code, record, draft.to_json(), self.revision + 1, self._fence())
-        except StaleOwner as exc:
-            log.warning("room %s: the store refused the new game: %s", self.code, exc)
-            raise Rejected("not_owner") from None
-        except Exception:
-            log.exception("room %s: could not store the new game", self.code)
-            raise Rejected("store_failed") from None
+        await self._store_room(
+            "the new game",
+            lambda: self.store.start_game(
+                self.code, record, draft.to_json(), self.revision + 1, self._fence()
+            ),
+        )
         self.lobby, self.play = draft, play
         self.revision += 1
         log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
