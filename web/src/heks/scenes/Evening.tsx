@@ -3,7 +3,7 @@ import type { HeksPickpocketInfo } from "../../generated/protocol";
 import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
 import { Duck } from "../ui/icons";
 import { RecipeReminder } from "./Status";
-import { Choice, Countdown, IngredientChip, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
+import { Cards, Choice, Countdown, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
 
 const ABILITY_PHASES = new Set(["DISCUSSION", "PROPOSAL", "APPROVAL_VOTE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL", "RITUAL_RESULT", "QUARREL"]);
 const isRepelled = (i: InboxItem) => i.kind === "REPELLED";
@@ -152,13 +152,7 @@ function PickpocketPanel(props: { view: HeksView; send: Send }) {
           <p>{t("pp.emptypouch", { name })}</p>
         ) : (
           <>
-            <ul class="recipe">
-              {hand.map((c, i) => (
-                <li key={i}>
-                  <IngredientChip id={c} small />
-                </li>
-              ))}
-            </ul>
+            <Cards cards={hand} />
             {pp.window_open !== false && (
               <div class="choices grid2">
                 {types.map((c) => (

@@ -99,15 +99,23 @@ export function Hand(props: { view: HeksView }) {
       {hand.length === 0 ? (
         <p class="muted">{t("hand.empty")}</p>
       ) : (
-        <ul class="recipe">
-          {hand.map((c, i) => (
-            <li key={i}>
-              <IngredientChip id={c} small />
-            </li>
-          ))}
-        </ul>
+        <Cards cards={hand} />
       )}
     </div>
+  );
+}
+
+/** Ingredient cards in someone's hand, small: one's own, or the hand the Pickpocket looks into
+ * (a hand may hold the same card twice, so each is keyed by its place). */
+export function Cards(props: { cards: readonly Ingredient[] }) {
+  return (
+    <ul class="recipe">
+      {props.cards.map((c, i) => (
+        <li key={i}>
+          <IngredientChip id={c} small />
+        </li>
+      ))}
+    </ul>
   );
 }
 
