@@ -134,7 +134,11 @@ def _add_andorra(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nightfall", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="nightfall",
+        description="Nightfall hosts hidden-role games: Vang de Heks (phones and a TV board in one room)"
+        " and Andorra Mafia (a forum game with a host's desk). Start with: nightfall serve",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_serve(sub)
     _add_simulate(sub)

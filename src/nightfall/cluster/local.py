@@ -177,9 +177,18 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
     from nightfall.server.main import lan_address
 
+    # No options of its own (the environment sets everything), but --help must explain
+    # that rather than start a cluster.
+    argparse.ArgumentParser(
+        prog="python -m nightfall.cluster.local",
+        description=(__doc__ or "").replace("``", ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    ).parse_args(argv)
     store = os.environ.get("NIGHTFALL_STORE", DEFAULT_STORE)
     redis = os.environ.get("NIGHTFALL_REDIS", DEFAULT_REDIS)
     proxy_port = int(os.environ.get("NIGHTFALL_PROXY_PORT", "8000"))
