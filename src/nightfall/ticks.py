@@ -25,24 +25,47 @@ GRID_S = 0.2
 _SLACK = 0.01
 
 
-def delay_to_grid(now: float, period: float) -> float:
-    """Seconds from ``now`` to the last grid time at most ``period`` ahead (never
-    past it, so a renewal stays within its period), and at least one grid point
-    on from the present one; ``period`` itself when it is shorter than the grid."""
+def grid_time(now: float, period: float) -> float:
+    """The last grid time at most ``period`` after ``now`` (never past it, so a renewal
+    stays within its period), and at least one grid point on from the present one;
+    ``now + period`` when the period is shorter than the grid.
+
+    An absolute time, the same float for every chore due there: timers scheduled at it
+    with ``call_at`` are due together and run in one pass of the loop, where relative
+    delays (``call_later`` reads the clock again) would end microseconds apart."""
     if period < GRID_S:
-        return period
+        return now + period
     here = math.floor(now / GRID_S + _SLACK)
     target = max(math.floor((now + period) / GRID_S + _SLACK), here + 1)
-    return max(0.0, target * GRID_S - now)
+    return target * GRID_S
+
+
+def delay_to_grid(now: float, period: float) -> float:
+    """Seconds from ``now`` to ``grid_time(now, period)``; ``period`` itself when it is
+    shorter than the grid."""
+    if period < GRID_S:
+        return period
+    return max(0.0, grid_time(now, period) - now)
 
 
 def call_on_grid(
     loop: asyncio.AbstractEventLoop, period: float, callback: Callable[..., Any], *args: Any
 ) -> asyncio.TimerHandle:
     """``loop.call_later(period, callback, *args)``, moved to the grid."""
-    return loop.call_later(delay_to_grid(loop.time(), period), callback, *args)
+    return loop.call_at(grid_time(loop.time(), period), callback, *args)
+
+
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 async def sleep_on_grid(period: float) -> None:
     """``asyncio.sleep(period)``, ending on the grid."""
-    await asyncio.sleep(delay_to_grid(asyncio.get_running_loop().time(), period))
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[None] = loop.create_future()
+    timer = loop.call_at(grid_time(loop.time(), period), _wake, future)
+    try:
+        await future
+    finally:
+        timer.cancel()

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from nightfall.ticks import GRID_S, call_on_grid, delay_to_grid
+from nightfall.ticks import GRID_S, call_on_grid, delay_to_grid, sleep_on_grid
 
 
 @pytest.mark.parametrize("now", [0.0, 0.05, 1234.5678, 1234.6, 1e6 + 0.2 * 3, 98765.4321])
@@ -32,19 +32,71 @@ def test_periods_shorter_than_the_grid_are_kept() -> None:
     assert delay_to_grid(123.456, 0.01) == 0.01
 
 
-async def test_chores_of_different_periods_fire_in_the_same_pass_of_the_loop() -> None:
+def test_chores_started_at_different_times_share_grid_points() -> None:
+    # The health stamp (0.4 s) starts first, two collector freezes 50 ms later, uvicorn's
+    # tick 110 ms after those: all four land on at most two grid points (the ones before
+    # and after the 0.16 s of starts). Pure arithmetic, so a busy machine cannot move it.
+    t0 = 1000.03
+    starts = [(t0, 0.4), (t0 + 0.05, GRID_S), (t0 + 0.05, GRID_S), (t0 + 0.16, GRID_S)]
+    ends = {round((now + delay_to_grid(now, period)) / GRID_S) for now, period in starts}
+    assert len(ends) <= 2
+
+
+async def test_chores_due_on_one_grid_point_fire_in_the_same_pass_of_the_loop() -> None:
     loop = asyncio.get_running_loop()
-    fired: list[tuple[str, float]] = []
-    call_on_grid(loop, 0.4, lambda: fired.append(("health", loop.time())))
-    await asyncio.sleep(0.05)
-    call_on_grid(loop, GRID_S, lambda: fired.append(("freeze", loop.time())))
-    call_on_grid(loop, GRID_S, lambda: fired.append(("freeze", loop.time())))
-    await asyncio.sleep(0.11)
-    call_on_grid(loop, GRID_S, lambda: fired.append(("tick", loop.time())))
-    await asyncio.sleep(0.7)
-    times = sorted({round(t, 3) for _, t in fired})  # one pass: within a ms
-    assert len(fired) == 4
-    # at most two grid points (the ones before and after the 0.16 s of starts), each one pass
-    assert len(times) <= 2
-    # on the grid (late by the loop's own lag at most: a busy test machine)
-    assert all(t / GRID_S == pytest.approx(round(t / GRID_S), abs=0.05) for _, t in fired)
+    # A pass of the loop runs the callbacks that were ready when it began; one scheduled
+    # with call_soon runs in the next pass. So the first chore of a pass schedules the
+    # pass's end, and every chore records the pass it ran in: counted in passes, not in
+    # clock time, which a busy machine stretches.
+    passes = [0]
+    open_pass = [False]
+
+    def end_pass() -> None:
+        passes[0] += 1
+        open_pass[0] = False
+
+    fired: dict[str, int] = {}
+
+    def chore(name: str) -> None:
+        if not open_pass[0]:
+            open_pass[0] = True
+            loop.call_soon(end_pass)
+        fired[name] = passes[0]
+
+    handles = {
+        "health": call_on_grid(loop, 0.4, chore, "health"),
+        "freeze": call_on_grid(loop, GRID_S, chore, "freeze"),
+        "tick": call_on_grid(loop, GRID_S, chore, "tick"),
+        "heartbeat": call_on_grid(loop, 1.0, chore, "heartbeat"),
+    }
+    for h in handles.values():  # each one due on a grid point
+        assert h.when() / GRID_S == pytest.approx(round(h.when() / GRID_S), abs=1e-9)
+    assert handles["freeze"].when() == handles["tick"].when()  # the same float
+    await asyncio.sleep(max(h.when() for h in handles.values()) - loop.time() + 0.05)
+    assert sorted(fired) == sorted(handles)
+    for a in handles:
+        for b in handles:
+            if handles[a].when() == handles[b].when():
+                assert fired[a] == fired[b], (a, b, fired)
+
+
+async def test_a_sleep_on_the_grid_ends_on_a_grid_point() -> None:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await sleep_on_grid(GRID_S)
+    woke = loop.time()
+    assert woke - start <= 2 * GRID_S + 0.5  # at most a grid step on (plus a busy machine's lag)
+    assert math.floor(woke / GRID_S) > math.floor(start / GRID_S + 0.01)  # a grid point passed
+
+
+async def test_a_cancelled_sleep_on_the_grid_leaves_no_timer() -> None:
+    task = asyncio.ensure_future(sleep_on_grid(60.0))
+    await asyncio.sleep(0)
+    loop = asyncio.get_running_loop()
+    pending = [h for h in loop._scheduled if not h.cancelled()]  # type: ignore[attr-defined]
+    assert pending  # the sleep's timer
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    left = [h for h in loop._scheduled if not h.cancelled()]  # type: ignore[attr-defined]
+    assert len(left) == len(pending) - 1
