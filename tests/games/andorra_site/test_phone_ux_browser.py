@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Dialog, Locator, Page, WebSocketRoute, expect
 
 from .conftest import Served
 from .remote import Remote, create
-from .test_browser import ACTION_RU, SHOTS, page_in_own_context
+from .test_browser import ACTION_RU, PHONE, SHOTS, page_in_own_context
 
 pytestmark = pytest.mark.browser
 
@@ -209,3 +209,46 @@ def test_the_connection_line_stays_in_sight_when_scrolled(chromium: Browser, and
     assert box is not None and 0 <= box["y"] < 10, box  # at the screen's top, not scrolled away
     shot(page, "phone-offline-scrolled.png")
     page.context.close()
+
+
+def test_an_answer_to_a_question_is_confirmed_before_it_is_sent(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    """A-DATA-I: an answer is final (the last one resolves the night at once), so a stray tap on a
+    choice while scrolling sends nothing; it goes only once confirmed, as the vote does."""
+    cast = [("Boss", "BOSS"), ("Rekrut", "RECRUITER"), ("Stas", "SHERIFF"), ("Kira", "PV"), ("Doc", "DOCTOR")]
+    seat = {n: i + 1 for i, (n, _) in enumerate(cast)}
+    game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in cast]})
+    host = Remote(andorra_server.url, game["code"], game["host_token"])
+    kira = Remote(andorra_server.url, game["code"], game["players"][seat["Kira"] - 1]["token"])
+    boss = Remote(andorra_server.url, game["code"], game["players"][seat["Boss"] - 1]["token"])
+    host.ok("end_day")
+    boss.ok("move", player=seat["Rekrut"], action="RECRUIT", target=seat["Kira"])
+    host.ok("end_night")
+    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ru-RU")
+    page = ctx.new_page()
+    asked: list[str] = []
+    confirm = {"yes": False}
+
+    def on_dialog(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if confirm["yes"]:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    page.goto(game["players"][seat["Kira"] - 1]["url"])
+    expect(page.get_by_text("предложение о вербовке")).to_be_visible()
+    yes = page.get_by_role("button", name="да", exact=True)
+    assert height(yes) >= TOUCH
+    yes.tap()  # the stray tap: not confirmed, nothing sent
+    assert asked == ["Ответ: «да». Изменить его будет нельзя. Подтвердить?"], asked
+    expect(yes).to_be_visible()
+    assert not kira.view()["me"]["prompts"][0]["answered"]
+    assert host.view()["phase"] == "RESOLVING"
+    confirm["yes"] = True
+    yes.tap()
+    expect(yes).to_have_count(0)  # the only answer: the night is resolved, the host reviews it
+    expect(page.get_by_role("heading", level=2)).to_contain_text("итоги у ведущего")
+    ctx.close()

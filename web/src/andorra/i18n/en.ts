@@ -130,6 +130,7 @@ export const en: Record<Key, string> = {
   declined: "declined",
   prompt_default: "If unanswered: {default}",
   answer: "Answer \"{option}\"",
+  answer_confirm: "Your answer: \"{answer}\". It cannot be changed. Confirm?",
   answered: "Answer sent: {answer}",
   chat: "Clan chat",
   chat_send: "Send to chat",

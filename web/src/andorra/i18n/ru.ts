@@ -130,6 +130,7 @@ export const ru = {
   declined: "отказ",
   prompt_default: "Без ответа: {default}",
   answer: "Ответить «{option}»",
+  answer_confirm: "Ответ: «{answer}». Изменить его будет нельзя. Подтвердить?",
   answered: "Ответ отправлен: {answer}",
   chat: "Чат клана",
   chat_send: "Отправить в чат",

@@ -14,7 +14,10 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
   const [err, setErr] = useState<ServerError | null>(null);
   const due = ownDeadline(view);
   const word = (c: { ru: string; en: string }) => (ctx.lang === "en" ? c.en : c.ru);
-  const send = async (id: string, answer: string | number | null) => {
+  // An answer is final (a chosen role, a recruitment) and the last one resolves the night at
+  // once: a stray tap while scrolling must not send it, so it is confirmed as the vote is.
+  const send = async (id: string, answer: string | number | null, words: string) => {
+    if (!window.confirm(ctx.t("answer_confirm", { answer: words }))) return;
     setErr(await conn.command("answer", { prompt: id, answer }));
   };
   return (
@@ -36,12 +39,12 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
                 {p.default_label && <p>{ctx.t("prompt_default", { default: word(p.default_label) })}</p>}
                 <div class="choices">
                   {p.choices.map((c) => (
-                    <button type="button" key={String(c.value)} onClick={() => send(p.id, c.value)}>
+                    <button type="button" key={String(c.value)} onClick={() => send(p.id, c.value, word(c))}>
                       {word(c)}
                     </button>
                   ))}
                   {p.can_decline && (
-                    <button type="button" class="decline" onClick={() => send(p.id, null)}>
+                    <button type="button" class="decline" onClick={() => send(p.id, null, ctx.t("decline"))}>
                       {ctx.t("decline")}
                     </button>
                   )}
