@@ -40,8 +40,8 @@ export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbco
             <div>
               <textarea readOnly rows={4} aria-label={`BBCode ${p.day}`} value={p.bbcode} />
               <div class="copy-buttons">
-                <CopyButton ctx={ctx} text={p.bbcode} label={ctx.t("copy_bbcode", { day: p.day })} />
-                <CopyButton ctx={ctx} text={p.ru} label={ctx.t("copy_post", { day: p.day })} />
+                <CopyButton ctx={ctx} text={p.bbcode} label={ctx.t("copy_bbcode", { day: p.day })} failed="copy_failed_text" />
+                <CopyButton ctx={ctx} text={p.ru} label={ctx.t("copy_post", { day: p.day })} failed="copy_failed_text" />
               </div>
             </div>
           )}

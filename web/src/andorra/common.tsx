@@ -73,14 +73,14 @@ export function clanName(view: AndorraView, clan: string, lang: Lang): string {
 export const copyText = copyToClipboard;
 
 /** A copy button that says it copied (a link copied without a word left the host unsure). */
-export function CopyButton({ ctx, text, label }: { ctx: Ctx; text: string; label: string }) {
+export function CopyButton({ ctx, text, label, failed = "copy_failed" }: { ctx: Ctx; text: string; label: string; failed?: string }) {
   const [done, setDone] = useState<boolean | null>(null);
   return (
     <>
       <button type="button" onClick={async () => setDone(await copyToClipboard(text))}>
         {label}
       </button>
-      {done !== null && <span role="status"> {ctx.t(done ? "copied" : "copy_failed")}</span>}
+      {done !== null && <span role="status"> {ctx.t(done ? "copied" : failed)}</span>}
     </>
   );
 }

@@ -13,11 +13,10 @@ interface Props {
 
 /** A text for the forum: shown as plain text, copied as plain text or as BBCode. */
 export function CopyBlock({ ctx, title, text, button, bbcode, bbcodeButton }: Props) {
-  const [copied, setCopied] = useState(false);
-  const copy = async (what: string) => {
-    await copyText(what);
-    setCopied(true);
-  };
+  // whether the last copy worked: on plain http without a Clipboard API it may not, and a host
+  // told «Скопировано» then pastes whatever was on his clipboard into the thread
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async (what: string) => setCopied(await copyText(what));
   return (
     <section aria-label={title}>
       <h3>{title}</h3>
@@ -31,7 +30,7 @@ export function CopyBlock({ ctx, title, text, button, bbcode, bbcodeButton }: Pr
         <button type="button" onClick={() => copy(text)}>
           {button}
         </button>
-        {copied && <span role="status"> {ctx.t("copied")}</span>}
+        {copied !== null && <span role="status"> {ctx.t(copied ? "copied" : "copy_failed_text")}</span>}
       </div>
     </section>
   );

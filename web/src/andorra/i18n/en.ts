@@ -45,6 +45,7 @@ export const en: Record<Key, string> = {
   posts_none: "No morning posts yet: the first comes after the first night",
   audit_none: "No nights yet",
   copy_failed: "Not copied: select the link and copy it by hand",
+  copy_failed_text: "Not copied: select the text and copy it by hand",
   copy_link: "Copy {name}'s link",
   bad_line: "Line {line}: expected \"Nick ROLE\"",
   you_are: "You are {nick}",
