@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { Deadline, ErrorLine, isDeskView, PhaseTitle, type AndorraConn, type AndorraView, type Ctx } from "../common";
+import { Deadline, ErrorLine, isDeskView, nickOf, PhaseTitle, type AndorraConn, type AndorraView, type Ctx } from "../common";
 import { Chat } from "../Chat";
 import type { ServerError } from "../i18n";
 import { Posts, VoteLog } from "../Posts";
@@ -16,7 +16,7 @@ import { PlayersTable } from "./PlayersTable";
 import { Preview } from "./Preview";
 import { Links, Relink } from "./Relink";
 import { Review } from "./Review";
-import { Submissions } from "./Submissions";
+import { missingMoves, Submissions } from "./Submissions";
 import { HostLog } from "./HostLog";
 import { PmMove, PmVote } from "./PmEntry";
 import "./desk.css";
@@ -46,6 +46,11 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
     setBusy(false);
   };
   const phase = view.phase as string;
+  // the close buttons name who is still missing (those lists are far down the desk): a day or a
+  // night closed too early costs a player his vote or his move
+  const notVoted = (host.inactive_today ?? []).map((s) => nickOf(view, s));
+  const closeQuestion = (ask: string, missing: string, nicks: string[]) =>
+    nicks.length ? `${ctx.t(ask)} ${ctx.t(missing, { nicks: nicks.join(", ") })}` : ctx.t(ask);
   return (
     <div class="desk">
       <h1>
@@ -59,10 +64,10 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
       <div class="actions">
         {phase === "DAY" && (
-          <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_day")} question={ctx.t("confirm_end_day")} onConfirm={() => run("end_day")} />
+          <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_day")} question={closeQuestion("confirm_end_day", "confirm_missing_votes", notVoted)} onConfirm={() => run("end_day")} />
         )}
         {phase === "NIGHT" && (
-          <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_night")} question={ctx.t("confirm_end_night")} onConfirm={() => run("end_night")} />
+          <Confirm ctx={ctx} disabled={busy} label={ctx.t("end_night")} question={closeQuestion("confirm_end_night", "confirm_missing_moves", missingMoves(view))} onConfirm={() => run("end_night")} />
         )}
         {phase === "RESOLVING" && (
           <Confirm ctx={ctx} disabled={busy} label={ctx.t("close_prompts")} question={ctx.t("confirm_close_prompts")} onConfirm={() => run("close_prompts")} />

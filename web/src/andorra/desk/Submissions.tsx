@@ -1,13 +1,17 @@
 import { moveText } from "../moves/MoveFields";
 import { nickOf, type Ctx, type DeskView } from "../common";
 
-/** The night's moves so far, and at night who has sent none yet (A-GEN-5: he stays home). */
+/** At night, the living players with no move yet (A-GEN-5: he stays home). */
+export function missingMoves(view: DeskView): string[] {
+  return view.phase === "NIGHT"
+    ? view.host.players.filter((p) => p.status === "ALIVE" && !(String(p.seat) in view.host.submissions)).map((p) => p.nick)
+    : [];
+}
+
+/** The night's moves so far, and at night who has sent none yet. */
 export function Submissions({ ctx, view }: { ctx: Ctx; view: DeskView }) {
   const subs = Object.entries(view.host.submissions);
-  const missing =
-    view.phase === "NIGHT"
-      ? view.host.players.filter((p) => p.status === "ALIVE" && !(String(p.seat) in view.host.submissions)).map((p) => p.nick)
-      : [];
+  const missing = missingMoves(view);
   return (
     <section aria-label={ctx.t("submissions")}>
       <h3>{ctx.t("submissions")}</h3>

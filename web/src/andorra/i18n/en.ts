@@ -109,6 +109,8 @@ export const en: Record<Key, string> = {
   confirm_no: "No",
   confirm_end_day: "Close the day? No more votes.",
   confirm_end_night: "Close the night? No more moves.",
+  confirm_missing_votes: "Not voted yet: {nicks}.",
+  confirm_missing_moves: "No move yet (they stay home): {nicks}.",
   confirm_close_prompts: "Close the questions? Unanswered ones take their default.",
   confirm_publish: "Publish the morning? The post and private messages go out.",
   create_reveal_all: "Reveal every role in the final post",

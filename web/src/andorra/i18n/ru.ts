@@ -109,6 +109,8 @@ export const ru = {
   confirm_no: "Нет",
   confirm_end_day: "Закрыть день? Голоса больше не принимаются.",
   confirm_end_night: "Закрыть ночь? Ходы больше не принимаются.",
+  confirm_missing_votes: "Ещё не голосовали: {nicks}.",
+  confirm_missing_moves: "Ещё нет хода (сидят дома): {nicks}.",
   confirm_close_prompts: "Закрыть вопросы? Неотвеченные получат ответ по умолчанию.",
   confirm_publish: "Опубликовать утро? Пост и личные сообщения уйдут игрокам.",
   create_reveal_all: "Открыть все роли в последнем посте",
