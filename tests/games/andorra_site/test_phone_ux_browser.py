@@ -252,3 +252,27 @@ def test_an_answer_to_a_question_is_confirmed_before_it_is_sent(
     expect(yes).to_have_count(0)  # the only answer: the night is resolved, the host reviews it
     expect(page.get_by_role("heading", level=2)).to_contain_text("итоги у ведущего")
     ctx.close()
+
+
+def test_a_move_with_a_target_waits_for_the_player_to_choose_one(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    """A-MOVE-6: no player is preselected as the target (the first of the list was): a quick tap
+    sends no shot at whoever heads the list, as a quick tap casts no vote."""
+    _game, host, page = start(chromium, andorra_server)
+    host.ok("end_day")
+    expect(page.get_by_role("heading", level=2)).to_contain_text("Ночь 1")
+    page.get_by_label("Действие").select_option(label=ACTION_RU["SHOOT"])
+    target = page.get_by_label("Цель", exact=True)
+    send = page.get_by_role("button", name="Отправить ход")
+    assert target.evaluate("el => el.selectedOptions[0].textContent") == "— выберите —"
+    expect(send).to_be_disabled()
+    shot(page, "phone-move-no-target.png")
+    target.select_option(label="Petr")
+    send.click()
+    expect(page.get_by_role("status").filter(has_text="Ход принят")).to_contain_text("выстрел → Petr")
+    # the sent move shows again with its target, ready to change
+    page.reload()
+    expect(page.get_by_label("Цель", exact=True)).to_have_value(str(SEAT["Petr"]))
+    expect(page.get_by_role("button", name="Отправить ход")).to_be_enabled()
+    page.context.close()

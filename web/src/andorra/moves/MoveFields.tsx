@@ -29,7 +29,10 @@ export function MoveFields({ ctx, view, options, current, submitLabel, busy, onS
   const chosen = options.find((o) => o.action === action) ?? options[0];
   if (!chosen) return null;
   const targets = chosen.targets;
-  const tgt = targets ? (targets.includes(Number(target)) ? Number(target) : targets[0]) : null;
+  // no preselected player, as on the vote form: a quick tap must not send a shot or a recruitment
+  // at whoever heads the list, and a chosen player who leaves the list is not silently replaced
+  const tgt = targets && target !== "" && targets.includes(Number(target)) ? Number(target) : null;
+  const incomplete = targets != null && tgt == null;
   const pickAction = (code: string) => {
     setAction(code);
     const next = options.find((o) => o.action === code);
@@ -40,7 +43,7 @@ export function MoveFields({ ctx, view, options, current, submitLabel, busy, onS
       class="move-fields"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!busy) void onSubmit(movePayload(chosen, tgt, entries));
+        if (!busy && !incomplete) void onSubmit(movePayload(chosen, tgt, entries));
       }}
     >
       <label>
@@ -56,7 +59,10 @@ export function MoveFields({ ctx, view, options, current, submitLabel, busy, onS
       {targets && (
         <label>
           {ctx.t("move_target")}
-          <select aria-label={ctx.t("move_target")} value={String(tgt)} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+          <select aria-label={ctx.t("move_target")} value={tgt == null ? "" : String(tgt)} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+            <option value="" disabled>
+              {ctx.t("vote_pick")}
+            </option>
             {targets.map((s) => (
               <option key={s} value={String(s)}>
                 {nickOf(view, s)}
@@ -68,7 +74,7 @@ export function MoveFields({ ctx, view, options, current, submitLabel, busy, onS
       {chosen.fields.map((field) => (
         <FieldInput key={`${chosen.action}:${field.name}`} ctx={ctx} view={view} field={field} entries={entries} setEntries={setEntries} />
       ))}
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy || incomplete}>
         {submitLabel}
       </button>
       {children}
