@@ -111,3 +111,17 @@ def test_shuffle_deals_the_list() -> None:  # A-SETUP-1
     roles = ["BOSS", "SOLDIER", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE", "SHERIFF"]
     s = G.setup({"players": [f"p{i}" for i in range(8)], "roles": roles, "shuffle": True}, 3)
     assert sorted(p.role for p in s.world.players) == sorted(roles)
+
+
+@pytest.mark.parametrize("nick", ["Va[b]sya", "[url=http://x]Kolya", "Petya[/color]", "[SPOILER]Olya"])
+def test_a_nick_with_a_bbcode_tag_is_refused(nick: str) -> None:  # A-SETUP-1b
+    with pytest.raises(Rejected) as e:
+        G.setup({"players": [nick, "p1", "p2"], "roles": ["PV", "PV", "DOCTOR"]}, 1)
+    assert e.value.code == "nick_bbcode" and e.value.rule == "A-SETUP-1b"
+    assert e.value.params["nick"] == nick
+
+
+@pytest.mark.parametrize("nick", ["[TF]Vasya", "Kolya [2]", "a[b", "Оля]"])
+def test_brackets_that_form_no_tag_are_kept(nick: str) -> None:  # A-SETUP-1b
+    s = G.setup({"players": [nick, "p1", "p2"], "roles": ["PV", "PV", "DOCTOR"]}, 1)
+    assert s.world.p(1).nick == nick

@@ -109,6 +109,17 @@ async def test_invalid_role_lists_are_refused(live: Live, players: list[Any], co
     assert r.json()["error"]["message"]
 
 
+async def test_a_nick_with_a_bbcode_tag_is_refused_in_words(live: Live) -> None:  # A-SETUP-1b
+    body = create_body()
+    body["players"][0]["name"] = "Va[b]sya"
+    r = await live.http.post("/api/andorra", json=body)
+    assert r.status_code in (400, 409), r.text
+    error = r.json()["error"]
+    assert error["code"] == "nick_bbcode"
+    assert "«Va[b]sya»" in error["text"]["ru"] and "«[b]»" in error["text"]["ru"]
+    assert "Remove the square brackets" in error["text"]["en"]
+
+
 async def test_bad_deadline_and_heks_endpoint(live: Live) -> None:
     r = await live.http.post("/api/andorra", json=create_body(day_seconds=0))
     assert r.json()["error"] == {

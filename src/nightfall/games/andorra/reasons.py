@@ -29,6 +29,12 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "Настройки игры неверны: {field} — {reason}.",
         "The game settings are wrong: {field} — {reason}.",
     ),
+    "nick_bbcode": (
+        "В нике «{nick}» есть тег BBCode «{tag}»: в посте форум разметил бы по нему текст. "
+        "Уберите квадратные скобки из ника.",
+        "The nick «{nick}» contains the BBCode tag «{tag}»: the forum would format the post by it. "
+        "Remove the square brackets from the nick.",
+    ),
     "unknown_role": (
         "Нет такой роли: «{role}». Возможные роли: {valid}.",
         "There is no role «{role}». Valid roles: {valid}.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +24,14 @@ from .roles.catalogue import (
 from .state import AndorraState, Clan, Player, World
 
 # Every role a game may start with (A-SETUP-2), in catalogue order.
+# A-SETUP-1b: a tag forum boards format, as it would stand in a nick. Brackets that form
+# no such tag ("[TF]Vasya") are shown as typed, so only these are refused.
+BBCODE_TAG = re.compile(
+    r"\[/?(?:b|i|u|s|url|img|quote|spoiler|color|size|font|code|list|\*|center|left|right"
+    r"|hide|sup|sub|table|tr|td|email|noparse|user|media|youtube|align|indent|offtop)(?:=[^\]]*)?\]",
+    re.IGNORECASE,
+)
+
 STARTING_ROLES = tuple(c for c in ROLES if c != "JOURNALIST_SOLDIER")
 
 
@@ -145,6 +154,10 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
         raise Rejected("bad_config", rule="A-SETUP-1", field="players", reason="list of nicknames")
     if len(set(names)) != len(names):
         raise Rejected("bad_config", rule="A-SETUP-1", field="players", reason="nicknames must differ")
+    for name in names:  # A-SETUP-1b: the posts are BBCode
+        tag = BBCODE_TAG.search(name)
+        if tag is not None:
+            raise Rejected("nick_bbcode", rule="A-SETUP-1b", nick=name, tag=tag.group(0))
     if len(names) < 3:
         raise Rejected("bad_config", rule="A-SETUP-1", field="players", reason="at least 3 players")
     two_clans = bool(config.get("two_clans", False))
