@@ -137,3 +137,6 @@ def test_a_clan_member_is_told_who_sends_the_sheet_and_no_one_else_is() -> None:
     assert "me" not in GAME.view(s.state, "public")
     s.player("boss").status = "DEAD"
     assert sender_in("soldier") == soldier
+    assert sender_in("boss") == "absent"  # out of the game: he no longer moves
+    s.player("investigator").status = "JAILED_LYNCH"
+    assert sender_in("investigator") == "absent" and sender_in("sheriff") == sheriff

@@ -165,9 +165,10 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             mine["clan_sheet"] = {
                 s: _sure_move(state, m) for s, m in state.submissions.items() if int(s) in mates
             }
-            if sheet_clan(me):
+            if sheet_clan(me) and me.alive:
                 # A-MOVE-5, A-CLAN-2: who sends this clan's sheet (a mate's own move counts only
-                # if the sheet does not name him); told to the clan only, like the sheet itself
+                # if the sheet does not name him); told to the clan only, like the sheet itself,
+                # and only to members who still move (not a jailed or dead one)
                 mine["clan_sender"] = sender(w, me.clan)
             if w.clans[me.clan].kind == "MAFIA":
                 c = w.clans[me.clan]
