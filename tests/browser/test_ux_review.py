@@ -256,3 +256,22 @@ def test_the_end_recap_gives_its_days_the_width_they_need(browser: Browser, mock
         page.screenshot(path=str(shots / f"recap12-slide{i}.png"), animations="disabled")
     assert min(sizes) >= 20, sizes  # the busiest days too (were 13.7, then 15.8 px)
     ctx.close()
+
+
+def test_a_double_tap_on_start_starts_the_game_once_without_an_error(
+    server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    """Play review 1 (H-SET-1): the host taps "Start" twice quickly. The game starts once,
+    and her phone does not greet the table with "That is not possible in this state of the
+    room" (the second tap used to reach the server after the game had started)."""
+    host, *others = (new_phone() for _ in range(4))
+    code = create_room(host, server, "Anna")
+    for page, name in zip(others, ("Bram", "Cas", "Dewi"), strict=True):
+        join_room(page, server, code, name)
+    expect(host.locator(".seats li")).to_have_count(4)
+    host.get_by_role("button", name=t("lobby.start"), exact=True).dblclick()
+    expect(host.get_by_role("button", name=t("reveal.hold"))).to_be_visible()
+    host.wait_for_timeout(1500)  # the second tap's answer, had it been sent
+    host.screenshot(path=str(shots / "started.png"), animations="disabled")
+    # Counted once, not awaited: the error's toast would go away by itself after 4 s.
+    assert host.get_by_role("alert").all_inner_texts() == []

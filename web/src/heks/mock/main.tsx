@@ -26,5 +26,5 @@ if (name === "score_late") {
   const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 }, evening: [] };
   render(<div class="app board-app"><Board room={room} view={view} tv /></div>, app);
 } else {
-  render(<div class="app"><Game view={view} send={send} members={[]} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => undefined} /></div>, app);
+  render(<div class="app"><Game view={view} send={send} members={[]} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => Promise.resolve(null)} /></div>, app);
 }

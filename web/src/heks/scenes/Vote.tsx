@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, Send, VoteResult } from "../types";
-import { Choice, choiceOf, nameOf, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
+import { Choice, choiceOf, nameOf, PrimaryButton, Progress, SceneTitle, Section, useOnce } from "../ui/common";
 import { AnnouncementText } from "./Evening";
 
 /** Full ballot, tally and outcome (H-EXC-5). */
@@ -92,13 +92,14 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
 }
 
 /** "Play again" with a second tap: a new game starts for the whole table at once. */
-function PlayAgain(props: { playAgain: () => void }) {
+function PlayAgain(props: { playAgain: () => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
+  const again = useOnce(props.playAgain);
   if (!asking) return <PrimaryButton label={t("end.again")} onClick={() => setAsking(true)} />;
   return (
     <div class="card host-confirm" role="group" aria-label={t("end.again.confirm")}>
       <p>{t("end.again.confirm")}</p>
-      <PrimaryButton label={t("end.again")} onClick={props.playAgain} />
+      <PrimaryButton label={t("end.again")} onClick={again.run} disabled={again.busy} />
       <button type="button" class="link-btn" onClick={() => setAsking(false)}>
         {t("host.cancel")}
       </button>
@@ -114,7 +115,7 @@ function endedByVote(reason: string, hasAnnouncement: boolean): boolean {
 }
 
 /** Results: winner, reason, score, every role (H-VIS-2); "Play again" for the host. */
-export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: boolean; playAgain: () => void }) {
+export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: boolean; playAgain: () => Promise<unknown> }) {
   const v = props.view;
   const r = v.result;
   if (!r) return null;

@@ -27,7 +27,7 @@ interface Props {
   members: Member[];
   isHost: boolean;
   canPlayAgain: boolean;
-  playAgain: () => void;
+  playAgain: () => Promise<unknown>;
   /** The evening's score, shown on the results screen (issue 18 §7). */
   score?: ComponentChildren;
   /** The room code (the host's "lost phone" link). */

@@ -4,6 +4,7 @@ import { copyText } from "../../core/clipboard";
 import type { Connection, RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
 import { heksSettings } from "../types";
+import { useOnce } from "../ui/common";
 import { Badge } from "../ui/Looks";
 import { EveningScore } from "../ui/Score";
 import { ProfileCard } from "./Profile";
@@ -160,6 +161,7 @@ export function Settings(props: { room: RoomState; you: You; conn: Connection; s
   const n = room.members.length;
   const { min_players: min, max_players: max } = room.limits;
   const canStart = n >= min && n <= max;
+  const start = useOnce(() => conn.lobby("start"));
   if (!you.host) {
     return (
       <section class="card">
@@ -195,7 +197,7 @@ export function Settings(props: { room: RoomState; you: You; conn: Connection; s
       )}
       {props.start && !canStart && <p class="small muted">{t("lobby.need", { n })}</p>}
       {props.start && (
-        <button type="button" class="primary" disabled={!canStart} onClick={() => conn.lobby("start")}>
+        <button type="button" class="primary" disabled={!canStart || start.busy} onClick={start.run}>
           {t("lobby.start")}
         </button>
       )}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { useRef, useState } from "preact/hooks";
 import { formatSeconds, useRemaining } from "../../core/clock";
 import { joinNames, t } from "../i18n";
 import { IngredientArt } from "./art";
@@ -156,6 +157,28 @@ export function Choice(props: {
       {props.sub && <span class="choice-sub">{props.sub}</span>}
     </button>
   );
+}
+
+/**
+ * A tap that must reach the server once, for a table-wide step (Start, Play again): a second
+ * tap while the first is on its way is dropped (a double tap sent both, and the second, come
+ * after the game had started, showed "That is not possible in this state of the room"). The
+ * button stays disabled until the server answers; a refusal enables it again.
+ */
+export function useOnce(action: () => Promise<unknown>): { busy: boolean; run: () => void } {
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false); // before the re-render: two taps may come in one frame
+  const run = () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    void action().then((refusal) => {
+      if (refusal === null) return; // accepted: the screen moves on
+      inFlight.current = false;
+      setBusy(false);
+    });
+  };
+  return { busy, run };
 }
 
 export function PrimaryButton(props: { label: string; onClick: () => void; disabled?: boolean }) {
