@@ -275,3 +275,14 @@ def test_a_double_tap_on_start_starts_the_game_once_without_an_error(
     host.screenshot(path=str(shots / "started.png"), animations="disabled")
     # Counted once, not awaited: the error's toast would go away by itself after 4 s.
     assert host.get_by_role("alert").all_inner_texts() == []
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_an_all_blank_vote_result_has_no_empty_tally(phone: Page, mock: str, shots: Path, lang: str) -> None:
+    """Play review 2 (H-EXV-4, H-EXC-5): when everyone voted blank, the result says so and
+    lists the ballots, without a "Tally" heading over an empty list."""
+    phone.goto(f"{mock}/mock.html?s=voteres_blank&lang={lang}")
+    expect(phone.get_by_text(t("voteres.allblank", lang))).to_be_visible()
+    expect(phone.get_by_role("heading", name=t("voteres.ballot", lang))).to_be_visible()
+    phone.screenshot(path=str(shots / f"voteres_blank-{lang}.png"), full_page=True, animations="disabled")
+    expect(phone.get_by_role("heading", name=t("voteres.tally", lang))).to_have_count(0)

@@ -161,5 +161,10 @@ export const FIXTURES: Record<string, HeksView> = {
     result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP },
     me: me({ seat: 1 }),
   }),
+  voteres_blank: base({
+    phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 2, progress: { done: 0, total: 6 },
+    vote_result: { day: 1, outcome: "ALL_BLANK", exiled: null, was_witch: false, tally: {}, ballot: [1, 2, 4, 5].map((s) => ({ voter: s, target: null, auto: s === 5 })) },
+    me: me({ seat: 1 }),
+  }),
   board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),
 };

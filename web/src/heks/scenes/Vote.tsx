@@ -18,15 +18,20 @@ export function VoteResultBody(props: { view: HeksView; r: VoteResult }) {
   return (
     <>
       <p class={`big-text outcome ${r.was_witch ? "witchy" : ""}`}>{outcome}</p>
-      <h3>{t("voteres.tally")}</h3>
-      <ul class="tally">
-        {tally.map(([seat, n]) => (
-          <li key={seat}>
-            <span>{nameOf(v, Number(seat))}</span>
-            <strong>{n}</strong>
-          </li>
-        ))}
-      </ul>
+      {tally.length > 0 && (
+        // All blank: no cat got a vote, and a "Tally" heading over nothing read as a list that failed to load.
+        <>
+          <h3>{t("voteres.tally")}</h3>
+          <ul class="tally">
+            {tally.map(([seat, n]) => (
+              <li key={seat}>
+                <span>{nameOf(v, Number(seat))}</span>
+                <strong>{n}</strong>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h3>{t("voteres.ballot")}</h3>
       {r.ballot.some((b) => b.auto) && <p class="muted small">{t("voteres.auto.rule")}</p>}
       <ul class="ballot">
