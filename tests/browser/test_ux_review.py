@@ -16,6 +16,7 @@ from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
 from .table import create_room, join_room, open_table
 from .texts import t
+from .uibot import Policy, UiBot, open_secret
 
 pytestmark = pytest.mark.browser
 
@@ -286,3 +287,33 @@ def test_an_all_blank_vote_result_has_no_empty_tally(phone: Page, mock: str, sho
     expect(phone.get_by_role("heading", name=t("voteres.ballot", lang))).to_be_visible()
     phone.screenshot(path=str(shots / f"voteres_blank-{lang}.png"), full_page=True, animations="disabled")
     expect(phone.get_by_role("heading", name=t("voteres.tally", lang))).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_phone_that_loses_its_link_with_the_secret_open_says_so_over_the_secret(
+    fast_server: str, new_phone: NewPhone, shots: Path, lang: str
+) -> None:
+    """Play review 3 (H-DEP-4, H-VIS-6): a player's link drops while she chooses her place
+    in her secret. The sheet lay over the page's "No connection" banner, so her tap only
+    said "Sending…"; now the banner shows over the sheet's foot, and its Close stays free."""
+    phones = open_table(new_phone, fast_server, 4, mode="unlimited", langs={1: lang})
+    bot = UiBot(phones, None, Policy())
+    departing = "DEPART_A"  # everyone holds still there: she has all the time she needs
+    bot.run_until(
+        lambda ss: all(s.phase == departing for s in ss),
+        60,
+        "the departure",
+        hold=lambda _ph, s: s.phase == departing,
+    )
+    page = phones[1].page
+    sheet = open_secret(page, lang)
+    page.context.set_offline(True)
+    banner = page.get_by_text(t("conn.offline", lang))
+    expect(banner).to_be_visible()
+    page.screenshot(path=str(shots / f"offline_secret-{lang}.png"), animations="disabled")
+    assert banner.evaluate(ON_TOP), "the open secret hides the 'No connection' banner"
+    close = sheet.get_by_role("button", name=t("secret.close", lang))
+    assert close.evaluate(ON_TOP), "the banner covers the secret's Close button"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.set_offline(False)
+    expect(banner).to_have_count(0)
