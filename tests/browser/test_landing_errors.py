@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import NewPhone
+from .table import create_room
 from .texts import t
 
 pytestmark = pytest.mark.browser
@@ -60,3 +61,19 @@ def test_the_join_links_form_puts_its_error_under_the_name(
     # Someone whose phone died tries their own name: the way back is the host.
     expect(page.get_by_text(t("join.taken.hint", "nl"))).to_be_visible()
     page.screenshot(path=str(shots / "name_taken.png"), full_page=True, animations="disabled")
+
+
+def test_a_code_pasted_with_spaces_and_in_lower_case_still_joins(
+    server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    """Play review: a code copied from a message (" dvtk ") joins the room. The field's
+    maxlength of 4 kept " DVT", and the table heard "This room does not exist"."""
+    host, guest = new_phone(), new_phone()
+    code = create_room(host, server, "Anna")
+    guest.goto(server + "/")
+    guest.get_by_label(t("landing.name")).fill("Bram")
+    guest.get_by_label(t("landing.code")).fill(f" {code.lower()} ")
+    expect(guest.get_by_label(t("landing.code"))).to_have_value(code)
+    guest.get_by_role("button", name=t("landing.join.button"), exact=True).click()
+    expect(guest.get_by_text(t("lobby.waiting"))).to_be_visible()
+    guest.screenshot(path=str(shots / "joined.png"), full_page=True, animations="disabled")

@@ -118,11 +118,17 @@ export function Landing() {
             class="code-input"
             autocapitalize="characters"
             autocomplete="off"
-            maxLength={4}
             value={code}
             aria-invalid={error?.field === "code"}
             aria-describedby={error?.field === "code" ? "err-code" : undefined}
-            onInput={(e) => setCode((e.target as HTMLInputElement).value.toUpperCase())}
+            onInput={(e) => {
+              // Letters only, then the first four: a code pasted from a message with a space
+              // before it (" dvtk") was cut to " DVT" by maxLength and refused as "no such room".
+              const input = e.target as HTMLInputElement;
+              const typed = input.value.toUpperCase().replace(/[^A-Z]/g, "").slice(0, 4);
+              input.value = typed; // the field itself too, when the state does not change
+              setCode(typed);
+            }}
           />
         </label>
         {fieldError("code")}
