@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/cluster_cpu.py                       # 100 tables, 3 rounds of each, ~5 min
     .venv/bin/python bench/cluster_cpu.py --one-behind-proxy    # + one node behind HAProxy, ~8 min
-    .venv/bin/python bench/cluster_cpu.py --rooms 1000 --pairs 2 --procs 4
+    .venv/bin/python bench/cluster_cpu.py --rooms 950 --pairs 2 --procs 4 --wait-quiet 30 --behind 0.9 --slow-p99-ms 100
+    .venv/bin/python bench/cluster_cpu.py --from-json a.json b.json --slow-p99-ms 100   # two runs' rounds
 
 The configurations ("kinds"), each on fresh processes and a fresh database, the
 same tables (same seeds) at real pace:
@@ -25,6 +26,14 @@ summary is the median over the rounds of each kind, the ratios of those medians
 (cluster/one: the target, at most 1.15; cluster/proxied: the cluster beyond the
 proxy) per table and per accepted command, each part's share of the difference,
 and HAProxy's CPU per frame it relays.
+
+Each round also reports whether it held the real pace: commands per table per second (0.42-0.43
+at these seeds whatever the table count), tap -> view p50/p99 and the bots' CPU. A server that
+other jobs starve falls behind and wakes less often, doing more per wake-up: it reads as cheaper
+(950 tables, one node, p99 3.1 s: 0.315 ms per table per s against 0.524 at p99 11 ms). So
+--wait-quiet waits for a quieter machine before each round, and --behind / --slow-p99-ms leave
+such rounds out of the summary. 1,000 tables of 10 do not fit this VM's HAProxy: 2 descriptors
+per phone over the hard limit of 20,000 (``ulimit -Hn``); 950 do.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import FAST_TIMERS, Phases
+from load import FAST_TIMERS, Phases, pct
 from load_client import IDLE, REAL
 from nightfall.cluster.proxy import TEMPLATE
 from serving import (
@@ -81,13 +90,15 @@ def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: 
         t0, idle0 = time.perf_counter(), _sample(parts)
         time.sleep(args.idle_seconds)
         idle1, t1 = _sample(parts), time.perf_counter()
+        bots = [b.pid for b in phases.procs if b.pid is not None]
         phases.set(REAL)
-        real0, t2 = _sample(parts), time.perf_counter()
+        real0, t2, bots0 = _sample(parts), time.perf_counter(), cpu_of(bots)
         time.sleep(args.seconds)
-        real1, t3 = _sample(parts), time.perf_counter()
+        real1, t3, bots1 = _sample(parts), time.perf_counter(), cpu_of(bots)
     finally:
         stats, _closed = phases.finish()
     real = stats.get("real", {})
+    latencies = real.get("latencies_ms", [])
     return {
         "sockets": sockets,
         "setup_errors": errors,
@@ -102,6 +113,11 @@ def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: 
         "acks": int(real.get("acks", 0)),
         "messages": int(real.get("messages", 0)),  # every frame the phones received
         "errors": real.get("errors", {}),
+        # Whether the run held real pace: commands per table per second (the same at every
+        # table count when it does), tap -> view, and the bots' share of the two cores.
+        "acks_per_table_per_s": round(int(real.get("acks", 0)) / (t3 - t2) / args.rooms, 4),
+        "tap_to_view_ms": {"p50": _round(pct(latencies, 0.5)), "p99": _round(pct(latencies, 0.99))},
+        "bots_cpu_pct": round(100 * (bots1 - bots0) / (t3 - t2), 1),
     }
 
 
@@ -284,8 +300,24 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
             out["beyond_proxy_pct"] = {
                 p: round(100 * (part("cluster", p) - part("proxied", p)) / one_ms, 1) for p in names
             }
+    loads = [x for r in rounds for x in r.get("load", [])]
+    out["load"] = [min(loads), max(loads)] if loads else None  # at the rounds' starts and ends
     acks = {k: _median([r["acks"] for r in mine[k]]) for k in kinds}
     out["acks"] = acks
+
+    # Real pace held? The same commands per table per second in every kind and at every
+    # table count, a short tap -> view, and bots that left the servers their CPU.
+    def pace(r: dict[str, Any], key: str) -> float | None:
+        return r["tap_to_view_ms"]["p99"] if key == "p99_ms" else r.get(key)
+
+    out["pace"] = {
+        k: {
+            key: _round(_median([v for r in mine[k] if (v := pace(r, key)) is not None]))
+            for key in ("acks_per_table_per_s", "p99_ms", "bots_cpu_pct")
+        }
+        for k in kinds
+        if all("tap_to_view_ms" in r for r in mine[k])
+    }
     return out
 
 
@@ -302,6 +334,10 @@ def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None
     )
     if s["haproxy"]:
         print(f"HAProxy per relayed frame: {json.dumps(s['haproxy'])}")
+    if s["pace"]:
+        print(
+            f"pace (acks per table per s, tap->view p99 ms, bots' % of a core), medians: {json.dumps(s['pace'])}"
+        )
     for scope in ("nodes", "all"):
         x = s[scope]
         print(
@@ -339,8 +375,51 @@ def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None
     print(
         f"SUMMARY CPU per table, {args.rooms} tables x {args.players}, medians of {dict(s['rounds'])} rounds: "
         f"{'; '.join(ratios)} (target: cluster <= x1.15). By part, % of the one node's CPU: {parts}. "
-        f"Acks {s['acks']}; load {os.getloadavg()[0]:.1f}; {seconds:.0f} s"
+        f"Acks {s['acks']}; load {s['load']} in the rounds, {os.getloadavg()[0]:.1f} now; {seconds:.0f} s"
     )
+
+
+def cpu_pressure() -> float:
+    """% of the last 10 s in which a runnable task waited for a CPU (/proc/pressure/cpu);
+    without PSI, the 1-minute load per core as a %. Over 10 s: it sees the machine
+    quieten sooner than the 1-minute load, which a round's own processes keep up."""
+    try:
+        line = Path("/proc/pressure/cpu").read_text().split("\n", 1)[0]
+        return float(line.split("avg10=", 1)[1].split()[0])
+    except (OSError, IndexError, ValueError):
+        return 100 * os.getloadavg()[0] / (os.cpu_count() or 1)
+
+
+def _wait_until_quiet(below: float | None, at_most: float) -> float:
+    """Wait (at most ``at_most`` s) until ``cpu_pressure`` is under ``below`` %; the s waited.
+    When other jobs take both cores, the servers at their niceness fall behind the real pace
+    (600 tables at load 18-25: a tap waited 8 s for its view), and a round measures a starved
+    server, not the pace's cost."""
+    start = time.monotonic()
+    while below is not None and cpu_pressure() >= below and time.monotonic() - start < at_most:
+        time.sleep(2)
+    return time.monotonic() - start
+
+
+def _at_pace(
+    rounds: list[dict[str, Any]], behind: float | None, p99_ms: float | None
+) -> list[dict[str, Any]]:
+    """``rounds`` less those that did not hold the real pace: phones that sent under ``behind``
+    times the most commands per table per second of any round (starved bots, or a starved
+    server), or a tap -> view p99 over ``p99_ms`` (a starved server: it then wakes less
+    often, more work per wake-up, and reads as cheaper: 950 tables, one node at CPU pressure
+    27-85 %, p99 3.1 s: 0.315 ms per table per s against 0.524 at p99 11 ms)."""
+    best = max((r.get("acks_per_table_per_s", 0) for r in rounds), default=0)
+    kept = []
+    for r in rounds:
+        pace, p99 = r.get("acks_per_table_per_s"), r.get("tap_to_view_ms", {}).get("p99")
+        if (behind is not None and pace is not None and pace < behind * best) or (
+            p99_ms is not None and p99 is not None and p99 > p99_ms
+        ):
+            print(f"left out, not at pace: {r['kind']} {pace} acks/table/s, p99 {p99} ms, load {r['load']}")
+        else:
+            kept.append(r)
+    return kept
 
 
 def main() -> int:
@@ -389,6 +468,23 @@ def main() -> int:
         type=Path,
         help="also the cluster running this checkout's src/ and deploy/haproxy.cfg (kind 'src'): before/after",
     )
+    p.add_argument(
+        "--wait-quiet",
+        type=float,
+        help="before each round wait until CPU pressure (%% of 10 s a task waited) is below this",
+    )
+    p.add_argument("--wait-quiet-max", type=float, default=300, help="... but at most this many s")
+    p.add_argument(
+        "--behind",
+        type=float,
+        help="leave out of the summary rounds under this share (e.g. 0.9) of the best commands per table per s",
+    )
+    p.add_argument(
+        "--slow-p99-ms",
+        type=float,
+        help="leave out of the summary rounds whose tap -> view p99 is above this (e.g. 100): a starved server",
+    )
+    p.add_argument("--from-json", nargs="+", help="no run: summarize the rounds saved in these --json files")
     p.add_argument("--json", help="write every round and the summary to this file")
     p.set_defaults(compression=True, phone_pings="quiet")  # as the phone client (bench/load.py's defaults)
     args = p.parse_args()
@@ -409,6 +505,11 @@ def main() -> int:
         kinds.append("hz")
     if args.alt_src:
         kinds.append("src")
+    if args.from_json:  # no run: the summary of saved rounds (several runs' together)
+        saved = [r for f in args.from_json for r in json.loads(Path(f).read_text())["rounds"]]
+        args.rooms = saved[0]["rooms"]
+        _report(summary(_at_pace(saved, args.behind, args.slow_p99_ms)), args, 0)
+        return 0
     raise_fd_limit()
     timers = json.dumps(FAST_TIMERS)
     # Forward, then backward (one, cluster, cluster, one, ...): every configuration runs as
@@ -419,24 +520,29 @@ def main() -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nf-cluster-cpu-") as tmp:
         for i, kind in enumerate(plan):
-            load0 = os.getloadavg()[0]
+            waited = _wait_until_quiet(args.wait_quiet, args.wait_quiet_max)
+            load0, pressure0 = os.getloadavg()[0], cpu_pressure()
             r = _round_of(args, kind, Path(tmp), timers)
             if isinstance(r, str):  # a process that did not start: the other rounds still count
                 print(f"round {i + 1}/{len(plan)} {kind:7}: failed: {r}", flush=True)
                 continue
             r.update(kind=kind, rooms=args.rooms, load=[round(load0, 1), round(os.getloadavg()[0], 1)])
+            r.update(cpu_pressure=[pressure0, cpu_pressure()], waited_s=round(waited))
             rounds.append(r)
             print(
                 f"round {i + 1}/{len(plan)} {kind:7}: {_per_table(r, None):.3f} ms CPU per table per s "
                 f"(nodes {_per_table(r, ['nodes']):.3f}), {r['acks']} acks, {r['messages']} frames, "
                 f"CPU s {r['cpu_s']} (kernel {r['kernel_s']}), wake-ups/s {r['wakeups_per_s']}, "
-                f"idle % {r['idle_cpu_pct']}, "
-                f"errors {r['errors'] or 0}, load {r['load'][0]} -> {r['load'][1]}, {time.monotonic() - started:.0f} s",
+                f"idle % {r['idle_cpu_pct']}, {r['acks_per_table_per_s']} acks/table/s, "
+                f"tap->view ms {r['tap_to_view_ms']}, bots {r['bots_cpu_pct']} % of a core, "
+                f"errors {r['errors'] or 0}, load {r['load'][0]} -> {r['load'][1]}, "
+                f"CPU pressure {r['cpu_pressure'][0]} -> {r['cpu_pressure'][1]} %, waited {r['waited_s']} s, "
+                f"{time.monotonic() - started:.0f} s",
                 flush=True,
             )
             if r["setup_errors"]:
                 print(f"  set-up errors: {r['setup_errors']}", flush=True)
-    s = summary(rounds)
+    s = summary(_at_pace(rounds, args.behind, args.slow_p99_ms))
     _report(s, args, time.monotonic() - started)
     if args.json:
         data = {"args": {k: str(v) for k, v in vars(args).items()}, "rounds": rounds, "summary": s}

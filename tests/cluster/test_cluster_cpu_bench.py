@@ -77,3 +77,6 @@ def test_a_tiny_run_of_the_three_configurations(tmp_path: Path) -> None:
         assert r["cpu_s"]["nodes"] > 0 and "postgres" in r["cpu_s"]
         assert ("haproxy" in r["cpu_s"]) == (r["kind"] != "one")
         assert ("redis" in r["cpu_s"]) == (r["kind"] == "cluster")
+        # Whether the round held real pace: commands per table per second, tap -> view, the bots' CPU.
+        assert r["acks_per_table_per_s"] > 0 and r["tap_to_view_ms"]["p99"] > 0 and r["bots_cpu_pct"] >= 0
+    assert report["summary"]["pace"]["cluster"]["acks_per_table_per_s"] > 0
