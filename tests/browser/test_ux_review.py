@@ -15,7 +15,7 @@ from .board import MEASURE
 from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
 from .table import create_room, join_room, open_table
-from .texts import t
+from .texts import join_names, t
 from .uibot import Policy, UiBot, open_secret
 
 pytestmark = pytest.mark.browser
@@ -317,3 +317,24 @@ def test_a_phone_that_loses_its_link_with_the_secret_open_says_so_over_the_secre
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.context.set_offline(False)
     expect(banner).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_boards_results_tell_the_last_days_news_when_the_day_ended_the_game(
+    browser: Browser, mock: str, shots: Path, lang: str
+) -> None:
+    """Play review 4 (H-ERR-4): the witches took over at the end of day 3, so no evening
+    scene came; the phones' results said who did not come back, the TV's only who won. Now
+    the board's first results slide tells the duck's news too, at 12 long names without
+    scrolling or clipping."""
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{mock}/mock.html?s=board_takeover12&lang={lang}")
+    page.wait_for_selector(".board")
+    frogs = join_names(["Anne-Marie", "Evangeline", "Gijsbert", "Ilse-Marie"], lang)
+    expect(page.get_by_text(t("evening.frog.many", lang, names=frogs))).to_be_visible()
+    expect(page.get_by_text(t("evening.turned", lang, name="Bartholomeus"))).to_be_visible()
+    m = page.evaluate(MEASURE)
+    page.screenshot(path=str(shots / f"takeover12-{lang}.png"), animations="disabled")
+    assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], m
+    ctx.close()

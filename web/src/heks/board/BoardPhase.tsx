@@ -149,6 +149,8 @@ function GameEnd(props: { v: HeksView }) {
       <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
       <p class="big-text">{t(`reason.${res.reason}` as "reason.TAKEOVER")}</p>
       <p>{res.score === 1 ? t("end.score.one") : t("end.score", { n: res.score })}</p>
+      {/* A game decided at the end of a day has no evening scene: the duck's news comes here (H-ERR-4), as on the phones. */}
+      {res.announcement && <AnnouncementText view={v} a={res.announcement} />}
       <ul class="chips roles">
         {v.players.map((p) => (
           <li key={p.seat} class={`role-${res.roles[String(p.seat)]?.toLowerCase()}`}>

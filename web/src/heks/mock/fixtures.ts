@@ -71,6 +71,12 @@ export const FIXTURES: Record<string, HeksView> = {
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: LONG12.map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
   }),
+  // Decided at the end of day 3 (the witches took over): the day's news is on the results (H-ERR-4).
+  board_takeover12: base({
+    phase: "GAME_END", deadline: null, day: 3,
+    result: { ...RESULT12, winner: "witch", reason: "TAKEOVER", score: 4, day: 3, announcement: { day: 3, new_frogs: [1, 5, 7, 9], turned_back: [2] } },
+    players: LONG12.map((name, i) => ({ seat: i + 1, name, status: [1, 5, 7, 9].includes(i + 1) ? "FROG" : "CAT", host: i === 0 })),
+  }),
   board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
   reveal_crow: base({ phase: "ROLE_REVEAL", deadline: null, me: me({ seat: 7, role: "CROW", side: "witch", known_witches: [2, 9], known_jester: 8 }) }),
