@@ -338,3 +338,26 @@ def test_the_boards_results_tell_the_last_days_news_when_the_day_ended_the_game(
     page.screenshot(path=str(shots / f"takeover12-{lang}.png"), animations="disabled")
     assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], m
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_crows_card_speaks_of_a_jester_only_at_a_table_with_one(
+    phone: Page, mock: str, lang: str
+) -> None:
+    """Play review 5 (H-START-2, H-JST-3): at 7 players there is no Jester (Table 2.1), yet
+    the Crow's card said "You know the witches and the Jester" and named none; she read it
+    as a Jester kept from her. With a Jester at the table the card still names him."""
+    for fixture, key in (("reveal_crow7", "ability.CROW.nojester"), ("reveal_crow", "ability.CROW")):
+        phone.goto(f"{mock}/mock.html?s={fixture}&lang={lang}")
+        card = phone.get_by_role("button", name=t("reveal.hold", lang)).first
+        box = card.bounding_box()
+        assert box is not None
+        phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.mouse.down()
+        face = phone.get_by_test_id("role-face")
+        expect(face.locator(".role-ability")).to_have_text(t(key, lang))
+        jester = face.get_by_text(
+            re.compile("^" + re.escape(t("role.jester.known", lang).split("{name}")[0]))
+        )
+        expect(jester).to_have_count(0 if fixture == "reveal_crow7" else 1)
+        phone.mouse.up()

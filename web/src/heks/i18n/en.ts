@@ -77,6 +77,7 @@ export const en: Record<MsgKey, string> = {
   "ability.SEER": "Once a day, from the evening discussion until the vote: check whether a player is a witch.",
   "ability.WITCH": "You depart last. In 15 seconds you choose a place, maybe a spell, and a cat to turn into a frog.",
   "ability.CROW": "You are on the witch side. You know the witches and the Jester, but they do not know you. Otherwise you play as a normal cat.",
+  "ability.CROW.nojester": "You are on the witch side. You know the witches, but they do not know you. Otherwise you play as a normal cat.",
   "ability.JESTER": "You win alone if you are voted out. Otherwise you play as a normal cat. The witches and the Crow know who you are.",
   "role.witches.other": "The other witches: {names}",
   "role.witches.none": "There are no other witches.",

@@ -79,6 +79,7 @@ export const nl = {
   "ability.SEER": "Eén keer per dag, van het avondoverleg tot de stemming: bekijk of een speler een heks is.",
   "ability.WITCH": "Je vertrekt als laatste. In 15 seconden kies je een plek, eventueel een spreuk, en een kat om in een kikker te veranderen.",
   "ability.CROW": "Je hoort bij de hekskant. Je kent de heksen en de Nar, maar zij kennen jou niet. Verder speel je als een gewone kat.",
+  "ability.CROW.nojester": "Je hoort bij de hekskant. Je kent de heksen, maar zij kennen jou niet. Verder speel je als een gewone kat.",
   "ability.JESTER": "Word je weggestemd, dan win je in je eentje. Verder speel je als een gewone kat. De heksen en de Kraai weten wie je bent.",
   "role.witches.other": "De andere heksen: {names}",
   "role.witches.none": "Er zijn geen andere heksen.",

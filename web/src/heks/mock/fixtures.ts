@@ -79,6 +79,7 @@ export const FIXTURES: Record<string, HeksView> = {
   }),
   board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
+  reveal_crow7: base({ phase: "ROLE_REVEAL", deadline: null, players: base().players.slice(0, 7), me: me({ seat: 7, role: "CROW", side: "witch", known_witches: [2, 5] }) }),
   reveal_crow: base({ phase: "ROLE_REVEAL", deadline: null, me: me({ seat: 7, role: "CROW", side: "witch", known_witches: [2, 9], known_jester: 8 }) }),
   jester_depart: base({ me: me({ seat: 8, role: "JESTER", side: "solo", choice: { place: "P1", ingredient: "MUSHROOM" } }) }),
   protector_depart: base({ mode: "unlimited", deadline: null, me: me({ seat: 5, role: "PROTECTOR", choice: { place: "P4", ingredient: "OWL_FEATHER" } }) }),

@@ -34,7 +34,10 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
           <span class={`role-face side-${me.side}`} data-testid="role-face">
             <span class="role-name">{t(`role.${me.role}` as "role.SEER")}</span>
             <span class="role-side">{t(`side.${me.side}` as "side.village")}</span>
-            <span class="role-ability">{t(`ability.${me.role}` as "ability.SEER")}</span>
+            <span class="role-ability">
+              {/* No Jester at this table (under 9 players): the Crow is not told she knows one. */}
+              {me.role === "CROW" && me.known_jester == null ? t("ability.CROW.nojester") : t(`ability.${me.role}` as "ability.SEER")}
+            </span>
             {me.role === "WITCH" && (
               <span class="role-team">
                 {others.length === 1
