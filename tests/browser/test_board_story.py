@@ -451,3 +451,42 @@ def test_a_twelve_player_recap_reads_at_20px_and_splits_its_busy_days(
         # with the usual names the quieter days stay one slide each
         assert min(d["total"] for d in days.values()) == 1, {n: d["total"] for n, d in days.items()}
     ctx.close()
+
+
+@pytest.mark.parametrize(("fixture", "lang"), [("board_result12_long", "nl"), ("board_result12", "en")])
+def test_the_sound_hint_at_the_results_keeps_to_the_players_column(
+    browser: Browser, mock: str, shots: Path, fixture: str, lang: str
+) -> None:
+    """UX: a TV nobody has tapped yet still asks for a tap at the results, but the hint covers
+    neither the results nor a player's row (it used to lie over the results' foot, sized for the
+    wider players' column of the other scenes), and reads at 20 px."""
+    ctx = browser.new_context(viewport=TV_720, device_scale_factor=1, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{mock}/mock.html?s={fixture}&lang={lang}")
+    page.wait_for_selector(".recap-board")
+    hint = page.get_by_role("status").filter(has_text=t("board.sound.unlock.short", lang))
+    expect(hint).to_be_visible()
+    page.screenshot(path=str(shots / f"{fixture}_{lang}_sound_hint.png"), animations="disabled")
+    box = hint.bounding_box()
+    assert box is not None
+
+    def overlaps(other: dict[str, float]) -> bool:
+        return not (
+            box["x"] + box["width"] <= other["x"]
+            or other["x"] + other["width"] <= box["x"]
+            or box["y"] + box["height"] <= other["y"]
+            or other["y"] + other["height"] <= box["y"]
+        )
+
+    main = page.locator(".board-main").bounding_box()
+    assert main is not None and not overlaps(main), (box, main)
+    rows = page.locator(".board-seats li")
+    for i in range(rows.count()):
+        row = rows.nth(i).bounding_box()
+        assert row is not None and not overlaps(row), (i, box, row)
+    players = page.locator(".board-players").bounding_box()
+    assert players is not None
+    assert players["x"] <= box["x"] and box["x"] + box["width"] <= players["x"] + players["width"]
+    size = float(hint.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+    assert size >= 20, size
+    ctx.close()

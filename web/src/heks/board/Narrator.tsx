@@ -121,13 +121,15 @@ export function SoundSwitch(props: { sound: BoardSound }) {
   );
 }
 
-/** "Tap to turn the sound on": shown while the sound is on but the browser still holds it. */
-export function UnlockHint(props: { sound: BoardSound }) {
+/** "Tap to turn the sound on": shown while the sound is on but the browser still holds it.
+ * Short where it must fit the results' narrow players column (it sits over that column's foot,
+ * never over the results). */
+export function UnlockHint(props: { sound: BoardSound; short?: boolean }) {
   if (!props.sound.on || props.sound.unlocked) return null;
   return (
     <p class="sound-unlock" role="status">
       <Speaker on />
-      {t("board.sound.unlock")}
+      {t(props.short ? "board.sound.unlock.short" : "board.sound.unlock")}
     </p>
   );
 }

@@ -330,6 +330,7 @@ export const en: Record<MsgKey, string> = {
   "board.sound.on": "Sound on",
   "board.sound.off": "Sound off",
   "board.sound.unlock": "Tap or click anywhere to turn on the sound and the narrator",
+  "board.sound.unlock.short": "Tap anywhere for sound",
   "board.recipe.places": "Where it grows today",
   "board.slides.keys": "← → change the slide",
   "say.ROLE_REVEAL": "A new game begins. Look at your role in secret: press and hold your card.",

@@ -350,6 +350,7 @@ export const nl = {
   "board.sound.on": "Geluid aan",
   "board.sound.off": "Geluid uit",
   "board.sound.unlock": "Tik of klik ergens om het geluid en de verteller aan te zetten",
+  "board.sound.unlock.short": "Tik ergens voor geluid",
   "board.recipe.places": "Waar het vandaag groeit",
   "board.slides.keys": "← → andere dia",
   "say.ROLE_REVEAL": "Een nieuw spel begint. Bekijk in het geheim je rol: houd je kaart ingedrukt.",

@@ -90,7 +90,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           </ol>
         </section>
       </div>
-      <UnlockHint sound={sound} />
+      <UnlockHint sound={sound} short={v?.phase === "GAME_END"} />
     </main>
   );
 }
