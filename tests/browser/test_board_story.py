@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
 from nightfall.engine import kernel
 from nightfall.engine.transcript import Transcript
@@ -470,7 +470,7 @@ def test_the_sound_hint_at_the_results_keeps_to_the_players_column(
     box = hint.bounding_box()
     assert box is not None
 
-    def overlaps(other: dict[str, float]) -> bool:
+    def overlaps(other: FloatRect) -> bool:
         return not (
             box["x"] + box["width"] <= other["x"]
             or other["x"] + other["width"] <= box["x"]
