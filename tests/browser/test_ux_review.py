@@ -361,3 +361,16 @@ def test_the_crows_card_speaks_of_a_jester_only_at_a_table_with_one(
         )
         expect(jester).to_have_count(0 if fixture == "reveal_crow7" else 1)
         phone.mouse.up()
+
+
+@pytest.mark.parametrize(("fixture", "lang"), [("frog_depart", "nl"), ("exiled_depart", "en")])
+def test_a_frog_and_an_exiled_player_see_the_departure_step_and_its_clock(
+    phone: Page, mock: str, shots: Path, fixture: str, lang: str
+) -> None:
+    """UX review 3: in every other scene a frog or an exiled player sees the step and its
+    countdown; at the departure they saw only the recipe, with nothing to say what the table
+    was doing or for how long."""
+    phone.goto(f"{mock}/mock.html?s={fixture}&lang={lang}")
+    expect(phone.get_by_role("heading", name=t("depart.watch.title", lang))).to_be_visible()
+    expect(phone.get_by_role("timer", name=t("timer.label", lang))).to_be_visible()
+    phone.screenshot(path=str(shots / f"{fixture}_{lang}.png"), full_page=True, animations="disabled")

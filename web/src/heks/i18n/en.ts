@@ -138,6 +138,8 @@ export const en: Record<MsgKey, string> = {
   "morning.knightsday": "The knights arrive on day {n}.",
 
   "depart.title": "Choose a place",
+
+  "depart.watch.title": "The cats choose a place",
   "depart.hint": "You can switch until the witches' turn begins.",
   "depart.chosen": "You are going to: {place}",
   "depart.gather": "Gather",

@@ -146,6 +146,7 @@ export const nl = {
 
   // Departure
   "depart.title": "Kies een plek",
+  "depart.watch.title": "De katten kiezen een plek",
   "depart.hint": "Je kunt nog wisselen tot de heksen aan de beurt zijn.",
   "depart.chosen": "Je gaat naar: {place}",
   "depart.gather": "Verzamelen",

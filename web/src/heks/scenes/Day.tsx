@@ -28,6 +28,23 @@ export function Depart(props: { view: HeksView }) {
 }
 
 /**
+ * Step A for a frog, an exiled player or a watcher: nothing to choose, but the step and its
+ * clock, as in every other scene. The public deadline is step A's even during the guard's
+ * step B (H-DEP-13), so it tells nobody that a Protector is guarding.
+ */
+export function DepartWatch(props: { view: HeksView }) {
+  const v = props.view;
+  return (
+    <div class="scene">
+      <MorningInfo view={v} />
+      <Section title={t("depart.watch.title")}>
+        <Countdown deadline={v.deadline} />
+      </Section>
+    </div>
+  );
+}
+
+/**
  * Step A in the secret: choose a place, switch until step C (H-DEP-10), the Herb Doctor's
  * frog, the Protector's mode. A Witch gets places to tap that do nothing,
  * so that her hands move like everyone's; she chooses her place in step C (H-GAT-2).

@@ -11,13 +11,13 @@ import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
 import { Section } from "../ui/common";
 import { SecretCover, SecretSheet } from "../ui/Secret";
-import { Depart, Gathering } from "../scenes/Day";
+import { Depart, DepartWatch, Gathering } from "../scenes/Day";
 import { Discussion, EveningAnnounce } from "../scenes/Evening";
 import { PrivatePart } from "../scenes/Private";
 import { HostPanel } from "../scenes/Host";
 import { AcceptScene, Approval, Proposal, Quarrel, RejectScene, Ritual, RitualResult } from "../scenes/Night";
 import { RoleCard, RoleReveal } from "../scenes/Reveal";
-import { MorningInfo, StatusBar } from "../scenes/Status";
+import { StatusBar } from "../scenes/Status";
 import { ExileVote, Results, VoteResultScene } from "../scenes/Vote";
 import { Recap } from "../recap/Recap";
 
@@ -105,12 +105,7 @@ function Scene(props: Props) {
       return <VoteResultScene view={v} send={send} />;
     case "DEPART_A":
     case "GUARD_B":
-      if (!me || outsider)
-        return (
-          <div class="scene">
-            <MorningInfo view={v} />
-          </div>
-        );
+      if (!me || outsider) return <DepartWatch view={v} />;
       return <Depart view={v} />;
     case "WITCH_C":
       return <Gathering view={v} />;
