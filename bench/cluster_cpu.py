@@ -14,6 +14,8 @@ same tables (same seeds) at real pace:
   cluster   two nodes behind HAProxy, leases in a private redis-server, the same
             PostgreSQL server
   alt       (--alt-template FILE) as proxied, with another HAProxy configuration
+  nginx     (--kinds ...,nginx) as proxied, with nginx in place of HAProxy: whether
+            another relay pays less per frame (only to compare; the product's is HAProxy)
 
 Rounds run the kinds forward, then backward (one, cluster, cluster, one, ...), so
 every configuration runs as often early as late. A round connects every phone,
@@ -25,7 +27,7 @@ little (they slow both alike, by cache and frequency, not by the count). The
 summary is the median over the rounds of each kind, the ratios of those medians
 (cluster/one: the target, at most 1.15; cluster/proxied: the cluster beyond the
 proxy) per table and per accepted command, each part's share of the difference,
-and HAProxy's CPU per frame it relays.
+and HAProxy's (and nginx's) CPU per frame it relays.
 
 Each round also reports whether it held the real pace: commands per table per second (0.42-0.43
 at these seeds whatever the table count), tap -> view p50/p99 and the bots' CPU. A server that
@@ -66,13 +68,14 @@ from serving import (
     raise_fd_limit,
     sized_template,
     sleeps_of,
+    start_nginx,
     start_node,
     start_proxy,
     start_tables,
     stop_process,
 )
 
-KINDS = ("one", "proxied", "cluster")
+KINDS = ("one", "proxied", "cluster", "nginx")
 
 
 def _sample(parts: dict[str, list[int]]) -> dict[str, tuple[float, float, float]]:
@@ -121,9 +124,12 @@ def _drive(args: argparse.Namespace, url: str, parts: dict[str, list[int]], db: 
     }
 
 
-def one_node(args: argparse.Namespace, data: Path, timers: str, template: Path | None) -> dict[str, Any]:
+def one_node(
+    args: argparse.Namespace, data: Path, timers: str, template: Path | None, nginx: bool = False
+) -> dict[str, Any]:
     """One node on PostgreSQL; with ``template`` behind HAProxy too, as a hosted
-    single node would be (TLS, one public address): the proxy's own cost."""
+    single node would be (TLS, one public address): the proxy's own cost; with
+    ``nginx`` behind nginx instead."""
     name = f"nf_cpu_one_{uuid.uuid4().hex[:8]}"
     log = (data / f"{name}.log").open("wb")
     node = proxy = None
@@ -133,6 +139,9 @@ def one_node(args: argparse.Namespace, data: Path, timers: str, template: Path |
         if template is not None:
             proxy, url = start_proxy([url.split("//", 1)[1]], data / f"{name}.cfg", log, template)
             parts["haproxy"] = [proxy.pid]
+        elif nginx:
+            proxy, pids, url = start_nginx(url.split("//", 1)[1], data / name, log, args.rooms * args.players)
+            parts["nginx"] = pids
         return _drive(args, url, parts, name)
     finally:
         if proxy is not None:
@@ -179,6 +188,8 @@ def _round_of(args: argparse.Namespace, kind: str, tmp: Path, timers: str) -> di
         if kind == "lease":  # the cluster with --alt-lease-ms
             other = argparse.Namespace(**{**vars(args), "lease_ms": args.alt_lease_ms})
             return cluster(other, tmp, timers, sized_template(phones, tmp, args.template))
+        if kind == "nginx":
+            return one_node(args, tmp, timers, None, nginx=True)
         template = {"one": None, "proxied": args.template or TEMPLATE, "alt": args.alt_template}[kind]
         if template is not None:
             template = sized_template(phones, tmp, template)
@@ -273,18 +284,17 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     }
     # The proxy's cost per frame it relays (each frame a phone received, each command it sent),
     # and how much of it is the kernel's (recv and send: what any relay pays).
-    out["haproxy"] = {
-        k: {
-            "us_per_frame": _round(
-                _median([1e6 * r["cpu_s"]["haproxy"] / (r["messages"] + r["acks"]) for r in mine[k]])
-            ),
-            "kernel_share": _round(
-                _median([r["kernel_s"]["haproxy"] / r["cpu_s"]["haproxy"] for r in mine[k]])
-            ),
+    for proxy in ("haproxy", "nginx"):
+        out[proxy] = {
+            k: {
+                "us_per_frame": _round(
+                    _median([1e6 * r["cpu_s"][proxy] / (r["messages"] + r["acks"]) for r in mine[k]])
+                ),
+                "kernel_share": _round(_median([r["kernel_s"][proxy] / r["cpu_s"][proxy] for r in mine[k]])),
+            }
+            for k in kinds
+            if all(proxy in r["cpu_s"] and r["cpu_s"][proxy] and r["messages"] for r in mine[k])
         }
-        for k in kinds
-        if all("haproxy" in r["cpu_s"] and r["cpu_s"]["haproxy"] and r["messages"] for r in mine[k])
-    }
 
     def part(k: str, p: str) -> float:
         return _median([_per_table(r, [p]) if p in r["cpu_s"] else 0.0 for r in mine[k]]) or 0.0
@@ -334,6 +344,8 @@ def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None
     )
     if s["haproxy"]:
         print(f"HAProxy per relayed frame: {json.dumps(s['haproxy'])}")
+    if s.get("nginx"):
+        print(f"nginx per relayed frame: {json.dumps(s['nginx'])}")
     if s["pace"]:
         print(
             f"pace (acks per table per s, tap->view p99 ms, bots' % of a core), medians: {json.dumps(s['pace'])}"
@@ -355,6 +367,8 @@ def _report(s: dict[str, Any], args: argparse.Namespace, seconds: float) -> None
         "cluster/proxied",
         "alt/one",
         "alt/proxied",
+        "nginx/one",
+        "nginx/proxied",
         "lease/one",
         "hz/one",
         "src/one",

@@ -2,7 +2,7 @@
 bench/load_cluster.py and bench/cluster_cpu.py: free ports, CPU time from /proc,
 a server's health, the bot tables, and for the cluster runs a PostgreSQL
 database per run, a private Redis, one node on PostgreSQL (optionally behind
-HAProxy) and a cluster of nodes behind HAProxy.
+HAProxy, or nginx to compare) and a cluster of nodes behind HAProxy.
 """
 
 from __future__ import annotations
@@ -284,6 +284,76 @@ def start_proxy(
     url = f"http://{HOST}:{port}"
     wait_health(url, proxy)
     return proxy, url
+
+
+NGINX = """\
+daemon off;
+worker_processes 1;
+worker_rlimit_nofile {files};
+pid {dir}/nginx.pid;
+events {{
+    use epoll;
+    worker_connections {connections};
+}}
+http {{
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    map $http_upgrade $connection_upgrade {{
+        default upgrade;
+        ''      close;
+    }}
+    server {{
+        listen {listen} backlog=4096;  # as HAProxy's (its maxconn, to somaxconn); nginx's default is 511
+        location / {{
+            proxy_pass http://{node};
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_read_timeout 1h;
+            proxy_send_timeout 1h;
+            proxy_buffering off;
+        }}
+    }}
+}}
+"""
+
+
+def start_nginx(
+    node: str, directory: Path, log: IO[bytes], phones: int
+) -> tuple[subprocess.Popen[bytes], list[int], str]:
+    """nginx (one worker, epoll) in front of ``node`` (``host:port``), to compare its
+    cost per relayed frame with HAProxy's; not the product's proxy (deploy/haproxy.cfg),
+    and without its stick table or health checks: one node needs neither.
+    (master process, [master and worker pids], URL)."""
+    import shutil
+
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    directory.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    # Two descriptors per phone (phone and node), and some for the set-up's requests.
+    connections = 2 * phones + 400
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    files = connections + 100 if hard == resource.RLIM_INFINITY else min(connections + 100, hard)
+    config = directory / "nginx.conf"
+    config.write_text(
+        NGINX.format(files=files, dir=directory, connections=connections, listen=f"{HOST}:{port}", node=node)
+    )
+    proxy = subprocess.Popen(
+        [binary, "-e", "stderr", "-p", str(directory), "-c", str(config)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://{HOST}:{port}"
+    wait_health(url, proxy)
+    # The master only starts and watches its worker, which does the relaying: count both.
+    children = Path(f"/proc/{proxy.pid}/task/{proxy.pid}/children").read_text().split()
+    return proxy, [proxy.pid, *map(int, children)], url
 
 
 def new_cluster(

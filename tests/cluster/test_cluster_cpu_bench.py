@@ -58,6 +58,23 @@ def test_the_summary_separates_the_proxy_from_the_second_node() -> None:
     assert s["idle_cpu_pct_by_part"]["one"] == {"nodes": 0.1, "postgres": 0.1}
 
 
+def test_the_summary_counts_nginx_per_frame_as_haproxy() -> None:
+    """Kind ``nginx``: the node behind nginx instead of HAProxy, its relay's CPU per frame
+    counted the same way, to compare the two proxies in one run."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from cluster_cpu import summary
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    rounds = [_round("one", {"nodes": 1.0}), _round("proxied", {"nodes": 1.0, "haproxy": 0.3})]
+    rounds += [_round("nginx", {"nodes": 1.0, "nginx": 0.11})]
+    s = summary(rounds)
+    assert s["nginx"] == {"nginx": {"us_per_frame": 100.0, "kernel_share": 0.5}}
+    assert "nginx" not in s["haproxy"]
+    assert s["all"]["nginx/proxied"]["per_table"] == round(1.11 / 1.3, 3)
+    assert s["overhead_pct"]["nginx"]["nginx"] == 11.0
+
+
 @pytest.mark.timeout(300)
 def test_a_tiny_run_of_the_three_configurations(tmp_path: Path) -> None:
     out = tmp_path / "cpu.json"
