@@ -4,7 +4,7 @@ import { Countdown, Meter, nameOf, placeName, spellName } from "../ui/common";
 import { CurseArt } from "../ui/art";
 import { Cat, Crown, Duck, Frog } from "../ui/icons";
 import { AnnouncementText } from "../scenes/Evening";
-import { RecapSlides } from "../recap/Recap";
+import { RecapSlides } from "../recap/Slides";
 import { sceneLines } from "./narration";
 import { PlaceRow, RecipeCards } from "./Tally";
 
