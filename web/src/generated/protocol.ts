@@ -248,7 +248,8 @@ export interface HeksVoteResult {
   day: number;
   ballot: HeksBallot[];
   tally: Record<string, number>;
-  outcome: "EXILED" | "TIE" | "ALL_BLANK";
+  outcome: "EXILED" | "TIE" | "ALL_BLANK" | "NO_QUORUM";
+  needed: number | null;
   exiled: number | null;
   was_witch: boolean | null;
 }
@@ -446,6 +447,8 @@ export interface HeksPublicView {
   is_knights_day: boolean;
   attacks_from: number;
   seer_from: number;
+  exile_quorum: number[] | null;
+  exile_needed: number | null;
   seals: number;
   seals_needed: number;
   spoiled: number;
@@ -489,6 +492,8 @@ export interface HeksView {
   is_knights_day: boolean;
   attacks_from: number;
   seer_from: number;
+  exile_quorum: number[] | null;
+  exile_needed: number | null;
   seals: number;
   seals_needed: number;
   spoiled: number;

@@ -31,7 +31,7 @@ ROLE_COLUMNS: Final = (WITCH, CROW, JESTER, SEER, HERB_DOCTOR, PROTECTOR, PICKPO
 ROLE_TABLE: Final[dict[int, tuple[int, ...]]] = {
     4: (1, 0, 0, 0, 1, 0, 1, 1),  # B-4: a Pickpocket instead of the Seer
     5: (1, 1, 0, 0, 1, 1, 0, 1),  # B-5: a Crow instead of the Seer
-    6: (2, 0, 0, 1, 1, 1, 0, 1),
+    6: (1, 1, 0, 1, 0, 1, 1, 1),  # B-15: a Witch and a Crow; a Pickpocket, no Herb Doctor
     7: (2, 1, 0, 1, 1, 1, 1, 0),  # B-6: a Crow instead of the Villager
     8: (2, 1, 0, 0, 1, 1, 1, 2),
     9: (2, 2, 1, 1, 1, 1, 1, 0),  # B-9: a second Crow instead of the Villager
@@ -57,7 +57,12 @@ class Params:
     places: int  # places in play, P1..Pn
     attacks_from: int = 1  # A: the first day the witches may attack (H-WAT-9, balance change B-11)
     seer_from: int = 1  # E: the first day the Seer may check (H-SEE-4, balance change B-12)
+    # Q: the share of the ballots (numerator, denominator) an exile needs before the knights'
+    # day, or None for a plurality of one (H-EXC-8, balance change B-13).
+    quorum: tuple[int, int] | None = None
 
+
+THREE_QUARTERS: Final = (3, 4)
 
 # H-JST-3 (balance change B-7): the roles shown the Jester's seat at the role reveal.
 JESTER_KNOWN_TO: Final = frozenset({WITCH, CROW})
@@ -65,8 +70,8 @@ JESTER_KNOWN_TO: Final = frozenset({WITCH, CROW})
 # Table 2.2.
 PARAMS: Final[dict[int, Params]] = {
     4: Params(2, 4, 2, 3),
-    5: Params(2, 4, 2, 3),
-    6: Params(3, 5, 3, 4),
+    5: Params(2, 4, 2, 3, attacks_from=3, quorum=THREE_QUARTERS),  # B-13, B-14
+    6: Params(4, 6, 3, 4, seer_from=2, quorum=THREE_QUARTERS),  # B-13, B-15
     7: Params(3, 5, 3, 4, attacks_from=3, seer_from=2),  # B-11, B-12
     8: Params(3, 5, 3, 4),
     9: Params(3, 5, 3, 5),

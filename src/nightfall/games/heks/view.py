@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from nightfall.engine import Viewer
 
-from . import departure, obligations, witches
+from . import departure, exile_count, obligations, witches
 from .obligations import is_public_step, owed
 from .roles import jester
 from .state import (
@@ -90,6 +90,8 @@ def _step_part(state: HeksState) -> HeksPublicView:
         "is_knights_day": number == state.params.knights_day,
         "attacks_from": state.params.attacks_from,  # H-WAT-9
         "seer_from": state.params.seer_from,  # H-SEE-4
+        "exile_quorum": list(state.params.quorum) if state.params.quorum else None,  # H-EXC-8
+        "exile_needed": exile_count.votes_needed(state),
         "seals": state.seals,
         "seals_needed": state.params.seals,
         "spoiled": state.spoiled,

@@ -101,7 +101,10 @@ class HeksVoteResult(TypedDict):
     day: int
     ballot: list[HeksBallot]
     tally: dict[str, int]
-    outcome: Annotated[str, Literal["EXILED", "TIE", "ALL_BLANK"]]
+    outcome: Annotated[str, Literal["EXILED", "TIE", "ALL_BLANK", "NO_QUORUM"]]
+    # H-EXC-8: the votes an exile needed (Table 2.2's Q of the ballots); null where a
+    # plurality of one exiles (no Q at this table, or the knights' day).
+    needed: int | None
     exiled: Seat | None
     was_witch: bool | None
 
@@ -312,6 +315,11 @@ class HeksPublicView(TypedDict):
     # may check (H-SEE-4); 1 except where a balance change moved them (B-11, B-12).
     attacks_from: int
     seer_from: int
+    # Table 2.2's Q (H-EXC-8, B-13): the share [numerator, denominator] of the ballots an
+    # exile needs before the knights' day, null where a plurality of one exiles; and the
+    # votes that makes today (null on the knights' day or without Q).
+    exile_quorum: list[int] | None
+    exile_needed: int | None
     seals: int
     seals_needed: int
     spoiled: int
