@@ -24,17 +24,28 @@ from .tables import (
 )
 
 
-def _params(n: int, from_days: Any) -> Params:
+def _params(n: int, from_days: Any, quorum: Any = "table") -> Params:
     """Table 2.2 for n players; a test-only ``from_days`` {"attacks", "seer"} moves A and E
-    (H-WAT-9, H-SEE-4), so tests of day-1 mechanics can use the 7-player deal (Decision 11)."""
+    (H-WAT-9, H-SEE-4), so tests of day-1 mechanics can use the 7-player deal (Decision 11),
+    and a test-only ``quorum`` (null or [numerator, denominator]) replaces Q (H-EXC-8), so the
+    spec's worked examples can be replayed under the row they were written for."""
+    p = PARAMS[n]
+    if quorum != "table":
+        if quorum is not None and not (
+            isinstance(quorum, list | tuple)
+            and len(quorum) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in quorum)
+            and quorum[0] <= quorum[1]
+        ):
+            raise Rejected("bad_config", field="quorum", reason="expected null or [numerator, denominator]")
+        p = replace(p, quorum=None if quorum is None else (quorum[0], quorum[1]))
     if from_days is None:
-        return PARAMS[n]
+        return p
     if not isinstance(from_days, Mapping) or not set(from_days) <= {"attacks", "seer"}:
         raise Rejected("bad_config", field="from_days", reason='expected {"attacks", "seer"}')
     for key, day in from_days.items():
         if not isinstance(day, int) or isinstance(day, bool) or day < 1:
             raise Rejected("bad_config", field=f"from_days.{key}", reason="expected a day number")
-    p = PARAMS[n]
     return replace(
         p, attacks_from=from_days.get("attacks", p.attacks_from), seer_from=from_days.get("seer", p.seer_from)
     )
@@ -96,7 +107,7 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
         host=host,
         mode=mode,
         timers_ms=_timers(mode, discuss, overrides),
-        params=_params(n, config.get("from_days")),
+        params=_params(n, config.get("from_days"), config.get("quorum", "table")),
         rng=rng,
         fixed_recipes=recipes,
     )
