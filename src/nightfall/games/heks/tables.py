@@ -29,7 +29,7 @@ SIDE: Final[dict[str, str]] = {
 # Table 2.1 columns in this order.
 ROLE_COLUMNS: Final = (WITCH, CROW, JESTER, SEER, HERB_DOCTOR, PROTECTOR, PICKPOCKET, VILLAGER)
 ROLE_TABLE: Final[dict[int, tuple[int, ...]]] = {
-    4: (1, 0, 0, 0, 1, 0, 1, 1),  # B-4: a Pickpocket instead of the Seer
+    4: (1, 1, 0, 1, 0, 1, 0, 0),  # B-16: a Witch, a Crow, a Seer and a Protector
     5: (1, 1, 0, 0, 1, 1, 0, 1),  # B-5: a Crow instead of the Seer
     6: (1, 1, 0, 1, 0, 1, 1, 1),  # B-15: a Witch and a Crow; a Pickpocket, no Herb Doctor
     7: (2, 1, 0, 1, 1, 1, 1, 0),  # B-6: a Crow instead of the Villager
@@ -69,7 +69,7 @@ JESTER_KNOWN_TO: Final = frozenset({WITCH, CROW})
 
 # Table 2.2.
 PARAMS: Final[dict[int, Params]] = {
-    4: Params(2, 4, 2, 3),
+    4: Params(2, 4, 2, 3, attacks_from=4),  # B-16
     5: Params(2, 4, 2, 3, attacks_from=3, quorum=THREE_QUARTERS),  # B-13, B-14
     6: Params(4, 6, 3, 4, seer_from=2, quorum=THREE_QUARTERS),  # B-13, B-15
     7: Params(3, 5, 3, 4, attacks_from=3, seer_from=2),  # B-11, B-12
