@@ -19,6 +19,7 @@ import argparse
 import dataclasses
 import math
 import os
+from typing import Any
 
 from nightfall.games.heks import tables
 from nightfall.simulate import parse_players, run
@@ -43,7 +44,8 @@ def patch(roles: list[str], params: list[str]) -> None:
     for item in params:
         n, assignment = item.split(":")
         field, value = assignment.split("=")
-        tables.PARAMS[int(n)] = dataclasses.replace(tables.PARAMS[int(n)], **{field: _value(value)})
+        changes: dict[str, Any] = {field: _value(value)}
+        tables.PARAMS[int(n)] = dataclasses.replace(tables.PARAMS[int(n)], **changes)
 
 
 def main() -> None:
