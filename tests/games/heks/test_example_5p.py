@@ -8,6 +8,11 @@ players a Crow plays instead of the Seer, so Anna, the spec's Seer, is the Crow 
 She knows Bram is the Witch, Bram does not know her (H-CRW-2), and she plays the same
 moves as the spec's Anna, which a Crow may: he acts like any non-witch cat (H-CRW-3).
 Where the spec's Anna checks someone, nobody can: there is no Seer at 5 players.
+
+The spec's §14.1 is written for Table 2.2 before B-13/B-14 (attacks from day 1, an exile by
+a plurality of one); the test-only knobs replay it under that row: ``from_days`` {"attacks": 1}
+and ``quorum`` null (docs/rules/heks.md, "Balance changes"; setup ``_params``). The last test
+plays a worked example of the same table under today's 5-player row (no knobs).
 """
 
 from __future__ import annotations
@@ -17,9 +22,27 @@ from nightfall.games.heks import HeksGame
 
 from .kit import Scenario
 
+# The spec's §14.1 is written for Table 2.2 before B-13/B-14; the knobs replay it under that row.
+ROW_OF_THE_SPEC: dict[str, object] = {"from_days": {"attacks": 1}, "quorum": None}
+
+
+def five_player_example() -> Scenario:
+    """§14.1's table (Timed, T_DISCUSS 180 s, its deal under B-5 and its recipes), replayed
+    under the 5-player row it was written for: attacks from day 1, no quorum (ROW_OF_THE_SPEC)."""
+    return Scenario(
+        [("Anna", "CROW"), ("Bram", "WITCH"), ("Cas", "VILLAGER"), ("Dewi", "HERB_DOCTOR"), ("Eva", "PROTECTOR")],
+        mode="timed",
+        discuss_seconds=180,
+        recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]],
+        extra=ROW_OF_THE_SPEC,
+    )
+
 
 def setup_and_reveal() -> Scenario:
-    g = Scenario.five_player_example()
+    g = five_player_example()
+    assert g.config["from_days"] == {"attacks": 1} and g.config["quorum"] is None
+    v = g.view()
+    assert (v["attacks_from"], v["exile_quorum"], v["exile_needed"]) == (1, None, None)
     # H-START-1: the game waits for Ready; H-START-2: a lone Witch sees no other witch
     # (nobody sees the Crow); H-CRW-2: the Crow sees the Witch.
     assert g.phase == "ROLE_REVEAL"
