@@ -8,6 +8,13 @@ players a Crow plays instead of the Seer, so Anna, the spec's Seer, is the Crow 
 She knows Bram is the Witch, Bram does not know her (H-CRW-2), and she plays the same
 moves as the spec's Anna, which a Crow may: he acts like any non-witch cat (H-CRW-3).
 Where the spec's Anna checks someone, nobody can: there is no Seer at 5 players.
+
+The spec's §14.1 is written for Table 2.2 before B-13/B-14 (attacks from day 1, an exile by
+a plurality of one); the test-only knobs replay it under that row: ``from_days`` {"attacks": 1}
+and ``quorum`` null (docs/rules/heks.md, "Balance changes"; setup ``_params``). The tests
+``test_today_5p_row_*`` play a worked example of the same table under today's 5-player row,
+no knobs: no attack before day 3 (B-14, H-WAT-9), an exile before the knights' day only with
+3/4 of the ballots (B-13, H-EXC-8), the knights' day as before (H-EXC-7).
 """
 
 from __future__ import annotations
@@ -17,9 +24,42 @@ from nightfall.games.heks import HeksGame
 
 from .kit import Scenario
 
+# The spec's §14.1 is written for Table 2.2 before B-13/B-14; the knobs replay it under that row.
+ROW_OF_THE_SPEC: dict[str, object] = {"from_days": {"attacks": 1}, "quorum": None}
+
+
+def _example_table(knobs: dict[str, object]) -> Scenario:
+    """``Scenario.five_player_example()`` (Timed, T_DISCUSS 180 s, §14.1's deal under B-5 and
+    its recipes) with test-only config knobs."""
+    g = Scenario(
+        [
+            ("Anna", "CROW"),
+            ("Bram", "WITCH"),
+            ("Cas", "VILLAGER"),
+            ("Dewi", "HERB_DOCTOR"),
+            ("Eva", "PROTECTOR"),
+        ],
+        mode="timed",
+        discuss_seconds=180,
+        recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]],
+        extra=knobs,
+    )
+    same = {k: v for k, v in g.config.items() if k not in knobs}
+    assert same == Scenario.five_player_example().config, "the kit's §14.1 table changed"
+    return g
+
+
+def five_player_example() -> Scenario:
+    """§14.1's table replayed under the 5-player row it was written for: attacks from day 1,
+    no quorum (ROW_OF_THE_SPEC)."""
+    return _example_table(ROW_OF_THE_SPEC)
+
 
 def setup_and_reveal() -> Scenario:
-    g = Scenario.five_player_example()
+    g = five_player_example()
+    assert g.config["from_days"] == {"attacks": 1} and g.config["quorum"] is None
+    v = g.view()
+    assert (v["attacks_from"], v["exile_quorum"], v["exile_needed"]) == (1, None, None)
     # H-START-1: the game waits for Ready; H-START-2: a lone Witch sees no other witch
     # (nobody sees the Crow); H-CRW-2: the Crow sees the Witch.
     assert g.phase == "ROLE_REVEAL"
@@ -335,3 +375,236 @@ def test_the_example_replays_from_its_transcript() -> None:
     state = replay(HeksGame(), Transcript.loads(text))
     assert HeksGame().snapshot(state) == g.snapshot()
     assert HeksGame().result(state) == g.result()
+
+
+# ---------------------------------------------------------------------------------------------
+# The same table under today's 5-player row of Table 2.2 (no knobs): the witches attack from
+# day 3 (B-14, A = 3, H-WAT-9) and, before the knights' day (K = 4), a single top candidate is
+# exiled only with at least Q = 3/4 of the ballots (B-13, H-EXC-8): ceil(3/4 × 5) = 4 of 5,
+# ceil(3/4 × 3) = 3 of 3. Every CAT voter has a ballot; a blank, absent or timed-out one
+# counts in the total (H-EXC-1). The knights' day counts as before (H-EXC-7).
+
+
+def today_setup(**knobs: object) -> Scenario:
+    """The §14.1 table and recipes under today's rules (``knobs`` only for a counterfactual)."""
+    g = Scenario.five_player_example() if not knobs else _example_table(knobs)
+    if not knobs:
+        assert "from_days" not in g.config and "quorum" not in g.config
+        v = g.view()
+        # Table 2.2, 5 players: A = 3, Q = 3/4 (public, H-WAT-9, H-EXC-8).
+        assert (v["attacks_from"], v["knights_day"]) == (3, 4)
+        assert (v["exile_quorum"], v["exile_needed"]) == ([3, 4], 4)
+    g.all_ready()
+    return g
+
+
+def today_day1_to_vote(g: Scenario) -> None:
+    assert (g.phase, g.day) == ("DEPART_A", 1)
+    assert g.recipe() == ["Mu", "SW"]
+    g.depart("Anna", "Forest")
+    g.depart("Cas", "Forest")
+    g.depart("Dewi", "Meadow")
+    g.depart("Eva", "Spring")
+    assert g.phase == "WITCH_C"
+    # H-WAT-9 (B-14): day 1 < A = 3. Bram chooses a place and a spell (H-WAT-2); the spell
+    # closes his target step as "No attack", and a target is rejected.
+    g.send("Bram", "witch_place", place="P3")
+    g.send("Bram", "witch_spell", spell=None)
+    w = g.me("Bram")["witch"]
+    assert (w["target_chosen"], w["target"], w["second_chosen"]) == (True, None, True)
+    err = g.reject("Bram", "witch_target", target=g.seat("Cas"))
+    assert (err.code, err.rule, err.params["from_day"]) == ("no_attacks_yet", "H-WAT-9", 3)
+    g.wait_witch_window()
+    assert g.announcement() == {"new_frogs": [], "turned_back": []}  # §14.1 frogged Cas here
+    assert g.hands() == {"Anna": ["Mu"], "Bram": ["SW"], "Cas": ["Mu"], "Dewi": ["Mo"], "Eva": ["SW"]}
+    g.confirm_all()
+    g.end_discussion_all()
+    # Anna, the Crow and chief (H-CHF-5), takes Cas: two Mushrooms, a duplicate (H-RIT-6).
+    g.propose("Anna", ["Anna", "Cas"])
+    assert g.approve(For=["Anna", "Bram", "Cas", "Dewi", "Eva"])["accepted"] is True
+    g.confirm_all()
+    g.play("Anna", "Mu")
+    g.play("Cas", "Mu")
+    v = g.view()
+    assert (v["last_ritual"], v["seals"], v["spoiled"]) == ("FAILURE", 0, 1)
+    g.confirm_all()
+    g.wait_quarrel()
+
+
+def today_day1(g: Scenario) -> None:
+    today_day1_to_vote(g)
+    # H-EXC-8 (B-13): 5 CAT voters, so an exile needs ceil(3/4 × 5) = 4 votes.
+    assert g.view()["exile_needed"] == 4
+    g.exile_votes({"Anna": "Dewi", "Bram": "Dewi", "Cas": "Bram", "Dewi": "Bram", "Eva": "Bram"})
+    # Bram is the single top candidate (H-EXC-2) with 3 of 5: not 4, so nobody is exiled.
+    assert g.tally() == {"Bram": 3, "Dewi": 2}
+    assert g.vote_outcome() == "NO_QUORUM" and g.exiled() is None
+    r = g.vote_result()
+    assert (r["day"], r["needed"], r["was_witch"]) == (1, 4, None)
+    assert g.statuses() == {"Anna": "CAT", "Bram": "CAT", "Cas": "CAT", "Dewi": "CAT", "Eva": "CAT"}
+    # H-EXC-6: the game goes on; the result is day 2's VOTE_RESULT_SCENE, public.
+    assert (g.phase, g.day, g.result()) == ("VOTE_RESULT_SCENE", 2, None)
+    assert g.view("public")["vote_result"]["outcome"] == "NO_QUORUM"
+
+
+def today_day2(g: Scenario) -> None:
+    g.confirm_all()
+    assert (g.phase, g.day, g.recipe()) == ("DEPART_A", 2, ["Mo", "SW"])
+    g.depart("Anna", "Meadow")
+    g.depart("Cas", "Meadow")
+    g.depart("Dewi", "Spring")
+    g.depart("Eva", "Forest")
+    # Bram taps nothing: at 15 s H-WAT-4 fills his place and spell, and no target (H-WAT-9).
+    g.wait_witch_window()
+    auto = g.inbox("Bram", "WITCH_AUTO")
+    assert len(auto) == 1 and auto[0]["filled"] == ["place", "spell"] and auto[0]["target"] is None
+    assert auto[0]["place"] == "P1"  # the engine's draw (H-RNG-1): Forest
+    assert g.announcement() == {"new_frogs": [], "turned_back": []}
+    assert g.hands() == {
+        "Anna": ["Mo"],
+        "Bram": ["SW", "Mu"],
+        "Cas": ["Mo"],
+        "Dewi": ["Mo", "SW"],
+        "Eva": ["SW", "Mu"],
+    }
+    g.confirm_all()
+    g.end_discussion_all()
+    assert g.chief() == "Bram"
+    g.propose("Bram", ["Bram", "Cas"])
+    assert g.approve(For=["Anna", "Bram", "Cas", "Dewi", "Eva"])["accepted"] is True
+    g.confirm_all()
+    g.play("Bram", "Mu")  # the Witch spoils the Moonflower-Springwater recipe
+    g.play("Cas", "Mo")
+    v = g.view()
+    assert (v["last_ritual"], v["seals"], v["spoiled"]) == ("FAILURE", 0, 2)
+    g.confirm_all()
+    g.wait_quarrel()
+    assert g.view()["exile_needed"] == 4
+    # The cards are hidden (H-RIT-9): Bram blames Cas and the village follows him. Four of
+    # five votes reach Q (H-EXC-8): Cas is exiled, the first exile of the game.
+    g.exile_votes({"Anna": "Cas", "Bram": "Cas", "Cas": "Bram", "Dewi": "Cas", "Eva": "Cas"})
+    assert g.tally() == {"Cas": 4, "Bram": 1}
+    assert g.vote_outcome() == "EXILED" and g.exiled() == "Cas"
+    r = g.vote_result()
+    assert (r["needed"], r["was_witch"]) == (4, False)  # H-EXC-5
+    assert g.status("Cas") == "EXILED"  # H-EXC-4
+    assert (g.phase, g.day, g.result()) == ("VOTE_RESULT_SCENE", 3, None)
+
+
+def today_day3(g: Scenario) -> None:
+    g.confirm_all()  # exiled Cas confirms too (H-EXC-4)
+    assert (g.phase, g.day, g.recipe()) == ("DEPART_A", 3, ["Mu", "Mo"])
+    g.depart("Anna", "Forest")
+    g.depart("Dewi", "Meadow")
+    g.depart("Eva", "Meadow")
+    assert g.witch_counts("Bram") == {"Forest": 1, "Meadow": 2, "Spring": 0}
+    # Day 3 = A (H-WAT-9, B-14): the target step is open. Bram frogs Anna, the Crow he does
+    # not know (H-CRW-2, H-WAT-7).
+    g.send("Bram", "witch_place", place="P1")
+    g.send("Bram", "witch_spell", spell=None)
+    assert g.me("Bram")["witch"]["target_chosen"] is False
+    g.send("Bram", "witch_target", target=g.seat("Anna"))
+    g.wait_witch_window()
+    assert g.announcement() == {"new_frogs": ["Anna"], "turned_back": []}
+    assert g.statuses() == {"Anna": "FROG", "Bram": "CAT", "Cas": "EXILED", "Dewi": "CAT", "Eva": "CAT"}
+    # Three CAT voters now: ceil(3/4 × 3) = 3, every ballot (H-EXC-8).
+    assert g.view()["exile_needed"] == 3
+    g.confirm_all()
+    g.end_discussion_all()
+    assert g.chief() == "Dewi"  # exiled Cas is skipped (H-CHF-2)
+    # Dewi takes Bram along to see what he plays.
+    g.propose("Dewi", ["Dewi", "Bram"])
+    assert g.approve(For=["Bram", "Dewi", "Eva"])["accepted"] is True
+    g.confirm_all()
+    g.play("Dewi", "Mo")
+    g.play("Bram", "SW")
+    v = g.view()
+    assert (v["last_ritual"], v["seals"], v["spoiled"]) == ("FAILURE", 0, 3)
+    g.confirm_all()
+    g.wait_quarrel()
+    # Dewi and Eva vote Bram; Bram does not vote and times out (H-EXV-3): a blank ballot that
+    # still counts in the total. 2 of 3 ballots is less than 3.
+    g.exile_votes({"Dewi": "Bram", "Eva": "Bram"})
+    assert g.phase == "EXILE_VOTE"
+    g.wait_deadline()
+    r = g.vote_result()
+    ballot = [(g.name(b["voter"]), b["target"] and g.name(b["target"]), b["auto"]) for b in r["ballot"]]
+    assert ballot == [("Bram", None, True), ("Dewi", "Bram", False), ("Eva", "Bram", False)]
+    assert g.tally() == {"Bram": 2}
+    assert (r["outcome"], r["needed"], r["exiled"]) == ("NO_QUORUM", 3, None)
+    assert (g.phase, g.day, g.result()) == ("VOTE_RESULT_SCENE", 4, None)
+
+
+def today_day4_to_vote(g: Scenario) -> None:
+    """The knights' day (K = 4) up to the open exile vote."""
+    g.confirm_all()
+    v = g.view()
+    assert (v["phase"], v["day"], v["is_knights_day"]) == ("DEPART_A", 4, True)
+    # H-EXC-8: no quorum on the knights' day; it counts as H-EXC-7 says.
+    assert (v["exile_quorum"], v["exile_needed"]) == ([3, 4], None)
+    assert g.recipe() == ["Mo", "SW"]
+    g.depart("Dewi", "Meadow")
+    g.depart("Eva", guard=True)
+    g.guard("Eva", "Meadow")
+    g.witch("Bram", "Meadow", None, "Dewi")
+    g.wait_witch_window()
+    # H-WAT-5 b, H-PRO-2: the attack on Dewi at the guarded Meadow is blocked; Bram attacked
+    # Dewi, not the Protector, so he is not caught (H-PRO-6). No new frog, so no take-over
+    # (H-WIN-5: 2 non-witch cats > 1 Witch).
+    assert g.announcement() == {"new_frogs": [], "turned_back": []}
+    assert [(r["day"], r["place"]) for r in g.inbox("Eva", "REPELLED")] == [(4, "P2")]
+    g.confirm_all()
+    g.end_discussion_all()
+    assert g.chief() == "Eva"
+    g.propose("Eva", ["Eva", "Dewi"])
+    assert g.approve(For=["Dewi", "Eva"], Against=["Bram"])["accepted"] is True
+    g.confirm_all()
+    g.play("Eva", "SW")
+    g.play("Dewi", "Mo")
+    v = g.view()
+    assert (v["last_ritual"], v["seals"], v["seals_needed"]) == ("SUCCESS", 1, 2)  # not yet S (H-WIN-1)
+    g.confirm_all()
+    g.wait_quarrel()
+
+
+def test_today_5p_row_no_quorum_exile_by_four_and_knights_plurality() -> None:
+    g = today_setup()
+    today_day1(g)
+    today_day2(g)
+    today_day3(g)
+    today_day4_to_vote(g)
+    # H-EXC-7: the knights' day counts as before: Bram's 2 of 3 ballots exile him, although
+    # the quorum of day 3 would have asked for 3.
+    g.exile_votes({"Dewi": "Bram", "Eva": "Bram", "Bram": "Eva"})
+    assert g.tally() == {"Bram": 2, "Eva": 1}
+    r = g.vote_result()
+    assert (r["outcome"], r["needed"], r["was_witch"]) == ("EXILED", None, True)
+    # H-PRI-3 ②, H-WIN-4; H-PRI-4: the witches' score is Anna, the one frog.
+    res = g.result()
+    assert res is not None
+    assert (res["winner"], res["reason"], res["score"]) == ("village", "KNIGHTS_VOTE_WITCH", 1)
+
+
+def test_today_5p_row_counterfactual_the_crow_joins_the_day1_vote() -> None:
+    # Day 1 as above, but Anna, the Crow, votes Bram with the village: 4 of 5 reach Q
+    # (H-EXC-8), Bram is exiled and the village wins at once (H-PRI-3 ③, H-WIN-2).
+    g = today_setup()
+    today_day1_to_vote(g)
+    g.exile_votes({"Anna": "Bram", "Bram": "Dewi", "Cas": "Bram", "Dewi": "Bram", "Eva": "Bram"})
+    assert g.tally() == {"Bram": 4, "Dewi": 1}
+    r = g.vote_result()
+    assert (r["outcome"], r["needed"], r["was_witch"]) == ("EXILED", 4, True)
+    res = g.result()
+    assert res is not None
+    assert (res["winner"], res["reason"], res["score"]) == ("village", "ALL_WITCHES_EXILED", 0)
+
+
+def test_today_5p_row_counterfactual_without_b13_three_votes_exile() -> None:
+    # The day-1 ballots of the worked example under the row before B-13 (the test-only
+    # "quorum": null): a single top candidate with 3 of 5 is exiled (H-EXC-2), so Bram goes.
+    g = today_setup(quorum=None)
+    today_day1_to_vote(g)
+    assert g.view()["exile_needed"] is None
+    g.exile_votes({"Anna": "Dewi", "Bram": "Dewi", "Cas": "Bram", "Dewi": "Bram", "Eva": "Bram"})
+    r = g.vote_result()
+    assert (r["outcome"], r["needed"], g.exiled(), r["was_witch"]) == ("EXILED", None, "Bram", True)

@@ -168,12 +168,15 @@ def test_a_recap_that_tells_it_wrong_is_caught(where: str) -> None:
         assert day1["checks"], "the game's Seer checks on day 1"
     if where == "card":
         day1["ritual"]["plays"][0]["card"] = "COBWEB"
-    elif where == "ballot":
-        day1["exile"]["ballot"][0]["target"] = 3
+    elif where == "ballot":  # another cat than the one the first voter chose
+        b = day1["exile"]["ballot"][0]
+        b["target"] = next(s for s in range(1, 6) if s not in (b["voter"], b["target"]))
     elif where == "place":
-        day1["moves"][0]["place"] = "P3"
+        m = day1["moves"][0]
+        m["place"] = "P3" if m["place"] != "P3" else "P1"
     elif where == "vote":
-        day1["teams"][0]["votes_against"] = []
+        team = day1["teams"][0]
+        team["votes_against"] = [] if team["votes_against"] else [team["votes_for"][-1]]
     else:
         day1["checks"] = []
     with pytest.raises(AssertionError):
