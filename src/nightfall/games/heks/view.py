@@ -78,7 +78,8 @@ def _step_part(state: HeksState) -> HeksPublicView:
     number = day.number + 1 if phase == "VOTE_RESULT_SCENE" else day.number
     night = state.night
     members = night.members
-    return {
+    # Without exile_quorum/exile_needed, which _fresh_public adds (H-EXC-8): bots copy this part.
+    return {  # type: ignore[typeddict-item]
         "game": "heks",
         "step": state.step,
         "phase": DEPART_A if phase == GUARD_B else phase,  # H-DEP-13
@@ -90,8 +91,6 @@ def _step_part(state: HeksState) -> HeksPublicView:
         "is_knights_day": number == state.params.knights_day,
         "attacks_from": state.params.attacks_from,  # H-WAT-9
         "seer_from": state.params.seer_from,  # H-SEE-4
-        "exile_quorum": list(state.params.quorum) if state.params.quorum else None,  # H-EXC-8
-        "exile_needed": exile_count.votes_needed(state),
         "seals": state.seals,
         "seals_needed": state.params.seals,
         "spoiled": state.spoiled,
@@ -186,6 +185,11 @@ def _fresh_public(state: HeksState) -> HeksPublicView:
     view = step_part.copy()
     view["progress"] = cached[2]  # replace the step part's placeholders, in place
     view["waiting"] = cached[3]
+    # H-EXC-8. Not in the step part: every bot view copies that part, and two more keys there
+    # cost a simulated 12-player game 0.15 M instructions (bench/heks_instructions.py).
+    quorum = state.params.quorum
+    view["exile_quorum"] = None if quorum is None else list(quorum)
+    view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state)
     return view
 
 
