@@ -8,7 +8,7 @@ const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Il
 function base(over: Partial<HeksView> = {}): HeksView {
   return {
     game: "heks", step: 40, phase: "DEPART_A", deadline: Date.now() + 42_000, mode: "timed", day: 3,
-    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
+    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
     recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
     places: [
       { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
@@ -54,7 +54,7 @@ export const FIXTURES: Record<string, HeksView> = {
   }),
   board_voteres12: board12({
     phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 20_000, day: 4,
-    vote_result: { day: 3, outcome: "EXILED", exiled: 6, was_witch: true, tally: { "6": 7, "2": 3 },
+    vote_result: { day: 3, outcome: "EXILED", needed: null, exiled: 6, was_witch: true, tally: { "6": 7, "2": 3 },
       ballot: ALL12.filter((s) => s !== 6).map((s) => ({ voter: s, target: s % 3 === 0 ? 2 : s === 11 ? null : 6, auto: s === 11 })) },
     progress: { done: 3, total: 11 }, waiting: [1, 2, 4, 5, 7, 8, 9, 10],
   }),
@@ -165,13 +165,13 @@ export const FIXTURES: Record<string, HeksView> = {
   ritual_emptypaw: base({ phase: "RITUAL", deadline: null, proposal: [1, 2, 4], chief: 4, progress: { done: 1, total: 3 }, me: me({ seat: 1, hand: [] }) }),
   result_jester: base({
     phase: "GAME_END", deadline: null, day: 4,
-    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", exiled: 8, was_witch: false, day: 3 },
+    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", needed: null, exiled: 8, was_witch: false, day: 3 },
     result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP },
     me: me({ seat: 1 }),
   }),
   voteres_blank: base({
     phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 2, progress: { done: 0, total: 6 },
-    vote_result: { day: 1, outcome: "ALL_BLANK", exiled: null, was_witch: false, tally: {}, ballot: [1, 2, 4, 5].map((s) => ({ voter: s, target: null, auto: s === 5 })) },
+    vote_result: { day: 1, outcome: "ALL_BLANK", needed: null, exiled: null, was_witch: false, tally: {}, ballot: [1, 2, 4, 5].map((s) => ({ voter: s, target: null, auto: s === 5 })) },
     me: me({ seat: 1 }),
   }),
   board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),
