@@ -47,6 +47,7 @@ SAYS: dict[str, tuple[str, ...] | list[str]] = {
         "voteres.exiled.notwitch",
         "voteres.tie",
         "voteres.allblank",
+        "voteres.noquorum",  # H-EXC-8: at 5 and 6 players, a leader below the quorum
     ],
     "DEPART_A": ("hdr.day", "say.recipe", "say.DEPART_A"),
     "WITCH_C": ("say.WITCH_C",),

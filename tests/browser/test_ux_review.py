@@ -15,7 +15,7 @@ from .board import MEASURE
 from .conftest import PHONE, NewPhone
 from .scenes import vite_dev
 from .table import create_room, join_room, open_table
-from .texts import join_names, t
+from .texts import join_names, pattern, t
 from .uibot import Policy, UiBot, open_secret
 
 pytestmark = pytest.mark.browser
@@ -287,6 +287,39 @@ def test_an_all_blank_vote_result_has_no_empty_tally(phone: Page, mock: str, sho
     expect(phone.get_by_role("heading", name=t("voteres.ballot", lang))).to_be_visible()
     phone.screenshot(path=str(shots / f"voteres_blank-{lang}.png"), full_page=True, animations="disabled")
     expect(phone.get_by_role("heading", name=t("voteres.tally", lang))).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_five_player_table_says_what_an_exile_needs_and_why_nobody_was_exiled(
+    phone: Page, browser: Browser, mock: str, shots: Path, lang: str
+) -> None:
+    """H-EXC-8 (B-13): at 5 players an exile before the knights' day needs 4 of the 5 ballots.
+    The vote says so on the phone and on the board; a leader with 3 of 5 is not exiled, and
+    the result says who led, with how many, what was needed and that nobody goes. On the
+    knights' day the vote says nothing of a quorum."""
+    phone.goto(f"{mock}/mock.html?s=exile_quorum&lang={lang}")
+    expect(phone.get_by_text(t("exile.quorum", lang, n=4, total=5))).to_be_visible()
+    phone.screenshot(path=str(shots / f"exile_quorum-{lang}.png"), full_page=True, animations="disabled")
+    phone.goto(f"{mock}/mock.html?s=knights_vote5&lang={lang}")
+    expect(phone.get_by_text(t("exile.knights", lang))).to_be_visible()
+    expect(phone.get_by_text(pattern("exile.quorum", lang))).to_have_count(0)
+    phone.goto(f"{mock}/mock.html?s=voteres_noquorum&lang={lang}")
+    said = t("voteres.noquorum", lang, name="Bram", n=3, total=5, needed=4)
+    expect(phone.get_by_text(said)).to_be_visible()
+    expect(phone.get_by_text(t("voteres.allblank", lang))).to_have_count(0)
+    phone.screenshot(path=str(shots / f"voteres_noquorum-{lang}.png"), full_page=True, animations="disabled")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")
+    board = ctx.new_page()
+    board.goto(f"{mock}/mock.html?s=board_exile_quorum&lang={lang}")
+    expect(board.get_by_text(t("exile.quorum", lang, n=4, total=5))).to_be_visible()
+    board.screenshot(path=str(shots / f"exile_quorum-board-{lang}.png"), animations="disabled")
+    board.goto(f"{mock}/mock.html?s=board_voteres_noquorum&lang={lang}")
+    expect(board.get_by_text(said)).to_be_visible()
+    board.screenshot(path=str(shots / f"voteres_noquorum-board-{lang}.png"), animations="disabled")
+    m = board.evaluate(MEASURE)
+    assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], m
+    ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["nl", "en"])

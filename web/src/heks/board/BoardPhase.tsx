@@ -5,6 +5,7 @@ import { CurseArt } from "../ui/art";
 import { Cat, Crown, Duck, Frog } from "../ui/icons";
 import { AnnouncementText } from "../scenes/Evening";
 import { RecapSlides } from "../recap/Slides";
+import { outcomeText } from "../ui/exile";
 import { sceneLines } from "./narration";
 import { PlaceRow, RecipeCards } from "./Tally";
 
@@ -28,13 +29,9 @@ function VoteResult(props: { v: HeksView }) {
   const { v } = props;
   const r = v.vote_result;
   if (!r) return null;
-  const outcome =
-    r.outcome === "EXILED" && r.exiled != null
-      ? t(r.was_witch ? "voteres.exiled.witch" : "voteres.exiled.notwitch", { name: nameOf(v, r.exiled) })
-      : t(r.outcome === "TIE" ? "voteres.tie" : "voteres.allblank");
   return (
     <>
-      <p class={`big-text ${r.was_witch ? "witchy" : ""}`}>{outcome}</p>
+      <p class={`big-text ${r.was_witch ? "witchy" : ""}`}>{outcomeText(v, r)}</p>
       <ul class="chips">
         {r.ballot.map((b) => (
           <li key={b.voter} class={b.auto ? "auto" : ""}>
@@ -226,6 +223,8 @@ export function BoardPhase(props: { v: HeksView }) {
               {line}
             </p>
           ))}
+          {/* H-EXC-8: shown, not read out; the narrator says what an exile needs. */}
+          {v.phase === "EXILE_VOTE" && v.exile_needed != null && <p class="muted">{t("exile.quorum.hint")}</p>}
         </div>
       );
       break;

@@ -1,6 +1,7 @@
 import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { ingName, nameOf, placeName, spellName } from "../ui/common";
+import { outcomeText, quorumLine, quorumRule } from "../ui/exile";
 
 // What the board's narrator says when a scene starts (issue 18 §2): the scene's title and
 // the public text a game master would read out, in the board's language. Public
@@ -24,17 +25,15 @@ export function sceneLines(v: HeksView): string[] {
   const names = (seats: number[]) => joinNames(seats.map((s) => nameOf(v, s)));
   const lines: string[] = [];
   switch (v.phase) {
-    case "ROLE_REVEAL":
+    case "ROLE_REVEAL": {
       lines.push(t("say.ROLE_REVEAL"));
+      const rule = quorumRule(v, "reveal.quorum"); // H-EXC-8: the table's rule, read out once at the start
+      if (rule) lines.push(rule);
       break;
+    }
     case "VOTE_RESULT_SCENE": {
       const r = v.vote_result;
-      if (r)
-        lines.push(
-          r.outcome === "EXILED" && r.exiled != null
-            ? t(r.was_witch ? "voteres.exiled.witch" : "voteres.exiled.notwitch", { name: nameOf(v, r.exiled) })
-            : t(r.outcome === "TIE" ? "voteres.tie" : "voteres.allblank"),
-        );
+      if (r) lines.push(outcomeText(v, r));
       break;
     }
     case "DEPART_A":
@@ -87,9 +86,12 @@ export function sceneLines(v: HeksView): string[] {
       if (v.last_ritual !== "SUCCESS" && v.unlocked_spells.length > 0)
         lines.push(t("result.spells", { spells: joinNames(v.unlocked_spells.map(spellName)) }));
       break;
-    case "EXILE_VOTE":
+    case "EXILE_VOTE": {
       lines.push(t("say.EXILE_VOTE"));
+      const quorum = quorumLine(v); // H-EXC-8: null on the knights' day and at tables without one
+      if (quorum) lines.push(quorum);
       break;
+    }
     case "GAME_END":
       if (v.result) {
         const w = v.result.winner === "witch" ? "witches" : v.result.winner === "solo" ? "jester" : v.result.winner;

@@ -86,6 +86,7 @@ export const nl = {
   "role.witches.crow": "De heksen: {names}",
   "role.jester.known": "De Nar: {name}. Wordt hij weggestemd, dan wint hij in zijn eentje.",
   "role.attacks.from": "Aan deze tafel vallen de heksen aan vanaf dag {n}.",
+  "reveal.quorum": "Aan deze tafel wordt vóór de riddersdag alleen verbannen met minstens {share} van de stemmen ({n} van de {total}; blanco stemmen tellen mee).",
 
   // Header / status
   "hdr.day": "Dag {n}",
@@ -134,6 +135,8 @@ export const nl = {
   "voteres.exiled.notwitch": "{name} is verbannen — {name} was geen heks",
   "voteres.tie": "Gelijkspel — niemand wordt verbannen",
   "voteres.allblank": "Iedereen stemde blanco — niemand wordt verbannen",
+  "voteres.noquorum": "{name} kreeg de meeste stemmen ({n} van de {total}), maar verbannen kan pas met {needed} — niemand wordt verbannen",
+  "voteres.needed": "Verbannen kon alleen met {needed} van de {total} stemmen.",
 
   // Morning
   "morning.title": "De posteend brengt het recept",
@@ -279,6 +282,8 @@ export const nl = {
   "exile.blank": "Blanco",
   "exile.yourvote": "Jouw stem: {name}",
   "exile.count": "{done}/{total} hebben gestemd",
+  "exile.quorum": "Verbannen kan alleen met {n} van de {total} stemmen.",
+  "exile.quorum.hint": "Blanco stemmen en katten die niet stemmen tellen mee.",
 
   // Frog / spectator
   "pond.title": "Bij de vijver",
@@ -431,6 +436,7 @@ export const nl = {
   "recap.exiled.not": "{name} werd verbannen: geen heks.",
   "recap.exile.TIE": "Verbanningsstemming: gelijkspel, niemand verbannen.",
   "recap.exile.ALL_BLANK": "Verbanningsstemming: iedereen blanco, niemand verbannen.",
+  "recap.exile.NO_QUORUM": "Verbanningsstemming: {name} kreeg de meeste stemmen ({n} van de {total}, {needed} nodig), niemand verbannen.",
   "recap.blank": "blanco",
   "recap.auto": "* gekozen door het spel (tijd op of afwezig).",
   "recap.slide": "Dia {n} van {total}",
@@ -557,6 +563,11 @@ export const nl = {
   "help.def.knights": "{knights} komen de ridders: de laatste dag. Wordt bij hun stemming een heks verbannen, dan wint het dorp; anders winnen de heksen.",
   "help.term.firstdays": "De eerste dagen",
   "help.def.firstdays": "Aan deze tafel vallen de heksen aan vanaf dag {attacks} en kijkt de Ziener vanaf dag {seer}.",
+  "help.def.firstdays.attacks": "Aan deze tafel vallen de heksen aan vanaf dag {attacks}.",
+  "help.def.firstdays.seer": "Aan deze tafel kijkt de Ziener vanaf dag {seer}.",
+  "help.term.quorum": "Stemmen om te verbannen",
+  "help.def.quorum": "Aan deze tafel wordt vóór de riddersdag alleen verbannen met minstens {share} van de stemmen, naar boven afgerond: blanco stemmen en katten die niet stemmen tellen mee. Met {total} katten zijn dat {n} stemmen; met minder wordt niemand verbannen. Op de riddersdag beslissen de meeste stemmen.",
+  "quorum.threequarters": "driekwart",
   "help.term.spells": "Spreuken",
   "help.def.spells": "Elke spreuk kan één keer per spel gebruikt worden, door een van de heksen.",
   "err.not_owner": "De kamer is naar een andere server verhuisd; opnieuw verbinden…",

@@ -1,6 +1,6 @@
 // Dev-only scene fixtures (mock.html, never in the build): rare states to look at without a server.
 import type { HeksView, Me } from "../types";
-import { RECAP } from "./recap";
+import { RECAP, RECAP5 } from "./recap";
 import { RESULT12 } from "./recap12";
 
 const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse"];
@@ -8,7 +8,7 @@ const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Il
 function base(over: Partial<HeksView> = {}): HeksView {
   return {
     game: "heks", step: 40, phase: "DEPART_A", deadline: Date.now() + 42_000, mode: "timed", day: 3,
-    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
+    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
     recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
     places: [
       { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
@@ -41,6 +41,22 @@ function board12(over: Partial<HeksView> = {}): HeksView {
     ...over,
   });
 }
+// A 5-player table (Table 2.2): seals 2, knights on day 4, witches attack from day 3, and an
+// exile before the knights' day needs 3/4 of the ballots (H-EXC-8): 4 of 5.
+function five(over: Partial<HeksView> = {}): HeksView {
+  return base({
+    day: 2, knights_day: 4, attacks_from: 3, exile_quorum: [3, 4], exile_needed: 4, seals: 1, seals_needed: 2, spoiled: 0,
+    recipe_size: 2, recipe: ["MUSHROOM", "SPRINGWATER"], unlocked_spells: [],
+    places: [{ id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: true, ingredient: "SPRINGWATER" }, { id: "P3", open: true, ingredient: "CRYSTAL" }],
+    players: NAMES.slice(0, 5).map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
+    ...over,
+  });
+}
+const NO_QUORUM = {
+  day: 2, outcome: "NO_QUORUM", needed: 4, exiled: null, was_witch: null, tally: { "2": 3, "4": 1 },
+  ballot: [{ voter: 1, target: 2, auto: false }, { voter: 2, target: 4, auto: false }, { voter: 3, target: 2, auto: false }, { voter: 4, target: 2, auto: false }, { voter: 5, target: null, auto: true }],
+} satisfies HeksView["vote_result"];
+
 const LONG12 = ["Anne-Marie", "Bartholomeus", "Christiaan", "Dewi-Lynn", "Evangeline", "Frederique", "Gijsbert", "Hendrikje", "Ilse-Marie", "Jasper-Jan", "Karolientje", "Lotte-Rose"];
 const ALL12 = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -54,7 +70,7 @@ export const FIXTURES: Record<string, HeksView> = {
   }),
   board_voteres12: board12({
     phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 20_000, day: 4,
-    vote_result: { day: 3, outcome: "EXILED", exiled: 6, was_witch: true, tally: { "6": 7, "2": 3 },
+    vote_result: { day: 3, outcome: "EXILED", needed: null, exiled: 6, was_witch: true, tally: { "6": 7, "2": 3 },
       ballot: ALL12.filter((s) => s !== 6).map((s) => ({ voter: s, target: s % 3 === 0 ? 2 : s === 11 ? null : 6, auto: s === 11 })) },
     progress: { done: 3, total: 11 }, waiting: [1, 2, 4, 5, 7, 8, 9, 10],
   }),
@@ -165,14 +181,31 @@ export const FIXTURES: Record<string, HeksView> = {
   ritual_emptypaw: base({ phase: "RITUAL", deadline: null, proposal: [1, 2, 4], chief: 4, progress: { done: 1, total: 3 }, me: me({ seat: 1, hand: [] }) }),
   result_jester: base({
     phase: "GAME_END", deadline: null, day: 4,
-    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", exiled: 8, was_witch: false, day: 3 },
+    vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", needed: null, exiled: 8, was_witch: false, day: 3 },
     result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP },
     me: me({ seat: 1 }),
   }),
   voteres_blank: base({
     phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 2, progress: { done: 0, total: 6 },
-    vote_result: { day: 1, outcome: "ALL_BLANK", exiled: null, was_witch: false, tally: {}, ballot: [1, 2, 4, 5].map((s) => ({ voter: s, target: null, auto: s === 5 })) },
+    vote_result: { day: 1, outcome: "ALL_BLANK", needed: null, exiled: null, was_witch: false, tally: {}, ballot: [1, 2, 4, 5].map((s) => ({ voter: s, target: null, auto: s === 5 })) },
     me: me({ seat: 1 }),
+  }),
+  // H-EXC-8 at 5 players: the vote says what an exile needs; the result says why nobody went.
+  exile_quorum: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 5 }, me: me({ seat: 1, choice: { vote: 2, auto: false }, owes: false }) }),
+  board_exile_quorum: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 5 }, waiting: [3, 4, 5] }),
+  knights_vote5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, me: me({ seat: 1, choice: { vote: null, auto: false }, owes: false }) }),
+  voteres_noquorum: five({ phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 3, progress: { done: 0, total: 5 }, vote_result: NO_QUORUM, me: me({ seat: 1 }) }),
+  board_voteres_noquorum: five({ phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 3, progress: { done: 1, total: 5 }, waiting: [2, 3, 4, 5], vote_result: NO_QUORUM }),
+  reveal_quorum5: five({ phase: "ROLE_REVEAL", deadline: null, day: 1, me: me({ seat: 1, role: "VILLAGER" }) }),
+  board_reveal5: five({ phase: "ROLE_REVEAL", deadline: null, day: 1, progress: { done: 2, total: 5 }, waiting: [3, 4, 5] }),
+  result5: five({
+    phase: "GAME_END", deadline: null, day: 2, seals: 2,
+    result: { winner: "village", reason: "SEALS_COMPLETE", score: 0, day: 2, roles: { "1": "VILLAGER", "2": "WITCH", "3": "HERB_DOCTOR", "4": "PROTECTOR", "5": "CROW" }, announcement: null, recap: RECAP5 },
+    me: me({ seat: 1 }),
+  }),
+  board_result5: five({
+    phase: "GAME_END", deadline: null, day: 2, seals: 2,
+    result: { winner: "village", reason: "SEALS_COMPLETE", score: 0, day: 2, roles: { "1": "VILLAGER", "2": "WITCH", "3": "HERB_DOCTOR", "4": "PROTECTOR", "5": "CROW" }, announcement: null, recap: RECAP5 },
   }),
   board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),
 };

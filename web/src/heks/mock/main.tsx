@@ -5,6 +5,7 @@ import { Game } from "../screens/Game";
 import "../styles.css";
 import { FIXTURES } from "./fixtures";
 import { EveningScore } from "../ui/Score";
+import { HelpBody } from "../ui/Help";
 
 const q = new URLSearchParams(location.search);
 const name = q.get("s") ?? "";
@@ -22,6 +23,9 @@ if (name === "score_late") {
   render(<div class="app"><EveningScore room={room} /></div>, app);
 } else if (!view) {
   render(<ul>{Object.keys(FIXTURES).map((k) => <li key={k}><a href={`?s=${k}`}>{k}</a></li>)}</ul>, app);
+} else if (q.get("help")) {
+  // ?help=1: the rules and help screen with this fixture's table (its numbers and rules).
+  render(<div class="app"><div class="help-screen"><HelpBody view={view} /></div></div>, app);
 } else if (name.startsWith("board")) {
   const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12 }, evening: [] };
   render(<div class="app board-app"><Board room={room} view={view} tv /></div>, app);

@@ -4,6 +4,7 @@ import { joinNames, t } from "../i18n";
 import type { HeksView, Seat } from "../types";
 import { ingName, nameOf, placeName } from "../ui/common";
 import { IngredientArt } from "../ui/art";
+import { quorumParams } from "../ui/exile";
 
 // The sections of one day of the story (H-VIS-2): where everyone went, the night, the
 // council (proposals, ritual, exile vote). The phones show them whole (RecapDay); the board's
@@ -136,7 +137,7 @@ export function Exile(props: { view: HeksView; exile: NonNullable<HeksRecapDay["
         <b>
           {exile.exiled != null
             ? t(exile.was_witch ? "recap.exiled.witch" : "recap.exiled.not", { name: nameOf(view, exile.exiled) })
-            : t(`recap.exile.${exile.outcome}` as "recap.exile.TIE")}
+            : t(`recap.exile.${exile.outcome}` as "recap.exile.TIE", quorumParams(view, exile))}
         </b>
       </p>
       <ul class="recap-ballot recap-small">

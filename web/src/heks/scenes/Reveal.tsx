@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { joinNames, t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { nameOf, PrimaryButton, Progress, SceneTitle } from "../ui/common";
+import { quorumRule } from "../ui/exile";
 
 /** Press-and-hold role card (H-START-1/2). Shows nothing until held. */
 export function RoleCard(props: { view: HeksView; compact?: boolean }) {
@@ -73,11 +74,13 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
 
 export function RoleReveal(props: { view: HeksView; send: Send }) {
   const me = props.view.me;
+  const rule = quorumRule(props.view, "reveal.quorum"); // H-EXC-8: a table rule for everyone, not a secret
   return (
     <div class="scene">
       <SceneTitle title={t("reveal.title")} />
       <p class="muted center">{t("reveal.hint")}</p>
       <RoleCard view={props.view} />
+      {rule && <p class="notice small">{rule}</p>}
       {me && me.owes ? (
         <PrimaryButton label={t("btn.ready")} onClick={() => props.send("ready")} />
       ) : (

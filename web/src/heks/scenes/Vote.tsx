@@ -2,22 +2,18 @@ import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, Send, VoteResult } from "../types";
 import { Choice, choiceOf, nameOf, PrimaryButton, Progress, SceneTitle, Section, useOnce } from "../ui/common";
+import { outcomeText, quorumLine } from "../ui/exile";
 import { AnnouncementText } from "./Evening";
 
 /** Full ballot, tally and outcome (H-EXC-5). */
 export function VoteResultBody(props: { view: HeksView; r: VoteResult }) {
   const v = props.view;
   const r = props.r;
-  let outcome: string;
-  if (r.outcome === "EXILED" && r.exiled != null) {
-    const name = nameOf(v, r.exiled);
-    outcome = t(r.was_witch ? "voteres.exiled.witch" : "voteres.exiled.notwitch", { name });
-  } else if (r.outcome === "TIE") outcome = t("voteres.tie");
-  else outcome = t("voteres.allblank");
+  const outcome = outcomeText(v, r);
   const tally = Object.entries(r.tally).sort((a, b) => b[1] - a[1]);
   return (
     <>
-      <p class={`big-text outcome ${r.was_witch ? "witchy" : ""}`}>{outcome}</p>
+      <p class={`big-text outcome ${r.was_witch ? "witchy" : ""} outcome-${r.outcome.toLowerCase()}`}>{outcome}</p>
       {tally.length > 0 && (
         // All blank: no cat got a vote, and a "Tally" heading over nothing read as a list that failed to load.
         <>
@@ -30,6 +26,8 @@ export function VoteResultBody(props: { view: HeksView; r: VoteResult }) {
               </li>
             ))}
           </ul>
+          {/* H-EXC-8: at a table with a quorum, what an exile needed (NO_QUORUM's outcome already says it). */}
+          {r.needed != null && r.outcome !== "NO_QUORUM" && <p class="muted small">{t("voteres.needed", { needed: r.needed, total: r.ballot.length })}</p>}
         </>
       )}
       <h3>{t("voteres.ballot")}</h3>
@@ -67,10 +65,19 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
   const voted = v.me?.choice != null && "vote" in (v.me.choice as object);
   const target = choiceOf<number | null>(v, "vote") ?? null;
   const canVote = me?.status === "CAT";
+  const quorum = quorumLine(v); // H-EXC-8: null on the knights' day and at tables without one
   return (
     <div class="scene">
       <SceneTitle title={t("exile.title")} view={v} />
       {v.is_knights_day && <p class="knights center">{t("exile.knights")}</p>}
+      {quorum && (
+        <div class="notice quorum">
+          <p class="center">
+            <strong>{quorum}</strong>
+          </p>
+          <p class="muted small center">{t("exile.quorum.hint")}</p>
+        </div>
+      )}
       {canVote && (
         <>
           <p class="muted small">{t("exile.hint")}</p>

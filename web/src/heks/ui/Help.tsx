@@ -4,6 +4,7 @@ import { joinNames, t, type MsgKey } from "../i18n";
 import type { Role } from "../../generated/protocol";
 import type { HeksView, Spell } from "../types";
 import { spellName } from "./common";
+import { quorumRule } from "./exile";
 import { Cat, Crown, Duck, Frog } from "./icons";
 
 // The rules and help screen, reachable from every scene (the "?" in the top bar): the goal
@@ -77,6 +78,7 @@ export function HelpBody(props: { view: HeksView | null }) {
   const seals = v ? t("help.seals.n", { n: v.seals_needed }) : t("help.seals.any");
   const knights = v ? t("help.knights.n", { n: v.knights_day }) : t("help.knights.any");
   const curse = v ? t("help.curse.n", { n: v.curse_max }) : t("help.curse.any");
+  const quorum = v && quorumRule(v, "help.def.quorum"); // H-EXC-8, at tables with a Q
   return (
     <>
       <h2>{t("help.goal")}</h2>
@@ -120,8 +122,16 @@ export function HelpBody(props: { view: HeksView | null }) {
         <Term name={t("hdr.curse")}>{t("help.def.curse", { curse })}</Term>
         <Term name={t("help.term.knights")}>{t("help.def.knights", { knights })}</Term>
         {v && (v.attacks_from > 1 || v.seer_from > 1) && (
-          <Term name={t("help.term.firstdays")}>{t("help.def.firstdays", { attacks: v.attacks_from, seer: v.seer_from })}</Term>
+          <Term name={t("help.term.firstdays")}>
+            {/* Only what differs from day 1: at 5 players there is no Seer, at 6 the witches attack from day 1. */}
+            {v.attacks_from > 1 && v.seer_from > 1
+              ? t("help.def.firstdays", { attacks: v.attacks_from, seer: v.seer_from })
+              : v.attacks_from > 1
+                ? t("help.def.firstdays.attacks", { attacks: v.attacks_from })
+                : t("help.def.firstdays.seer", { seer: v.seer_from })}
+          </Term>
         )}
+        {quorum && <Term name={t("help.term.quorum")}>{quorum}</Term>}
         <Term name={t("help.term.spells")}>
           {t("help.def.spells")}
           <ul class="help-spells">
