@@ -257,7 +257,7 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
 
     phones = open_table(new_phone, base, 5, mode="unlimited", shots=shots, before_start=open_boards)
     bot = UiBot(
-        phones, shots, Policy(reject_first=True, guard_day1=True, blank_day1=True, turn_back=False), seed=3
+        phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1, turn_back=False), seed=3
     )
 
     def silence_en_board() -> None:

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 def test_step_b_changes_nothing_on_the_guards_page(server: str, new_phone: NewPhone) -> None:
     # H-DEP-13, H-VIS-6 (Table 2.1 at 5 players has a Protector, B-5)
     phones = open_table(new_phone, server, 5, mode="unlimited")
-    bot = UiBot(phones, None, Policy(guard_day1=True), seed=5)
+    bot = UiBot(phones, None, Policy(guard_day=1), seed=5)
     bot.run_until(
         lambda screens: all(s.phase == "DEPART_A" for s in screens),
         timeout=120,

@@ -220,7 +220,7 @@ def test_every_phone_looks_the_same_in_every_scene(server: str, new_phone: NewPh
     phones = open_table(new_phone, server, 9, mode="unlimited", names=NAMES)
     # Day 1 as in the 5-phone game: the Protector guards where everyone gathers (so the
     # Witches' attack is repelled), the first team is voted down and the exile vote is blank.
-    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day1=True, blank_day1=True), seed=9)
+    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1), seed=9)
     watch = LookAlike(bot, shots)
     bot.watchers.append(watch)
     bot.run_until(all_results, timeout=600, what="every phone at the results screen", hold=watch.hold)

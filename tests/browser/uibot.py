@@ -205,8 +205,8 @@ class Policy:
     """How the table plays. Every choice is one a person could make from their own screen."""
 
     reject_first: bool = False  # everyone votes Against the very first proposal (day 1, curse 0)
-    guard_day1: bool = False  # the Protector guards on day 1
-    blank_day1: bool = False  # the day-1 exile vote is all Blank
+    guard_day: int = 0  # the Protector guards on this day (0: never); the Witches spare him then
+    blank_until: int = 0  # the exile votes of days 1..blank_until are all Blank
     turn_back: bool = True  # the Herb Doctor turns a frog back
     abilities: bool = True  # the Seer checks and the Pickpocket steals in the discussion
     end_discussion: bool = True  # False: the table talks until the discussion timer runs out
@@ -430,7 +430,7 @@ class UiBot:
             blank = s.button(s.t("exile.blank"))
             if blank is None or blank.pressed or any(b.pressed for b in votes):
                 return False
-            if self.policy.blank_day1 and s.day == 1:
+            if s.day <= self.policy.blank_until:
                 return self.tap(ph, s, blank.name)
             return self.tap_first(ph, s, votes[:1])  # the first cat on the list: a table consensus
         return False
@@ -450,7 +450,7 @@ class UiBot:
         places = self.place_buttons(s)
         if not places or any(b.pressed for b in places):
             return False
-        if self.policy.guard_day1 and s.day == 1 and self.tap(ph, s, s.t("depart.guard")):
+        if s.day == self.policy.guard_day and self.tap(ph, s, s.t("depart.guard")):
             return True
         return self.tap_first(ph, s, [b for b in places if not b.disabled][:1])
 
@@ -469,8 +469,8 @@ class UiBot:
             return self.tap(ph, s, s.t("btn.back"))
         if s.heading("witch.step.target"):
             cats = [b for b in s.buttons if b.name in self.names and b.name not in ph.team and not b.disabled]
-            if self.policy.guard_day1 and s.day == 1:
-                # The day-1 guard is meant to drive an attack off; an attack on the guarding
+            if s.day == self.policy.guard_day:
+                # The guard is meant to drive an attack off; an attack on the guarding
                 # Protector himself would catch the Witch instead (H-PRO-6).
                 protector = {p.name for p in self.phones if p.role == "PROTECTOR"}
                 cats = [b for b in cats if b.name not in protector] or cats
