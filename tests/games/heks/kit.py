@@ -48,15 +48,17 @@ SPELLS = {
     "Twin Hex": "TWIN_HEX",
 }
 
-# A fixed deal per player count that follows Table 2.1 (with balance changes B-4..B-6),
+# A fixed deal per player count that follows Table 2.1 (with balance changes B-4..B-6, B-15),
 # for focused rule tests. 4: Anna Pickpocket, Bram Witch, Cas Villager, Dewi Herb Doctor;
 # 5: Anna Crow, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector;
+# 6: Anna Seer, Bram Witch, Cas Crow, Dewi Pickpocket, Eva Protector, Fien Villager;
 # 7: Anna Seer, Bram Witch, Cas Crow, Dewi Herb Doctor, Eva Protector, Fien Witch,
 # Guus Pickpocket; 9: Anna Seer, Bram Witch, Cas Villager, Dewi, Eva, Fien, Guus as at 7,
 # Hein Jester, Iris Crow.
 DEALS: dict[int, list[str]] = {
     4: ["PICKPOCKET", "WITCH", "VILLAGER", "HERB_DOCTOR"],
     5: ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"],
+    6: ["SEER", "WITCH", "CROW", "PICKPOCKET", "PROTECTOR", "VILLAGER"],
     7: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],
     9: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET", "JESTER", "CROW"],
 }
@@ -65,6 +67,14 @@ DEALS: dict[int, list[str]] = {
 # the Seer's window) use the 7-player deal with Table 2.2's A = E = 1, as at 8-12 players
 # (the test-only config "from_days", Decision 11 in docs/rules/heks.md).
 DAY_ONE: dict[str, int] = {"attacks": 1, "seer": 1}
+# The 5- and 6-player tables count the exile vote with a quorum of 3/4 of the ballots before
+# the knights' day (B-13, H-EXC-8), and at 5 players the witches attack from day 3 (B-14).
+# Tests of other rules that use the 5-player deal with a day-1 attack or a plurality exile
+# replay under the row they were written for: A = 1 and no Q (the test-only "from_days" and
+# "quorum", Decision 11). B-13 and B-14 themselves are tested on the real table
+# (test_rules_quorum.py).
+PLURALITY: dict[str, Any] = {"quorum": None}
+ATTACKS_DAY_ONE: dict[str, int] = {"attacks": 1}
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris", "Jan", "Kees", "Lies"]
 
 _UNSET: Any = object()
@@ -138,7 +148,9 @@ class Scenario:
     @classmethod
     def five_player_example(cls) -> Scenario:
         """§14.1: Timed, T_DISCUSS 180 s, the example's recipes, and its deal under B-5
-        (docs/rules/heks.md "Balance changes": at 5 players a Crow plays instead of the Seer)."""
+        (docs/rules/heks.md "Balance changes": at 5 players a Crow plays instead of the Seer).
+        The example attacks on day 1 and exiles by a plurality of one, so it replays under the
+        row it was written for: A = 1 and no Q (test-only config, Decision 11; B-13, B-14)."""
         return cls(
             [
                 ("Anna", "CROW"),
@@ -150,6 +162,8 @@ class Scenario:
             mode="timed",
             discuss_seconds=180,
             recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]],
+            from_days=ATTACKS_DAY_ONE,
+            extra=PLURALITY,
         )
 
     @classmethod

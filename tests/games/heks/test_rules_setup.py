@@ -15,7 +15,7 @@ from .kit import NAMES, Scenario
 ROLE_TABLE = {
     4: {"WITCH": 1, "HERB_DOCTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},  # balance change B-4
     5: {"WITCH": 1, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # B-5
-    6: {"WITCH": 2, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # balance change
+    6: {"WITCH": 1, "CROW": 1, "SEER": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},  # B-15
     7: {"WITCH": 2, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1},  # B-6
     8: {"WITCH": 2, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 2},  # balance
     # B-9: a second Crow at 9, 11 and 12 players, a third Witch at 10, each for a Villager
@@ -51,17 +51,18 @@ ROLE_TABLE = {
         "VILLAGER": 2,
     },
 }
-# players: (S, K, R, places)
+# players: (S, K, R, places, A, E, Q); A, E and Q are balance changes B-11..B-15 (H-WAT-9,
+# H-SEE-4, H-EXC-8), public in every view as attacks_from, seer_from and exile_quorum.
 PARAMS = {
-    4: (2, 4, 2, 3),
-    5: (2, 4, 2, 3),
-    6: (3, 5, 3, 4),
-    7: (3, 5, 3, 4),
-    8: (3, 5, 3, 4),
-    9: (3, 5, 3, 5),
-    10: (3, 5, 4, 5),
-    11: (3, 5, 4, 6),  # balance change B-10
-    12: (4, 6, 4, 6),
+    4: (2, 4, 2, 3, 1, 1, None),
+    5: (2, 4, 2, 3, 3, 1, [3, 4]),  # B-13, B-14
+    6: (4, 6, 3, 4, 1, 2, [3, 4]),  # B-13, B-15
+    7: (3, 5, 3, 4, 3, 2, None),  # B-11, B-12
+    8: (3, 5, 3, 4, 1, 1, None),
+    9: (3, 5, 3, 5, 1, 1, None),
+    10: (3, 5, 4, 5, 1, 1, None),
+    11: (3, 5, 4, 6, 1, 1, None),  # balance change B-10
+    12: (4, 6, 4, 6, 1, 1, None),
 }
 PLACE_ORDER = ["MUSHROOM", "MOONFLOWER", "SPRINGWATER", "OWL_FEATHER", "CRYSTAL", "COBWEB"]
 
@@ -82,8 +83,9 @@ def test_random_deal_follows_table_2_1_and_parameters_follow_table_2_2(n: int) -
         assert Counter(roles) == Counter(ROLE_TABLE[n])
         deals.add(tuple(roles))
         v = game.view(state, "public")
-        s, k, r, places = PARAMS[n]
+        s, k, r, places, a, e, q = PARAMS[n]
         assert (v["seals_needed"], v["knights_day"], v["recipe_size"], len(v["places"])) == (s, k, r, places)
+        assert (v["attacks_from"], v["seer_from"], v["exile_quorum"]) == (a, e, q)
         # Table 2.3, H-ING-1: each place in play yields its one ingredient.
         assert [(p["id"], p["ingredient"]) for p in v["places"]] == list(
             zip(["P1", "P2", "P3", "P4", "P5", "P6"], PLACE_ORDER, strict=False)
@@ -130,10 +132,10 @@ def ready_all(game: HeksGame, state: HeksState, n: int) -> None:
         kernel.apply(game, state, Command(actor=seat, type="ready", payload={}, now=1000))
 
 
-@pytest.mark.parametrize("n", [4, 7, 10, 12])
+@pytest.mark.parametrize("n", [4, 6, 7, 10, 12])
 def test_random_recipe_is_distinct_in_place_order_from_open_places(n: int) -> None:
     # H-MORN-1, H-MORN-3 (k = min(R, #CAT) distinct ingredients, place-table order), H-ING-1, OQ-18.
-    _, _, r, places = PARAMS[n]
+    _, _, r, places, *_ = PARAMS[n]
     seen = set()
     for seed in range(8):
         game = HeksGame()
