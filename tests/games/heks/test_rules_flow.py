@@ -7,7 +7,7 @@ TEN adds Jan, a third Witch (Table 2.1 at 10 players with B-9).
 
 from __future__ import annotations
 
-from .kit import DAY_ONE, Scenario
+from .kit import ATTACKS_DAY_ONE, DAY_ONE, Scenario
 
 TEN = [
     ("Anna", "SEER"),
@@ -25,7 +25,8 @@ TEN = [
 
 def test_day_one_chief_search_starts_at_seat_one_and_skips_frogs() -> None:
     # H-CHF-2, H-CHF-5 (on Day 1 the search starts at seat 1 itself), H-FRG-3.
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.gather_at("Forest", attack="Anna")
     g.confirm_all()
@@ -161,7 +162,8 @@ def test_random_defaults_respect_cats_and_open_places() -> None:
     # H-CHF-6 (a random proposal is a k'-subset of CAT players), H-DEP-5 + H-SET-7 (random places
     # are open places), H-SPL-4 (a closed place cannot be chosen by anyone).
     for seed in range(6):
-        g = Scenario.standard(5, seed=seed)
+        # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+        g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE, seed=seed)
         g.all_ready()
         g.gather_at("Forest", attack="Cas")
         g.confirm_all()
@@ -236,7 +238,8 @@ def test_nobody_can_vote_for_an_exiled_player() -> None:
 def test_a_frog_host_keeps_the_host_controls() -> None:
     # H-SET-2 (the host is a normal player with extra controls), H-HST-1, H-ERR-5
     # (a mark on a player who owes no input in this step is accepted and does nothing).
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.gather_at("Forest", attack="Anna")
     assert g.status("Anna") == "FROG"
@@ -303,7 +306,8 @@ def test_a_success_on_the_knights_day_that_leaves_seals_incomplete_goes_to_the_v
 def test_table_talk_is_outside_the_engine() -> None:
     # H-DEP-3, H-FRG-8: the engine neither carries nor restricts speech (there is no command
     # for it), so nothing a cat or a frog says can bind or be blocked by the rules.
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.gather_at("Forest", attack="Cas")
     for who in ("Anna", "Cas"):

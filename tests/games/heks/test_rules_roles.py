@@ -7,7 +7,7 @@ is a second Crow (balance change B-9).
 
 from __future__ import annotations
 
-from .kit import DAY_ONE, Scenario
+from .kit import ATTACKS_DAY_ONE, DAY_ONE, Scenario
 
 
 def gather_all(g: Scenario, where: str, *, skip: tuple[str, ...] = ()) -> None:
@@ -82,7 +82,8 @@ def test_the_crow_is_seen_as_not_a_witch() -> None:
 
 def test_a_frogged_herb_doctor_turns_nobody_back() -> None:
     # H-HD-2 (OQ-15), H-END-1 (① before ②), H-EVE-3, H-DEP-6 (the target comes with the place).
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest")
     g.witch("Bram", "Forest", None, "Cas")
@@ -99,7 +100,8 @@ def test_a_frogged_herb_doctor_turns_nobody_back() -> None:
 def test_a_turned_back_cat_keeps_its_frozen_hand_and_gathers_nothing() -> None:
     # H-HD-3, H-ING-6 (a frog's hand is frozen), H-ING-3 (turned back today: no card),
     # H-FRG-4 (frogs gather nothing), H-FRG-7.
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.quiet_day()  # Anna and Bram play; Cas keeps [Mu]
     g.confirm_all()
@@ -239,7 +241,8 @@ def test_several_hits_on_one_target_make_one_frog() -> None:
 
 def test_the_guarding_protector_is_safe_and_only_a_blocked_attack_is_reported() -> None:
     # H-ERR-1, H-WAT-5 (blocked vs missed), H-PRO-5, H-WAT-8 (witches get no report).
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest", skip=("Eva", "Cas"))
     g.depart("Cas", "Spring")
@@ -260,7 +263,8 @@ def test_a_witch_who_attacks_the_guard_at_his_place_is_caught() -> None:
     """H-PRO-6 (balance change): the attack on the guarding Protector is blocked (H-ERR-1) and
     the Witch who stood at the guarded place becomes a frog; with no Witch left in cat form the
     village wins at the end of the day (H-PRI-2, ALL_WITCHES_FROGS)."""
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     gather_all(g, "Forest", skip=("Eva",))
     g.depart("Eva", guard=True)
@@ -313,7 +317,8 @@ def test_gathering_into_a_full_hand_drops_the_oldest_card() -> None:
 def test_a_frogs_frozen_hand_comes_back_with_it() -> None:
     # H-FRG-1 (role, side, seat and hand unchanged), H-ING-6, H-FRG-7, H-HD-4 (no private
     # feedback for the Herb Doctor; at most one frog a day).
-    g = Scenario.standard(5)
+    # An attack before day 3 on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.quiet_day()  # Cas keeps [Mu]
     g.confirm_all()

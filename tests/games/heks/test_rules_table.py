@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from .kit import Scenario
+from .kit import ATTACKS_DAY_ONE, Scenario
 
 FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal (Bram is the Witch)
 
 
-def day1(mode: str = "timed") -> Scenario:
-    g = Scenario.standard(5, mode=mode, recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]])
+def day1(mode: str = "timed", from_days: dict[str, int] | None = None) -> Scenario:
+    recipes = [["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]]
+    g = Scenario.standard(5, mode=mode, recipes=recipes, from_days=from_days)
     g.all_ready()
     return g
 
@@ -110,7 +111,8 @@ def test_votes_filled_by_the_timer_are_marked_on_the_result() -> None:
 
 def test_witch_auto_choices_are_told_to_that_witch_only() -> None:
     # H-TBL-2 (H-WAT-4): a Witch whose 15 s ran out learns what was chosen for her.
-    g = day1()
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = day1(from_days=ATTACKS_DAY_ONE)
     for n in FOUR:
         g.depart(n, "Forest")
     g.send("Bram", "witch_place", place="P2")
@@ -123,7 +125,8 @@ def test_witch_auto_choices_are_told_to_that_witch_only() -> None:
 
 def test_a_witch_who_chose_everything_gets_no_auto_notice() -> None:
     # H-TBL-2: nothing filled, nothing told.
-    g = day1()
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = day1(from_days=ATTACKS_DAY_ONE)
     for n in FOUR:
         g.depart(n, "Forest")
     g.witch("Bram", "Forest", None, "Cas")

@@ -5,13 +5,17 @@ H-TIM-1: every step is checked in a Timed game and, where the two differ, in an 
 
 from __future__ import annotations
 
-from .kit import DAY_ONE, Scenario
+from typing import Any
+
+from .kit import ATTACKS_DAY_ONE, DAY_ONE, PLURALITY, Scenario
 
 FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal
 
 
-def day1(mode: str = "timed") -> Scenario:
-    g = Scenario.standard(5, mode=mode, recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]])
+def day1(mode: str = "timed", **kw: Any) -> Scenario:
+    g = Scenario.standard(
+        5, mode=mode, recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]], **kw
+    )
     g.all_ready()
     return g
 
@@ -137,8 +141,9 @@ def test_step_b_timeout_guards_a_random_open_place() -> None:
 def test_witch_auto_choice_at_15_seconds() -> None:
     # H-GAT-2, H-WAT-4: place → random open place, spell → none, target → random CAT non-witch;
     # H-WAT-5: the auto target is hit only if it stands at her (random) place.
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
     for seed in (1, 2, 3, 4, 5, 6):
-        g = Scenario.standard(5, seed=seed)
+        g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE, seed=seed)
         g.all_ready()
         for n in FOUR:
             g.depart(n, "Forest")
@@ -280,7 +285,9 @@ def test_absent_member_with_an_empty_hand_plays_empty_paw() -> None:
 
 def test_quarrel_is_fixed_and_exile_timeout_counts_as_blank() -> None:
     # H-RIT-2, H-RIT-10 (T_QUARREL 4 s), H-EXV-3, H-EXV-5, H-EXC-1, H-TIM-2 (T_EXILE 90 s), H-EXC-5 (auto marked).
-    g = day1()
+    # 2 of 5 ballots exile by a plurality of one: no Q (test-only quorum, Decision 11; H-EXC-8 is
+    # tested in test_rules_quorum.py, where the same timeouts count against the quorum).
+    g = day1(extra=PLURALITY)
     to_ritual(g, ["Anna", "Cas"])
     g.play("Anna", "Mu")
     g.play("Cas", "Mu")
@@ -322,7 +329,8 @@ def test_absent_exile_vote_is_blank_and_marking_a_voter_who_voted_does_nothing()
 
 def test_confirm_scenes_wait_for_everyone_and_absent_counts_as_confirm() -> None:
     # H-EVE-2, H-FRG-5, OQ-11, §10.2 (acceptance, rejection, ritual result, vote result scenes).
-    g = day1()
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = day1(from_days=ATTACKS_DAY_ONE)
     for n in FOUR:
         g.depart(n, "Forest")
     g.witch("Bram", "Forest", None, "Cas")

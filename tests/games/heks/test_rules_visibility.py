@@ -14,7 +14,7 @@ from typing import Any
 
 from nightfall.engine import Event, Viewer, visible
 
-from .kit import DAY_ONE, DEALS, Scenario
+from .kit import ATTACKS_DAY_ONE, DAY_ONE, DEALS, Scenario
 
 DEAL9 = DEALS[9]
 
@@ -177,7 +177,8 @@ def test_seer_results_and_thefts_are_private() -> None:
 
 def test_frogs_and_exiled_players_see_all_public_information() -> None:
     # H-VIS-3, H-FRG-6, H-EXC-4.
-    g = Scenario.standard(5)
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.gather_at("Forest", attack="Cas")
     public = g.view("public")
@@ -260,7 +261,8 @@ def test_event_logs_hide_secret_inputs() -> None:
     # Design §2 (events carry an audience; a viewer's log is filtered like the view),
     # H-DEP-13 (a Guard tap looks like a place tap), H-HST-4 (absent marks in departure are
     # secret), H-WAT-8 (witches get no private report on their attacks).
-    g = Scenario.standard(5)
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.depart("Anna", "Forest")
     guard, gather = g.fork(), g.fork()
@@ -309,7 +311,8 @@ def test_rejections_do_not_reveal_step_b() -> None:
 
 def test_where_a_frog_was_made_is_never_revealed() -> None:
     # H-FRG-2, H-EVE-1, H-WAT-8, §11 ("where or by whom a frog was made: nobody, never").
-    g = Scenario.standard(5)
+    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Dewi", "Eva"):
         g.depart(n, "Meadow")
