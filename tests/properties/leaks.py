@@ -14,6 +14,8 @@ from nightfall.games.heks.view import _progress, _step_part
 PUBLIC_KEYS = {
     "attacks_from",
     "seer_from",
+    "exile_quorum",  # H-EXC-8 (B-13): Table 2.2's Q and today's votes, public to everyone
+    "exile_needed",
     "game",
     "step",
     "phase",

@@ -42,11 +42,41 @@ class CheckingGame(HeksGame):
             # A rejected command changes nothing (kernel contract; H-ERR-5 for host input).
             assert self.snapshot(state) == before, f"rejected {command} changed the state"
             raise
+        for e in events:
+            if e.type == "vote_result":
+                check_the_count(state, e.data)
         for seat in state.seats():
             assert_no_leaks(state, seat, self.view(state, seat))
             self.checked_views += 1
         assert_no_leaks(state, "public", self.view(state, "public"))
         return events
+
+
+def check_the_count(state: HeksState, r: dict[str, Any]) -> None:
+    """H-EXC-1, H-EXC-2, H-EXC-7, H-EXC-8 (B-13), recomputed from the published ballot: every
+    CAT voter has a ballot (absent and blank ones too); before the knights' day, where Table
+    2.2 sets Q, a single top candidate needs ceil(Q x ballots) votes, else NO_QUORUM."""
+    assert len(r["ballot"]) == len(state.cats()) + (r["exiled"] is not None)
+    votes = [b["target"] for b in r["ballot"] if b["target"] is not None]
+    tally = {t: votes.count(t) for t in set(votes)}
+    assert r["tally"] == {str(t): n for t, n in tally.items()}
+    q = state.params.quorum
+    needed = (
+        None if q is None or r["day"] >= state.params.knights_day else -(-q[0] * len(r["ballot"]) // q[1])
+    )
+    assert r["needed"] == needed
+    top = max(tally.values(), default=0)
+    leaders = [t for t, n in tally.items() if n == top]
+    if not tally:
+        outcome = "ALL_BLANK"
+    elif len(leaders) > 1:
+        outcome = "TIE"
+    elif needed is not None and top < needed:
+        outcome = "NO_QUORUM"
+    else:
+        outcome = "EXILED"
+    assert r["outcome"] == outcome
+    assert r["exiled"] == (leaders[0] if outcome == "EXILED" else None)
 
 
 # Tables of 8-12 take most of the time (a game of 12 is ~10x one of 4); they run in
@@ -59,7 +89,8 @@ PLAYER_COUNTS = [n if n <= 7 else pytest.param(n, marks=pytest.mark.slow) for n 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**48))
 def test_random_games_end_properly_and_never_leak(players: int, mode: str, seed: int) -> None:
-    # H-PRI-7, H-PRI-3, H-VIS-1, H-RNG-1, H-SET-1: every count 4-12, both modes
+    # H-PRI-7, H-PRI-3, H-VIS-1, H-RNG-1, H-SET-1, H-EXC-8 (every count recomputed): every
+    # count 4-12, both modes
     game = CheckingGame()
     config: dict[str, Any] = {"players": [f"P{i}" for i in range(players)], "mode": mode}
     rec = play_game(config, seed, RandomBot(idle_rate=0.15, illegal_rate=0.15), game=game)
