@@ -69,10 +69,10 @@ DEALS: dict[int, list[str]] = {
 DAY_ONE: dict[str, int] = {"attacks": 1, "seer": 1}
 # The 5- and 6-player tables count the exile vote with a quorum of 3/4 of the ballots before
 # the knights' day (B-13, H-EXC-8), and at 5 players the witches attack from day 3 (B-14).
-# Tests of other rules that use the 5-player deal with a day-1 attack or a plurality exile
-# replay under the row they were written for: A = 1 and no Q (the test-only "from_days" and
-# "quorum", Decision 11). B-13 and B-14 themselves are tested on the real table
-# (test_rules_quorum.py).
+# Tests of other rules that use the 5-player deal (or §14.1's positions) with an attack
+# before day 3 or a plurality exile replay under the row they were written for: A = 1
+# (ATTACKS_DAY_ONE) and no Q (PLURALITY), the test-only "from_days" and "quorum" (Decision 11).
+# B-13 and B-14 themselves are tested on the real table (test_rules_quorum.py).
 PLURALITY: dict[str, Any] = {"quorum": None}
 ATTACKS_DAY_ONE: dict[str, int] = {"attacks": 1}
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Guus", "Hein", "Iris", "Jan", "Kees", "Lies"]
@@ -146,11 +146,10 @@ class Scenario:
         return cls(list(zip(NAMES[:n], DEALS[n], strict=True)), **kw)
 
     @classmethod
-    def five_player_example(cls) -> Scenario:
+    def five_player_example(cls, **kw: Any) -> Scenario:
         """§14.1: Timed, T_DISCUSS 180 s, the example's recipes, and its deal under B-5
-        (docs/rules/heks.md "Balance changes": at 5 players a Crow plays instead of the Seer).
-        The example attacks on day 1 and exiles by a plurality of one, so it replays under the
-        row it was written for: A = 1 and no Q (test-only config, Decision 11; B-13, B-14)."""
+        (docs/rules/heks.md "Balance changes": at 5 players a Crow plays instead of the Seer),
+        on today's 5-player row; ``kw`` (``from_days``, ``extra``) adds test-only knobs."""
         return cls(
             [
                 ("Anna", "CROW"),
@@ -162,8 +161,7 @@ class Scenario:
             mode="timed",
             discuss_seconds=180,
             recipes=[["Mu", "SW"], ["Mo", "SW"], ["Mu", "Mo"], ["Mo", "SW"]],
-            from_days=ATTACKS_DAY_ONE,
-            extra=PLURALITY,
+            **kw,
         )
 
     @classmethod

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .kit import DAY_ONE, Scenario
+from .kit import ATTACKS_DAY_ONE, DAY_ONE, Scenario
 
 
 def expect(
@@ -28,8 +28,13 @@ def expect(
 # ---- positions from §14.1 Day 1 -------------------------------------------------------
 
 
+def example() -> Scenario:
+    """§14.1's table; its day-1 attack needs A = 1 (test-only from_days, Decision 11; B-14 sets A = 3)."""
+    return Scenario.five_player_example(from_days=ATTACKS_DAY_ONE)
+
+
 def at_depart() -> Scenario:
-    g = Scenario.five_player_example()
+    g = example()
     g.all_ready()
     return g
 
@@ -127,7 +132,7 @@ def test_seer_window_closes_when_the_exile_vote_opens() -> None:
 
 def test_ready_twice_and_confirm_twice() -> None:
     # H-START-1, H-EVE-2: one tap each.
-    g = Scenario.five_player_example()
+    g = example()
     g.send("Anna", "ready")
     expect(g, "Anna", "ready", "already_done")
     g = at_witch_turn()
