@@ -6,6 +6,7 @@ from typing import Any
 
 from nightfall.engine import Viewer
 from nightfall.games.heks import HeksState
+from nightfall.games.heks.exile_count import votes_needed
 from nightfall.games.heks.obligations import is_public_step, owed
 from nightfall.games.heks.state import APPROVAL_VOTE, EXILE_VOTE, GAME_END, GUARD_B, WITCH_C
 from nightfall.games.heks.tables import CROW, PICKPOCKET, PROTECTOR, SEER, WITCH
@@ -61,6 +62,9 @@ def assert_fresh(state: HeksState, view: dict[str, Any]) -> None:
     fresh = _step_part(state)
     fresh["progress"] = _progress(state, owed(state))
     fresh["waiting"] = owed(state) if is_public_step(state.phase) else None
+    quorum = state.params.quorum  # H-EXC-8: added to the public view, outside the step part
+    fresh["exile_quorum"] = None if quorum is None else list(quorum)
+    fresh["exile_needed"] = votes_needed(state)
     shown = {k: v for k, v in view.items() if k not in ("me", "host")}
     if shown.get("phase") == GUARD_B:  # the guarding Protector's own view of step B
         fresh["phase"], fresh["deadline"], fresh["deadline_total"] = GUARD_B, state.deadline, state.timer_ms
