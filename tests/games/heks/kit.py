@@ -48,15 +48,15 @@ SPELLS = {
     "Twin Hex": "TWIN_HEX",
 }
 
-# A fixed deal per player count that follows Table 2.1 (with balance changes B-4..B-6, B-15),
-# for focused rule tests. 4: Anna Pickpocket, Bram Witch, Cas Villager, Dewi Herb Doctor;
+# A fixed deal per player count that follows Table 2.1 (with balance changes B-5, B-6, B-9,
+# B-15, B-16), for focused rule tests. 4: Anna Seer, Bram Witch, Cas Protector, Dewi Crow;
 # 5: Anna Crow, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector;
 # 6: Anna Seer, Bram Witch, Cas Crow, Dewi Pickpocket, Eva Protector, Fien Villager;
 # 7: Anna Seer, Bram Witch, Cas Crow, Dewi Herb Doctor, Eva Protector, Fien Witch,
 # Guus Pickpocket; 9: Anna Seer, Bram Witch, Cas Villager, Dewi, Eva, Fien, Guus as at 7,
 # Hein Jester, Iris Crow.
 DEALS: dict[int, list[str]] = {
-    4: ["PICKPOCKET", "WITCH", "VILLAGER", "HERB_DOCTOR"],
+    4: ["SEER", "WITCH", "PROTECTOR", "CROW"],
     5: ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"],
     6: ["SEER", "WITCH", "CROW", "PICKPOCKET", "PROTECTOR", "VILLAGER"],
     7: ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "WITCH", "PICKPOCKET"],

@@ -12,9 +12,18 @@ ROLES5 = ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]  # Table 2.1 
 ROLES9 = ["SEER", "WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "JESTER", "CROW", "WITCH", "PICKPOCKET"]  # B-9
 
 
-def _start(roles: list[str], mode: str = "timed", **timers: int) -> tuple[HeksGame, HeksState]:
+def _start(
+    roles: list[str], mode: str = "timed", from_days: dict[str, int] | None = None, **timers: int
+) -> tuple[HeksGame, HeksState]:
     game = HeksGame()
-    config = {"players": [f"P{i}" for i in range(len(roles))], "roles": roles, "mode": mode, "timers": timers}
+    config: dict[str, object] = {
+        "players": [f"P{i}" for i in range(len(roles))],
+        "roles": roles,
+        "mode": mode,
+        "timers": timers,
+    }
+    if from_days is not None:
+        config["from_days"] = from_days
     state = game.setup(config, 1)
     for seat in state.seats():
         kernel.apply(game, state, Command(seat, "ready", {}, 10))
@@ -48,7 +57,8 @@ def test_rejections_during_step_b_do_not_name_it() -> None:
 
 def test_game_end_shows_no_stale_ballot() -> None:
     # H-EXC-5, H-ERR-4: a game that ends at the end of a day shows that day's announcement, not an old ballot
-    game, state = _start(["WITCH", "VILLAGER", "PICKPOCKET", "HERB_DOCTOR"], mode="unlimited")  # B-4
+    # Table 2.1 at 4 players (B-16); the day-1 attack needs A = 1 (test-only from_days, Decision 11).
+    game, state = _start(["WITCH", "SEER", "PROTECTOR", "CROW"], mode="unlimited", from_days={"attacks": 1})
     # Day 1: everyone at P1; the witch frogs seat 2.
     for seat in (2, 3, 4):
         kernel.apply(game, state, Command(seat, "depart", {"place": "P1"}, 100 + seat))

@@ -26,16 +26,17 @@ def at_witch_turn(g: Scenario, where: str = "Forest") -> None:
 
 
 def test_table_2_2_columns_a_and_e() -> None:
-    # H-WAT-9, H-SEE-4 (B-11, B-12, B-14, B-15): A = 3 at 5 and 7 players, E = 2 at 6 and 7
-    # players, 1 at every other count; public.
-    expected = {5: (3, 1), 6: (1, 2), 7: (3, 2)}
+    # H-WAT-9, H-SEE-4 (B-11, B-12, B-14, B-15, B-16): A = 4 at 4 players, 3 at 5 and 7, E = 2
+    # at 6 and 7 players, 1 at every other count; public.
+    expected = {4: (4, 1), 5: (3, 1), 6: (1, 2), 7: (3, 2)}
     for n, p in PARAMS.items():
         assert (p.attacks_from, p.seer_from) == expected.get(n, (1, 1)), n
     g = Scenario.standard(7)
     assert (g.view()["attacks_from"], g.view()["seer_from"]) == (3, 2)
     assert (Scenario.standard(5).view()["attacks_from"], Scenario.standard(5).view()["seer_from"]) == (3, 1)
     assert (Scenario.standard(6).view()["attacks_from"], Scenario.standard(6).view()["seer_from"]) == (1, 2)
-    assert (Scenario.standard(4).view()["attacks_from"], Scenario.standard(4).view()["seer_from"]) == (1, 1)
+    assert (Scenario.standard(4).view()["attacks_from"], Scenario.standard(4).view()["seer_from"]) == (4, 1)
+    assert (Scenario.standard(9).view()["attacks_from"], Scenario.standard(9).view()["seer_from"]) == (1, 1)
 
 
 def test_no_attack_before_day_a_and_the_spell_closes_the_target_step() -> None:

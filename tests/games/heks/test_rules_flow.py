@@ -192,7 +192,8 @@ def test_random_defaults_respect_cats_and_open_places() -> None:
 
 def test_takeover_after_the_vote() -> None:
     # H-PRI-3 ④, H-WIN-5 (checked at the end of the vote).
-    g = Scenario.standard(4)
+    # A day-1 attack on the 4-player deal: A = 1 (test-only from_days, Decision 11; B-16 sets A = 4).
+    g = Scenario.standard(4, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi"):
         g.depart(n, "Forest")
@@ -205,20 +206,30 @@ def test_takeover_after_the_vote() -> None:
 
 def test_a_turn_back_in_step_two_prevents_a_takeover() -> None:
     # H-END-1 (① attack, ② turn-back, ④ checks), H-PRI-2 ("after attacks and turn-backs").
-    g = Scenario.standard(4)
+    # The 5-player deal has the Herb Doctor (Dewi; none at 4 players since B-16); its attacks on
+    # days 1 and 2 need A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+    g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
-    for n in ("Anna", "Cas", "Dewi"):
+    for n in ("Anna", "Cas", "Dewi", "Eva"):
         g.depart(n, "Forest")
     g.witch("Bram", "Forest", None, "Cas")
-    g.finish_day()
+    g.finish_day(exile="Eva")  # 3 of the 4 ballots: the quorum of H-EXC-8 is met
+    assert g.result() is None  # Nc = 2 (Anna, Dewi) > Wc = 1
     g.confirm_all()
     g.depart("Anna", "Forest")
+    no_cure = g.fork()
     g.depart("Dewi", "Meadow", turn_back="Cas")
     g.witch("Bram", "Forest", None, "Anna")
     g.wait_witch_window()
     # Anna frogged, Cas back: Nc = 2 (Cas, Dewi) > Wc = 1.
     assert g.result() is None and g.phase == "EVENING_ANNOUNCE"
     assert g.announcement() == {"new_frogs": ["Anna"], "turned_back": ["Cas"]}
+    # Without the turn-back, Nc = 1 (Dewi) <= Wc = 1: the witches take over at the end of the day.
+    no_cure.depart("Dewi", "Meadow")
+    no_cure.witch("Bram", "Forest", None, "Anna")
+    no_cure.wait_witch_window()
+    res = no_cure.result()
+    assert res is not None and res["reason"] == "TAKEOVER"
 
 
 def test_nobody_can_vote_for_an_exiled_player() -> None:

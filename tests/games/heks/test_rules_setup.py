@@ -13,7 +13,7 @@ from .kit import NAMES, Scenario
 
 # Table 2.1 and Table 2.2, written out again from the spec.
 ROLE_TABLE = {
-    4: {"WITCH": 1, "HERB_DOCTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},  # balance change B-4
+    4: {"WITCH": 1, "CROW": 1, "SEER": 1, "PROTECTOR": 1},  # balance change B-16
     5: {"WITCH": 1, "CROW": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "VILLAGER": 1},  # B-5
     6: {"WITCH": 1, "CROW": 1, "SEER": 1, "PROTECTOR": 1, "PICKPOCKET": 1, "VILLAGER": 1},  # B-15
     7: {"WITCH": 2, "CROW": 1, "SEER": 1, "HERB_DOCTOR": 1, "PROTECTOR": 1, "PICKPOCKET": 1},  # B-6
@@ -51,10 +51,10 @@ ROLE_TABLE = {
         "VILLAGER": 2,
     },
 }
-# players: (S, K, R, places, A, E, Q); A, E and Q are balance changes B-11..B-15 (H-WAT-9,
+# players: (S, K, R, places, A, E, Q); A, E and Q are balance changes B-11..B-16 (H-WAT-9,
 # H-SEE-4, H-EXC-8), public in every view as attacks_from, seer_from and exile_quorum.
 PARAMS = {
-    4: (2, 4, 2, 3, 1, 1, None),
+    4: (2, 4, 2, 3, 4, 1, None),  # B-16
     5: (2, 4, 2, 3, 3, 1, [3, 4]),  # B-13, B-14
     6: (4, 6, 3, 4, 1, 2, [3, 4]),  # B-13, B-15
     7: (3, 5, 3, 4, 3, 2, None),  # B-11, B-12

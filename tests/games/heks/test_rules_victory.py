@@ -5,7 +5,7 @@ from __future__ import annotations
 from nightfall.games.heks.site import HeksSite
 from nightfall.games.interface import Outcome
 
-from .kit import DAY_ONE, Scenario
+from .kit import ATTACKS_DAY_ONE, DAY_ONE, Scenario
 
 
 def night_of_day1_4p(g: Scenario) -> None:
@@ -16,7 +16,8 @@ def night_of_day1_4p(g: Scenario) -> None:
 
 def test_takeover_at_the_end_of_the_day_shows_the_days_announcement() -> None:
     # H-WIN-5, H-PRI-2 ②, H-PRI-4, H-PRI-5, H-ERR-4, H-PRI-7, Table 2.1 (4 players: 2 frogs take over).
-    g = Scenario.standard(4)
+    # Attacks on days 1 and 2 on the 4-player deal: A = 1 (test-only from_days, Decision 11; B-16 sets A = 4).
+    g = Scenario.standard(4, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     g.depart("Anna", "Forest")
     g.depart("Cas", "Forest")
@@ -246,7 +247,8 @@ def test_votes_can_be_switched_until_the_vote_closes_without_a_trace() -> None:
 def test_results_screen_after_an_end_of_day_win_shows_no_stale_vote() -> None:
     # H-ERR-4: the results screen shows that day's announcement; H-EXC-5: a vote result is part
     # of the results screen only when the vote ended the game.
-    g = Scenario.standard(4)
+    # Attacks on days 1 and 2 on the 4-player deal: A = 1 (test-only from_days, Decision 11; B-16 sets A = 4).
+    g = Scenario.standard(4, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi"):
         g.depart(n, "Forest")

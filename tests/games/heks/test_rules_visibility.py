@@ -191,7 +191,8 @@ def test_frogs_and_exiled_players_see_all_public_information() -> None:
 def test_the_results_screen_reveals_roles_winner_reason_and_score_and_the_recap() -> None:
     # H-VIS-2, H-PRI-4, H-PRI-7, H-EXC-5 (the final vote is part of the results screen);
     # the day-by-day recap (H-VIS-5) is the only place where places, targets and cards appear.
-    g = Scenario.standard(4)
+    # A day-1 attack on the 4-player deal: A = 1 (test-only from_days, Decision 11; B-16 sets A = 4).
+    g = Scenario.standard(4, from_days=ATTACKS_DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi"):
         g.depart(n, "Forest")
@@ -204,7 +205,7 @@ def test_the_results_screen_reveals_roles_winner_reason_and_score_and_the_recap(
     text = json.dumps({k: v for k, v in res.items() if k != "recap"})
     for secret in ("hand", "card", "MUSHROOM", "place", "target", "SEER_RESULT"):
         assert secret not in text, secret
-    assert res["roles"] == {"1": "PICKPOCKET", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR"}
+    assert res["roles"] == {"1": "SEER", "2": "WITCH", "3": "PROTECTOR", "4": "CROW"}
     assert g.view("public")["result"] == res
     assert g.view("public")["vote_result"]["exiled"] == 2
 
