@@ -1,8 +1,10 @@
-"""The 5- and 6-player tables after issue 21 (balance changes B-13, B-14, B-15), on the real
-tables: a quorum for exile before the knights' day (H-EXC-8, Table 2.2 column Q), no attacks
-before day 3 at 5 players (H-WAT-9, Table 2.2 column A) and the new 6-player rows of Tables 2.1
-and 2.2; and the test-only config "quorum" that replaces Q (Decision 11).
+"""The 4- to 6-player tables after issue 21 (balance changes B-13..B-16), on the real tables:
+a quorum for exile before the knights' day at 5 and 6 players (H-EXC-8, Table 2.2 column Q), no
+attacks before day 3 at 5 players and day 4 at 4 (H-WAT-9, Table 2.2 column A), the new 4- and
+6-player rows of Tables 2.1 and 2.2; and the test-only config "quorum" that replaces Q
+(Decision 11).
 
+DEALS[4]: Anna Seer, Bram Witch, Cas Protector, Dewi Crow.
 DEALS[5]: Anna Crow, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector.
 DEALS[6]: Anna Seer, Bram Witch, Cas Crow, Dewi Pickpocket, Eva Protector, Fien Villager.
 """
@@ -216,25 +218,28 @@ def test_on_the_knights_day_a_plurality_of_one_exiles(target: str, reason: str) 
     assert res is not None and res["reason"] == reason
 
 
-# ---- B-14: no attacks before day 3 at 5 players (H-WAT-9) ----------------------------------------
+# ---- B-14, B-16: no attacks before day 3 at 5 players, before day 4 at 4 (H-WAT-9) -----------------
 
 
-def test_five_players_attack_from_day_3() -> None:
-    # H-WAT-9 (B-14), Table 2.2 column A = 3 at 5 players: on days 1 and 2 the Witch's target
-    # step is closed ("No attack") and a target is rejected no_attacks_yet; at 15 s no target is
-    # drawn (H-WAT-4); on day 3 the same attack hits.
-    g = Scenario.standard(5)
+@pytest.mark.parametrize(("n", "first"), [(4, 4), (5, 3)])
+def test_small_tables_attack_from_day_a(n: int, first: int) -> None:
+    # H-WAT-9, Table 2.2 column A (B-16: 4 at 4 players, the knights' day; B-14: 3 at 5): before
+    # day A the Witch's target step is closed ("No attack") and a target is rejected
+    # no_attacks_yet; at 15 s no target is drawn (H-WAT-4); on day A the same attack hits.
+    g = Scenario.standard(n)
+    assert g.view()["attacks_from"] == first
     g.all_ready()
-    for day in (1, 2):
+    for day in range(1, first):
         assert g.day == day
-        for n in ("Anna", "Cas", "Dewi", "Eva"):
-            g.depart(n, "Forest")
+        for name in g.cats():
+            if name != "Bram":
+                g.depart(name, "Forest")
         idle = g.fork()
         g.send("Bram", "witch_place", place="P1")
         g.send("Bram", "witch_spell", spell=None)
         assert g.me("Bram")["witch"]["target_chosen"] is True
         err = g.reject("Bram", "witch_target", target=g.seat("Cas"))
-        assert (err.code, err.rule, err.params["from_day"]) == ("no_attacks_yet", "H-WAT-9", 3)
+        assert (err.code, err.rule, err.params["from_day"]) == ("no_attacks_yet", "H-WAT-9", first)
         idle.wait_witch_window()
         [auto] = idle.inbox("Bram", "WITCH_AUTO")
         assert auto["filled"] == ["place", "spell"] and auto["target"] is None
@@ -243,8 +248,19 @@ def test_five_players_attack_from_day_3() -> None:
         assert g.frogs() == []
         g.finish_day()
         g.confirm_all()
+    assert g.day == first
     g.gather_at("Forest", attack="Cas")
     assert g.frogs() == ["Cas"]
+
+
+def test_four_player_row_of_table_2_1() -> None:
+    # Table 2.1 (B-16): at 4 players a Witch, a Crow, a Seer and a Protector; the old deal
+    # (Witch, Herb Doctor, Pickpocket, Villager) is no longer a permutation of it (H-SET-4).
+    assert ROLE_TABLE[4] == (1, 1, 0, 1, 0, 1, 0, 0)
+    assert sorted(DEALS[4]) == sorted(["WITCH", "CROW", "SEER", "PROTECTOR"])
+    with pytest.raises(Rejected) as err:
+        new_state({"players": NAMES[:4], "roles": ["WITCH", "HERB_DOCTOR", "PICKPOCKET", "VILLAGER"]}, 7)
+    assert (err.value.code, err.value.rule) == ("bad_config", "H-SET-4")
 
 
 # ---- B-15: the 6-player rows of Tables 2.1 and 2.2 ------------------------------------------------
