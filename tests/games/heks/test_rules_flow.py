@@ -1,8 +1,9 @@
 """The course of a day and a night (§3): chief pointer, proposal size, step A details, host marks.
 
-Deals (kit.DEALS): Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector,
-Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow (at 9 players Cas is a second Crow, B-9);
-TEN adds Jan, a third Witch (Table 2.1 at 10 players with B-9).
+Deals (kit.DEALS): 4: Anna Seer, Bram Witch, Cas Protector, Dewi Crow (B-16); 5: Anna Crow,
+Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector; 7: Anna Seer, Bram Witch, Cas Crow,
+Dewi Herb Doctor, Eva Protector, Fien Witch, Guus Pickpocket; 9: as at 7, plus Hein Jester and
+Iris Crow; TEN: Table 2.1 at 10 players (B-9), a third Witch (Jan).
 """
 
 from __future__ import annotations

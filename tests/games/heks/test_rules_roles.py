@@ -1,8 +1,8 @@
 """Role abilities (§6), attacks (§5.1) and hands (§4) that the worked examples do not cover.
 
-Deals (kit.DEALS): Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector,
-Fien Witch, Guus Pickpocket, Hein Jester, Iris Crow (the first n of them); at 9 players Cas
-is a second Crow (balance change B-9).
+Deals (kit.DEALS): 5: Anna Crow, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector;
+7: Anna Seer, Bram Witch, Cas Crow, Dewi Herb Doctor, Eva Protector, Fien Witch, Guus
+Pickpocket; 9: as at 7, plus Hein Jester and Iris Crow (balance changes B-5, B-6, B-9).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Witch spells (§5.2, Table 2.4) with the 7-player deal:
-Anna Seer, Bram Witch, Cas Villager, Dewi Herb Doctor, Eva Protector, Fien Witch, Guus Pickpocket.
+Anna Seer, Bram Witch, Cas Crow, Dewi Herb Doctor, Eva Protector, Fien Witch, Guus Pickpocket.
 """
 
 from __future__ import annotations
