@@ -256,9 +256,7 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
             assert not [e for e in b.log() if e["kind"] == "say"], "the lobby was narrated"
 
     phones = open_table(new_phone, base, 5, mode="unlimited", shots=shots, before_start=open_boards)
-    bot = UiBot(
-        phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1, turn_back=False), seed=3
-    )
+    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1, turn_back=False), seed=3)
 
     def silence_en_board() -> None:
         b = boards["en"]
