@@ -306,7 +306,8 @@ def test_six_players_attack_on_day_1_and_the_seer_checks_from_day_2() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", [[3], [0, 4], [5, 4], [3, 4, 1], "3/4", [True, 4], [3.0, 4], {"n": 3, "d": 4}, 0.75, [-3, -4]]
+    "bad",
+    [[3], [0, 4], [5, 4], [3, 4, 1], "3/4", "table", [True, 4], [3.0, 4], {"n": 3, "d": 4}, 0.75, [-3, -4]],
 )
 def test_the_quorum_knob_rejects_bad_values(bad: object) -> None:
     # Decision 11, H-EXC-8: "quorum" is null or [numerator, denominator], 0 < n <= d.

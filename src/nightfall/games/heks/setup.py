@@ -23,14 +23,16 @@ from .tables import (
     role_multiset,
 )
 
+_TABLE_QUORUM: Any = object()  # no test-only ``quorum`` in the config: Table 2.2's Q
 
-def _params(n: int, from_days: Any, quorum: Any = "table") -> Params:
+
+def _params(n: int, from_days: Any, quorum: Any = _TABLE_QUORUM) -> Params:
     """Table 2.2 for n players; a test-only ``from_days`` {"attacks", "seer"} moves A and E
     (H-WAT-9, H-SEE-4), so tests of day-1 mechanics can use the 7-player deal (Decision 11),
     and a test-only ``quorum`` (null or [numerator, denominator]) replaces Q (H-EXC-8), so the
     spec's worked examples can be replayed under the row they were written for."""
     p = PARAMS[n]
-    if quorum != "table":
+    if quorum is not _TABLE_QUORUM:
         if quorum is not None and not (
             isinstance(quorum, list | tuple)
             and len(quorum) == 2
@@ -107,7 +109,7 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
         host=host,
         mode=mode,
         timers_ms=_timers(mode, discuss, overrides),
-        params=_params(n, config.get("from_days"), config.get("quorum", "table")),
+        params=_params(n, config.get("from_days"), config.get("quorum", _TABLE_QUORUM)),
         rng=rng,
         fixed_recipes=recipes,
     )
