@@ -31,9 +31,8 @@ class FixedHeks(HeksSite):
         config = super().build_config(names, host_seat, settings)
         config["roles"] = ROLES
         config["timers"] = {"witch": 1.5}
-        config["from_days"] = {
-            "attacks": 1
-        }  # a day-1 attack at 5 players (B-14 moved it to day 3; Decision 11)
+        # A day-1 attack at 5 players: B-14 moved the first one to day 3 (Decision 11).
+        config["from_days"] = {"attacks": 1}
         return config
 
 
