@@ -216,3 +216,38 @@ def test_host_marks_a_stalled_player_absent(fast_server: str, new_phone: NewPhon
     expect(sp.get_by_role("heading", name=t("discuss.title", "nl"))).to_be_visible()
     for ph in phones[:3]:
         expect(ph.page.get_by_role("heading", name=t("discuss.title"))).to_be_visible()
+
+
+def test_a_player_marked_absent_reads_it_on_her_phone(
+    fast_server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    """H-TBL-5: the host marks Dewi (Dutch) absent while the others still owe Ready: her phone
+    says the host did, not "Klaar! Wachten op de anderen…" as if she had tapped; the host, who
+    tapped himself, and a phone still owing read what they read before."""
+    phones = open_table(new_phone, fast_server, 4, mode="unlimited", langs={3: "nl"})
+    host, owing, stalled = phones[0], phones[1], phones[3]
+    sp = stalled.page
+    expect(sp.get_by_role("button", name=t("btn.ready", "nl"), exact=True)).to_be_visible()
+    host.page.get_by_role("button", name=t("btn.ready"), exact=True).click()
+    expect(host.page.get_by_text(t("reveal.ready.done"))).to_be_visible()
+
+    host.page.get_by_role("button", name=re.compile("^" + re.escape(t("host.open")))).click()
+    host.page.get_by_role("button", name=t("host.absent", name=stalled.name), exact=True).click()
+    confirm = host.page.get_by_role("group", name=t("host.confirmAbsent", name=stalled.name))
+    confirm.get_by_role("button", name=t("host.absent", name=stalled.name), exact=True).click()
+
+    expect(sp.get_by_text(t("absent.you", "nl"))).to_be_visible()
+    expect(sp.get_by_role("heading", name=t("reveal.title", "nl"))).to_be_visible()  # the same step
+    expect(sp.get_by_text(t("reveal.ready.done", "nl"))).to_have_count(0)
+    sp.screenshot(path=str(shots / "marked_absent_nl.png"), animations="disabled")
+    host.page.get_by_role("button", name=t("host.close"), exact=True).click()
+    expect(host.page.get_by_text(t("reveal.ready.done"))).to_be_visible()
+    expect(host.page.get_by_text(t("absent.you"))).to_have_count(0)
+    expect(owing.page.get_by_role("button", name=t("btn.ready"), exact=True)).to_be_visible()
+    expect(owing.page.get_by_text(t("absent.you"))).to_have_count(0)
+
+    # The mark is for this step only (H-HST-2): the departure forgets it.
+    for ph in phones[1:3]:
+        ph.page.get_by_role("button", name=t("btn.ready"), exact=True).click()
+    expect(sp.get_by_role("heading", name=t("depart.title", "nl"))).to_be_visible()
+    expect(sp.get_by_text(t("absent.you", "nl"))).to_have_count(0)

@@ -77,6 +77,39 @@ def test_the_day_vote_comes_first_and_every_control_is_finger_sized(
     page.context.close()
 
 
+def test_a_disabled_send_button_says_what_is_missing(chromium: Browser, andorra_server: Served) -> None:
+    """The vote's and the night move's send buttons are disabled until the form is complete; a
+    hint beside each says which field is missing, in the hints' style, and goes once it can be
+    sent (play-test: nothing said why the button did nothing)."""
+    _game, host, page = start(chromium, andorra_server)
+    vote_button = page.get_by_role("button", name="Проголосовать")
+    vote_hint = page.get_by_text("Выберите, против кого голос (или пустой голос), чтобы проголосовать.")
+    expect(vote_button).to_be_disabled()
+    expect(vote_hint).to_be_visible()
+    expect(vote_hint).to_have_class("hint")
+    expect(vote_button).to_have_accessible_description(re.compile("Выберите, против кого голос"))
+    shot(page, "phone-vote-hint.png")
+    page.get_by_label("Голос против").select_option(label="Boris")
+    expect(vote_button).to_be_enabled()
+    expect(vote_hint).to_have_count(0)
+
+    host.ok("end_day")
+    expect(page.get_by_role("heading", level=2)).to_contain_text("Ночь 1")
+    page.get_by_label("Действие").select_option(label=ACTION_RU["SHOOT"])
+    send = page.get_by_role("button", name="Отправить ход")
+    move_hint = page.get_by_text("Выберите цель, чтобы отправить ход.")
+    expect(send).to_be_disabled()
+    expect(move_hint).to_be_visible()
+    expect(move_hint).to_have_class("hint")
+    assert abs(top(move_hint) - (top(send) + height(send))) < 40, (top(move_hint), top(send))  # beside it
+    send.scroll_into_view_if_needed()
+    shot(page, "phone-move-hint.png")
+    page.get_by_label("Цель", exact=True).select_option(label="Petr")
+    expect(send).to_be_enabled()
+    expect(move_hint).to_have_count(0)
+    page.context.close()
+
+
 def test_the_morning_comes_before_the_role_card(chromium: Browser, andorra_server: Served) -> None:
     """The latest morning and what came to him that morning at the top (it was ~1900 px down)."""
     game, host, page = start(chromium, andorra_server)

@@ -1,5 +1,5 @@
 """At the table: who we wait for, what the engine chose, short timers, time lost to an outage
-(§14 of docs/rules/heks.md, H-TBL-1..4)."""
+(§14 of docs/rules/heks.md, H-TBL-1..5)."""
 
 from __future__ import annotations
 
@@ -223,3 +223,47 @@ def test_only_the_server_resumes_and_only_a_running_timer() -> None:
     assert g.reject("system", "resume", paused_ms=5_000).code == "not_due"
     g2 = day1()
     assert g2.reject("system", "resume", paused_ms=0).code == "bad_payload"
+
+
+def test_a_player_marked_absent_is_told_so_and_nobody_learns_more() -> None:
+    # H-TBL-5 (H-HST-2, H-HST-3, H-VIS-1): the seat the host marked absent in a public step
+    # gets `me.absent` (her phone says so instead of "Ready! Waiting for the others…"); every
+    # other view is exactly what it would be had she tapped herself.
+    tapped, marked = Scenario.standard(5), Scenario.standard(5)
+    for g in (tapped, marked):
+        g.send("Bram", "ready")
+    tapped.send("Cas", "ready")
+    marked.mark_absent("Cas")
+    assert marked.me("Cas")["absent"] is True and marked.me("Cas")["owes"] is False
+    assert "absent" not in tapped.me("Cas")  # a tap of her own is no absent mark
+    for viewer in ("public", "Anna", "Bram", "Dewi", "Eva"):
+        assert marked.view(viewer) == tapped.view(viewer), viewer
+    mine = marked.view("Cas")
+    del mine["me"]["absent"]
+    assert mine == tapped.view("Cas")  # only the one key, only in her own part
+    # It applies to the current step only (H-HST-2): the next step forgets it.
+    for n in ("Anna", "Dewi", "Eva"):
+        marked.send(n, "ready")
+    assert marked.phase == "DEPART_A" and "absent" not in marked.me("Cas")
+
+
+def test_an_absent_mark_in_a_vote_is_told_to_that_voter() -> None:
+    # H-TBL-5 with H-APR-4/5 (absent = For, already public in `approval_result.auto`).
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    g.mark_absent("Dewi")
+    assert g.me("Dewi")["absent"] is True and g.me("Dewi")["choice"] == {"vote": "for", "auto": True}
+    assert all("absent" not in g.me(n) for n in ("Anna", "Bram", "Cas", "Eva"))
+    g.send("Dewi", "approve", vote="against")  # switching is allowed (H-APR-1): she is back
+    assert "absent" not in g.me("Dewi")
+
+
+def test_an_absent_mark_in_a_secret_step_adds_nothing() -> None:
+    # H-TBL-5 with H-HST-4 / H-TBL-2: in steps A and B the mark stays secret; the seat's
+    # `me.choice.auto` ("you were sent to the Meadow") is all it is told.
+    g = day1("unlimited")
+    g.mark_absent("Dewi")
+    assert g.me("Dewi")["choice"]["auto"] is True
+    assert all("absent" not in g.me(n) for n in ("Anna", "Bram", "Cas", "Dewi", "Eva"))

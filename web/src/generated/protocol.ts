@@ -419,6 +419,7 @@ export interface HeksMe {
   seer?: HeksSeerInfo;
   pickpocket?: HeksPickpocketInfo;
   known_jester?: number;
+  absent?: boolean;
 }
 /**
  * H-HST-3/4: who is still pending (public steps only), absent marking, force continue.

@@ -21,4 +21,5 @@ def exile_vote(state: HeksState, cmd: Command) -> list[Event]:
         if state.players[target - 1].status != CAT:
             raise Rejected("bad_target", "H-EXV-1", target=target, reason="not a cat")
     state.night.votes[me.seat] = "blank" if target is None else str(target)  # switchable (H-EXV-2)
+    state.absent.discard(me.seat)  # her own vote after an absent mark: no longer absent (H-TBL-5)
     return [Event("voted", {"phase": EXILE_VOTE, "count": len(state.night.votes)}, PUBLIC)]  # public(...)

@@ -34,6 +34,7 @@ def mark_absent(state: HeksState, cmd: Command) -> list[Event]:
             secret(out, "absent", seat=seat)  # H-HST-4: departure is a secret step
         else:
             public(out, "absent", seat=seat)
+            state.absent.add(seat)  # H-TBL-5: her own view says so (cleared by flow.enter)
     flow.advance(state, cmd.now, out)
     return out
 

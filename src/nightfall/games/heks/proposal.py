@@ -56,4 +56,5 @@ def approve(state: HeksState, cmd: Command) -> list[Event]:
     if vote not in ("for", "against"):
         raise Rejected("bad_payload", field="vote", reason='expected "for" or "against"')
     state.night.votes[me.seat] = str(vote)  # no trace of a change remains (H-APR-3)
+    state.absent.discard(me.seat)  # her own vote after an absent mark: no longer absent (H-TBL-5)
     return [Event("voted", {"phase": APPROVAL_VOTE, "count": len(state.night.votes)}, PUBLIC)]  # public(...)

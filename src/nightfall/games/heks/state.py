@@ -136,6 +136,7 @@ class HeksState:
     spells_cast: set[str] = field(default_factory=set)  # H-SPL-2
     mist_next: str | None = None  # place closed tomorrow (H-SPL-4)
     done: set[int] = field(default_factory=set)  # Ready / Confirm / End discussion taps
+    absent: set[int] = field(default_factory=set)  # marked absent by the host in this public step (H-TBL-5)
     night: Night = field(default_factory=Night)
     inbox: dict[int, list[HeksInboxItem]] = field(default_factory=dict)
     announcement: HeksAnnouncement | None = None

@@ -343,6 +343,8 @@ def _seat_parts(
         "choice": _choice(state, me),
         "inbox": list(state.inbox.get(seat, ())),
     }
+    if seat in state.absent:  # H-TBL-5: only in her own part, and only while the step lasts
+        mine["absent"] = True
     if me.role == WITCH:
         mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
     role_parts(state, me, mine, static[2])

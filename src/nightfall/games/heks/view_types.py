@@ -283,6 +283,7 @@ class HeksMe(TypedDict):
     seer: NotRequired[HeksSeerInfo]
     pickpocket: NotRequired[HeksPickpocketInfo]
     known_jester: NotRequired[Seat]  # H-JST-3: the Witches and the Crow see the Jester
+    absent: NotRequired[bool]  # H-TBL-5: the host marked this seat absent in this public step
 
 
 class HeksHostExtras(TypedDict):

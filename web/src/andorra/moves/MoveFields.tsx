@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useId, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { nickOf, type AndorraView, type Ctx } from "../common";
 import type { AndorraMove, AndorraMoveOption } from "../../generated/protocol";
@@ -26,6 +26,7 @@ export function MoveFields({ ctx, view, options, current, submitLabel, busy, onS
   const [action, setAction] = useState<string>(start?.action ?? "");
   const [target, setTarget] = useState<string>(current?.target != null ? String(current.target) : "");
   const [entries, setEntries] = useState<Entries>(() => (start ? entriesOf(start, current) : {}));
+  const hintId = useId();
   const chosen = options.find((o) => o.action === action) ?? options[0];
   if (!chosen) return null;
   const targets = chosen.targets;
@@ -74,9 +75,15 @@ export function MoveFields({ ctx, view, options, current, submitLabel, busy, onS
       {chosen.fields.map((field) => (
         <FieldInput key={`${chosen.action}:${field.name}`} ctx={ctx} view={view} field={field} entries={entries} setEntries={setEntries} />
       ))}
-      <button type="submit" disabled={busy || incomplete}>
+      <button type="submit" disabled={busy || incomplete} aria-describedby={incomplete ? hintId : undefined}>
         {submitLabel}
       </button>
+      {/* why the button is disabled, until it is not (the only field a move can miss is its target) */}
+      {incomplete && (
+        <p class="hint" id={hintId}>
+          {ctx.t("move_need_target")}
+        </p>
+      )}
       {children}
     </form>
   );

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useId, useState } from "preact/hooks";
 import { ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 
@@ -9,6 +9,7 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
   const [choice, setChoice] = useState<string>("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
   if (me.status !== "ALIVE") return null;
   if (voted) {
     return (
@@ -48,9 +49,15 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
             <option value="blank">{ctx.t("vote_blank")}</option>
           </select>
         </label>
-        <button type="submit" disabled={busy || !chosen}>
+        <button type="submit" disabled={busy || !chosen} aria-describedby={chosen ? undefined : hintId}>
           {ctx.t("vote_submit")}
         </button>
+        {/* why the button is disabled, until a choice is made */}
+        {!chosen && (
+          <p class="hint" id={hintId}>
+            {ctx.t("vote_need_choice")}
+          </p>
+        )}
         <ErrorLine ctx={ctx} err={err} />
       </form>
     </section>

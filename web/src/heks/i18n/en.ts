@@ -108,6 +108,7 @@ export const en: Record<MsgKey, string> = {
   "btn.none": "Nobody",
   "wait.others": "Waiting for the others…",
   "wait.done": "{done}/{total} done",
+  "absent.you": "The host marked you absent for this step.",
   "timer.left": "{t} left",
   "timer.label": "Time left",
   "you": "you",

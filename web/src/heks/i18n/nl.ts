@@ -112,6 +112,7 @@ export const nl = {
   "btn.none": "Niemand",
   "wait.others": "Wachten op de anderen…",
   "wait.done": "{done}/{total} klaar",
+  "absent.you": "De spelleider heeft je afwezig gemeld voor deze stap.",
   "timer.left": "Nog {t}",
   "timer.label": "Resterende tijd",
   "you": "jij",

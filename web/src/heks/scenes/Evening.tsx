@@ -3,7 +3,7 @@ import type { HeksPickpocketInfo } from "../../generated/protocol";
 import type { Announcement, HeksView, InboxItem, Ingredient, Send } from "../types";
 import { Duck } from "../ui/icons";
 import { RecipeReminder } from "./Status";
-import { Cards, Choice, Countdown, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
+import { Cards, Choice, Countdown, DoneLine, nameOf, placeName, PrimaryButton, Progress, SceneTitle, Section } from "../ui/common";
 
 const ABILITY_PHASES = new Set(["DISCUSSION", "PROPOSAL", "APPROVAL_VOTE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL", "RITUAL_RESULT", "QUARREL"]);
 const isRepelled = (i: InboxItem) => i.kind === "REPELLED";
@@ -41,7 +41,7 @@ export function EveningAnnounce(props: { view: HeksView; send: Send }) {
         {v.announcement && <AnnouncementText view={v} a={v.announcement} />}
       </Section>
       {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
-      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
+      {me && !me.owes && <DoneLine view={v} text={t("wait.others")} />}
       <Progress view={v} />
     </div>
   );
@@ -73,7 +73,7 @@ export function Discussion(props: { view: HeksView; send: Send }) {
       {v.mode === "unlimited" && <p class="muted small center">{t("discuss.unlimited")}</p>}
       <RecipeReminder view={v} />
       {cat && me?.owes && <PrimaryButton label={t("discuss.end")} onClick={() => props.send("end_discussion")} />}
-      {cat && !me?.owes && <p class="waiting">{t("discuss.ended")}</p>}
+      {cat && !me?.owes && <DoneLine view={v} text={t("discuss.ended")} />}
       <Progress view={v} />
     </div>
   );

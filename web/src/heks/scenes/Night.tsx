@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { joinNames, t } from "../i18n";
 import type { Card, HeksView, Ingredient, Send } from "../types";
-import { Choice, choiceOf, Countdown, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section, spellName } from "../ui/common";
+import { Choice, choiceOf, Countdown, DoneLine, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section, spellName } from "../ui/common";
 import { CurseMeter, RecipeReminder } from "./Status";
 
 const proposalSize = (v: HeksView) => (v.recipe.length > 0 ? v.recipe.length : v.recipe_size);
@@ -73,6 +73,7 @@ export function Approval(props: { view: HeksView; send: Send }) {
           <Choice label={t("approve.against")} pressed={vote === "against"} onClick={() => props.send("approve", { vote: "against" })} class="against" />
         </div>
       )}
+      <DoneLine view={v} />
       {canVote && vote && <p class="muted small center">{t("approve.switch")}</p>}
       <Progress view={v} keyName="approve.count" />
     </div>
@@ -109,7 +110,7 @@ function ConfirmFooter(props: { view: HeksView; send: Send; label?: string }) {
   return (
     <>
       {me?.owes && <PrimaryButton label={props.label ?? t("btn.confirm")} onClick={() => props.send("confirm")} />}
-      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
+      {me && !me.owes && <DoneLine view={props.view} text={t("wait.others")} />}
       <Progress view={props.view} />
     </>
   );
@@ -173,6 +174,7 @@ export function Ritual(props: { view: HeksView }) {
         <Progress view={v} keyName="ritual.progress" />
         <RecipeReminder view={v} />
       </Section>
+      <DoneLine view={v} />
     </div>
   );
 }

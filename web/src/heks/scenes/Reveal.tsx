@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { joinNames, t } from "../i18n";
 import type { HeksView, Send } from "../types";
-import { nameOf, PrimaryButton, Progress, SceneTitle } from "../ui/common";
+import { DoneLine, nameOf, PrimaryButton, Progress, SceneTitle } from "../ui/common";
 import { quorumRule } from "../ui/exile";
 
 /** Press-and-hold role card (H-START-1/2). Shows nothing until held. */
@@ -84,7 +84,7 @@ export function RoleReveal(props: { view: HeksView; send: Send }) {
       {me && me.owes ? (
         <PrimaryButton label={t("btn.ready")} onClick={() => props.send("ready")} />
       ) : (
-        <p class="center">{t("reveal.ready.done")}</p>
+        <DoneLine view={props.view} class="center" text={t("reveal.ready.done")} />
       )}
       <Progress view={props.view} />
     </div>

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, Send, VoteResult } from "../types";
-import { Choice, choiceOf, nameOf, PrimaryButton, Progress, SceneTitle, Section, useOnce } from "../ui/common";
+import { Choice, choiceOf, DoneLine, nameOf, PrimaryButton, Progress, SceneTitle, Section, useOnce } from "../ui/common";
 import { outcomeText, quorumLine } from "../ui/exile";
 import { AnnouncementText } from "./Evening";
 
@@ -52,7 +52,7 @@ export function VoteResultScene(props: { view: HeksView; send: Send }) {
       <SceneTitle title={t("voteres.title", { n: v.vote_result?.day ?? v.day - 1 })} view={v} />
       <Section>{v.vote_result && <VoteResultBody view={v} r={v.vote_result} />}</Section>
       {me?.owes && <PrimaryButton label={t("btn.confirm")} onClick={() => props.send("confirm")} />}
-      {me && !me.owes && <p class="waiting">{t("wait.others")}</p>}
+      {me && !me.owes && <DoneLine view={v} text={t("wait.others")} />}
       <Progress view={v} />
     </div>
   );
@@ -96,6 +96,7 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
           {voted && (
             <p class="center">{t("exile.yourvote", { name: target == null ? t("exile.blank") : nameOf(v, target) })}</p>
           )}
+          <DoneLine view={v} />
         </>
       )}
       <Progress view={v} keyName="exile.count" />

@@ -50,6 +50,22 @@ export function Meter(props: { deadline: number | null | undefined; total: numbe
   );
 }
 
+/**
+ * The line of a player the step no longer waits for: her own "done" text, or, when the host
+ * marked her absent, that he did (H-TBL-5: the mark is public in these steps; only she gets it
+ * as `me.absent`).
+ */
+export function DoneLine(props: { view: HeksView; text?: string; class?: string }) {
+  if (props.view.me?.absent) {
+    return (
+      <p class="notice auto-notice absent-mark" role="status">
+        {t("absent.you")}
+      </p>
+    );
+  }
+  return props.text ? <p class={props.class ?? "waiting"}>{props.text}</p> : null;
+}
+
 /** "3/5 done" and, by name, whom the step still waits for (H-TBL-1: public steps only). */
 export function Progress(props: { view: HeksView; keyName?: "wait.done" | "ritual.progress" | "approve.count" | "exile.count" }) {
   const v = props.view;
