@@ -47,7 +47,8 @@ def enter(state: HeksState, phase: str, now: int, out: list[Event], timer: str |
     state.phase = phase
     state.step += 1
     state.done = set()
-    state.absent = set()
+    if state.absent:  # almost always empty: no new set per step on the simulations' hot path
+        state.absent = set()
     ms = timer_ms(state, timer) if timer else None
     state.deadline = now + ms if ms is not None else None
     state.timer_ms = ms
