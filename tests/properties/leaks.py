@@ -8,9 +8,9 @@ from nightfall.engine import Viewer
 from nightfall.games.heks import HeksState
 from nightfall.games.heks.exile_count import votes_needed
 from nightfall.games.heks.obligations import is_public_step, owed
+from nightfall.games.heks.public_part import _progress, _step_part
 from nightfall.games.heks.state import APPROVAL_VOTE, EXILE_VOTE, GAME_END, GUARD_B, WITCH_C
 from nightfall.games.heks.tables import CROW, PICKPOCKET, PROTECTOR, SEER, WITCH
-from nightfall.games.heks.view import _progress, _step_part
 
 PUBLIC_KEYS = {
     "attacks_from",

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .public_part import step_view
 from .state import GUARD_B, HeksState
 from .tables import PICKPOCKET, PROTECTOR, SEER, WITCH
-from .view import role_parts, seat_owes, seat_static, step_view
+from .view import role_parts, seat_owes, seat_static
 from .view_types import HeksMe
 
 # The keys of a seat's view that a bot's view leaves out (None, or absent). No bot reads the

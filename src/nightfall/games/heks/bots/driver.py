@@ -16,10 +16,10 @@ from nightfall.engine import Command, Rejected, Transcript, kernel, tick
 
 from ..game import HeksGame
 from ..obligations import owed
+from ..public_part import cached_owed, step_view
 from ..roles import pickpocket, seer
 from ..state import CAT, GAME_END, WITCH_C, HeksState, Player
 from ..tables import PICKPOCKET, SEER
-from ..view import cached_owed, step_view
 from .base import Action, Bot
 from .draws import BlockRng
 from .heuristic import HeuristicBot
