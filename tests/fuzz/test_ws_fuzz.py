@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection
 from nightfall.server.codes import ALPHABET
 from nightfall.server.limits import ServerLimits
 from nightfall.server.lobby import hash_token
+from nightfall.server.room import RoomOptions
 
 from .server import ThreadServer, next_of
 
@@ -105,10 +106,14 @@ class Game:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    # Hundreds of requests and sockets from one address, faster than any phone: the
-    # per-address limits would answer most of them (they have their own tests in
-    # tests/server/test_limits.py). The per-socket message limit stays on.
-    live = ThreadServer(tmp_path_factory.mktemp("fuzz") / "db.sqlite3", limits=ServerLimits.unlimited())
+    # Hundreds of requests and sockets from one address and one seat, faster than any
+    # phone: the per-address limits and the seat's message budget would answer most of
+    # them (they have their own tests in tests/server/test_limits.py).
+    live = ThreadServer(
+        tmp_path_factory.mktemp("fuzz") / "db.sqlite3",
+        options=RoomOptions(grace_ms=1000, burst=1_000_000, rate_per_second=1_000_000),
+        limits=ServerLimits.unlimited(),
+    )
     yield live
     live.stop()
 
@@ -116,6 +121,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
 @pytest.fixture(scope="module")
 def game(server: ThreadServer) -> Game:
     return Game(server)
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """A server with the default message budgets, for the flood tests."""
+    live = ThreadServer(tmp_path_factory.mktemp("flood") / "db.sqlite3", limits=ServerLimits.unlimited())
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def limited_game(limited: ThreadServer) -> Game:
+    return Game(limited)
 
 
 # -- the oracle: what docs/protocol.md says the answer must be -----------------
@@ -331,14 +349,15 @@ def _answers_until_quiet(ws: ClientConnection, quiet: float = 1.0) -> tuple[list
 
 
 def test_a_flood_is_rate_limited(
-    game: Game, server: ThreadServer, capsys: pytest.CaptureFixture[str]
+    limited_game: Game, limited: ThreadServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """docs/protocol.md §4.4: a bucket of 20, refilled at 5 per second, per socket.
+    """docs/protocol.md §4.4: a bucket of 20, refilled at 5 per second, per seat.
     Over it a frame is dropped; the first drop in each refill interval (0.2 s) is
     answered with ``rate_limited``, the others get no answer. On the real clock the
     counts depend on how long the server took (``elapsed``); tests/server/test_limits.py
     counts exactly on a fake clock."""
-    ws, _ = server.seat(game.code, game.tokens[ME - 1])
+    game, server = limited_game, limited
+    ws, _ = server.seat(game.code, game.tokens[ME])  # seat 3: a budget nothing has used yet
     flood = 50
     start = time.monotonic()
     for i in range(flood):
@@ -352,8 +371,9 @@ def test_a_flood_is_rate_limited(
     assert 20 <= len(pongs) <= 21 + 5 * elapsed, (pongs, elapsed)  # the burst, plus what refilled
     assert 1 <= limited <= 2 + 5 * elapsed, (limited, elapsed)  # at most one per 0.2 s
     # After the quiet second the bucket has refilled: the socket is an ordinary one again.
-    ws.send(json.dumps({"type": "command", "id": "x", "command": {"type": "ready", "payload": {}}}))
-    assert next_of(ws, "error")["error"]["code"] == "already_done"
+    absent = {"type": "mark_absent", "payload": {"seat": 4}}
+    ws.send(json.dumps({"type": "command", "id": "x", "command": absent}))
+    assert next_of(ws, "error")["error"]["code"] == "not_host"
     game.unchanged()
     ws.close()
     with capsys.disabled():
@@ -363,11 +383,13 @@ def test_a_flood_is_rate_limited(
         )
 
 
-def test_a_big_flood_changes_nothing(game: Game, server: ThreadServer) -> None:
+def test_a_big_flood_changes_nothing(limited_game: Game, limited: ThreadServer) -> None:
     """500 frames at once from a socket that does not read: its answers are bounded
     by time, not by the flood (at most one ``rate_limited`` per 0.2 s), so its outbox
-    of 64 does not fill and it is not closed (4408); the room and the server are fine."""
-    ws, _ = server.seat(game.code, game.tokens[ME - 1])
+    of 64 does not fill and it is not closed (4408); the room and the server are fine.
+    (Seat 4: seat 3's budget is the other flood's.)"""
+    game, server = limited_game, limited
+    ws, _ = server.seat(game.code, game.tokens[ME + 1])
     message = json.dumps(
         {"type": "command", "id": "f", "command": {"type": "mark_absent", "payload": {"seat": 3}}}
     )

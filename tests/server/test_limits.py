@@ -396,16 +396,44 @@ async def test_a_flood_gets_one_rate_limited_answer_and_the_socket_stays(serve: 
     assert ws.ws.close_code is None
 
 
-async def test_the_per_socket_limit_is_per_socket(serve: Serve) -> None:
+async def test_the_message_budget_belongs_to_the_seat_not_the_socket(serve: Serve) -> None:
+    """Issue 30, finding 4: reconnecting used to give a fresh allowance. The budget is
+    the seat's: a second socket or a reconnect of the same seat shares it; another
+    seat, and a spectator (by address), have their own."""
     clock = FakeClock()
     live = await serve(limits=ServerLimits(clock=clock))
     created = await live.create("Anna")
-    flooder = await live.connect(created["code"], created["token"])
-    calm = await live.connect(created["code"], created["token"])
+    code = created["code"]
+    bram = (await live.join(code, "Bram")).json()
+    flooder = await live.connect(code, created["token"])
     for i in range(25):
         await flooder.send({"type": "ping", "t": i})
     answers = [m for m in await messages_until_quiet(flooder) if m["type"] in ("pong", "error")]
     assert len(answers) == 21
-    for i in range(20):  # the other socket of the same seat keeps its whole burst
-        await calm.send({"type": "ping", "t": i})
-    assert [m["t"] for m in await messages_until_quiet(calm) if m["type"] == "pong"] == list(range(20))
+    await flooder.close()
+    again = await live.connect(code, created["token"])  # a reconnect: the same empty budget
+    await again.send({"type": "ping", "t": "x"})
+    got = [m for m in await messages_until_quiet(again) if m["type"] in ("pong", "error")]
+    assert got == [], got  # dropped (the one refusal of this interval was already sent)
+    other = await live.connect(code, bram["token"])  # another seat keeps its whole burst
+    for i in range(20):
+        await other.send({"type": "ping", "t": i})
+    assert [m["t"] for m in await messages_until_quiet(other) if m["type"] == "pong"] == list(range(20))
+    clock.advance(10)  # refilled
+    await again.send({"type": "ping", "t": "y"})
+    assert [m["t"] for m in await messages_until_quiet(again) if m["type"] == "pong"] == ["y"]
+
+
+async def test_a_spectators_budget_survives_a_reconnect_from_the_same_address(serve: Serve) -> None:
+    clock = FakeClock()
+    live = await serve(limits=ServerLimits(clock=clock))
+    code = (await live.create("Anna"))["code"]
+    watcher = await live.connect(code)
+    for i in range(21):
+        await watcher.send({"type": "ping", "t": i})
+    await messages_until_quiet(watcher)
+    await watcher.close()
+    back = await live.connect(code)
+    await back.send({"type": "ping", "t": "x"})
+    got = [m for m in await messages_until_quiet(back) if m["type"] in ("pong", "error")]
+    assert got == [], got  # no fresh allowance: dropped

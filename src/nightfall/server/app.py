@@ -19,7 +19,7 @@ from nightfall.store import EventStore
 from . import fast, http_api, pages, websocket
 from .heartbeat import NODE, Heartbeat
 from .limits import ServerLimits
-from .ratelimit import AddressBuckets, AddressCounts
+from .ratelimit import AddressBuckets, AddressCounts, MessageBudgets
 from .room import RoomOptions
 from .rooms import Rooms
 from .storage import AsyncStore
@@ -108,6 +108,10 @@ def create_app(
         AddressBuckets(limits.http_burst, limits.http_rate_per_second, limits.tracked_addresses, limits.clock)
         if limits.http_limited
         else None
+    )
+    # Each seat's WebSocket message budget, kept across its reconnects.
+    app.state.message_budgets = MessageBudgets(
+        rooms.options.burst, rooms.options.rate_per_second, 4 * limits.tracked_addresses, limits.clock
     )
     app.state.open_sockets = AddressCounts(limits.sockets_per_address)
     return app

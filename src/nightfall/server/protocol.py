@@ -11,6 +11,7 @@ import orjson
 from nightfall.engine import Rejected
 from nightfall.games import registry
 
+from . import client_json
 from .protocol_types import AckMessage, ErrorBody, ErrorMessage
 
 VERSION = 1
@@ -27,6 +28,7 @@ CLOSE_TOO_SLOW = 4408
 CLOSE_REPLACED = 4409
 CLOSE_REMOVED = 4410
 CLOSE_TOO_MANY = 4429  # this address has too many sockets open, or opens them too fast
+CLOSE_INTERNAL = 1011  # the server cannot serve this room right now (shutting down, rebuilding)
 CLOSE_MOVED = 4503  # the room moved to another node of the cluster: reconnect (through the proxy)
 
 RequestId = str | int
@@ -112,10 +114,8 @@ def decode(text: str) -> dict[str, Any]:
     # The standard library, not orjson: orjson reads an integer wider than 64 bits as a
     # float, so a huge seat or id would change type instead of being refused as it is;
     # a client frame is small, and decoding it is ~2 us of a command's ~900.
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise Rejected("bad_json") from None
+    # ``client_json`` also refuses lone surrogates and deep nesting (issue 30).
+    data = client_json.loads(text)
     if not isinstance(data, dict):
         raise Rejected("bad_json")
     return data

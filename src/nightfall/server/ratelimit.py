@@ -1,5 +1,6 @@
-"""Rate limits (docs/protocol.md §4.4): a token bucket per socket, and per client
-address for the HTTP API and WebSocket upgrades; open sockets per address."""
+"""Rate limits (docs/protocol.md §4.4): a token bucket per seat (per address for
+spectators) for WebSocket messages, and per client address for the HTTP API and
+WebSocket upgrades; open sockets per address."""
 
 from __future__ import annotations
 
@@ -95,18 +96,41 @@ class AddressBuckets:
         seconds = bucket.retry_after()
         return seconds if seconds > 0 else None
 
-    def take(self, address: str) -> float | None:
-        """None if ``address`` may go on (one token taken), else the seconds until it may."""
-        bucket = self._buckets.get(address)
+    def bucket(self, key: str) -> TokenBucket:
+        """The bucket of ``key`` (an address, or a seat: ``MessageBudgets``), made full
+        when it is new; it becomes the most recently used."""
+        bucket = self._buckets.get(key)
         if bucket is None:
             while len(self._buckets) >= self.max_addresses:
                 self._buckets.popitem(last=False)
-            bucket = self._buckets[address] = TokenBucket(self.capacity, self.rate, self._clock)
+            bucket = self._buckets[key] = TokenBucket(self.capacity, self.rate, self._clock)
         else:
-            self._buckets.move_to_end(address)
+            self._buckets.move_to_end(key)
+        return bucket
+
+    def take(self, address: str) -> float | None:
+        """None if ``address`` may go on (one token taken), else the seconds until it may."""
+        bucket = self.bucket(address)
         if bucket.take():
             return None
         return bucket.retry_after()
+
+
+class MessageBudgets:
+    """The WebSocket message budget (``BURST`` then ``RATE_PER_SECOND``) of each seat,
+    and of each address for spectators: a socket takes its budget from here, so a
+    reconnect does not refill it (issue 30, finding 4). The sockets of one seat share
+    one budget. Bounded like ``AddressBuckets``; an entry pushed out had refilled long ago.
+    """
+
+    def __init__(self, capacity: int, rate: float, max_keys: int, clock: Callable[[], float]) -> None:
+        self._buckets = AddressBuckets(capacity, rate, max_keys, clock)
+
+    def of_seat(self, room: str, pid: int) -> TokenBucket:
+        return self._buckets.bucket(f"{room}/{pid}")
+
+    def of_address(self, room: str, address: str) -> TokenBucket:
+        return self._buckets.bucket(f"{room}@{address}")
 
 
 class AddressCounts:

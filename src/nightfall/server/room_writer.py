@@ -137,6 +137,8 @@ class RoomWriter:
         # ``Rooms`` unloads a room that has had no socket for long after this.
         self.touched = self.clock()
         self._retired = False  # unloaded: no job runs any more (``retire_if``)
+        self._stopping = False  # ``stop`` was called: the task's end is expected
+        self.on_dead: Callable[[Any], None] | None = None  # ``Rooms`` rebuilds a room whose task ended
         # On a cluster node: the room's lease, checked before each command, and its
         # fencing token, sent with each write (cluster/ownership.py). None: one server.
         self.lease: Held | None = None
@@ -150,37 +152,79 @@ class RoomWriter:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"room-{self.code}")
+        self._task.add_done_callback(self._task_ended)
         self._schedule_tick()
         self._watch_host()  # a room starts with no sockets: its host too is away
 
+    @property
+    def dead(self) -> bool:
+        """The room's task ended without being retired or stopped: nothing it holds can
+        be trusted, and ``Rooms`` rebuilds the room from the store on the next request."""
+        return self._task is not None and self._task.done() and not self._retired and not self._stopping
+
+    def _task_ended(self, task: asyncio.Task[None]) -> None:
+        if self._retired or self._stopping:
+            return
+        exc = None if task.cancelled() else task.exception()
+        log.error(
+            "room %s: the room's task ended; it is rebuilt from the store",
+            self.code,
+            exc_info=exc,
+        )
+        if self.on_dead is not None:
+            self.on_dead(self)
+
     async def stop(self) -> None:
-        """Stop the room's task (the layers above cancel their timers, then call this)."""
+        """Stop the room's task (the layers above cancel their timers, then call this).
+        Never raises and never waits on a task that already ended (logged when it did)."""
+        self._stopping = True
         self.presence.cancel_all()
-        if self._task:
+        if self._task and not self._task.done():
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
 
     async def _run(self) -> None:
         while not self._retired:
             job, future = await self._inbox.get()
-            if isinstance(job, Request):
-                await self._requests([(job, future), *self._commands_behind(job)])
-                continue
             try:
-                result = await job()
+                await self._run_one(job, future)
             except Exception as exc:
-                if future is None:
-                    log.exception("room %s: background job failed", self.code)
-                elif not future.done():
-                    future.set_exception(exc)
-            else:
-                if future is not None and not future.done():
-                    future.set_result(result)
-        # Unloaded: whatever was queued behind the unloading must not run here (the room
-        # may already be loaded again from the store, and two rooms would write). Jobs
-        # without a caller (a due tick, a presence expiry) are dropped: a tick whose
-        # deadline passed runs when the room is loaded again, presence is not stored.
+                # A bug past every handler below: it fails this job alone. Logged once,
+                # with the room, and the room goes on with the next job.
+                log.exception("room %s: a request failed inside the room", self.code)
+                self._fail(job, future, exc)
+        self._drain_after_retiring()
+
+    async def _run_one(self, job: Job | Request, future: asyncio.Future[Any] | None) -> None:
+        if isinstance(job, Request):
+            await self._requests([(job, future), *self._commands_behind(job)])
+            return
+        try:
+            result = await job()
+        except Exception as exc:
+            if future is None:
+                log.exception("room %s: background job failed", self.code)
+            elif not future.done():
+                future.set_exception(exc)
+        else:
+            if future is not None and not future.done():
+                future.set_result(result)
+
+    def _fail(self, job: Job | Request, future: asyncio.Future[Any] | None, exc: Exception) -> None:
+        """Answer a job that a bug stopped half way: its caller hears ``internal_error``."""
+        if future is not None:
+            if not future.done():
+                future.set_exception(Rejected("internal_error"))
+        elif isinstance(job, Request):
+            with contextlib.suppress(Exception):  # the socket may be the very thing that failed
+                job.conn.send(error(None, Rejected("internal_error"), self.clock()))
+
+    def _drain_after_retiring(self) -> None:
+        """Unloaded: whatever was queued behind the unloading must not run here (the room
+        may already be loaded again from the store, and two rooms would write). Jobs
+        without a caller (a due tick, a presence expiry) are dropped: a tick whose
+        deadline passed runs when the room is loaded again, presence is not stored."""
         while not self._inbox.empty():
             _, future = self._inbox.get_nowait()
             if future is not None and not future.done():
@@ -197,7 +241,7 @@ class RoomWriter:
     def _submit(self, job: Job | Request) -> asyncio.Future[Any]:
         if self._retired:
             raise RoomUnloaded(self.code)
-        if self._task is None or self._task.done():
+        if self._task is None or self._task.done():  # shutting down (or dead: ``Rooms`` rebuilds it)
             raise Rejected("internal_error", reason="room stopped")  # shutting down: never wait forever
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait((job, future))  # the inbox is unbounded: a put never waits
@@ -289,21 +333,48 @@ class RoomWriter:
             return
         finally:
             self._unconfirmed.clear()
-        # also when a due tick went first and the command then failed
-        outgoing_states = self._prepare_broadcast() if self.revision != before else []
-        now = self.clock()
-        for reply in replies:
+        answered = 0
+        try:
+            # also when a due tick went first and the command then failed
+            outgoing_states = self._broadcast_after(before)
+            now = self.clock()
+            for reply in replies:
+                self._answer(reply, now)
+                answered += 1
+            for target, text in outgoing_states:
+                target.offer(text)
+        except Exception:  # a bug: logged once here; whoever is not answered yet hears internal_error
+            log.exception("room %s: a request failed inside the room", self.code)
+        for index, (_, future) in enumerate(batch):
+            if future is not None and not future.done():
+                if index < answered:
+                    future.set_result(None)
+                else:
+                    future.set_exception(Rejected("internal_error"))
+
+    def _broadcast_after(self, before: int) -> list[tuple[Connection, str]]:
+        """The states to send after a batch; a bug building them costs the broadcast
+        (phones catch up on the next change or reconnect), never the answers."""
+        if self.revision == before:
+            return []
+        try:
+            return self._prepare_broadcast()
+        except Exception:
+            log.exception("room %s: the new views could not be built", self.code)
+            return []
+
+    def _answer(self, reply: Reply, now: int) -> None:
+        """One request's answer; one that cannot be sent fails only its own socket."""
+        try:
             if reply.error is not None:
                 reply.conn.send(error(reply.rid, reply.error, now))
             else:
                 assert reply.rid is not None  # read before the request was accepted
-                version = self._version_sent(reply.conn.pid)
-                reply.conn.send(ack(reply.rid, version, now))
-        for target, text in outgoing_states:
-            target.offer(text)
-        for _, future in batch:
-            if future is not None and not future.done():
-                future.set_result(None)
+                reply.conn.send(ack(reply.rid, self._version_sent(reply.conn.pid), now))
+        except Exception:
+            log.exception("room %s: an answer could not be sent", self.code)
+            with contextlib.suppress(Exception):
+                reply.conn.send(error(None, Rejected("internal_error"), now))
 
     # -- defined by the layers above ---------------------------------------
 

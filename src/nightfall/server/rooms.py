@@ -20,7 +20,7 @@ from .limits import IdleRooms
 from .lobby import PLAYING, Lobby
 from .opening import open_room
 from .play import Play
-from .protocol import CLOSE_MOVED
+from .protocol import CLOSE_INTERNAL, CLOSE_MOVED
 from .protocol import error as outgoing_error
 from .room import Room, RoomOptions
 from .storage import AsyncStore
@@ -59,6 +59,7 @@ class Rooms:
         self.idle = idle or IdleRooms()
         self._rooms: dict[str, Room] = {}
         self._creating = 0  # creations past the check but not yet in ``_rooms``
+        self._revivals: set[asyncio.Task[None]] = set()  # rooms being rebuilt after their task ended
         self._loading: dict[str, asyncio.Task[Room | None]] = {}  # one load per code at a time
         self.unloading = Unloading(self.idle, self.options.clock, self._load_for_deadline, self.unload_idle)
         # On a cluster node: the rooms' leases (``cluster.ownership``); None: one server.
@@ -86,6 +87,9 @@ class Rooms:
         if code is None:
             return None
         room = self._rooms.get(code)
+        if room is not None and room.dead:
+            await self._bury(room)
+            room = None
         if room is None:
             room = await self._load(code)
         if room is not None:
@@ -210,6 +214,7 @@ class Rooms:
         room = Room(code, site, self.store, lobby, revision, play, self.options, base)
         room.lease = lease
         self._rooms[code] = room
+        room.on_dead = self._revive
         room.start()
         log.info("room %s: %s created by %s with %d players", code, site.name, new.host_name, len(new.names))
         return new.answer(code, base, outgoing.links(base, code))
@@ -281,6 +286,7 @@ class Rooms:
         if gone is not None and for_deadline:
             room.touched = gone.touched  # still nobody there: unloaded again at the next check
         self._rooms[code] = room
+        room.on_dead = self._revive
         if outage_ms and room.lobby.status == PLAYING:
             room.resume_first(outage_ms)
         room.start()  # a deadline that passed while it was away ticks at once
@@ -346,6 +352,32 @@ class Rooms:
         if room is not None and await room.retire_if(lambda _room: True, notify):
             await room.stop()
 
+    def _revive(self, room: Room) -> None:
+        """A room's task ended: rebuild it now, so its timers run and its phones
+        reconnect to the new one, rather than on the next request."""
+        if self._rooms.get(room.code) is not room:
+            return
+
+        async def revive() -> None:
+            if self._rooms.get(room.code) is room:
+                await self._bury(room)
+                await self._load(room.code)
+
+        task = asyncio.create_task(revive(), name=f"revive-room-{room.code}")
+        self._revivals.add(task)
+        task.add_done_callback(self._revivals.discard)
+
+    async def _bury(self, room: Room) -> None:
+        """A room whose task ended (a bug it did not survive; logged when it happened)
+        is dropped, and the lookup loads it again from the store: what was acknowledged
+        is there, and its sockets reconnect to the new one."""
+        if self._rooms.get(room.code) is room:
+            del self._rooms[room.code]
+        log.error("room %s: rebuilt from the store after its task ended", room.code)
+        for conn in list(room.conns):
+            conn.close(CLOSE_INTERNAL)
+        await room.stop()
+
     def _forget(self, room: Room) -> None:
         """Drop a retired room from memory; runs on its task in the step that retired it,
         so no lookup can find it afterwards (the next one loads it from the store)."""
@@ -354,6 +386,8 @@ class Rooms:
         self.unloading.remember(room)
 
     async def stop(self) -> None:
+        for revival in list(self._revivals):
+            revival.cancel()
         await self.unloading.stop()
         for task in list(self._loading.values()):
             task.cancel()

@@ -21,23 +21,22 @@ from .clock import now_ms
 from .connection import Connection
 from .fast.asgi_send import frame_reader, text_writer
 from .http_api import client_address, held_back, throttle
-from .limits import ServerLimits
 from .protocol import (
     CLOSE_BAD_HELLO,
     CLOSE_BAD_ORIGIN,
     CLOSE_BAD_TOKEN,
+    CLOSE_INTERNAL,
     CLOSE_NO_ROOM,
     CLOSE_TOO_MANY,
     decode,
     encode,
 )
 from .protocol_types import PongMessage
-from .ratelimit import AddressCounts, TokenBucket
+from .ratelimit import AddressCounts, MessageBudgets
 from .room import Room, RoomUnloaded
 from .rooms import Rooms
 
 HELLO_TIMEOUT_S = 10.0
-CLOSE_INTERNAL = 1011  # the server cannot serve this room right now (shutting down)
 log = logging.getLogger("nightfall.server")
 
 
@@ -68,7 +67,7 @@ async def endpoint(ws: WebSocket) -> None:
         return
     try:
         if await _owned_here(ws):
-            await _session(ws)
+            await _session(ws, address)
     finally:
         sockets.release(address)
 
@@ -89,10 +88,9 @@ async def _owned_here(ws: WebSocket) -> bool:
     return True
 
 
-async def _session(ws: WebSocket) -> None:
+async def _session(ws: WebSocket, address: str) -> None:
     await ws.accept()
     rooms: Rooms = ws.app.state.rooms
-    limits: ServerLimits = ws.app.state.limits
     try:
         hello = await asyncio.wait_for(_receive_hello(ws), HELLO_TIMEOUT_S)
     except (TimeoutError, Rejected) as exc:
@@ -120,12 +118,14 @@ async def _session(ws: WebSocket) -> None:
     if token is not None and not isinstance(token, str):
         await _refuse_guess(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
         return
-    bucket = TokenBucket(room.options.burst, room.options.rate_per_second, limits.clock)
-    conn = Connection(ws, bucket=bucket, write=text_writer(ws))
+    budgets: MessageBudgets = ws.app.state.message_budgets
+    conn = Connection(ws, bucket=budgets.of_address(room.code, address), write=text_writer(ws))
     conn.start()
     try:
         try:
             room = await _attach(rooms, ws.path_params["code"], room, conn, token)
+            if conn.pid is not None:  # the seat's budget, whichever socket it comes from
+                conn.bucket = budgets.of_seat(room.code, conn.pid)
         except Rejected as rejected:
             await conn.stop()
             if rejected.code == "bad_token":
