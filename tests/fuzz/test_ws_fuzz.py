@@ -124,7 +124,7 @@ def game(server: ThreadServer) -> Game:
 
 
 @pytest.fixture(scope="module")
-def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+def flood_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
     """A server with the default message budgets, for the flood tests."""
     live = ThreadServer(tmp_path_factory.mktemp("flood") / "db.sqlite3", limits=ServerLimits.unlimited())
     yield live
@@ -132,8 +132,8 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
 
 
 @pytest.fixture(scope="module")
-def limited_game(limited: ThreadServer) -> Game:
-    return Game(limited)
+def flood_game(flood_server: ThreadServer) -> Game:
+    return Game(flood_server)
 
 
 # -- the oracle: what docs/protocol.md says the answer must be -----------------
@@ -349,14 +349,14 @@ def _answers_until_quiet(ws: ClientConnection, quiet: float = 1.0) -> tuple[list
 
 
 def test_a_flood_is_rate_limited(
-    limited_game: Game, limited: ThreadServer, capsys: pytest.CaptureFixture[str]
+    flood_game: Game, flood_server: ThreadServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/protocol.md §4.4: a bucket of 20, refilled at 5 per second, per seat.
     Over it a frame is dropped; the first drop in each refill interval (0.2 s) is
     answered with ``rate_limited``, the others get no answer. On the real clock the
     counts depend on how long the server took (``elapsed``); tests/server/test_limits.py
     counts exactly on a fake clock."""
-    game, server = limited_game, limited
+    game, server = flood_game, flood_server
     ws, _ = server.seat(game.code, game.tokens[ME])  # seat 3: a budget nothing has used yet
     flood = 50
     start = time.monotonic()
@@ -383,12 +383,12 @@ def test_a_flood_is_rate_limited(
         )
 
 
-def test_a_big_flood_changes_nothing(limited_game: Game, limited: ThreadServer) -> None:
+def test_a_big_flood_changes_nothing(flood_game: Game, flood_server: ThreadServer) -> None:
     """500 frames at once from a socket that does not read: its answers are bounded
     by time, not by the flood (at most one ``rate_limited`` per 0.2 s), so its outbox
     of 64 does not fill and it is not closed (4408); the room and the server are fine.
     (Seat 4: seat 3's budget is the other flood's.)"""
-    game, server = limited_game, limited
+    game, server = flood_game, flood_server
     ws, _ = server.seat(game.code, game.tokens[ME + 1])
     message = json.dumps(
         {"type": "command", "id": "f", "command": {"type": "mark_absent", "payload": {"seat": 3}}}
