@@ -127,14 +127,14 @@ async def replay(transcript: Transcript, store: Any, code: str) -> tuple[int, in
         conn.start()
         conns[member.pid] = conn
         room.conns.append(conn)
-        room.presence.connect(member.pid)
+        room.core.presence.connect(member.pid)
     room.start()
     rejected = 0
     try:
         for n, command in enumerate(transcript.commands):
             now[0] = command.now
             if command.type == TICK:  # sent by "system", through the room task like a due timer
-                await room.call(room._tick)
+                await room.call(room.committer.tick)
                 continue
             assert isinstance(command.actor, int)
             message = {

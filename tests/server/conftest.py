@@ -5,9 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from nightfall.server import outgoing
 from nightfall.server.protocol import encode
-from nightfall.server.room import Room, RoomParts
+from nightfall.server.room_views import RoomParts, RoomViews
 
 from .harness import Live, servers
 
@@ -33,17 +32,18 @@ def room_parts_stay_fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     inside a room's task would only become an ``internal_error`` answer, so mismatches
     are collected and fail the test at the end."""
     stale: list[str] = []
-    cached = Room._room_parts
+    cached = RoomViews.room_parts
 
-    def checked(self: Room) -> RoomParts:
+    def checked(self: RoomViews) -> RoomParts:
         parts = cached(self)
-        if parts.text != encode(self._room_json()):
-            stale.append(f"room {self.code}: the room part is stale")
+        code = self.core.code
+        if parts.text != encode(self.room_json()):
+            stale.append(f"room {code}: the room part is stale")
         for pid, text in parts.you.items():
-            if text != encode(outgoing.you(self.lobby, self.play, pid, self._seen(pid))):
-                stale.append(f"room {self.code}: you of {pid} is stale")
+            if text != self.you(pid):
+                stale.append(f"room {code}: you of {pid} is stale")
         return parts
 
-    monkeypatch.setattr(Room, "_room_parts", checked)
+    monkeypatch.setattr(RoomViews, "room_parts", checked)
     yield
     assert not stale, stale[:5]

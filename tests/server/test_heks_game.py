@@ -144,7 +144,7 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
     assert "me" not in public["view"]
     # H-VIS-5: the recap every phone got at the end is the one the stored transcript tells.
     room = live.app.state.rooms._rooms[code]
-    stored = await room.store.load_room(code)
+    stored = await room.core.store.load_room(code)
     assert stored is not None and stored.game is not None
     transcript = Transcript("heks", stored.game.config, stored.game.seed, list(stored.commands))
     assert results[0]["recap"] == story.build(transcript)

@@ -2,7 +2,7 @@
 and by itself when the host's phone is gone (H-HST-7b).
 
 Time is a ``FakeMsClock``; the tests run the handover check themselves
-(``Room.check_host_away``) instead of waiting for its timer.
+(``HostKeeper.hand_over_if_away``, run on the room's task) instead of waiting for its timer.
 """
 
 from __future__ import annotations
@@ -124,10 +124,10 @@ async def test_a_game_stuck_on_an_absent_host_goes_on_after_the_handover_h_hst_7
     await hang_up(live, code, anna)  # the host's phone dies; Anna and Dewi owe Ready
     room = room_of(live, code)
     clock.advance(AWAY_MS - 1)
-    await room.check_host_away()
+    await room.call(room.host.hand_over_if_away)
     assert room.lobby.host == 1  # not yet: the grace is not over
     clock.advance(1)
-    await room.check_host_away()
+    await room.call(room.host.hand_over_if_away)
     state = await bram.state_where(lambda m: m["you"]["host"])
     assert host_pid(state) == 2 and "host" in state["view"]
     assert room.play is not None and room.play.state.host == 2
@@ -137,7 +137,7 @@ async def test_a_game_stuck_on_an_absent_host_goes_on_after_the_handover_h_hst_7
     assert (await bram.command("mark_absent", seat=4))["type"] == "ack"
     await dewi.state_where(lambda m: m["view"]["phase"] != "ROLE_REVEAL")
     # The transcript holds the handover as the host seat's command: it replays.
-    stored = await room.store.load_room(code)
+    stored = await room.core.store.load_room(code)
     assert stored is not None and stored.game is not None
     passed = [c for c in stored.commands if c.type == "pass_host"]
     assert [(c.actor, c.payload) for c in passed] == [(1, {"seat": 2, "reason": "host_away"})]
@@ -156,8 +156,8 @@ async def test_no_handover_when_the_host_comes_back_in_time_h_hst_7b(serve: Serv
     await live.connect(code, tokens[0])
     clock.advance(AWAY_MS // 2 + 10_000)
     room = room_of(live, code)
-    await room.check_host_away()
-    assert room.lobby.host == 1 and room.host_watch.gone_since is None
+    await room.call(room.host.hand_over_if_away)
+    assert room.lobby.host == 1 and room.host.host_watch.gone_since is None
 
 
 async def test_no_handover_while_nobody_else_is_connected_h_hst_7b(serve: Serve) -> None:
@@ -167,7 +167,7 @@ async def test_no_handover_while_nobody_else_is_connected_h_hst_7b(serve: Serve)
     await hang_up(live, code, *sockets)
     clock.advance(AWAY_MS * 2)
     room = room_of(live, code)
-    await room.check_host_away()
+    await room.call(room.host.hand_over_if_away)
     assert room.lobby.host == 1
     # The first seated member to come back takes over (Cas: Bram is still away).
     cas = await live.connect(code, tokens[2])
@@ -198,5 +198,5 @@ async def test_andorras_host_is_never_replaced_h_hst_7b(serve: Serve) -> None:
     await live.connect(game["code"], game["players"][0]["token"])
     clock.advance(AWAY_MS * 2)
     room = room_of(live, game["code"])
-    await room.check_host_away()
+    await room.call(room.host.hand_over_if_away)
     assert room.lobby.host == 1

@@ -44,7 +44,8 @@ async def test_a_lost_host_phone_the_new_host_relinks_the_old_seat_h_hst_7b_h_hs
     code, tokens, (anna, bram, *_) = await unlimited_game(live, ["Anna", "Bram", "Cas", "Dewi"])
     await hang_up(live, code, anna)  # the host's phone is lost: nobody holds the host's token
     clock.advance(AWAY_MS)
-    await room_of(live, code).check_host_away()
+    room = room_of(live, code)
+    await room.call(room.host.hand_over_if_away)
     await bram.state_where(lambda m: m["you"]["host"])
     r = await live.http.post(f"/api/rooms/{code}/relink", json={"token": tokens[1], "seat": 1})
     assert r.status_code == 200, r.text

@@ -31,18 +31,18 @@ def _line_of(relative: str, needle: str) -> int:
 
 def _profile(tmp_path: Path) -> Path:
     write = _line_of("nightfall/server/fast/ws_protocol.py", "self.transport.write(")
-    commit = _line_of("nightfall/server/room_commit.py", "staged, self._staged = self._staged, []")
+    commit = _line_of("nightfall/server/room_commit.py", "staged, self.staged = self.staged, []")
     stacks = [
         # the kernel's write, called from a line of ours: not ours
         f"{MAIN};write_text_now (nightfall/server/fast/ws_protocol.py:{write}) 2",
         # a line of ours that is Python: ours
-        f"{MAIN};Room._commit (nightfall/server/room_commit.py:{commit}) 2",
+        f"{MAIN};Committer.commit (nightfall/server/room_commit.py:{commit}) 2",
         # the event loop's C code, below its innermost Python frame
         f"{MAIN} 1",
         # a library
         f"{MAIN};Protocol.parse (websockets/protocol.py:603) 1",
         # another thread: left out
-        "Thread._bootstrap (threading.py:1002);Room._commit (nightfall/server/room_commit.py:1) 100",
+        "Thread._bootstrap (threading.py:1002);Committer.commit (nightfall/server/room_commit.py:1) 100",
         "",
     ]
     path = tmp_path / "raw.txt"

@@ -80,7 +80,7 @@ async def test_a_bug_inside_the_room_fails_one_request_and_is_logged(
     live = await serve()
     code, _seats, sockets = await table(live, ["Anna", "Bram"])
     room = live.app.state.rooms._rooms[code]
-    real = room._broadcast_after
+    real = room.writer._broadcast_after
     calls = 0
 
     def broken(before: int) -> Any:
@@ -90,7 +90,7 @@ async def test_a_bug_inside_the_room_fails_one_request_and_is_logged(
             raise ZeroDivisionError("a bug")
         return real(before)
 
-    room._broadcast_after = broken
+    room.writer._broadcast_after = broken
     with caplog.at_level(logging.ERROR):
         reply = await sockets[0].lobby("profile", name="Ann")
     assert reply["type"] == "error" and reply["error"]["code"] == "internal_error", reply
@@ -111,7 +111,7 @@ async def test_a_room_whose_task_ended_is_rebuilt_and_shutdown_does_not_hang(
     rooms = live.app.state.rooms
     old = rooms._rooms[code]
     with caplog.at_level(logging.ERROR):
-        old._task.cancel()
+        old.writer._task.cancel()
         await until(lambda: rooms._rooms.get(code) not in (None, old))
     assert any(code in r.getMessage() and "task ended" in r.getMessage() for r in caplog.records)
     back = await live.connect(code, seats[1]["token"])

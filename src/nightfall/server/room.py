@@ -1,10 +1,12 @@
 """A room: one asyncio task owns its lobby and its game (one writer).
 
-``Room`` is the room's public face (HTTP joins, sockets, requests); the layers
-below it own one job each: ``room_writer`` (the task, the inbox and batching),
-``room_views`` (per-viewer views and versions), ``room_commit`` (applying,
-staging, committing, the game's timer), ``room_host`` (the host keeper) and
-``room_lobby`` (the lobby actions, a table). A change is validated, made on a draft (lobby)
+``Room`` is the room's public face (HTTP joins, sockets, requests) and is made
+of parts that each own one job and share the ``RoomCore`` (what every part
+reads): the ``RoomWriter`` (the task, the inbox and batching), the
+``Committer`` (applying, staging, committing, the game's timer), the
+``RoomViews`` (per-viewer views and versions), the ``HostKeeper`` (the host
+follows the game's host seat, and hands over when away) and the ``LobbyDesk``
+(the lobby actions, a table). A change is validated, made on a draft (lobby)
 or by the game, committed to the store, and only then acknowledged and
 broadcast. Sending never blocks the room: connections have their own outboxes.
 """
@@ -14,30 +16,29 @@ from __future__ import annotations
 import copy
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
+from nightfall.cluster.ownership import Held
 from nightfall.engine import Rejected
+from nightfall.games.registry import GameSite
 
+from . import host_role
 from . import lobby as tables
-from . import outgoing
 from .connection import Connection
-from .lobby import PLAYING
-from .protocol import (
-    CLOSE_REPLACED,
-    MAX_MESSAGE_BYTES,
-    error,
-)
-from .protocol_types import JoinAnswer, WelcomeMessage
-from .room_lobby import RoomLobby
-from .room_writer import (
-    MAX_BATCH,
-    MAX_SOCKETS_PER_MEMBER,
-    STORE_RETRY_SECONDS,
-    Reply,
-    Request,
-    RoomOptions,
-    RoomParts,
-    RoomUnloaded,
-)
+from .inbox import Inbox
+from .lobby import PLAYING, Lobby
+from .play import Play
+from .presence import Presence
+from .protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, error
+from .protocol_types import JoinAnswer, RoomSummary, StateMessage, WelcomeMessage
+from .room_commit import STORE_RETRY_SECONDS, Committer, Job, Reply
+from .room_core import MAX_SOCKETS_PER_MEMBER, RoomCore, RoomOptions
+from .room_host import HostKeeper
+from .room_lobby import LobbyDesk
+from .room_views import RoomParts, RoomViews
+from .room_writer import MAX_BATCH, Queued, Request, RoomUnloaded, RoomWriter
+from .storage import AsyncStore
 
 __all__ = [
     "MAX_BATCH",
@@ -51,23 +52,165 @@ __all__ = [
     "RoomUnloaded",
 ]
 
+T = TypeVar("T")
 log = logging.getLogger("nightfall.room")
 
 
-class Room(RoomLobby):
+class Room:
+    def __init__(
+        self,
+        code: str,
+        site: GameSite,
+        store: AsyncStore,
+        lobby: Lobby,
+        revision: int,
+        play: Play | None = None,
+        options: RoomOptions | None = None,
+        base_url: str | None = None,
+        version_floor: int = 0,
+    ) -> None:
+        options = options or RoomOptions()
+        presence = Presence(options.grace_ms, self._presence_expires)
+        core = RoomCore(code, site, store, lobby, revision, play, options, presence, base_url, version_floor)
+        core.touched = core.clock()
+        followed = host_role.engine_host_pid(site, play) if lobby.status == PLAYING else None
+        if followed is not None:  # the lobby's copy may be older than the replayed game (a failed save)
+            lobby.host = followed
+        inbox: Inbox[Queued] = Inbox()
+
+        def enqueue(job: Job) -> None:
+            inbox.put_nowait((job, None))
+
+        self.core = core
+        self.views = RoomViews(core)
+        self.committer = Committer(core, self.views, enqueue)
+        self.host = HostKeeper(core, self.committer, self.views, enqueue)
+        self.committer.committed = self.host.follow_game_host
+        self.desk = LobbyDesk(core, self.committer, self.host)
+        self.writer = RoomWriter(core, inbox, self.committer, self.desk, self.views)
+        self._enqueue = enqueue
+
+    # -- what ``Rooms``, the HTTP API and the sockets read ---------------------
+
+    @property
+    def code(self) -> str:
+        return self.core.code
+
+    @property
+    def site(self) -> GameSite:
+        return self.core.site
+
+    @property
+    def lobby(self) -> Lobby:
+        return self.core.lobby
+
+    @property
+    def play(self) -> Play | None:
+        return self.core.play
+
+    @property
+    def revision(self) -> int:
+        return self.core.revision
+
+    @property
+    def options(self) -> RoomOptions:
+        return self.core.options
+
+    @property
+    def conns(self) -> list[Connection]:
+        return self.core.conns
+
+    @property
+    def base_url(self) -> str | None:
+        return self.core.base_url
+
+    @property
+    def touched(self) -> int:
+        return self.core.touched
+
+    @touched.setter
+    def touched(self, ms: int) -> None:
+        self.core.touched = ms
+
+    @property
+    def lease(self) -> Held | None:
+        return self.core.lease
+
+    @lease.setter
+    def lease(self, held: Held | None) -> None:
+        self.core.lease = held
+
+    def clock(self) -> int:
+        return self.core.clock()
+
+    @property
+    def idle_since(self) -> int | None:
+        """Since when nobody uses the room (ms), or None while a socket is attached."""
+        return None if self.core.conns else self.core.touched
+
+    @property
+    def dead(self) -> bool:
+        return self.writer.dead
+
+    def on_dead(self, revive: Callable[[Room], None]) -> None:
+        """``revive(self)`` runs if the room's task ever ends unexpectedly (``Rooms``)."""
+        self.writer.on_dead = lambda: revive(self)
+
+    def summary(self) -> RoomSummary:
+        return self.views.summary()
+
+    def public_state(self) -> StateMessage:
+        return self.views.public_state()
+
+    def highest_version(self) -> int:
+        return self.views.highest_version()
+
+    def next_deadline(self) -> int | None:
+        """When the running game's next tick is due (server ms), if it has a timer."""
+        return self.committer.deadline()
+
+    # -- the room's life ---------------------------------------------------------
+
+    def start(self) -> None:
+        self.writer.start()
+        self.host.running = True
+        self.committer.schedule_tick()
+        self.host.watch()  # a room starts with no sockets: its host too is away
+
+    def resume_first(self, paused_ms: int) -> None:
+        self.committer.resume_first(paused_ms)
+
+    async def stop(self) -> None:
+        self.committer.stop()
+        self.host.stop()
+        self.core.presence.cancel_all()
+        await self.writer.stop()
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        return await self.writer.call(job)
+
+    def request(self, conn: Connection, message: dict[str, Any]) -> Awaitable[None]:
+        return self.writer.request(conn, message)
+
+    async def retire_if(self, idle: Callable[[Room], bool], on_retire: Callable[[Room], None]) -> bool:
+        return await self.writer.retire_if(lambda: idle(self), lambda: on_retire(self))
+
+    # -- joining, links and sockets ----------------------------------------------
+
     async def join(self, name: object) -> JoinAnswer:
         return await self.call(lambda: self._join(name))
 
     async def _join(self, name: object) -> JoinAnswer:
-        if self.lobby.status == PLAYING:  # late arrivals watch (docs/protocol.md §2)
-            return {"code": self.code, "pid": None, "token": None, "host": False, "spectator": True}
+        core = self.core
+        if core.lobby.status == PLAYING:  # late arrivals watch (docs/protocol.md §2)
+            return {"code": core.code, "pid": None, "token": None, "host": False, "spectator": True}
         token = secrets.token_urlsafe(32)
-        draft = copy.deepcopy(self.lobby)
-        member = tables.join(draft, name, tables.hash_token(token), self.site.max_players)
-        await self._commit_lobby(draft)
-        log.info("room %s: %s joined (pid %d)", self.code, member.name, member.pid)
-        self._broadcast()
-        return {"code": self.code, "pid": member.pid, "token": token, "host": False, "spectator": False}
+        draft = copy.deepcopy(core.lobby)
+        member = tables.join(draft, name, tables.hash_token(token), core.site.max_players)
+        await self.committer.commit_lobby(draft)
+        log.info("room %s: %s joined (pid %d)", core.code, member.name, member.pid)
+        self.views.broadcast()
+        return {"code": core.code, "pid": member.pid, "token": token, "host": False, "spectator": False}
 
     async def relink(self, host_token: object, seat: object) -> str:
         """A new private token for a seat, given the host's token; the old one stops
@@ -76,80 +219,85 @@ class Room(RoomLobby):
         return await self.call(lambda: self._relink(host_token, seat))
 
     async def _relink(self, host_token: object, seat: object) -> str:
-        host = self.lobby.member_by_token(host_token) if isinstance(host_token, str) else None
-        if host is None or host.pid != self.lobby.host:
+        core = self.core
+        host = core.lobby.member_by_token(host_token) if isinstance(host_token, str) else None
+        if host is None or host.pid != core.lobby.host:
             raise Rejected("not_host")
-        seating = self.play.record.seating if self.play is not None else []
+        seating = core.play.record.seating if core.play is not None else []
         if type(seat) is not int or not 1 <= seat <= len(seating):
             raise Rejected("unknown_member", seat=seat)
         pid = seating[seat - 1]
         token = secrets.token_urlsafe(32)
-        draft = copy.deepcopy(self.lobby)
+        draft = copy.deepcopy(core.lobby)
         member = draft.member(pid)
         if member is None:
             raise Rejected("unknown_member", seat=seat)
         member.token_hash = tables.hash_token(token)
-        await self._commit_lobby(draft)
-        for conn in [c for c in self.conns if c.pid == pid]:
-            conn.send(error(None, Rejected("bad_token"), self.clock()))
+        await self.committer.commit_lobby(draft)
+        for conn in [c for c in core.conns if c.pid == pid]:
+            conn.send(error(None, Rejected("bad_token"), core.clock()))
             conn.close(CLOSE_REPLACED)
-            self.conns.remove(conn)
-        log.info("room %s: seat %d got a new private link", self.code, seat)
+            core.conns.remove(conn)
+        log.info("room %s: seat %d got a new private link", core.code, seat)
         return token
 
     async def attach(self, conn: Connection, token: str | None) -> None:
         await self.call(lambda: self._attach(conn, token))
 
     async def _attach(self, conn: Connection, token: str | None) -> None:
+        core = self.core
         if token is not None:
-            member = self.lobby.member_by_token(token)
+            member = core.lobby.member_by_token(token)
             if member is None:
                 raise Rejected("bad_token")
             conn.pid = member.pid
-            mine = [c for c in self.conns if c.pid == member.pid]
+            mine = [c for c in core.conns if c.pid == member.pid]
             if len(mine) >= MAX_SOCKETS_PER_MEMBER:
                 mine[0].close(CLOSE_REPLACED)
-                self.conns.remove(mine[0])
-        changed = conn.pid is not None and self.presence.connect(conn.pid)
-        self.conns.append(conn)
-        now = self.clock()
-        self.touched = now
+                core.conns.remove(mine[0])
+        changed = conn.pid is not None and core.presence.connect(conn.pid)
+        core.conns.append(conn)
+        now = core.clock()
+        core.touched = now
         welcome: WelcomeMessage = {
             "type": "welcome",
             "v": 1,
             "server_time": now,
-            "room": self.code,
-            "you": outgoing.you(self.lobby, self.play, conn.pid, self._seen(conn.pid)),
+            "room": core.code,
+            "you": self.views.you_json(conn.pid),
             "limits": {
                 "max_message_bytes": MAX_MESSAGE_BYTES,
-                "rate_per_second": self.options.rate_per_second,
-                "burst": self.options.burst,
+                "rate_per_second": core.options.rate_per_second,
+                "burst": core.options.burst,
             },
         }
         conn.send(welcome)
-        conn.offer(self._versioned_state(conn.pid, now))
+        conn.offer(self.views.versioned_state(conn.pid, now))
         if changed and conn.pid is not None:
-            self._broadcast_presence([conn.pid])
-        self._watch_host()
-        await self._hand_over_if_host_away()  # someone to take over may just have come
+            self.views.broadcast_presence([conn.pid])
+        self.host.watch()
+        await self.host.hand_over_if_away()  # someone to take over may just have come
 
     async def detach(self, conn: Connection) -> None:
         await self.call(lambda: self._detach(conn))
 
     async def _detach(self, conn: Connection) -> None:
-        if conn in self.conns:
-            self.conns.remove(conn)
-        self.touched = self.clock()  # the room's idle time starts when its last socket leaves
+        core = self.core
+        if conn in core.conns:
+            core.conns.remove(conn)
+        core.touched = core.clock()  # the room's idle time starts when its last socket leaves
         pid = conn.pid
-        if pid is None or self.lobby.member(pid) is None:  # a spectator, or removed from the table
+        if pid is None or core.lobby.member(pid) is None:  # a spectator, or removed from the table
             return
-        if not any(c.pid == pid for c in self.conns) and self.presence.lose(pid):
-            self._broadcast_presence([pid])
-        self._watch_host()
+        if not core.connected(pid) and core.presence.lose(pid):
+            self.views.broadcast_presence([pid])
+        self.host.watch()
 
-    def _enqueue_presence(self, pid: int) -> None:
+    def _presence_expires(self, pid: int) -> None:
+        """The grace period of ``pid`` ran out (``Presence``): settled on the room's task."""
+
         async def expire() -> None:
-            if not any(c.pid == pid for c in self.conns) and self.presence.expire(pid):
-                self._broadcast_presence([pid])
+            if not self.core.connected(pid) and self.core.presence.expire(pid):
+                self.views.broadcast_presence([pid])
 
-        self._inbox.put_nowait((expire, None))
+        self._enqueue(expire)

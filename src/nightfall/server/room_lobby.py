@@ -22,16 +22,24 @@ from . import lobby as tables
 from .lobby import ENDED, LOBBY, PLAYING, Lobby
 from .play import Play
 from .protocol import CLOSE_REMOVED, error, object_field
-from .room_host import RoomHostKeeper
+from .room_commit import Committer
+from .room_core import RoomCore
+from .room_host import HostKeeper
 
 log = logging.getLogger("nightfall.room")
 
 
-class RoomLobby(RoomHostKeeper):
-    async def _lobby_action(self, pid: int, message: dict[str, Any]) -> None:
+class LobbyDesk:
+    def __init__(self, core: RoomCore, committer: Committer, host: HostKeeper) -> None:
+        self.core = core
+        self.committer = committer
+        self.host = host
+
+    async def action(self, pid: int, message: dict[str, Any]) -> None:
+        """Run the lobby action ``message`` names, for member ``pid``."""
         action = message.get("action")
         payload = object_field(message, "payload")
-        draft = copy.deepcopy(self.lobby)
+        draft = copy.deepcopy(self.core.lobby)
         run = LOBBY_ACTIONS.get(action) if isinstance(action, str) else None
         if run is None:
             raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
@@ -40,22 +48,22 @@ class RoomLobby(RoomHostKeeper):
     async def _settings(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
         tables.require_host(draft, pid)
         tables.require_status(draft, LOBBY, ENDED)
-        draft.settings = self.site.merge_settings(draft.settings, payload)
-        await self._commit_lobby(draft)
+        draft.settings = self.core.site.merge_settings(draft.settings, payload)
+        await self.committer.commit_lobby(draft)
 
     async def _profile(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
         tables.profile(draft, pid, payload)
-        await self._commit_lobby(draft)
+        await self.committer.commit_lobby(draft)
 
     async def _reorder(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
         tables.reorder(draft, pid, payload.get("order"))
-        await self._commit_lobby(draft)
+        await self.committer.commit_lobby(draft)
 
     async def _handover(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
         heir = tables.handover(draft, pid, payload.get("pid"))
-        await self._commit_lobby(draft)
-        log.info("room %s: host passed to %s (pid %d)", self.code, heir.name, heir.pid)
-        self._watch_host()
+        await self.committer.commit_lobby(draft)
+        log.info("room %s: host passed to %s (pid %d)", self.core.code, heir.name, heir.pid)
+        self.host.watch()
 
     async def _remove(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
         await self._part(draft, tables.remove(draft, pid, payload.get("pid")))
@@ -64,13 +72,14 @@ class RoomLobby(RoomHostKeeper):
         await self._part(draft, tables.leave(draft, pid))
 
     async def _part(self, draft: Lobby, gone: tables.Member) -> None:
-        await self._commit_lobby(draft)
-        self.presence.forget(gone.pid)
-        for conn in [c for c in self.conns if c.pid == gone.pid]:
-            conn.send(error(None, Rejected("removed"), self.clock()))
+        core = self.core
+        await self.committer.commit_lobby(draft)
+        core.presence.forget(gone.pid)
+        for conn in [c for c in core.conns if c.pid == gone.pid]:
+            conn.send(error(None, Rejected("removed"), core.clock()))
             conn.close(CLOSE_REMOVED)
-            self.conns.remove(conn)
-        log.info("room %s: %s left the table", self.code, gone.name)
+            core.conns.remove(conn)
+        log.info("room %s: %s left the table", core.code, gone.name)
 
     async def _start(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
         await self._start_game(draft, pid, LOBBY)
@@ -79,7 +88,7 @@ class RoomLobby(RoomHostKeeper):
         await self._start_game(draft, pid, ENDED)
 
     async def _start_game(self, draft: Lobby, pid: int, status: str) -> None:
-        site = self.site
+        core, site = self.core, self.core.site
         tables.check_start(draft, pid, site.min_players, site.max_players, status)
         if not site.host_seated:  # a desk game starts when its room is created, and only then
             raise Rejected("wrong_status", status=PLAYING)
@@ -87,34 +96,34 @@ class RoomLobby(RoomHostKeeper):
         config = site.build_config(
             [m.name for m in draft.members], seating.index(draft.host) + 1, draft.settings
         )
-        game_no = self.play.record.game_no + 1 if self.play else 1
+        game_no = core.play.record.game_no + 1 if core.play else 1
         record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
         play = Play.setup(site.make_game(), record)  # a bad config raises Rejected here
-        evening.fold(site, draft, self.play)  # stored with the new game: the score stays whole
-        play.last_now = self.play.last_now if self.play else 0
+        evening.fold(site, draft, core.play)  # stored with the new game: the score stays whole
+        play.last_now = core.play.last_now if core.play else 0
         draft.status = PLAYING
-        await self._store_room(
+        await self.committer.store_room(
             "the new game",
-            lambda: self.store.start_game(
-                self.code, record, draft.to_json(), self.revision + 1, self._fence()
+            lambda: core.store.start_game(
+                core.code, record, draft.to_json(), core.revision + 1, core.fence()
             ),
         )
-        self.lobby, self.play = draft, play
-        self.revision += 1
-        log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
-        self._schedule_tick()
+        core.lobby, core.play = draft, play
+        core.revision += 1
+        log.info("room %s: game %d started with %d players", core.code, game_no, len(seating))
+        self.committer.schedule_tick()
 
 
-LobbyAction = Callable[[RoomLobby, int, Lobby, dict[str, Any]], Awaitable[None]]
+LobbyAction = Callable[[LobbyDesk, int, Lobby, dict[str, Any]], Awaitable[None]]
 
 # The lobby actions by name (docs/protocol.md §4.2).
 LOBBY_ACTIONS: dict[str, LobbyAction] = {
-    "settings": RoomLobby._settings,
-    "profile": RoomLobby._profile,
-    "reorder": RoomLobby._reorder,
-    "handover": RoomLobby._handover,
-    "remove": RoomLobby._remove,
-    "leave": RoomLobby._leave,
-    "start": RoomLobby._start,
-    "play_again": RoomLobby._play_again,
+    "settings": LobbyDesk._settings,
+    "profile": LobbyDesk._profile,
+    "reorder": LobbyDesk._reorder,
+    "handover": LobbyDesk._handover,
+    "remove": LobbyDesk._remove,
+    "leave": LobbyDesk._leave,
+    "start": LobbyDesk._start,
+    "play_again": LobbyDesk._play_again,
 }

@@ -9,92 +9,111 @@ H-GAT-4). The parts every viewer shares are encoded once per change.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from . import outgoing
 from .connection import Connection
-from .protocol import (
-    encode,
-)
-from .protocol_types import PresenceState, RoomJson, RoomSummary, StateMessage
-from .room_writer import RoomParts, RoomWriter, StateParts
+from .lobby import Lobby
+from .play import Play
+from .protocol import encode
+from .protocol_types import PresenceState, RoomJson, RoomSummary, StateMessage, YouJson
+from .room_core import RoomCore
 
 log = logging.getLogger("nightfall.room")
 
+# A state message in four pre-encoded pieces: the room, ``you``, and the view as its
+# shared head and the viewer's own tail (``outgoing.view_pieces``).
+StateParts = tuple[str, str, str, str]
 
-class RoomViews(RoomWriter):
-    def _own_fields(self) -> None:
-        super()._own_fields()
+
+@dataclass(slots=True)
+class RoomParts:
+    """The room part of the state messages, encoded, with what it was built from."""
+
+    key: tuple[int, int, int | None, str]
+    lobby: Lobby
+    play: Play | None
+    text: str
+    you: dict[int | None, str]  # each viewer's encoded ``you``, valid for the same key
+
+
+class RoomViews:
+    def __init__(self, core: RoomCore) -> None:
+        self.core = core
         # Per viewer (a member's pid, or None for spectators): the last state body sent
-        # and its own version counter. A viewer gets a message only when *its* view
-        # changed, numbered by its own counter, so neither the timing nor the numbering
-        # of messages reveals hidden moves of others (H-VIS-1, H-DEP-13, H-GAT-4).
-        # Presence and spectators change views without a revision, so a viewer's counter
-        # can run ahead of the revision; a room loaded back after it was unloaded starts
-        # its counters above the highest one sent before (``Rooms`` keeps it, and passes
-        # it as ``version_floor``), not below.
+        # and its own version counter. Presence and spectators change views without a
+        # revision, so a viewer's counter can run ahead of the revision; a room loaded
+        # back after it was unloaded starts its counters above the highest one sent
+        # before (``Rooms`` keeps it, as ``version_floor``), not below.
         self._sent: dict[int | None, tuple[int, StateParts]] = {}
         self._room_cache: RoomParts | None = None
         self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
 
     def highest_version(self) -> int:
         """The highest state version any viewer was sent (at least the revision)."""
-        return max([self.revision, self._version_floor, *(v for v, _ in self._sent.values())])
+        core = self.core
+        return max([core.revision, core.version_floor, *(v for v, _ in self._sent.values())])
 
-    def _version_sent(self, pid: int | None) -> int:
-        return self._sent.get(pid, (self.revision, ""))[0]
+    def version_sent(self, pid: int | None) -> int:
+        return self._sent.get(pid, (self.core.revision, ""))[0]
 
     def summary(self) -> RoomSummary:
+        core = self.core
         return {
-            "code": self.code,
-            "game": self.site.name,
-            "status": self.lobby.status,
+            "code": core.code,
+            "game": core.site.name,
+            "status": core.lobby.status,
             "members": [
-                {"pid": m.pid, "name": m.name, "host": m.pid == self.lobby.host} for m in self.lobby.members
+                {"pid": m.pid, "name": m.name, "host": m.pid == core.lobby.host} for m in core.lobby.members
             ],
-            "min_players": self.site.min_players,
-            "max_players": self.site.max_players,
+            "min_players": core.site.min_players,
+            "max_players": core.site.max_players,
         }
 
     def public_state(self) -> StateMessage:
-        return self._state_message(None, self.clock())
+        core = self.core
+        return outgoing.state(
+            core.revision, core.clock(), self.room_json(), core.lobby, core.play, None, self.seen(None)
+        )
 
-    def _name(self, pid: int) -> str:
-        member = self.lobby.member(pid)
-        return member.name if member else str(pid)
-
-    def _room_json(self) -> RoomJson:
-        spectators = sum(1 for c in self.conns if c.pid is None)
-        room = outgoing.room_json(self.code, self.site, self.lobby, self.play, self.presence, spectators)
-        outgoing.add_links(room, self.base_url, self.code)
+    def room_json(self) -> RoomJson:
+        core = self.core
+        spectators = sum(1 for c in core.conns if c.pid is None)
+        room = outgoing.room_json(core.code, core.site, core.lobby, core.play, core.presence, spectators)
+        outgoing.add_links(room, core.base_url, core.code)
         return room
 
-    def _state_message(self, pid: int | None, now: int, room: RoomJson | None = None) -> StateMessage:
-        room = room if room is not None else self._room_json()
-        return outgoing.state(self.revision, now, room, self.lobby, self.play, pid, self._seen(pid))
-
-    def _room_parts(self) -> RoomParts:
+    def room_parts(self) -> RoomParts:
         """The encoded room part (the same for every viewer) and a cache of each
         member's encoded ``you``, rebuilt only when something they show changed:
         anyone's presence, the spectators, the host, the status, or the lobby or
         game object itself. Not on every revision: a game command changes none of
         these, and every other lobby change commits a new lobby object (a draft).
         tests/server/conftest.py checks every cached part against a fresh one."""
-        spectators = sum(1 for c in self.conns if c.pid is None)
-        lobby, play = self.lobby, self.play
-        key = (self.presence.version, spectators, lobby.host, lobby.status)
+        core = self.core
+        spectators = sum(1 for c in core.conns if c.pid is None)
+        lobby, play = core.lobby, core.play
+        key = (core.presence.version, spectators, lobby.host, lobby.status)
         cached = self._room_cache
         if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
-            room = outgoing.room_json(self.code, self.site, lobby, play, self.presence, spectators)
-            outgoing.add_links(room, self.base_url, self.code)
-            cached = self._room_cache = RoomParts(key, lobby, play, encode(room), {})
+            cached = self._room_cache = RoomParts(key, lobby, play, encode(self.room_json()), {})
         return cached
+
+    def you_json(self, pid: int | None) -> YouJson:
+        """``pid``'s ``you`` part (the welcome's; the cache's check)."""
+        core = self.core
+        return outgoing.you(core.lobby, core.play, pid, self.seen(pid))
+
+    def you(self, pid: int | None) -> str:
+        return encode(self.you_json(pid))
 
     def _next_state(self, pid: int | None, room: RoomParts) -> tuple[int, StateParts, bool]:
         """``pid``'s state message as parts, its own version, and whether it differs from the last one."""
+        core = self.core
         you = room.you.get(pid)
         if you is None:
-            you = room.you[pid] = encode(outgoing.you(self.lobby, self.play, pid, self._seen(pid)))
-        head, tail = outgoing.view_pieces(self.play, pid, self.lobby.host, self._shared_view)
+            you = room.you[pid] = self.you(pid)
+        head, tail = outgoing.view_pieces(core.play, pid, core.lobby.host, self._shared_view)
         parts = (room.text, you, head, tail)
         last = self._sent.get(pid)
         # Compared part by part: the room and shared view parts are the same objects while
@@ -102,7 +121,7 @@ class RoomViews(RoomWriter):
         changed = last is None or last[1] != parts
         # After a restart a viewer's counter resumes from the room revision, which is
         # never below any counter it had before, so clients never see a version go back.
-        version = (last[0] if last else max(self.revision, self._version_floor)) + (1 if changed else 0)
+        version = (last[0] if last else max(core.revision, core.version_floor)) + (1 if changed else 0)
         self._sent[pid] = (version, parts)
         return version, parts, changed
 
@@ -115,18 +134,18 @@ class RoomViews(RoomWriter):
             f'"room":{room},"you":{you},"view":{head}{tail}}}'
         )
 
-    def _versioned_state(self, pid: int | None, now: int) -> str:
+    def versioned_state(self, pid: int | None, now: int) -> str:
         """The state message for ``pid`` with its own version (sent whether or not it changed)."""
-        version, parts, _ = self._next_state(pid, self._room_parts())
+        version, parts, _ = self._next_state(pid, self.room_parts())
         return self._state_text(version, now, parts)
 
-    def _prepare_broadcast(self) -> list[tuple[Connection, str]]:
+    def prepare_broadcast(self) -> list[tuple[Connection, str]]:
         """Each viewer's message is built once; only changed views are built into text and sent."""
-        now = self.clock()
-        room = self._room_parts()
+        now = self.core.clock()
+        room = self.room_parts()
         built: dict[int | None, str | None] = {}
         out = []
-        for conn in list(self.conns):
+        for conn in list(self.core.conns):
             pid = conn.pid
             if pid in built:
                 text = built[pid]
@@ -137,19 +156,20 @@ class RoomViews(RoomWriter):
                 out.append((conn, text))
         return out
 
-    def _broadcast(self) -> None:
-        for conn, text in self._prepare_broadcast():
+    def broadcast(self) -> None:
+        for conn, text in self.prepare_broadcast():
             conn.offer(text)
 
-    def _seen(self, pid: int | None) -> dict[str, PresenceState] | None:
-        return outgoing.seen_by(self.site, self.lobby, self.presence, pid)
+    def seen(self, pid: int | None) -> dict[str, PresenceState] | None:
+        core = self.core
+        return outgoing.seen_by(core.site, core.lobby, core.presence, pid)
 
-    def _broadcast_presence(self, pids: list[int]) -> None:
+    def broadcast_presence(self, pids: list[int]) -> None:
+        core = self.core
         for pid in pids:
-            member = self.lobby.member(pid)
-            log.info("room %s: %s is %s", self.code, member.name if member else pid, self.presence.of(pid))
-        text = encode(outgoing.presence_changes(self.clock(), self.presence, pids))
-        private = self.site.private_presence
-        for conn in list(self.conns):
-            if not private or (conn.pid is not None and conn.pid == self.lobby.host):
+            log.info("room %s: %s is %s", core.code, core.name(pid), core.presence.of(pid))
+        text = encode(outgoing.presence_changes(core.clock(), core.presence, pids))
+        private = core.site.private_presence
+        for conn in list(core.conns):
+            if not private or (conn.pid is not None and conn.pid == core.lobby.host):
                 conn.offer(text)

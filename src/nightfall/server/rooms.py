@@ -214,7 +214,7 @@ class Rooms:
         room = Room(code, site, self.store, lobby, revision, play, self.options, base)
         room.lease = lease
         self._rooms[code] = room
-        room.on_dead = self._revive
+        room.on_dead(self._revive)
         room.start()
         log.info("room %s: %s created by %s with %d players", code, site.name, new.host_name, len(new.names))
         return new.answer(code, base, outgoing.links(base, code))
@@ -286,7 +286,7 @@ class Rooms:
         if gone is not None and for_deadline:
             room.touched = gone.touched  # still nobody there: unloaded again at the next check
         self._rooms[code] = room
-        room.on_dead = self._revive
+        room.on_dead(self._revive)
         if outage_ms and room.lobby.status == PLAYING:
             room.resume_first(outage_ms)
         room.start()  # a deadline that passed while it was away ticks at once
