@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import logging
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
 from starlette.types import Message, Receive
@@ -16,7 +15,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
 
-from . import codes, protocol
+from . import codes, json_edge, protocol
+from .browser_edge import origin_allowed
 from .clock import now_ms
 from .connection import Connection
 from .fast.asgi_send import frame_reader, text_writer
@@ -39,14 +39,6 @@ from .rooms import Rooms
 HELLO_TIMEOUT_S = 10.0
 CLOSE_INTERNAL = 1011  # the server cannot serve this room right now (shutting down)
 log = logging.getLogger("nightfall.server")
-
-
-def origin_allowed(origin: str | None, host: str | None) -> bool:
-    """Browsers always send Origin; a page from another site must not drive a seat."""
-    if origin is None:
-        return True  # not a browser (bots, tests, the CLI)
-    netloc = urlsplit(origin).netloc.lower()
-    return bool(netloc) and netloc == (host or "").lower()
 
 
 async def endpoint(ws: WebSocket) -> None:
@@ -95,9 +87,13 @@ async def _session(ws: WebSocket) -> None:
     limits: ServerLimits = ws.app.state.limits
     try:
         hello = await asyncio.wait_for(_receive_hello(ws), HELLO_TIMEOUT_S)
-    except (TimeoutError, Rejected) as exc:
-        rejected = exc if isinstance(exc, Rejected) else Rejected("expected_hello")
-        await _refuse(ws, rejected, CLOSE_BAD_HELLO)
+    except TimeoutError:
+        await _refuse(ws, Rejected("expected_hello"), CLOSE_BAD_HELLO)
+        return
+    except Rejected as rejected:
+        # A malformed hello is what probing the parser looks like: it costs a token of the
+        # address's bucket like a wrong code or token (an empty one answers ``rate_limited``).
+        await _refuse_guess(ws, rejected, CLOSE_BAD_HELLO)
         return
     except WebSocketDisconnect:
         return
@@ -157,7 +153,12 @@ async def _attach(rooms: Rooms, raw_code: str, room: Room, conn: Connection, tok
 
 async def _receive_hello(ws: WebSocket) -> dict[str, Any]:
     text = await _receive_text(frame_reader(ws))
-    message = decode(text)
+    try:
+        json_edge.check_depth(text)  # before decode: json.loads recurses once per level
+        message = decode(text)
+        json_edge.check_text(message)  # a lone surrogate would fail in the token's hash
+    except json_edge.Unreadable as unreadable:
+        raise Rejected("bad_json", reason=unreadable.reason) from None
     if message.get("type") != "hello":
         raise Rejected("expected_hello")
     if message.get("v") != protocol.VERSION:
