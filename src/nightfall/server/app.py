@@ -121,6 +121,8 @@ def create_app(
         else None
     )
     app.state.open_sockets = AddressCounts(limits.sockets_per_address)
+    # HTTP requests still incomplete after a second, with the same cap (server/slow_clients.py).
+    app.state.slow_requests = AddressCounts(limits.sockets_per_address)
     return app
 
 

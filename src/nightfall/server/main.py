@@ -26,8 +26,14 @@ STARTUP_FAILURE = 3  # uvicorn.run's exit code when the server could not start
 
 
 def websocket_settings(fast_paths: bool = True) -> dict[str, Any]:
-    """uvicorn's WebSocket settings, for ``nightfall serve`` and the tests' servers alike."""
+    """uvicorn's connection settings (WebSocket and HTTP), for ``nightfall serve`` and the
+    tests' servers alike."""
+    from .slow_clients import protocol_class
+
     return {
+        # HTTP/1.1 with a deadline for each request and a cap on slow ones per address, in
+        # both the fast and the plain path: it is a defence, not a speed-up (slow_clients.py).
+        "http": protocol_class(),
         # A socket is pinged after 20 s without a frame from its phone (with the fast paths
         # off: every 20 s), and closed if no answer comes within 20 s more; with the fast
         # paths on, text frames are written directly (server/fast/ws_protocol.py).
