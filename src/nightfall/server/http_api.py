@@ -39,6 +39,7 @@ STATUS = {
     "too_many_rooms": 503,
     "not_owner": 503,  # another cluster node runs the room: the proxy retries there
     "store_failed": 503,
+    "room_damaged": 503,  # in the store, but it does not load: its operator must restore it
     "internal_error": 500,
 }
 ROOM_HEADER = "X-Nightfall-Room"  # on a created room's answer: where the proxy sends the room
@@ -156,7 +157,7 @@ async def _room(request: Request) -> Room:
     except NotOwner as elsewhere:
         raise Rejected("not_owner", owner=elsewhere.owner) from None
     if room is None:
-        raise Rejected("no_room")
+        raise _rooms(request).damage(request.path_params["code"]) or Rejected("no_room")
     return room
 
 

@@ -45,6 +45,7 @@ MESSAGES = {
     "already_hello": "This connection has already said hello.",
     "unsupported_version": "This protocol version is not supported; reload the page.",
     "no_room": "There is no room with that code.",
+    "room_damaged": "This room's saved game is damaged and cannot be loaded; the server's operator must restore it from a backup.",
     "not_owner": "This server no longer runs the room; reconnecting to the one that does.",
     "bad_token": "This seat token is not valid for this room.",
     "removed": "The host removed you from the table.",

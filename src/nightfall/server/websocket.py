@@ -110,7 +110,11 @@ async def _session(ws: WebSocket) -> None:
         return
     room = await rooms.find(ws.path_params["code"])
     if room is None:
-        await _refuse_guess(ws, Rejected("no_room"), CLOSE_NO_ROOM)
+        damage = rooms.damage(ws.path_params["code"])
+        if damage is not None:  # a room that exists: no guess, and nothing to retry
+            await _refuse(ws, damage, CLOSE_NO_ROOM)
+        else:
+            await _refuse_guess(ws, Rejected("no_room"), CLOSE_NO_ROOM)
         return
     token = hello.get("token")
     if token is not None and not isinstance(token, str):
