@@ -29,7 +29,7 @@ from nightfall.engine import Rejected
 
 from . import protocol
 from .browser_edge import SECURITY_HEADERS
-from .limits import REQUEST_SECONDS, SLOW_REQUEST_SECONDS
+from .limits import ServerLimits
 from .ratelimit import AddressCounts
 
 _REASONS = {408: b"Request Timeout", 429: b"Too Many Requests"}
@@ -53,13 +53,16 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        state = getattr(self.config.app, "state", None)  # the Starlette app, if it is one
-        self._slow: AddressCounts | None = getattr(state, "slow_requests", None)
-        limits = getattr(state, "limits", None)
-        self._whole_s: float = getattr(limits, "request_seconds", REQUEST_SECONDS)
-        self._slow_s: float = min(
-            getattr(limits, "slow_request_seconds", SLOW_REQUEST_SECONDS), self._whole_s
-        )
+        self._slow: AddressCounts | None = None
+        limits = ServerLimits()
+        app: Any = self.config.app
+        try:  # our app (``app.create_app``); a bare ASGI app gets the deadline and no count
+            self._slow = app.state.slow_requests
+            limits = app.state.limits
+        except AttributeError:
+            pass
+        self._whole_s: float = limits.request_seconds
+        self._slow_s: float = min(limits.slow_request_seconds, self._whole_s)
         self._timer: asyncio.TimerHandle | None = None
         self._counted = False
         self._address = ""
