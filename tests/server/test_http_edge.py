@@ -4,6 +4,8 @@ our own pages only; the security headers on every page."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +150,37 @@ async def test_every_html_answer_carries_the_csp_and_nosniff(both: Live) -> None
         assert r.headers.get("x-content-type-options") == "nosniff", path
     r = await both.http.post("/")
     assert r.status_code == 405 and "frame-ancestors 'none'" in r.headers["content-security-policy"]
+
+
+async def raw_request(live: Live, data: bytes) -> tuple[int, bytes, bytes]:
+    """Send bytes no HTTP client would; the status, head and body of the answer."""
+    port = int(live.url.rsplit(":", 1)[1])
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(data)
+    raw = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return int(head.split()[1]), head.lower(), body
+
+
+async def test_what_no_browser_sends_is_a_4xx_with_an_error_body_too(both: Live) -> None:
+    """Found while checking the routes: an ``Origin`` that is not a URL gave 500 (HTTP and
+    WebSocket), and what uvicorn's parser refuses came as bare text without the headers."""
+    code = (await heks_room(both))["code"]
+    form = b'{"name": "Bram"}'
+    not_a_url = (
+        b"POST /api/rooms/%s/join HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://[\r\n"
+        b"Content-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s"
+    ) % (code.encode(), len(form), form)
+    status, _, body = await raw_request(both, not_a_url)
+    assert status == 403 and json.loads(body)["error"]["code"] == "bad_origin"
+    upgrade = (
+        b"GET /ws/%s HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://[\r\nUpgrade: websocket\r\n"
+        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    ) % code.encode()
+    status, _, _ = await raw_request(both, upgrade)
+    assert status == 403
+    unreadable = b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n"
+    status, head, body = await raw_request(both, unreadable)
+    assert status == 400 and b"frame-ancestors 'none'" in head
+    assert json.loads(body)["error"]["params"] == {"reason": "bad_http"}

@@ -31,7 +31,10 @@ def origin_allowed(origin: str | None, host: str | None) -> bool:
     (bots, tests, the CLI), which no page can make act for its visitor."""
     if origin is None:
         return True
-    netloc = urlsplit(origin).netloc.lower()
+    try:
+        netloc = urlsplit(origin).netloc.lower()
+    except ValueError:  # "http://[": not a URL at all, so not ours
+        return False
     return bool(netloc) and netloc == (host or "").lower()
 
 

@@ -32,7 +32,7 @@ from .browser_edge import SECURITY_HEADERS
 from .limits import ServerLimits
 from .ratelimit import AddressCounts
 
-_REASONS = {408: b"Request Timeout", 429: b"Too Many Requests"}
+_REASONS = {400: b"Bad Request", 408: b"Request Timeout", 429: b"Too Many Requests"}
 
 
 def answer(status: int, rejected: Rejected) -> bytes:
@@ -110,6 +110,13 @@ class GuardedHttpTools(HttpToolsProtocol):
         self.transport.close()
 
     # -- uvicorn's hooks ----------------------------------------------------
+
+    def send_400_response(self, msg: str) -> None:
+        """What the HTTP parser cannot read (a negative Content-Length, a bad request
+        line): the protocol's error body and the security headers, not uvicorn's text."""
+        self._stop_clock()
+        self.transport.write(answer(400, Rejected("bad_request", reason="bad_http")))
+        self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
