@@ -18,6 +18,7 @@ from typing import Any
 
 MAX_DEPTH = 32  # no message or form of either game nests deeper than 5
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SPECIAL = re.compile(rb'["\\\[\]{}]')
 
 
 class Unreadable(ValueError):
@@ -38,22 +39,26 @@ def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
     if data.count(b"[") + data.count(b"{") <= limit:
         return
     depth = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
+    in_string = False
+    escaped_at = -1  # the byte a backslash escapes
+    # The loop runs once per quote, backslash or bracket, not once per byte; it is linear
+    # whatever the text (a regular expression for strings would backtrack on unclosed ones).
+    for found in _SPECIAL.finditer(data):
+        at = found.start()
+        if at == escaped_at:
+            continue
+        byte = data[at]
+        if byte == 0x5C:  # backslash: escapes the next byte (only inside a string in JSON)
+            escaped_at = at + 1
+        elif byte == 0x22:  # quote
+            in_string = not in_string
+        elif in_string:
+            continue
         elif byte in (0x5B, 0x7B):  # [ {
             depth += 1
             if depth > limit:
                 raise Unreadable("too_deep")
-        elif byte in (0x5D, 0x7D):  # ] }
+        else:  # ] }
             depth -= 1
 
 
