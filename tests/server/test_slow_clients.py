@@ -53,8 +53,9 @@ BODY_TRICKLED = (
 )
 
 
-async def test_half_sent_requests_time_out_and_count_against_the_cap(serve: Serve) -> None:
-    live = await serve(limits=LIMITS)
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
+async def test_half_sent_requests_time_out_and_count_against_the_cap(serve: Serve, fast_paths: bool) -> None:
+    live = await serve(limits=LIMITS, fast_paths=fast_paths)
     headers = await half_sent(live, HEADERS_TRICKLED)
     body = await half_sent(live, BODY_TRICKLED)
     await until(lambda: slow_requests(live)["127.0.0.1"] == CAP)

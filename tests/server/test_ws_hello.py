@@ -38,12 +38,14 @@ async def bad_hello(live: Live, code: str, frame: str | bytes) -> tuple[dict[str
     return error, ws.ws.close_code
 
 
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
 async def test_bad_hellos_close_4400_and_count_as_guesses(
-    serve: Serve, caplog: pytest.LogCaptureFixture
+    serve: Serve, caplog: pytest.LogCaptureFixture, fast_paths: bool
 ) -> None:
     clock = FakeClock()  # the bucket refills only when told: every count is exact
     burst = 1 + len(BAD_HELLOS)  # the room's creation takes one token, each bad hello one
-    live = await serve(limits=ServerLimits(http_burst=burst, http_rate_per_second=0.01, clock=clock))
+    limits = ServerLimits(http_burst=burst, http_rate_per_second=0.01, clock=clock)
+    live = await serve(limits=limits, fast_paths=fast_paths)
     code = (await live.create("Anna"))["code"]
     caplog.set_level(logging.INFO)
     for what, frame, expected in BAD_HELLOS:
