@@ -5,6 +5,8 @@ the hello parser for free."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 
 import pytest
@@ -60,3 +62,36 @@ async def test_bad_hellos_close_4400_and_count_as_guesses(
     assert not tracebacks, [r.getMessage() for r in tracebacks]
     # A good hello from another seat is still served.
     await live.connect(code)
+
+
+async def read_frame(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """One server frame (servers do not mask): its opcode and payload."""
+    b0, b1 = await asyncio.wait_for(reader.readexactly(2), 5)
+    n = b1 & 0x7F
+    if n == 126:
+        n = int.from_bytes(await reader.readexactly(2))
+    elif n == 127:
+        n = int.from_bytes(await reader.readexactly(8))
+    return b0 & 0x0F, await asyncio.wait_for(reader.readexactly(n), 5)
+
+
+async def test_a_text_frame_that_is_not_utf8_is_a_bad_hello_too(serve: Serve) -> None:
+    """No client library sends it, so a raw socket does: uvicorn closed it 1007 with a
+    traceback in the log before the app saw it (the fast path hands it over as bytes)."""
+    live = await serve()
+    code = (await live.create("Anna"))["code"]
+    port = int(live.url.rsplit(":", 1)[1])
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
+    payload, mask = b'{"type": "hello", "v": 1, "x": "\xff"}', b"\x01\x02\x03\x04"
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    writer.write(bytes([0x81, 0x80 | len(payload)]) + mask + masked)  # a text frame, masked as clients must
+    opcode, error = await read_frame(reader)
+    assert opcode == 1 and json.loads(error)["error"]["code"] == "bad_json", error
+    opcode, close = await read_frame(reader)
+    assert opcode == 8 and int.from_bytes(close[:2]) == 4400, close
+    writer.close()
