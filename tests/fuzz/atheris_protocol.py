@@ -15,7 +15,7 @@ import atheris
 with atheris.instrument_imports():
     from nightfall.engine import Rejected
     from nightfall.server import codes, lobby, protocol
-    from nightfall.server.websocket import origin_allowed
+    from nightfall.server.browser_edge import origin_allowed
 
 
 def one_input(data: bytes) -> None:

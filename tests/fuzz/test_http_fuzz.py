@@ -92,6 +92,9 @@ def _expect_name(raw: Any) -> str | None:
         return None
 
 
+JSON = {"content-type": "application/json"}  # the API takes nothing else (docs/security.md)
+
+
 def test_fuzz_create_room(server: ThreadServer, capsys: pytest.CaptureFixture[str]) -> None:
     CASES["create"] = 0
 
@@ -137,7 +140,7 @@ def test_fuzz_join(server: ThreadServer, playing: str, capsys: pytest.CaptureFix
     def run(name: Any, in_play: bool) -> None:
         CASES["join"] += 1
         code = playing if in_play else lobby
-        r = server.http.post(f"/api/rooms/{code}/join", content=json.dumps({"name": name}))
+        r = server.http.post(f"/api/rooms/{code}/join", json={"name": name})
         if in_play:  # a late arrival only ever becomes a spectator
             assert r.status_code == 200 and r.json()["spectator"] is True and r.json()["token"] is None
             assert server.room(playing).revision == revision
@@ -175,7 +178,7 @@ def test_fuzz_paths_and_bodies(
     )
     def run(method: str, template: str, segment: str, body: bytes) -> None:
         CASES["paths"] += 1
-        r = server.http.request(method, template.format(segment), content=body)
+        r = server.http.request(method, template.format(segment), content=body, headers=JSON)
         assert r.status_code < 500, (method, template, segment, r.status_code, r.text[:200])
         if r.status_code >= 400 and r.headers.get("content-type", "").startswith("application/json"):
             assert _error_code(r) in (
@@ -185,6 +188,7 @@ def test_fuzz_paths_and_bodies(
                 "bad_name",
                 "name_taken",
                 "room_full",
+                "method_not_allowed",
             )
         assert server.room(playing).revision == revision
 
@@ -195,9 +199,9 @@ def test_fuzz_paths_and_bodies(
 
 
 def test_big_bodies_are_refused(server: ThreadServer) -> None:
-    r = server.http.post("/api/rooms", content=b" " * 5000 + b'{"name": "Anna"}')
+    r = server.http.post("/api/rooms", content=b" " * 5000 + b'{"name": "Anna"}', headers=JSON)
     assert r.status_code == 400 and r.json()["error"]["params"]["reason"] == "too_large"
-    r = server.http.post("/api/rooms", content=b"{" * 100_000)
+    r = server.http.post("/api/rooms", content=b"{" * 100_000, headers=JSON)
     assert r.status_code == 400
 
 

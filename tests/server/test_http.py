@@ -35,7 +35,7 @@ async def test_create_errors(live: Live) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name"
     r = await live.http.post("/api/rooms", json={"name": "Anna", "game": "chess"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "unknown_game"
-    r = await live.http.post("/api/rooms", content=b"{nope")
+    r = await live.http.post("/api/rooms", content=b"{nope", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
 
 

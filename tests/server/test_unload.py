@@ -382,7 +382,10 @@ async def test_a_join_whose_room_is_unloaded_while_its_body_arrives_still_joins(
         await body_may_end.wait()
         yield b'"Bram"}'
 
-    request = asyncio.create_task(live.http.post(f"/api/rooms/{code}/join", content=slow_body()))
+    json_type = {"Content-Type": "application/json"}
+    request = asyncio.create_task(
+        live.http.post(f"/api/rooms/{code}/join", content=slow_body(), headers=json_type)
+    )
     await until(lambda: room.touched == clock.now)  # the server has looked the room up
     clock.minutes(ROOM_MIN + 1)
     assert await rooms.unload_idle() == [code]

@@ -9,14 +9,20 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, WebSocketRoute
 
 from nightfall.cluster.health import NodeHealth
 from nightfall.cluster.ownership import Ownership
+from nightfall.engine import Rejected
 from nightfall.games.registry import Catalog, default_catalog
 from nightfall.store import EventStore
 
-from . import fast, http_api, pages, websocket
+from . import fast, http_api, pages, protocol, websocket
+from .browser_edge import SECURITY_HEADERS, SecurityHeaders
 from .heartbeat import NODE, Heartbeat
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts, MessageBudgets
@@ -99,7 +105,12 @@ def create_app(
         WebSocketRoute("/ws/{code}", websocket.endpoint),
         *pages.routes(web_dist or pages.DEFAULT_DIST, rooms),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=fast.middleware(on))
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[*fast.middleware(on), Middleware(SecurityHeaders)],
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+    )
     app.state.fast_paths = on
     app.state.rooms = rooms
     app.state.limits = limits
@@ -114,4 +125,25 @@ def create_app(
         rooms.options.burst, rooms.options.rate_per_second, 4 * limits.tracked_addresses, limits.clock
     )
     app.state.open_sockets = AddressCounts(limits.sockets_per_address)
+    # HTTP requests still incomplete after a second, with the same cap (server/slow_clients.py).
+    app.state.slow_requests = AddressCounts(limits.sockets_per_address)
     return app
+
+
+# Starlette's own answers (a wrong method: 405) and the last resort for a bug: the
+# protocol's error body, never a bare text or a traceback page (docs/security.md).
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    rejected = Rejected(_HTTP_CODES.get(status, "bad_request"))
+    return JSONResponse({"error": protocol.error_body(rejected)}, status_code=status)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """A bug, not bad input: logged once with its traceback (by Starlette, which then
+    re-raises for uvicorn) and answered ``internal_error`` with the headers (the
+    middleware that adds them sits inside this handler)."""
+    body = {"error": protocol.error_body(Rejected("internal_error"))}
+    return JSONResponse(body, status_code=500, headers=SECURITY_HEADERS)

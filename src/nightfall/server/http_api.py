@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import functools
-import json
 import math
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -17,7 +16,8 @@ from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
 from nightfall.games.registry import api_aliases, describe
 
-from . import protocol, qr
+from . import json_edge, protocol, qr
+from .browser_edge import origin_allowed
 from .clock import now_ms
 from .protocol_types import RelinkAnswer
 from .ratelimit import AddressBuckets
@@ -27,15 +27,19 @@ from .rooms import Rooms
 T = TypeVar("T")
 
 STATUS = {
+    "bad_origin": 403,
     "not_host": 403,
     "no_room": 404,
     "not_found": 404,
     "name_taken": 409,
     "room_full": 409,
+    "too_slow": 408,
+    "unsupported_media_type": 415,
     "rate_limited": 429,
     "too_many_rooms": 503,
     "not_owner": 503,  # another cluster node runs the room: the proxy retries there
     "store_failed": 503,
+    "room_damaged": 503,  # in the store, but it does not load: its operator must restore it
     "internal_error": 500,
 }
 ROOM_HEADER = "X-Nightfall-Room"  # on a created room's answer: where the proxy sends the room
@@ -73,6 +77,24 @@ def held_back(conn: HTTPConnection) -> int | None:
     return None if buckets is None else _seconds(buckets.wait(client_address(conn)))
 
 
+def from_our_pages(handler: Handler) -> Handler:
+    """Every endpoint that changes something: JSON only (415 ``unsupported_media_type``),
+    and from a page of this server only (403 ``bad_origin``). A form or ``fetch`` from
+    another site may POST ``text/plain`` without asking (no CORS preflight); with this,
+    such a request is refused before its body is read (docs/security.md §"Browser-side")."""
+
+    @functools.wraps(handler)
+    async def checked(request: Request) -> Response:
+        if not origin_allowed(request.headers.get("origin"), request.headers.get("host")):
+            return _error(Rejected("bad_origin"))
+        media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if media != "application/json":
+            return _error(Rejected("unsupported_media_type", expected="application/json"))
+        return await handler(request)
+
+    return checked
+
+
 def rate_limited(handler: Handler) -> Handler:
     """Every endpoint that names or makes a room: creating in a loop costs a row and an
     fsync each, and looking codes up in a loop lists the tables (docs/security.md §2).
@@ -99,19 +121,25 @@ async def _raw_body(request: Request, limit: int) -> bytes:
         raise Rejected("bad_request", reason="too_large")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise Rejected("bad_request", reason="too_large")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Rejected("bad_request", reason="too_large")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or cut off as too slow (slow_clients.py): nobody to answer
+        raise Rejected("too_slow") from None
     return b"".join(chunks)
 
 
 def _json(raw: bytes) -> dict[str, Any]:
+    """The body as a JSON object, read by ``json_edge`` (depth, lone surrogates)."""
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise Rejected("bad_request", reason="bad_json") from None
+        data = json_edge.loads(raw or b"{}")
+    except json_edge.Unreadable as unreadable:
+        if unreadable.reason == "too_deep":
+            raise Rejected("bad_request", reason="too_deep", max=json_edge.MAX_DEPTH) from None
+        raise Rejected("bad_request", reason=unreadable.reason) from None
     if not isinstance(data, dict):
         raise Rejected("bad_request", reason="bad_json")
     return data
@@ -129,7 +157,7 @@ async def _room(request: Request) -> Room:
     except NotOwner as elsewhere:
         raise Rejected("not_owner", owner=elsewhere.owner) from None
     if room is None:
-        raise Rejected("no_room")
+        raise _rooms(request).damage(request.path_params["code"]) or Rejected("no_room")
     return room
 
 
@@ -241,16 +269,18 @@ def routes() -> list[Route]:
     aliases: list[Route] = []
     for alias, game in api_aliases().items():
         aliases += [
-            Route(f"/api/{alias}", rate_limited(_creating(game)), methods=["POST"]),
-            Route(f"/api/{alias}/{{code}}/relink", rate_limited(relink_seat), methods=["POST"]),
+            Route(f"/api/{alias}", from_our_pages(rate_limited(_creating(game))), methods=["POST"]),
+            Route(
+                f"/api/{alias}/{{code}}/relink", from_our_pages(rate_limited(relink_seat)), methods=["POST"]
+            ),
         ]
     return [
         Route("/api/health", health),
         Route("/api/games", games),
-        Route("/api/rooms", rate_limited(create_room), methods=["POST"]),
-        Route("/api/rooms/{code}/relink", rate_limited(relink_seat), methods=["POST"]),
+        Route("/api/rooms", from_our_pages(rate_limited(create_room)), methods=["POST"]),
+        Route("/api/rooms/{code}/relink", from_our_pages(rate_limited(relink_seat)), methods=["POST"]),
         Route("/api/rooms/{code}", rate_limited(room_summary)),
-        Route("/api/rooms/{code}/join", rate_limited(join_room), methods=["POST"]),
+        Route("/api/rooms/{code}/join", from_our_pages(rate_limited(join_room)), methods=["POST"]),
         Route("/api/rooms/{code}/qr.svg", rate_limited(room_qr)),
         Route("/api/rooms/{code}/public", rate_limited(public_state)),
         *aliases,

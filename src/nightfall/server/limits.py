@@ -24,6 +24,8 @@ TRACKED_ADDRESSES = 4096
 IDLE_ROOM_MINUTES = 30
 IDLE_GAME_MINUTES = 6 * 60
 IDLE_CHECK_SECONDS = 60.0
+REQUEST_SECONDS = 10.0
+SLOW_REQUEST_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,12 @@ class ServerLimits:
     clock: Callable[[], float] = time.monotonic
     # When rooms nobody uses leave memory, so that ``max_rooms`` counts live rooms.
     idle: IdleRooms = IdleRooms()
+    # An HTTP request (headers and body) must arrive within this many seconds, or it is
+    # answered 408 and its connection closed; one still incomplete after
+    # ``slow_request_seconds`` takes one of its address's ``sockets_per_address`` places
+    # for slow requests until it is in (server/slow_clients.py). 0: no deadline.
+    request_seconds: float = REQUEST_SECONDS
+    slow_request_seconds: float = SLOW_REQUEST_SECONDS
 
     @property
     def http_limited(self) -> bool:

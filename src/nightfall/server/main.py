@@ -26,8 +26,14 @@ STARTUP_FAILURE = 3  # uvicorn.run's exit code when the server could not start
 
 
 def websocket_settings(fast_paths: bool = True) -> dict[str, Any]:
-    """uvicorn's WebSocket settings, for ``nightfall serve`` and the tests' servers alike."""
+    """uvicorn's connection settings (WebSocket and HTTP), for ``nightfall serve`` and the
+    tests' servers alike."""
+    from .slow_clients import protocol_class
+
     return {
+        # HTTP/1.1 with a deadline for each request and a cap on slow ones per address, in
+        # both the fast and the plain path: it is a defence, not a speed-up (slow_clients.py).
+        "http": protocol_class(),
         # A socket is pinged after 20 s without a frame from its phone (with the fast paths
         # off: every 20 s), and closed if no answer comes within 20 s more; with the fast
         # paths on, text frames are written directly (server/fast/ws_protocol.py).
@@ -149,11 +155,43 @@ def open_event_store(args: argparse.Namespace) -> tuple[EventStore, IO[bytes] | 
             raise StartError(
                 f"Another nightfall server is already using {data_dir}/ (stop it, or pass --data-dir)."
             )
-        return SqliteStore(data_dir / DB_FILE), lock
+        path = data_dir / DB_FILE
+        try:
+            check_sqlite_file(path)
+            return SqliteStore(path), lock
+        except sqlite3.DatabaseError as exc:
+            lock.close()
+            raise StartError(damaged_store(path, exc)) from exc
     try:
         return open_store(args.store), None
     except (ValueError, ConnectionError, RuntimeError, OSError, sqlite3.Error) as exc:
         raise StartError(f"Cannot open the event store ({_describe(args.store)}): {exc}") from exc
+
+
+def check_sqlite_file(path: Path) -> None:
+    """``sqlite3.DatabaseError`` if the store file is there but damaged (truncated,
+    overwritten, pages lost). SQLite notices some of it on opening, the rest only when a
+    damaged page is read, perhaps in the middle of a game: ``quick_check`` reads every
+    page once at start instead (well under a second for a party's store)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return  # a new store
+    db = sqlite3.connect(path)  # not read-only: a WAL left by a crash must be recovered, as the store would
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+    finally:
+        db.close()
+    if problems != ["ok"]:
+        raise sqlite3.DatabaseError("; ".join(str(p) for p in problems))
+
+
+def damaged_store(path: Path, exc: Exception) -> str:
+    """The one line ``nightfall serve`` says about a damaged store: which file, what is
+    wrong, what to do."""
+    return (
+        f"The event store {path} is damaged ({exc}); nightfall will not start on it. "
+        f"Keep the file, restore your latest backup over it (docs/deploy.md, Backups), "
+        f"or move it away to start with no rooms."
+    )
 
 
 def node_ownership(args: argparse.Namespace) -> Ownership | None:

@@ -15,10 +15,12 @@ from functools import cache
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from . import codes
+from nightfall.engine import Rejected
+
+from . import browser_edge, codes, protocol
 from .http_api import held_back, throttle
 from .rooms import Rooms
 
@@ -36,22 +38,26 @@ NO_BUILD = """<!doctype html>
 """
 
 
-# Everything comes from this server, so the policy can say so;
-# it also blunts any markup that slips into a player's name.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; font-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-        "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
+# Kept here for the pages' own answers; the middleware (browser_edge) adds them to every answer.
+SECURITY_HEADERS = browser_edge.SECURITY_HEADERS
+MAX_SEGMENT = 255  # a file name's limit on every file system the server runs on
+
+
+def unservable(path: str) -> bool:
+    """A path no file can have: a NUL or a control character, or a segment longer than a
+    file name may be. Asking the file system about it raises (ValueError, ENAMETOOLONG)."""
+    return any(ch < " " or ch == "\x7f" for ch in path) or any(
+        len(part.encode("utf-8", "surrogatepass")) > MAX_SEGMENT for part in path.split("/")
+    )
 
 
 def routes(dist: Path, rooms: Rooms) -> list[Route]:
     root = dist.resolve()
 
     async def page(request: Request) -> Response:
+        if unservable(request.path_params.get("path", "")):
+            body = {"error": protocol.error_body(Rejected("bad_request", reason="bad_path"))}
+            return JSONResponse(body, status_code=400)
         entry = root / await entry_page(request, rooms)
         index = entry if entry.is_file() else root / "index.html"
         if not index.is_file():

@@ -9,6 +9,24 @@ from nightfall.engine import Command, Game, Transcript, replay
 from nightfall.store import GameRecord
 
 
+class ReplayFailed(Exception):
+    """A stored command that the rules no longer take (or that breaks them): the store was
+    damaged or edited, or the rules changed under it. Names the command for the log."""
+
+    def __init__(self, seq: int, command: Command, cause: BaseException) -> None:
+        super().__init__(f"stored command seq {seq} ({describe(command)}) does not replay: {cause!r}")
+        self.seq = seq
+        self.command = command
+
+
+def describe(command: Command) -> str:
+    """A command in one short line for the log (its payload cut at 200 characters)."""
+    payload = repr(command.payload)
+    if len(payload) > 200:
+        payload = payload[:200] + "..."
+    return f"{command.type} by {command.actor} at {command.now}: {payload}"
+
+
 @dataclass(slots=True)
 class Play:
     game: Game[Any]
@@ -25,9 +43,21 @@ class Play:
 
     @classmethod
     def rebuild(cls, game: Game[Any], record: GameRecord, commands: list[Command]) -> Play:
-        """The state after ``commands``: how a room comes back after a restart."""
+        """The state after ``commands``: how a room comes back after a restart.
+        ``ReplayFailed`` names the first command that does not replay."""
         transcript = Transcript(game=game.name, config=record.config, seed=record.seed, commands=commands)
-        state = replay(game, transcript)
+        done = 0
+
+        def step(command: Command, events: object) -> None:
+            nonlocal done
+            done += 1
+
+        try:
+            state = replay(game, transcript, on_step=step)
+        except Exception as exc:
+            if done >= len(commands) or (done == 0 and not _sets_up(game, record)):
+                raise  # not a command's fault: the setup or the config
+            raise ReplayFailed(done, commands[done], exc) from exc
         last_now = commands[-1].now if commands else 0
         return cls(game=game, state=state, record=record, seq=len(commands), last_now=last_now)
 
@@ -42,3 +72,12 @@ class Play:
             for seat, member in enumerate(self.record.seating, 1):
                 seats.setdefault(member, seat)  # the first seat, as ``list.index`` gave
         return seats.get(pid)
+
+
+def _sets_up(game: Game[Any], record: GameRecord) -> bool:
+    """Does the game's setup work on this record (after a replay failed at its start)?"""
+    try:
+        game.setup(record.config, record.seed)
+    except Exception:
+        return False
+    return True

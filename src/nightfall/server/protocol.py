@@ -11,7 +11,7 @@ import orjson
 from nightfall.engine import Rejected
 from nightfall.games import registry
 
-from . import client_json
+from . import json_edge
 from .protocol_types import AckMessage, ErrorBody, ErrorMessage
 
 VERSION = 1
@@ -47,6 +47,7 @@ MESSAGES = {
     "already_hello": "This connection has already said hello.",
     "unsupported_version": "This protocol version is not supported; reload the page.",
     "no_room": "There is no room with that code.",
+    "room_damaged": "This room's saved game is damaged and cannot be loaded; the server's operator must restore it from a backup.",
     "not_owner": "This server no longer runs the room; reconnecting to the one that does.",
     "bad_token": "This seat token is not valid for this room.",
     "removed": "The host removed you from the table.",
@@ -71,6 +72,10 @@ MESSAGES = {
     "bad_avatar": "That is not one of the avatars.",
     "unknown_game": "This server does not host that game.",
     "bad_request": "The request is not valid.",
+    "unsupported_media_type": "Send the request as application/json.",
+    "bad_origin": "This request must come from this server's own pages.",
+    "method_not_allowed": "This endpoint does not take that method.",
+    "too_slow": "The request did not arrive in time.",
     "not_found": "There is no such API endpoint.",
     "store_failed": "The server could not save that; try again.",
     "internal_error": "Something went wrong on the server.",
@@ -114,8 +119,13 @@ def decode(text: str) -> dict[str, Any]:
     # The standard library, not orjson: orjson reads an integer wider than 64 bits as a
     # float, so a huge seat or id would change type instead of being refused as it is;
     # a client frame is small, and decoding it is ~2 us of a command's ~900.
-    # ``client_json`` also refuses lone surrogates and deep nesting (issue 30).
-    data = client_json.loads(text)
+    # ``json_edge`` also refuses lone surrogates and deep nesting (issue 30).
+    try:
+        data = json_edge.loads(text)
+    except json_edge.Unreadable as unreadable:
+        raise Rejected(
+            "bad_json", **({} if unreadable.reason == "bad_json" else {"reason": unreadable.reason})
+        ) from None
     if not isinstance(data, dict):
         raise Rejected("bad_json")
     return data

@@ -19,7 +19,7 @@ from . import codes, outgoing
 from .limits import IdleRooms
 from .lobby import PLAYING, Lobby
 from .opening import open_room
-from .play import Play
+from .play import Play, ReplayFailed
 from .protocol import CLOSE_INTERNAL, CLOSE_MOVED
 from .protocol import error as outgoing_error
 from .room import Room, RoomOptions
@@ -64,6 +64,14 @@ class Rooms:
         self.unloading = Unloading(self.idle, self.options.clock, self._load_for_deadline, self.unload_idle)
         # On a cluster node: the rooms' leases (``cluster.ownership``); None: one server.
         self.ownership: Ownership | None = None
+        # Rooms whose stored state does not load (``_bring_back``): reported once, then
+        # answered ``room_damaged`` without another try until the server restarts.
+        self._damaged: set[str] = set()
+
+    def damage(self, raw_code: str) -> Rejected | None:
+        """``room_damaged`` for a room that is in the store but does not load, else None."""
+        code = codes.normalise(raw_code)
+        return Rejected("room_damaged", room=code) if code in self._damaged else None
 
     def run_as_node(self, ownership: Ownership) -> None:
         """Own rooms through leases: a room is loaded or created only with its lease,
@@ -90,7 +98,7 @@ class Rooms:
         if room is not None and room.dead:
             await self._bury(room)
             room = None
-        if room is None:
+        if room is None and code not in self._damaged:
             room = await self._load(code)
         if room is not None:
             # A request names it: not idle. (Also closes the gap between this lookup and
@@ -278,8 +286,8 @@ class Rooms:
         code = stored.room.code
         try:
             room = self._rebuild(stored, self.unloading.version_floor(code))
-        except Exception:
-            log.exception("room %s: could not be rebuilt; left as it is on disk", code)
+        except Exception as exc:
+            self._report_damage(code, exc)
             return None
         room.lease = self.ownership.held(code) if self.ownership is not None else None
         gone = self.unloading.take(code)
@@ -292,6 +300,17 @@ class Rooms:
         room.start()  # a deadline that passed while it was away ticks at once
         log.info("room %s: %s (%s, revision %d)", code, how, room.lobby.status, room.revision)
         return room
+
+    def _report_damage(self, code: str, exc: Exception) -> None:
+        """Once per room: what does not load, and what to do (docs/deploy.md, backups)."""
+        if code in self._damaged:
+            return
+        self._damaged.add(code)
+        advice = "left as it is on disk; its players get room_damaged. Restore the store from a backup (docs/deploy.md)"
+        if isinstance(exc, ReplayFailed):
+            log.error("room %s: %s; %s", code, exc, advice)
+        else:  # not a command: the stored lobby or game record, or a bug in rebuilding
+            log.error("room %s: its stored state does not load; %s", code, advice, exc_info=exc)
 
     def _rebuild(self, stored: StoredRoom, version_floor: int = 0) -> Room:
         record = stored.room

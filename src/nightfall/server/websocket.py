@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import logging
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
 from starlette.types import Message, Receive
@@ -17,6 +16,7 @@ from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
 
 from . import codes, protocol
+from .browser_edge import origin_allowed
 from .clock import now_ms
 from .connection import Connection
 from .fast.asgi_send import frame_reader, text_writer
@@ -38,14 +38,6 @@ from .rooms import Rooms
 
 HELLO_TIMEOUT_S = 10.0
 log = logging.getLogger("nightfall.server")
-
-
-def origin_allowed(origin: str | None, host: str | None) -> bool:
-    """Browsers always send Origin; a page from another site must not drive a seat."""
-    if origin is None:
-        return True  # not a browser (bots, tests, the CLI)
-    netloc = urlsplit(origin).netloc.lower()
-    return bool(netloc) and netloc == (host or "").lower()
 
 
 async def endpoint(ws: WebSocket) -> None:
@@ -93,9 +85,13 @@ async def _session(ws: WebSocket, address: str) -> None:
     rooms: Rooms = ws.app.state.rooms
     try:
         hello = await asyncio.wait_for(_receive_hello(ws), HELLO_TIMEOUT_S)
-    except (TimeoutError, Rejected) as exc:
-        rejected = exc if isinstance(exc, Rejected) else Rejected("expected_hello")
-        await _refuse(ws, rejected, CLOSE_BAD_HELLO)
+    except TimeoutError:
+        await _refuse(ws, Rejected("expected_hello"), CLOSE_BAD_HELLO)
+        return
+    except Rejected as rejected:
+        # A malformed hello is what probing the parser looks like: it costs a token of the
+        # address's bucket like a wrong code or token (an empty one answers ``rate_limited``).
+        await _refuse_guess(ws, rejected, CLOSE_BAD_HELLO)
         return
     except WebSocketDisconnect:
         return
@@ -112,7 +108,11 @@ async def _session(ws: WebSocket, address: str) -> None:
         return
     room = await rooms.find(ws.path_params["code"])
     if room is None:
-        await _refuse_guess(ws, Rejected("no_room"), CLOSE_NO_ROOM)
+        damage = rooms.damage(ws.path_params["code"])
+        if damage is not None:  # a room that exists: no guess, and nothing to retry
+            await _refuse(ws, damage, CLOSE_NO_ROOM)
+        else:
+            await _refuse_guess(ws, Rejected("no_room"), CLOSE_NO_ROOM)
         return
     token = hello.get("token")
     if token is not None and not isinstance(token, str):
@@ -157,7 +157,7 @@ async def _attach(rooms: Rooms, raw_code: str, room: Room, conn: Connection, tok
 
 async def _receive_hello(ws: WebSocket) -> dict[str, Any]:
     text = await _receive_text(frame_reader(ws))
-    message = decode(text)
+    message = decode(text)  # depth and lone surrogates are checked there (``json_edge``)
     if message.get("type") != "hello":
         raise Rejected("expected_hello")
     if message.get("v") != protocol.VERSION:

@@ -12,6 +12,9 @@ pings when it has heard nothing for 15 s (docs/protocol.md §4.4), and players
 tap. So a socket is pinged only after ``interval`` seconds without a frame from
 its peer; the timeout is unchanged.
 
+**Text frames that are not UTF-8 reach the app** as bytes (``bad_json``), rather than
+being closed 1007 by uvicorn with a traceback in the log (``--plain`` keeps uvicorn's).
+
 **Text frames written at once.** Every view is one text frame, so sending is the
 server's hottest path. Through ASGI each frame is a coroutine of uvicorn's
 ``send``, a wait on its flow-control event, and websockets' frame object and
@@ -39,7 +42,14 @@ import struct
 from typing import Any
 
 log = logging.getLogger("nightfall.server")
-HOOKS = ("data_received", "send_keepalive_ping", "schedule_ping", "start_keepalive", "send")
+HOOKS = (
+    "data_received",
+    "send_keepalive_ping",
+    "schedule_ping",
+    "start_keepalive",
+    "send",
+    "send_receive_event_to_app",
+)
 _TEXT = 0x81  # FIN, opcode 1 (text)
 _SHORT = struct.Struct("!BB")
 _MEDIUM = struct.Struct("!BBH")
@@ -75,6 +85,22 @@ def protocol_class() -> Any:
                 self.ping_timer = self.loop.call_later(interval - quiet, self.send_keepalive_ping)
                 return
             super().send_keepalive_ping()
+
+        def send_receive_event_to_app(self) -> None:
+            # A text frame that is not UTF-8: uvicorn would log a traceback and close 1007
+            # before the app sees it. Handed over as bytes, the app answers it as any
+            # unreadable frame: ``bad_json``, and for a hello 4400 and a guess's cost
+            # (docs/security.md, "Bad input at the edge"). ASCII needs no check.
+            try:
+                frames = self.frames
+                if self.curr_msg_data_type == "text" and not all(f.isascii() for f in frames):
+                    try:
+                        b"".join(frames).decode()
+                    except UnicodeDecodeError:
+                        self.curr_msg_data_type = "bytes"
+            except AttributeError:  # uvicorn changed: its own handling stands
+                pass
+            super().send_receive_event_to_app()
 
         def write_text_now(self, text: str) -> bool:
             """Write ``text`` as one text frame, now; False if ASGI ``send`` must do it."""

@@ -229,6 +229,7 @@ export const en: Record<Key, string> = {
   "err.not_in_clan": "You are not in a clan",
   "err.bad_token": "This link is not valid",
   "err.no_room": "Game not found",
+  "err.room_damaged": "This game's saved state is damaged and cannot be loaded; the server's operator must restore it from a backup",
   "err.clan_colour_needed": "Two clans: give role {role} a clan colour",
   "err.two_clans_need_two": "The two-clan variant needs two clans",
   "err.bad_name": "Invalid nick ({field})",

@@ -459,6 +459,7 @@ export const en: Record<MsgKey, string> = {
   "err.too_many_connections": "Too many connections from this network. Close tabs you do not need.",
   "err.network": "No connection to the server.",
   "err.no_room": "This room does not exist.",
+  "err.room_damaged": "This room's saved game is damaged and cannot be loaded. Ask whoever runs the server to restore it from a backup.",
   "err.bad_name": "That name is not allowed (1 to 20 characters).",
   "err.bad_name.empty": "Enter your name.",
   "err.bad_name.too_long": "That name is too long (at most 20 characters).",

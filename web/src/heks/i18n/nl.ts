@@ -481,6 +481,7 @@ export const nl = {
   "err.too_many_connections": "Te veel verbindingen vanaf dit netwerk. Sluit tabbladen die je niet nodig hebt.",
   "err.network": "Geen verbinding met de server.",
   "err.no_room": "Deze kamer bestaat niet.",
+  "err.room_damaged": "Het opgeslagen spel van deze kamer is beschadigd en kan niet worden geladen. Vraag wie de server beheert om het uit een back-up terug te zetten.",
   "err.bad_name": "Die naam kan niet: gebruik 1 tot 20 tekens.",
   "err.bad_name.empty": "Vul je naam in.",
   "err.bad_name.too_long": "Die naam is te lang (hoogstens 20 tekens).",

@@ -9,11 +9,13 @@ export function JoinForm(props: { code: string; onSeat: (token: string | null, n
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [taken, setTaken] = useState(false); // the name is someone's seat: maybe this person's, on a lost phone
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null); // why there is nothing to join
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     roomSummary(props.code).catch((e) => {
-      if (e instanceof HttpError && e.status === 404) setMissing(true);
+      if (!(e instanceof HttpError)) return;
+      if (e.status === 404) setMissing(t("conn.noroom"));
+      else if (e.error.code === "room_damaged") setMissing(errorText("room_damaged")); // its store must be restored
     });
   }, [props.code]);
   const submit = async (ev: Event) => {
@@ -40,7 +42,7 @@ export function JoinForm(props: { code: string; onSeat: (token: string | null, n
       </div>
       {missing ? (
         <p class="error" role="alert">
-          {t("conn.noroom")}
+          {missing}
         </p>
       ) : (
         <form class="card" onSubmit={submit}>

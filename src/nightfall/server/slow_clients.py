@@ -1,0 +1,148 @@
+"""Half-sent HTTP requests (docs/security.md §"Slow clients"): uvicorn waits for a
+request's headers and body as long as the client likes, so a few hundred connections
+that trickle a byte now and then, or say nothing at all, would hold the server's sockets
+for ever. This is uvicorn's httptools protocol with a deadline per request:
+
+- a request (from the connection's first byte, or from the first byte of the next one on
+  a kept-alive connection) must be wholly received within ``ServerLimits.request_seconds``,
+  else it is answered 408 ``too_slow`` and the connection closed;
+- a request still incomplete after ``ServerLimits.slow_request_seconds`` is *slow* and
+  takes a place in ``app.state.slow_requests``, an ``AddressCounts`` with the cap of
+  ``--max-sockets-per-address``; an address with every place taken has its next slow
+  request answered 429 ``too_many_connections`` at once. A request that arrives in time
+  (every request of a browser on the LAN) never takes a place.
+
+The slow requests are counted apart from the open WebSockets, with the same cap: a
+table behind one NAT with its phones connected must still load its pages, and a few slow
+requests must not lock its phones out. A WebSocket upgrade leaves this count when its
+request is in; the socket endpoint counts it from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from nightfall.engine import Rejected
+
+from . import protocol
+from .browser_edge import SECURITY_HEADERS
+from .limits import ServerLimits
+from .ratelimit import AddressCounts
+
+_REASONS = {400: b"Bad Request", 408: b"Request Timeout", 429: b"Too Many Requests"}
+
+
+def answer(status: int, rejected: Rejected) -> bytes:
+    """A whole HTTP/1.1 response with the protocol's error body, closing the connection."""
+    body = protocol.encode({"error": protocol.error_body(rejected)}).encode()
+    head = [
+        b"HTTP/1.1 %d %s" % (status, _REASONS.get(status, b"Error")),
+        b"content-type: application/json",
+        b"content-length: %d" % len(body),
+        b"connection: close",
+        *(f"{name.lower()}: {value}".encode() for name, value in SECURITY_HEADERS.items()),
+    ]
+    return b"\r\n".join(head) + b"\r\n\r\n" + body
+
+
+class GuardedHttpTools(HttpToolsProtocol):
+    """``HttpToolsProtocol`` with the deadline and the count of slow requests."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._slow: AddressCounts | None = None
+        limits = ServerLimits()
+        app: Any = self.config.app
+        try:  # our app (``app.create_app``); a bare ASGI app gets the deadline and no count
+            self._slow = app.state.slow_requests
+            limits = app.state.limits
+        except AttributeError:
+            pass
+        self._whole_s: float = limits.request_seconds
+        self._slow_s: float = min(limits.slow_request_seconds, self._whole_s)
+        self._timer: asyncio.TimerHandle | None = None
+        self._counted = False
+        self._address = ""
+        self._begun = False  # a byte of the current request has arrived
+        self._earlier: object = None  # the cycle before it: its headers made no new one yet
+
+    # -- the request's clock ------------------------------------------------
+
+    def _start_clock(self) -> None:
+        self._stop_clock()
+        if self._whole_s > 0:
+            self._timer = self.loop.call_later(self._slow_s, self._turned_slow)
+
+    def _stop_clock(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._counted and self._slow is not None:
+            self._slow.release(self._address)
+        self._counted = False
+
+    def _turned_slow(self) -> None:
+        self._timer = None
+        if self._slow is not None:
+            if not self._slow.acquire(self._address):  # not logged: a flood would flood the log
+                self._refuse(429, Rejected("too_many_connections", max=self._slow.limit))
+                return
+            self._counted = True
+        self._timer = self.loop.call_later(self._whole_s - self._slow_s, self._too_late)
+
+    def _too_late(self) -> None:
+        self._timer = None
+        self._refuse(408, Rejected("too_slow", seconds=self._whole_s))
+
+    def _refuse(self, status: int, rejected: Rejected) -> None:
+        """Answer (unless the app already started its answer) and close. An app still
+        reading the body sees the client disconnect (``http_api._raw_body``)."""
+        self._stop_clock()
+        if self.transport.is_closing():
+            return
+        # No request begun (a connection that said nothing): nothing to answer.
+        unanswered = self.cycle is self._earlier or not self.cycle.response_started
+        if self._begun and unanswered:
+            self.transport.write(answer(status, rejected))
+        self.transport.close()
+
+    # -- uvicorn's hooks ----------------------------------------------------
+
+    def send_400_response(self, msg: str) -> None:
+        """What the HTTP parser cannot read (a negative Content-Length, a bad request
+        line): the protocol's error body and the security headers, not uvicorn's text."""
+        self._stop_clock()
+        self.transport.write(answer(400, Rejected("bad_request", reason="bad_http")))
+        self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._address = self.client[0] if self.client else ""
+        self._start_clock()  # a connection that says nothing is as slow as one that trickles
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._begun, self._earlier = True, self.cycle
+        if self._timer is None and not self._counted:  # the next request on a kept-alive connection
+            self._start_clock()
+
+    def on_message_complete(self) -> None:
+        self._begun = False
+        self._stop_clock()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._stop_clock()  # from here the socket endpoint counts it (``open_sockets``)
+        super().handle_websocket_upgrade()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_clock()
+        super().connection_lost(exc)
+
+
+def protocol_class() -> type[HttpToolsProtocol]:
+    """uvicorn's ``http`` setting for every server of ours (``main.websocket_settings``)."""
+    return GuardedHttpTools
