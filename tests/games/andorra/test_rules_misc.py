@@ -150,7 +150,10 @@ def test_pv_sees_poisoning_and_coin_for_same_role() -> None:  # A-ROLE-PV-4, A-R
     assert "NURSE" in s.state.world.roles_taken
 
 
-def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-6
+def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-3a, A-ROLE-PV-6
+    """Seed: «Если уже был завербован Бунтарём, то не может выбрать клановую роль, или
+    невербуемую роль, или Нечисть» — a closed list: the Godfather (no clan, not «невербуемая»)
+    is allowed."""
     from nightfall.games.andorra.night.ctx import Night
     from nightfall.games.andorra.night.dawn import free_roles
 
@@ -158,8 +161,20 @@ def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-6
     p = s.player("pv")
     p.follower = True
     got = free_roles(Night(w=s.state.world, n=1), p)
-    assert "SHERIFF" not in got and "VAMPIRE" not in got and "GODFATHER" not in got and "REBEL" not in got
-    assert "NURSE" in got and "MANIAC" in got
+    assert got == [
+        "GODFATHER",
+        "NURSE",
+        "REANIMATOR",
+        "VH",
+        "JOURNALIST",
+        "FAIRY",
+        "TOUROP",
+        "MANIAC",
+        "TELEPATH",
+        "SHMARA",
+        "PSYCHO",
+        "SWINDLER",
+    ]
 
 
 def test_one_move_so_no_times_four() -> None:  # A-ERR-5, A-MOVE-2, A-VOTE-21

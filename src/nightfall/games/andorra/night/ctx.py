@@ -91,8 +91,9 @@ class Night:
     shield_doctor: set[int] = field(default_factory=set)
     shield_nurse: set[int] = field(default_factory=set)
     shield_antidote: set[int] = field(default_factory=set)
-    siren_step: dict[int, str] = field(default_factory=dict)
-    vest_step: dict[int, str] = field(default_factory=dict)
+    # target -> (step, party) of the act that used the siren / vest up (A-ITEM-VEST-1b)
+    siren_step: dict[int, tuple[str, str]] = field(default_factory=dict)
+    vest_step: dict[int, tuple[str, str]] = field(default_factory=dict)
     exec_watch: dict[int, int] = field(default_factory=dict)  # executioner -> watched
     exec_done: set[int] = field(default_factory=set)
     pv_watch: dict[int, int] = field(default_factory=dict)
