@@ -334,6 +334,11 @@ def validate(
     target = _target_rules(state, p, code, payload.get("target"), params)
     if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
         target = _seat(w, payload.get("target"), p, code)
+        # A-ROLE-NURSE-4a: she reports a result she has, so only a player she has tested (the
+        # Prosecutor likewise one he has searched); the form offers those and no one else.
+        known = p.mem.get("tests" if code == "NURSE_REPORT_VH" else "searches") or {}
+        if str(target) not in known:
+            raise _rej("not_tested", "A-ROLE-NURSE-4a", p, code, target=w.p(target).nick)
     if with_params:
         _params(state, p, code, params)
     _clan_items(state, actor, p, code, params)
