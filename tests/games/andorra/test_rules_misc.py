@@ -225,3 +225,25 @@ def test_reveal_all_at_end_option() -> None:  # A-REPORT-7
         "Победили: Мирные",
         "Роли: pv — Мирный житель, pv2 — Мирный житель, pv3 — Мирный житель, maniac — Маньяк",
     ]
+
+
+def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:  # A-ITEM-CARDSHERIFF-3, A-ITEM-CARDSHERIFF-2
+    """The card replaces his move by a shot: his result names whom he shot and says his own move
+    did not happen (it used to say only «удачно», then the depression)."""
+    s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
+    quiet_day(s)
+    s.move("sheriff", "SEARCH_BOSS", "boss")
+    s.move("pv", "USE_CARD_SHERIFF", "pv2")
+    s.resolve()
+    assert not s.player("pv2").alive
+    got = s.channel("cops", about="sheriff")
+    assert got[0] == "По визитке шерифа вы выстрелили в pv2: удачно. Ваш собственный ход не состоялся."
+    assert got[1].startswith("Вы убили мирного жителя")
+
+
+def test_sheriff_forced_by_card_without_own_move() -> None:  # A-ITEM-CARDSHERIFF-3
+    s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
+    quiet_day(s)
+    s.move("pv", "USE_CARD_SHERIFF", "boss")
+    s.resolve()
+    assert s.channel("cops", about="sheriff") == ["По визитке шерифа вы выстрелили в boss: удачно."]

@@ -36,6 +36,9 @@ class Act:
     result: str | None = None  # OK / FAIL
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # role-specific results
     forced: bool = False
+    replaced: str | None = (
+        None  # a card's forced move: the player's own move it replaced (A-ITEM-CARDSHERIFF-3)
+    )
     silent: bool = False  # no result word (vodka: A-CLASS-5)
 
 

@@ -103,6 +103,13 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "found_shot": ("{X} — {role}. Выстрел: {ok}.", "{X} is the {role}. Shot: {ok}."),
         "not": ("{X} — не {role}.", "{X} is not the {role}."),
     },
+    "MSG-CARD-SHOT": {
+        "yes": (
+            "По визитке шерифа вы выстрелили в {X}: {ok}. Ваш собственный ход не состоялся.",
+            "A Sheriff's card made you shoot {X}: {ok}. Your own move did not happen.",
+        ),
+        "no": ("По визитке шерифа вы выстрелили в {X}: {ok}.", "A Sheriff's card made you shoot {X}: {ok}."),
+    },
     "MSG-CHOP": {"": ("Казнь: {ok}.", "Beheading: {ok}.")},
     "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
