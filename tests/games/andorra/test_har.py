@@ -74,7 +74,7 @@ def test_cross_before_siren() -> (
     s.resolve()
     assert s.player("doctor").count("CROSS") == 1
     assert s.inbox("doctor") == ["Вас исповедали. Вы получили крестик."]
-    assert s.inbox("priest") == ["doctor не грешен."]
+    assert s.inbox("priest") == ["doctor не грешен(на)."]
     quiet_day(s)
     s.move("vampire", "BITE", "doctor")
     s.resolve()

@@ -130,7 +130,7 @@ def test_priest_confession_of_undead_and_sin() -> (
     s.move("priest", "PRIEST_CONFESS", "vampire")
     s.resolve()
     assert s.inbox("vampire") == ["Вас исповедали. Вы получили крестик.", "отравлен"]
-    assert s.inbox("priest") == ["vampire не грешен."]
+    assert s.inbox("priest") == ["vampire не грешен(на)."]
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.resolve()
@@ -139,7 +139,7 @@ def test_priest_confession_of_undead_and_sin() -> (
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "boss")
     s.resolve()
-    assert s.inbox("priest") == ["boss грешен."]
+    assert s.inbox("priest") == ["boss грешен(на)."]
     quiet_day(s)
     with pytest.raises(Rejected):
         s.move("priest", "PRIEST_CONFESS", "boss")  # once per participant
@@ -226,7 +226,7 @@ def test_jailer() -> (
     s.move("jailer", "JAILER_SIN", "boss")
     s.resolve()
     assert s.player("boss").status == "JAILED_JAILER"
-    assert s.inbox("jailer") == ["boss грешен и отправлен в тюрьму."]
+    assert s.inbox("jailer") == ["boss грешен(на) и отправлен(а) в тюрьму."]
     assert "Посажен Тюремщиком: boss" in s.post()
     s.day([("doctor", "pv2"), ("maniac", "pv2"), ("jailer", "pv2")])
     s.move("jailer", "JAILER_RELEASE")

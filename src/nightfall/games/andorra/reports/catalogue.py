@@ -131,9 +131,11 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "yes": ("Анализ крови: {X} — нечисть.", "Blood test: {X} is Undead."),
         "no": ("Анализ крови: {X} — не нечисть.", "Blood test: {X} is not Undead."),
     },
-    "MSG-SINFUL": {"": ("{X} грешен.", "{X} is sinful.")},
-    "MSG-NOT-SINFUL": {"": ("{X} не грешен.", "{X} is not sinful.")},
-    "MSG-JAILER-SIN": {"": ("{X} грешен и отправлен в тюрьму.", "{X} is sinful and was sent to jail.")},
+    "MSG-SINFUL": {"": ("{X} грешен(на).", "{X} is sinful.")},
+    "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
+    "MSG-JAILER-SIN": {
+        "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
+    },
     "MSG-ROLE-IS": {"": ("{X} — {role}.", "{X} is the {role}.")},
     "MSG-INTERROGATION": {
         "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
