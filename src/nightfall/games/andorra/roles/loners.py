@@ -117,20 +117,18 @@ def step_28_shmara(ctx: Night) -> None:
             me.give(listed, ctx.n)
             ctx.notice(a.target, "MSG-THEFT", item=listed)
             continue
-        ans = ctx.ask(
-            [
-                {
-                    "id": pid,
-                    "seat": a.actor,
-                    "kind": "SHMARA_ITEM",
-                    "options": stealable,
-                    "default": None,  # nothing
-                    "key": "MSG-SHMARA-PROMPT",
-                    "params": {"X": a.target, "items": sorted(stealable + _pseudo(victim.role))},
-                }
-            ]
-        )
-        item = ans[pid]
+        prompt = {
+            "id": pid,
+            "seat": a.actor,
+            "kind": "SHMARA_ITEM",
+            "options": stealable,
+            "default": None,  # nothing
+            "key": "MSG-SHMARA-PROMPT",
+            "params": {"X": a.target, "items": sorted(stealable + _pseudo(victim.role))},
+        }
+        item = ctx.ask([prompt])[pid]
+        # A-ROLE-SHMARA-5a: the question stays in her messages with its answer, as the PV's does
+        ctx.dawn_msgs.append((a.actor, "MSG-SHMARA-PROMPT", prompt["params"]))
         if item in stealable:
             victim.take(item)
             me.give(item, ctx.n)
