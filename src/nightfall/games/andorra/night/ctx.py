@@ -13,6 +13,12 @@ from ..state import ALIVE, World
 from .steps import IDX
 
 
+def _fits(prompt: dict[str, Any], answer: Any) -> bool:
+    """An answer given to a question asked ahead (H-11b) still answers it: the question may have
+    changed since with an earlier answer (other options), and is then asked again."""
+    return answer is None or answer == prompt["default"] or answer in prompt["options"]
+
+
 class Pause(Exception):
     """Resolution stops until these prompts are answered (or time out)."""
 
@@ -191,7 +197,7 @@ class Night:
         missing = []
         for pr in prompts:
             self.prompts.append(pr)
-            if pr["id"] in self.answers:
+            if pr["id"] in self.answers and _fits(pr, self.answers[pr["id"]]):
                 got[pr["id"]] = self.answers[pr["id"]]
             elif self.timed_out or pr["id"] in self.expired:
                 got[pr["id"]] = pr["default"]

@@ -174,6 +174,14 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     },
     "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
     # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
+    "MSG-HOST-PV-REANIMATED": {
+        "": (
+            "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "
+            "удачное враждебное действие. Дать {X} выбрать роль? (да / нет)",
+            "{X} (PV) was killed tonight and reanimated; the player he watched suffered a successful "
+            "hostile action. Let him choose a role? (yes / no)",
+        )
+    },
     "MSG-CLAN-ASSIGN": {
         "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
     },
