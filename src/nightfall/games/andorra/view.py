@@ -89,7 +89,17 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
     return out
 
 
-def view(state: AndorraState, viewer: Viewer) -> AndorraView:
+def view(state: AndorraState, viewer: Viewer, public: AndorraView | None = None) -> AndorraView:
+    """``viewer``'s view. ``public``: the part every viewer shares (``public_part``) when the
+    caller already built it for this very state (the site builds it once per change for all
+    thirty seats, not once per seat)."""
+    base: AndorraView = dict(public) if public is not None else public_part(state)  # type: ignore[assignment]
+    return _personal(state, viewer, base)
+
+
+def public_part(state: AndorraState) -> AndorraView:
+    """What every viewer's view holds alike: the statuses, the logs, the first post, the header,
+    the morning posts (the same for the desk and each player; never anything private)."""
     w = state.world
     nicks = {p.seat: p.nick for p in w.players}
     base: AndorraView = {
@@ -121,6 +131,11 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
         if state.phase == "OVER"
         else None,
     }
+    return base
+
+
+def _personal(state: AndorraState, viewer: Viewer, base: AndorraView) -> AndorraView:
+    w = state.world
     if isinstance(viewer, int) and not isinstance(viewer, bool):
         if not 1 <= viewer <= len(w.players):
             return base
