@@ -180,3 +180,29 @@ def test_documented_action_codes_are_the_engines() -> None:
     named = {c for c in re.findall(r"`([A-Z][A-Z_]{3,})`", section)}
     assert in_yaml and named
     assert sorted((in_yaml | named) - set(ACTIONS)) == []
+
+
+def test_the_cli_prints_the_shmaras_question(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A-ROLE-SHMARA-5a: the Shmara's question (the victim's things) is printed with the night's
+    messages, as the PV's is (issue 32 §4)."""
+    setup = tmp_path / "s.yaml"
+    setup.write_text(
+        "players:\n  - {nick: Sima, role: SHMARA}\n  - {nick: Anna, role: BOSS}\n  - {nick: Petr, role: PV}\n"
+        "  - {nick: Olga, role: PV}\n  - {nick: Doc, role: DOCTOR}\n  - {nick: Vlad, role: VAMPIRE}\n",
+        encoding="utf-8",
+    )
+    game = str(tmp_path / "g.json")
+    assert main(["andorra", "new", str(setup), "-o", game]) == 0
+    votes = tmp_path / "v.yaml"
+    votes.write_text("votes: []\n", encoding="utf-8")
+    assert main(["andorra", "day", game, str(votes)]) == 0
+    night = tmp_path / "n.yaml"
+    night.write_text(
+        "moves:\n  - {player: Sima, action: SHMARA_CLONIDINE, target: Anna}\nanswers:\n  Sima: бронежилет\n",
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    assert main(["andorra", "night", game, str(night)]) == 0
+    out = capsys.readouterr().out
+    assert "[Sima] Вещи Anna: пистолет, бронежилет. Что забрать?" in out, out
+    assert "У вас пропал предмет: бронежилет." in out

@@ -74,7 +74,7 @@ def test_cross_before_siren() -> (
     s.resolve()
     assert s.player("doctor").count("CROSS") == 1
     assert s.inbox("doctor") == ["Вас исповедали. Вы получили крестик."]
-    assert s.inbox("priest") == ["doctor не грешен."]
+    assert s.inbox("priest") == ["doctor не грешен(на)."]
     quiet_day(s)
     s.move("vampire", "BITE", "doctor")
     s.resolve()
@@ -190,3 +190,30 @@ def test_clan_order_inside_a_step() -> None:  # A-ORDER-4, A-ERR-1
         (s.seat("boss"), "SIREN"),
         (s.seat("soldier"), "SIREN"),
     ]
+
+
+def test_vest_covers_two_clans_but_not_the_same_clan_twice() -> None:  # A-ITEM-VEST-1b, A-ITEM-VEST-1
+    """Seed: «В случае если выстрел производят сразу два клана, то спасает от обоих выстрелов» —
+    the Boss's search finds the Sheriff (a shot at step 32) and the Soldier shoots him at 32
+    too: one clan, two shots, the vest takes the first and the second kills."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV", "MANIAC", "VAMPIRE")
+    quiet_day(s)
+    s.move("boss", "SEARCH_SHERIFF", "sheriff")
+    s.move("soldier", "SHOOT", "sheriff")
+    s.resolve()
+    assert s.player("sheriff").count("VEST") == 0
+    assert not s.player("sheriff").alive, "a second shot by the same clan in the same step goes through"
+    assert "Убит: sheriff (Шериф)" in s.post()
+
+
+def test_siren_covers_two_clans_but_not_the_same_clan_twice() -> None:  # A-ITEM-SIREN-1b, A-ITEM-SIREN-1
+    """Seed: «В случае если враждебное действие производят сразу два клана, то спасает от обоих
+    враждебных действий» — the Investigator's siren stops the Soldier's found shot; the Boss's
+    own shot at him in the same step (same clan) goes through."""
+    s = mk("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC", "VAMPIRE")
+    quiet_day(s)
+    s.move("soldier", "SEARCH_INVESTIGATOR", "investigator")
+    s.move("boss", "SHOOT", "investigator")
+    s.resolve()
+    assert s.player("investigator").count("SIREN") == 0
+    assert not s.player("investigator").alive

@@ -7,7 +7,7 @@ import re
 from nightfall.engine import HOST
 from nightfall.games.andorra.reports.review import CAUSES, HITS, NOTES
 
-from .kit import GAME, mk
+from .kit import GAME, mk, quiet_day
 
 
 def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
@@ -113,3 +113,17 @@ def test_the_answers_in_the_review_are_words_not_codes() -> None:
     answers = [a["ru"] for a in GAME.view(s.state, "host")["host"]["review"]["answers"]]
     assert len(answers) == 1 and answers[0].endswith("— ответ: Журналист")
     assert not re.findall(r"\b[A-Z_]{4,}\b", " ".join(answers))
+
+
+def test_the_audit_names_the_bodyguards_return_shot_in_words() -> None:  # A-ROLE-BODYGUARD-2, H-03
+    """The engine's own acts (the Bodyguard's return shot, the Executioner's axe, a found shot)
+    are named in words on the desk's audit, never by a code such as «RSHOT» (issue 32 §4)."""
+    s = mk("BOSS", "SOLDIER", "BODYGUARD", "PV", "PV", "MANIAC")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "pv")
+    s.move("bodyguard", "PROTECT", "pv")
+    s.resolve()
+    [audit] = GAME.view(s.state, "host")["host"]["audits"]
+    rshot = next(e for e in audit["events"] if e["code"] == "RSHOT")
+    assert rshot["name"] == {"ru": "ответный выстрел Телохранителя", "en": "the Bodyguard's return shot"}
+    assert all(e["name"]["ru"] != e["code"] for e in audit["events"])

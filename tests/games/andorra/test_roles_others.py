@@ -6,7 +6,7 @@ import pytest
 
 from nightfall.engine import Rejected
 
-from .kit import mk, quiet_day
+from .kit import Scenario, mk, quiet_day
 
 
 def test_fairy_gift_usable_next_night() -> (
@@ -410,3 +410,35 @@ def test_sheriff_card_respects_depression() -> None:  # A-ITEM-CARDSHERIFF-2, A-
     s.move("pv", "USE_CARD_SHERIFF", "maniac")
     s.resolve()
     assert s.player("maniac").alive
+
+
+def _rebel_with_followers(*extra: str) -> Scenario:
+    """The Rebel with three Followers (pv, pv2, nurse), as recruitment would leave them."""
+    s = mk("REBEL", "PV", "PV", "NURSE", "BOSS", "DOCTOR", "VAMPIRE", "MANIAC", *extra)
+    for nick in ("pv", "pv2", "nurse"):
+        p = s.player(nick)
+        p.clan, p.follower, p.faction, p.join_key = "rebel", True, "LONERS", [0, p.seat]
+    return s
+
+
+def test_rebel_group_loses_its_shot_during_the_night() -> None:  # A-ROLE-REBEL-6b, A-ROLE-REBEL-6
+    """Seed: «Если их количество становится меньше трёх — они теряют возможность выстрела»: the
+    Maniac (step 30) kills a Follower before the group's shot (step 31), which then does not happen."""
+    s = _rebel_with_followers()
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "pv2")
+    s.move("rebel", "REBEL_SHOOT", "boss")
+    s.resolve()
+    assert not s.player("pv2").alive
+    assert s.player("boss").count("VEST") == 1, "the shot did not happen: the Boss's vest is untouched"
+    act = s.state.audits[-1]["acts"][str(s.seat("rebel"))]
+    assert (act["state"], act["result"]) == ("CANCELLED", "FAIL")
+
+
+def test_rebel_group_keeps_its_shot_with_three() -> None:  # A-ROLE-REBEL-6b, A-ROLE-REBEL-7
+    s = _rebel_with_followers()
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "doctor")
+    s.move("rebel", "REBEL_SHOOT", "boss")
+    s.resolve()
+    assert s.player("boss").count("VEST") == 0

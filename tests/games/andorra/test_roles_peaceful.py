@@ -130,7 +130,7 @@ def test_priest_confession_of_undead_and_sin() -> (
     s.move("priest", "PRIEST_CONFESS", "vampire")
     s.resolve()
     assert s.inbox("vampire") == ["Вас исповедали. Вы получили крестик.", "отравлен"]
-    assert s.inbox("priest") == ["vampire не грешен."]
+    assert s.inbox("priest") == ["vampire не грешен(на)."]
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.resolve()
@@ -139,7 +139,7 @@ def test_priest_confession_of_undead_and_sin() -> (
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "boss")
     s.resolve()
-    assert s.inbox("priest") == ["boss грешен."]
+    assert s.inbox("priest") == ["boss грешен(на)."]
     quiet_day(s)
     with pytest.raises(Rejected):
         s.move("priest", "PRIEST_CONFESS", "boss")  # once per participant
@@ -226,7 +226,7 @@ def test_jailer() -> (
     s.move("jailer", "JAILER_SIN", "boss")
     s.resolve()
     assert s.player("boss").status == "JAILED_JAILER"
-    assert s.inbox("jailer") == ["boss грешен и отправлен в тюрьму."]
+    assert s.inbox("jailer") == ["boss грешен(на) и отправлен(а) в тюрьму."]
     assert "Посажен Тюремщиком: boss" in s.post()
     s.day([("doctor", "pv2"), ("maniac", "pv2"), ("jailer", "pv2")])
     s.move("jailer", "JAILER_RELEASE")
@@ -332,3 +332,24 @@ def test_van_helsing_searches() -> None:  # A-ROLE-VH-1, A-ROLE-VH-2, A-ROLE-VH-
     s.resolve()
     assert s.inbox("vh") == ["vampire — Вампир. Выстрел: удачно."]
     assert not s.player("vampire").alive
+
+
+def test_nurse_reports_only_a_player_she_tested() -> None:  # A-ROLE-NURSE-4a, A-ROLE-NURSE-4
+    """«Сообщить Ван Хельсингу» names a result she has: the form offers only the players she
+    tested, and the engine refuses any other (it used to say «удачно» and reach nobody)."""
+    from nightfall.games.andorra.site.form import player_options
+
+    s = mk("NURSE", "VAMPIRE", "PV", "PV", "VH", "BOSS", "DOCTOR")
+    quiet_day(s)
+    s.move("nurse", "NURSE_TEST", "vampire")
+    s.resolve()
+    quiet_day(s)
+    report = [
+        o
+        for o in player_options(s.state, s.seat("nurse"), s.seat("nurse"))
+        if o["action"] == "NURSE_REPORT_VH"
+    ]
+    assert report and report[0]["targets"] == [s.seat("vampire")]
+    with pytest.raises(Rejected) as refused:
+        s.move("nurse", "NURSE_REPORT_VH", "pv")
+    assert refused.value.code == "not_tested"

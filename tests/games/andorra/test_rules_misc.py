@@ -150,7 +150,10 @@ def test_pv_sees_poisoning_and_coin_for_same_role() -> None:  # A-ROLE-PV-4, A-R
     assert "NURSE" in s.state.world.roles_taken
 
 
-def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-6
+def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-3a, A-ROLE-PV-6
+    """Seed: «Если уже был завербован Бунтарём, то не может выбрать клановую роль, или
+    невербуемую роль, или Нечисть» — a closed list: the Godfather (no clan, not «невербуемая»)
+    is allowed."""
     from nightfall.games.andorra.night.ctx import Night
     from nightfall.games.andorra.night.dawn import free_roles
 
@@ -158,8 +161,20 @@ def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-6
     p = s.player("pv")
     p.follower = True
     got = free_roles(Night(w=s.state.world, n=1), p)
-    assert "SHERIFF" not in got and "VAMPIRE" not in got and "GODFATHER" not in got and "REBEL" not in got
-    assert "NURSE" in got and "MANIAC" in got
+    assert got == [
+        "GODFATHER",
+        "NURSE",
+        "REANIMATOR",
+        "VH",
+        "JOURNALIST",
+        "FAIRY",
+        "TOUROP",
+        "MANIAC",
+        "TELEPATH",
+        "SHMARA",
+        "PSYCHO",
+        "SWINDLER",
+    ]
 
 
 def test_one_move_so_no_times_four() -> None:  # A-ERR-5, A-MOVE-2, A-VOTE-21
@@ -210,3 +225,25 @@ def test_reveal_all_at_end_option() -> None:  # A-REPORT-7
         "Победили: Мирные",
         "Роли: pv — Мирный житель, pv2 — Мирный житель, pv3 — Мирный житель, maniac — Маньяк",
     ]
+
+
+def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:  # A-ITEM-CARDSHERIFF-3, A-ITEM-CARDSHERIFF-2
+    """The card replaces his move by a shot: his result names whom he shot and says his own move
+    did not happen (it used to say only «удачно», then the depression)."""
+    s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
+    quiet_day(s)
+    s.move("sheriff", "SEARCH_BOSS", "boss")
+    s.move("pv", "USE_CARD_SHERIFF", "pv2")
+    s.resolve()
+    assert not s.player("pv2").alive
+    got = s.channel("cops", about="sheriff")
+    assert got[0] == "По визитке шерифа вы выстрелили в pv2: удачно. Ваш собственный ход не состоялся."
+    assert got[1].startswith("Вы убили мирного жителя")
+
+
+def test_sheriff_forced_by_card_without_own_move() -> None:  # A-ITEM-CARDSHERIFF-3
+    s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
+    quiet_day(s)
+    s.move("pv", "USE_CARD_SHERIFF", "boss")
+    s.resolve()
+    assert s.channel("cops", about="sheriff") == ["По визитке шерифа вы выстрелили в boss: удачно."]

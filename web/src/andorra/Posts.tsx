@@ -1,3 +1,4 @@
+import { BBText } from "./bbcode";
 import { CopyButton, nickOf, type Ctx, type AndorraView } from "./common";
 
 export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
@@ -35,7 +36,10 @@ export function Posts({ ctx, view, bbcode }: { ctx: Ctx; view: AndorraView; bbco
       {posts.map((p) => (
         <article key={p.day} class="post" aria-label={`post-${p.day}`}>
           {/* the desk shows the post as the forum gets it, in Russian, whatever the desk's language */}
-          <pre class="post-text">{ctx.lang === "en" && !bbcode ? p.en : p.ru}</pre>
+          {/* the host's story may carry BBCode: shown formatted, as the forum will (BBText) */}
+          <pre class="post-text">
+            <BBText text={ctx.lang === "en" && !bbcode ? p.en : p.ru} />
+          </pre>
           {bbcode && (
             <div>
               <textarea readOnly rows={4} aria-label={`BBCode ${p.day}`} value={p.bbcode} />

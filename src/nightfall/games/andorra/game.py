@@ -103,6 +103,8 @@ def _run(state: AndorraState, now: int) -> list[Event]:
     events: list[Event] = []
     if res.paused:
         state.phase = RESOLVING
+        for pr in res.paused:  # H-11b: an answer that no longer fits its changed question
+            state.answers.pop(str(pr["id"]), None)
         ms = _sched(state, "prompt_ms")
         for pr in res.paused:  # H-11a: a question's deadline runs from when it was first asked
             state.prompt_deadlines.setdefault(str(pr["id"]), now + ms if ms is not None else None)

@@ -274,6 +274,14 @@ def _swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) ->
             _seat(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
 
 
+def role_may(p: Player, code: str) -> bool:
+    """The first gate of ``_role_allows`` alone, without building a refusal: a move of his role,
+    of an item, the stake, or the Rebel group's shot. False means it refuses ``code`` for him
+    whatever else holds (the card and the form skip such moves at once; bench/desk_actions.py)."""
+    roles = ACTIONS[code].roles
+    return p.role in roles or NON_UNDEAD in roles or ITEM in roles or "*rebel_shooter" in roles
+
+
 def possible(state: AndorraState, p: Player, code: str) -> bool:
     """Whether ``p`` could make ``code`` tonight as the state stands (A-MOVE-1, A-MOVE-6): he is
     in the game, his role (or his items, A-ITEM-GEN-3) and its limits so far allow the move, and
@@ -283,6 +291,8 @@ def possible(state: AndorraState, p: Player, code: str) -> bool:
         return False
     if code == "STAY_HOME":
         return True
+    if not role_may(p, code):
+        return False
     # the clan's diploma is a move of each member, used with «clan» (A-CLAN-4)
     for params in ({}, {"clan": True}) if code == "USE_DIPLOMA" else ({},):
         try:
@@ -334,6 +344,11 @@ def validate(
     target = _target_rules(state, p, code, payload.get("target"), params)
     if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
         target = _seat(w, payload.get("target"), p, code)
+        # A-ROLE-NURSE-4a: she reports a result she has, so only a player she has tested (the
+        # Prosecutor likewise one he has searched); the form offers those and no one else.
+        known = p.mem.get("tests" if code == "NURSE_REPORT_VH" else "searches") or {}
+        if str(target) not in known:
+            raise _rej("not_tested", "A-ROLE-NURSE-4a", p, code, target=w.p(target).nick)
     if with_params:
         _params(state, p, code, params)
     _clan_items(state, actor, p, code, params)

@@ -166,11 +166,55 @@ def _night_runs(state: AndorraState) -> dict[str, StepFn]:
     }
 
 
+# How many times the night is run ahead to find the questions after the first ones (H-11b).
+LOOKAHEAD_RUNS = 12
+
+
 def resolve(
     state: AndorraState, answers: dict[str, Any], timed_out: bool, expired: frozenset[str] = frozenset()
 ) -> Resolution:
     """Resolve Night N from the world as it was at the end of Day N (pure; copies first).
-    ``timed_out``: every unanswered question takes its default; ``expired``: these do (H-11a)."""
+    ``timed_out``: every unanswered question takes its default; ``expired``: these do (H-11a).
+
+    H-11b: when the night stops at a question, it is run on as if that question took its
+    default, to find the questions that come after it (the PV's at D1, a recruitment at D2
+    after the Reanimator's at 40); all are asked at once, each with its own deadline, instead
+    of one after another. A question that changes with an earlier answer is asked again; a
+    host question marked ``alone`` is neither asked ahead nor looked past (it depends on the
+    earlier answers, and what follows depends on it). Not asked
+    ahead, because they depend on an earlier answer: a second question to the same player (the
+    PV's recruitment after his role choice) and any question to a player the Reanimator's
+    default would revive; they are asked once the earlier answers are in."""
+    first = _resolve_once(state, answers, timed_out, expired)
+    if not first.paused:
+        return first
+    asked = list(first.paused)
+    seen = {str(p["id"]) for p in asked}
+    seats = {p["seat"] for p in asked}
+    trial, last = dict(answers), first
+    for _ in range(LOOKAHEAD_RUNS):
+        if not last.paused or any(p.get("alone") for p in last.paused):
+            break
+        for pr in last.paused:
+            trial[str(pr["id"])] = pr["default"]
+        last = _resolve_once(state, trial, timed_out, expired)
+        for pr in last.paused:
+            if (
+                str(pr["id"]) in seen
+                or pr["seat"] in seats
+                or pr["seat"] in last.ctx.reanimated
+                or pr.get("alone")  # asked only when the night really stops there
+            ):
+                continue
+            asked.append(pr)
+            seen.add(str(pr["id"]))
+            seats.add(pr["seat"])
+    return Resolution(first.world, first.ctx, asked)
+
+
+def _resolve_once(
+    state: AndorraState, answers: dict[str, Any], timed_out: bool, expired: frozenset[str]
+) -> Resolution:
     world = copy.deepcopy(state.world)
     ctx = Night(w=world, n=world.day, answers=answers, timed_out=timed_out, expired=expired)
     runs = _night_runs(state)

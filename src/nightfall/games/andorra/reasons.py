@@ -120,6 +120,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "once_per_game": ("Это можно сделать только один раз за игру.", "This can be done once per game."),
     "twice_per_game": ("Это можно сделать только два раза за игру.", "This can be done twice per game."),
     "nothing_to_report": ("Сообщать пока нечего.", "There is nothing to report yet."),
+    "not_tested": (
+        "{target}: у вас нет результата проверки, сообщать нечего.",
+        "You have no result about {target} to report.",
+    ),
     "no_target_expected": ("У хода «{move}» нет цели.", "«{move}» takes no target."),
     "target_not_alive": ("{target} выбыл(а) из игры.", "{target} is out of the game."),
     "self_target": ("Ход «{move}» нельзя сделать на себя.", "«{move}» cannot target yourself."),

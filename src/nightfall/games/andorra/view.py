@@ -89,7 +89,23 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
     return out
 
 
-def view(state: AndorraState, viewer: Viewer) -> AndorraView:
+def view(
+    state: AndorraState,
+    viewer: Viewer,
+    public: AndorraView | None = None,
+    cards: dict[int, Any] | None = None,
+) -> AndorraView:
+    """``viewer``'s view. ``public``: the part every viewer shares (``public_part``) when the
+    caller already built it for this very state (the site builds it once per change for all
+    thirty seats, not once per seat). ``cards``: role cards the caller keeps while the world
+    they are read from (``moves.possible``) is unchanged; filled here when missing."""
+    base: AndorraView = dict(public) if public is not None else public_part(state)  # type: ignore[assignment]
+    return _personal(state, viewer, base, cards)
+
+
+def public_part(state: AndorraState) -> AndorraView:
+    """What every viewer's view holds alike: the statuses, the logs, the first post, the header,
+    the morning posts (the same for the desk and each player; never anything private)."""
     w = state.world
     nicks = {p.seat: p.nick for p in w.players}
     base: AndorraView = {
@@ -121,6 +137,21 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
         if state.phase == "OVER"
         else None,
     }
+    return base
+
+
+def _card(state: AndorraState, seat: int, cards: dict[int, Any] | None) -> AndorraCard:
+    if cards is None:
+        return cast("AndorraCard", role_card(state, state.world.p(seat)))
+    if seat not in cards:
+        cards[seat] = role_card(state, state.world.p(seat))
+    return cast("AndorraCard", cards[seat])
+
+
+def _personal(
+    state: AndorraState, viewer: Viewer, base: AndorraView, cards: dict[int, Any] | None = None
+) -> AndorraView:
+    w = state.world
     if isinstance(viewer, int) and not isinstance(viewer, bool):
         if not 1 <= viewer <= len(w.players):
             return base
@@ -140,7 +171,7 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                     for k in knows(w, viewer)
                 ],
             ),
-            "card": cast("AndorraCard", role_card(state, me)),
+            "card": _card(state, viewer, cards),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
             # his own submission kept as the fallback for when no sheet entry arrives
             "submission": _move(state, state.submissions.get(str(viewer))),

@@ -49,6 +49,11 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
           </select>
         </label>
       )}
+      {players.length === 1 && who !== me.seat && (
+        // a sender with no move of his own (the depressed Sheriff, A-ROLE-SHERIFF-5) fills a
+        // mate's move only: the form says whose it is
+        <p class="move-for-only">{ctx.t("move_for_only", { nick: nickOf(view, who) })}</p>
+      )}
       <ClanSender ctx={ctx} view={view} />
       <p class="move-status" role="status">
         {!shown

@@ -1,10 +1,11 @@
 import { Deadline, isPlayerView, nickOf, PhaseTitle, type AndorraConn, type Ctx, type AndorraView } from "../common";
+import { BBText } from "../bbcode";
 import { Chat } from "../Chat";
 import { Posts, VoteLog } from "../Posts";
 import { Article } from "./Article";
 import { ClanPoll } from "./ClanPoll";
 import { Inbox } from "./Inbox";
-import { Latest } from "./Latest";
+import { freshResults, Latest } from "./Latest";
 import { MoveForm } from "./MoveForm";
 import { OutBanner } from "./OutBanner";
 import { Prompts } from "./Prompts";
@@ -23,6 +24,7 @@ interface Props {
 export function PlayerPage({ ctx, conn, view }: Props) {
   if (!isPlayerView(view)) return <p role="alert">{ctx.t("not_player")}</p>;
   const me = view.me;
+  const fresh = freshResults(view);
   return (
     <div class="player">
       <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
@@ -30,12 +32,14 @@ export function PlayerPage({ ctx, conn, view }: Props) {
       <PhaseTitle ctx={ctx} view={view} />
       {view.phase !== "OVER" && <Deadline ctx={ctx} deadline={view.deadline} />}
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
+      {/* an open question first, then a morning that brought him results (issue 32 §3) */}
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}
+      {fresh && <Latest ctx={ctx} view={view} />}
       {view.phase === "NIGHT" && <MoveForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <VoteForm ctx={ctx} conn={conn} view={view} />}
       {view.phase === "DAY" && <Article ctx={ctx} conn={conn} view={view} />}
       <ClanPoll ctx={ctx} conn={conn} view={view} />
-      <Latest ctx={ctx} view={view} />
+      {!fresh && <Latest ctx={ctx} view={view} />}
       <RoleCard ctx={ctx} view={view} />
       <VoteLog ctx={ctx} view={view} />
       {me.chat_clan && (
@@ -52,7 +56,9 @@ export function PlayerPage({ ctx, conn, view }: Props) {
       <Posts ctx={ctx} view={view} />
       <details>
         <summary>{ctx.t("first_post")}</summary>
-        <pre class="post-text">{view.first_post}</pre>
+        <pre class="post-text">
+          <BBText text={view.first_post} />
+        </pre>
       </details>
     </div>
   );

@@ -13,6 +13,12 @@ from ..state import ALIVE, World
 from .steps import IDX
 
 
+def _fits(prompt: dict[str, Any], answer: Any) -> bool:
+    """An answer given to a question asked ahead (H-11b) still answers it: the question may have
+    changed since with an earlier answer (other options), and is then asked again."""
+    return answer is None or answer == prompt["default"] or answer in prompt["options"]
+
+
 class Pause(Exception):
     """Resolution stops until these prompts are answered (or time out)."""
 
@@ -36,6 +42,9 @@ class Act:
     result: str | None = None  # OK / FAIL
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # role-specific results
     forced: bool = False
+    replaced: str | None = (
+        None  # a card's forced move: the player's own move it replaced (A-ITEM-CARDSHERIFF-3)
+    )
     silent: bool = False  # no result word (vodka: A-CLASS-5)
 
 
@@ -91,8 +100,9 @@ class Night:
     shield_doctor: set[int] = field(default_factory=set)
     shield_nurse: set[int] = field(default_factory=set)
     shield_antidote: set[int] = field(default_factory=set)
-    siren_step: dict[int, str] = field(default_factory=dict)
-    vest_step: dict[int, str] = field(default_factory=dict)
+    # target -> (step, party) of the act that used the siren / vest up (A-ITEM-VEST-1b)
+    siren_step: dict[int, tuple[str, str]] = field(default_factory=dict)
+    vest_step: dict[int, tuple[str, str]] = field(default_factory=dict)
     exec_watch: dict[int, int] = field(default_factory=dict)  # executioner -> watched
     exec_done: set[int] = field(default_factory=set)
     pv_watch: dict[int, int] = field(default_factory=dict)
@@ -187,7 +197,7 @@ class Night:
         missing = []
         for pr in prompts:
             self.prompts.append(pr)
-            if pr["id"] in self.answers:
+            if pr["id"] in self.answers and _fits(pr, self.answers[pr["id"]]):
                 got[pr["id"]] = self.answers[pr["id"]]
             elif self.timed_out or pr["id"] in self.expired:
                 got[pr["id"]] = pr["default"]

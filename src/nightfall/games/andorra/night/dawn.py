@@ -30,12 +30,49 @@ def _join_mafia(ctx: Night, p: Player, clan: str, soldier: bool) -> None:
     p.faction, p.clan, p.join_key = MAFIA, clan, [ctx.n, p.seat]
 
 
+# A-DAWN-1b: the host's answer that lets a PV killed and reanimated in the night choose a role.
+PV_REANIMATED_DEFAULT = "да"
+
+
+def _reanimated_pvs_who_choose(ctx: Night, pvs: list[int]) -> set[int]:
+    """A-DAWN-1b: a PV killed this night and reanimated at step 40 whose watch saw a hit — the
+    rules disagree (A-DEATH-2: his watch ended with his death; A-RES-4: a reanimated player
+    gets his results normally), so the host decides («решающее слово остается за ведущим»)
+    for each, default «да» (A-RES-4, the rule written for the reanimated). Asked alone: the
+    PV's own question depends on it (H-11b)."""
+    back = [pv for pv in pvs if pv in ctx.reanimated]
+    if not back:
+        return set(pvs)
+    prompts = [
+        {
+            "id": f"N{ctx.n}:PV_REANIMATED:{pv}",
+            "seat": 0,
+            "kind": "PV_REANIMATED",
+            "options": ["да", "нет"],
+            "default": PV_REANIMATED_DEFAULT,
+            "key": "MSG-HOST-PV-REANIMATED",
+            "params": {"X": pv},
+            "alone": True,
+        }
+        for pv in back
+    ]
+    got = ctx.ask(prompts)
+    denied = {pv for pv in back if got[f"N{ctx.n}:PV_REANIMATED:{pv}"] == "нет"}
+    return set(pvs) - denied
+
+
 def d1_pv_choices(ctx: Night) -> None:
     w = ctx.w
     prompts: list[dict[str, Any]] = []
-    for pv, watched in sorted(ctx.pv_watch.items()):
+    seeing = [
+        pv
+        for pv, watched in sorted(ctx.pv_watch.items())
+        if w.p(pv).status == ALIVE and w.p(pv).role == "PV" and _hit(ctx, watched)
+    ]
+    choosing = _reanimated_pvs_who_choose(ctx, seeing)
+    for pv, _watched in sorted(ctx.pv_watch.items()):
         p = w.p(pv)
-        if p.status != ALIVE or p.role != "PV" or not _hit(ctx, watched):
+        if pv not in choosing:
             continue
         options = free_roles(ctx, p)
         prompts.append(

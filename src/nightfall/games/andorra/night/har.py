@@ -129,25 +129,38 @@ def hostile(
             t.take("CROSS")
             ctx.notice(target, "MSG-CROSS")
             return done(Outcome("FAIL", "CROSS"))
-        if tau != "RSHOT":  # H8 siren, same-step extension (Q-08)
-            if ctx.siren_step.get(target) == ctx.step:
+        if tau != "RSHOT":  # H8 siren, same-step extension for another clan (Q-08, A-ITEM-SIREN-1b)
+            if covered_again(ctx, ctx.siren_step, target, actor):
                 return done(Outcome("FAIL", "SIREN"))
             if t.usable("SIREN", ctx.n):
                 t.take("SIREN")
-                ctx.siren_step[target] = ctx.step
+                ctx.siren_step[target] = (ctx.step, party(ctx, actor))
                 ctx.notice(target, "MSG-SIREN")
                 return done(Outcome("FAIL", "SIREN"))
-    if tau in PISTOL:  # H9 vest (also for reflected shots)
-        if ctx.vest_step.get(target) == ctx.step:
+    if tau in PISTOL:  # H9 vest (also for reflected shots), A-ITEM-VEST-1b
+        if covered_again(ctx, ctx.vest_step, target, actor):
             return done(Outcome("OK", "VEST", absorbed=True))
         if t.usable("VEST", ctx.n):
             t.take("VEST")
-            ctx.vest_step[target] = ctx.step
+            ctx.vest_step[target] = (ctx.step, party(ctx, actor))
             ctx.notice(target, "MSG-VEST")
             return done(Outcome("OK", "VEST", absorbed=True))
     out = done(Outcome("OK"))
     effect(ctx, actor, target, tau, reflected=reflected)
     return out
+
+
+def party(ctx: Night, actor: int) -> str:
+    """Who acts, for the double cover (A-ITEM-VEST-1b, A-ITEM-SIREN-1b): the actor's clan (a
+    mafia clan, the Cops, the Rebel's group), or the actor alone when he is in none."""
+    return ctx.w.p(actor).clan or f"seat:{actor}"
+
+
+def covered_again(ctx: Night, used: dict[int, tuple[str, str]], target: int, actor: int) -> bool:
+    """A-ITEM-VEST-1b / A-ITEM-SIREN-1b: a vest or siren used up in this step also covers a
+    second clan acting «сразу» (in the same step); a second act of the same clan goes through."""
+    got = used.get(target)
+    return got is not None and got[0] == ctx.step and got[1] != party(ctx, actor)
 
 
 def shielded(ctx: Night, target: int, tau: str) -> bool:

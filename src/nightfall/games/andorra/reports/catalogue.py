@@ -103,6 +103,13 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "found_shot": ("{X} — {role}. Выстрел: {ok}.", "{X} is the {role}. Shot: {ok}."),
         "not": ("{X} — не {role}.", "{X} is not the {role}."),
     },
+    "MSG-CARD-SHOT": {
+        "yes": (
+            "По визитке шерифа вы выстрелили в {X}: {ok}. Ваш собственный ход не состоялся.",
+            "A Sheriff's card made you shoot {X}: {ok}. Your own move did not happen.",
+        ),
+        "no": ("По визитке шерифа вы выстрелили в {X}: {ok}.", "A Sheriff's card made you shoot {X}: {ok}."),
+    },
     "MSG-CHOP": {"": ("Казнь: {ok}.", "Beheading: {ok}.")},
     "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
@@ -124,9 +131,11 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "yes": ("Анализ крови: {X} — нечисть.", "Blood test: {X} is Undead."),
         "no": ("Анализ крови: {X} — не нечисть.", "Blood test: {X} is not Undead."),
     },
-    "MSG-SINFUL": {"": ("{X} грешен.", "{X} is sinful.")},
-    "MSG-NOT-SINFUL": {"": ("{X} не грешен.", "{X} is not sinful.")},
-    "MSG-JAILER-SIN": {"": ("{X} грешен и отправлен в тюрьму.", "{X} is sinful and was sent to jail.")},
+    "MSG-SINFUL": {"": ("{X} грешен(на).", "{X} is sinful.")},
+    "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
+    "MSG-JAILER-SIN": {
+        "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
+    },
     "MSG-ROLE-IS": {"": ("{X} — {role}.", "{X} is the {role}.")},
     "MSG-INTERROGATION": {
         "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
@@ -165,6 +174,14 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     },
     "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
     # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
+    "MSG-HOST-PV-REANIMATED": {
+        "": (
+            "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "
+            "удачное враждебное действие. Дать {X} выбрать роль? (да / нет)",
+            "{X} (PV) was killed tonight and reanimated; the player he watched suffered a successful "
+            "hostile action. Let him choose a role? (yes / no)",
+        )
+    },
     "MSG-CLAN-ASSIGN": {
         "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
     },

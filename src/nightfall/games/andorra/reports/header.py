@@ -146,8 +146,11 @@ def _status(state: AndorraState, seat: int, lang: str) -> str:
     p = w.p(seat)
     if p.status == ALIVE:
         return L["alive"]
-    if p.status == DEAD:
-        return f"{L['killed']} ({display_role(w, p, lang)})"
+    if p.status == DEAD:  # the word of the morning post that told his death (and «Выбыли»)
+        last = next((post for post in reversed(state.posts) if seat in post.get("stabbed", [])), None)
+        last_killed = next((post for post in reversed(state.posts) if seat in post.get("killed", [])), None)
+        stabbed = last is not None and (last_killed is None or last["day"] > last_killed["day"])
+        return f"{L['stabbed' if stabbed else 'killed']} ({display_role(w, p, lang)})"
     if p.status == JAILED_JAILER:
         return L["jailer"]
     role = display_role(w, p, lang) if p.revealed else L["hidden"]

@@ -29,6 +29,9 @@ def result_of(ctx: Night, seat: int) -> list[Msg]:
         return [("MSG-BODYGUARD", {"list": list(dict.fromkeys(fired))})]
     if a.lines and a.state == "DONE":
         return list(a.lines)
+    if a.forced and a.code == "SHOOT" and a.state == "DONE" and a.result is not None:
+        # A-ITEM-CARDSHERIFF-3: whom the card made him shoot, and that his own move did not happen
+        return [("MSG-CARD-SHOT", {"X": a.target, "ok": a.result == "OK", "yes": a.replaced is not None})]
     return [("MSG-OK", {})] if a.result == "OK" else [("MSG-FAIL", {})]
 
 

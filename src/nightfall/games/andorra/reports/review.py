@@ -218,7 +218,7 @@ def answer_label(w: World, kind: str, value: Any, lang: str) -> str:
             return "клан мафии" if lang == "ru" else "the mafia clan"
         ru, en = CLAN_COLOURS.get(colour, (colour, colour))
         return f"клан мафии ({ru})" if lang == "ru" else f"the mafia clan ({en})"
-    if kind == "RECRUIT_ASK" and lang == "en":
+    if kind in ("RECRUIT_ASK", "PV_REANIMATED") and lang == "en":
         return {"да": "yes", "нет": "no"}.get(str(value), str(value))
     if kind == "RECRUIT_CHOICE" and lang == "en":
         return str(value).replace("вербовка", "recruitment")

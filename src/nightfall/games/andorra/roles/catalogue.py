@@ -80,21 +80,19 @@ ROLES: dict[str, RoleSpec] = {
 # Catalogue order of the base roles a PV may choose (A-ROLE-PV-6, EX-1 free-role list).
 FREE_ROLE_ORDER: tuple[str, ...] = tuple(c for c in ROLES if ROLES[c].base and c != "PV")
 
-# Roles a PV who is a Rebel follower may take (A-ROLE-PV-3/6).
+# «Невербуемая роль» in the seed's role descriptions (A-RECRUIT-2): the Peaceful roles no
+# mafia clan or Rebel may recruit.
+UNRECRUITABLE = frozenset(c for c, r in ROLES.items() if r.faction == PEACEFUL and not r.rec and r.base)
+# Roles that make a clan (A-CLAN-1): the mafia's, the Cops', the Rebel himself.
+CLAN_ROLES = frozenset(c for c, r in ROLES.items() if r.clan_role) | {"SHERIFF", "INVESTIGATOR", "REBEL"}
+
+# Roles a PV who is a Rebel follower may take (A-ROLE-PV-3/6). A-ROLE-PV-3a: the seed's
+# exclusions are a closed list, «не может выбрать клановую роль, или невербуемую роль, или
+# Нечисть»; everything else is allowed, the Godfather too (he is in no clan, A-ROLE-GODFATHER).
 FOLLOWER_CHOICES = frozenset(
-    {
-        "NURSE",
-        "REANIMATOR",
-        "VH",
-        "JOURNALIST",
-        "FAIRY",
-        "TOUROP",
-        "MANIAC",
-        "TELEPATH",
-        "SHMARA",
-        "PSYCHO",
-        "SWINDLER",
-    }
+    c
+    for c, r in ROLES.items()
+    if r.base and c != "PV" and c not in CLAN_ROLES and c not in UNRECRUITABLE and r.faction != UNDEAD
 )
 
 UNIQUE_EXEMPT = frozenset({"SOLDIER", "PV"})  # A-SETUP-2

@@ -104,8 +104,15 @@ def poison_attack(ctx: Night, a: Act, clan_bottle: bool) -> None:
 
 
 def step_31_rebel_shot(ctx: Night) -> None:
-    """A-ROLE-REBEL-6/7: the appointed shooter's pistol."""
+    """A-ROLE-REBEL-6/7: the appointed shooter's pistol. A-ROLE-REBEL-6b: «Если их количество
+    становится меньше трёх — они теряют возможность выстрела» holds at this step too: a
+    follower who died earlier in the night (the Maniac at 30) or was jailed cancels the shot."""
     for a in ctx.acts_at("31"):
+        followers = [q for q in ctx.w.clan_members("rebel") if q.follower]
+        if len(followers) < 3:
+            a.state, a.result = "CANCELLED", "FAIL"
+            ctx.audit_line(actor=a.actor, action=a.code, target=a.target, note="REBEL_BELOW_THREE")
+            continue
         if ctx.start(a) and a.target is not None:
             _shoot(ctx, a)
 

@@ -28,7 +28,9 @@ def _force(ctx: Night, seat: int, code: str, target: int, step: str) -> None:
     if ctx.w.p(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
         return
     clan = ctx.clan_at_n0.get(seat)
-    ctx.acts[seat] = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
+    forced = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
+    forced.replaced = old.code if old is not None and old.code != "STAY_HOME" else None
+    ctx.acts[seat] = forced
 
 
 def step_8_cards(ctx: Night) -> None:

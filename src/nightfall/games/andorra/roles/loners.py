@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..items import DISPLAY_ONLY, GIFT_LIST
 from ..night.ctx import Act, Death, Night
 from ..night.har import hostile
@@ -117,20 +119,19 @@ def step_28_shmara(ctx: Night) -> None:
             me.give(listed, ctx.n)
             ctx.notice(a.target, "MSG-THEFT", item=listed)
             continue
-        ans = ctx.ask(
-            [
-                {
-                    "id": pid,
-                    "seat": a.actor,
-                    "kind": "SHMARA_ITEM",
-                    "options": stealable,
-                    "default": None,  # nothing
-                    "key": "MSG-SHMARA-PROMPT",
-                    "params": {"X": a.target, "items": sorted(stealable + _pseudo(victim.role))},
-                }
-            ]
-        )
-        item = ans[pid]
+        params: dict[str, Any] = {"X": a.target, "items": sorted(stealable + _pseudo(victim.role))}
+        prompt: dict[str, Any] = {
+            "id": pid,
+            "seat": a.actor,
+            "kind": "SHMARA_ITEM",
+            "options": stealable,
+            "default": None,  # nothing
+            "key": "MSG-SHMARA-PROMPT",
+            "params": params,
+        }
+        item = ctx.ask([prompt])[pid]
+        # A-ROLE-SHMARA-5a: the question stays in her messages with its answer, as the PV's does
+        ctx.dawn_msgs.append((a.actor, "MSG-SHMARA-PROMPT", params))
         if item in stealable:
             victim.take(item)
             me.give(item, ctx.n)

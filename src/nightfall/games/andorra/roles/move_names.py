@@ -97,6 +97,16 @@ MOVE_TYPES: dict[str, tuple[str, str]] = {
 }
 
 
+# Actions the engine carries out that are no player's move (the host's audit names them too,
+# never by their code: issue 32 §4, «RSHOT» in the audit).
+EVENT_NAMES: dict[str, tuple[str, str]] = {
+    "RSHOT": ("ответный выстрел Телохранителя", "the Bodyguard's return shot"),
+    "AXE": ("казнь Палача", "the Executioner's beheading"),
+    "SHOT": ("выстрел", "shot"),
+    "SILVER": ("выстрел серебряной пулей", "silver bullet"),
+}
+
+
 def move_name(code: str, lang: str = "ru") -> str:
-    ru, en = MOVE_NAMES.get(code, (code, code))
+    ru, en = MOVE_NAMES.get(code) or EVENT_NAMES.get(code, (code, code))
     return ru if lang == "ru" else en

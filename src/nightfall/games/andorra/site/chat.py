@@ -38,6 +38,10 @@ class RoomState:
     # player -> what the host may enter for him (the host's correction form)
     host_options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
     now: int = 0  # the kernel's clock (K-TIME-1)
+    # the part of the view every seat shares, built once per change (game.py; None: not yet)
+    public: Any = None
+    # seat -> role card, kept while the world is unchanged (game.CARD_KEEPS)
+    cards: dict[int, Any] = field(default_factory=dict)
 
 
 def clean_chat(raw: object) -> str:

@@ -17,7 +17,7 @@ from nightfall.engine import Rejected
 
 from ..day import raw_vote_of
 from ..form_types import AndorraMoveOption, AndorraParamChoice, AndorraParamField
-from ..moves import validate
+from ..moves import role_may, validate
 from ..roles.actions import ACTIONS
 from ..roles.move_names import move_name
 from ..roles.move_params import (
@@ -92,8 +92,11 @@ class _Trial:
 def player_options(game: AndorraState, actor: Any, player: int) -> list[AndorraMoveOption]:
     """The moves ``actor`` (a seat or ``"host"``) may submit now for ``player``."""
     trial = _Trial(game, actor, player)
+    p = game.world.p(player)
     out: list[AndorraMoveOption] = []
     for action in MOVE_CODES:
+        if action != "STAY_HOME" and not role_may(p, action):
+            continue  # the engine refuses it for his role anyway: not tried target by target
         option = _option(trial, action)
         if option is not None:
             out.append(option)

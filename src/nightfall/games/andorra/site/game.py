@@ -12,6 +12,8 @@ from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kerne
 
 from ..form_types import AndorraMoveOption
 from ..game import AndorraGame
+from ..view import public_part
+from ..view import view as view_of
 from ..view_types import AndorraView
 from . import chat, form
 from .chat import CHAT, CHAT_KEEP, RoomState
@@ -20,6 +22,10 @@ from .param_shapes import check_params
 NIGHT = "NIGHT"
 # The phases in which the host enters a move (NIGHT, from a forum PM) or corrects one (H-03).
 HOST_MOVES = ("NIGHT", "RESOLVING", "REVIEW")
+# Commands that leave the world as it is (votes and moves are the day's and the night's logs;
+# closing the day changes the phase only): the role cards, read from the world alone
+# (moves.possible), are kept across them; any other command builds them again.
+CARD_KEEPS = frozenset({"vote", "edit_vote", "pm_vote", "move", "pm_move", CHAT, "end_day", "article"})
 
 
 class AndorraSiteGame:
@@ -37,6 +43,9 @@ class AndorraSiteGame:
         return state
 
     def apply(self, state: RoomState, command: Command) -> list[Event]:
+        state.public = None  # every command may change what all seats see: built again on demand
+        if command.type not in CARD_KEEPS:
+            state.cards = {}
         if command.type == CHAT:
             return chat.post(state, command)
         if command.type in ("vote", "edit_vote") and "ts" in command.payload:
@@ -74,7 +83,13 @@ class AndorraSiteGame:
 
     def view(self, state: RoomState, viewer: Viewer) -> dict[str, Any]:
         # The rules' AndorraView plus the site's keys (view_types marks them "site").
-        out = cast(AndorraView, self.inner.view(state.game, viewer))
+        if isinstance(self.inner, AndorraGame):
+            # the shared part once per change, not once per seat (bench/desk_actions.py)
+            if state.public is None:
+                state.public = public_part(state.game)
+            out = view_of(state.game, viewer, public=state.public, cards=state.cards)
+        else:
+            out = cast(AndorraView, self.inner.view(state.game, viewer))
         if viewer in ("host", "all"):
             out["chat"] = state.chat[-CHAT_KEEP:]
             if viewer == "host" and "host" in out and out["phase"] in HOST_MOVES:
