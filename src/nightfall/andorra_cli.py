@@ -361,6 +361,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ni.add_argument("game")
     ni.add_argument("moves")
     ni.set_defaults(func=_wrap(cmd_night))
+    from nightfall.andorra_thread_cli import register as register_thread  # it imports this module
+
+    register_thread(s)
 
 
 def _wrap(fn: Any) -> Any:

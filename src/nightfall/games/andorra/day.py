@@ -75,6 +75,7 @@ VOID_REASONS: dict[str, tuple[str, str]] = {
     "REVOTE": ("повторный голос", "a second vote"),
     "EDIT": ("исправленный голос", "an edited vote"),
     "NON_CANDIDATE": ("голос за выбывшего", "a vote for a player out of the game"),
+    "MULTI": ("несколько голосов в одном посте", "several votes in one post"),  # A-THREAD-4
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any, cast
 from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Handler, Rejected, Viewer
 from nightfall.engine.event import Audience
 
-from . import article, host_edit, moves, pm_entry
+from . import article, host_edit, moves, pm_entry, thread_entry
 from . import day as day_mod
 from .night_pipeline import resolve
 from .penalties import avatar_penalty
@@ -81,7 +81,7 @@ def _undo_penalty(state: AndorraState, cmd: Command) -> list[Event]:
 def _end_day(state: AndorraState, now: int) -> list[Event]:
     if state.world.day == 1:  # A-SETUP-17: the first post was posted with Day 1's schedule
         state.first_schedule = {lang: schedule_line(state, lang) for lang in ("ru", "en")}
-    state.phase = NIGHT
+    state.phase, state.day_ended_at = NIGHT, now
     night_ms = _sched(state, "night_ms")
     state.deadline = now + night_ms if night_ms is not None else None
     return [Event("night_started", {"night": state.world.day})]
@@ -333,6 +333,7 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
     "set_deadline": _set_deadline,
     "pm_move": pm_entry.pm_move,
     "pm_vote": pm_entry.pm_vote,
+    "thread_votes": thread_entry.thread_votes,
     "host_edit": host_edit.edit,
     "article": article.write,
     "article_verdict": article.verdict,
