@@ -53,11 +53,18 @@ class Names:
         self.exact: dict[str, int] = {nick: seat for seat, nick in nicks.items()}
         self.exact.update(aliases or {})
         self.skeletons = [(skeleton(n), s) for n, s in self.exact.items()]
+        self.seen: dict[str, Match] = {}  # a thread names the same few players a thousand times
 
     def match(self, text: str) -> Match:
         name = clean(text)
         if name in self.exact:
             return Match(self.exact[name], True)
+        got = self.seen.get(name)
+        if got is None:
+            got = self.seen[name] = self._fuzzy(name)
+        return Match(got.seat, got.exact, list(got.candidates))
+
+    def _fuzzy(self, name: str) -> Match:
         sk = skeleton(name)
         if not sk:
             return Match(None, False)

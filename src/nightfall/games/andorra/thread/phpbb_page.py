@@ -7,6 +7,7 @@ fetches it. Each post is ``div#p<id>.post``; its ``p.author`` holds the author's
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 
 from .html_tree import Node, coloured_spans, parse, squash, visible_text
@@ -19,36 +20,48 @@ def _is_post(n: Node) -> bool:
     return n.tag == "div" and "post" in n.classes() and bool(_POST_ID.match(n.attrs.get("id", "")))
 
 
-def _author(post: Node) -> str:
-    box = post.find(lambda n: "author" in n.classes()) or post
-    who = box.find(lambda n: bool({"username", "username-coloured"} & n.classes()))
-    if who is None:
-        who = post.find(lambda n: bool({"username", "username-coloured"} & n.classes()))
-    return squash(who.text()) if who is not None else ""
+def _posts(root: Node) -> list[Node]:
+    """The post elements, without walking into them."""
+    out, stack = [], [root]
+    while stack:
+        n = stack.pop()
+        if _is_post(n):
+            out.append(n)
+            continue
+        stack.extend(c for c in reversed(n.children) if isinstance(c, Node))
+    return out
 
 
-def _time_ms(post: Node) -> int:
-    t = post.find(lambda n: n.tag == "time" and "datetime" in n.attrs)
-    if t is None:
-        raise ValueError(f"post {post.attrs.get('id')}: no <time datetime> (phpBB 3.2+ prosilver expected)")
-    return int(datetime.fromisoformat(t.attrs["datetime"]).timestamp() * 1000)
+@dataclass
+class _Parts:
+    author: str = ""
+    time: str | None = None
+    content: Node | None = None
+    edited: bool = False
+    deleted: bool = False
 
 
-def _deleted(post: Node) -> bool:
-    if "deleted" in post.classes():
-        return True
-    return (
-        post.find(
-            lambda n: (
-                {"post-notice", "deleted"} <= n.classes() or {"notice", "post_deleted_msg"} <= n.classes()
-            )
-        )
-        is not None
-    )
-
-
-def _edited(post: Node) -> bool:
-    return post.find(lambda n: "notice" in n.classes() and "post_deleted_msg" not in n.classes()) is not None
+def _parts(post: Node) -> _Parts:
+    """One walk over a post (outside its body) for the author, the time, the body and notices."""
+    got = _Parts(deleted="deleted" in post.classes())
+    stack: list[tuple[Node, bool]] = [(c, False) for c in reversed(post.children) if isinstance(c, Node)]
+    while stack:
+        n, in_author = stack.pop()
+        cls = n.classes()
+        if n.tag == "div" and "content" in cls and got.content is None:
+            got.content = n  # the body is read by coloured_spans, not here
+            continue
+        if in_author and not got.author and {"username", "username-coloured"} & cls:
+            got.author = squash(n.text())
+        if n.tag == "time" and got.time is None:
+            got.time = n.attrs.get("datetime")
+        if {"post-notice", "deleted"} <= cls or {"notice", "post_deleted_msg"} <= cls:
+            got.deleted = True
+        elif "notice" in cls:
+            got.edited = True
+        inner = in_author or "author" in cls
+        stack.extend((c, inner) for c in reversed(n.children) if isinstance(c, Node))
+    return got
 
 
 class PhpbbPage:
@@ -62,22 +75,23 @@ class PhpbbPage:
         root = parse(text)
         out: list[Post] = []
         base = base_url.split("#")[0]
-        for node in root.iter():
-            if not _is_post(node):
-                continue
+        for node in _posts(root):
             pid = _POST_ID.match(node.attrs["id"]).group(1)  # type: ignore[union-attr]
-            content = node.find(lambda n: n.tag == "div" and "content" in n.classes()) or Node("div")
+            parts = _parts(node)
+            if parts.time is None:
+                raise ValueError(f"post p{pid}: no <time datetime> (phpBB 3.2+ prosilver expected)")
+            content = parts.content or Node("div")
             red, blue = coloured_spans(content)
             out.append(
                 Post(
                     id=pid,
-                    author=_author(node),
-                    time_ms=_time_ms(node),
+                    author=parts.author,
+                    time_ms=int(datetime.fromisoformat(parts.time).timestamp() * 1000),
                     link=f"{base}#p{pid}" if base else f"viewtopic.php?p={pid}#p{pid}",
                     red=red,
                     blue=blue,
-                    edited=_edited(node),
-                    deleted=_deleted(node),
+                    edited=parts.edited,
+                    deleted=parts.deleted,
                     digest=visible_text(content),
                 )
             )
