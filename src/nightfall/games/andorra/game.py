@@ -13,7 +13,7 @@ from typing import Any, cast
 from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Handler, Rejected, Viewer
 from nightfall.engine.event import Audience
 
-from . import article, host_edit, moves, pm_entry, thread_entry
+from . import article, host_edit, moves, pm_entry, replacement, thread_entry
 from . import day as day_mod
 from .night_pipeline import resolve
 from .penalties import avatar_penalty
@@ -302,19 +302,6 @@ def _set_deadline(state: AndorraState, cmd: Command) -> list[Event]:
     return [Event("deadline_moved", {"phase": state.phase, "deadline": at}, PUBLIC)]
 
 
-def _replace(state: AndorraState, cmd: Command) -> list[Event]:
-    """A-GEN-4: a replacement keeps the seat and state; penalties burn."""
-    _host_only(cmd)
-    seat, nick = cmd.payload.get("seat"), cmd.payload.get("nick")
-    w = state.world
-    if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not isinstance(nick, str) or not nick:
-        raise Rejected("bad_payload", rule="A-GEN-4", seat=seat)
-    w.p(seat).nick = nick
-    for day_s in list(w.penalties):
-        w.penalties[day_s] = [s for s in w.penalties[day_s] if s != seat]
-    return [Event("replaced", {"seat": seat, "nick": nick})]
-
-
 _HANDLERS: dict[str, Handler[AndorraState]] = {
     "vote": _vote,
     "edit_vote": _vote,
@@ -326,7 +313,7 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
     "answer": _answer,
     "correct": _correct,
     "publish": _publish,
-    "replace": _replace,
+    "replace": replacement.replace,
     "close_prompts": _close_prompts,
     "narrative": _narrative,
     "clan_poll": _clan_poll,

@@ -112,6 +112,8 @@ class World:
     )  # open polls: voter -> candidate  # A-ROLE-JOURNALIST-7: may publish today
     winner: str | None = None
     winners: list[int] = field(default_factory=list)
+    # A-GEN-4: {seat, old, new, day} in order; records keep the nicks of their time (replacement.py)
+    replacements: list[dict[str, Any]] = field(default_factory=list)
 
     def p(self, seat: int) -> Player:
         return self.players[seat - 1]

@@ -13,6 +13,7 @@ from .items import GIFT_LIST, item_name
 from .moves import sheet_clan
 from .penalties import avatar_penalty
 from .questions import may_decline, settled
+from .replacement import as_of
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.host_log import lines as host_log_lines
@@ -24,7 +25,7 @@ from .roles.card import role_card
 from .roles.move_names import move_name
 from .roles.move_params import describe
 from .setup import knows
-from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, display_role, role_name
+from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, World, display_role, role_name
 from .tally import running_count
 from .view_types import (
     AndorraArticle,
@@ -66,10 +67,11 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
     for m in state.messages:
         if viewer not in ("host", "all") and viewer not in m["audience"]:
             continue
-        ru = render(w, m["key"], m["params"], "ru")
-        en = render(w, m["key"], m["params"], "en")
+        then = as_of(w, m.get("epoch"))  # A-GEN-4: a message keeps the nicks it was sent with
+        ru = render(then, m["key"], m["params"], "ru")
+        en = render(then, m["key"], m["params"], "en")
         if m["about"] is not None:
-            nick = w.p(int(m["about"])).nick
+            nick = then.p(int(m["about"])).nick
             ru, en = f"{nick}: {ru}", f"{nick}: {en}"
         channel = m["channel"]
         named: AndorraWords | None = (
@@ -89,9 +91,12 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
     return out
 
 
+def _nicks(w: World) -> dict[int, str]:
+    return {p.seat: p.nick for p in w.players}
+
+
 def view(state: AndorraState, viewer: Viewer) -> AndorraView:
     w = state.world
-    nicks = {p.seat: p.nick for p in w.players}
     base: AndorraView = {
         "game": "andorra",
         "phase": state.phase,
@@ -111,11 +116,12 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
         "posts": [
             {
                 "day": p["day"],
-                "ru": render_post(p, nicks, "ru"),
-                "en": render_post(p, nicks, "en"),
-                "bbcode": render_post(p, nicks, "ru", bbcode=True),
+                "ru": render_post(p, then, "ru"),
+                "en": render_post(p, then, "en"),
+                "bbcode": render_post(p, then, "ru", bbcode=True),
             }
             for p in state.posts
+            for then in [_nicks(as_of(w, p.get("epoch")))]  # A-GEN-4: a post keeps its nicks
         ],
         "result": {"winner": w.winner, "winners": w.winners, "winner_name": _winner_name(w.winner)}
         if state.phase == "OVER"
