@@ -16,7 +16,7 @@ from nightfall.cluster.ownership import Ownership
 from nightfall.games.registry import Catalog, default_catalog
 from nightfall.store import EventStore
 
-from . import fast, http_api, pages, websocket
+from . import fast, host_tools, http_api, pages, websocket
 from .heartbeat import NODE, Heartbeat
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts
@@ -95,6 +95,7 @@ def create_app(
             await rooms.store.close()
 
     routes: list[BaseRoute] = [
+        *host_tools.routes(),  # before the API's catch-all
         *http_api.routes(),
         WebSocketRoute("/ws/{code}", websocket.endpoint),
         *pages.routes(web_dist or pages.DEFAULT_DIST, rooms),

@@ -216,7 +216,7 @@ def _do_publish(state: AndorraState, now: int) -> list[Event]:
         state.phase, state.deadline = OVER, None
         events.append(Event("game_over", {"winner": state.world.winner}, PUBLIC))
     else:
-        state.phase = DAY
+        state.phase, state.day_started_at, state.day_ended_at = DAY, now, None
         ms = _sched(state, "day_ms")
         state.deadline = now + ms if ms is not None else None
     return events

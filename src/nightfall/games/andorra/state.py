@@ -202,6 +202,8 @@ class AndorraState:
     # A-SETUP-17: Day 1's schedule as it stood when Day 1 ended; the first post keeps it
     first_schedule: dict[str, str] = field(default_factory=dict)  # lang -> schedule line
     day_ended_at: int | None = None  # A-THREAD-7: when the day's votes closed (its deadline)
+    # A-THREAD-7: when the day began (its morning post); None on Day 1: every earlier post counts
+    day_started_at: int | None = None
 
 
 def snapshot(state: AndorraState) -> dict[str, Any]:

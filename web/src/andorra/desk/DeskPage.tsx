@@ -23,6 +23,7 @@ import "./desk.css";
 import { seatPresence } from "./Presence";
 import { RunningCount } from "./RunningCount";
 import { StateEditor } from "./StateEditor";
+import { ThreadImport } from "./ThreadImport";
 import type { RoomJson, YouJson } from "../../generated/protocol";
 
 interface Props {
@@ -91,6 +92,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <PlayersTable ctx={ctx} view={view} presence={seatPresence(room, you)} />
         {phase === "DAY" && <RunningCount ctx={ctx} view={view} />}
         {phase === "DAY" && <PmVote ctx={ctx} conn={conn} view={view} />}
+        {(phase === "DAY" || phase === "NIGHT") && <ThreadImport ctx={ctx} view={view} code={code} run={run} />}
         {phase === "NIGHT" && <PmMove ctx={ctx} conn={conn} view={view} />}
         {(phase === "DAY" || phase === "NIGHT") && <StateEditor ctx={ctx} conn={conn} view={view} />}
         <Relink ctx={ctx} view={view} code={code} run={run} />
