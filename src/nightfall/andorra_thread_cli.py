@@ -25,7 +25,14 @@ from nightfall.games.andorra.state import AndorraState
 from nightfall.games.andorra.thread.names import Names
 from nightfall.games.andorra.thread.post import Post
 from nightfall.games.andorra.thread.readers import fingerprint, merge, read_any
-from nightfall.games.andorra.thread.votes import IGNORED, DayWindow, ThreadVote, as_json, read_votes
+from nightfall.games.andorra.thread.votes import (
+    IGNORED,
+    DayWindow,
+    ThreadVote,
+    as_json,
+    blue_notes,
+    read_votes,
+)
 from nightfall.server.thread_fetch import FetchError, fetch
 
 
@@ -99,9 +106,8 @@ def cmd_thread(args: argparse.Namespace) -> int:
         print(f"День {w.day}: голоса из темы ({len(posts)} постов)")
         for v in votes:
             print(_line(v, nicks, offset))
-        for v in votes:
-            for text in v.blue:
-                print(f"Ведущему (синим) от {v.author}: {text}  {v.link}")
+        for note in blue_notes(posts, window):
+            print(f"Ведущему (синим) от {note['author']}: {note['text']}  {note['post']}")
     waiting = [v for v in log if v.unmatched]
     if args.apply:
         if waiting:

@@ -48,14 +48,22 @@ async def test_preview_confirm_record(live: Live, site: str, private_ok: None) -
     assert r.status_code == 200, r.text
     got = r.json()
     assert got["posts"] == 12 and got["rows"] == []  # names wait: nothing to record yet
-    assert {c["name"]: c["suggest"] for c in got["confirm"]} == {
-        "deepcourier": "Deepcourier",
-        "Kasandra": "Kassandra",
+    assert {c["name"]: (c["suggest"], c["optional"]) for c in got["confirm"]} == {
+        "Ведущий": (None, True),  # no player like it: the host may map it, nothing waits on it
+        "deepcourier": ("Deepcourier", False),
+        "Kasandra": ("Kassandra", False),
+    }
+    assert got["blue"][1] == {
+        "author": "Серый Кардинал",
+        "text": "Ведущий, а Мотя с аватаркой?",
+        "post": f"{site}/viewtopic.php?t=77#p104",
     }
     aliases = {"deepcourier": "Deepcourier", "Kasandra": "Kassandra"}
     r = await live.http.post(url, json={**ask, "aliases": aliases})
     got = r.json()
-    assert got["confirm"] == [] and len(got["rows"]) == 10  # day 1 has no deadline here: 112 counts
+    assert [c["name"] for c in got["confirm"]] == ["Ведущий"] and len(
+        got["rows"]
+    ) == 10  # day 1 has no deadline here: 112 counts
     host = await live.connect(game["code"], game["host_token"])
     await ok(host, "thread_votes", votes=got["rows"])
     seen = await host.state_where(lambda m: len(m["view"]["vote_log"]) == 10)

@@ -586,6 +586,7 @@ export interface AndorraVoteLogEntry {
   void_reason?: string | null;
   void_ru?: string | null;
   by_host?: boolean;
+  post?: string;
 }
 export interface AndorraPost {
   day: number;

@@ -24,6 +24,7 @@ interface Confirmable {
   name: string;
   suggest: string | null;
   candidates: string[];
+  optional: boolean; // a name the server found no player for: the host may map it, or leave it
 }
 interface ThreadPreview {
   day: number;
@@ -111,7 +112,7 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
                 const nick = picked[c.name] ?? c.suggest ?? "";
                 return (
                   <li key={c.name}>
-                    «{c.name}» →{" "}
+                    «{c.name}»{c.optional ? ` (${ctx.t("thread_not_player")})` : ""} →{" "}
                     <select aria-label={ctx.t("thread_who", { name: c.name })} value={nick} onChange={(e) => setPicked({ ...picked, [c.name]: (e.target as HTMLSelectElement).value })}>
                       <option value="">—</option>
                       {nicks.map((n) => (
@@ -170,7 +171,7 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
               ))}
             </ul>
           )}
-          <button type="button" disabled={got.confirm.length > 0 || fresh === 0} onClick={() => void record()}>
+          <button type="button" disabled={got.confirm.some((c) => !c.optional) || fresh === 0} onClick={() => void record()}>
             {ctx.t("thread_record", { n: fresh })}
           </button>
         </div>

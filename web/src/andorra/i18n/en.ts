@@ -356,4 +356,6 @@ export const en: Record<Key, string> = {
   thread_logged: "already in the log",
   thread_blue: "In blue to the host",
   thread_record: "Record the votes ({n})",
+  vote_post: "post in the thread",
+  thread_not_player: "not a player?",
 };

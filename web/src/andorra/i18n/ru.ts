@@ -358,5 +358,7 @@ export const ru = {
   thread_logged: "уже в логе",
   thread_blue: "Синим ведущему",
   thread_record: "Записать голоса ({n})",
+  vote_post: "пост в теме",
+  thread_not_player: "не игрок?",
 };
 export type Key = keyof typeof ru;

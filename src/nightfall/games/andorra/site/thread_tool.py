@@ -14,7 +14,7 @@ from ..day import void_reason_text
 from ..state import DAY, NIGHT, AndorraState
 from ..thread.names import Names
 from ..thread.readers import fingerprint, merge, read_any
-from ..thread.votes import IGNORED, DayWindow, as_json, read_votes
+from ..thread.votes import IGNORED, DayWindow, as_json, blue_notes, read_votes
 
 MAX_BYTES = 8 * 1024 * 1024  # a request's pages (ten fetched pages of 4 MB are not sent back in)
 
@@ -53,6 +53,8 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
         line["ignored_ru"] = IGNORED[v.ignored][0] if v.ignored else None
         line["logged"] = v.link in logged  # already in the log: a re-import adds it only once
         out.append(line)
+        if v.ignored == "NOT_PLAYER" and v.author not in confirm:  # a forum name the host may map
+            confirm[v.author] = {"name": v.author, "suggest": None, "candidates": [], "optional": True}
         if v.ignored is None and v.unmatched:
             for name in (v.author, v.target_text):
                 if name is None or name in confirm:
@@ -63,6 +65,7 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
                         "name": name,
                         "suggest": nicks[m.seat] if m.seat is not None else None,
                         "candidates": [nicks[s] for s in m.candidates],
+                        "optional": False,
                     }
     rows = [
         {
@@ -76,11 +79,12 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
         for v in votes
         if v.ignored is None and not v.unmatched
     ]
+    waiting = any(not c["optional"] for c in confirm.values())
     return {
         "day": w.day,
         "posts": len(posts),
         "votes": out,
         "confirm": list(confirm.values()),
-        "rows": rows if not confirm else [],
-        "blue": [{"author": v.author, "text": t, "post": v.link} for v in votes for t in v.blue],
+        "rows": [] if waiting else rows,
+        "blue": blue_notes(posts, window),
     }

@@ -124,6 +124,17 @@ def read_votes(posts: list[Post], day: DayWindow, names: Names) -> list[ThreadVo
     return out
 
 
+def blue_notes(posts: list[Post], day: DayWindow) -> list[dict[str, str]]:
+    """A-THREAD-2: blue text is addressed to the host: every post of the day's window that has
+    some (with red or without), deleted ones left out."""
+    return [
+        {"author": p.author, "text": t, "post": p.link}
+        for p in sorted(posts, key=lambda p: (p.time_ms, p.id.zfill(20)))
+        if not p.deleted and (day.since_ms is None or p.time_ms >= day.since_ms)
+        for t in p.blue
+    ]
+
+
 def iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat()
 
