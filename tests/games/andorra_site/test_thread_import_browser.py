@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .conftest import Served
 from .remote import Remote, create
@@ -25,7 +25,7 @@ PAGES = Path(__file__).parents[1] / "andorra" / "thread_pages"
 NICKS = ["rubin1988", "Kassandra", "Серый Кардинал", "agent 51", "Oleg", "Мотя", "Лиса", "Deepcourier"]
 ROLES = ["BOSS", "PV", "DOCTOR", "PSYCHO", "SWINDLER", "PV", "MANIAC", "PV"]
 FIXTURE_DEADLINE = datetime.fromisoformat("2026-12-06T21:00+03:00")
-DESK = {"width": 1280, "height": 800}
+DESK: ViewportSize = {"width": 1280, "height": 800}
 RECORDS = """
 window.__copied = [];
 Object.defineProperty(navigator, "clipboard", {
