@@ -79,7 +79,8 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
   };
   const record = async () => {
     if (!got) return;
-    await run("thread_votes", { votes: got.rows });
+    // a client frame is at most 8 KB (docs/protocol.md §4.4): 20 rows a command, in thread order
+    for (let i = 0; i < got.rows.length; i += 20) await run("thread_votes", { votes: got.rows.slice(i, i + 20) });
     setGot(null);
   };
   const fresh = got ? got.votes.filter((v) => !v.ignored && !v.logged).length : 0;
