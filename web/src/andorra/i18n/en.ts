@@ -22,7 +22,7 @@ export const en: Record<Key, string> = {
   deadline_plus_hour: "+1 hour",
   deadline_plus_12h: "+12 hours",
   deadline_remove: "No deadline (I close it)",
-  deadline_at: "New deadline (this device's clock):",
+  deadline_at: "New deadline (in this device's time zone):",
   deadline_set: "Set",
   create_title: "New game",
   create_players: "Players and roles, one per line: \"Nick role\", the role in English, in Russian or as a code (two clans: \"Nick BOSS red\")",

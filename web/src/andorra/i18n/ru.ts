@@ -20,7 +20,7 @@ export const ru = {
   deadline_plus_hour: "+1 час",
   deadline_plus_12h: "+12 часов",
   deadline_remove: "Убрать срок (закрою сам)",
-  deadline_at: "Новый срок (по часам этого устройства):",
+  deadline_at: "Новый срок (в часовом поясе этого устройства):",
   deadline_set: "Установить",
   // create
   create_title: "Новая игра",
