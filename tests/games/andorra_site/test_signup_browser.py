@@ -15,6 +15,11 @@ from .test_browser import page_in_own_context
 
 pytestmark = pytest.mark.browser
 
+RECORDS = """
+window.__copied = [];
+Object.defineProperty(navigator, "clipboard", {
+  value: { writeText: async (t) => { window.__copied.push(t); } }, configurable: true });
+"""
 SIGNUP = """Серый Кардинал Мирный житель
 agent 51 — Доктор
 
@@ -25,7 +30,7 @@ Kassandra: Маньяк
 
 def test_signup_list_nicks_with_spaces_errors_by_line_hours_and_days(
     chromium: Browser, andorra_server: Served
-) -> None:  # A-SETUP-1, A-SETUP-17
+) -> None:  # A-SETUP-1, A-SETUP-17; and the starting PMs with their links in one copy
     host = page_in_own_context(chromium, phone=False)
     host.goto(f"{andorra_server.url}/a/new")
     players = host.get_by_label(re.compile("Игроки и роли"))
@@ -46,7 +51,21 @@ def test_signup_list_nicks_with_spaces_errors_by_line_hours_and_days(
     expect(host.get_by_role("heading", name=re.compile("создана"))).to_be_visible()
     for nick in ("Серый Кардинал", "agent 51", "rubin1988", "Kassandra", "Мотя"):
         expect(host.get_by_role("textbox", name=nick, exact=True)).to_be_visible()
+    link = host.get_by_role("textbox", name="Серый Кардинал", exact=True).input_value()
+    host.context.add_init_script(RECORDS)
     host.get_by_role("link", name="Открыть стол ведущего").click()
+    pms = host.get_by_role("region", name="Стартовые ЛС")
+    pms.get_by_role("button", name="Копировать все стартовые ЛС").click()
+    expect(pms.get_by_role("status")).to_have_text("Скопировано")
+    copied: str = host.evaluate("window.__copied[0]")
+    first = copied.split("\n\n")[0].splitlines()
+    assert first[:3] == [
+        "=== ЛС для Серый Кардинал ===",
+        "[b]Серый Кардинал[/b]",
+        "[b]Роль:[/b] Мирный житель (Мирные)",
+    ]
+    assert first[-1] == f"[b]Ваша личная ссылка:[/b] {link}"
+    assert copied.count("=== ЛС для ") == 5 and "[b]Вы знаете:[/b]" not in first
     pre = host.get_by_role("region", name="Шапка дня").locator("pre")
     expect(pre).to_contain_text("Серый Кардинал — жив")
     m = re.search(

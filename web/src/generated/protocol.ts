@@ -845,6 +845,11 @@ export interface AndorraEditChoices {
   items: AndorraCode[];
   clans: AndorraCode[];
 }
+export interface AndorraStartPm {
+  seat: number;
+  nick: string;
+  text: string;
+}
 export interface AndorraHost {
   players: AndorraHostPlayer[];
   submissions: Record<string, AndorraMove>;
@@ -864,6 +869,7 @@ export interface AndorraHost {
   running_count: AndorraCountRow[];
   host_log: AndorraWords[];
   edit_choices: AndorraEditChoices;
+  start_pms: AndorraStartPm[];
 }
 export interface AndorraView {
   game: "andorra";

@@ -21,6 +21,7 @@ from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
 from .reports.review import HITS, NOTES, answer_label, clan_names, clan_word, review
+from .reports.start_pm import start_pms
 from .roles.card import role_card
 from .roles.move_names import move_name
 from .roles.move_params import describe
@@ -44,6 +45,7 @@ from .view_types import (
     AndorraPublicPlayer,
     AndorraReview,
     AndorraRoleListEntry,
+    AndorraStartPm,
     AndorraView,
     AndorraVoteLogEntry,
     AndorraWords,
@@ -220,6 +222,10 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
                 running_count(w, w.day, state.votes) if state.phase == "DAY" else [],
             ),
             "host_log": cast("list[AndorraWords]", host_log_lines(state)),
+            # sent at the start: built on Day 1 only (the desk's every view pays for it)
+            "start_pms": cast(
+                "list[AndorraStartPm]", start_pms(state) if w.day == 1 and state.phase == "DAY" else []
+            ),
             # H-03c: the state editor's choices (roles, items, clans) by their Russian names
             "edit_choices": cast("AndorraEditChoices", edit_choices(state)),
             "inactive_today": [

@@ -324,6 +324,12 @@ class AndorraEditChoices(TypedDict):
     clans: list[AndorraCode]
 
 
+class AndorraStartPm(TypedDict):
+    seat: Seat
+    nick: str
+    text: str
+
+
 class AndorraHost(TypedDict):
     players: list[AndorraHostPlayer]
     submissions: dict[str, AndorraMove]
@@ -351,6 +357,8 @@ class AndorraHost(TypedDict):
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first
     host_log: list[AndorraWords]  # H-03: in the desk's two languages
     edit_choices: AndorraEditChoices  # H-03c: what the state editor offers
+    # issue 32 §2: every player's starting PM as forum BBCode (Day 1; the desk adds the links)
+    start_pms: list[AndorraStartPm]
 
 
 class AndorraView(TypedDict):

@@ -360,4 +360,9 @@ export const en: Record<Key, string> = {
   thread_not_player: "not a player?",
   dup_line: "Line {line}: the nick «{name}» is already on line {first}",
   line_prefix: "Line {line}:",
+  start_pms: "Starting PMs",
+  copy_start_pms: "Copy every starting PM",
+  start_pm_to: "=== PM for {nick} ===",
+  start_pm_link: "Your private link:",
+  start_pm_no_link: "(the link is not stored on this device: «New private link»)",
 };

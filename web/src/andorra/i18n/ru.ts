@@ -362,5 +362,10 @@ export const ru = {
   thread_not_player: "не игрок?",
   dup_line: "Строка {line}: ник «{name}» уже есть в строке {first}",
   line_prefix: "Строка {line}:",
+  start_pms: "Стартовые ЛС",
+  copy_start_pms: "Копировать все стартовые ЛС",
+  start_pm_to: "=== ЛС для {nick} ===",
+  start_pm_link: "Ваша личная ссылка:",
+  start_pm_no_link: "(ссылка не сохранена на этом устройстве: «Новая личная ссылка»)",
 };
 export type Key = keyof typeof ru;
