@@ -346,7 +346,10 @@ def _print_morning(state: AndorraState) -> None:
         print(f"[{to}] {m['ru']}")
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse._SubParsersAction[argparse.ArgumentParser]:
+    """``nightfall andorra new|day|night``; the subcommands' parser, for ``thread`` (cli.py)."""
     p = sub.add_parser("andorra", help="Andorra Mafia for forum hosts (see docs/andorra-cli.md)")
     s = p.add_subparsers(dest="andorra_command", required=True)
     n = s.add_parser("new", help="create a game file from SETUP.yaml")
@@ -361,6 +364,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ni.add_argument("game")
     ni.add_argument("moves")
     ni.set_defaults(func=_wrap(cmd_night))
+    return s
 
 
 def _wrap(fn: Any) -> Any:

@@ -130,7 +130,9 @@ def _add_andorra(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         module = importlib.import_module("nightfall.andorra_cli")
     except ImportError:  # the Andorra CLI is optional while it is being built
         return
-    module.register(sub)
+    commands = module.register(sub)
+    # ``andorra thread`` (issue 32 §1) builds on andorra_cli: registered here, no import cycle
+    importlib.import_module("nightfall.andorra_thread_cli").register(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -113,6 +113,9 @@ class GameSite(ABC):
     # An older address of the game's API: ``POST /api/<alias>`` creates a room of this
     # game, ``POST /api/<alias>/{code}/relink`` relinks a seat (the same endpoints).
     api_alias: ClassVar[str | None] = None
+    # The largest body of a host tool's request (``POST /api/rooms/{code}/host/{tool}``);
+    # 0: the game has no host tools.
+    host_tool_bytes: ClassVar[int] = 0
 
     @abstractmethod
     def make_game(self) -> Game[Any]:
@@ -158,6 +161,12 @@ class GameSite(ABC):
         """Who won, from the rules' result (``Game.result``), for the evening's score in the
         room; None: the game keeps no score between games."""
         return None
+
+    def host_tool(self, tool: str, state: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+        """A read-only tool the host uses on the running game (Andorra: the thread import's
+        preview, A-THREAD-1); ``request`` holds the server's fetched ``pages`` ({url, text}).
+        Changes nothing: what the host then confirms is an ordinary command."""
+        raise Rejected("not_found", tool=tool)
 
     def answer_created(self, created: Created) -> dict[str, Any]:
         """The creator's answer to ``POST /api/rooms`` (docs/protocol.md §2)."""

@@ -21,7 +21,7 @@ from nightfall.engine import Rejected
 from nightfall.games.registry import Catalog, default_catalog
 from nightfall.store import EventStore
 
-from . import fast, http_api, pages, protocol, websocket
+from . import fast, host_tools, http_api, pages, protocol, websocket
 from .browser_edge import SECURITY_HEADERS, SecurityHeaders
 from .heartbeat import NODE, Heartbeat
 from .limits import ServerLimits
@@ -101,6 +101,7 @@ def create_app(
             await rooms.store.close()
 
     routes: list[BaseRoute] = [
+        *host_tools.routes(),  # before the API's catch-all
         *http_api.routes(),
         WebSocketRoute("/ws/{code}", websocket.endpoint),
         *pages.routes(web_dist or pages.DEFAULT_DIST, rooms),

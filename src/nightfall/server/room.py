@@ -241,6 +241,18 @@ class Room:
         log.info("room %s: seat %d got a new private link", core.code, seat)
         return token
 
+    async def host_tool(self, host_token: object, tool: str, request: dict[str, Any]) -> dict[str, Any]:
+        """A host's read-only tool over the running game (A-THREAD-1), given the host's token."""
+        return await self.call(lambda: self._host_tool(host_token, tool, request))
+
+    async def _host_tool(self, host_token: object, tool: str, request: dict[str, Any]) -> dict[str, Any]:
+        host = self.lobby.member_by_token(host_token) if isinstance(host_token, str) else None
+        if host is None or host.pid != self.lobby.host:
+            raise Rejected("not_host")
+        if self.play is None:
+            raise Rejected("not_found", tool=tool)
+        return self.site.host_tool(tool, self.play.state, request)
+
     async def attach(self, conn: Connection, token: str | None) -> None:
         await self.call(lambda: self._attach(conn, token))
 

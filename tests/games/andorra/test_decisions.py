@@ -127,7 +127,8 @@ def test_header_narrative_article_inactive() -> (
     s.vote("boss", "maniac")
     header = G.view(s.state, "public")["header"].splitlines()
     assert header[0] == "День 2." and "pv — сел (Мирный житель)" in header
-    assert header[-2:] == ["Лог голосования:", "boss: maniac"]  # pv's penalty is dropped: he is jailed
+    assert header[-5:-3] == ["Лог голосования:", "boss: maniac"]  # pv's penalty is dropped: he is jailed
+    assert header[-3:] == ["Подсчёт:", "maniac — 1 (boss)", "Не голосовали: journalist, pv2, doctor, maniac"]
     inactive = G.view(s.state, "host")["host"]["inactive_today"]
     assert s.seat("boss") not in inactive and s.seat("doctor") in inactive
 

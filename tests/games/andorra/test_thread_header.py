@@ -42,6 +42,7 @@ def test_first_post_and_header_on_day_one() -> None:
         "Участники:",
         *[f"{n} — жив" for n in NICKS],
         "Лог голосования:",
+        "Не голосовали: " + ", ".join(NICKS),
     ]
     assert v["header_bbcode"].startswith("[b]День 1.[/b]\n[b]Расписание:[/b] голосование до 05.12 20:40 МСК")
     assert "[b]Роли:[/b] Босс мафии," in v["first_post_bbcode"]
@@ -67,7 +68,8 @@ def test_header_after_a_night_lists_who_left_and_the_new_log() -> None:
     assert lines[1] == "Расписание: голосование до 06.12 20:40 МСК; ночные ходы до 07.12 08:40 МСК"
     assert "Боря — сел (Мирный житель)" in lines and "Женя — убит (Мирный житель)" in lines
     assert "Выбыли: Боря (Мирный житель) — сел; Женя (Мирный житель) — убит" in lines
-    assert lines[-1] == "Лог голосования:"  # everyone voted or voted blank: no penalty lines
+    assert lines[-2] == "Лог голосования:"  # everyone voted or voted blank: no penalty lines
+    assert lines[-1] == "Не голосовали: Аня, Вова, Гена, Дина"
 
 
 def test_the_first_post_keeps_day_ones_schedule_after_day_one() -> None:

@@ -4,22 +4,63 @@ import { call, HttpError, storage } from "../core/api";
 import type { AndorraCreated, AndorraRoleInfo as RoleInfo } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
-/** A phase length in minutes as seconds: empty = no deadline (null); anything but a positive
- * number («abc», «-5», «0») is refused (undefined). */
+// A length's unit as the host writes it; a bare number is minutes.
+const UNIT_S: Record<string, number> = {
+  "": 60, м: 60, мин: 60, m: 60, min: 60,
+  ч: 3600, час: 3600, часа: 3600, часов: 3600, h: 3600,
+  д: 86400, дн: 86400, день: 86400, дня: 86400, дней: 86400, сут: 86400, d: 86400,
+};
+
+/** A phase length as seconds: «90» (minutes), «12ч», «1,5 h», «1д», «2 дня»; empty = no deadline
+ * (null); anything else («abc», «-5», «0», «3 недели») is refused (undefined). */
 export function minutes(raw: string): number | null | undefined {
   if (!raw.trim()) return null;
-  const n = Number(raw.trim().replace(",", "."));
-  return Number.isFinite(n) && n > 0 ? Math.max(1, Math.round(n * 60)) : undefined;
+  const m = raw.trim().toLowerCase().match(/^(\d+(?:[.,]\d+)?)\s*([a-zа-яё]*)\.?$/);
+  const unit = m ? UNIT_S[m[2]] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const n = Number(m[1].replace(",", "."));
+  return n > 0 ? Math.max(1, Math.round(n * unit)) : undefined;
 }
 
+const fold = (s: string) => s.toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ").trim();
+// «Босс мафии (красные)», «BOSS:red»: the clan colour after the role (A-SETUP-1a)
+const CLAN = /(\s*\([^)]*\)|:[a-zа-яё]+)$/i;
+
 /** «Ник роль», «Ник — роль» or «Ник: роль»; the role by code or Russian name, a clan colour
- * as «(красные)» or «:red» (the engine reads them, A-SETUP-1a). */
-export function parseLine(line: string): { name: string; role: string } | null {
-  const sep = line.match(/^(.+?)\s*(?:—|–|:|\t)\s*(.+)$/);
-  if (sep) return { name: sep[1].trim(), role: sep[2].trim() };
-  const space = line.indexOf(" ");
-  if (space < 0) return null;
-  return { name: line.slice(0, space).trim(), role: line.slice(space + 1).trim() };
+ * as «(красные)» or «:red» (the engine reads them, A-SETUP-1a). A nick may have spaces
+ * («Серый Кардинал Мирный житель», «agent 51 Доктор»): the line's end is matched against the
+ * known role names first (``roles``), the longest that fits. */
+export function parseLine(line: string, roles: string[] = []): { name: string; role: string } | null {
+  const clan = line.match(CLAN)?.[0] ?? "";
+  const body = line.slice(0, line.length - clan.length);
+  // the longest known role name the line ends with, after a space, a dash, a colon or a tab
+  const fits = roles.filter(Boolean).sort((a, b) => b.length - a.length);
+  for (const r of fits) {
+    const pattern = r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[её]/gi, "[её]").replace(/\s+/g, "\\s+");
+    const m = body.match(new RegExp(`^(.*?\\S)(?:\\s*[—–:\\t]\\s*|\\s+)(${pattern})\\s*$`, "i"));
+    if (m) return { name: m[1].trim(), role: m[2] + clan };
+  }
+  const sep = body.match(/^(.+?)\s*(?:—|–|:|\t)\s*(.+)$/);
+  if (sep) return { name: sep[1].trim(), role: sep[2].trim() + clan };
+  // without a known role, the role is the last word («МЖ», «BOSS:red»), the nick the rest
+  const space = body.trim().lastIndexOf(" ");
+  if (space >= 0) return { name: body.trim().slice(0, space).trim(), role: body.trim().slice(space + 1) + clan };
+  const whole = line.match(/^(.+?)\s*(?:—|–|:|\t)\s*(.+)$/); // «Anna:BOSS»
+  return whole ? { name: whole[1].trim(), role: whole[2].trim() } : null;
+}
+
+/** A refusal about one player (an unknown role, a bad field ``players[i]``) names its line. */
+function withLine(err: ServerError, players: { name: string; role: string }[], lineOf: number[], ctx: Ctx): ServerError {
+  const field = String(err.params?.field ?? "");
+  let k = Number(field.match(/^players\[(\d+)\]/)?.[1] ?? -1);
+  if (k < 0 && typeof err.params?.role === "string") {
+    const bad = fold(err.params.role as string);
+    k = players.findIndex((p) => fold(p.role) === bad || fold(p.role).startsWith(`${bad}:`) || fold(p.role).startsWith(`${bad} (`));
+  }
+  if (k < 0 || lineOf[k] === undefined) return err;
+  const where = ctx.t("line_prefix", { line: lineOf[k] });
+  const text = err.text ? Object.fromEntries(Object.entries(err.text).map(([l, t]) => [l, `${where} ${t}`])) : undefined;
+  return { ...err, text, message: err.message ? `${where} ${err.message}` : err.message };
 }
 
 function useRoles(): RoleInfo[] {
@@ -52,15 +93,28 @@ export function Create({ ctx }: { ctx: Ctx }) {
     e.preventDefault();
     setLocal(null);
     setErr(null);
-    const players = [];
-    const rows = lines.split("\n").map((l) => l.trim()).filter(Boolean);
-    for (let i = 0; i < rows.length; i++) {
-      const row = parseLine(rows[i]);
+    const players: { name: string; role: string }[] = [];
+    const lineOf: number[] = []; // a player's line in the list as the host sees it (blank lines count)
+    const names = roles.flatMap((r) => [r.ru, r.en, r.code]);
+    const all = lines.split("\n");
+    for (let i = 0; i < all.length; i++) {
+      if (!all[i].trim()) continue;
+      const row = parseLine(all[i].trim(), names);
       if (!row || !row.role) {
         setLocal(ctx.t("bad_line", { line: i + 1 }));
         return;
       }
       players.push(row);
+      lineOf.push(i + 1);
+    }
+    const seen = new Map<string, number>();
+    for (let k = 0; k < players.length; k++) {
+      const first = seen.get(players[k].name);
+      if (first !== undefined) {
+        setLocal(ctx.t("dup_line", { line: lineOf[k], first, name: players[k].name }));
+        return;
+      }
+      seen.set(players[k].name, lineOf[k]);
     }
     const lengths = { day_seconds: minutes(day), night_seconds: minutes(night), prompt_seconds: minutes(prompt) };
     for (const [key, label] of [["day_seconds", "create_day"], ["night_seconds", "create_night"], ["prompt_seconds", "create_prompt"]] as const) {
@@ -81,7 +135,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
     try {
       made = await call<AndorraCreated>("POST", "/api/andorra", body);
     } catch (e) {
-      setErr(e instanceof HttpError ? e.error : { code: "network" });
+      setErr(e instanceof HttpError ? withLine(e.error, players, lineOf, ctx) : { code: "network" });
       return;
     } finally {
       setBusy(false);

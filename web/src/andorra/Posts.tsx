@@ -18,6 +18,14 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
                 {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}
                 {v.void_reason ? ` (${ctx.t("void", { reason: ctx.lang === "ru" && v.void_ru ? v.void_ru : v.void_reason })})` : ""}
                 {v.by_host ? <span class="muted"> · {ctx.t("vote_by_host")}</span> : null}
+                {v.post ? (
+                  <span class="muted">
+                    {" · "}
+                    <a href={v.post} target="_blank" rel="noreferrer">
+                      {ctx.t("vote_post")}
+                    </a>
+                  </span>
+                ) : null}
               </li>
             ),
           )}

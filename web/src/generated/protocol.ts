@@ -586,6 +586,7 @@ export interface AndorraVoteLogEntry {
   void_reason?: string | null;
   void_ru?: string | null;
   by_host?: boolean;
+  post?: string;
 }
 export interface AndorraPost {
   day: number;
@@ -844,6 +845,11 @@ export interface AndorraEditChoices {
   items: AndorraCode[];
   clans: AndorraCode[];
 }
+export interface AndorraStartPm {
+  seat: number;
+  nick: string;
+  text: string;
+}
 export interface AndorraHost {
   players: AndorraHostPlayer[];
   submissions: Record<string, AndorraMove>;
@@ -863,6 +869,7 @@ export interface AndorraHost {
   running_count: AndorraCountRow[];
   host_log: AndorraWords[];
   edit_choices: AndorraEditChoices;
+  start_pms: AndorraStartPm[];
 }
 export interface AndorraView {
   game: "andorra";

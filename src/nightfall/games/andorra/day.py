@@ -75,6 +75,7 @@ VOID_REASONS: dict[str, tuple[str, str]] = {
     "REVOTE": ("повторный голос", "a second vote"),
     "EDIT": ("исправленный голос", "an edited vote"),
     "NON_CANDIDATE": ("голос за выбывшего", "a vote for a player out of the game"),
+    "MULTI": ("несколько голосов в одном посте", "several votes in one post"),  # A-THREAD-4
 }
 
 
@@ -101,7 +102,9 @@ def public_log(state: AndorraState) -> list[dict[str, Any]]:
             "void_reason": e.void_reason,
             "void_ru": void_reason_text(e.void_reason),
         }
-        if e.by is not None:
+        if e.post is not None:
+            line["post"] = e.post  # A-THREAD-1: read from this forum post
+        elif e.by is not None:
             line["by_host"] = True  # H-03b: the host entered it from the player's PM
         out.append(line)
     return out

@@ -13,7 +13,7 @@ from typing import Any, cast
 from nightfall.engine import HOST, HOST_ONLY, PUBLIC, TICK, Command, Event, Handler, Rejected, Viewer
 from nightfall.engine.event import Audience
 
-from . import article, host_edit, moves, pm_entry
+from . import article, host_edit, moves, pm_entry, replacement, thread_entry
 from . import day as day_mod
 from .night_pipeline import resolve
 from .penalties import avatar_penalty
@@ -81,7 +81,7 @@ def _undo_penalty(state: AndorraState, cmd: Command) -> list[Event]:
 def _end_day(state: AndorraState, now: int) -> list[Event]:
     if state.world.day == 1:  # A-SETUP-17: the first post was posted with Day 1's schedule
         state.first_schedule = {lang: schedule_line(state, lang) for lang in ("ru", "en")}
-    state.phase = NIGHT
+    state.phase, state.day_ended_at = NIGHT, now
     night_ms = _sched(state, "night_ms")
     state.deadline = now + night_ms if night_ms is not None else None
     return [Event("night_started", {"night": state.world.day})]
@@ -218,7 +218,7 @@ def _do_publish(state: AndorraState, now: int) -> list[Event]:
         state.phase, state.deadline = OVER, None
         events.append(Event("game_over", {"winner": state.world.winner}, PUBLIC))
     else:
-        state.phase = DAY
+        state.phase, state.day_started_at, state.day_ended_at = DAY, now, None
         ms = _sched(state, "day_ms")
         state.deadline = now + ms if ms is not None else None
     return events
@@ -304,19 +304,6 @@ def _set_deadline(state: AndorraState, cmd: Command) -> list[Event]:
     return [Event("deadline_moved", {"phase": state.phase, "deadline": at}, PUBLIC)]
 
 
-def _replace(state: AndorraState, cmd: Command) -> list[Event]:
-    """A-GEN-4: a replacement keeps the seat and state; penalties burn."""
-    _host_only(cmd)
-    seat, nick = cmd.payload.get("seat"), cmd.payload.get("nick")
-    w = state.world
-    if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not isinstance(nick, str) or not nick:
-        raise Rejected("bad_payload", rule="A-GEN-4", seat=seat)
-    w.p(seat).nick = nick
-    for day_s in list(w.penalties):
-        w.penalties[day_s] = [s for s in w.penalties[day_s] if s != seat]
-    return [Event("replaced", {"seat": seat, "nick": nick})]
-
-
 _HANDLERS: dict[str, Handler[AndorraState]] = {
     "vote": _vote,
     "edit_vote": _vote,
@@ -328,13 +315,14 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
     "answer": _answer,
     "correct": _correct,
     "publish": _publish,
-    "replace": _replace,
+    "replace": replacement.replace,
     "close_prompts": _close_prompts,
     "narrative": _narrative,
     "clan_poll": _clan_poll,
     "set_deadline": _set_deadline,
     "pm_move": pm_entry.pm_move,
     "pm_vote": pm_entry.pm_vote,
+    "thread_votes": thread_entry.thread_votes,
     "host_edit": host_edit.edit,
     "article": article.write,
     "article_verdict": article.verdict,

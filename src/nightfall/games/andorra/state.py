@@ -112,6 +112,8 @@ class World:
     )  # open polls: voter -> candidate  # A-ROLE-JOURNALIST-7: may publish today
     winner: str | None = None
     winners: list[int] = field(default_factory=list)
+    # A-GEN-4: {seat, old, new, day} in order; records keep the nicks of their time (replacement.py)
+    replacements: list[dict[str, Any]] = field(default_factory=list)
 
     def p(self, seat: int) -> Player:
         return self.players[seat - 1]
@@ -169,7 +171,9 @@ class VoteEntry:
     kind: str  # VOTE / BLANK / VOID
     target: int | None = None
     void_reason: str | None = None
-    by: str | None = None  # "host": entered by the host from the player's PM (H-03b)
+    by: str | None = None  # "host": entered by the host from the player's PM (H-03b); "thread"
+    post: str | None = None  # A-THREAD-8: the forum post the vote came from (its link)
+    digest: str | None = None  # what that post said when imported, so a re-import notices edits
 
 
 @dataclass
@@ -197,6 +201,9 @@ class AndorraState:
     now: int = 0  # the kernel's clock: the time of the last command taken (K-TIME-1)
     # A-SETUP-17: Day 1's schedule as it stood when Day 1 ended; the first post keeps it
     first_schedule: dict[str, str] = field(default_factory=dict)  # lang -> schedule line
+    day_ended_at: int | None = None  # A-THREAD-7: when the day's votes closed (its deadline)
+    # A-THREAD-7: when the day began (its morning post); None on Day 1: every earlier post counts
+    day_started_at: int | None = None
 
 
 def snapshot(state: AndorraState) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from .items import GIFT_LIST, item_name
 from .moves import sheet_clan
 from .penalties import avatar_penalty
 from .questions import may_decline, settled
+from .replacement import as_of
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.host_log import lines as host_log_lines
@@ -20,11 +21,12 @@ from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
 from .reports.review import HITS, NOTES, answer_label, clan_names, clan_word, review
+from .reports.start_pm import start_pms
 from .roles.card import role_card
 from .roles.move_names import move_name
 from .roles.move_params import describe
 from .setup import knows
-from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, display_role, role_name
+from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, World, display_role, role_name
 from .tally import running_count
 from .view_types import (
     AndorraArticle,
@@ -43,6 +45,7 @@ from .view_types import (
     AndorraPublicPlayer,
     AndorraReview,
     AndorraRoleListEntry,
+    AndorraStartPm,
     AndorraView,
     AndorraVoteLogEntry,
     AndorraWords,
@@ -66,10 +69,11 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
     for m in state.messages:
         if viewer not in ("host", "all") and viewer not in m["audience"]:
             continue
-        ru = render(w, m["key"], m["params"], "ru")
-        en = render(w, m["key"], m["params"], "en")
+        then = as_of(w, m.get("epoch"))  # A-GEN-4: a message keeps the nicks it was sent with
+        ru = render(then, m["key"], m["params"], "ru")
+        en = render(then, m["key"], m["params"], "en")
         if m["about"] is not None:
-            nick = w.p(int(m["about"])).nick
+            nick = then.p(int(m["about"])).nick
             ru, en = f"{nick}: {ru}", f"{nick}: {en}"
         channel = m["channel"]
         named: AndorraWords | None = (
@@ -87,6 +91,10 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
             }
         )
     return out
+
+
+def _nicks(w: World) -> dict[int, str]:
+    return {p.seat: p.nick for p in w.players}
 
 
 def view(
@@ -107,7 +115,6 @@ def public_part(state: AndorraState) -> AndorraView:
     """What every viewer's view holds alike: the statuses, the logs, the first post, the header,
     the morning posts (the same for the desk and each player; never anything private)."""
     w = state.world
-    nicks = {p.seat: p.nick for p in w.players}
     base: AndorraView = {
         "game": "andorra",
         "phase": state.phase,
@@ -127,11 +134,12 @@ def public_part(state: AndorraState) -> AndorraView:
         "posts": [
             {
                 "day": p["day"],
-                "ru": render_post(p, nicks, "ru"),
-                "en": render_post(p, nicks, "en"),
-                "bbcode": render_post(p, nicks, "ru", bbcode=True),
+                "ru": render_post(p, then, "ru"),
+                "en": render_post(p, then, "en"),
+                "bbcode": render_post(p, then, "ru", bbcode=True),
             }
             for p in state.posts
+            for then in [_nicks(as_of(w, p.get("epoch")))]  # A-GEN-4: a post keeps its nicks
         ],
         "result": {"winner": w.winner, "winners": w.winners, "winner_name": _winner_name(w.winner)}
         if state.phase == "OVER"
@@ -245,6 +253,10 @@ def _personal(
                 running_count(w, w.day, state.votes) if state.phase == "DAY" else [],
             ),
             "host_log": cast("list[AndorraWords]", host_log_lines(state)),
+            # sent at the start: built on Day 1 only (the desk's every view pays for it)
+            "start_pms": cast(
+                "list[AndorraStartPm]", start_pms(state) if w.day == 1 and state.phase == "DAY" else []
+            ),
             # H-03c: the state editor's choices (roles, items, clans) by their Russian names
             "edit_choices": cast("AndorraEditChoices", edit_choices(state)),
             "inactive_today": [

@@ -46,6 +46,7 @@ class AndorraVoteLogEntry(TypedDict):
     void_reason: NotRequired[str | None]
     void_ru: NotRequired[str | None]  # the reason in words (A-VOTE-3)
     by_host: NotRequired[bool]  # H-03b: entered by the host from the player's PM
+    post: NotRequired[str]  # A-THREAD-1: the forum post the vote was read from (its link)
 
 
 class AndorraPost(TypedDict):
@@ -323,6 +324,12 @@ class AndorraEditChoices(TypedDict):
     clans: list[AndorraCode]
 
 
+class AndorraStartPm(TypedDict):
+    seat: Seat
+    nick: str
+    text: str
+
+
 class AndorraHost(TypedDict):
     players: list[AndorraHostPlayer]
     submissions: dict[str, AndorraMove]
@@ -350,6 +357,8 @@ class AndorraHost(TypedDict):
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first
     host_log: list[AndorraWords]  # H-03: in the desk's two languages
     edit_choices: AndorraEditChoices  # H-03c: what the state editor offers
+    # issue 32 §2: every player's starting PM as forum BBCode (Day 1; the desk adds the links)
+    start_pms: list[AndorraStartPm]
 
 
 class AndorraView(TypedDict):

@@ -12,8 +12,10 @@ export function DeadlineEdit(props: { ctx: Ctx; deadline: number | null; busy: b
   // Whole milliseconds: the engine takes an integer time (the clock's offset is fractional).
   const later = (ms: number) => run("set_deadline", { at: Math.round(Math.max(deadline ?? 0, serverNow()) + ms) });
   const setAt = () => {
-    const local = new Date(when).getTime(); // the host's own clock and time zone
-    if (!Number.isNaN(local)) run("set_deadline", { at: Math.round(local + serverNow() - Date.now()) });
+    // The typed wall time in the host's time zone is one instant whatever his clock says: the
+    // server clock's offset is not added (it once moved 18:03 in Yekaterinburg to «16:02 МСК").
+    const at = new Date(when).getTime();
+    if (!Number.isNaN(at)) run("set_deadline", { at });
   };
   return (
     <details class="deadline-edit">

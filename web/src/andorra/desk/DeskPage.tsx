@@ -22,7 +22,9 @@ import { PmMove, PmVote } from "./PmEntry";
 import "./desk.css";
 import { seatPresence } from "./Presence";
 import { RunningCount } from "./RunningCount";
+import { StartPms } from "./StartPms";
 import { StateEditor } from "./StateEditor";
+import { ThreadImport } from "./ThreadImport";
 import type { RoomJson, YouJson } from "../../generated/protocol";
 
 interface Props {
@@ -91,8 +93,10 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <PlayersTable ctx={ctx} view={view} presence={seatPresence(room, you)} />
         {phase === "DAY" && <RunningCount ctx={ctx} view={view} />}
         {phase === "DAY" && <PmVote ctx={ctx} conn={conn} view={view} />}
+        {(phase === "DAY" || phase === "NIGHT") && <ThreadImport ctx={ctx} view={view} code={code} run={run} />}
         {phase === "NIGHT" && <PmMove ctx={ctx} conn={conn} view={view} />}
         {(phase === "DAY" || phase === "NIGHT") && <StateEditor ctx={ctx} conn={conn} view={view} />}
+        <StartPms ctx={ctx} view={view} code={code} />
         <Relink ctx={ctx} view={view} code={code} run={run} />
         <Links ctx={ctx} code={code} />
         <VoteLog ctx={ctx} view={view} />

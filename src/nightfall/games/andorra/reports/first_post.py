@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..items import GIFT_LIST, item_name
+from ..replacement import as_of
 from ..state import AndorraState
 from .header import role_list_text, schedule_line
 
@@ -26,7 +27,9 @@ def first_post(state: AndorraState, lang: str = "ru", bbcode: bool = False) -> s
     if isinstance(sched, Mapping) and sched.get("text"):
         lines.append(str(sched["text"]))
     lines.append(f"{b('Роли:' if ru else 'Roles:')} {role_list_text(state, lang)}")
-    lines.append(f"{b('Участники:' if ru else 'Players:')} " + ", ".join(p.nick for p in state.world.players))
+    lines.append(
+        f"{b('Участники:' if ru else 'Players:')} " + ", ".join(p.nick for p in as_of(state.world, 0).players)
+    )
     lines.append(
         f"{b('Подарки Феи:' if ru else 'Fairy gifts:')} " + ", ".join(item_name(g, lang) for g in GIFT_LIST)
     )

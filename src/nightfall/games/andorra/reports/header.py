@@ -1,5 +1,7 @@
 """The thread header (§03, A-GEN-3, A-REPORT-6): the day's schedule with its deadlines, the
-role list as of the start, the participants, who left in the past day and night, the vote log.
+role list as of the start, the participants, the replacements, who left in the past day and
+night, the vote log with void votes and their reason, the running count and who has not
+voted yet (issue 32 §2).
 Plain text and BBCode, Russian and English."""
 
 from __future__ import annotations
@@ -8,8 +10,11 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
+from ..day import void_reason_text
+from ..replacement import replacement_lines
 from ..roles.catalogue import CLAN_COLOURS
 from ..state import ALIVE, DAY, DEAD, JAILED_JAILER, NIGHT, OVER, AndorraState, display_role, role_name
+from ..tally import running_count
 
 MSK_MIN = 180  # forum games are scheduled in Moscow time unless the host says otherwise
 
@@ -35,6 +40,10 @@ LABELS = {
         "jailed": "сел",
         "jailer": "посажен Тюремщиком",
         "hidden": "роль не вскрыта",
+        "void": "нарушение",
+        "count": "Подсчёт:",
+        "not_voted": "Не голосовали:",
+        "replaced": "Замены:",
     },
     "en": {
         "day": "Day {n}.",
@@ -57,6 +66,10 @@ LABELS = {
         "jailed": "jailed",
         "jailer": "jailed by the Jailer",
         "hidden": "role not revealed",
+        "void": "violation",
+        "count": "Count:",
+        "not_voted": "Not voted yet:",
+        "replaced": "Replacements:",
     },
 }
 
@@ -167,8 +180,25 @@ def vote_log_lines(state: AndorraState, lang: str = "ru") -> list[str]:
             out.append(f"+1 {w.p(seat).nick} ({L['penalty']})")
     for v in sorted(state.votes, key=lambda v: (v.ts, v.seq)):
         tgt = L["blank"] if v.target is None else w.p(v.target).nick
-        out.append(f"{w.p(v.voter).nick}: {tgt}")
+        void = f" ({L['void']}: {void_reason_text(v.void_reason, lang)})" if v.kind == "VOID" else ""
+        out.append(f"{w.p(v.voter).nick}: {tgt}{void}")
     return out
+
+
+def count_lines(state: AndorraState, lang: str = "ru") -> list[str]:
+    """H-04a in the header: the count so far, highest first: «Kassandra — 3 (rubin1988, Лиса, +1)»."""
+    w = state.world
+    out = []
+    for r in running_count(w, w.day, state.votes):
+        who = [w.p(s).nick for s in r["voters"]] + ([f"+{r['penalties']}"] if r["penalties"] else [])
+        out.append(f"{w.p(r['seat']).nick} — {r['total']} ({', '.join(who)})")
+    return out
+
+
+def not_voted(state: AndorraState) -> list[str]:
+    """A-VOTE-4: who has not voted yet today (a void vote is a vote in the log, shown there)."""
+    voted = {v.voter for v in state.votes}
+    return [p.nick for p in state.world.alive() if p.seat not in voted]
 
 
 def header(state: AndorraState, lang: str = "ru", bbcode: bool = False) -> str:
@@ -183,9 +213,16 @@ def header(state: AndorraState, lang: str = "ru", bbcode: bool = False) -> str:
     out.append(f"{_bold(L['roles'], bbcode)} {role_list_text(state, lang)}")
     out.append(_bold(L["players"], bbcode))
     out += [f"{p.nick} — {_status(state, p.seat, lang)}" for p in w.players]
+    if w.replacements:  # A-GEN-4
+        out.append(f"{_bold(L['replaced'], bbcode)} " + "; ".join(replacement_lines(w, lang)))
     left = _left(state, lang)
     if left is not None:
         out.append(f"{_bold(L['left'], bbcode)} {left}")
     out.append(_bold(L["log"], bbcode))
     out += vote_log_lines(state, lang)
+    if state.phase == DAY and state.votes:
+        out.append(_bold(L["count"], bbcode))
+        out += count_lines(state, lang)
+    if state.phase == DAY:
+        out.append(f"{_bold(L['not_voted'], bbcode)} " + (", ".join(not_voted(state)) or "—"))
     return "\n".join(out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..items import item_name
+from ..replacement import as_of
 from ..roles.move_names import move_name
 from ..state import AndorraState, World, role_name
 from .review import clan_word, move_words
@@ -94,7 +95,10 @@ def both(w: World, h: dict[str, Any]) -> dict[str, str] | None:
 
 def lines(state: AndorraState) -> list[dict[str, str]]:
     """Every host-log entry in words, oldest first."""
-    return [words for h in state.host_log if (words := both(state.world, h)) is not None]
+    # A-GEN-4: an entry keeps the nicks of its time
+    return [
+        words for h in state.host_log if (words := both(as_of(state.world, h.get("epoch")), h)) is not None
+    ]
 
 
 def of_night(state: AndorraState, w: World, night: int) -> list[dict[str, str]]:
@@ -105,7 +109,7 @@ def of_night(state: AndorraState, w: World, night: int) -> list[dict[str, str]]:
         if ("pm_move" in h and h["night"] == night) or (
             h.get("day") == night and ("edit" in h or "pm_vote" in h)
         ):
-            words = both(w, h)
+            words = both(as_of(w, h.get("epoch")), h)
             if words is not None:
                 out.append(words)
     return out

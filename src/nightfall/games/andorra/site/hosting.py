@@ -18,6 +18,7 @@ from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
+from . import thread_tool
 from .game import AndorraSiteGame
 
 PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
@@ -34,6 +35,7 @@ class AndorraSite(GameSite):
     host_seated = False
     private_presence = True  # a connection at night hints at a night move (issue 20)
     max_form_bytes = 32768  # a role list of up to 40 players
+    host_tool_bytes = thread_tool.MAX_BYTES  # the thread import's saved pages (A-THREAD-1)
     api_alias = "andorra"  # POST /api/andorra: the address the desk page has always used
     error_texts: ClassVar[Mapping[str, str]] = {
         "not_in_clan": "Only members of a clan can use its chat.",
@@ -46,6 +48,15 @@ class AndorraSite(GameSite):
 
     def make_game(self) -> Game[Any]:
         return AndorraSiteGame()
+
+    def host_tool(self, tool: str, state: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+        """``thread``: the thread import's preview (A-THREAD-1)."""
+        if tool != "thread":
+            raise Rejected("not_found", tool=tool)
+        try:
+            return thread_tool.preview(state.game, request)
+        except Rejected as rejected:
+            raise worded(rejected) from None
 
     def describe_settings(self) -> dict[str, Any]:
         """What the creation form shows (``GET /api/games``): every role a game may start

@@ -1,0 +1,90 @@
+"""The desk's thread import preview (A-THREAD-1..8): the host's pages read into the day's vote
+log, each vote with its post's link and time, void ones with their reason, the names that
+wait for the host's confirmation, and the rows the ``thread_votes`` command takes once the
+host confirms. Read-only: the server calls it through ``GameSite.host_tool``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nightfall.engine import Rejected
+
+from ..day import void_reason_text
+from ..state import DAY, NIGHT, AndorraState
+from ..thread.names import Names
+from ..thread.readers import fingerprint, merge, read_any
+from ..thread.votes import IGNORED, DayWindow, as_json, blue_notes, read_votes
+
+MAX_BYTES = 8 * 1024 * 1024  # a request's pages (ten fetched pages of 4 MB are not sent back in)
+
+
+def _aliases(state: AndorraState, raw: Any) -> dict[str, int]:
+    nicks = {p.nick: p.seat for p in state.world.players}
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): nicks[v] for k, v in raw.items() if isinstance(v, str) and v in nicks}
+
+
+def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
+    if state.phase not in (DAY, NIGHT):
+        raise Rejected("wrong_phase", rule="A-THREAD-1", phase=state.phase, expected=[DAY, NIGHT])
+    pages = []
+    for i, page in enumerate(request.get("pages") or []):
+        try:
+            pages.append(read_any(page["text"], page.get("url", "")))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise Rejected("bad_request", field=f"pages[{i}]", reason=str(exc)[:200]) from None
+    posts = merge(pages)
+    w = state.world
+    nicks = {p.seat: p.nick for p in w.players}
+    until = state.deadline if state.phase == DAY else state.day_ended_at
+    window = DayWindow(nicks, {p.seat for p in w.alive()}, state.day_started_at, until)
+    names = Names(nicks, _aliases(state, request.get("aliases")))
+    votes = read_votes(posts, window, names)
+    by_id = {p.id: p for p in posts}
+    logged = {e.post for e in state.votes if e.post}
+    out: list[dict[str, Any]] = []
+    confirm: dict[str, dict[str, Any]] = {}
+    for v in votes:
+        line = as_json(v, nicks)
+        line["time_ms"] = v.time_ms
+        line["void_ru"] = void_reason_text(v.void)
+        line["ignored_ru"] = IGNORED[v.ignored][0] if v.ignored else None
+        line["logged"] = v.link in logged  # already in the log: a re-import adds it only once
+        out.append(line)
+        if v.ignored == "NOT_PLAYER" and v.author not in confirm:  # a forum name the host may map
+            confirm[v.author] = {"name": v.author, "suggest": None, "candidates": [], "optional": True}
+        if v.ignored is None and v.unmatched:
+            for name in (v.author, v.target_text):
+                if name is None or name in confirm:
+                    continue
+                m = names.match(name)
+                if not m.exact:
+                    confirm[name] = {
+                        "name": name,
+                        "suggest": nicks[m.seat] if m.seat is not None else None,
+                        "candidates": [nicks[s] for s in m.candidates],
+                        "optional": False,
+                    }
+    rows = [
+        {
+            "voter": v.voter,
+            "target": v.target,
+            "ts": v.time_ms,
+            "post": v.link,
+            "void": v.void if v.void in ("EDIT", "MULTI") else None,
+            "digest": fingerprint(by_id[v.post]),
+        }
+        for v in votes
+        if v.ignored is None and not v.unmatched
+    ]
+    waiting = any(not c["optional"] for c in confirm.values())
+    return {
+        "day": w.day,
+        "posts": len(posts),
+        "votes": out,
+        "confirm": list(confirm.values()),
+        "rows": [] if waiting else rows,
+        "blue": blue_notes(posts, window),
+    }

@@ -1,0 +1,38 @@
+"""The forum readers, tried in order; adding a forum engine is one module with a ``Reader``
+(post.py) and one line here (docs/andorra-host.md)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from .discourse_topic import DiscourseTopic
+from .phpbb_bbcode import PhpbbBbcode
+from .phpbb_page import PhpbbPage
+from .post import Post, Reader
+
+READERS: list[Reader] = [DiscourseTopic(), PhpbbBbcode(), PhpbbPage()]
+
+
+def reader_for(text: str) -> Reader:
+    for r in READERS:
+        if r.accepts(text):
+            return r
+    raise ValueError("not a forum page this reader knows (phpBB page, Discourse JSON, phpBB quote BBCode)")
+
+
+def read_any(text: str, base_url: str = "") -> list[Post]:
+    return reader_for(text).read(text, base_url)
+
+
+def merge(pages: list[list[Post]]) -> list[Post]:
+    """Several pages (or the same page twice) as one thread: a post once, the last copy read."""
+    seen: dict[str, Post] = {}
+    for page in pages:
+        for p in page:
+            seen[p.id] = p
+    return list(seen.values())
+
+
+def fingerprint(p: Post) -> str:
+    """What a vote post said, so a re-import notices a post changed since (A-THREAD-8)."""
+    return hashlib.sha256("\x1f".join([*p.red, "\x1e", p.digest]).encode()).hexdigest()[:16]

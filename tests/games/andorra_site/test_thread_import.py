@@ -1,0 +1,85 @@
+"""The desk's thread import through the server (A-THREAD-1): ``POST /api/rooms/{code}/host/thread``
+reads fetched and sent pages into a preview, only for the room's host and never from an
+address inside the server's network; the confirmed rows enter the log as ``thread_votes``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nightfall.server import thread_fetch
+from tests.games.andorra.test_thread_cli import site  # noqa: F401 (the local page server fixture)
+from tests.server.harness import Live
+
+from .test_server import ok
+
+PAGES = Path(__file__).parents[1] / "andorra" / "thread_pages"
+NICKS = ["rubin1988", "Kassandra", "Серый Кардинал", "agent 51", "Oleg", "Мотя", "Лиса", "Deepcourier"]
+ROLES = ["BOSS", "PV", "DOCTOR", "PSYCHO", "SWINDLER", "PV", "MANIAC", "PV"]
+
+
+@pytest.fixture
+def private_ok(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(thread_fetch, "ALLOW_PRIVATE", True)  # the page server is on loopback
+    yield
+
+
+async def _game(live: Live) -> dict[str, Any]:
+    body = {"players": [{"name": n, "role": r} for n, r in zip(NICKS, ROLES, strict=True)]}
+    r = await live.http.post("/api/andorra", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+async def test_preview_confirm_record(live: Live, site: str, private_ok: None) -> None:  # noqa: F811  # A-THREAD-1, A-THREAD-5, A-THREAD-8
+    game = await _game(live)
+    url = f"/api/rooms/{game['code']}/host/thread"
+    page2 = (PAGES / "phpbb_page2.html").read_text(encoding="utf-8")
+    ask = {
+        "token": game["host_token"],
+        "urls": [f"{site}/viewtopic.php?t=77"],
+        "pages": [{"url": "", "text": page2}],
+    }
+    r = await live.http.post(url, json=ask)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["posts"] == 12 and got["rows"] == []  # names wait: nothing to record yet
+    assert {c["name"]: (c["suggest"], c["optional"]) for c in got["confirm"]} == {
+        "Ведущий": (None, True),  # no player like it: the host may map it, nothing waits on it
+        "deepcourier": ("Deepcourier", False),
+        "Kasandra": ("Kassandra", False),
+    }
+    assert got["blue"][1] == {
+        "author": "Серый Кардинал",
+        "text": "Ведущий, а Мотя с аватаркой?",
+        "post": f"{site}/viewtopic.php?t=77#p104",
+    }
+    aliases = {"deepcourier": "Deepcourier", "Kasandra": "Kassandra"}
+    r = await live.http.post(url, json={**ask, "aliases": aliases})
+    got = r.json()
+    assert [c["name"] for c in got["confirm"]] == ["Ведущий"] and len(
+        got["rows"]
+    ) == 10  # day 1 has no deadline here: 112 counts
+    host = await live.connect(game["code"], game["host_token"])
+    await ok(host, "thread_votes", votes=got["rows"])
+    seen = await host.state_where(lambda m: len(m["view"]["vote_log"]) == 10)
+    assert [e["void_reason"] for e in seen["view"]["vote_log"][:2]] == ["REVOTE", None]
+    again = (await live.http.post(url, json={**ask, "aliases": aliases})).json()
+    assert all(v["logged"] for v in again["votes"] if v["ignored"] is None)
+
+
+async def test_only_the_host_and_never_inside(live: Live, site: str) -> None:  # noqa: F811  # A-THREAD-1
+    game = await _game(live)
+    url = f"/api/rooms/{game['code']}/host/thread"
+    r = await live.http.post(url, json={"token": game["players"][0]["token"], "urls": [f"{site}/x"]})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
+    r = await live.http.post(url, json={"token": game["host_token"], "urls": [f"{site}/viewtopic.php?t=77"]})
+    assert r.status_code == 400 and "inside the server's network" in r.json()["error"]["params"]["reason"]
+    r = await live.http.post(url, json={"token": game["host_token"], "pages": [{"text": "hello"}]})
+    assert r.status_code == 400 and r.json()["error"]["params"]["field"] == "pages[0]"
+    r = await live.http.post(f"/api/rooms/{game['code']}/host/other", json={"token": game["host_token"]})
+    assert r.status_code == 404
