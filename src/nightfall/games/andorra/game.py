@@ -16,6 +16,7 @@ from nightfall.engine.event import Audience
 from . import article, host_edit, moves, pm_entry
 from . import day as day_mod
 from .night_pipeline import resolve
+from .payload_keys import refuse_unknown_keys
 from .penalties import avatar_penalty
 from .questions import answer_value, settle
 from .reasons import worded
@@ -164,10 +165,10 @@ def _answer(state: AndorraState, cmd: Command) -> list[Event]:
     pid = cmd.payload.get("prompt")
     prompts = (state.pending or {}).get("prompts", [])
     pr = next((p for p in prompts if p["id"] == pid), None)
-    if pr is None:
-        raise Rejected("unknown_prompt", rule="A-DATA-I", prompt=pid)
-    if cmd.actor not in (HOST, pr["seat"]):
-        raise Rejected("not_your_prompt", rule="A-DATA-I", prompt=pid, player=pr["seat"])
+    if pr is None or cmd.actor not in (HOST, pr["seat"]):
+        # A-SEC-1: another's question and no question are one refusal, so an answer never
+        # says whether a guessed id exists or whose it is
+        raise Rejected("unknown_prompt", rule="A-DATA-I")
     ans = cmd.payload.get("answer")
     if ans is not None and ans not in pr["options"]:
         raise Rejected("bad_answer", rule="A-DATA-I", prompt=pid, answer=ans, options=pr["options"])
@@ -367,6 +368,7 @@ class AndorraGame:
             raise worded(rejected) from None
 
     def apply(self, state: AndorraState, command: Command) -> list[Event]:
+        refuse_unknown_keys(command.type, command.payload)  # A-SEC-3, before anything reads it
         return _HANDLERS[command.type](state, command)
 
     def refusal(self, state: AndorraState, command: Command, refused: Rejected) -> Rejected:

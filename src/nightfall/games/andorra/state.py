@@ -112,6 +112,8 @@ class World:
     )  # open polls: voter -> candidate  # A-ROLE-JOURNALIST-7: may publish today
     winner: str | None = None
     winners: list[int] = field(default_factory=list)
+    # A-SEC-1: the secret that makes prompt ids opaque (night/ctx.py prompt_id); never in a view
+    prompt_key: str = ""
 
     def p(self, seat: int) -> Player:
         return self.players[seat - 1]

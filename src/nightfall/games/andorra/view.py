@@ -117,7 +117,11 @@ def view(state: AndorraState, viewer: Viewer) -> AndorraView:
             }
             for p in state.posts
         ],
-        "result": {"winner": w.winner, "winners": w.winners, "winner_name": _winner_name(w.winner)}
+        "result": {
+            "winner": w.winner,
+            "winners": _winners(state, viewer),
+            "winner_name": _winner_name(w.winner),
+        }
         if state.phase == "OVER"
         else None,
     }
@@ -363,6 +367,15 @@ def _audit_event(e: dict[str, Any]) -> AndorraAuditEvent:
 def _table_words(table: dict[str, tuple[str, str]], code: str) -> AndorraWords | None:
     words = table.get(code)
     return None if words is None else {"ru": words[0], "en": words[1]}
+
+
+def _winners(state: AndorraState, viewer: Viewer) -> list[int]:
+    """A-SEC-5: the winning seats tell who was on the winning side, so they are public only
+    when the host reveals every role at the end (``reveal_all_at_end``); the desk sees them."""
+    opts = state.config.get("options") or {}
+    if viewer in ("host", "all") or bool(opts.get("reveal_all_at_end")):
+        return list(state.world.winners)
+    return []
 
 
 def _winner_name(winner: str | None) -> AndorraWords | None:

@@ -246,7 +246,6 @@ export const en: Record<Key, string> = {
   "err.bad_payload": "Invalid data ({field})",
   "err.game_over": "The game is over",
   "err.unknown_prompt": "This question is already closed",
-  "err.not_your_prompt": "This is not your question",
   "err.bad_answer": "No such answer",
   "err.not_eligible": "You cannot vote",
   "err.vote_after_deadline": "Voting time is up",

@@ -256,7 +256,6 @@ export const ru = {
   "err.bad_payload": "Неверные данные ({field})",
   "err.game_over": "Игра окончена",
   "err.unknown_prompt": "Этот вопрос уже закрыт",
-  "err.not_your_prompt": "Это не ваш вопрос",
   "err.bad_answer": "Такого ответа нет",
   "err.not_eligible": "Вы не можете голосовать",
   "err.vote_after_deadline": "Время голосования вышло",

@@ -12,12 +12,14 @@ from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kerne
 
 from ..form_types import AndorraMoveOption
 from ..game import AndorraGame
+from ..payload_keys import refuse_unknown_keys
 from ..view_types import AndorraView
 from . import chat, form
 from .chat import CHAT, CHAT_KEEP, RoomState
 from .param_shapes import check_params
 
 NIGHT = "NIGHT"
+SITE_KEYS = {"vote": frozenset({"target"}), "edit_vote": frozenset({"target"})}  # no ``ts`` (A-SEC-3)
 # The phases in which the host enters a move (NIGHT, from a forum PM) or corrects one (H-03).
 HOST_MOVES = ("NIGHT", "RESOLVING", "REVIEW")
 
@@ -37,11 +39,11 @@ class AndorraSiteGame:
         return state
 
     def apply(self, state: RoomState, command: Command) -> list[Event]:
+        # A-SEC-3: keys a command does not read are refused first. On the site a vote's time
+        # is the server's (the command's ``now``), never the client's, so ``ts`` is one of them.
+        refuse_unknown_keys(command.type, command.payload, SITE_KEYS.get(command.type))
         if command.type == CHAT:
             return chat.post(state, command)
-        if command.type in ("vote", "edit_vote") and "ts" in command.payload:
-            # the vote's time is the server's (the command's ``now``), never the client's
-            raise Rejected("bad_payload", field="ts")
         if command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
         if command.type == "pm_vote" and command.actor == "host" and not command.payload.get("edit"):
