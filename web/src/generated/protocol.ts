@@ -825,6 +825,7 @@ export interface AndorraPending {
   prompts?: AndorraPrompt[];
   post?: Record<string, unknown>;
   post_text?: string;
+  post_bbcode?: string;
   messages?: (Record<string, unknown>)[];
   audit?: AndorraAudit;
 }

@@ -20,9 +20,11 @@ from .payload_keys import refuse_unknown_keys
 from .penalties import avatar_penalty
 from .questions import answer_value, settle
 from .reasons import worded
+from .reports.forum_text import forum_text, plain
 from .reports.header import schedule_line
 from .reports.messages import assemble
 from .reports.morning import build_post
+from .setup import BBCODE_TAG
 from .setup import setup as do_setup
 from .state import DAY, NIGHT, OVER, RESOLVING, REVIEW, AndorraState, snapshot
 from .view import view as do_view
@@ -247,7 +249,7 @@ def _narrative(state: AndorraState, cmd: Command) -> list[Event]:
     if not isinstance(text, str):
         raise Rejected("bad_payload", rule="H-09", field="text")
     assert state.pending is not None
-    state.pending["post"]["narrative"] = text
+    state.pending["post"]["narrative"] = forum_text(text)  # A-SEC-4: the review shows what is posted
     return []
 
 
@@ -310,6 +312,10 @@ def _replace(state: AndorraState, cmd: Command) -> list[Event]:
     w = state.world
     if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not isinstance(nick, str) or not nick:
         raise Rejected("bad_payload", rule="A-GEN-4", seat=seat)
+    nick = plain(nick).strip()  # A-SEC-4: the nick goes into every post
+    tag = BBCODE_TAG.search(nick)
+    if not nick or tag is not None:  # A-SETUP-1b, as for the starting nicks
+        raise Rejected("nick_bbcode", rule="A-SETUP-1b", nick=nick, tag=tag.group(0) if tag else "")
     w.p(seat).nick = nick
     for day_s in list(w.penalties):
         w.penalties[day_s] = [s for s in w.penalties[day_s] if s != seat]

@@ -402,4 +402,5 @@ def _pending_view(state: AndorraState) -> AndorraPending | None:
     if "post" in out and state.pending_world is not None:
         nicks = {p.seat: p.nick for p in state.pending_world.players}
         out["post_text"] = render_post(out["post"], nicks, "ru")
+        out["post_bbcode"] = render_post(out["post"], nicks, "ru", bbcode=True)  # A-SEC-4: as posted
     return out

@@ -300,6 +300,7 @@ class AndorraPending(TypedDict, total=False):
     prompts: list[AndorraPrompt]
     post: dict[str, Any]
     post_text: str
+    post_bbcode: str  # A-SEC-4: the post exactly as it will be pasted into the forum
     messages: list[dict[str, Any]]
     audit: AndorraAudit
 
