@@ -46,9 +46,13 @@ class Pages:
     entry: str = "index.html"  # the page of the web build (web/dist) that runs the game
     paths: tuple[str, ...] = ()  # the URL patterns of the game's pages
     seat: str = "r/{code}"  # a seat's private link: ``{base}/{seat}#t={token}``
+    desk: str | None = None  # the host's desk link, for a game whose host has no seat
 
     def seat_url(self, base: str, code: str, token: str) -> str:
         return f"{base}/{self.seat.format(code=code)}#t={token}"
+
+    def desk_url(self, base: str, code: str, token: str) -> str:
+        return f"{base}/{(self.desk or self.seat).format(code=code)}#t={token}"
 
 
 @dataclass(frozen=True, slots=True)

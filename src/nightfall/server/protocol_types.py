@@ -60,9 +60,10 @@ class RoomSummary(TypedDict):
 
 
 class RelinkAnswer(TypedDict):
-    """``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working)."""
+    """``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working);
+    ``"desk"`` for the host's desk in a game whose host has no seat (Andorra, A-SEC-6)."""
 
-    seat: int
+    seat: int | Literal["desk"]
     token: str
     url: str
     qr: str  # the new link as an SVG QR code: a Heks host shows it for the new phone to scan

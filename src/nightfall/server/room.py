@@ -51,6 +51,8 @@ __all__ = [
     "RoomUnloaded",
 ]
 
+DESK = "desk"  # ``relink``'s seat for the host's desk, in a game whose host has no seat
+
 log = logging.getLogger("nightfall.room")
 
 
@@ -80,9 +82,13 @@ class Room(RoomLobby):
         if host is None or host.pid != self.lobby.host:
             raise Rejected("not_host")
         seating = self.play.record.seating if self.play is not None else []
-        if type(seat) is not int or not 1 <= seat <= len(seating):
+        if seat == DESK and not self.site.host_seated:
+            # A-SEC-6: a leaked desk link is replaced; every tab that used it is told and closed
+            pid = host.pid
+        elif type(seat) is not int or not 1 <= seat <= len(seating):
             raise Rejected("unknown_member", seat=seat)
-        pid = seating[seat - 1]
+        else:
+            pid = seating[seat - 1]
         token = secrets.token_urlsafe(32)
         draft = copy.deepcopy(self.lobby)
         member = draft.member(pid)
@@ -90,11 +96,14 @@ class Room(RoomLobby):
             raise Rejected("unknown_member", seat=seat)
         member.token_hash = tables.hash_token(token)
         await self._commit_lobby(draft)
+        told = Rejected("bad_token", reason="replaced")
         for conn in [c for c in self.conns if c.pid == pid]:
-            conn.send(error(None, Rejected("bad_token"), self.clock()))
+            conn.send(error(None, told, self.clock()))
             conn.close(CLOSE_REPLACED)
             self.conns.remove(conn)
-        log.info("room %s: seat %d got a new private link", self.code, seat)
+        log.info(
+            "room %s: %s got a new private link", self.code, "the desk" if seat == DESK else f"seat {seat}"
+        )
         return token
 
     async def attach(self, conn: Connection, token: str | None) -> None:

@@ -85,7 +85,9 @@ def test_a_replacement_nick_with_a_tag_is_refused() -> None:
     assert s.state.world.p(3).nick == "Yana"
 
 
-@given(st.text(alphabet=st.sampled_from(list("[]/=*biusquotespoilerurlimg x\n\u202e\x00\u2066")), max_size=80))
+@given(
+    st.text(alphabet=st.sampled_from(list("[]/=*biusquotespoilerurlimg x\n\u202e\x00\u2066")), max_size=80)
+)
 def test_any_text_comes_out_safe_and_stays_as_it_is_when_cleaned_again(text: str) -> None:
     """A-SEC-4: whatever is typed, only balanced safe tags and no invisible characters are left;
     the policy is idempotent (the review and the post apply it both)."""

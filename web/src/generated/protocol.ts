@@ -46,10 +46,11 @@ export interface RoomSummary {
   max_players: number;
 }
 /**
- * ``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working).
+ * ``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working);
+ * ``"desk"`` for the host's desk in a game whose host has no seat (Andorra, A-SEC-6).
  */
 export interface RelinkAnswer {
-  seat: number;
+  seat: number | "desk";
   token: string;
   url: string;
   qr: string;

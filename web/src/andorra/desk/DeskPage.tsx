@@ -14,6 +14,7 @@ import { Inactive } from "./Inactive";
 import { Messages } from "./Messages";
 import { PlayersTable } from "./PlayersTable";
 import { Preview } from "./Preview";
+import { DeskLink } from "./DeskLink";
 import { Links, Relink } from "./Relink";
 import { Review } from "./Review";
 import { missingMoves, Submissions } from "./Submissions";
@@ -95,6 +96,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         {(phase === "DAY" || phase === "NIGHT") && <StateEditor ctx={ctx} conn={conn} view={view} />}
         <Relink ctx={ctx} view={view} code={code} run={run} />
         <Links ctx={ctx} code={code} />
+        <DeskLink ctx={ctx} code={code} />
         <VoteLog ctx={ctx} view={view} />
         {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
         {phase === "DAY" && <Articles ctx={ctx} view={view} run={run} />}

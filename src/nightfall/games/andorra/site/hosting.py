@@ -41,7 +41,10 @@ class AndorraSite(GameSite):
         "bad_chat": "The chat message is empty or has invalid characters.",
     }
     pages: ClassVar[Pages] = Pages(
-        entry="andorra.html", paths=("a/new", "a/{code}/desk", "a/{code}/p"), seat="a/{code}/p"
+        entry="andorra.html",
+        paths=("a/new", "a/{code}/desk", "a/{code}/p"),
+        seat="a/{code}/p",
+        desk="a/{code}/desk",
     )
 
     def make_game(self) -> Game[Any]:
@@ -121,7 +124,7 @@ class AndorraSite(GameSite):
             "code": code,
             "game": self.name,
             "host_token": created.host_token,
-            "desk_url": f"{base}/a/{code}/desk#t={created.host_token}",
+            "desk_url": self.pages.desk_url(base, code, created.host_token),
             "players": [
                 {"seat": seat, "name": name, "token": token, "url": self.pages.seat_url(base, code, token)}
                 for seat, name, token in created.players
