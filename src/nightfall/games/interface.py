@@ -147,6 +147,18 @@ class GameSite(ABC):
         host's seat, None when the host runs the game from a desk; ``settings`` are
         the lobby's, or a desk game's ``Opening.setup``."""
 
+    def feed_length(self, state: Any) -> int:
+        """How many items the game's feed holds (Andorra: its clan chat); 0 without a feed.
+        The server sends a feed apart from the views (docs/protocol.md, ``feed``): the latest
+        page on connect, each new item once, older pages on request, so a long chat costs a
+        new message only itself."""
+        return 0
+
+    def feed(self, state: Any, viewer: Any, lo: int, hi: int, limit: int) -> tuple[list[Any], bool] | None:
+        """The feed items ``viewer`` may read with index in ``[lo, hi)``, the latest ``limit`` of
+        them, and whether ``viewer`` may read older ones than those; None: the game has no feed."""
+        return None
+
     def host_seat(self, state: Any) -> int | None:
         """The seat the rules give the host role, for games that keep one; the lobby's
         host follows it while a game runs."""

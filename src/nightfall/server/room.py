@@ -14,17 +14,19 @@ from __future__ import annotations
 import copy
 import logging
 import secrets
+from typing import Any
 
 from nightfall.engine import Rejected
 
+from . import feed, outgoing
 from . import lobby as tables
-from . import outgoing
 from .connection import Connection
 from .lobby import PLAYING
 from .protocol import (
     CLOSE_REPLACED,
     MAX_MESSAGE_BYTES,
     error,
+    request_id,
 )
 from .protocol_types import JoinAnswer, WelcomeMessage
 from .room_lobby import RoomLobby
@@ -137,10 +139,28 @@ class Room(RoomLobby):
         }
         conn.send(welcome)
         conn.offer(self._versioned_state(conn.pid, now))
+        self._feed_mark()
+        history = self._feed_page(conn.pid, None, now)  # the game's feed: its latest page
+        if history is not None:
+            conn.offer(history)
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])
         self._watch_host()
         await self._hand_over_if_host_away()  # someone to take over may just have come
+
+    async def feed_page(self, conn: Connection, message: dict[str, Any]) -> None:
+        """``{"type": "feed", "id", "before"}``: an older page of the game's feed, answered
+        ``feed`` with the same ``id`` (docs/protocol.md); read-only, nothing is stored."""
+        rid = request_id(message)
+        before = feed.before_of(message)
+
+        async def job() -> None:
+            text = self._feed_page(conn.pid, before, self.clock(), rid)
+            if text is None:
+                raise Rejected("no_feed")
+            conn.offer(text)
+
+        await self.call(job)
 
     async def detach(self, conn: Connection) -> None:
         await self.call(lambda: self._detach(conn))

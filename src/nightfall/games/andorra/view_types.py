@@ -206,7 +206,6 @@ class AndorraMe(TypedDict):
     item_manager: NotRequired[Seat | None]
     chat_clan: NotRequired[str | None]  # site
     chat_clan_name: NotRequired[AndorraWords | None]  # site: the clan in words («мафия (красные)»)
-    chat: NotRequired[list[AndorraChatMessage]]  # site
     options: NotRequired[list[AndorraMoveOption]]  # site
 
 
@@ -371,4 +370,3 @@ class AndorraView(TypedDict):
     result: AndorraResult | None
     me: NotRequired[AndorraMe]
     host: NotRequired[AndorraHost]
-    chat: NotRequired[list[AndorraChatMessage]]  # site: the host sees every clan's chat

@@ -106,7 +106,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <FirstPost ctx={ctx} view={view} />
         <DayHeader ctx={ctx} view={view} />
         <Posts ctx={ctx} view={view} bbcode />
-        <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
+        <Chat ctx={ctx} view={view} conn={conn} />
         <Messages ctx={ctx} view={view} />
         <HostLog ctx={ctx} view={view} />
         <Audit ctx={ctx} view={view} />

@@ -148,6 +148,8 @@ export const en: Record<Key, string> = {
   chat: "Clan chat",
   chat_send: "Send to chat",
   chat_placeholder: "Message to your clan",
+  chat_older: "Earlier messages",
+  chat_loading: "Loading the chat…",
   chat_empty: "The chat is empty",
   chat_all: "Clan chats",
   posts: "Morning posts",

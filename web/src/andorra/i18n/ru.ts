@@ -148,6 +148,8 @@ export const ru = {
   chat: "Чат клана",
   chat_send: "Отправить в чат",
   chat_placeholder: "Сообщение клану",
+  chat_older: "Более ранние сообщения",
+  chat_loading: "Загружаем чат…",
   chat_empty: "В чате пока пусто",
   chat_all: "Чаты кланов",
   posts: "Утренние посты",

@@ -15,7 +15,7 @@ from ..game import AndorraGame
 from ..payload_keys import refuse_unknown_keys
 from ..view_types import AndorraView
 from . import chat, form
-from .chat import CHAT, CHAT_KEEP, RoomState
+from .chat import CHAT, RoomState
 from .param_shapes import check_params
 
 NIGHT = "NIGHT"
@@ -78,14 +78,16 @@ class AndorraSiteGame:
         # The rules' AndorraView plus the site's keys (view_types marks them "site").
         out = cast(AndorraView, self.inner.view(state.game, viewer))
         if viewer in ("host", "all"):
-            out["chat"] = state.chat[-CHAT_KEEP:]
+            # the chat itself is not in a view (it would be resent whole with every message):
+            # the server sends it apart, as the room's feed (docs/protocol.md, ``feed``)
             if viewer == "host" and "host" in out and out["phase"] in HOST_MOVES:
                 out["host"]["options"] = self.host_options(state)
             if viewer == "host" and "host" in out and out["phase"] == NIGHT:
                 out["host"]["pm_options"] = self.pm_options(state)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
-            me["chat_clan"], me["chat"] = chat.readable(state, viewer)
+            since = state.member_since.get(viewer)
+            me["chat_clan"] = since[0] if since is not None else None
             me["chat_clan_name"] = chat.clan_name(state, me["chat_clan"])
             me["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
         return cast("dict[str, Any]", out)

@@ -18,6 +18,8 @@ from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
+from . import chat
+from .chat import RoomState
 from .game import AndorraSiteGame
 
 PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
@@ -49,6 +51,14 @@ class AndorraSite(GameSite):
 
     def make_game(self) -> Game[Any]:
         return AndorraSiteGame()
+
+    def feed_length(self, state: Any) -> int:
+        """The clan chat is the feed (docs/protocol.md, ``feed``): ``RoomState.chat``."""
+        return len(cast(RoomState, state).chat)
+
+    def feed(self, state: Any, viewer: Any, lo: int, hi: int, limit: int) -> tuple[list[Any], bool] | None:
+        got, older = chat.page(cast(RoomState, state), viewer, lo, hi, limit)
+        return cast("list[Any]", got), older
 
     def describe_settings(self) -> dict[str, Any]:
         """What the creation form shows (``GET /api/games``): every role a game may start
