@@ -289,6 +289,7 @@ export const en: Record<Key, string> = {
   "err.already_hello": "Connection error, reload the page",
   "err.spectator": "Spectators cannot do that",
   "err.no_game": "No game is running yet",
+  "err.no_feed": "This game has no chat to page through",
   "err.not_seated": "You have no seat in this game",
   "err.unknown_action": "Unknown action",
   "err.wrong_status": "That is not possible now",

@@ -291,6 +291,7 @@ export const ru = {
   "err.already_hello": "Ошибка подключения, обновите страницу",
   "err.spectator": "Зрители не могут этого делать",
   "err.no_game": "Игра ещё не идёт",
+  "err.no_feed": "В этой игре нет чата",
   "err.not_seated": "У вас нет места в этой игре",
   "err.unknown_action": "Неизвестное действие",
   "err.wrong_status": "Сейчас это невозможно",
