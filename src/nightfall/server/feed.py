@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from nightfall.engine import Rejected
-from nightfall.games.interface import GameSite
+from nightfall.games.registry import GameSite
 
 from .protocol import encode
 

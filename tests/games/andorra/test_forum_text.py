@@ -34,7 +34,7 @@ def _safe(posted: str) -> None:
         else:
             stack.append(name)
     assert stack == [], posted
-    assert BIDI_AND_CONTROLS.search(posted) is None, repr(posted)
+    assert BIDI_AND_CONTROLS.search(posted.replace("[\u200b", "[")) is None, repr(posted)  # but the escape
 
 
 def _after_watch() -> Scenario:
@@ -57,7 +57,8 @@ def test_the_journalists_article_is_posted_under_the_policy() -> None:
         _safe(text)
     assert post["bbcode"].endswith(waiting), "A-SEC-4: the host reviewed exactly what is posted"
     assert "[b]Правда[/b]" in waiting and "[quote]цитата[/quote]" in waiting
-    assert "［url=http://evil.example]жми［/url]" in waiting and "［i]открыт" in waiting
+    zw = "\u200b"  # the escape: a zero-width space after the bracket
+    assert f"[{zw}url=http://evil.example]жми[{zw}/url]" in waiting and f"[{zw}i]открыт" in waiting
     assert "утечкаскрыто" in waiting
 
 

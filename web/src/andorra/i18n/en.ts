@@ -204,7 +204,7 @@ export const en: Record<Key, string> = {
   submissions_missing: "No move yet (stays home if none comes): {nicks}",
   submitted_by: "by {by}",
   preview: "Morning post preview",
-  preview_bbcode: "Exactly as it will be posted (BBCode; ［ marks a bracket shown as text)",
+  preview_bbcode: "Exactly as it will be posted (BBCode)",
   narrative: "Story text for the post",
   narrative_save: "Save text",
   correct: "Correct a move and resolve again",

@@ -214,7 +214,7 @@ export const ru = {
   submissions_missing: "Ещё нет хода (без хода сидит дома): {nicks}",
   submitted_by: "от {by}",
   preview: "Предпросмотр утреннего поста",
-  preview_bbcode: "Точно так, как будет опубликовано (BBCode; ［ — скобка, показанная как текст)",
+  preview_bbcode: "Точно так, как будет опубликовано (BBCode)",
   narrative: "Художественный текст к посту",
   narrative_save: "Сохранить текст",
   correct: "Исправить ход и пересчитать",

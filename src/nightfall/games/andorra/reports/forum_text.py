@@ -7,9 +7,10 @@ the host's post.
   written in lower case.
 - Escaped (shown as text): every other ``[`` that could start a tag on some board (``[`` then
   a letter, ``/`` or ``*``: ``[url]``, ``[img]``, ``[/spoiler]`` left open or closed twice, an
-  attribute such as ``[quote=x]``). Its bracket becomes the full-width ``［`` (U+FF3B): no
-  board parses it, it reads as a bracket, and the host sees in the review that it was
-  escaped. Brackets that start no tag (``[2]``, ``[ ]``) stay as typed.
+  attribute such as ``[quote=x]``). A zero-width space (U+200B) is put after its bracket:
+  no board's parser reads ``[`` + ZWSP + ``url]`` as a tag, and the reader sees ``[url]`` as
+  typed (a full-width ``［`` was tried: fonts without CJK glyphs, Debian's Chromium among
+  them, draw it as a box). Brackets that start no tag (``[2]``, ``[ ]``) stay as typed.
 - Removed: control characters (but the newline; a tab becomes a space), format characters
   (bidi embeddings, overrides and isolates, zero-width marks), surrogates, private-use and
   unassigned code points; CR LF, CR and the Unicode line and paragraph separators become LF.
@@ -24,7 +25,7 @@ import re
 import unicodedata
 
 SAFE_TAGS = ("b", "i", "u", "s", "quote", "spoiler")
-ESCAPED_BRACKET = "\uff3b"
+ESCAPED_BRACKET = "[\u200b"  # the bracket, then a zero-width space (removed from input, so ours)
 _SAFE = re.compile(r"\[(/?)(" + "|".join(SAFE_TAGS) + r")\]", re.IGNORECASE)
 _TAG_LIKE = re.compile(r"\[(?=[/*A-Za-z])")
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
