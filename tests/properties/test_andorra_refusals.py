@@ -105,15 +105,8 @@ def _payload(ctype: str, x: int, o: int, pick: Any) -> dict[str, Any]:
         return {"text": "Вчера было тихо."}
     if ctype == "host_edit":
         return {"op": "kill", "seat": x}
-    if ctype in ("penalty", "replace", "pm_vote"):
-        return (
-            {"seat": x, "nick": "Yana"}
-            if ctype == "replace"
-            else {"seat": x}
-            if ctype == "penalty"
-            else {"from": x}
-        )
-    return {}
+    about_x: dict[str, dict[str, Any]] = {"penalty": {"seat": x}, "replace": {"seat": x, "nick": "Yana"}}
+    return about_x.get(ctype, {"from": x} if ctype == "pm_vote" else {})
 
 
 def _answer(state: RoomState, cmd: Command) -> str:
