@@ -46,9 +46,13 @@ class Pages:
     entry: str = "index.html"  # the page of the web build (web/dist) that runs the game
     paths: tuple[str, ...] = ()  # the URL patterns of the game's pages
     seat: str = "r/{code}"  # a seat's private link: ``{base}/{seat}#t={token}``
+    desk: str | None = None  # the host's desk link, for a game whose host has no seat
 
     def seat_url(self, base: str, code: str, token: str) -> str:
         return f"{base}/{self.seat.format(code=code)}#t={token}"
+
+    def desk_url(self, base: str, code: str, token: str) -> str:
+        return f"{base}/{(self.desk or self.seat).format(code=code)}#t={token}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,18 @@ class GameSite(ABC):
         """The rules' config for these players (in seat order). ``host_seat`` is the
         host's seat, None when the host runs the game from a desk; ``settings`` are
         the lobby's, or a desk game's ``Opening.setup``."""
+
+    def feed_length(self, state: Any) -> int:
+        """How many items the game's feed holds (Andorra: its clan chat); 0 without a feed.
+        The server sends a feed apart from the views (docs/protocol.md, ``feed``): the latest
+        page on connect, each new item once, older pages on request, so a long chat costs a
+        new message only itself."""
+        return 0
+
+    def feed(self, state: Any, viewer: Any, lo: int, hi: int, limit: int) -> tuple[list[Any], bool] | None:
+        """The feed items ``viewer`` may read with index in ``[lo, hi)``, the latest ``limit`` of
+        them, and whether ``viewer`` may read older ones than those; None: the game has no feed."""
+        return None
 
     def host_seat(self, state: Any) -> int | None:
         """The seat the rules give the host role, for games that keep one; the lobby's

@@ -220,7 +220,8 @@ async def relink_seat(request: Request) -> Response:
     except Rejected as rejected:
         return _error(rejected)
     base = room.base_url or base_url(request)
-    url = room.site.pages.seat_url(base, room.code, token)
+    pages = room.site.pages
+    url = (pages.desk_url if body.get("seat") == "desk" else pages.seat_url)(base, room.code, token)
     answer: RelinkAnswer = {"seat": body["seat"], "token": token, "url": url, "qr": qr.svg(url).decode()}
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 

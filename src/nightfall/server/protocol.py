@@ -17,7 +17,7 @@ from .protocol_types import AckMessage, ErrorBody, ErrorMessage
 VERSION = 1
 MAX_MESSAGE_BYTES = 8192
 MAX_ID_LENGTH = 64
-CLIENT_TYPES = ("hello", "command", "lobby", "ping")
+CLIENT_TYPES = ("hello", "command", "lobby", "ping", "feed")
 
 # WebSocket close codes (docs/protocol.md §3).
 CLOSE_BAD_HELLO = 4400
@@ -53,6 +53,7 @@ MESSAGES = {
     "removed": "The host removed you from the table.",
     "spectator": "Spectators cannot do that.",
     "no_game": "No game is running.",
+    "no_feed": "This game has no feed to page through.",
     "not_seated": "You have no seat in the running game.",
     "wrong_actor": "You can only act for your own seat.",
     "unknown_action": "Unknown lobby action.",

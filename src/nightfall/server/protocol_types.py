@@ -60,9 +60,10 @@ class RoomSummary(TypedDict):
 
 
 class RelinkAnswer(TypedDict):
-    """``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working)."""
+    """``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working);
+    ``"desk"`` for the host's desk in a game whose host has no seat (Andorra, A-SEC-6)."""
 
-    seat: int
+    seat: int | Literal["desk"]
     token: str
     url: str
     qr: str  # the new link as an SVG QR code: a Heks host shows it for the new phone to scan
@@ -211,7 +212,22 @@ class PongMessage(TypedDict):
     server_time: int
 
 
-ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | AckMessage | ErrorMessage | PongMessage
+class FeedMessage(TypedDict):
+    """A game's feed (Andorra's clan chat), apart from the views: the latest page on connect
+    (``reset``: replace what you have), each new item once (no ``more``), or the older page
+    asked for with ``id`` (``more``: there are older items still)."""
+
+    type: Literal["feed"]
+    server_time: int
+    items: list[Any]  # the game's items (Andorra: AndorraChatMessage), oldest first, each with its ``n``
+    more: NotRequired[bool]
+    reset: NotRequired[bool]
+    id: NotRequired[RequestId]
+
+
+ServerMessage = (
+    WelcomeMessage | StateMessage | PresenceMessage | AckMessage | ErrorMessage | PongMessage | FeedMessage
+)
 
 
 # -- what a client sends ----------------------------------------------------------
@@ -246,4 +262,12 @@ class PingMessage(TypedDict):
     t: NotRequired[int]
 
 
-ClientMessage = HelloMessage | CommandMessage | LobbyMessage | PingMessage
+class FeedRequest(TypedDict):
+    """The page of the game's feed before item ``before`` (an ``n``), answered ``feed``."""
+
+    type: Literal["feed"]
+    id: RequestId
+    before: NotRequired[int]
+
+
+ClientMessage = HelloMessage | CommandMessage | LobbyMessage | PingMessage | FeedRequest

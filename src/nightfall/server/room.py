@@ -23,14 +23,14 @@ from nightfall.cluster.ownership import Held
 from nightfall.engine import Rejected
 from nightfall.games.registry import GameSite
 
-from . import host_role
+from . import feed, host_role
 from . import lobby as tables
 from .connection import Connection
 from .inbox import Inbox
 from .lobby import PLAYING, Lobby
 from .play import Play
 from .presence import Presence
-from .protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, error
+from .protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, error, request_id
 from .protocol_types import JoinAnswer, RoomSummary, StateMessage, WelcomeMessage
 from .room_commit import STORE_RETRY_SECONDS, Committer, Job, Reply
 from .room_core import MAX_SOCKETS_PER_MEMBER, RoomCore, RoomOptions
@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+DESK = "desk"  # ``relink``'s seat for the host's desk, in a game whose host has no seat
 log = logging.getLogger("nightfall.room")
 
 
@@ -224,9 +225,13 @@ class Room:
         if host is None or host.pid != core.lobby.host:
             raise Rejected("not_host")
         seating = core.play.record.seating if core.play is not None else []
-        if type(seat) is not int or not 1 <= seat <= len(seating):
+        if seat == DESK and not core.site.host_seated:
+            # A-SEC-6: a leaked desk link is replaced; every tab that used it is told and closed
+            pid = host.pid
+        elif type(seat) is not int or not 1 <= seat <= len(seating):
             raise Rejected("unknown_member", seat=seat)
-        pid = seating[seat - 1]
+        else:
+            pid = seating[seat - 1]
         token = secrets.token_urlsafe(32)
         draft = copy.deepcopy(core.lobby)
         member = draft.member(pid)
@@ -234,11 +239,14 @@ class Room:
             raise Rejected("unknown_member", seat=seat)
         member.token_hash = tables.hash_token(token)
         await self.committer.commit_lobby(draft)
+        told = Rejected("bad_token", reason="replaced")
         for conn in [c for c in core.conns if c.pid == pid]:
-            conn.send(error(None, Rejected("bad_token"), core.clock()))
+            conn.send(error(None, told, core.clock()))
             conn.close(CLOSE_REPLACED)
             core.conns.remove(conn)
-        log.info("room %s: seat %d got a new private link", core.code, seat)
+        log.info(
+            "room %s: %s got a new private link", core.code, "the desk" if seat == DESK else f"seat {seat}"
+        )
         return token
 
     async def host_tool(self, host_token: object, tool: str, request: dict[str, Any]) -> dict[str, Any]:
@@ -285,10 +293,28 @@ class Room:
         }
         conn.send(welcome)
         conn.offer(self.views.versioned_state(conn.pid, now))
+        self.views.feed_mark()
+        history = self.views.feed_page(conn.pid, None, now)  # the game's feed: its latest page
+        if history is not None:
+            conn.offer(history)
         if changed and conn.pid is not None:
             self.views.broadcast_presence([conn.pid])
         self.host.watch()
         await self.host.hand_over_if_away()  # someone to take over may just have come
+
+    async def feed_page(self, conn: Connection, message: dict[str, Any]) -> None:
+        """``{"type": "feed", "id", "before"}``: an older page of the game's feed, answered
+        ``feed`` with the same ``id`` (docs/protocol.md); read-only, nothing is stored."""
+        rid = request_id(message)
+        before = feed.before_of(message)
+
+        async def job() -> None:
+            text = self.views.feed_page(conn.pid, before, self.clock(), rid)
+            if text is None:
+                raise Rejected("no_feed")
+            conn.offer(text)
+
+        await self.call(job)
 
     async def detach(self, conn: Connection) -> None:
         await self.call(lambda: self._detach(conn))

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
-from . import outgoing
+from . import feed, outgoing
 from .connection import Connection
 from .lobby import Lobby
 from .play import Play
@@ -48,6 +49,9 @@ class RoomViews:
         self._sent: dict[int | None, tuple[int, StateParts]] = {}
         self._room_cache: RoomParts | None = None
         self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
+        # The game's feed (Andorra's chat, server/feed.py): (game number, how many items the
+        # sockets were sent up to). Set when a socket attaches, before any command can come.
+        self._feed_at: tuple[int, int] | None = None
 
     def highest_version(self) -> int:
         """The highest state version any viewer was sent (at least the revision)."""
@@ -154,7 +158,48 @@ class RoomViews:
                 text = built[pid] = self._state_text(version, now, parts) if changed else None
             if text is not None:
                 out.append((conn, text))
+        out.extend(self._feed_news(now))
         return out
+
+    def feed_mark(self) -> None:
+        """From here on, new feed items are news (a socket attaches: it gets the latest page)."""
+        core, play = self.core, self.core.play
+        if play is not None and (self._feed_at is None or self._feed_at[0] != play.record.game_no):
+            self._feed_at = (play.record.game_no, core.site.feed_length(play.state))
+
+    def _feed_news(self, now: int) -> list[tuple[Connection, str]]:
+        """Each feed item added since the last broadcast, once, to each socket that may read it:
+        a new chat message costs its readers only itself (issue 30, finding 5)."""
+        core, play, at = self.core, self.core.play, self._feed_at
+        if play is None or at is None:
+            return []
+        n = core.site.feed_length(play.state)
+        lo = at[1] if at[0] == play.record.game_no else 0
+        self._feed_at = (play.record.game_no, n)
+        if lo >= n:
+            return []
+        built: dict[int | None, str | None] = {}
+        out = []
+        for conn in list(core.conns):
+            pid = conn.pid
+            if pid not in built:
+                viewer = outgoing.viewer_of(play, pid, core.lobby.host)
+                got = core.site.feed(play.state, viewer, lo, n, n - lo)
+                built[pid] = feed.frame(now, got[0]) if got is not None and got[0] else None
+            text = built[pid]
+            if text is not None:
+                out.append((conn, text))
+        return out
+
+    def feed_page(self, pid: int | None, before: int | None, now: int, rid: Any = None) -> str | None:
+        """A page of the feed for ``pid``'s socket: the latest on connect, older on request."""
+        core, play = self.core, self.core.play
+        if play is None:
+            return None
+        got = feed.page(core.site, play.state, outgoing.viewer_of(play, pid, core.lobby.host), before)
+        if got is None:
+            return None
+        return feed.frame(now, got[0], more=got[1], reset=before is None and rid is None, rid=rid)
 
     def broadcast(self) -> None:
         for conn, text in self.prepare_broadcast():

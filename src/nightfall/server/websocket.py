@@ -247,6 +247,8 @@ async def _dispatch(room: Room, conn: Connection, text: str) -> None:
             raise Rejected("already_hello")
         elif kind in ("command", "lobby"):
             await room.request(conn, message)
+        elif kind == "feed":  # an older page of the game's feed (Andorra's chat), read-only
+            await room.feed_page(conn, message)
         else:
             raise Rejected("unknown_type", type=kind if isinstance(kind, str) else None)
     except Rejected as rejected:

@@ -24,9 +24,10 @@ def _host_view_clans(game: AndorraSiteGame, state: RoomState) -> dict[int, str |
     return {int(p["seat"]): p.get("clan") for p in players}
 
 
-def _commands() -> Iterator[Command]:
+def _commands(state: RoomState) -> Iterator[Command]:
     """A game with a recruitment (Kira joins the mafia), a jailing, clan chat, a host's clan
-    edit and a host's kill: every way the membership changes."""
+    edit and a host's kill: every way the membership changes. Read lazily: the recruit's
+    question id is opaque (A-SEC-1), so it is read from the state once the night asks it."""
     now = 1
     yield Command(1, "chat", {"text": "Anna: ночью берём Kira"}, now)
     for voter, target in DAY1:
@@ -37,7 +38,8 @@ def _commands() -> Iterator[Command]:
         now += 1
         yield Command(seat, "move", {"player": seat, "action": action, "target": target}, now)
     yield Command("host", "end_night", {}, now + 1)
-    yield Command(5, "answer", {"prompt": "N1:RECRUIT:5", "answer": "да"}, now + 2)
+    [asked] = [p["id"] for p in state.game.pending["prompts"] if p["seat"] == 5]
+    yield Command(5, "answer", {"prompt": asked, "answer": "да"}, now + 2)
     yield Command("host", "publish", {}, now + 3)
     yield Command(5, "chat", {"text": "Kira: я с вами"}, now + 4)
     yield Command("host", "host_edit", {"op": "set_clan", "seat": 4, "clan": "mafia"}, now + 5)
@@ -63,7 +65,7 @@ def test_the_chat_membership_and_posts_are_those_of_the_host_view() -> None:
 
     reference_track()
     refused = []
-    for command in _commands():
+    for command in _commands(state):
         try:
             kernel.apply(game, state, command)
         except Rejected as why:
@@ -93,7 +95,7 @@ def test_no_host_view_is_built_for_the_chat(monkeypatch: pytest.MonkeyPatch) -> 
         return inner_view(game_state, viewer)
 
     monkeypatch.setattr(game.inner, "view", counting)
-    for command in _commands():
+    for command in _commands(state):
         before = len(built)
         with contextlib.suppress(Rejected):
             kernel.apply(game, state, command)

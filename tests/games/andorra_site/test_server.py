@@ -13,6 +13,7 @@ from nightfall.store import SqliteStore
 from tests.server.harness import Live, Ws
 
 from .conftest import Serve
+from .feed import chat_of, chat_where
 from .game_data import DAY1, DAY2, NIGHT1, NIGHT2, ROLES, create_body
 
 
@@ -180,8 +181,8 @@ async def test_clan_chat(live: Live) -> None:
     host, players = await sockets(live, game)
     anna, boris, gleb = players[0], players[1], players[2]
     await ok(anna, "chat", text="<b>hi</b> clan")
-    got = await boris.state_where(lambda m: bool(m["view"]["me"]["chat"]))
-    assert got["view"]["me"]["chat"][0]["text"] == "<b>hi</b> clan"
+    got = await chat_where(boris, bool)
+    assert got[0]["text"] == "<b>hi</b> clan"
     too_long = await anna.command("chat", text="x" * 501)
     assert too_long["error"]["code"] == "chat_too_long"
     empty = await boris.command("chat", text="   ")
@@ -189,9 +190,10 @@ async def test_clan_chat(live: Live) -> None:
     lonely = await players[7].command("chat", text="hello?")  # the Vampire has no clan
     assert lonely["error"]["code"] == "not_in_clan"
     await ok(gleb, "chat", text="cops only")
-    await host.state_where(lambda m: len(m["view"]["chat"]) == 2)
-    assert all(c["clan"] == "mafia" for c in boris.state["view"]["me"]["chat"])
-    assert "cops only" not in str(boris.state) and "hi" not in str(gleb.state["view"]["me"]["chat"])
+    await chat_where(host, lambda chat: len(chat) == 2)
+    await chat_where(gleb, lambda chat: len(chat) == 1)
+    assert all(c["clan"] == "mafia" for c in chat_of(boris))
+    assert "cops only" not in str(boris.seen) and "hi" not in str(chat_of(gleb))
 
 
 async def test_recruit_joins_chat_at_publish(live: Live) -> None:
@@ -210,8 +212,8 @@ async def test_recruit_joins_chat_at_publish(live: Live) -> None:
     assert (await players[4].command("chat", text="too early"))["error"]["code"] == "not_in_clan"
     await ok(host, "publish")
     await ok(players[1], "chat", text="welcome Kira")
-    seen = await players[4].state_where(lambda m: bool(m["view"]["me"]["chat"]))
-    assert [c["text"] for c in seen["view"]["me"]["chat"]] == ["welcome Kira"]
+    seen = await chat_where(players[4], bool)
+    assert [c["text"] for c in seen] == ["welcome Kira"]
 
 
 async def test_deadlines_close_phases(live: Live) -> None:
@@ -241,7 +243,7 @@ async def test_forged_token_and_survives_restart(serve: Serve) -> None:
     again = await serve()
     anna = await again.connect(game["code"], game["players"][0]["token"])
     view = anna.state["view"]
-    assert view["me"]["chat"][0]["text"] == "remember me"
+    assert (await chat_where(anna, bool))[0]["text"] == "remember me"
     assert view["vote_log"][0]["target"] == 8
 
 
@@ -260,7 +262,7 @@ async def test_duplicates_are_refused_and_change_nothing(live: Live) -> None:
     dup = await anna.command("chat", text="once", id="m1")
     assert dup["error"]["code"] == "duplicate"
     await ok(anna, "chat", text="twice", id="m2")
-    chat = (await boris.state_where(lambda m: len(m["view"]["me"]["chat"]) == 2))["view"]["me"]["chat"]
+    chat = await chat_where(boris, lambda chat: len(chat) == 2)
     assert [c["text"] for c in chat] == ["once", "twice"]
 
 
@@ -349,7 +351,6 @@ async def test_a_private_link_shows_only_its_own_seat(live: Live) -> None:
             assert "host" not in view and "chat" not in view
             assert all(m["to"] in (None, seat) for m in view["me"]["inbox"])
             clan = view["me"]["chat_clan"]
-            assert all(m["clan"] == clan for m in view["me"]["chat"])
             assert all(m["channel"] in (None, clan) for m in view["me"]["inbox"])
             for p in view["players"]:
                 if p["seat"] != seat and p["status"] == "ALIVE":

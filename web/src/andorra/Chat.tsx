@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { clanName, ErrorLine, nickOf, type Ctx, type AndorraView } from "./common";
+import { clanName, ErrorLine, nickOf, type AndorraConn, type Ctx, type AndorraView } from "./common";
+import { useStore } from "../core/store";
 import type { AndorraChatMessage } from "../generated/protocol";
 import type { ServerError } from "./i18n";
 
@@ -10,19 +11,27 @@ const CHAT_WARN = 400;
 export function Chat({
   ctx,
   view,
-  messages,
+  conn,
   onSend,
   clan,
   own,
+  only,
 }: {
   ctx: Ctx;
   view: AndorraView;
-  messages: AndorraChatMessage[];
+  /** The chat comes as the room's feed (docs/protocol.md, `feed`), not in the view. */
+  conn: AndorraConn;
   onSend?: (text: string) => Promise<ServerError | null>;
   clan?: string | null;
   own?: boolean;
+  /** A player's own clan: what he still holds of a clan he was moved out of is not shown. */
+  only?: string | null;
 }) {
   const mine = own ?? Boolean(onSend);
+  const feed = useStore(conn.feed.store);
+  const held = feed.items as unknown as AndorraChatMessage[];
+  const messages = only ? held.filter((m) => m.clan === only) : held;
+  const [older, setOlder] = useState(false);
   const [text, setText] = useState("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,8 +43,22 @@ export function Chat({
         {ctx.t(mine ? "chat" : "chat_all")}
         {clan ? ` (${clan})` : ""}
       </h3>
+      {feed.more && (
+        <button
+          type="button"
+          class="chat-older"
+          disabled={older}
+          onClick={async () => {
+            setOlder(true);
+            await conn.olderFeed();
+            setOlder(false);
+          }}
+        >
+          {ctx.t("chat_older")}
+        </button>
+      )}
       {messages.length === 0 ? (
-        <p>{ctx.t("chat_empty")}</p>
+        <p>{ctx.t(feed.loaded ? "chat_empty" : "chat_loading")}</p>
       ) : (
         <ul class="chat-log">
           {messages.map((m) => (

@@ -55,7 +55,7 @@ function Live({ ctx, kind, code, token }: { ctx: Ctx; kind: "desk" | "p"; code: 
     return (
       <>
         <Status ctx={ctx} snap={snap} />
-        {snap.fatal === "bad_token" && <p>{ctx.t("link_dead_hint")}</p>}
+        {snap.fatal === "bad_token" && <p>{ctx.t(kind === "desk" ? "desk_link_dead_hint" : "link_dead_hint")}</p>}
       </>
     );
   }

@@ -6,6 +6,7 @@
 import { observeServerTime } from "./clock";
 import { CLOSE_LIMITED, FATAL_CLOSE, HEARTBEAT_TICK_MS, KEEPALIVE_TICK_MS, Reconnect, verdict, type Heartbeat } from "./link";
 import { withPresence, withState, type ConnSnapshot, type ErrorInfo } from "./snapshot";
+import { Feed } from "./feed";
 import { Requests, type Outcome } from "./requests";
 import { Store } from "./store";
 import type { ServerMessage } from "../generated/protocol";
@@ -31,6 +32,8 @@ export class Connection<V extends object = object> {
   readonly store = new Store<ConnSnapshot<V>>({
     link: "connecting", version: -1, room: null, you: null, view: null, fatal: null, error: null, pending: 0,
   });
+  /** The game's feed (Andorra's chat), apart from the view (core/feed.ts). */
+  readonly feed = new Feed();
   private ws: WebSocket | null = null;
   private readonly retry = new Reconnect(() => this.open());
   private pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -99,6 +102,12 @@ export class Connection<V extends object = object> {
 
   lobby(action: string, payload?: Record<string, unknown>): Promise<Outcome> {
     return this.request({ type: "lobby", action, ...(payload ? { payload } : {}) });
+  }
+
+  /** The feed's page before the oldest item held (the chat's «earlier messages»). */
+  olderFeed(): Promise<Outcome> {
+    const before = this.feed.oldest();
+    return this.request(before === null ? { type: "feed" } : { type: "feed", before });
   }
 
   clearError(): void {
@@ -215,6 +224,10 @@ export class Connection<V extends object = object> {
         }
         break;
       }
+      case "feed":
+        if (msg.id != null) this.requests.settle(String(msg.id), null);
+        this.feed.apply(msg);
+        break;
       case "pong": {
         const sentAt = Number(msg.t);
         if (typeof msg.server_time === "number") observeServerTime(msg.server_time, Number.isFinite(sentAt) ? sentAt : undefined);

@@ -22,6 +22,13 @@ export class Store<T> {
 
 export function useStore<T>(store: Store<T>): T {
   const [, force] = useState(0);
-  useEffect(() => store.subscribe(() => force((n) => n + 1)), [store]);
-  return store.get();
+  const seen = store.get();
+  useEffect(() => {
+    const unsubscribe = store.subscribe(() => force((n) => n + 1));
+    // a change between this render and the subscription (a message that came meanwhile,
+    // such as the chat's first page) would otherwise wait for the next one to show
+    if (store.get() !== seen) force((n) => n + 1);
+    return unsubscribe;
+  }, [store]);
+  return seen;
 }

@@ -46,10 +46,11 @@ export interface RoomSummary {
   max_players: number;
 }
 /**
- * ``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working).
+ * ``POST /api/rooms/{code}/relink``: a seat's new private link (the old one stops working);
+ * ``"desk"`` for the host's desk in a game whose host has no seat (Andorra, A-SEC-6).
  */
 export interface RelinkAnswer {
-  seat: number;
+  seat: number | "desk";
   token: string;
   url: string;
   qr: string;
@@ -166,7 +167,20 @@ export interface PongMessage {
   t: unknown;
   server_time: number;
 }
-export type ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | AckMessage | ErrorMessage | PongMessage;
+/**
+ * A game's feed (Andorra's clan chat), apart from the views: the latest page on connect
+ * (``reset``: replace what you have), each new item once (no ``more``), or the older page
+ * asked for with ``id`` (``more``: there are older items still).
+ */
+export interface FeedMessage {
+  type: "feed";
+  server_time: number;
+  items: unknown[];
+  more?: boolean;
+  reset?: boolean;
+  id?: RequestId;
+}
+export type ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | AckMessage | ErrorMessage | PongMessage | FeedMessage;
 export interface HelloMessage {
   type: "hello";
   v: number;
@@ -191,7 +205,15 @@ export interface PingMessage {
   type: "ping";
   t?: number;
 }
-export type ClientMessage = HelloMessage | CommandMessage | LobbyMessage | PingMessage;
+/**
+ * The page of the game's feed before item ``before`` (an ``n``), answered ``feed``.
+ */
+export interface FeedRequest {
+  type: "feed";
+  id: RequestId;
+  before?: number;
+}
+export type ClientMessage = HelloMessage | CommandMessage | LobbyMessage | PingMessage | FeedRequest;
 
 // ---- nightfall.games.heks.view_types
 export type PlaceId = "P1" | "P2" | "P3" | "P4" | "P5" | "P6";
@@ -738,7 +760,6 @@ export interface AndorraMe {
   item_manager?: number | null;
   chat_clan?: string | null;
   chat_clan_name?: AndorraWords | null;
-  chat?: AndorraChatMessage[];
   options?: AndorraMoveOption[];
 }
 export interface AndorraHostPlayer {
@@ -826,6 +847,7 @@ export interface AndorraPending {
   prompts?: AndorraPrompt[];
   post?: Record<string, unknown>;
   post_text?: string;
+  post_bbcode?: string;
   messages?: (Record<string, unknown>)[];
   audit?: AndorraAudit;
 }
@@ -888,7 +910,6 @@ export interface AndorraView {
   result: AndorraResult | null;
   me?: AndorraMe;
   host?: AndorraHost;
-  chat?: AndorraChatMessage[];
 }
 
 // ---- nightfall.games.andorra.creation_types

@@ -13,6 +13,7 @@ from typing import Any
 from nightfall.engine import HOST, PUBLIC, Command, Event, Rejected
 from nightfall.engine.event import Audience
 
+from .reports.forum_text import forum_text
 from .state import DAY, AndorraState
 
 MAX_ARTICLE = 4000  # characters: a forum post, not a book
@@ -32,7 +33,9 @@ def write(state: AndorraState, cmd: Command) -> list[Event]:
     if not isinstance(seat, int) or seat not in w.article_rights:
         raise Rejected("no_article_today", rule="A-ROLE-JOURNALIST-7")
     text = cmd.payload.get("text")
-    if not isinstance(text, str) or not text.strip():
+    if isinstance(text, str):
+        text = forum_text(text)  # A-SEC-4: stored as it will be posted, so the host reviews that
+    if not isinstance(text, str) or not text:
         raise Rejected("article_empty", rule="A-ROLE-JOURNALIST-3")
     if len(text) > MAX_ARTICLE:
         raise Rejected("article_too_long", rule="A-ROLE-JOURNALIST-3", max=MAX_ARTICLE)

@@ -16,9 +16,11 @@ from nightfall.engine.event import Audience
 from . import article, host_edit, moves, pm_entry, replacement, thread_entry
 from . import day as day_mod
 from .night_pipeline import resolve
+from .payload_keys import refuse_unknown_keys
 from .penalties import avatar_penalty
 from .questions import answer_value, settle
 from .reasons import worded
+from .reports.forum_text import forum_text
 from .reports.header import schedule_line
 from .reports.messages import assemble
 from .reports.morning import build_post
@@ -166,10 +168,10 @@ def _answer(state: AndorraState, cmd: Command) -> list[Event]:
     pid = cmd.payload.get("prompt")
     prompts = (state.pending or {}).get("prompts", [])
     pr = next((p for p in prompts if p["id"] == pid), None)
-    if pr is None:
-        raise Rejected("unknown_prompt", rule="A-DATA-I", prompt=pid)
-    if cmd.actor not in (HOST, pr["seat"]):
-        raise Rejected("not_your_prompt", rule="A-DATA-I", prompt=pid, player=pr["seat"])
+    if pr is None or cmd.actor not in (HOST, pr["seat"]):
+        # A-SEC-1: another's question and no question are one refusal, so an answer never
+        # says whether a guessed id exists or whose it is
+        raise Rejected("unknown_prompt", rule="A-DATA-I")
     ans = cmd.payload.get("answer")
     if ans is not None and ans not in pr["options"]:
         raise Rejected("bad_answer", rule="A-DATA-I", prompt=pid, answer=ans, options=pr["options"])
@@ -248,7 +250,7 @@ def _narrative(state: AndorraState, cmd: Command) -> list[Event]:
     if not isinstance(text, str):
         raise Rejected("bad_payload", rule="H-09", field="text")
     assert state.pending is not None
-    state.pending["post"]["narrative"] = text
+    state.pending["post"]["narrative"] = forum_text(text)  # A-SEC-4: the review shows what is posted
     return []
 
 
@@ -357,6 +359,7 @@ class AndorraGame:
             raise worded(rejected) from None
 
     def apply(self, state: AndorraState, command: Command) -> list[Event]:
+        refuse_unknown_keys(command.type, command.payload)  # A-SEC-3, before anything reads it
         return _HANDLERS[command.type](state, command)
 
     def refusal(self, state: AndorraState, command: Command, refused: Rejected) -> Rejected:

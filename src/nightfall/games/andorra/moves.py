@@ -321,16 +321,22 @@ def validate(
     code = payload.get("action")
     if not isinstance(code, str) or code not in ACTIONS:
         raise _rej("unknown_move", "A-MOVE-1", p, str(code))
-    if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
-        code = "GIFT_POISON"  # A-ITEM-POISON-3a: Appendix C names the gifted bottle's use POISON too
+    # A-SEC-2: who may send for ``p`` is checked first, on the move as sent: a refusal to
+    # someone outside p's sheet names only what he sent, never p's items or role.
+    sent = code
     manager_for_items = (
         code in ("POISON", "USE_DIPLOMA")
         and p.clan is not None
         and p.clan.startswith("mafia")
         and item_manager(w, p.clan) == actor
     )
-    if not may_submit_for(w, actor, p) and not manager_for_items:
-        raise _rej("not_your_sheet", "A-MOVE-5", p, code, by=actor)
+    own_sheet = may_submit_for(w, actor, p)
+    if not own_sheet and not manager_for_items:
+        raise _rej("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
+    if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
+        code = "GIFT_POISON"  # A-ITEM-POISON-3a: Appendix C names the gifted bottle's use POISON too
+        if not own_sheet:  # the clan's bottle is the manager's word, a gifted one is not
+            raise _rej("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
     if not p.alive:
         raise _rej("not_alive", "A-MOVE-6", p, code)
     if p.depressed_night == w.day:

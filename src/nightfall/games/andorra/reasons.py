@@ -54,7 +54,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "bad_target": ("Такого игрока нет.", "There is no such player."),
     "unknown_seat": ("Такого игрока нет.", "There is no such player."),
     "unknown_prompt": ("Этот вопрос уже закрыт.", "This question is closed."),
-    "not_your_prompt": ("Это вопрос другому игроку.", "This question is for another player."),
     "bad_answer": ("Такого ответа нет среди вариантов.", "That answer is not one of the options."),
     "bad_payload": ("Неверные данные: {field}.", "Wrong data: {field}."),
     "not_eligible": ("{player} не может голосовать.", "{player} cannot vote."),
@@ -259,6 +258,13 @@ def explain(rejected: Rejected, lang: str = "ru") -> str:
         if lang == "ru":
             return f"Нужен список участников: от 1 до {params['max']} строк «ник роль»."
         return f"A list of 1 to {params['max']} players is needed."
+    if rejected.code == "bad_payload" and "keys" in params:  # A-SEC-3: keys the command does not read
+        keys = ", ".join(str(k) for k in params["keys"])
+        return (
+            f"Лишние поля в команде: {keys}."
+            if lang == "ru"
+            else f"Fields the command does not take: {keys}."
+        )
     pair = SENTENCES.get(rejected.code)
     if pair is None:
         return "Команда отклонена." if lang == "ru" else "The command was refused."

@@ -15,6 +15,8 @@ from typing import Any
 
 from nightfall.engine import HOST, Command, Event, Rejected
 
+from .reports.forum_text import plain
+from .setup import BBCODE_TAG
 from .state import AndorraState, World
 
 
@@ -25,6 +27,10 @@ def replace(state: AndorraState, cmd: Command) -> list[Event]:
     w = state.world
     if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not isinstance(nick, str) or not nick:
         raise Rejected("bad_payload", rule="A-GEN-4", seat=seat)
+    nick = plain(nick).strip()  # A-SEC-4: the nick goes into every post
+    tag = BBCODE_TAG.search(nick)
+    if not nick or tag is not None:  # A-SETUP-1b, as for the starting nicks
+        raise Rejected("nick_bbcode", rule="A-SETUP-1b", nick=nick, tag=tag.group(0) if tag else "")
     epoch = len(w.replacements)
     for record in (*state.posts, *state.messages, *state.host_log):
         record.setdefault("epoch", epoch)

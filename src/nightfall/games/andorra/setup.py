@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -148,6 +150,12 @@ def _clan_id(colour: str | None, two_clans: bool) -> str:
     return f"mafia:{colour}" if two_clans and colour else "mafia"
 
 
+def prompt_key(seed: int) -> str:
+    """A-SEC-1: the key of the prompt ids, derived from the seed without drawing from the
+    game's RNG (the deal and every night stay as they were)."""
+    return hmac.new(str(seed).encode(), b"andorra prompt ids", hashlib.sha256).hexdigest()
+
+
 def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
     names = config.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
@@ -204,6 +212,7 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
         role_list=canonical_role_list(roles, two_clans),
         roles_taken=sorted({c for c, _ in roles}),
         fairy_stock=list(GIFT_LIST),
+        prompt_key=prompt_key(seed),
     )
     for cid, clan in clans.items():  # A-ERR-1: "clan 1" is the one whose sender sits lower at the start
         clan.rank = sender(world, cid) or 0

@@ -114,6 +114,8 @@ class World:
     winners: list[int] = field(default_factory=list)
     # A-GEN-4: {seat, old, new, day} in order; records keep the nicks of their time (replacement.py)
     replacements: list[dict[str, Any]] = field(default_factory=list)
+    # A-SEC-1: the secret that makes prompt ids opaque (night/ctx.py prompt_id); never in a view
+    prompt_key: str = ""
 
     def p(self, seat: int) -> Player:
         return self.players[seat - 1]

@@ -141,7 +141,11 @@ def public_part(state: AndorraState) -> AndorraView:
             for p in state.posts
             for then in [_nicks(as_of(w, p.get("epoch")))]  # A-GEN-4: a post keeps its nicks
         ],
-        "result": {"winner": w.winner, "winners": w.winners, "winner_name": _winner_name(w.winner)}
+        "result": {
+            "winner": w.winner,
+            "winners": _winners(state, None),  # the desk's view puts them back (``_personal``)
+            "winner_name": _winner_name(w.winner),
+        }
         if state.phase == "OVER"
         else None,
     }
@@ -215,6 +219,9 @@ def _personal(
                 mine["clan_poll"] = w.clan_poll.get(me.clan)
                 mine["item_manager"] = w.clan_manager.get(me.clan)
     elif viewer in ("host", "all"):
+        result = base.get("result")
+        if result is not None:  # A-SEC-5: the desk always sees who won (a copy: ``base`` is shared)
+            base["result"] = {**result, "winners": _winners(state, viewer)}
         host: AndorraHost = {
             "players": [
                 {
@@ -408,6 +415,15 @@ def _table_words(table: dict[str, tuple[str, str]], code: str) -> AndorraWords |
     return None if words is None else {"ru": words[0], "en": words[1]}
 
 
+def _winners(state: AndorraState, viewer: Viewer | None) -> list[int]:
+    """A-SEC-5: the winning seats tell who was on the winning side, so they are public only
+    when the host reveals every role at the end (``reveal_all_at_end``); the desk sees them."""
+    opts = state.config.get("options") or {}
+    if viewer in ("host", "all") or bool(opts.get("reveal_all_at_end")):
+        return list(state.world.winners)
+    return []
+
+
 def _winner_name(winner: str | None) -> AndorraWords | None:
     """The winning side as the post names it (A-WIN), or «Ничья»."""
     if winner is None:
@@ -432,4 +448,5 @@ def _pending_view(state: AndorraState) -> AndorraPending | None:
     if "post" in out and state.pending_world is not None:
         nicks = {p.seat: p.nick for p in state.pending_world.players}
         out["post_text"] = render_post(out["post"], nicks, "ru")
+        out["post_bbcode"] = render_post(out["post"], nicks, "ru", bbcode=True)  # A-SEC-4: as posted
     return out

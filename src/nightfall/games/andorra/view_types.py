@@ -207,7 +207,6 @@ class AndorraMe(TypedDict):
     item_manager: NotRequired[Seat | None]
     chat_clan: NotRequired[str | None]  # site
     chat_clan_name: NotRequired[AndorraWords | None]  # site: the clan in words («мафия (красные)»)
-    chat: NotRequired[list[AndorraChatMessage]]  # site
     options: NotRequired[list[AndorraMoveOption]]  # site
 
 
@@ -301,6 +300,7 @@ class AndorraPending(TypedDict, total=False):
     prompts: list[AndorraPrompt]
     post: dict[str, Any]
     post_text: str
+    post_bbcode: str  # A-SEC-4: the post exactly as it will be pasted into the forum
     messages: list[dict[str, Any]]
     audit: AndorraAudit
 
@@ -379,4 +379,3 @@ class AndorraView(TypedDict):
     result: AndorraResult | None
     me: NotRequired[AndorraMe]
     host: NotRequired[AndorraHost]
-    chat: NotRequired[list[AndorraChatMessage]]  # site: the host sees every clan's chat

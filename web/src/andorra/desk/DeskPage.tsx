@@ -14,6 +14,7 @@ import { Inactive } from "./Inactive";
 import { Messages } from "./Messages";
 import { PlayersTable } from "./PlayersTable";
 import { Preview } from "./Preview";
+import { DeskLink } from "./DeskLink";
 import { Links, Relink } from "./Relink";
 import { Review } from "./Review";
 import { missingMoves, Submissions } from "./Submissions";
@@ -99,6 +100,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <StartPms ctx={ctx} view={view} code={code} />
         <Relink ctx={ctx} view={view} code={code} run={run} />
         <Links ctx={ctx} code={code} />
+        <DeskLink ctx={ctx} code={code} />
         <VoteLog ctx={ctx} view={view} />
         {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
         {phase === "DAY" && <Articles ctx={ctx} view={view} run={run} />}
@@ -108,7 +110,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <FirstPost ctx={ctx} view={view} />
         <DayHeader ctx={ctx} view={view} />
         <Posts ctx={ctx} view={view} bbcode />
-        <Chat ctx={ctx} view={view} messages={view.chat ?? []} />
+        <Chat ctx={ctx} view={view} conn={conn} />
         <Messages ctx={ctx} view={view} />
         <HostLog ctx={ctx} view={view} />
         <Audit ctx={ctx} view={view} />

@@ -12,6 +12,14 @@ export function Preview({ ctx, view, run }: { ctx: Ctx; view: DeskView; run: Run
       <pre class="post-text" aria-label="preview-text">
         {pending.post_text}
       </pre>
+      {pending.post_bbcode && (
+        <details>
+          <summary>{ctx.t("preview_bbcode")}</summary>
+          <pre class="post-text" aria-label="preview-bbcode">
+            {pending.post_bbcode}
+          </pre>
+        </details>
+      )}
       <label>
         {ctx.t("narrative")}
         <textarea aria-label={ctx.t("narrative")} rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />

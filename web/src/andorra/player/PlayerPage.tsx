@@ -48,7 +48,8 @@ export function PlayerPage({ ctx, conn, view }: Props) {
           view={view}
           clan={me.chat_clan_name?.[ctx.lang] ?? null}
           own
-          messages={me.chat ?? []}
+          only={me.chat_clan}
+          conn={conn}
           onSend={me.status === "ALIVE" ? (text) => conn.command("chat", { text, id: messageId() }) : undefined}
         />
       )}

@@ -476,6 +476,7 @@ export const en: Record<MsgKey, string> = {
   "err.already_hello": "Already connected.",
   "err.spectator": "Spectators cannot play.",
   "err.no_game": "No game is running.",
+  "err.no_feed": "This game has no feed to page through.",
   "err.not_seated": "You are not playing in this game.",
   "err.wrong_actor": "You can only play for yourself.",
   "err.unknown_action": "Unknown action.",

@@ -498,6 +498,7 @@ export const nl = {
   "err.already_hello": "Al verbonden.",
   "err.spectator": "Toeschouwers kunnen niet meespelen.",
   "err.no_game": "Er loopt geen spel.",
+  "err.no_feed": "Dit spel heeft geen berichten om door te bladeren.",
   "err.not_seated": "Je speelt niet mee in dit spel.",
   "err.wrong_actor": "Je kunt alleen voor jezelf spelen.",
   "err.unknown_action": "Onbekende actie.",

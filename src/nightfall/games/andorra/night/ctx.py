@@ -6,6 +6,8 @@ to it, and records everything transient here. Reports read ``events``.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,6 +208,14 @@ class Night:
         if missing:
             raise Pause(missing)
         return got
+
+    def prompt_id(self, kind: str, seat: int) -> str:
+        """A-SEC-1: a question's id, opaque to everyone but its addressee. It is an HMAC
+        of (night, kind, seat) under the game's secret prompt key (from the seed, which no
+        player sees), so it is the same on every replay and re-resolution of the night, yet
+        a guess from the pattern (``N1:PV_ROLE:5``) never names a real question."""
+        msg = f"N{self.n}:{kind}:{seat}".encode()
+        return hmac.new(bytes.fromhex(self.w.prompt_key), msg, hashlib.sha256).hexdigest()[:32]
 
     def notice(self, seat: int, key: str, **params: Any) -> None:
         self.notices.append((seat, key, params))

@@ -77,7 +77,7 @@ def d1_pv_choices(ctx: Night) -> None:
         options = free_roles(ctx, p)
         prompts.append(
             {
-                "id": f"N{ctx.n}:PV_ROLE:{pv}",
+                "id": ctx.prompt_id("PV_ROLE", pv),
                 "seat": pv,
                 "kind": "PV_ROLE",
                 "options": options,
@@ -114,7 +114,7 @@ def d1_pv_choices(ctx: Night) -> None:
             ]
             clan = clans[0] if clans else None  # A-DAWN-1a default: the first clan with room
             if len(clans) > 1:  # H-08: two clans → the host assigns the clan (seat 0 = the host)
-                pid = f"N{ctx.n}:CLAN_ASSIGN:{seat}"
+                pid = ctx.prompt_id("CLAN_ASSIGN", seat)
                 clan = ctx.ask(
                     [
                         {
@@ -212,7 +212,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
                     _notice_first(ctx, r)
             continue
         forced = [r for r in live if r["faction"] in p.refused_by]
-        pid = f"N{ctx.n}:RECRUIT:{target}"
+        pid = ctx.prompt_id("RECRUIT", target)
         pick: dict[str, Any] | None
         if len(live) == 1:
             if forced:

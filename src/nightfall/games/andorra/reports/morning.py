@@ -7,6 +7,7 @@ from typing import Any
 from ..night.ctx import Night
 from ..state import World, display_role
 from ..win import WIN_EN, WIN_RU
+from .forum_text import forum_text
 
 
 def plural_votes(n: int) -> str:
@@ -126,8 +127,9 @@ def render_post(post: dict[str, Any], nicks: dict[int, str], lang: str = "ru", b
     if post.get("reveal_all"):
         roles = ", ".join(f"{nicks[int(s)]} — {r[li]}" for s, r in post["roles"].items())
         lines.append(f"{b('Роли:' if lang == 'ru' else 'Roles:')} {roles}")
+    # A-SEC-4: free text under the forum policy (already so when written; again for older stores)
     if post.get("narrative"):  # H-09: the host's story, after the facts
-        lines += ["", str(post["narrative"])]
+        lines += ["", forum_text(str(post["narrative"]))]
     for text in post.get("articles", []):  # A-ROLE-JOURNALIST-3/7: published by the host (H-07)
-        lines += ["", b("Газета:" if lang == "ru" else "Newspaper:"), str(text)]
+        lines += ["", b("Газета:" if lang == "ru" else "Newspaper:"), forum_text(str(text))]
     return "\n".join(lines)

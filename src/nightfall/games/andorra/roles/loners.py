@@ -111,7 +111,7 @@ def step_28_shmara(ctx: Night) -> None:
         ctx.block(a.target, by=a.actor)
         victim = w.p(a.target)
         stealable = sorted(i for i in victim.items if i not in DISPLAY_ONLY)
-        pid = f"N{ctx.n}:SHMARA_ITEM:{a.actor}"
+        pid = ctx.prompt_id("SHMARA_ITEM", a.actor)
         prefs = [str(x) for x in a.params.get("take", [])]
         listed = next((i for i in prefs if i in stealable), None)
         if listed is not None:  # A-ROLE-SHMARA-5: a listed item she can take is taken, no question

@@ -93,7 +93,7 @@ def step_40_reanimator(ctx: Night) -> None:
         ]
         prefs = [int(x) for x in a.params.get("prefer", [])]
         default = next((s for s in prefs if s in corpses), None)
-        pid = f"N{ctx.n}:REANIMATE:{a.actor}"
+        pid = ctx.prompt_id("REANIMATE", a.actor)
         if not corpses:
             a.result = "FAIL"
             continue

@@ -23,7 +23,6 @@ from ..view_types import AndorraChatMessage, AndorraWords
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message
 CHAT_ID_MAX = 40  # the client's id for a message, so a resend is not posted twice
-CHAT_KEEP = 2000  # messages per clan shown to a viewer (the store keeps all)
 
 
 @dataclass(slots=True)
@@ -110,7 +109,32 @@ def readable(state: RoomState, seat: int) -> tuple[str | None, list[AndorraChatM
     since = state.member_since.get(seat)
     if since is None:
         return None, []
-    return since[0], [m for m in state.chat[since[1] :] if m["clan"] == since[0]][-CHAT_KEEP:]
+    return since[0], [m for m in state.chat[since[1] :] if m["clan"] == since[0]]
+
+
+def page(
+    state: RoomState, viewer: object, lo: int, hi: int, limit: int
+) -> tuple[list[AndorraChatMessage], bool]:
+    """The messages ``viewer`` may read (the desk: every clan's; a seat: its clan's since it
+    joined, ``readable``; anyone else: none) with ``n`` in ``[lo, hi)``, the latest ``limit``
+    of them, and whether it may read older ones (the client's «earlier messages»)."""
+    if viewer in ("host", "all"):
+        start, clan = 0, None
+    elif isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in state.member_since:
+        clan, start = state.member_since[viewer]
+    else:
+        return [], False
+    lo, hi = max(lo, start, 0), min(hi, len(state.chat))
+    got: list[AndorraChatMessage] = []
+    n = hi - 1
+    while n >= lo and len(got) < limit:  # newest first, only as far back as the page needs
+        m = state.chat[n]
+        if clan is None or m["clan"] == clan:
+            got.append(m)
+        n -= 1
+    older = any(clan is None or state.chat[k]["clan"] == clan for k in range(start, n + 1))
+    got.reverse()
+    return got, older
 
 
 def clan_name(state: RoomState, clan: str | None) -> AndorraWords | None:

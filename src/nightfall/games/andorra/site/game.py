@@ -12,14 +12,16 @@ from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kerne
 
 from ..form_types import AndorraMoveOption
 from ..game import AndorraGame
+from ..payload_keys import refuse_unknown_keys
 from ..view import public_part
 from ..view import view as view_of
 from ..view_types import AndorraView
 from . import chat, form
-from .chat import CHAT, CHAT_KEEP, RoomState
+from .chat import CHAT, RoomState
 from .param_shapes import check_params
 
 NIGHT = "NIGHT"
+SITE_KEYS = {"vote": frozenset({"target"}), "edit_vote": frozenset({"target"})}  # no ``ts`` (A-SEC-3)
 # The phases in which the host enters a move (NIGHT, from a forum PM) or corrects one (H-03).
 HOST_MOVES = ("NIGHT", "RESOLVING", "REVIEW")
 # Commands that leave the world as it is (votes and moves are the day's and the night's logs;
@@ -43,14 +45,14 @@ class AndorraSiteGame:
         return state
 
     def apply(self, state: RoomState, command: Command) -> list[Event]:
+        # A-SEC-3: keys a command does not read are refused first. On the site a vote's time
+        # is the server's (the command's ``now``), never the client's, so ``ts`` is one of them.
+        refuse_unknown_keys(command.type, command.payload, SITE_KEYS.get(command.type))
         state.public = None  # every command may change what all seats see: built again on demand
         if command.type not in CARD_KEEPS:
             state.cards = {}
         if command.type == CHAT:
             return chat.post(state, command)
-        if command.type in ("vote", "edit_vote") and "ts" in command.payload:
-            # the vote's time is the server's (the command's ``now``), never the client's
-            raise Rejected("bad_payload", field="ts")
         if command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
         if command.type == "pm_vote" and command.actor == "host" and not command.payload.get("edit"):
@@ -91,14 +93,16 @@ class AndorraSiteGame:
         else:
             out = cast(AndorraView, self.inner.view(state.game, viewer))
         if viewer in ("host", "all"):
-            out["chat"] = state.chat[-CHAT_KEEP:]
+            # the chat itself is not in a view (it would be resent whole with every message):
+            # the server sends it apart, as the room's feed (docs/protocol.md, ``feed``)
             if viewer == "host" and "host" in out and out["phase"] in HOST_MOVES:
                 out["host"]["options"] = self.host_options(state)
             if viewer == "host" and "host" in out and out["phase"] == NIGHT:
                 out["host"]["pm_options"] = self.pm_options(state)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
-            me["chat_clan"], me["chat"] = chat.readable(state, viewer)
+            since = state.member_since.get(viewer)
+            me["chat_clan"] = since[0] if since is not None else None
             me["chat_clan_name"] = chat.clan_name(state, me["chat_clan"])
             me["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
         return cast("dict[str, Any]", out)

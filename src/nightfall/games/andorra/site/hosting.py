@@ -18,7 +18,8 @@ from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
-from . import thread_tool
+from . import chat, thread_tool
+from .chat import RoomState
 from .game import AndorraSiteGame
 
 PHASE_MIN_S, PHASE_MAX_S = 1, 14 * 24 * 3600  # a phase's deadline, if the host sets one
@@ -43,7 +44,10 @@ class AndorraSite(GameSite):
         "bad_chat": "The chat message is empty or has invalid characters.",
     }
     pages: ClassVar[Pages] = Pages(
-        entry="andorra.html", paths=("a/new", "a/{code}/desk", "a/{code}/p"), seat="a/{code}/p"
+        entry="andorra.html",
+        paths=("a/new", "a/{code}/desk", "a/{code}/p"),
+        seat="a/{code}/p",
+        desk="a/{code}/desk",
     )
 
     def make_game(self) -> Game[Any]:
@@ -57,6 +61,14 @@ class AndorraSite(GameSite):
             return thread_tool.preview(state.game, request)
         except Rejected as rejected:
             raise worded(rejected) from None
+
+    def feed_length(self, state: Any) -> int:
+        """The clan chat is the feed (docs/protocol.md, ``feed``): ``RoomState.chat``."""
+        return len(cast(RoomState, state).chat)
+
+    def feed(self, state: Any, viewer: Any, lo: int, hi: int, limit: int) -> tuple[list[Any], bool] | None:
+        got, older = chat.page(cast(RoomState, state), viewer, lo, hi, limit)
+        return cast("list[Any]", got), older
 
     def describe_settings(self) -> dict[str, Any]:
         """What the creation form shows (``GET /api/games``): every role a game may start
@@ -132,7 +144,7 @@ class AndorraSite(GameSite):
             "code": code,
             "game": self.name,
             "host_token": created.host_token,
-            "desk_url": f"{base}/a/{code}/desk#t={created.host_token}",
+            "desk_url": self.pages.desk_url(base, code, created.host_token),
             "players": [
                 {"seat": seat, "name": name, "token": token, "url": self.pages.seat_url(base, code, token)}
                 for seat, name, token in created.players

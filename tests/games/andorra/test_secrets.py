@@ -1,0 +1,155 @@
+"""No answer tells a secret (issue 30, findings 2, 3, 4, 6): prompt ids are opaque (A-SEC-1),
+who may send a move is checked before anything hidden is read (A-SEC-2), a command carries
+only the keys the rules read (A-SEC-3), and the winners follow the host's reveal (A-SEC-5)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from nightfall.engine import HOST, TICK, Command, Rejected, kernel
+from nightfall.games.andorra.game import COMMANDS
+from nightfall.games.andorra.site import AndorraSiteGame
+
+from .kit import GAME, Scenario, mk, quiet_day
+
+
+def _refusal(s: Scenario, actor: Any, type_: str, **payload: Any) -> dict[str, Any]:
+    """The refusal as the sender reads it (the kernel's rejection, worded by the game)."""
+    cmd = Command(actor, type_, payload, s.now + 1)
+    with pytest.raises(Rejected) as got:
+        kernel.apply(GAME, s.state, cmd)
+    return GAME.refusal(s.state, cmd, got.value).to_json()
+
+
+def _recruit_night() -> Scenario:
+    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    assert s.state.phase == "RESOLVING"
+    return s
+
+
+def test_a_guessed_prompt_id_is_refused_as_no_question_at_all() -> None:
+    """A-SEC-1 (A-DATA-I): a villager guessing the recruit's question id from its old pattern,
+    naming a seat that has no question, or even sending the real id, reads one refusal."""
+    s = _recruit_night()
+    [pr] = s.state.pending["prompts"]  # type: ignore[index]
+    assert pr["seat"] == s.seat("pv")
+    pv2 = s.seat("pv2")
+    guessed = _refusal(s, pv2, "answer", prompt=f"N1:RECRUIT:{s.seat('pv')}", answer="да")
+    nothing = _refusal(s, pv2, "answer", prompt=f"N1:RECRUIT:{pv2}", answer="да")
+    real = _refusal(s, pv2, "answer", prompt=pr["id"], answer="да")
+    assert guessed == nothing == real, "A-SEC-1: the same refusal whether or not the question exists"
+    assert real["code"] == "unknown_prompt" and real["params"] == {}
+
+
+def test_prompt_ids_follow_no_pattern_and_depend_on_the_secret_seed() -> None:
+    """A-SEC-1: an id is an HMAC under the seed's key: no night, kind or seat in it, and another
+    game's id for the same question differs; the same game replayed keeps it."""
+    ids = []
+    for seed in (1, 2):
+        s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", seed=seed)
+        quiet_day(s)
+        s.move("recruiter", "RECRUIT", "pv", by="boss")
+        s.do(HOST, "end_night")
+        [pr] = s.state.pending["prompts"]  # type: ignore[index]
+        ids.append(pr["id"])
+    assert all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids), ids
+    assert ids[0] != ids[1]
+    again = _recruit_night()
+    assert again.state.pending["prompts"][0]["id"] == ids[0]  # type: ignore[index]
+    view = GAME.view(again.state, again.seat("pv"))
+    assert view["me"]["prompts"][0]["id"] == ids[0]
+    again.do(again.seat("pv"), "answer", prompt=ids[0], answer="да")  # its addressee answers with it
+    assert again.state.phase == "REVIEW"
+
+
+def _poison_night(gift: str) -> Scenario:
+    s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", gifts={"pv": gift})
+    quiet_day(s)
+    return s
+
+
+def test_a_poison_move_for_another_is_refused_alike_whether_or_not_he_holds_a_gifted_bottle() -> None:
+    """A-SEC-2 (A-MOVE-5, A-ITEM-POISON-3a): the Doctor sending POISON for the PV reads the same
+    refusal whether the PV's gift is a bottle of poison or a diploma."""
+    got = []
+    for gift in ("POISON", "DIPLOMA"):
+        s = _poison_night(gift)
+        got.append(
+            _refusal(s, s.seat("doctor"), "move", player=s.seat("pv"), action="POISON", target=s.seat("boss"))
+        )
+    assert got[0] == got[1], "A-SEC-2: the refusal must not depend on the PV's hidden item"
+    assert got[0]["code"] == "not_your_sheet" and got[0]["params"]["move"] == "POISON"
+
+
+def test_the_holder_of_a_gifted_bottle_still_uses_it() -> None:
+    """A-ITEM-POISON-3a: the PV's own POISON is the gifted bottle's use (unchanged by A-SEC-2)."""
+    s = _poison_night("POISON")
+    s.move("pv", "POISON", "boss")
+    assert s.state.submissions[str(s.seat("pv"))]["action"] == "GIFT_POISON"
+
+
+def test_every_command_lists_its_keys() -> None:
+    """A-SEC-3: the table names every command of the rules and the site's chat."""
+    from nightfall.games.andorra.payload_keys import PAYLOAD_KEYS
+
+    assert set(PAYLOAD_KEYS) == COMMANDS | {TICK, "chat"}
+
+
+@pytest.mark.parametrize("ctype", sorted(COMMANDS | {"chat"}))
+@pytest.mark.parametrize("actor", [HOST, 1])
+def test_a_key_the_command_does_not_read_is_refused(ctype: str, actor: Any) -> None:
+    """A-SEC-3: any command with an unknown key is refused ``bad_payload {"keys": [...]}``
+    (sorted), from a player or the desk, before anything else is checked."""
+    game = AndorraSiteGame()
+    state = game.setup({"players": ["a", "b", "c", "d"], "roles": ["BOSS", "PV", "PV", "DOCTOR"]}, 3)
+    known = {"chat": "text", "answer": "prompt", "move": "action", "correct": "action", "pm_move": "from"}
+    payload = ({known[ctype]: None} if ctype in known else {}) | {"zz": "x" * 7000, "junk": 1}
+    with pytest.raises(Rejected) as got:
+        kernel.apply(game, state, Command(actor, ctype, payload, 1))
+    assert got.value.code == "bad_payload" and got.value.params == {"keys": ["junk", "zz"]}
+
+
+def test_the_site_refuses_a_vote_time_from_the_client() -> None:
+    """A-SEC-3: on the site a vote's time is the server's: ``ts`` is a key it does not take."""
+    game = AndorraSiteGame()
+    state = game.setup({"players": ["a", "b", "c", "d"], "roles": ["BOSS", "PV", "PV", "DOCTOR"]}, 3)
+    with pytest.raises(Rejected) as got:
+        kernel.apply(game, state, Command(2, "vote", {"target": 1, "ts": 5}, 1))
+    assert got.value.code == "bad_payload" and got.value.params == {"keys": ["ts"]}
+
+
+def _ended(reveal: bool) -> Scenario:
+    s = mk(
+        "BOSS",
+        "PV",
+        "PV",
+        "DOCTOR",
+        "PSYCHO",
+        gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"},
+        options={"reveal_all_at_end": reveal},
+    )
+    s.day([("pv", "psycho"), ("pv2", "psycho"), ("doctor", "psycho"), ("boss", None), ("psycho", "pv")])
+    s.resolve()
+    s.day([("pv", "boss"), ("pv2", "boss"), ("boss", "pv")])
+    s.move("boss", "SHOOT", "pv")
+    s.resolve()
+    assert s.state.phase == "OVER" and s.state.world.winners
+    return s
+
+
+def test_the_winners_are_public_only_when_the_host_reveals_the_roles() -> None:
+    """A-SEC-5: ``result.winners`` names the winning side's seats: with the roles kept secret
+    at the end, players and spectators get none; the desk always sees them."""
+    hidden, shown = _ended(False), _ended(True)
+    winners = hidden.state.world.winners
+    for viewer in ("public", 1, hidden.seat("pv")):
+        result = GAME.view(hidden.state, viewer)["result"]
+        assert result["winner"] == "PEACEFUL" and result["winners"] == [], viewer
+        assert GAME.view(shown.state, viewer)["result"]["winners"] == winners, viewer
+    assert GAME.view(hidden.state, "host")["result"]["winners"] == winners
