@@ -24,7 +24,7 @@ from nightfall.games.andorra.reports.header import MSK_MIN, clock
 from nightfall.games.andorra.state import AndorraState
 from nightfall.games.andorra.thread.names import Names
 from nightfall.games.andorra.thread.post import Post
-from nightfall.games.andorra.thread.readers import fingerprint, merge, read_any
+from nightfall.games.andorra.thread.readers import command_rows, merge, read_any
 from nightfall.games.andorra.thread.votes import (
     IGNORED,
     DayWindow,
@@ -116,18 +116,7 @@ def cmd_thread(args: argparse.Namespace) -> int:
             raise InputError(
                 args.game, None, "--apply", "names wait for the host: confirm with --alias NAME=nick"
             )
-        by_id = {p.id: p for p in posts}
-        rows = [
-            {
-                "voter": v.voter,
-                "target": v.target,
-                "ts": v.time_ms,
-                "post": v.link,
-                "void": v.void if v.void in ("EDIT", "MULTI") else None,
-                "digest": fingerprint(by_id[v.post]),
-            }
-            for v in log
-        ]
+        rows = command_rows(log, posts)
         run = _Run(t, state, args.game)
         run.do(HOST, "thread_votes", None, "thread_votes", votes=rows)
         Path(args.game).write_text(t.dumps(), encoding="utf-8")

@@ -13,7 +13,7 @@ from nightfall.engine import Rejected
 from ..day import void_reason_text
 from ..state import DAY, NIGHT, AndorraState
 from ..thread.names import Names
-from ..thread.readers import fingerprint, merge, read_any
+from ..thread.readers import command_rows, merge, read_any
 from ..thread.votes import IGNORED, DayWindow, as_json, blue_notes, read_votes
 
 MAX_BYTES = 8 * 1024 * 1024  # a request's pages (ten fetched pages of 4 MB are not sent back in)
@@ -42,7 +42,6 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
     window = DayWindow(nicks, {p.seat for p in w.alive()}, state.day_started_at, until)
     names = Names(nicks, _aliases(state, request.get("aliases")))
     votes = read_votes(posts, window, names)
-    by_id = {p.id: p for p in posts}
     logged = {e.post for e in state.votes if e.post}
     out: list[dict[str, Any]] = []
     confirm: dict[str, dict[str, Any]] = {}
@@ -67,18 +66,7 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
                         "candidates": [nicks[s] for s in m.candidates],
                         "optional": False,
                     }
-    rows = [
-        {
-            "voter": v.voter,
-            "target": v.target,
-            "ts": v.time_ms,
-            "post": v.link,
-            "void": v.void if v.void in ("EDIT", "MULTI") else None,
-            "digest": fingerprint(by_id[v.post]),
-        }
-        for v in votes
-        if v.ignored is None and not v.unmatched
-    ]
+    rows = command_rows([v for v in votes if v.ignored is None and not v.unmatched], posts)
     waiting = any(not c["optional"] for c in confirm.values())
     return {
         "day": w.day,

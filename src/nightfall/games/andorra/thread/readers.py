@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from .discourse_topic import DiscourseTopic
 from .phpbb_bbcode import PhpbbBbcode
 from .phpbb_page import PhpbbPage
 from .post import Post, Reader
+from .votes import ThreadVote
 
 READERS: list[Reader] = [DiscourseTopic(), PhpbbBbcode(), PhpbbPage()]
 
@@ -36,3 +38,20 @@ def merge(pages: list[list[Post]]) -> list[Post]:
 def fingerprint(p: Post) -> str:
     """What a vote post said, so a re-import notices a post changed since (A-THREAD-8)."""
     return hashlib.sha256("\x1f".join([*p.red, "\x1e", p.digest]).encode()).hexdigest()[:16]
+
+
+def command_rows(votes: list[ThreadVote], posts: list[Post]) -> list[dict[str, Any]]:
+    """The ``thread_votes`` command's rows (A-THREAD-1): each vote with its post's time and
+    a fingerprint of the post, so a re-import notices edits (the desk's and the CLI's)."""
+    by_id = {p.id: p for p in posts}
+    return [
+        {
+            "voter": v.voter,
+            "target": v.target,
+            "ts": v.time_ms,
+            "post": v.link,
+            "void": v.void if v.void in ("EDIT", "MULTI") else None,
+            "digest": fingerprint(by_id[v.post]),
+        }
+        for v in votes
+    ]
