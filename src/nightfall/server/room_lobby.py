@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from nightfall.engine import Rejected
+from nightfall.engine import Rejected, refuse_unknown_keys
 from nightfall.store import GameRecord
 
 from . import evening
@@ -35,6 +35,9 @@ class RoomLobby(RoomHostKeeper):
         run = LOBBY_ACTIONS.get(action) if isinstance(action, str) else None
         if run is None:
             raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
+        # issue 30: a key no action reads is refused, as in a game's commands (H-CMD-1)
+        known = frozenset(self.site.default_settings()) if action == "settings" else LOBBY_KEYS[action]
+        refuse_unknown_keys(payload, known)
         await run(self, pid, draft, payload)
 
     async def _settings(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
@@ -104,6 +107,17 @@ class RoomLobby(RoomHostKeeper):
         log.info("room %s: game %d started with %d players", self.code, game_no, len(seating))
         self._schedule_tick()
 
+
+# The payload keys each lobby action reads (``settings``: the game's own settings).
+LOBBY_KEYS: dict[str, frozenset[str]] = {
+    "profile": frozenset({"name", "colour", "avatar"}),
+    "reorder": frozenset({"order"}),
+    "handover": frozenset({"pid"}),
+    "remove": frozenset({"pid"}),
+    "leave": frozenset(),
+    "start": frozenset(),
+    "play_again": frozenset(),
+}
 
 LobbyAction = Callable[[RoomLobby, int, Lobby, dict[str, Any]], Awaitable[None]]
 
