@@ -296,14 +296,15 @@ def test_commands_for_other_seats_and_host_commands(game: Game) -> None:
     for ctype, payload in (("mark_absent", {"seat": 3}), ("force_continue", {})):
         message = {"type": "command", "id": ctype, "command": {"type": ctype, "payload": payload}}
         assert game.exchange(json.dumps(message))["error"]["code"] == "not_host"
-    for action, payload in (
+    lobby: list[tuple[str, dict[str, Any]]] = [
         ("start", {}),
         ("settings", {"mode": "timed"}),
         ("reorder", {"order": [1, 2, 3, 4, 5]}),
         ("remove", {"pid": 3}),
         ("play_again", {}),
-    ):
-        message = {"type": "lobby", "id": action, "action": action, "payload": payload}
+    ]
+    for action, fields in lobby:
+        message = {"type": "lobby", "id": action, "action": action, "payload": fields}
         assert game.exchange(json.dumps(message))["error"]["code"] == "not_host"
     game.unchanged()
 

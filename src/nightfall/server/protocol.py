@@ -47,6 +47,7 @@ MESSAGES = {
     "no_room": "There is no room with that code.",
     "not_owner": "This server no longer runs the room; reconnecting to the one that does.",
     "bad_token": "This seat token is not valid for this room.",
+    "seat_relinked": "The host gave this seat a new link; this phone no longer has it.",
     "removed": "The host removed you from the table.",
     "spectator": "Spectators cannot do that.",
     "no_game": "No game is running.",

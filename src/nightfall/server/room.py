@@ -89,12 +89,24 @@ class Room(RoomLobby):
         if member is None:
             raise Rejected("unknown_member", seat=seat)
         member.token_hash = tables.hash_token(token)
+        # H-HST-8: mid-game the table is told (the board, every view's ``room.relinks``) and
+        # so is the seat's old phone, so a host cannot quietly read another seat's phone.
+        told = self.lobby.status == PLAYING and self.site.host_seated
+        if told:
+            draft.relinks.append({"seat": seat, "at": self.clock()})
         await self._commit_lobby(draft)
+        gone = (
+            Rejected("seat_relinked", "H-HST-8", seat=seat, name=member.name)
+            if told
+            else Rejected("bad_token")
+        )
         for conn in [c for c in self.conns if c.pid == pid]:
-            conn.send(error(None, Rejected("bad_token"), self.clock()))
+            conn.send(error(None, gone, self.clock()))
             conn.close(CLOSE_REPLACED)
             self.conns.remove(conn)
         log.info("room %s: seat %d got a new private link", self.code, seat)
+        if told:
+            self._broadcast()
         return token
 
     async def attach(self, conn: Connection, token: str | None) -> None:

@@ -32,9 +32,9 @@ class RoomLobby(RoomHostKeeper):
         action = message.get("action")
         payload = object_field(message, "payload")
         draft = copy.deepcopy(self.lobby)
-        run = LOBBY_ACTIONS.get(action) if isinstance(action, str) else None
-        if run is None:
+        if not isinstance(action, str) or action not in LOBBY_ACTIONS:
             raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
+        run = LOBBY_ACTIONS[action]
         # issue 30: a key no action reads is refused, as in a game's commands (H-CMD-1)
         known = frozenset(self.site.default_settings()) if action == "settings" else LOBBY_KEYS[action]
         refuse_unknown_keys(payload, known)
@@ -96,6 +96,7 @@ class RoomLobby(RoomHostKeeper):
         evening.fold(site, draft, self.play)  # stored with the new game: the score stays whole
         play.last_now = self.play.last_now if self.play else 0
         draft.status = PLAYING
+        draft.relinks = []  # H-HST-8 tells the table of the running game's relinks only
         await self._store_room(
             "the new game",
             lambda: self.store.start_game(

@@ -206,7 +206,7 @@ export class Connection<V extends object = object> {
         if (msg.id != null) this.requests.settle(String(msg.id), err);
         const wait = err.params?.retry_after;
         if (msg.id == null && typeof wait === "number") this.retry.retryAfter = wait;
-        if (err.code === "unsupported_version" || err.code === "no_room" || err.code === "bad_token") {
+        if (err.code === "unsupported_version" || err.code === "no_room" || err.code === "bad_token" || err.code === "seat_relinked") {
           this.store.update((s) => ({ ...s, fatal: err.code, pending: this.requests.size }));
         } else {
           this.store.update((s) => ({ ...s, pending: this.requests.size }));
