@@ -15,9 +15,17 @@ from typing import Any
 
 from .rejection import Rejected
 
+MAX_KEY_SHOWN = 40  # a refused key is named back only this far
+
+
+def _shown(key: str) -> str:
+    """A refused key as the refusal names it: cut short, and never a lone surrogate or other
+    text that cannot be encoded (the answer must not fail where the question did)."""
+    return key[:MAX_KEY_SHOWN].encode("utf-8", "replace").decode("utf-8")
+
 
 def refuse_unknown_keys(payload: Mapping[str, Any], allowed: frozenset[str]) -> None:
     """Raise ``bad_payload {"keys": [...]}`` (sorted) when ``payload`` has a key not in ``allowed``."""
     if allowed.issuperset(payload):  # the common case, one call
         return
-    raise Rejected("bad_payload", keys=sorted(k for k in payload if k not in allowed))
+    raise Rejected("bad_payload", keys=sorted(_shown(k) for k in payload if k not in allowed))

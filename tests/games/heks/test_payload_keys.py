@@ -50,3 +50,10 @@ def test_the_mask_keeps_its_own_answer_H_JST_1() -> None:
     g.all_ready()
     exc = g.reject("Anna", "depart", place="P1", mask=True)
     assert (exc.code, exc.rule) == ("not_your_step", "H-JST-1")
+
+
+def test_a_refused_key_is_named_back_safely_H_CMD_1() -> None:
+    """A key that could not be encoded (a lone surrogate) or a long one is not echoed raw."""
+    g = Scenario.standard(5)
+    exc = g.reject("Anna", "ready", **{"\ud800": 1, "k" * 500: 2})
+    assert exc.params == {"keys": ["?", "k" * 40]}
