@@ -26,6 +26,6 @@ def _shown(key: str) -> str:
 
 def refuse_unknown_keys(payload: Mapping[str, Any], allowed: frozenset[str]) -> None:
     """Raise ``bad_payload {"keys": [...]}`` (sorted) when ``payload`` has a key not in ``allowed``."""
-    if allowed.issuperset(payload):  # the common case, one call
+    if payload.keys() <= allowed:  # the common case, without building a set
         return
     raise Rejected("bad_payload", keys=sorted(_shown(k) for k in payload if k not in allowed))

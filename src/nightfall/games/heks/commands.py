@@ -127,7 +127,12 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
 def apply(state: HeksState, cmd: Command) -> list[Event]:
     """One command the kernel admitted (known type, time forward, game running, in time)."""
     ctype = cmd.type
-    refuse_unknown_keys(cmd.payload, PAYLOAD_KEYS[ctype])  # H-CMD-1
+    payload = cmd.payload
+    # H-CMD-1, inline: every command passes here, and most (taps) carry nothing. ``keys() <=``
+    # compares without building a set (``frozenset.issuperset(dict)`` builds one: +8 %
+    # instructions per simulated game).
+    if payload and not payload.keys() <= PAYLOAD_KEYS[ctype]:
+        refuse_unknown_keys(payload, PAYLOAD_KEYS[ctype])
     if ctype == TICK:
         out: list[Event] = []
         flow.on_deadline(state, cmd.now, out)
