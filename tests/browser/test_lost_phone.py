@@ -39,8 +39,8 @@ def test_host_gives_a_lost_phone_its_seat_back(server: str, new_phone: NewPhone,
     sheet = page.get_by_role("dialog", name=t("host.lostScan", name=lost.name))
     expect(sheet.locator("svg")).to_be_visible()
     page.screenshot(path=str(shots / "lost_phone_qr.png"), animations="disabled")
-    # The old phone learns its seat is gone (it would otherwise play on a dead token).
-    expect(lost.page.get_by_text(t("err.bad_token"))).to_be_visible()
+    # The old phone learns its seat is gone (it would otherwise play on a dead token), and why (H-HST-8).
+    expect(lost.page.get_by_text(t("relink.oldPhone", name=lost.name))).to_be_visible()
     lost.page.screenshot(path=str(shots / "lost_phone_old.png"), animations="disabled")
     # The new phone (its own storage, Dutch) scans the code: same seat, same role, no join form.
     fresh = Phone(new_phone(locale="nl-NL"), lost.name, lang="nl")

@@ -16,6 +16,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from nightfall.games.heks.site import HeksSite
+from nightfall.games.registry import Catalog
 from nightfall.server.app import create_app
 from nightfall.server.limits import ServerLimits
 from nightfall.server.main import websocket_settings
@@ -27,11 +28,15 @@ TIMEOUT = 5.0
 
 class ThreadServer:
     def __init__(
-        self, db: Path, options: RoomOptions | None = None, limits: ServerLimits | None = None
+        self,
+        db: Path,
+        options: RoomOptions | None = None,
+        limits: ServerLimits | None = None,
+        catalog: Catalog | None = None,
     ) -> None:
         self.app = create_app(
             SqliteStore(db),
-            catalog={"heks": HeksSite()},
+            catalog=catalog or {"heks": HeksSite()},
             options=options or RoomOptions(grace_ms=1000),
             web_dist=db.parent / "no-dist",
             limits=limits,

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
+from nightfall.server import room_lobby
 from nightfall.server.codes import ALPHABET
 from nightfall.server.limits import ServerLimits
 from nightfall.server.lobby import hash_token
@@ -43,6 +44,10 @@ KNOWN_COMMANDS = [
     "force_continue", "tick",
 ]  # fmt: skip
 LOBBY_ACTIONS = ["settings", "reorder", "remove", "leave", "start", "play_again"]
+LOBBY_KEYS = {
+    **{a: set(keys) for a, keys in room_lobby.LOBBY_KEYS.items()},
+    "settings": {"mode", "discuss_seconds"},
+}
 # docs/heks-commands.md, "Rejections": what the engine may answer.
 ENGINE_CODES = {
     "unknown_command", "bad_payload", "unknown_seat", "wrong_phase", "not_your_step", "not_a_cat",
@@ -161,6 +166,8 @@ def expected(message: Any) -> tuple[set[str], Any]:
         if not isinstance(message.get("payload", {}), dict):
             return {"bad_message"}, rid
         action = message.get("action")
+        if action in LOBBY_ACTIONS and not set(message.get("payload", {})) <= LOBBY_KEYS[action]:
+            return {"bad_payload"}, rid  # a key the action does not read (H-CMD-1), checked first
         if action == "leave":
             return {"wrong_status"}, rid  # a game is running
         if action in LOBBY_ACTIONS:
@@ -307,8 +314,15 @@ def test_commands_for_other_seats_and_host_commands(game: Game) -> None:
     for ctype, payload in (("mark_absent", {"seat": 3}), ("force_continue", {})):
         message = {"type": "command", "id": ctype, "command": {"type": ctype, "payload": payload}}
         assert game.exchange(json.dumps(message))["error"]["code"] == "not_host"
-    for action in ("start", "settings", "reorder", "remove", "play_again"):
-        message = {"type": "lobby", "id": action, "action": action, "payload": {"pid": 3}}
+    lobby: list[tuple[str, dict[str, Any]]] = [
+        ("start", {}),
+        ("settings", {"mode": "timed"}),
+        ("reorder", {"order": [1, 2, 3, 4, 5]}),
+        ("remove", {"pid": 3}),
+        ("play_again", {}),
+    ]
+    for action, fields in lobby:
+        message = {"type": "lobby", "id": action, "action": action, "payload": fields}
         assert game.exchange(json.dumps(message))["error"]["code"] == "not_host"
     game.unchanged()
 

@@ -8,7 +8,7 @@ import pytest
 
 from .conftest import Serve
 from .harness import FakeMsClock
-from .test_host_handover import AWAY_MS, hang_up, host_pid, room_of, serve_heks, unlimited_game
+from .test_host_handover import AWAY_MS, hang_up, heks_lobby, host_pid, room_of, serve_heks, unlimited_game
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -25,8 +25,8 @@ async def test_the_host_moves_his_own_seat_to_a_new_phone_h_hst_7c(serve: Serve)
     assert r.status_code == 200, r.text
     moved = r.json()
     assert moved["seat"] == 1 and "<svg" in moved["qr"]
-    # the old phone is told at once; its link opens nothing any more
-    assert (await anna.expect("error"))["error"]["code"] == "bad_token"
+    # the old phone is told at once (H-HST-8); its link opens nothing any more
+    assert (await anna.expect("error"))["error"]["code"] == "seat_relinked"
     old = await live.open(code)
     await old.send({"type": "hello", "v": 1, "token": tokens[0]})
     assert (await old.recv())["error"]["code"] == "bad_token"
@@ -53,3 +53,45 @@ async def test_a_lost_host_phone_the_new_host_relinks_the_old_seat_h_hst_7b_h_hs
     # Anna has her seat back, not the host role: that stays with Bram (he may pass it, H-HST-7a)
     assert anna_again.state["you"]["seat"] == 1 and anna_again.state["you"]["host"] is False
     assert host_pid(anna_again.state) == 2
+
+
+async def test_the_table_is_told_of_a_new_link_mid_game_h_hst_8(serve: Serve) -> None:
+    """H-HST-8: the host gives Bram's seat a new link mid-game. Bram's old phone is told
+    (``seat_relinked``, naming the seat), and every screen, the board (a spectator)
+    included, reads it in ``room.relinks``; a restart keeps it, a new game starts without."""
+    clock = FakeMsClock()
+    live = await serve_heks(serve, clock)
+    code, tokens, (anna, bram, cas, _dewi) = await unlimited_game(live, ["Anna", "Bram", "Cas", "Dewi"])
+    board = await live.connect(code)
+    assert board.state["room"]["relinks"] == [] and cas.state["room"]["relinks"] == []
+    r = await live.http.post(f"/api/rooms/{code}/relink", json={"token": tokens[0], "seat": 2})
+    assert r.status_code == 200, r.text
+    told = (await bram.expect("error"))["error"]
+    assert told["code"] == "seat_relinked" and told["rule"] == "H-HST-8"
+    assert told["params"] == {"seat": 2, "name": "Bram"}
+    notice = [{"seat": 2, "at": clock.now}]
+    assert (await board.state_where(lambda m: m["room"]["relinks"] != []))["room"]["relinks"] == notice
+    assert (await cas.state_where(lambda m: m["room"]["relinks"] != []))["room"]["relinks"] == notice
+    assert (await anna.state_where(lambda m: m["room"]["relinks"] != []))["room"]["relinks"] == notice
+    # the new phone is Bram's seat, and it reads the notice too
+    fresh = await live.connect(code, r.json()["token"])
+    assert fresh.state["you"]["seat"] == 2 and fresh.state["room"]["relinks"] == notice
+    # the old link is dead: a reload of the old phone gets bad_token
+    old = await live.open(code)
+    await old.send({"type": "hello", "v": 1, "token": tokens[1]})
+    assert (await old.recv())["error"]["code"] == "bad_token"
+    # a restart keeps the notice (it is stored with the table)
+    await live.stop()
+    again = await serve_heks(serve, clock)
+    watcher = await again.connect(code)
+    assert watcher.state["room"]["relinks"] == notice
+
+
+async def test_no_notice_before_any_game_is_running_h_hst_8(serve: Serve) -> None:
+    """A new link outside a game (nothing to read) is not announced: the old phone gets
+    ``bad_token`` as before, and ``room.relinks`` stays empty."""
+    live = await serve_heks(serve)
+    code, tokens, (anna, *_others) = await heks_lobby(live, ["Anna", "Bram", "Cas", "Dewi"])
+    r = await live.http.post(f"/api/rooms/{code}/relink", json={"token": tokens[0], "seat": 2})
+    assert r.status_code == 404 or r.json()["error"]["code"] == "unknown_member", r.text
+    assert anna.state["room"]["relinks"] == []

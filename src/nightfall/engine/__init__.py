@@ -4,6 +4,7 @@ from .command import HOST, SYSTEM, TICK, Actor, Command, tick
 from .event import HOST_ONLY, NOBODY, PUBLIC, Audience, Event, Viewer, seats, visible
 from .game import Game, Handler
 from .kernel import apply, view
+from .payload_keys import refuse_unknown_keys
 from .rejection import Rejected
 from .rng import Rng
 from .transcript import FORMAT, Transcript, replay
@@ -30,6 +31,7 @@ __all__ = [
     "Transcript",
     "Viewer",
     "apply",
+    "refuse_unknown_keys",
     "replay",
     "seats",
     "tick",

@@ -66,6 +66,10 @@ class Lobby:
     # the latest game's outcome is read from its stored result, and folded in here when the
     # next game starts, so the score survives a restart without a copy of any game's rules.
     evening: list[dict[str, Any]] = field(default_factory=list)
+    # The seats the host gave a new private link while the running game was on, each
+    # ``{"seat", "at"}`` (H-HST-8): the table is told, so a host cannot quietly take over
+    # another seat's phone view. Emptied when a game starts.
+    relinks: list[dict[str, int]] = field(default_factory=list)
 
     def member(self, pid: int) -> Member | None:
         return next((m for m in self.members if m.pid == pid), None)
@@ -94,6 +98,7 @@ class Lobby:
             "status": self.status,
             "next_pid": self.next_pid,
             "evening": [dict(g) for g in self.evening],
+            "relinks": [dict(r) for r in self.relinks],
         }
 
     @classmethod
@@ -106,6 +111,7 @@ class Lobby:
             status=data["status"],
             next_pid=data["next_pid"],
             evening=[dict(g) for g in data.get("evening", [])],
+            relinks=[dict(r) for r in data.get("relinks", [])],
         )
 
 

@@ -70,6 +70,7 @@ def room_json(
         "settings": GameSettings(dict(lobby.settings)),
         "limits": {"min_players": site.min_players, "max_players": site.max_players},
         "evening": evening.games(site, lobby, play),
+        "relinks": [{"seat": r["seat"], "at": r["at"]} for r in lobby.relinks],
     }
 
 

@@ -50,6 +50,7 @@ MESSAGES = {
     "room_damaged": "This room's saved game is damaged and cannot be loaded; the server's operator must restore it from a backup.",
     "not_owner": "This server no longer runs the room; reconnecting to the one that does.",
     "bad_token": "This seat token is not valid for this room.",
+    "seat_relinked": "The host gave this seat a new link; this phone no longer has it.",
     "removed": "The host removed you from the table.",
     "spectator": "Spectators cannot do that.",
     "no_game": "No game is running.",

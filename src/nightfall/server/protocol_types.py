@@ -122,6 +122,11 @@ class EveningGame(TypedDict):
 GameSettings = NewType("GameSettings", dict[str, Any])
 
 
+class RelinkNotice(TypedDict):
+    seat: int  # the game seat
+    at: int  # server time (ms) of the new link
+
+
 class RoomJson(TypedDict):
     code: str
     game: str
@@ -134,6 +139,9 @@ class RoomJson(TypedDict):
     limits: RoomLimits
     # The games finished in this room tonight, oldest first: the score across "Play again".
     evening: list[EveningGame]
+    # The seats the host gave a new private link during the running game (H-HST-8), oldest
+    # first: the board says so, so a host cannot quietly take over another seat.
+    relinks: list[RelinkNotice]
     # The join link (the QR code's target) and the TV board's address (null without a base URL).
     join_url: NotRequired[str | None]
     board_url: NotRequired[str | None]

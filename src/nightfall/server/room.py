@@ -238,15 +238,25 @@ class Room:
         if member is None:
             raise Rejected("unknown_member", seat=seat)
         member.token_hash = tables.hash_token(token)
+        # H-HST-8: mid-game the table is told (the board, every view's ``room.relinks``) and
+        # so is the seat's old phone, so a host cannot quietly read another seat's phone.
+        told = core.lobby.status == PLAYING and core.site.host_seated and isinstance(seat, int)
+        if told and isinstance(seat, int):
+            draft.relinks.append({"seat": seat, "at": core.clock()})
         await self.committer.commit_lobby(draft)
-        told = Rejected("bad_token", reason="replaced")
+        if told:
+            gone = Rejected("seat_relinked", "H-HST-8", seat=seat, name=member.name)
+        else:
+            gone = Rejected("bad_token", reason="replaced")
         for conn in [c for c in core.conns if c.pid == pid]:
-            conn.send(error(None, told, core.clock()))
+            conn.send(error(None, gone, core.clock()))
             conn.close(CLOSE_REPLACED)
             core.conns.remove(conn)
         log.info(
             "room %s: %s got a new private link", core.code, "the desk" if seat == DESK else f"seat {seat}"
         )
+        if told:
+            self.views.broadcast()
         return token
 
     async def host_tool(self, host_token: object, tool: str, request: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from nightfall.engine import Rejected
+from nightfall.engine import Rejected, refuse_unknown_keys
 from nightfall.store import GameRecord
 
 from . import evening
@@ -40,9 +40,12 @@ class LobbyDesk:
         action = message.get("action")
         payload = object_field(message, "payload")
         draft = copy.deepcopy(self.core.lobby)
-        run = LOBBY_ACTIONS.get(action) if isinstance(action, str) else None
-        if run is None:
+        if not isinstance(action, str) or action not in LOBBY_ACTIONS:
             raise Rejected("unknown_action", action=action if isinstance(action, str) else None)
+        run = LOBBY_ACTIONS[action]
+        # issue 30: a key no action reads is refused, as in a game's commands (H-CMD-1)
+        known = frozenset(self.core.site.default_settings()) if action == "settings" else LOBBY_KEYS[action]
+        refuse_unknown_keys(payload, known)
         await run(self, pid, draft, payload)
 
     async def _settings(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
@@ -102,6 +105,7 @@ class LobbyDesk:
         evening.fold(site, draft, core.play)  # stored with the new game: the score stays whole
         play.last_now = core.play.last_now if core.play else 0
         draft.status = PLAYING
+        draft.relinks = []  # H-HST-8 tells the table of the running game's relinks only
         await self.committer.store_room(
             "the new game",
             lambda: core.store.start_game(
@@ -113,6 +117,17 @@ class LobbyDesk:
         log.info("room %s: game %d started with %d players", core.code, game_no, len(seating))
         self.committer.schedule_tick()
 
+
+# The payload keys each lobby action reads (``settings``: the game's own settings).
+LOBBY_KEYS: dict[str, frozenset[str]] = {
+    "profile": frozenset({"name", "colour", "avatar"}),
+    "reorder": frozenset({"order"}),
+    "handover": frozenset({"pid"}),
+    "remove": frozenset({"pid"}),
+    "leave": frozenset(),
+    "start": frozenset(),
+    "play_again": frozenset(),
+}
 
 LobbyAction = Callable[[LobbyDesk, int, Lobby, dict[str, Any]], Awaitable[None]]
 

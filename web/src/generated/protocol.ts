@@ -90,6 +90,10 @@ export interface EveningGame {
   names: string[];
 }
 export type GameSettings = HeksSettings | Record<string, never>;
+export interface RelinkNotice {
+  seat: number;
+  at: number;
+}
 export interface RoomJson {
   code: string;
   game: string;
@@ -100,6 +104,7 @@ export interface RoomJson {
   settings: GameSettings;
   limits: RoomLimits;
   evening: EveningGame[];
+  relinks: RelinkNotice[];
   join_url?: string | null;
   board_url?: string | null;
 }

@@ -14,6 +14,7 @@ import { Watch } from "./screens/Watch";
 import { useStore } from "../core/store";
 import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
+import { RelinkBanner, useRelinkNotice } from "./ui/RelinkNotice";
 import { HelpButton } from "./ui/Help";
 import { useTurnSignalSwitch } from "./ui/turnSignal";
 import { LangSwitch } from "./ui/LangSwitch";
@@ -123,6 +124,7 @@ function Live(props: {
   const playing = !props.board && s.room?.status === "playing" && s.you?.spectator === false;
   useEffect(() => conn.setHeartbeat(playing ? GAME_HEARTBEAT : undefined), [conn, playing]);
   const hostNotice = useHostNotice(s.room, s.you);
+  const relinkNotice = useRelinkNotice(s.room);
 
 
   // A late joiner takes the seat they asked for as soon as the running game is over.
@@ -155,13 +157,17 @@ function Live(props: {
       <MovedSeat code={props.code}>
         <main class="landing">
           <p class="error" role="alert">
-            {s.fatal === "no_room" ? t("conn.noroom") : errorText(s.fatal)}
+            {s.fatal === "no_room"
+              ? t("conn.noroom")
+              : s.fatal === "seat_relinked" // H-HST-8: the host gave this seat a new link
+                ? t("relink.oldPhone", { name: s.room?.members.find((m) => m.pid === s.you?.pid)?.name ?? "" })
+                : errorText(s.fatal)}
           </p>
           {s.fatal === "replaced" || s.fatal === "unsupported_version" ? (
             <button type="button" class="primary" onClick={() => location.reload()}>
               {t("conn.reconnect")}
             </button>
-          ) : s.fatal === "bad_token" && props.onForget ? (
+          ) : (s.fatal === "bad_token" || s.fatal === "seat_relinked") && props.onForget ? (
             // A removed player, or a seat the host moved to another phone, first reads why
             // (issue 18 §4); the dead token is forgotten when they ask to join again.
             <button type="button" class="primary" onClick={props.onForget}>
@@ -286,6 +292,7 @@ function Live(props: {
       )}
       {body}
       {!props.board && <HostNotice text={hostNotice} />}
+      <RelinkBanner text={relinkNotice} board={props.board} />
       {sending}
       {toast}
     </div>

@@ -239,6 +239,7 @@ export const en: Record<Key, string> = {
   "err.chat_too_long": "The message is longer than {max} characters",
   "err.bad_chat": "Empty message",
   "err.not_in_clan": "You are not in a clan",
+  "err.seat_relinked": "The host gave this seat a new link",
   "err.bad_token": "This link is not valid",
   "err.no_room": "Game not found",
   "err.room_damaged": "This game's saved state is damaged and cannot be loaded; the server's operator must restore it from a backup",

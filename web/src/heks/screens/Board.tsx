@@ -6,6 +6,7 @@ import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
 import { EveningScore, winsByPid } from "../ui/Score";
 import { LangSwitch } from "../ui/LangSwitch";
+import { RelinkMark } from "../ui/RelinkNotice";
 import { BoardPhase } from "../board/BoardPhase";
 import { SoundSwitch, UnlockHint, useBoardSound } from "../board/Narrator";
 import { Tallies } from "../board/Tally";
@@ -74,6 +75,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                     <Badge look={lookAt(room.members, p.seat)} size={28} />
                     <span class="seat-name">{p.name}</span>
                     {won(lookAt(room.members, p.seat)?.pid)}
+                    <RelinkMark room={room} seat={p.seat} />
                     {p.status === "FROG" && <Frog size={24} />}
                     {v.chief === p.seat && <Crown size={24} />}
                     {waiting.has(p.seat) && <span class="owes-mark" aria-label={t("board.owes")}>…</span>}
