@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run cluster web webcheck types test check fastpytest lint typecheck pytest chromium clean
+.PHONY: run cluster web wheel webcheck types test check fastpytest lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -49,6 +49,12 @@ web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
 types: $(STAMP)
 	$(BIN)/python -m nightfall.typegen
 
+# A wheel for machines without Node.js or this checkout (docs/deploy.md, "From a wheel"):
+# it carries web/dist, so the clients are built first.
+wheel: $(STAMP) web
+	rm -rf build  # setuptools' staging folder: a stale one could ship a deleted module
+	$(BIN)/python -m pip wheel --no-deps -w dist .
+
 run: $(STAMP) web
 	$(BIN)/nightfall serve
 
@@ -83,4 +89,4 @@ fastpytest: $(STAMP)
 	$(BIN)/python -m pytest -m "not browser and not server and not slow" -p no:cacheprovider
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build dist
