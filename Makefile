@@ -64,8 +64,8 @@ cluster: $(STAMP) web
 	NIGHTFALL_NODES=$(NODES) $(BIN)/python -m nightfall.cluster.local
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench web/e2e
+	$(BIN)/ruff format --check src tests bench web/e2e
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
