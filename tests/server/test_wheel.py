@@ -18,7 +18,7 @@ import pytest
 
 from tests.local_servers import free_port, healthy, stop, wait_up
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a wheel is built from: the tree's sources and its Vite build. Copied, so the build

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from nightfall.engine import tick
-from nightfall.store import GameRecord, RoomRecord, SqliteStore
+from nightfall.store import RoomRecord, SqliteStore
 
 # Aliased: under its own name pytest would collect it here a second time.
 from .test_event_store import test_a_batch_of_many_rooms_commits_as_one as batch_contract
