@@ -73,20 +73,25 @@ typecheck: $(STAMP)
 webcheck: web
 	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
-# Browser tests run in their own pytest process: Playwright's sync API holds an event
-# loop in the main thread while a browser is open, which asyncio tests must not share.
+# Three runs. Tests that start nothing (tests/starts.py) share both cores (pytest-xdist);
+# tests that start servers, databases or subprocesses run one at a time, since several
+# measure time; browser tests run in their own pytest process: Playwright's sync API
+# holds an event loop in the main thread while a browser is open, which asyncio tests
+# must not share.
 pytest: $(STAMP) chromium web
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m "not browser"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m "server and not browser"
 	$(BIN)/python -m pytest -m browser
 
 test: lint typecheck webcheck pytest
 
 # The fast loop (under a minute): lint, types, and every test that starts no server,
-# database or browser (tests/conftest.py marks those by folder).
+# database or browser (tests/starts.py: marked by what a test starts, not by its folder),
+# on both cores.
 check: lint typecheck fastpytest
 
 fastpytest: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser and not server and not slow" -p no:cacheprovider
+	$(BIN)/python -m pytest -n 2 -m "not browser and not server and not slow" -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build dist
