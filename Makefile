@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 
-.PHONY: run cluster web webcheck types test check fastpytest lint typecheck pytest chromium clean
+.PHONY: run cluster web wheel webcheck types test check fastpytest lint typecheck pytest chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -49,6 +49,12 @@ web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
 types: $(STAMP)
 	$(BIN)/python -m nightfall.typegen
 
+# A wheel for machines without Node.js or this checkout (docs/deploy.md, "From a wheel"):
+# it carries web/dist, so the clients are built first.
+wheel: $(STAMP) web
+	rm -rf build  # setuptools' staging folder: a stale one could ship a deleted module
+	$(BIN)/python -m pip wheel --no-deps -w dist .
+
 run: $(STAMP) web
 	$(BIN)/nightfall serve
 
@@ -58,8 +64,8 @@ cluster: $(STAMP) web
 	NIGHTFALL_NODES=$(NODES) $(BIN)/python -m nightfall.cluster.local
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench web/e2e
+	$(BIN)/ruff format --check src tests bench web/e2e
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -67,20 +73,25 @@ typecheck: $(STAMP)
 webcheck: web
 	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
-# Browser tests run in their own pytest process: Playwright's sync API holds an event
-# loop in the main thread while a browser is open, which asyncio tests must not share.
+# Three runs. Tests that start nothing (tests/starts.py) share both cores (pytest-xdist);
+# tests that start servers, databases or subprocesses run one at a time, since several
+# measure time; browser tests run in their own pytest process: Playwright's sync API
+# holds an event loop in the main thread while a browser is open, which asyncio tests
+# must not share.
 pytest: $(STAMP) chromium web
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m "not browser"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m "server and not browser"
 	$(BIN)/python -m pytest -m browser
 
 test: lint typecheck webcheck pytest
 
 # The fast loop (under a minute): lint, types, and every test that starts no server,
-# database or browser (tests/conftest.py marks those by folder).
+# database or browser (tests/starts.py: marked by what a test starts, not by its folder),
+# on both cores.
 check: lint typecheck fastpytest
 
 fastpytest: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser and not server and not slow" -p no:cacheprovider
+	$(BIN)/python -m pytest -n 2 -m "not browser and not server and not slow" -p no:cacheprovider
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build dist

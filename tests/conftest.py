@@ -1,9 +1,11 @@
-"""Test markers by layout, and hypothesis profiles.
+"""Test tiers, and hypothesis profiles.
 
 `make check` is the fast loop: it runs every test that starts no server, database
-or browser. Those that do are marked `server` here by the folder they live in, so a
-new test in such a folder is kept out of the fast loop without anyone remembering a
-decorator. `browser` tests carry their own marker.
+or browser. A test's tier is chosen by what it starts (tests/starts.py): a module
+whose tests start something says so with `pytestmark = pytest.mark.server`, and a
+test that starts something without the mark fails, in every tier, with the line to
+add. The folders in which every test starts something are marked here whole, so a
+new test there needs no decorator. `browser` tests carry their own marker.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from hypothesis import HealthCheck, settings
 
 TESTS = Path(__file__).resolve().parent
 
-# Folders whose tests start a server (in-process ASGI over real sockets, subprocesses),
-# or talk to PostgreSQL/Redis.
-SERVER_DIRS = ("server", "faults", "fuzz", "store", "cluster", "browser", "games/andorra_site")
+pytest_plugins = ["tests.starts"]
+
+# Folders in which every test starts a server, a subprocess, a browser or a database.
+# (tests/server, tests/store and tests/games/andorra_site mix pure tests with such
+# ones: there each module carries its own mark.)
+SERVER_DIRS = ("faults", "fuzz", "cluster", "browser")
 
 # "dev" (default) keeps the fast loop fast; "ci" digs deeper where time allows.
 settings.register_profile("dev", max_examples=50, deadline=None)

@@ -34,8 +34,12 @@ def plot_report(rows: list[CountStats], path: str, title: str) -> None:
     suffix = Path(path).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise SystemExit(f"--plot: the file must end in .png or .svg, got {path!r}")
-    import matplotlib
+    from nightfall.extras import MissingExtra, need
 
+    try:
+        matplotlib = need("matplotlib", "--plot")
+    except MissingExtra as exc:
+        raise SystemExit(str(exc)) from exc
     matplotlib.use("Agg")  # no display needed
     import matplotlib.pyplot as plt
 

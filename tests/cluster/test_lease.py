@@ -85,21 +85,25 @@ async def test_a_node_waits_out_an_overdue_lease_instead_of_refusing(prefix: str
     """Renewals come every third of the TTL: a lease with under half of it left belongs
     to a node that stopped renewing (it died), so the next node waits it out and takes
     the room, rather than refuse a phone that would come back only a second later."""
-    dead = _node(prefix, "dead", ttl_ms=1000)
+    # No wall-clock window: a TTL of 10 s leaves a fresh lease unmistakably alive, and the
+    # overdue one is made by cutting its TTL in Redis, not by sleeping and hoping.
+    dead = _node(prefix, "dead", ttl_ms=10_000)
     assert await dead.take("KXTR") is not None
     claimed: list[int] = []
 
     async def claim(code: str, fence: int) -> None:
         claimed.append(fence)
 
-    next_node = Ownership(_node(prefix, "next", ttl_ms=1000))
+    next_node = Ownership(_node(prefix, "next", ttl_ms=10_000))
     with pytest.raises(NotOwner) as refused:  # freshly renewed: its holder is alive
         await next_node.acquire("KXTR", claim)
     assert refused.value.owner == "dead"
-    await asyncio.sleep(0.6)  # no renewal since: overdue
     started = time.monotonic()
+    assert await dead.redis.pexpire(dead._owner_key("KXTR"), 400)  # no renewal since: overdue
     held = await next_node.acquire("KXTR", claim)
-    assert 0.2 < time.monotonic() - started < 0.8  # the lease's last ~0.4 s, not a refusal
+    # Taken, not refused; and not before the dead node's lease ran out in Redis (however
+    # slow this machine is, the lease cannot end sooner than 0.4 s after `started`).
+    assert time.monotonic() - started >= 0.39
     assert claimed == [held.fence] and held.fence == 2
     await next_node.leases.close()
     await dead.close()

@@ -23,6 +23,9 @@ from nightfall.store.interface import Append
 from .conftest import Serve
 from .harness import Ws, table
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 COMMIT_S = 0.1  # long enough for every frame of a burst to reach the room meanwhile
 
 

@@ -18,7 +18,7 @@ from nightfall.games.registry import default_catalog
 from ..games.andorra_site.game_data import create_body
 from .conftest import Serve
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 def _break(db: Path, table: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 from .conftest import Serve
 from .harness import Live, Ws, table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 def members(ws: Ws) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from nightfall.server.room import RoomOptions
 from .conftest import Serve
 from .harness import Ws
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(120)]
 
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien"]
 

@@ -12,7 +12,7 @@ from nightfall.games.heks.site import HeksSite
 from .conftest import Serve
 from .harness import Live, Ws
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 class ShortDay(HeksSite):

@@ -22,7 +22,7 @@ from ..games.andorra_site.game_data import create_body
 from .conftest import Serve
 from .harness import FakeMsClock, Live, Ws, until
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 AWAY_MS = 60_000
 

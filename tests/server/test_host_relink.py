@@ -10,7 +10,7 @@ from .conftest import Serve
 from .harness import FakeMsClock
 from .test_host_handover import AWAY_MS, hang_up, heks_lobby, host_pid, room_of, serve_heks, unlimited_game
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 async def test_the_host_moves_his_own_seat_to_a_new_phone_h_hst_7c(serve: Serve) -> None:

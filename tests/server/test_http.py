@@ -9,7 +9,7 @@ import pytest
 from .conftest import Serve
 from .harness import Live
 
-pytestmark = pytest.mark.timeout(30)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(30)]
 
 
 async def test_health_and_games(live: Live) -> None:

@@ -18,7 +18,7 @@ from nightfall.server.json_edge import MAX_DEPTH
 from .conftest import Serve
 from .harness import Live
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 JSON = {"Content-Type": "application/json"}
 

@@ -27,6 +27,9 @@ from .conftest import Serve
 from .harness import TIMEOUT, FakeClock, Live, Ws, messages_until_quiet, until
 from .toy import ToyAdapter
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 OTHER = "127.0.0.2"
 
 

@@ -13,7 +13,7 @@ from nightfall.store import SqliteStore, StaleOwner
 
 from .harness import Live, table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 # A write that fails (the disk, the database away), and one the store refuses because

@@ -9,6 +9,9 @@ import pytest
 
 from nightfall.server.main import StartError, banner, check_port, lock_data_dir, public_url
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 
 def test_one_server_per_data_dir(tmp_path: Path) -> None:
     first = lock_data_dir(tmp_path / "data")

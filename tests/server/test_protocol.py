@@ -14,7 +14,7 @@ from nightfall.server.room import RoomOptions
 from .conftest import Serve
 from .harness import FakeClock, Live, messages_until_quiet, table
 
-pytestmark = pytest.mark.timeout(30)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(30)]
 
 
 async def test_hello_welcome_then_state(live: Live) -> None:

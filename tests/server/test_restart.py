@@ -26,7 +26,7 @@ from tests.local_servers import free_port
 from .conftest import Serve
 from .harness import table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 async def test_a_graceful_restart_rebuilds_rooms(serve: Serve) -> None:

@@ -19,6 +19,8 @@ from nightfall.server.room import RoomOptions
 from .conftest import Serve
 from .harness import Live, Ws, table, until
 
+pytestmark = pytest.mark.server  # starts a server (tests/starts.py)
+
 SURROGATE_ID = '{"type":"command","id":"\\ud800","command":{"type":"ready"}}'
 HOSTILE = [
     SURROGATE_ID,

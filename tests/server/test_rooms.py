@@ -13,7 +13,7 @@ from nightfall.server.room import RoomOptions
 from .conftest import Serve
 from .harness import Live, table
 
-pytestmark = pytest.mark.timeout(30)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(30)]
 
 
 async def test_host_reorders_and_changes_settings_then_starts(live: Live) -> None:

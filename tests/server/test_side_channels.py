@@ -18,7 +18,7 @@ from nightfall.server.room import RoomOptions
 from .conftest import Serve
 from .harness import Ws
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
 ROLES = ["CROW", "WITCH", "VILLAGER", "HERB_DOCTOR", "PROTECTOR"]  # Table 2.1 with B-5

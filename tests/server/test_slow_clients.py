@@ -16,7 +16,7 @@ from nightfall.server.ratelimit import AddressCounts
 from .conftest import Serve
 from .harness import Live, until
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 CAP = 2
 LIMITS = ServerLimits(sockets_per_address=CAP, request_seconds=3.0, slow_request_seconds=0.2)

@@ -24,7 +24,7 @@ from tests.local_servers import free_port
 from .conftest import Serve
 from .harness import table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 
 def break_command(db: Path, code: str, seq: int) -> None:

@@ -25,7 +25,7 @@ from nightfall.server.room import RoomOptions
 from .conftest import Serve
 from .harness import FakeClock, Live, Ws
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva"]
 # The bound (docs/security.md, "Store growth per player"): a minute's budget of commands,

@@ -27,7 +27,7 @@ from nightfall.store import SqliteStore, StoredRoom
 from .conftest import Serve
 from .harness import FakeMsClock, Live, Ws, table, until
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 ROOM_MIN = 30  # the defaults: a lobby or an ended room, a running game
 GAME_MIN = 6 * 60

@@ -17,7 +17,7 @@ from nightfall.server.limits import ServerLimits
 from .conftest import Serve
 from .harness import FakeClock, Live, Ws
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
 BAD_HELLOS: list[tuple[str, str | bytes, str]] = [
     ("not JSON", "hello?", "bad_json"),

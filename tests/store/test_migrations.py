@@ -10,6 +10,9 @@ from nightfall.store import open_store
 from nightfall.store.migrations import migrate, migrations
 from nightfall.store.postgres import PostgresStore
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 
 def test_migrations_are_numbered_without_gaps() -> None:
     versions = [m.version for m in migrations()]

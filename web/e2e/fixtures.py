@@ -1,6 +1,6 @@
 """Screenshot every dev fixture (src/mock/fixtures.ts) at phone size.
 
-    (cd web && npx vite --port 5199 --strictPort &) ; .venv/bin/python web/e2e/fixtures.py --out /tmp/fx
+(cd web && npx vite --port 5199 --strictPort &) ; .venv/bin/python web/e2e/fixtures.py --out /tmp/fx
 """
 
 from __future__ import annotations
@@ -11,8 +11,14 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 

@@ -19,17 +19,25 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse", "Joep", "Kim", "Lot"]
 
 
 def phase_of(page: Page) -> str:
-    return page.evaluate(
-        """() => { const g = document.querySelector('.game');
+    return str(
+        page.evaluate(
+            """() => { const g = document.querySelector('.game');
                    if (!g) return document.querySelector('.lobby') ? 'LOBBY' : 'NONE';
                    const m = g.className.match(/phase-(\\w+)/); return m ? m[1].toUpperCase() : 'NONE'; }"""
+        )
     )
 
 
@@ -58,7 +66,7 @@ UNNAMED = """() => [...document.querySelectorAll('button, input')]
 
 
 def day_of(page: Page) -> str:
-    return page.evaluate("() => (document.querySelector('.st-day') || {}).textContent || ''")
+    return str(page.evaluate("() => (document.querySelector('.st-day') || {}).textContent || ''"))
 
 
 def act(page: Page, rng: random.Random, lazy: bool = False) -> None:
@@ -72,7 +80,11 @@ def act(page: Page, rng: random.Random, lazy: bool = False) -> None:
         if click_if(page, label):
             return
     if phase == "DEPART_A":
-        frogs = page.locator(".card").filter(has_text="Kikker terugveranderen").locator("button.choice[aria-pressed=false]")
+        frogs = (
+            page.locator(".card")
+            .filter(has_text="Kikker terugveranderen")
+            .locator("button.choice[aria-pressed=false]")
+        )
         if frogs.count() > 1 and rng.random() < 0.5:
             frogs.first.click()
             return
@@ -80,8 +92,12 @@ def act(page: Page, rng: random.Random, lazy: bool = False) -> None:
             return
         if rng.random() < 0.5 and click_if(page, "Bewaken"):
             return
-        places = page.locator(".card button.choice:not([disabled])").filter(has_text=re.compile("Bos|Weide|Bron|Oude toren|Grot|Kerkhof"))
-        pressed = page.locator("button.choice[aria-pressed=true]").filter(has_text=re.compile("Bos|Weide|Bron|Oude toren|Grot|Kerkhof"))
+        places = page.locator(".card button.choice:not([disabled])").filter(
+            has_text=re.compile("Bos|Weide|Bron|Oude toren|Grot|Kerkhof")
+        )
+        pressed = page.locator("button.choice[aria-pressed=true]").filter(
+            has_text=re.compile("Bos|Weide|Bron|Oude toren|Grot|Kerkhof")
+        )
         if places.count() and not pressed.count() and not page.get_by_text("Je bewaakt").count():
             places.nth(rng.randrange(places.count())).click()
     elif phase == "GUARD_B":
@@ -112,11 +128,10 @@ def act(page: Page, rng: random.Random, lazy: bool = False) -> None:
         btns = page.get_by_role("button", name=re.compile("^(Speel |Lege poot)"))
         if btns.count():
             btns.nth(rng.randrange(btns.count())).click()
-    elif phase == "EXILE_VOTE":
-        if page.locator("button.choice[aria-pressed=true]").count() == 0:
-            btns = page.get_by_role("button", name=re.compile("^(Stem op |Blanco)"))
-            if btns.count():
-                btns.nth(rng.randrange(btns.count())).click()
+    elif phase == "EXILE_VOTE" and page.locator("button.choice[aria-pressed=true]").count() == 0:
+        btns = page.get_by_role("button", name=re.compile("^(Stem op |Blanco)"))
+        if btns.count():
+            btns.nth(rng.randrange(btns.count())).click()
 
 
 def main() -> int:
@@ -131,7 +146,11 @@ def main() -> int:
     ap.add_argument("--english", action="store_true", help="also shoot seat 2 in English")
     ap.add_argument("--play-again", action="store_true")
     ap.add_argument("--every-day", action="store_true", help="a screenshot per scene per day")
-    ap.add_argument("--absent-test", action="store_true", help="the last seat never confirms the announcement; the host marks it absent")
+    ap.add_argument(
+        "--absent-test",
+        action="store_true",
+        help="the last seat never confirms the announcement; the host marks it absent",
+    )
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -141,7 +160,9 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         pages: list[Page] = []
         for _ in range(a.players):
-            ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="nl-NL", device_scale_factor=1)
+            ctx = browser.new_context(
+                viewport={"width": 390, "height": 844}, locale="nl-NL", device_scale_factor=1
+            )
             pages.append(ctx.new_page())
         host = pages[0]
         host.goto(a.base + "/")
@@ -191,17 +212,25 @@ def main() -> int:
                     unnamed = p.evaluate(UNNAMED)
                     if unnamed:
                         print("controls without an accessible name:", ph, unnamed)
-                    p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}.png"), full_page=True)
+                    p.screenshot(
+                        path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}.png"), full_page=True
+                    )
                     if i == 1 and a.english:
                         p.get_by_role("button", name=re.compile("English")).first.click()
-                        p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}_en.png"), full_page=True)
+                        p.screenshot(
+                            path=str(out / f"{len(seen):03d}_{ph.lower()}_seat{i + 1}_en.png"), full_page=True
+                        )
                         p.get_by_role("button", name=re.compile("Nederlands")).first.click()
-                    if i == 0 and ph in ("DEPART_A", "EVENING_ANNOUNCE") and p.get_by_role("button", name="Hostpaneel openen").count():
+                    if (
+                        i == 0
+                        and ph in ("DEPART_A", "EVENING_ANNOUNCE")
+                        and p.get_by_role("button", name="Hostpaneel openen").count()
+                    ):
                         p.get_by_role("button", name="Hostpaneel openen").click()
                         p.screenshot(path=str(out / f"{len(seen):03d}_{ph.lower()}_hostpanel.png"))
                         p.get_by_role("button", name="Hostpaneel sluiten").click()
             if ("board", phases[0]) not in seen:
-                seen.add(("board", phases[0]))  # type: ignore[arg-type]
+                seen.add(("board", phases[0]))
                 board.wait_for_timeout(300)
                 board.screenshot(path=str(out / f"{len(seen):03d}_board_{phases[0].lower()}.png"))
             if a.reload_test and phases[2] == "DISCUSSION" and not reloaded:

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
+from nightfall.extras import need
+
+if TYPE_CHECKING:
+    # redis comes with the `cluster` extra; a game night imports this module (through
+    # cluster.ownership) without it, and only a node with --redis makes Leases.
+    from redis.asyncio import Redis
 
 # KEYS: owner, was. With ARGV[2] = 1 the room was let go on purpose (idle): whoever
 # takes it next has no downtime to give back, so ``was`` goes too.
@@ -140,6 +144,7 @@ class Leases:
         self.node = node
         self.ttl_ms = ttl_ms
         self.prefix = prefix
+        self._unreachable: type[Exception] = need("redis.exceptions", "Room leases").RedisError
         # EVALSHA: the scripts are sent once, not with every renewal (reloaded by
         # redis-py when a restarted Redis no longer knows them).
         self._take = redis.register_script(_TAKE)
@@ -151,7 +156,10 @@ class Leases:
     def from_url(cls, url: str, node: str, ttl_ms: int = 10_000, prefix: str = "nf") -> Leases:
         # Timeouts well under the lease: a Redis that hangs is noticed while the leases hold.
         timeout = max(0.2, ttl_ms / 4000)
-        client: Redis = Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        redis_asyncio = need("redis.asyncio", "Room leases in Redis (--redis)")
+        client: Redis = redis_asyncio.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout
+        )
         return cls(client, node, ttl_ms, prefix)
 
     def _owner_key(self, code: str) -> str:
@@ -178,7 +186,7 @@ class Leases:
             fence, who, *left = await self._take(
                 keys=keys, args=[self.node, self.ttl_ms, code], client=self.redis
             )
-        except RedisError as exc:
+        except self._unreachable as exc:
             raise LeaseLost(f"room {code}: Redis is unreachable: {exc}") from exc
         who = who.decode() if isinstance(who, bytes) else str(who)
         if not fence:
@@ -207,7 +215,7 @@ class Leases:
             args += [lease.code, lease.fence]
         try:
             out = await self._keep(keys=keys, args=args, client=self.redis)
-        except RedisError as exc:
+        except self._unreachable as exc:
             raise LeaseLost(f"cannot renew leases, Redis is unreachable: {exc}") from exc
         answers = {lease.code: bool(answer) for lease, answer in zip(leases, out, strict=False)}
         found = [c.decode() if isinstance(c, bytes) else str(c) for c in out[len(leases) :]]
@@ -218,7 +226,7 @@ class Leases:
         keys = [self._owner_key(lease.code), self._fence_key(lease.code)]
         try:
             fence = await self._raise(keys=keys, args=[self.node, at_least], client=self.redis)
-        except RedisError as exc:
+        except self._unreachable as exc:
             raise LeaseLost(f"room {lease.code}: Redis is unreachable: {exc}") from exc
         if not fence:
             raise LeaseLost(f"room {lease.code}: the lease was taken by another node")
@@ -228,17 +236,17 @@ class Leases:
 
     async def want_owner(self, code: str, from_ms: int) -> None:
         """``code`` needs an owner from ``from_ms`` on (ms since the epoch)."""
-        with contextlib.suppress(RedisError):  # only speeds up a takeover; a connection finds it too
+        with contextlib.suppress(self._unreachable):  # only speeds up a takeover; a connection finds it too
             await self.redis.zadd(self._rooms_key(), {code: from_ms})
 
     async def forget(self, code: str) -> None:
-        with contextlib.suppress(RedisError):
+        with contextlib.suppress(self._unreachable):
             await self.redis.zrem(self._rooms_key(), code)
 
     async def release(self, lease: Lease, idle: bool = True) -> None:
         """Let the lease go. ``idle``: on purpose, the room is not in use (whoever takes
         it next owes it no downtime); else this node stops and its rooms move."""
-        with contextlib.suppress(RedisError):  # if Redis is away, the lease expires on its own
+        with contextlib.suppress(self._unreachable):  # if Redis is away, the lease expires on its own
             await self._release(
                 keys=[self._owner_key(lease.code), self._was_key(lease.code)],
                 args=[lease.node, int(idle)],

@@ -199,19 +199,22 @@ def node_ownership(args: argparse.Namespace) -> Ownership | None:
     or unreachable URL stops the start with the reason instead of every room later."""
     if args.redis is None:
         return None
-    from redis import Redis
-    from redis.exceptions import RedisError
-
     from nightfall.cluster import Leases
     from nightfall.cluster.ownership import Ownership
+    from nightfall.extras import MissingExtra, need
+
+    try:
+        redis = need("redis", "A cluster node (--redis)")
+    except MissingExtra as exc:
+        raise StartError(str(exc)) from exc
 
     if args.lease_ms < 300:
         raise StartError(f"--lease-ms {args.lease_ms} is too short: renewals need a few round trips")
     try:
-        client = Redis.from_url(args.redis, socket_timeout=3, socket_connect_timeout=3)
+        client = redis.Redis.from_url(args.redis, socket_timeout=3, socket_connect_timeout=3)
         client.ping()
         client.close()
-    except (RedisError, ValueError) as exc:
+    except (redis.exceptions.RedisError, ValueError) as exc:
         raise StartError(f"Cannot reach Redis at {_describe(args.redis)}: {exc}") from exc
     node = args.node or f"{socket.gethostname()}-{args.port}-{os.getpid()}"
     return Ownership(Leases.from_url(args.redis, node, args.lease_ms, args.redis_prefix))

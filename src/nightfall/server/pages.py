@@ -24,7 +24,18 @@ from . import browser_edge, codes, protocol
 from .http_api import held_back, throttle
 from .rooms import Rooms
 
-DEFAULT_DIST = Path(__file__).resolve().parents[3] / "web" / "dist"
+# An installed wheel carries the build inside the package (setup.py copies web/dist there);
+# a checkout (and an editable install) serves the tree's web/dist, which `make web` rebuilds.
+PACKAGED_DIST = Path(__file__).resolve().parents[1] / "web_dist"
+CHECKOUT_DIST = Path(__file__).resolve().parents[3] / "web" / "dist"
+
+
+def default_dist() -> Path:
+    """Where the built clients are: inside the installed package, else the checkout's web/dist."""
+    return PACKAGED_DIST if (PACKAGED_DIST / "index.html").is_file() else CHECKOUT_DIST
+
+
+DEFAULT_DIST = default_dist()
 
 NO_BUILD = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">

@@ -12,10 +12,13 @@ from .sqlite import SqliteStore
 def open_store(url: str | Path) -> EventStore:
     text = str(url)
     if text.startswith(("postgresql://", "postgres://")):
-        try:
-            from .postgres import PostgresStore
-        except ImportError as exc:  # psycopg is a dependency; this only helps a broken install
-            raise RuntimeError(f"the PostgreSQL store needs psycopg 3 and psycopg-pool: {exc}") from exc
+        from nightfall.extras import need
+
+        # psycopg comes with the `cluster` extra: MissingExtra (a RuntimeError) names it.
+        need("psycopg", "The PostgreSQL store")
+        need("psycopg_pool", "The PostgreSQL store")
+        from .postgres import PostgresStore
+
         return PostgresStore(text)
     if text.startswith("sqlite://"):
         # sqlite:///abs/path names /abs/path; sqlite://rel/path a relative one.

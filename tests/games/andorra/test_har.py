@@ -7,9 +7,8 @@ import pytest
 from .kit import mk, quiet_day
 
 
-def test_siren_stops_two_clans_at_once() -> (
-    None
-):  # A-ITEM-SIREN-1, A-ITEM-SIREN-2, A-OUTCOME-1, A-ORDER-4, A-ITEM-SIREN-5
+def test_siren_stops_two_clans_at_once() -> None:
+    """A-ITEM-SIREN-1, A-ITEM-SIREN-2, A-OUTCOME-1, A-ORDER-4, A-ITEM-SIREN-5."""
     s = mk("BOSS:red", "BOSS:black", "DOCTOR", "PV", "PV", "MANIAC", two_clans=True)
     quiet_day(s)
     s.move("boss", "SHOOT", "doctor")
@@ -21,7 +20,8 @@ def test_siren_stops_two_clans_at_once() -> (
     assert s.inbox("doctor") == ["Ваша сирена сработала."]
 
 
-def test_vest_absorbs_shots_same_step() -> None:  # A-ITEM-VEST-1, A-ITEM-VEST-3, A-ITEM-VEST-4, A-OUTCOME-2
+def test_vest_absorbs_shots_same_step() -> None:
+    """A-ITEM-VEST-1, A-ITEM-VEST-3, A-ITEM-VEST-4, A-OUTCOME-2."""
     s = mk("BOSS:red", "BOSS:black", "SHERIFF", "PV", "PV", "MANIAC", two_clans=True)
     quiet_day(s)
     s.move("boss", "SHOOT", "sheriff")
@@ -31,7 +31,8 @@ def test_vest_absorbs_shots_same_step() -> None:  # A-ITEM-VEST-1, A-ITEM-VEST-3
     assert s.channel("mafia:red", about="boss") == ["Результат хода: удачно."]
 
 
-def test_vest_ignored_by_knife_and_explosion() -> None:  # A-ITEM-VEST-2, A-ROLE-MANIAC-1, A-ROLE-PSYCHO-2
+def test_vest_ignored_by_knife_and_explosion() -> None:
+    """A-ITEM-VEST-2, A-ROLE-MANIAC-1, A-ROLE-PSYCHO-2."""
     s = mk("BOSS", "SHERIFF", "MANIAC", "PSYCHO", "PV", "PV", "REANIMATOR")
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "sheriff")
@@ -42,7 +43,8 @@ def test_vest_ignored_by_knife_and_explosion() -> None:  # A-ITEM-VEST-2, A-ROLE
     assert s.post().splitlines()[2] == "Убит: sheriff (Шериф), reanimator (Реаниматор)"
 
 
-def test_blessing_reflects_first() -> None:  # A-PROT-1, A-HAR, A-ROLE-PRIEST-5, A-ORDER-7
+def test_blessing_reflects_first() -> None:
+    """A-PROT-1, A-HAR, A-ROLE-PRIEST-5, A-ORDER-7."""
     s = mk("BOSS", "SOLDIER", "PRIEST", "PV", "PV", "BODYGUARD")
     quiet_day(s)
     s.move("priest", "PRIEST_BLESS", "pv")
@@ -55,7 +57,8 @@ def test_blessing_reflects_first() -> None:  # A-PROT-1, A-HAR, A-ROLE-PRIEST-5,
     assert not s.player("pv").sinful and not s.player("priest").sinful
 
 
-def test_bodyguard_not_against_undead() -> None:  # A-ROLE-BODYGUARD-5, A-PROT-3, A-HAR
+def test_bodyguard_not_against_undead() -> None:
+    """A-ROLE-BODYGUARD-5, A-PROT-3, A-HAR."""
     s = mk("VAMPIRE", "BODYGUARD", "PV", "PV", "DOCTOR", "BOSS")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
@@ -65,9 +68,8 @@ def test_bodyguard_not_against_undead() -> None:  # A-ROLE-BODYGUARD-5, A-PROT-3
     assert s.inbox("pv") == ["отравлен"]
 
 
-def test_cross_before_siren() -> (
-    None
-):  # A-PROT-3, A-OUTCOME-21, A-ITEM-CROSS-1, A-ITEM-CROSS-3, A-ROLE-PRIEST-3
+def test_cross_before_siren() -> None:
+    """A-PROT-3, A-OUTCOME-21, A-ITEM-CROSS-1, A-ITEM-CROSS-3, A-ROLE-PRIEST-3."""
     s = mk("VAMPIRE", "PRIEST", "DOCTOR", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "doctor")
@@ -96,7 +98,8 @@ def test_immunity_consumes_nothing() -> None:  # A-PROT-4, A-OUTCOME-23, A-OUTCO
     assert s.inbox("vampire") == ["Результат хода: неудачно."]
 
 
-def test_clan_same_type_rejected() -> None:  # A-CLAN-5, A-CLAN-6, A-ROLE-MAFIA-4, A-STAKE-5
+def test_clan_same_type_rejected() -> None:
+    """A-CLAN-5, A-CLAN-6, A-ROLE-MAFIA-4, A-STAKE-5."""
     from nightfall.engine import Rejected
 
     s = mk("BOSS", "SOLDIER", "PRIEST", "VH", "VAMPIRE", "PV", "DOMOVOI")
@@ -110,9 +113,8 @@ def test_clan_same_type_rejected() -> None:  # A-CLAN-5, A-CLAN-6, A-ROLE-MAFIA-
     s.move("soldier", "POISON", "pv", by="boss")
 
 
-def test_outcome_matrix() -> (
-    None
-):  # A-OUTCOME-12, A-OUTCOME-14, A-OUTCOME-16, A-OUTCOME-17, A-OUTCOME-18, A-OUTCOME-20, A-OUTCOME-23, A-ROLE-PRIEST-7, A-ROLE-PSYCHO-5, A-ROLE-VH-3, A-OUTCOME-13, A-OUTCOME-15, A-OUTCOME-19, A-OUTCOME-8, A-OUTCOME-9, A-OUTCOME-10, A-OUTCOME-11, A-OUTCOME-6, A-OUTCOME-7
+def test_outcome_matrix() -> None:
+    """A-OUTCOME-12, A-OUTCOME-14, A-OUTCOME-16, A-OUTCOME-17, A-OUTCOME-18, A-OUTCOME-20, A-OUTCOME-23, A-ROLE-PRIEST-7, A-ROLE-PSYCHO-5, A-ROLE-VH-3, A-OUTCOME-13, A-OUTCOME-15, A-OUTCOME-19, A-OUTCOME-8, A-OUTCOME-9, A-OUTCOME-10, A-OUTCOME-11, A-OUTCOME-6, A-OUTCOME-7."""
     # A-ROLE-UNDEAD-2, A-ROLE-UNDEAD-4
     from nightfall.games.andorra.night.ctx import Night
     from nightfall.games.andorra.night.har import immune
@@ -140,9 +142,8 @@ def test_outcome_matrix() -> (
     assert not immune(ctx, seat("pv"), "EXPLOSION", seat("psycho"))  # A-OUTCOME-9
 
 
-def test_inaccessible_drinker_keeps_protection() -> (
-    None
-):  # A-ACCESS-1, A-ACCESS-2, A-PROT-2, A-ITEM-VODKA-2, A-OUTCOME-22
+def test_inaccessible_drinker_keeps_protection() -> None:
+    """A-ACCESS-1, A-ACCESS-2, A-PROT-2, A-ITEM-VODKA-2, A-OUTCOME-22."""
     s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("doctor", "DRINK_VODKA")
@@ -153,7 +154,8 @@ def test_inaccessible_drinker_keeps_protection() -> (
     assert s.inbox("doctor") == []  # drinking is staying home
 
 
-def test_vest_gone_then_dies() -> None:  # A-HAR, A-DEATH-1, A-DEATH-2, A-REPORT-1
+def test_vest_gone_then_dies() -> None:
+    """A-HAR, A-DEATH-1, A-DEATH-2, A-REPORT-1."""
     s = mk("BOSS", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC")
     quiet_day(s)
     s.move("sheriff", "SHOOT", "boss")
@@ -177,7 +179,8 @@ def test_blessing_reflects_the_bodyguards_response() -> None:  # A-HAR, A-ROLE-B
     assert s.player("soldier").alive and not s.player("bodyguard").alive and s.player("pv").alive
 
 
-def test_clan_order_inside_a_step() -> None:  # A-ORDER-4, A-ERR-1
+def test_clan_order_inside_a_step() -> None:
+    """A-ORDER-4, A-ERR-1."""
     s = mk("SOLDIER:black", "BOSS:red", "PV", "PV", "DOCTOR", "MANIAC", "BOSS:black", two_clans=True)
     w = s.state.world
     assert w.clans["mafia:red"].rank == 2 < w.clans["mafia:black"].rank == 7  # the senders' seats
@@ -192,8 +195,8 @@ def test_clan_order_inside_a_step() -> None:  # A-ORDER-4, A-ERR-1
     ]
 
 
-def test_vest_covers_two_clans_but_not_the_same_clan_twice() -> None:  # A-ITEM-VEST-1b, A-ITEM-VEST-1
-    """Seed: «В случае если выстрел производят сразу два клана, то спасает от обоих выстрелов» —
+def test_vest_covers_two_clans_but_not_the_same_clan_twice() -> None:
+    """A-ITEM-VEST-1b, A-ITEM-VEST-1: Seed: «В случае если выстрел производят сразу два клана, то спасает от обоих выстрелов» —
     the Boss's search finds the Sheriff (a shot at step 32) and the Soldier shoots him at 32
     too: one clan, two shots, the vest takes the first and the second kills."""
     s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV", "MANIAC", "VAMPIRE")
@@ -206,8 +209,8 @@ def test_vest_covers_two_clans_but_not_the_same_clan_twice() -> None:  # A-ITEM-
     assert "Убит: sheriff (Шериф)" in s.post()
 
 
-def test_siren_covers_two_clans_but_not_the_same_clan_twice() -> None:  # A-ITEM-SIREN-1b, A-ITEM-SIREN-1
-    """Seed: «В случае если враждебное действие производят сразу два клана, то спасает от обоих
+def test_siren_covers_two_clans_but_not_the_same_clan_twice() -> None:
+    """A-ITEM-SIREN-1b, A-ITEM-SIREN-1: Seed: «В случае если враждебное действие производят сразу два клана, то спасает от обоих
     враждебных действий» — the Investigator's siren stops the Soldier's found shot; the Boss's
     own shot at him in the same step (same clan) goes through."""
     s = mk("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC", "VAMPIRE")

@@ -47,9 +47,18 @@ def test_bad_params_are_rejected_and_change_nothing(action: str, params: dict[st
 
 
 def test_good_params_still_pass() -> None:
-    # A-ROLE-REBEL-9
+    """A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4: well-formed parameters are stored as sent and
+    the night resolves to the next day."""
     s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV")
     s.day([("boss", "pv"), ("pv", "boss")])
-    s.move("rebel", "REBEL_VOTES", mapping={str(s.seat("pv2")): s.seat("maniac")})
+    mapping = {str(s.seat("pv2")): s.seat("maniac")}
+    s.move("rebel", "REBEL_VOTES", mapping=mapping)
     s.move("reanimator", "REANIMATE", prefer=[s.seat("pv3")])
+    rebel, reanimator = (s.state.submissions[str(s.seat(nick))] for nick in ("rebel", "reanimator"))
+    assert (rebel["action"], rebel["params"]) == ("REBEL_VOTES", {"mapping": mapping}), rebel
+    assert (reanimator["action"], reanimator["params"]) == ("REANIMATE", {"prefer": [s.seat("pv3")]}), (
+        reanimator
+    )
+    night = s.state.world.day
     s.resolve()
+    assert (s.state.phase, s.state.world.day) == ("DAY", night + 1), "the night did not resolve (A-MOVE-6)"

@@ -9,9 +9,8 @@ from nightfall.engine import Rejected
 from .kit import Scenario, mk, quiet_day
 
 
-def test_fairy_gift_usable_next_night() -> (
-    None
-):  # A-ROLE-FAIRY-1, A-ROLE-FAIRY-2, A-ROLE-FAIRY-3, A-ROLE-FAIRY-4, A-ITEM-GEN-3, A-ITEM-GIFTLIST-2, A-ITEM-GIFTLIST-3
+def test_fairy_gift_usable_next_night() -> None:
+    """A-ROLE-FAIRY-1, A-ROLE-FAIRY-2, A-ROLE-FAIRY-3, A-ROLE-FAIRY-4, A-ITEM-GEN-3, A-ITEM-GIFTLIST-2, A-ITEM-GIFTLIST-3."""
     s = mk("FAIRY", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("fairy", "FAIRY_GIFT", "doctor", gift="DIPLOMA")
@@ -28,7 +27,8 @@ def test_fairy_gift_usable_next_night() -> (
     s.resolve()
 
 
-def test_item_not_usable_same_night() -> None:  # A-ITEM-GEN-3, A-ITEM-GEN-4, A-MOVE-2
+def test_item_not_usable_same_night() -> None:
+    """A-ITEM-GEN-3, A-ITEM-GEN-4, A-MOVE-2."""
     s = mk("SHMARA", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_STEAL")
@@ -37,9 +37,8 @@ def test_item_not_usable_same_night() -> None:  # A-ITEM-GEN-3, A-ITEM-GEN-4, A-
     assert s.inbox("shmara") == ["Результат хода: удачно."]
 
 
-def test_tour_operator() -> (
-    None
-):  # A-ROLE-TOUROP-1, A-ROLE-TOUROP-2, A-ROLE-TOUROP-3, A-ROLE-TOUROP-4, A-ROLE-TOUROP-5, A-ROLE-TOUROP-6, A-BLOCK-2
+def test_tour_operator() -> None:
+    """A-ROLE-TOUROP-1, A-ROLE-TOUROP-2, A-ROLE-TOUROP-3, A-ROLE-TOUROP-4, A-ROLE-TOUROP-5, A-ROLE-TOUROP-6, A-BLOCK-2."""
     s = mk("TOUROP", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("tourop", "TOUR_SEND", "doctor")
@@ -66,7 +65,8 @@ def test_tour_operator() -> (
     assert e.value.code == "once_per_target"
 
 
-def test_voucher() -> None:  # A-ITEM-VOUCHER-1, A-ITEM-VOUCHER-2, A-ITEM-GEN-5
+def test_voucher() -> None:
+    """A-ITEM-VOUCHER-1, A-ITEM-VOUCHER-2, A-ITEM-GEN-5."""
     s = mk("PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "VOUCHER"})
     quiet_day(s)
     with pytest.raises(Rejected):
@@ -77,9 +77,8 @@ def test_voucher() -> None:  # A-ITEM-VOUCHER-1, A-ITEM-VOUCHER-2, A-ITEM-GEN-5
     assert s.player("pv2").alive and s.player("pv").count("VOUCHER") == 0
 
 
-def test_maniac_bloody_kills_blocker() -> (
-    None
-):  # A-ROLE-MANIAC-2, A-ROLE-MANIAC-3, A-ROLE-MANIAC-4, A-DEATH-1, A-ERR-3, A-REPORT-3
+def test_maniac_bloody_kills_blocker() -> None:
+    """A-ROLE-MANIAC-2, A-ROLE-MANIAC-3, A-ROLE-MANIAC-4, A-DEATH-1, A-ERR-3, A-REPORT-3."""
     s = mk("MANIAC", "GODFATHER", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
     quiet_day(s)
     s.move("godfather", "GF_BLOCK", "pv")
@@ -88,7 +87,8 @@ def test_maniac_bloody_kills_blocker() -> (
     assert s.post().splitlines()[2:] == ["Убит: —", "Зарезан: pv (Мирный житель), godfather (Крёстный отец)"]
 
 
-def test_maniac_torture_is_not_hostile() -> None:  # A-ROLE-MANIAC-2, A-CLASS-7
+def test_maniac_torture_is_not_hostile() -> None:
+    """A-ROLE-MANIAC-2, A-CLASS-7."""
     s = mk("MANIAC", "PV", "PV", "BOSS", "DOCTOR", "EXECUTIONER")
     quiet_day(s)
     s.move("maniac", "MANIAC_TORTURE", "pv")
@@ -98,9 +98,8 @@ def test_maniac_torture_is_not_hostile() -> None:  # A-ROLE-MANIAC-2, A-CLASS-7
     assert s.inbox("executioner") == ["Ничего не увидел."]
 
 
-def test_telepath_retarget() -> (
-    None
-):  # A-ROLE-TELEPATH-1, A-ROLE-TELEPATH-2, A-ROLE-TELEPATH-3, A-ROLE-TELEPATH-4, A-MSG-1, A-ORDER-9
+def test_telepath_retarget() -> None:
+    """A-ROLE-TELEPATH-1, A-ROLE-TELEPATH-2, A-ROLE-TELEPATH-3, A-ROLE-TELEPATH-4, A-MSG-1, A-ORDER-9."""
     s = mk("TELEPATH", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
@@ -114,9 +113,8 @@ def test_telepath_retarget() -> (
     assert e.value.rule == "A-ROLE-TELEPATH-3"
 
 
-def test_shmara() -> (
-    None
-):  # A-ROLE-SHMARA-1, A-ROLE-SHMARA-2, A-ROLE-SHMARA-3, A-ROLE-SHMARA-4, A-ROLE-SHMARA-5, A-ITEM-CLONIDINE-1, A-SETUP-10
+def test_shmara() -> None:
+    """A-ROLE-SHMARA-1, A-ROLE-SHMARA-2, A-ROLE-SHMARA-3, A-ROLE-SHMARA-4, A-ROLE-SHMARA-5, A-ITEM-CLONIDINE-1, A-SETUP-10."""
     s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_CLONIDINE", "sheriff")
@@ -150,9 +148,8 @@ def test_clonidine_kills_next_night_unless_cured() -> (
     assert s.player("shmara").sinful and not s.player("boss").sinful  # A-SIN-1: only a death makes sinful
 
 
-def test_psycho_revenge_on_pistol() -> (
-    None
-):  # A-ROLE-PSYCHO-1, A-ROLE-PSYCHO-3, A-ROLE-PSYCHO-4, A-ROLE-PSYCHO-7, A-DEATH-3
+def test_psycho_revenge_on_pistol() -> None:
+    """A-ROLE-PSYCHO-1, A-ROLE-PSYCHO-3, A-ROLE-PSYCHO-4, A-ROLE-PSYCHO-7, A-DEATH-3."""
     s = mk("PSYCHO", "BOSS", "PV", "PV", "DOCTOR", "MANIAC", "SOLDIER")
     quiet_day(s)
     s.move("boss", "SHOOT", "psycho")
@@ -160,9 +157,8 @@ def test_psycho_revenge_on_pistol() -> (
     assert s.post().splitlines()[2] == "Убит: psycho (Псих), boss (Босс мафии)"
 
 
-def test_rebel_recruits_and_shoots() -> (
-    None
-):  # A-ROLE-REBEL-1, A-ROLE-REBEL-2, A-ROLE-REBEL-3, A-ROLE-REBEL-4, A-ROLE-REBEL-5, A-ROLE-REBEL-6, A-ROLE-REBEL-7, A-SETUP-15, A-FACT-3, A-RECRUIT-6
+def test_rebel_recruits_and_shoots() -> None:
+    """A-ROLE-REBEL-1, A-ROLE-REBEL-2, A-ROLE-REBEL-3, A-ROLE-REBEL-4, A-ROLE-REBEL-5, A-ROLE-REBEL-6, A-ROLE-REBEL-7, A-SETUP-15, A-FACT-3, A-RECRUIT-6."""
     # A-ROLE-REBEL-7a
     s = mk("REBEL", "NURSE", "PV", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
     for target, answer in (("nurse", "нет"), ("nurse", None), ("pv", "да"), ("pv2", "да")):
@@ -180,7 +176,8 @@ def test_rebel_recruits_and_shoots() -> (
     assert "Бунтарь и последователи: rebel, nurse" in s.inbox("pv2", day=5)[-1]
 
 
-def test_rebel_succession() -> None:  # A-ROLE-REBEL-8, A-DAWN-5, A-RCHANGE-1
+def test_rebel_succession() -> None:
+    """A-ROLE-REBEL-8, A-DAWN-5, A-RCHANGE-1."""
     s = mk("REBEL", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE", "MANIAC")
     quiet_day(s)
     s.move("rebel", "REBEL_RECRUIT", "pv")
@@ -192,9 +189,8 @@ def test_rebel_succession() -> None:  # A-ROLE-REBEL-8, A-DAWN-5, A-RCHANGE-1
     assert s.inbox("pv") == ["Ваша новая роль: Бунтарь."]
 
 
-def test_domovoi() -> (
-    None
-):  # A-ROLE-DOMOVOI-1, A-ROLE-DOMOVOI-2, A-ROLE-DOMOVOI-3, A-ROLE-DOMOVOI-4, A-ROLE-DOMOVOI-5, A-ROLE-DOMOVOI-6, A-ROLE-DOMOVOI-7
+def test_domovoi() -> None:
+    """A-ROLE-DOMOVOI-1, A-ROLE-DOMOVOI-2, A-ROLE-DOMOVOI-3, A-ROLE-DOMOVOI-4, A-ROLE-DOMOVOI-5, A-ROLE-DOMOVOI-6, A-ROLE-DOMOVOI-7."""
     s = mk("DOMOVOI", "PRIEST", "VAMPIRE", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
@@ -222,9 +218,8 @@ def test_domovoi() -> (
     assert not s.player("priest").alive and s.player("domovoi").energy == 0
 
 
-def test_horseman() -> (
-    None
-):  # A-ROLE-HORSEMAN-1, A-ROLE-HORSEMAN-2, A-ROLE-HORSEMAN-3, A-ROLE-HORSEMAN-4, A-ERR-4
+def test_horseman() -> None:
+    """A-ROLE-HORSEMAN-1, A-ROLE-HORSEMAN-2, A-ROLE-HORSEMAN-3, A-ROLE-HORSEMAN-4, A-ERR-4."""
     s = mk("HORSEMAN", "VH", "PV", "PV", "BOSS", "REANIMATOR", "DOCTOR")
     quiet_day(s)
     s.move("horseman", "HORSEMAN_SEARCH", "reanimator")
@@ -250,7 +245,8 @@ def test_shmara_preference_list_takes_the_first_listed_item_without_a_question()
     assert "У вас пропал предмет: водка." in s.channel("cops", about="sheriff")  # A-CLAN-7a
 
 
-def test_shmara_is_asked_when_nothing_listed_can_be_taken() -> None:  # A-ROLE-SHMARA-5
+def test_shmara_is_asked_when_nothing_listed_can_be_taken() -> None:
+    """A-ROLE-SHMARA-5."""
     s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_CLONIDINE", "sheriff", take=["ANTIDOTE"])
@@ -259,9 +255,8 @@ def test_shmara_is_asked_when_nothing_listed_can_be_taken() -> None:  # A-ROLE-S
     assert prompt["default"] is None and s.player("shmara").count("VEST") == 1
 
 
-def test_stake_hunt() -> (
-    None
-):  # A-STAKE-1, A-STAKE-2, A-STAKE-3, A-STAKE-4, A-STAKE-6, A-STAKE-7, A-OUTCOME-3, A-OUTCOME-4, A-OUTCOME-5, A-ROLE-UNDEAD-1, A-ROLE-UNDEAD-3
+def test_stake_hunt() -> None:
+    """A-STAKE-1, A-STAKE-2, A-STAKE-3, A-STAKE-4, A-STAKE-6, A-STAKE-7, A-OUTCOME-3, A-OUTCOME-4, A-OUTCOME-5, A-ROLE-UNDEAD-1, A-ROLE-UNDEAD-3."""
     s = mk("VAMPIRE", "DOMOVOI", "PV", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
@@ -281,9 +276,8 @@ def test_stake_hunt() -> (
     assert s.inbox("pv") == ["Результат хода: неудачно."]
 
 
-def test_mafia_recruitment_choice_and_cap() -> (
-    None
-):  # A-RECRUIT-1, A-RECRUIT-2, A-RECRUIT-7, A-RECRUIT-8, A-RECRUIT-9, A-RECRUIT-13, A-ROLE-RECRUITER-1, A-ROLE-RECRUITER-2, A-ROLE-RECRUITER-3, A-ROLE-RECRUITER-4, A-ROLE-RECRUITER-5, A-ROLE-RECRUITER-6, A-ERR-12
+def test_mafia_recruitment_choice_and_cap() -> None:
+    """A-RECRUIT-1, A-RECRUIT-2, A-RECRUIT-7, A-RECRUIT-8, A-RECRUIT-9, A-RECRUIT-13, A-ROLE-RECRUITER-1, A-ROLE-RECRUITER-2, A-ROLE-RECRUITER-3, A-ROLE-RECRUITER-4, A-ROLE-RECRUITER-5, A-ROLE-RECRUITER-6, A-ERR-12."""
     # A-DAWN-4
     # A-CLAN-7a
     s = mk("RECRUITER:red", "RECRUITER:black", "PV", "DOCTOR", "MANIAC", "VAMPIRE", "REBEL", two_clans=True)
@@ -300,9 +294,8 @@ def test_mafia_recruitment_choice_and_cap() -> (
     assert s.channel("rebel", about="rebel") == ["Результат хода: неудачно."]  # A-CLAN-7
 
 
-def test_sheriff_recruit_priority() -> (
-    None
-):  # A-RECRUIT-10, A-RECRUIT-11, A-ROLE-SHERIFF-1, A-ROLE-SHERIFF-2, A-ROLE-SHERIFF-3, A-RECRUIT-5, A-ROLE-COPS-1, A-CLAN-3
+def test_sheriff_recruit_priority() -> None:
+    """A-RECRUIT-10, A-RECRUIT-11, A-ROLE-SHERIFF-1, A-ROLE-SHERIFF-2, A-ROLE-SHERIFF-3, A-RECRUIT-5, A-ROLE-COPS-1, A-CLAN-3."""
     # A-DAWN-2
     s = mk("SHERIFF", "RECRUITER", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
@@ -321,9 +314,8 @@ def test_sheriff_recruit_priority() -> (
     s.move("pv", "SHOOT", "maniac", by="sheriff")  # the Sheriff sends the Investigator's move
 
 
-def test_cops_succession_on_jailing() -> (
-    None
-):  # A-ROLE-COPS-2, A-ROLE-COPS-3, A-ROLE-COPS-4, A-TALLY-11, A-RCHANGE-1
+def test_cops_succession_on_jailing() -> None:
+    """A-ROLE-COPS-2, A-ROLE-COPS-3, A-ROLE-COPS-4, A-TALLY-11, A-RCHANGE-1."""
     s = mk("SHERIFF", "INVESTIGATOR", "PV", "PV", "BOSS", "MANIAC")
     s.day(
         [("pv", "sheriff"), ("boss", "sheriff"), ("maniac", "sheriff"), ("pv2", None), ("investigator", None)]
@@ -334,9 +326,8 @@ def test_cops_succession_on_jailing() -> (
     assert s.inbox("investigator") == ["Ваша новая роль: Шериф."]
 
 
-def test_boss_card_and_doctor_card() -> (
-    None
-):  # A-ITEM-CARDBOSS-1, A-ITEM-CARDBOSS-2, A-ITEM-CARDDOC-1, A-ITEM-CARDDOC-2, A-ITEM-CARDSHERIFF-1, A-ITEM-CARDSHERIFF-2, A-ITEM-CARDJOUR-1, A-ITEM-CARDJOUR-2
+def test_boss_card_and_doctor_card() -> None:
+    """A-ITEM-CARDBOSS-1, A-ITEM-CARDBOSS-2, A-ITEM-CARDDOC-1, A-ITEM-CARDDOC-2, A-ITEM-CARDSHERIFF-1, A-ITEM-CARDSHERIFF-2, A-ITEM-CARDJOUR-1, A-ITEM-CARDJOUR-2."""
     # A-DAWN-3
     s = mk(
         "BOSS",
@@ -365,9 +356,8 @@ def test_boss_card_and_doctor_card() -> (
     assert not s.player("maniac").alive and s.player("boss").count("VEST") == 1
 
 
-def test_ghoul_keeps_role_and_undead_rules() -> (
-    None
-):  # A-ROLE-GHOUL-2, A-ROLE-GHOUL-3, A-ROLE-GHOUL-4, A-FACT-4, A-WIN-7, A-SETUP-14, A-ROLE-VAMPIRE-4, A-ROLE-VAMPIRE-5, A-ROLE-VAMPIRE-7, A-TALLY-8
+def test_ghoul_keeps_role_and_undead_rules() -> None:
+    """A-ROLE-GHOUL-2, A-ROLE-GHOUL-3, A-ROLE-GHOUL-4, A-FACT-4, A-WIN-7, A-SETUP-14, A-ROLE-VAMPIRE-4, A-ROLE-VAMPIRE-5, A-ROLE-VAMPIRE-7, A-TALLY-8."""
     s = mk("VAMPIRE", "NURSE", "PV", "PV", "BOSS", "MANIAC")
     for _ in range(2):
         quiet_day(s)
@@ -399,7 +389,8 @@ def test_telepath_retarget_to_invalid_target_fails() -> None:  # A-ROLE-TELEPATH
     assert s.inbox("telepath") == ["Результат хода: удачно."]
 
 
-def test_sheriff_card_respects_depression() -> None:  # A-ITEM-CARDSHERIFF-2, A-ROLE-SHERIFF-5
+def test_sheriff_card_respects_depression() -> None:
+    """A-ITEM-CARDSHERIFF-2, A-ROLE-SHERIFF-5."""
     s = mk("SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF", "pv2": "DIPLOMA"})
     s.player("pv2").take("VODKA")
     quiet_day(s)
@@ -421,8 +412,8 @@ def _rebel_with_followers(*extra: str) -> Scenario:
     return s
 
 
-def test_rebel_group_loses_its_shot_during_the_night() -> None:  # A-ROLE-REBEL-6b, A-ROLE-REBEL-6
-    """Seed: «Если их количество становится меньше трёх — они теряют возможность выстрела»: the
+def test_rebel_group_loses_its_shot_during_the_night() -> None:
+    """A-ROLE-REBEL-6b, A-ROLE-REBEL-6: Seed: «Если их количество становится меньше трёх — они теряют возможность выстрела»: the
     Maniac (step 30) kills a Follower before the group's shot (step 31), which then does not happen."""
     s = _rebel_with_followers()
     quiet_day(s)
@@ -435,7 +426,8 @@ def test_rebel_group_loses_its_shot_during_the_night() -> None:  # A-ROLE-REBEL-
     assert (act["state"], act["result"]) == ("CANCELLED", "FAIL")
 
 
-def test_rebel_group_keeps_its_shot_with_three() -> None:  # A-ROLE-REBEL-6b, A-ROLE-REBEL-7
+def test_rebel_group_keeps_its_shot_with_three() -> None:
+    """A-ROLE-REBEL-6b, A-ROLE-REBEL-7."""
     s = _rebel_with_followers()
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "doctor")

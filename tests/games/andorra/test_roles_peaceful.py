@@ -9,9 +9,8 @@ from nightfall.engine import Rejected
 from .kit import mk, quiet_day
 
 
-def test_mayor_and_godfather() -> (
-    None
-):  # A-ROLE-MAYOR-1, A-ROLE-MAYOR-2, A-ROLE-MAYOR-3, A-ROLE-MAYOR-4, A-ROLE-GODFATHER-1, A-ROLE-GODFATHER-2, A-ROLE-GODFATHER-3, A-ROLE-GODFATHER-5, A-BLOCK-1, A-BLOCK-2, A-ORDER-2
+def test_mayor_and_godfather() -> None:
+    """A-ROLE-MAYOR-1, A-ROLE-MAYOR-2, A-ROLE-MAYOR-3, A-ROLE-MAYOR-4, A-ROLE-GODFATHER-1, A-ROLE-GODFATHER-2, A-ROLE-GODFATHER-3, A-ROLE-GODFATHER-5, A-BLOCK-1, A-BLOCK-2, A-ORDER-2."""
     s = mk("MAYOR", "GODFATHER", "DOCTOR", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("godfather", "GF_BLOCK", "mayor")  # step 9 cancels the Mayor's step-10 move
@@ -71,7 +70,8 @@ def test_doctor_limits_and_sleeping_pill() -> (
     assert s.player("pv2").alive and s.inbox("maniac") == ["Результат хода: неудачно."]
 
 
-def test_doctor_does_not_heal_explosion_or_axe() -> None:  # A-HEAL-1, A-HAR-EFFECT
+def test_doctor_does_not_heal_explosion_or_axe() -> None:
+    """A-HEAL-1, A-HAR-EFFECT."""
     s = mk("DOCTOR", "PSYCHO", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.move("doctor", "HEAL", "pv")
@@ -80,9 +80,8 @@ def test_doctor_does_not_heal_explosion_or_axe() -> None:  # A-HEAL-1, A-HAR-EFF
     assert not s.player("pv").alive
 
 
-def test_nurse() -> (
-    None
-):  # A-ROLE-NURSE-1, A-ROLE-NURSE-2, A-ROLE-NURSE-3, A-ROLE-NURSE-4, A-HEAL-3, A-ROLE-UNDEAD-5, A-ROLE-VAMPIRE-3
+def test_nurse() -> None:
+    """A-ROLE-NURSE-1, A-ROLE-NURSE-2, A-ROLE-NURSE-3, A-ROLE-NURSE-4, A-HEAL-3, A-ROLE-UNDEAD-5, A-ROLE-VAMPIRE-3."""
     s = mk("NURSE", "VAMPIRE", "PV", "PV", "VH", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("vampire", "BITE", "pv")
@@ -109,9 +108,8 @@ def test_nurse() -> (
         s.move("nurse", "NURSE_PUMP", "pv")  # once per player per game
 
 
-def test_bite_chain_death_and_psycho() -> (
-    None
-):  # A-ROLE-VAMPIRE-6, A-HEAL-5, A-ROLE-GHOUL-1, A-ROLE-VAMPIRE-1, A-ROLE-VAMPIRE-2
+def test_bite_chain_death_and_psycho() -> None:
+    """A-ROLE-VAMPIRE-6, A-HEAL-5, A-ROLE-GHOUL-1, A-ROLE-VAMPIRE-1, A-ROLE-VAMPIRE-2."""
     s = mk("VAMPIRE", "PSYCHO", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("vampire", "BITE", "psycho")
@@ -122,9 +120,8 @@ def test_bite_chain_death_and_psycho() -> (
     assert s.post().splitlines()[2] == "Убит: psycho (Псих), vampire (Вампир)"
 
 
-def test_priest_confession_of_undead_and_sin() -> (
-    None
-):  # A-ROLE-PRIEST-1, A-ROLE-PRIEST-2, A-ROLE-PRIEST-3, A-ROLE-PRIEST-4, A-ROLE-PRIEST-8, A-ITEM-CROSS-2, A-SIN-1, A-SIN-3, A-SIN-4, A-HAR-EFFECT
+def test_priest_confession_of_undead_and_sin() -> None:
+    """A-ROLE-PRIEST-1, A-ROLE-PRIEST-2, A-ROLE-PRIEST-3, A-ROLE-PRIEST-4, A-ROLE-PRIEST-8, A-ITEM-CROSS-2, A-SIN-1, A-SIN-3, A-SIN-4, A-HAR-EFFECT."""
     s = mk("PRIEST", "VAMPIRE", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "vampire")
@@ -148,7 +145,8 @@ def test_priest_confession_of_undead_and_sin() -> (
     assert e.value.code == "self_target"
 
 
-def test_priest_heart_failure() -> None:  # A-ROLE-PRIEST-6, A-ROLE-PRIEST-8, A-DEATH-3
+def test_priest_heart_failure() -> None:
+    """A-ROLE-PRIEST-6, A-ROLE-PRIEST-8, A-DEATH-3."""
     s = mk("PRIEST", "MANIAC", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "maniac")
@@ -158,9 +156,8 @@ def test_priest_heart_failure() -> None:  # A-ROLE-PRIEST-6, A-ROLE-PRIEST-8, A-
     assert s.player("maniac").sinful
 
 
-def test_bodyguard_becomes_maniac() -> (
-    None
-):  # A-ROLE-BODYGUARD-1, A-ROLE-BODYGUARD-2, A-ROLE-BODYGUARD-3, A-ROLE-BODYGUARD-4, A-ROLE-BODYGUARD-6, A-ROLE-BODYGUARD-7, A-RCHANGE-1, A-FACT-2, A-ITEM-SIREN-3
+def test_bodyguard_becomes_maniac() -> None:
+    """A-ROLE-BODYGUARD-1, A-ROLE-BODYGUARD-2, A-ROLE-BODYGUARD-3, A-ROLE-BODYGUARD-4, A-ROLE-BODYGUARD-6, A-ROLE-BODYGUARD-7, A-RCHANGE-1, A-FACT-2, A-ITEM-SIREN-3."""
     s = mk("BODYGUARD", "SHERIFF", "INVESTIGATOR", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
@@ -177,7 +174,8 @@ def test_bodyguard_becomes_maniac() -> (
         s.move("bodyguard", "PROTECT", "pv2")  # no longer a Bodyguard
 
 
-def test_bodyguard_limits() -> None:  # A-ROLE-BODYGUARD-5, A-MOVE-6
+def test_bodyguard_limits() -> None:
+    """A-ROLE-BODYGUARD-5, A-MOVE-6."""
     s = mk("BODYGUARD", "BOSS", "PV", "PV", "DOCTOR")
     quiet_day(s)
     with pytest.raises(Rejected):
@@ -190,7 +188,8 @@ def test_bodyguard_limits() -> None:  # A-ROLE-BODYGUARD-5, A-MOVE-6
     assert e.value.rule == "A-ROLE-BODYGUARD-5"
 
 
-def test_executioner() -> None:  # A-ROLE-EXECUTIONER-1, A-ROLE-EXECUTIONER-2, A-ROLE-EXECUTIONER-3, A-CLASS-3
+def test_executioner() -> None:
+    """A-ROLE-EXECUTIONER-1, A-ROLE-EXECUTIONER-2, A-ROLE-EXECUTIONER-3, A-CLASS-3."""
     s = mk("EXECUTIONER", "BOSS", "PV", "PV", "DOCTOR", "SHERIFF", "MANIAC")
     quiet_day(s)
     s.move("executioner", "EXECUTIONER_WATCH", "boss")
@@ -206,7 +205,8 @@ def test_executioner() -> None:  # A-ROLE-EXECUTIONER-1, A-ROLE-EXECUTIONER-2, A
     assert s.inbox("executioner") == ["Ничего не увидел."]
 
 
-def test_executioner_becomes_psycho() -> None:  # A-ROLE-EXECUTIONER-2, A-ITEM-EXPLOSIVE-1, A-ITEM-GEN-2
+def test_executioner_becomes_psycho() -> None:
+    """A-ROLE-EXECUTIONER-2, A-ITEM-EXPLOSIVE-1, A-ITEM-GEN-2."""
     s = mk("EXECUTIONER", "SHERIFF", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.move("executioner", "EXECUTIONER_WATCH", "sheriff")
@@ -215,9 +215,8 @@ def test_executioner_becomes_psycho() -> None:  # A-ROLE-EXECUTIONER-2, A-ITEM-E
     assert s.player("executioner").role == "PSYCHO" and s.player("executioner").count("EXPLOSIVE") == 1
 
 
-def test_jailer() -> (
-    None
-):  # A-ROLE-JAILER-1, A-ROLE-JAILER-2, A-ROLE-JAILER-4, A-ROLE-JAILER-8, A-GEN-6, A-ACCESS-4
+def test_jailer() -> None:
+    """A-ROLE-JAILER-1, A-ROLE-JAILER-2, A-ROLE-JAILER-4, A-ROLE-JAILER-8, A-GEN-6, A-ACCESS-4."""
     s = mk("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
@@ -235,7 +234,8 @@ def test_jailer() -> (
     assert s.inbox("pv2") == ["Вы вышли из тюрьмы."]
 
 
-def test_jailer_killed_opens_jail() -> None:  # A-ROLE-JAILER-6, A-ROLE-JAILER-7, A-DAWN-6, A-ERR-2
+def test_jailer_killed_opens_jail() -> None:
+    """A-ROLE-JAILER-6, A-ROLE-JAILER-7, A-DAWN-6, A-ERR-2."""
     s = mk("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC", "SOLDIER")
     s.day(
         [
@@ -258,9 +258,8 @@ def test_jailer_killed_opens_jail() -> None:  # A-ROLE-JAILER-6, A-ROLE-JAILER-7
     assert lines.index("Вышли из тюрьмы: pv") < lines.index("Убит: jailer (Тюремщик)")
 
 
-def test_journalist_kinds() -> (
-    None
-):  # A-ROLE-JOURNALIST-1, A-ROLE-JOURNALIST-2, A-ROLE-JOURNALIST-3, A-ROLE-JOURNALIST-5, A-ROLE-JOURNALIST-8, A-ACCESS-3, A-CLASS-5
+def test_journalist_kinds() -> None:
+    """A-ROLE-JOURNALIST-1, A-ROLE-JOURNALIST-2, A-ROLE-JOURNALIST-3, A-ROLE-JOURNALIST-5, A-ROLE-JOURNALIST-8, A-ACCESS-3, A-CLASS-5."""
     s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "DOMOVOI", "PRIEST")
     quiet_day(s)
     s.move("journalist", "JOURNALIST_WATCH", "doctor")
@@ -279,9 +278,8 @@ def test_journalist_kinds() -> (
         s.move("journalist", "JOURNALIST_WATCH", "journalist")
 
 
-def test_prosecutor_search_and_report() -> (
-    None
-):  # A-ROLE-PROSECUTOR-1, A-ROLE-PROSECUTOR-2, A-ROLE-PROSECUTOR-3
+def test_prosecutor_search_and_report() -> None:
+    """A-ROLE-PROSECUTOR-1, A-ROLE-PROSECUTOR-2, A-ROLE-PROSECUTOR-3."""
     s = mk("PROSECUTOR", "TELEPATH", "SHERIFF", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("prosecutor", "PROSECUTOR_SEARCH", "telepath", role="TELEPATH")
@@ -297,7 +295,8 @@ def test_prosecutor_search_and_report() -> (
     assert e.value.code == "not_a_loner_role"
 
 
-def test_prosecutor_accuses_twice_only() -> None:  # A-ROLE-PROSECUTOR-2
+def test_prosecutor_accuses_twice_only() -> None:
+    """A-ROLE-PROSECUTOR-2."""
     s = mk("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", "VAMPIRE")
     for target in ("maniac", "boss"):
         quiet_day(s)
@@ -309,9 +308,8 @@ def test_prosecutor_accuses_twice_only() -> None:  # A-ROLE-PROSECUTOR-2
         s.move("prosecutor", "PROSECUTOR_ACCUSE", "boss")
 
 
-def test_reanimator() -> (
-    None
-):  # A-ROLE-REANIMATOR-1, A-ROLE-REANIMATOR-2, A-ROLE-REANIMATOR-3, A-ROLE-REANIMATOR-4, A-CYCLE-6
+def test_reanimator() -> None:
+    """A-ROLE-REANIMATOR-1, A-ROLE-REANIMATOR-2, A-ROLE-REANIMATOR-3, A-ROLE-REANIMATOR-4, A-CYCLE-6."""
     s = mk("REANIMATOR", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
@@ -322,7 +320,8 @@ def test_reanimator() -> (
     assert s.inbox("reanimator") == ["Результат хода: удачно."]
 
 
-def test_van_helsing_searches() -> None:  # A-ROLE-VH-1, A-ROLE-VH-2, A-ROLE-VH-3, A-ROLE-VH-4, A-OUTCOME-6
+def test_van_helsing_searches() -> None:
+    """A-ROLE-VH-1, A-ROLE-VH-2, A-ROLE-VH-3, A-ROLE-VH-4, A-OUTCOME-6."""
     s = mk("VH", "VAMPIRE", "HORSEMAN", "PV", "PV", "BOSS")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
@@ -334,8 +333,8 @@ def test_van_helsing_searches() -> None:  # A-ROLE-VH-1, A-ROLE-VH-2, A-ROLE-VH-
     assert not s.player("vampire").alive
 
 
-def test_nurse_reports_only_a_player_she_tested() -> None:  # A-ROLE-NURSE-4a, A-ROLE-NURSE-4
-    """«Сообщить Ван Хельсингу» names a result she has: the form offers only the players she
+def test_nurse_reports_only_a_player_she_tested() -> None:
+    """A-ROLE-NURSE-4a, A-ROLE-NURSE-4: «Сообщить Ван Хельсингу» names a result she has: the form offers only the players she
     tested, and the engine refuses any other (it used to say «удачно» and reach nobody)."""
     from nightfall.games.andorra.site.form import player_options
 

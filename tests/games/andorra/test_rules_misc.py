@@ -12,7 +12,8 @@ from .kit import mk, quiet_day
 G = AndorraGame()
 
 
-def test_no_blood_vote() -> None:  # A-GEN-8, A-VOTE-6, A-VOTE-2
+def test_no_blood_vote() -> None:
+    """A-GEN-8, A-VOTE-6, A-VOTE-2."""
     s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.player("pv").take("SIREN")
     s.player("pv").take("VEST")
@@ -24,7 +25,8 @@ def test_no_blood_vote() -> None:  # A-GEN-8, A-VOTE-6, A-VOTE-2
     assert e.value.code == "not_eligible"
 
 
-def test_penalty_entries_are_not_voters() -> None:  # A-VOTE-13
+def test_penalty_entries_are_not_voters() -> None:
+    """A-VOTE-13."""
     from nightfall.games.andorra.tally import swindler_window
 
     entries: dict[int, dict[str, int | None]] = {
@@ -35,14 +37,16 @@ def test_penalty_entries_are_not_voters() -> None:  # A-VOTE-13
     assert swindler_window(entries, 11) == ([1, 3], 2)
 
 
-def test_full_tally_option() -> None:  # A-TALLY-12, A-REPORT-3
+def test_full_tally_option() -> None:
+    """A-TALLY-12, A-REPORT-3."""
     s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", options={"show_full_tally": True})
     s.day([("boss", "pv"), ("pv", "boss"), ("pv2", "boss"), ("doctor", None), ("maniac", None)])
     s.resolve()
     assert s.post().splitlines()[2] == "Итоги голосования: boss — 2, pv — 1"
 
 
-def test_blocked_bodyguard_keeps_protecting() -> None:  # A-BLOCK-3, A-ROLE-SHMARA-2
+def test_blocked_bodyguard_keeps_protecting() -> None:
+    """A-BLOCK-3, A-ROLE-SHMARA-2."""
     s = mk("BODYGUARD", "SHMARA", "PV", "PV", "BOSS", "SOLDIER", "DOCTOR")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
@@ -53,7 +57,8 @@ def test_blocked_bodyguard_keeps_protecting() -> None:  # A-BLOCK-3, A-ROLE-SHMA
     assert s.inbox("bodyguard") == ["Результат хода: неудачно."]  # "does not remember"
 
 
-def test_clan_diploma_and_personal_items() -> None:  # A-ITEM-GEN-1, A-ITEM-DIPLOMA-2, A-CLAN-4
+def test_clan_diploma_and_personal_items() -> None:
+    """A-ITEM-GEN-1, A-ITEM-DIPLOMA-2, A-CLAN-4."""
     s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
     s.day(
         [
@@ -71,7 +76,8 @@ def test_clan_diploma_and_personal_items() -> None:  # A-ITEM-GEN-1, A-ITEM-DIPL
     assert s.state.audits[-1]["tally"]["result"]["jailed"] == s.seat("maniac")
 
 
-def test_item_use_on_inaccessible_target_keeps_item() -> None:  # A-ITEM-GEN-6, A-ITEM-GEN-5, A-ITEM-VODKA-4
+def test_item_use_on_inaccessible_target_keeps_item() -> None:
+    """A-ITEM-GEN-6, A-ITEM-GEN-5, A-ITEM-VODKA-4."""
     s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "CARD_DOCTOR"})
     s.player("maniac").give("VODKA", 0)
     quiet_day(s)
@@ -82,7 +88,8 @@ def test_item_use_on_inaccessible_target_keeps_item() -> None:  # A-ITEM-GEN-6, 
     assert s.state.world.has_vote_loss(2, s.seat("maniac"))
 
 
-def test_incomplete_stake_keeps_siren() -> None:  # A-ITEM-SIREN-4, A-STAKE-3
+def test_incomplete_stake_keeps_siren() -> None:
+    """A-ITEM-SIREN-4, A-STAKE-3."""
     s = mk("VAMPIRE", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     s.player("vampire").give("SIREN", 0)
     quiet_day(s)
@@ -92,7 +99,8 @@ def test_incomplete_stake_keeps_siren() -> None:  # A-ITEM-SIREN-4, A-STAKE-3
     assert s.player("vampire").count("SIREN") == 1
 
 
-def test_gifted_poison_and_priest_poisoned() -> None:  # A-ITEM-POISON-3, A-ITEM-POISON-4, A-OUTCOME-14
+def test_gifted_poison_and_priest_poisoned() -> None:
+    """A-ITEM-POISON-3, A-ITEM-POISON-4, A-OUTCOME-14."""
     s = mk("PRIEST", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "POISON"})
     quiet_day(s)
     s.move("pv", "GIFT_POISON", "priest")
@@ -103,7 +111,8 @@ def test_gifted_poison_and_priest_poisoned() -> None:  # A-ITEM-POISON-3, A-ITEM
     assert not s.player("priest").alive and s.player("pv").sinful
 
 
-def test_boss_search_sheriff() -> None:  # A-ROLE-BOSS-4, A-ROLE-BOSS-2
+def test_boss_search_sheriff() -> None:
+    """A-ROLE-BOSS-4, A-ROLE-BOSS-2."""
     s = mk("BOSS", "SHERIFF", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SEARCH_SHERIFF", "doctor")
@@ -115,7 +124,8 @@ def test_boss_search_sheriff() -> None:  # A-ROLE-BOSS-4, A-ROLE-BOSS-2
     assert s.channel("mafia", about="boss") == ["sheriff — Шериф. Выстрел: удачно."]  # into the vest
 
 
-def test_journalist_soldier_watches() -> None:  # A-ROLE-JOURNALIST-4, A-ROLE-JOURNALIST-6
+def test_journalist_soldier_watches() -> None:
+    """A-ROLE-JOURNALIST-4, A-ROLE-JOURNALIST-6."""
     s = mk("BOSS", "RECRUITER", "JOURNALIST", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "journalist", by="boss")
@@ -129,7 +139,8 @@ def test_journalist_soldier_watches() -> None:  # A-ROLE-JOURNALIST-4, A-ROLE-JO
     s.move("journalist", "SHOOT", "pv", by="boss")  # a Soldier too
 
 
-def test_clan_cap() -> None:  # A-RECRUIT-12, A-ERR-11, A-ROLE-MAFIA-1
+def test_clan_cap() -> None:
+    """A-RECRUIT-12, A-ERR-11, A-ROLE-MAFIA-1."""
     s = mk("BOSS", "RECRUITER", "SOLDIER", "SOLDIER", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
@@ -137,7 +148,8 @@ def test_clan_cap() -> None:  # A-RECRUIT-12, A-ERR-11, A-ROLE-MAFIA-1
     assert e.value.rule == "A-RECRUIT-12"
 
 
-def test_pv_sees_poisoning_and_coin_for_same_role() -> None:  # A-ROLE-PV-4, A-ROLE-PV-7, A-DAWN-1
+def test_pv_sees_poisoning_and_coin_for_same_role() -> None:
+    """A-ROLE-PV-4, A-ROLE-PV-7, A-DAWN-1."""
     s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
     s.player("doctor").take("SIREN")
     quiet_day(s)
@@ -150,8 +162,8 @@ def test_pv_sees_poisoning_and_coin_for_same_role() -> None:  # A-ROLE-PV-4, A-R
     assert "NURSE" in s.state.world.roles_taken
 
 
-def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-3a, A-ROLE-PV-6
-    """Seed: «Если уже был завербован Бунтарём, то не может выбрать клановую роль, или
+def test_follower_pv_choices() -> None:
+    """A-ROLE-PV-3, A-ROLE-PV-3a, A-ROLE-PV-6: Seed: «Если уже был завербован Бунтарём, то не может выбрать клановую роль, или
     невербуемую роль, или Нечисть» — a closed list: the Godfather (no clan, not «невербуемая»)
     is allowed."""
     from nightfall.games.andorra.night.ctx import Night
@@ -177,7 +189,8 @@ def test_follower_pv_choices() -> None:  # A-ROLE-PV-3, A-ROLE-PV-3a, A-ROLE-PV-
     ]
 
 
-def test_one_move_so_no_times_four() -> None:  # A-ERR-5, A-MOVE-2, A-VOTE-21
+def test_one_move_so_no_times_four() -> None:
+    """A-ERR-5, A-MOVE-2, A-VOTE-21."""
     s = mk("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     s.player("prosecutor").give("DIPLOMA", 0)
     s.day(
@@ -197,7 +210,8 @@ def test_one_move_so_no_times_four() -> None:  # A-ERR-5, A-MOVE-2, A-VOTE-21
     assert s.player("prosecutor").count("DIPLOMA") == 1
 
 
-def test_blocked_after_staying_home_gets_nothing() -> None:  # A-ERR-8, A-BLOCK-2
+def test_blocked_after_staying_home_gets_nothing() -> None:
+    """A-ERR-8, A-BLOCK-2."""
     s = mk("MAYOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("mayor", "MAYOR_BLOCK", "pv")
@@ -207,7 +221,8 @@ def test_blocked_after_staying_home_gets_nothing() -> None:  # A-ERR-8, A-BLOCK-
     assert s.inbox("pv") == [] and s.inbox("pv2") == []
 
 
-def test_no_passive_notices_to_the_dead() -> None:  # A-ERR-10, A-RES-1
+def test_no_passive_notices_to_the_dead() -> None:
+    """A-ERR-10, A-RES-1."""
     s = mk("SHERIFF", "BOSS", "PSYCHO", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("boss", "SHOOT", "sheriff")  # step 32: the vest absorbs it…
@@ -217,7 +232,8 @@ def test_no_passive_notices_to_the_dead() -> None:  # A-ERR-10, A-RES-1
     assert s.channel("cops", about="sheriff") == []
 
 
-def test_reveal_all_at_end_option() -> None:  # A-REPORT-7
+def test_reveal_all_at_end_option() -> None:
+    """A-REPORT-7."""
     s = mk("PV", "PV", "PV", "MANIAC", options={"reveal_all_at_end": True})
     s.day([("pv", "maniac"), ("pv2", "maniac"), ("pv3", None), ("maniac", None)])
     s.resolve()
@@ -227,8 +243,8 @@ def test_reveal_all_at_end_option() -> None:  # A-REPORT-7
     ]
 
 
-def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:  # A-ITEM-CARDSHERIFF-3, A-ITEM-CARDSHERIFF-2
-    """The card replaces his move by a shot: his result names whom he shot and says his own move
+def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:
+    """A-ITEM-CARDSHERIFF-3, A-ITEM-CARDSHERIFF-2: The card replaces his move by a shot: his result names whom he shot and says his own move
     did not happen (it used to say only «удачно», then the depression)."""
     s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
     quiet_day(s)
@@ -241,7 +257,8 @@ def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:  # A-ITEM-CARDSH
     assert got[1].startswith("Вы убили мирного жителя")
 
 
-def test_sheriff_forced_by_card_without_own_move() -> None:  # A-ITEM-CARDSHERIFF-3
+def test_sheriff_forced_by_card_without_own_move() -> None:
+    """A-ITEM-CARDSHERIFF-3."""
     s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
     quiet_day(s)
     s.move("pv", "USE_CARD_SHERIFF", "boss")

@@ -35,9 +35,8 @@ def _pages() -> list[str]:
     return [str(PAGES / "phpbb_page1.html"), str(PAGES / "phpbb_page2.html")]
 
 
-def test_thread_json_log(
-    game: str, capsys: pytest.CaptureFixture[str]
-) -> None:  # A-THREAD-1, A-THREAD-6, A-THREAD-7
+def test_thread_json_log(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A-THREAD-1, A-THREAD-6, A-THREAD-7."""
     assert main(["andorra", "thread", game, *_pages(), "--day", "1", "--json", "--until", UNTIL]) == 0
     got = json.loads(capsys.readouterr().out)
     assert [(v["voter"], v["target"], v["void"], v["unmatched"]) for v in got] == [
@@ -54,9 +53,8 @@ def test_thread_json_log(
     assert got[0]["time"] == "2026-12-06T07:05:00+00:00" and got[0]["post"] == "viewtopic.php?p=102#p102"
 
 
-def test_thread_text_and_apply(
-    game: str, capsys: pytest.CaptureFixture[str]
-) -> None:  # A-THREAD-5, A-THREAD-8
+def test_thread_text_and_apply(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A-THREAD-5, A-THREAD-8."""
     before = Path(game).read_text(encoding="utf-8")
     assert main(["andorra", "thread", game, *_pages(), "--until", UNTIL, "--apply"]) == 2
     err = capsys.readouterr().err
@@ -86,9 +84,8 @@ def _empty_day(where: Path) -> Path:
     return p
 
 
-def test_thread_discourse_and_bbcode(
-    game: str, capsys: pytest.CaptureFixture[str]
-) -> None:  # A-THREAD-2, A-THREAD-3
+def test_thread_discourse_and_bbcode(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A-THREAD-2, A-THREAD-3."""
     args = ["andorra", "thread", game, str(PAGES / "discourse_topic.json"), "--json", "--until", UNTIL]
     assert main([*args, "--alias", "Motya=Мотя", "--alias", "Lisa=Лиса"]) == 0
     got = json.loads(capsys.readouterr().out)
@@ -148,9 +145,9 @@ def site() -> Iterator[str]:
     srv.server_close()
 
 
-def test_fetch_page_timeout_size(
-    site: str, game: str, capsys: pytest.CaptureFixture[str]
-) -> None:  # A-THREAD-1
+@pytest.mark.server  # a local HTTP server (tests/starts.py)
+def test_fetch_page_timeout_size(site: str, game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A-THREAD-1."""
     with pytest.raises(FetchError, match="inside the server's network"):
         fetch(f"{site}/viewtopic.php?t=77")  # the server's own fetch: loopback is refused
     assert "Kassandra" in fetch(f"{site}/viewtopic.php?t=77", allow_private=True)

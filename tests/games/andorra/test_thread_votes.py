@@ -66,9 +66,8 @@ PHPBB_DAY = [
 ]
 
 
-def test_phpbb_pages_every_case() -> (
-    None
-):  # A-THREAD-2, A-THREAD-3, A-THREAD-4, A-THREAD-5, A-THREAD-6, A-THREAD-7
+def test_phpbb_pages_every_case() -> None:
+    """A-THREAD-2, A-THREAD-3, A-THREAD-4, A-THREAD-5, A-THREAD-6, A-THREAD-7."""
     state = game()
     posts = merge([page("phpbb_page1.html"), page("phpbb_page2.html")])
     votes = read_votes(posts, window(state), Names(dict(enumerate(NICKS, 1))))
@@ -78,7 +77,8 @@ def test_phpbb_pages_every_case() -> (
     assert as_json(votes[1], dict(enumerate(NICKS, 1)))["time"] == "2026-12-06T07:05:00+00:00"
 
 
-def test_phpbb_reader_parts() -> None:  # A-THREAD-2, A-THREAD-3
+def test_phpbb_reader_parts() -> None:
+    """A-THREAD-2, A-THREAD-3."""
     posts = {p.id: p for p in page("phpbb_page1.html")}
     assert posts["103"].red == ["rubin1988"]  # the blockquote's red «Kassandra» is left out
     assert posts["106"].red == ["Kassandra", "Oleg"]  # green «зелёным можно» ignored
@@ -87,8 +87,8 @@ def test_phpbb_reader_parts() -> None:  # A-THREAD-2, A-THREAD-3
     assert {p.id for p in page("phpbb_page2.html") if p.deleted} == {"111"}
 
 
-def test_multiquote_bbcode_same_day() -> None:  # A-THREAD-2, A-THREAD-3, A-THREAD-4
-    """The host's multi-quote of the same posts reads the same, except what BBCode cannot
+def test_multiquote_bbcode_same_day() -> None:
+    """A-THREAD-2, A-THREAD-3, A-THREAD-4: The host's multi-quote of the same posts reads the same, except what BBCode cannot
     show: the edit of 108 and the deleted 111 are not in it (the host left them out)."""
     posts = read_any((PAGES / "multiquote.bbcode").read_text(encoding="utf-8"), URL)
     votes = read_votes(posts, window(game()), Names(dict(enumerate(NICKS, 1))))
@@ -121,7 +121,8 @@ def test_discourse_topic_every_case() -> None:  # A-THREAD-2..7
     assert votes[3].blue == ["Ведущий, вопрос."]
 
 
-def test_names_exact_alias_fuzzy() -> None:  # A-THREAD-5
+def test_names_exact_alias_fuzzy() -> None:
+    """A-THREAD-5."""
     names = Names({1: "Kassandra", 2: "Серый Кардинал", 3: "agent 51", 4: "Kasandr"}, {"Кася": 1})
     assert (names.match("Kassandra").seat, names.match("Kassandra").exact) == (1, True)
     assert (names.match("Кася").seat, names.match("Кася").exact) == (1, True)  # an alias is exact
@@ -161,7 +162,8 @@ def _confirmed(posts: list[Post], state: AndorraState) -> list[dict[str, Any]]:
     return _rows(votes, posts)
 
 
-def test_confirmed_votes_enter_log_with_post_times() -> None:  # A-THREAD-1, A-THREAD-6, A-VOTE-4, A-TALLY-7
+def test_confirmed_votes_enter_log_with_post_times() -> None:
+    """A-THREAD-1, A-THREAD-6, A-VOTE-4, A-TALLY-7."""
     state = game()
     posts = merge([page("phpbb_page1.html"), page("phpbb_page2.html")])
     _apply(state, _confirmed(posts, state), 1)
@@ -190,7 +192,8 @@ def test_confirmed_votes_enter_log_with_post_times() -> None:  # A-THREAD-1, A-T
     assert penalties == [1, 4, 5, 6]  # A-VOTE-4: revote, self, edit, several names
 
 
-def test_reimport_adds_only_new_and_notices_edits() -> None:  # A-THREAD-8
+def test_reimport_adds_only_new_and_notices_edits() -> None:
+    """A-THREAD-8."""
     state = game()
     first = page("phpbb_page1.html")
     for p in first:
@@ -206,7 +209,8 @@ def test_reimport_adds_only_new_and_notices_edits() -> None:  # A-THREAD-8
     assert len(state.votes) == 9
 
 
-def test_bbcode_reimport_notices_changed_text() -> None:  # A-THREAD-8
+def test_bbcode_reimport_notices_changed_text() -> None:
+    """A-THREAD-8."""
     state = game()
     text = (PAGES / "multiquote.bbcode").read_text(encoding="utf-8")
     _apply(state, _confirmed(read_any(text, URL), state), 1)
@@ -216,7 +220,8 @@ def test_bbcode_reimport_notices_changed_text() -> None:  # A-THREAD-8
     assert (kass.kind, kass.void_reason) == ("VOID", "EDIT")
 
 
-def test_thread_votes_refusals_change_nothing() -> None:  # A-THREAD-1, A-VOTE-1, A-VOTE-2, H-03
+def test_thread_votes_refusals_change_nothing() -> None:
+    """A-THREAD-1, A-VOTE-1, A-VOTE-2, H-03."""
     state = game()
     good = {"voter": 1, "target": 2, "ts": 5, "post": "p1"}
     cases: list[tuple[int | str, list[dict[str, Any]], str]] = [
@@ -236,8 +241,8 @@ def test_thread_votes_refusals_change_nothing() -> None:  # A-THREAD-1, A-VOTE-1
     assert exc.value.code == "vote_after_deadline" and state.votes == []
 
 
-def test_thread_votes_after_the_day_closed() -> None:  # A-THREAD-7
-    """The host may import once the day is closed (the night not yet resolved); votes posted
+def test_thread_votes_after_the_day_closed() -> None:
+    """A-THREAD-7: The host may import once the day is closed (the night not yet resolved); votes posted
     after the day closed are refused."""
     state = game()
     kernel.apply(G, state, Command(HOST, "end_day", {}, 50))

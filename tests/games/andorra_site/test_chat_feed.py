@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from nightfall.server.room import RoomOptions
 from tests.server.harness import Live
 
 from .conftest import Serve
 from .feed import chat_where, older
 from .test_server import create, ok, sockets
+
+pytestmark = pytest.mark.server  # starts a server (tests/starts.py)
 
 HISTORY = 60  # more than a page (50)
 

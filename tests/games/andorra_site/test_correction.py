@@ -15,6 +15,9 @@ from tests.server.harness import Live
 
 from .test_server import create, ok, phase, sockets
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 CAST = [
     ("Faya", "FAIRY"),
     ("Boss", "BOSS"),

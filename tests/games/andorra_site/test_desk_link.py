@@ -4,9 +4,13 @@ told (``bad_token``, reason ``replaced``) and closed."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.server.harness import Live
 
 from .test_server import create, ok, sockets
+
+pytestmark = pytest.mark.server  # starts a server (tests/starts.py)
 
 
 async def test_the_host_replaces_a_leaked_desk_link(live: Live) -> None:

@@ -17,6 +17,9 @@ from nightfall.games import registry
 from .conftest import Serve
 from .test_server import create, ok, sockets
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 
 async def test_pm_entries_and_edits_survive_a_restart_and_replay(
     serve: Serve, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -17,6 +17,9 @@ from .conftest import Serve
 from .game_data import DAY1
 from .test_server import create, ok, sockets
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 
 def replay_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert main(["replay", *args, "--json", "--viewer", "host"]) == 0, capsys.readouterr().err

@@ -16,6 +16,9 @@ from .conftest import Serve
 from .feed import chat_of, chat_where
 from .game_data import DAY1, DAY2, NIGHT1, NIGHT2, ROLES, create_body
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 
 async def create(live: Live, **extra: Any) -> dict[str, Any]:
     r = await live.http.post("/api/andorra", json=create_body(**extra))

@@ -16,6 +16,8 @@ from tests.server.harness import Live
 
 from .test_server import ok
 
+pytestmark = pytest.mark.server  # starts a server (tests/starts.py)
+
 PAGES = Path(__file__).parents[1] / "andorra" / "thread_pages"
 NICKS = ["rubin1988", "Kassandra", "Серый Кардинал", "agent 51", "Oleg", "Мотя", "Лиса", "Deepcourier"]
 ROLES = ["BOSS", "PV", "DOCTOR", "PSYCHO", "SWINDLER", "PV", "MANIAC", "PV"]

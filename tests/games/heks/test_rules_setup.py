@@ -122,9 +122,10 @@ def test_bad_configs_are_refused(extra: dict[str, object], rule: str) -> None:
 
 
 def test_discussion_time_bounds_are_accepted() -> None:
-    # H-TIM-2: 60 and 600 are valid.
+    """H-TIM-2: 60, 90 and 600 s are valid, and the game keeps the time it was given."""
     for secs in (60, 90, 600):
-        HeksGame().setup(config(4, discuss_seconds=secs), 1)
+        state = HeksGame().setup(config(4, discuss_seconds=secs), 1)
+        assert state.timers_ms["discuss"] == secs * 1000, f"H-TIM-2: asked for {secs} s"
 
 
 def ready_all(game: HeksGame, state: HeksState, n: int) -> None:

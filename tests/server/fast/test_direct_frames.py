@@ -21,6 +21,9 @@ from nightfall.server.fast.asgi_send import RawSend, text_writer
 
 from ..harness import serve_asgi
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 # Each side of every boundary of the length field: 7 bits, 16 bits, 64 bits.
 SIZES = [0, 1, 125, 126, 127, 65535, 65536, 300_000]
 

@@ -21,6 +21,9 @@ from nightfall.server.fast import ws_protocol
 
 from ..harness import serve_asgi
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 INTERVAL = 0.3  # s between pings of a quiet peer; the pong timeout is the same
 
 

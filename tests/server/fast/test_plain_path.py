@@ -21,6 +21,9 @@ from nightfall.store import SqliteStore
 from ..conftest import Serve
 from ..harness import table
 
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
+
 
 class Spy:
     """Counts the raw send middleware's calls and what writes each socket's frames."""

@@ -7,10 +7,14 @@ import asyncio
 import time
 
 import httpx
+import pytest
 import uvicorn
 
 from nightfall.server.fast.uvicorn_server import TICK_S, Server
 from tests.local_servers import free_port
+
+# Starts a server, a subprocess or a database (tests/starts.py): not in `make check`.
+pytestmark = pytest.mark.server
 
 
 async def _app(scope: dict, receive: object, send: object) -> None:  # type: ignore[type-arg]

@@ -16,6 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.timeout(240)
 
 
+# Starts bench/load.py's servers and clients: out of `make check`, and slow (about 40 s).
+@pytest.mark.server
+@pytest.mark.slow
 def test_a_tiny_load_run_reports_every_phase(tmp_path: Path) -> None:
     cmd = [sys.executable, str(ROOT / "bench" / "load.py"), "--rooms", "2", "--players", "4"]
     cmd += ["--duration", "4", "--duration-real", "3", "--procs", "1", "--json", "--data-root", str(tmp_path)]
@@ -83,6 +86,7 @@ def test_the_servers_share_is_broken_down_by_command_type() -> None:
     assert table["chat"] == {"n": 1, "p50": 2.0, "p99": 2.0}
 
 
+@pytest.mark.server  # a subprocess
 @pytest.mark.parametrize("store", ["sqlite", "none"])
 def test_the_room_pipeline_benchmark_replays_whole_games_through_rooms(tmp_path: Path, store: str) -> None:
     """``bench/room_pipeline.py`` sends every command of recorded bot games through real
