@@ -267,6 +267,8 @@ export interface HeksRecapWitch {
   place: PlaceId | null;
   spell: Spell | null;
   mist_place: PlaceId | null;
+  target: number | null;
+  auto: ("place" | "spell" | "mist_place" | "target")[];
 }
 /**
  * H-WAT-5: an attack, where its target was, and how it ended (H-PRO-5: blocked by the guard).

@@ -123,6 +123,10 @@ class HeksRecapWitch(TypedDict):
     place: PlaceId | None
     spell: Spell | None
     mist_place: PlaceId | None
+    target: Seat | None  # her attack's target, or None: No attack (H-WAT-2)
+    # What the engine chose for her when her 15 s ran out (H-WAT-4, WITCH_AUTO's "filled"):
+    # "place", "spell", "mist_place", "target"; the recap stars them (issue 31 §2).
+    auto: list[Annotated[str, Literal["place", "spell", "mist_place", "target"]]]
 
 
 class HeksRecapAttack(TypedDict):

@@ -119,6 +119,7 @@ export const nl = {
   "hand.title": "Jouw hand",
   "hand.empty": "Je hand is leeg",
   "names.and": "{a} en {b}",
+  "names.last": " en ",
 
   // Role reveal
   "reveal.title": "Jouw rol",
@@ -229,7 +230,7 @@ export const nl = {
   "players.title": "Spelers",
   "inbox.title": "Berichten",
   "inbox.stolen": "Een zakkenroller heeft je {ingredient} gepakt.",
-  "inbox.seer": "Dag {day}: {name} — {result}",
+  "inbox.seer": "Dag {day}: {result}",
   "inbox.repelled": "Dag {day}: je hebt een aanval afgeslagen bij {place}.",
 
   // Proposal
@@ -440,6 +441,20 @@ export const nl = {
   "recap.exile.NO_QUORUM": "Verbanningsstemming: {name} kreeg de meeste stemmen ({n} van de {total}, {needed} nodig), niemand verbannen.",
   "recap.blank": "blanco",
   "recap.auto": "* gekozen door het spel (tijd op of afwezig).",
+  "recap.spell.auto": "{name} sprak geen spreuk uit",
+  "recap.noAttack.auto": "{name} viel niemand aan",
+  "recap.chosen.title": "Wat het spel voor jou koos",
+  "recap.chosen.none": "Niets: je hebt alles zelf gekozen.",
+  "recap.chosen.line": "Dag {n}: {what}",
+  "recap.chosen.place": "je plek ({place})",
+  "recap.chosen.guard": "je bewaakte plek ({place})",
+  "recap.chosen.nospell": "geen spreuk",
+  "recap.chosen.mist": "de plek van de Mist ({place})",
+  "recap.chosen.noattack": "geen aanval",
+  "recap.chosen.team": "een willekeurig team ({members})",
+  "recap.chosen.approve": "je stem over het team: Voor",
+  "recap.chosen.card": "je kaart ({card})",
+  "recap.chosen.blank": "je verbanningsstem: blanco",
   "recap.slide": "Dia {n} van {total}",
   "recap.dayPart": "Dag {n} ({part}/{parts})",
 

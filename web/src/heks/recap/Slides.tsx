@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { HeksRecapDay } from "../../generated/protocol";
 import { t } from "../i18n";
 import type { HeksView } from "../types";
-import { Exile, Moves, Night, RecapDay, Ritual, Team } from "./sections";
+import { AutoLegend, Exile, Moves, Night, RecapDay, Ritual, Team } from "./sections";
 import "./recap.css";
 
 // The board's story: one day per slide, or a busy day over two or more slides ("Day 2 (1/2)")
@@ -54,6 +54,7 @@ function RecapDayPart(props: { view: HeksView; d: HeksRecapDay; blocks: Block[];
           </div>
         ))}
       </div>
+      <AutoLegend d={d} />
     </section>
   );
 }
