@@ -332,7 +332,11 @@ def test_exile_needed_is_null_in_every_scene_of_the_knights_day_and_after() -> N
     # H-EXC-8 (issue 31 §3): on day K nothing needs a quorum, from the morning through the
     # vote and its result to the end of the game, in every seat's view.
     g = Scenario.standard(5)
-    to_knights_day(g)
+    g.all_ready()
+    for _ in range(g.view()["knights_day"] - 1):
+        g.quiet_day()
+        if g.phase != "VOTE_RESULT_SCENE":
+            g.confirm_all()
     seen: list[str] = []
 
     def check() -> None:
@@ -341,6 +345,11 @@ def test_exile_needed_is_null_in_every_scene_of_the_knights_day_and_after() -> N
             assert v["exile_needed"] is None, (v["phase"], n, v["exile_needed"])
         seen.append(g.phase)
 
+    # The vote-result scene of day 3 is the first scene of day 4 (H-SEQ-1, H-MORN-2).
+    assert g.phase == "VOTE_RESULT_SCENE" and g.view()["is_knights_day"], g.phase
+    check()
+    g.confirm_all()
+    assert g.day == 4
     check()
     g.gather_at("Forest")
     check()

@@ -177,5 +177,5 @@ def fresh_public(state: HeksState) -> HeksPublicView:
     # cost a simulated 12-player game 0.15 M instructions (bench/heks_instructions.py).
     quorum = state.params.quorum
     view["exile_quorum"] = None if quorum is None else list(quorum)
-    view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state)
+    view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state, day=view["day"])
     return view

@@ -569,7 +569,7 @@ export const en: Record<MsgKey, string> = {
   "role.witches.other.one": "The other witch: {names}",
   "depart.witch.title": "The others choose a place",
   "host.confirmAbsent": "Mark {name} absent? The game then chooses for {name} in this step.",
-  "host.confirmForce": "Continue? Whoever has not chosen a place gets a random one.",
+  "host.confirmForce": "Continue now? Whoever has not chosen a place yet gets a random one. Every choice already made stands: a Protector who tapped Guard keeps his own time to choose the place he guards.",
   "end.again.confirm": "Start a new game with this table?",
   "lobby.remove.confirm": "Remove {name} from the room?",
   "watch.title": "The game is under way: you are watching",

@@ -591,7 +591,7 @@ export const nl = {
   "role.witches.other.one": "De andere heks: {names}",
   "depart.witch.title": "De anderen kiezen een plek",
   "host.confirmAbsent": "{name} afwezig melden? Het spel kiest dan voor {name} in deze stap.",
-  "host.confirmForce": "Verder spelen? Wie nog geen plek heeft, krijgt er een willekeurig.",
+  "host.confirmForce": "Nu verder spelen? Wie nog geen plek heeft gekozen, krijgt er een willekeurig. Elke keuze die al gemaakt is, blijft staan: een Beschermer die Bewaken tikte, houdt zijn eigen tijd om de plek te kiezen die hij bewaakt.",
   "end.again.confirm": "Een nieuw spel starten met deze tafel?",
   "lobby.remove.confirm": "{name} uit de kamer halen?",
   "watch.title": "Het spel is al bezig: je kijkt mee",
