@@ -11,16 +11,19 @@ broadcast. Sending never blocks the room: connections have their own outboxes.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 import secrets
+import time
 
 from nightfall.engine import Rejected
 
 from . import lobby as tables
-from . import outgoing
+from . import outgoing, quiet
 from .connection import Connection
 from .lobby import PLAYING
+from .presence import CONNECTED
 from .protocol import (
     CLOSE_REPLACED,
     MAX_MESSAGE_BYTES,
@@ -55,6 +58,17 @@ log = logging.getLogger("nightfall.room")
 
 
 class Room(RoomLobby):
+    def _own_fields(self) -> None:
+        super()._own_fields()
+        self._quiet_timer: asyncio.TimerHandle | None = None  # the quiet sockets' sweep (quiet.py)
+        self._quiet_since: float | None = None  # when the sweep first saw the game running
+
+    async def stop(self) -> None:
+        if self._quiet_timer:
+            self._quiet_timer.cancel()
+            self._quiet_timer = None
+        await super().stop()
+
     async def join(self, name: object) -> JoinAnswer:
         return await self.call(lambda: self._join(name))
 
@@ -131,6 +145,7 @@ class Room(RoomLobby):
         if changed and conn.pid is not None:
             self._broadcast_presence([conn.pid])
         self._watch_host()
+        self._watch_quiet()
         await self._hand_over_if_host_away()  # someone to take over may just have come
 
     async def detach(self, conn: Connection) -> None:
@@ -143,13 +158,59 @@ class Room(RoomLobby):
         pid = conn.pid
         if pid is None or self.lobby.member(pid) is None:  # a spectator, or removed from the table
             return
-        if not any(c.pid == pid for c in self.conns) and self.presence.lose(pid):
+        if not self._linked(pid) and self.presence.of(pid) == CONNECTED and self.presence.lose(pid):
             self._broadcast_presence([pid])
         self._watch_host()
 
+    def _linked(self, pid: int) -> bool:
+        """Some socket of ``pid`` is open and not silent (quiet.py)."""
+        return any(c.pid == pid and not c.quiet for c in self.conns)
+
+    # ---- quiet sockets (quiet.py): a silent phone in a running game has lost its link ----
+
+    def heard_again(self, conn: Connection) -> None:
+        """A frame came on a socket counted lost for its silence: its member is back."""
+        self._inbox.put_nowait((lambda: self._back(conn), None))
+
+    async def _back(self, conn: Connection) -> None:
+        if conn.quiet and conn in self.conns:
+            conn.quiet = False
+            if conn.pid is not None and self.presence.connect(conn.pid):
+                self._broadcast_presence([conn.pid])
+
+    def _watch_quiet(self) -> None:
+        """Sweep once a second while some seated socket is open (it acts while a game runs)."""
+        quiet_ms = self.site.quiet_lost_ms
+        if quiet_ms is None or self._quiet_timer is not None or self._task is None:
+            return
+        if not any(c.pid is not None for c in self.conns):
+            return
+
+        def due() -> None:
+            self._quiet_timer = None
+            self._inbox.put_nowait((self._sweep_quiet, None))
+
+        self._quiet_timer = asyncio.get_running_loop().call_later(quiet.SWEEP_SECONDS, due)
+
+    async def _sweep_quiet(self) -> None:
+        quiet_ms = self.site.quiet_lost_ms
+        if self.lobby.status != PLAYING:
+            self._quiet_since = None
+        elif quiet_ms is not None:
+            if self._quiet_since is None:
+                self._quiet_since = time.monotonic()
+            lost = []
+            for conn in quiet.newly_quiet(self.conns, quiet_ms, self._quiet_since):
+                pid = conn.pid
+                if pid is not None and not self._linked(pid) and self.presence.lose(pid):
+                    lost.append(pid)
+            if lost:
+                self._broadcast_presence(lost)
+        self._watch_quiet()
+
     def _enqueue_presence(self, pid: int) -> None:
         async def expire() -> None:
-            if not any(c.pid == pid for c in self.conns) and self.presence.expire(pid):
+            if not self._linked(pid) and self.presence.expire(pid):
                 self._broadcast_presence([pid])
 
         self._inbox.put_nowait((expire, None))

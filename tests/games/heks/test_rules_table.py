@@ -267,3 +267,27 @@ def test_an_absent_mark_in_a_secret_step_adds_nothing() -> None:
     g.mark_absent("Dewi")
     assert g.me("Dewi")["choice"]["auto"] is True
     assert all("absent" not in g.me(n) for n in ("Anna", "Bram", "Cas", "Dewi", "Eva"))
+
+
+def test_unlimited_departure_tells_the_table_when_it_stalls_without_names() -> None:
+    # H-TBL-6 (issue 31 §2): in Unlimited mode step A has no timer; the public view says since
+    # when the table waits and after how long (step A's Timed 60 s) that is a stall, the same
+    # for every viewer whoever still owes a place, and nothing in Timed mode or after step A.
+    g = day1("unlimited")
+    started = g.now
+    views = [g.view(n) for n in ("Anna", "Bram", "Cas", "Dewi", "Eva")] + [g.view()]
+    assert all(v["deadline"] is None for v in views)
+    assert all(v["stall"] == {"since": started, "after_ms": 60_000} for v in views)
+    g.advance(30)
+    g.depart("Anna", "Forest")
+    g.depart("Eva", guard=True)  # step B is step A for the table (H-DEP-13)
+    g.advance(45)
+    for n in ("Cas", "Dewi"):
+        g.depart(n, "Forest")
+    assert g.phase == "GUARD_B"
+    assert [g.view(n)["stall"] for n in ("Anna", "Bram", "Eva")] == [
+        {"since": started, "after_ms": 60_000}
+    ] * 3
+    g.guard("Eva", "Spring")
+    assert g.view()["stall"] is None
+    assert day1("timed").view()["stall"] is None

@@ -435,6 +435,10 @@ export interface HeksProgress {
   done: number;
   total: number;
 }
+export interface HeksStall {
+  since: number;
+  after_ms: number;
+}
 /**
  * Everything every viewer of the table sees (the TV board's whole view).
  */
@@ -452,6 +456,7 @@ export interface HeksPublicView {
   seer_from: number;
   exile_quorum: number[] | null;
   exile_needed: number | null;
+  stall: HeksStall | null;
   seals: number;
   seals_needed: number;
   spoiled: number;
@@ -497,6 +502,7 @@ export interface HeksView {
   seer_from: number;
   exile_quorum: number[] | null;
   exile_needed: number | null;
+  stall: HeksStall | null;
   seals: number;
   seals_needed: number;
   spoiled: number;

@@ -88,6 +88,7 @@ def begin_day(state: HeksState, now: int, out: list[Event]) -> None:
     )
     enter(state, DEPART_A, now, out, "depart")
     state.day.depart_deadline = state.deadline
+    state.day.depart_started = now
     state.day.depart_timer_ms = state.timer_ms
 
 

@@ -23,6 +23,7 @@ from .view_types import (
     HeksPlayer,
     HeksProgress,
     HeksPublicView,
+    HeksStall,
 )
 
 SECRET_STEPS = (DEPART_A, GUARD_B)
@@ -178,4 +179,13 @@ def fresh_public(state: HeksState) -> HeksPublicView:
     quorum = state.params.quorum
     view["exile_quorum"] = None if quorum is None else list(quorum)
     view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state, day=view["day"])
+    view["stall"] = _stall(state)
     return view
+
+
+def _stall(state: HeksState) -> HeksStall | None:
+    """H-TBL-6: the same for every viewer, whoever owes the step (step B included, H-DEP-13)."""
+    after = state.stall_ms.get("depart")
+    if after is None or state.phase not in SECRET_STEPS:
+        return None
+    return {"since": state.day.depart_started, "after_ms": after}

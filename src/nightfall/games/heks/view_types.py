@@ -303,6 +303,11 @@ class HeksProgress(TypedDict):
     total: int
 
 
+class HeksStall(TypedDict):
+    since: int  # server ms: when the step began
+    after_ms: int  # the step's Timed length: a wait longer than this is a stall
+
+
 class HeksPublicView(TypedDict):
     """Everything every viewer of the table sees (the TV board's whole view)."""
 
@@ -325,6 +330,10 @@ class HeksPublicView(TypedDict):
     # votes that makes today (null on the knights' day or without Q).
     exile_quorum: list[int] | None
     exile_needed: int | None
+    # H-TBL-6 (issue 31 §2): in Unlimited mode during the secret departure, since when the
+    # table waits and after how long (step A's Timed length) the board and phones say
+    # "Still waiting for someone (N s)"; null otherwise. Never who: that stays secret.
+    stall: HeksStall | None
     seals: int
     seals_needed: int
     spoiled: int

@@ -8,6 +8,7 @@ import { RecapSlides } from "../recap/Slides";
 import { outcomeText } from "../ui/exile";
 import { sceneLines } from "./narration";
 import { PlaceRow, RecipeCards } from "./Tally";
+import { StallNotice } from "../ui/Stall";
 
 // The board's middle: the scene's title, its big timer and what everyone may see of it
 // (H-VIS-1), as pictures where the game has them. Sized in vh (board.css).
@@ -236,6 +237,7 @@ export function BoardPhase(props: { v: HeksView }) {
         <h2 class="board-phase-title">{t(`phase.${v.phase}` as "phase.DEPART_A")}</h2>
         <Countdown deadline={v.deadline} big />
       </div>
+      <StallNotice view={v} />
       {body}
       {v.progress && v.phase !== "GAME_END" && (
         <p class="progress">

@@ -420,6 +420,7 @@ export const en: Record<MsgKey, string> = {
   "recap.exile.NO_QUORUM": "Exile vote: {name} had the most votes ({n} of {total}, {needed} needed), nobody exiled.",
   "recap.blank": "blank",
   "recap.auto": "* chosen by the game (time ran out, or absent).",
+  "stall.waiting": "Still waiting for someone ({n} s)",
   "recap.spell.auto": "{name} cast no spell",
   "recap.noAttack.auto": "{name} attacked nobody",
   "recap.chosen.title": "What the game chose for you",

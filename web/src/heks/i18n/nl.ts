@@ -441,6 +441,7 @@ export const nl = {
   "recap.exile.NO_QUORUM": "Verbanningsstemming: {name} kreeg de meeste stemmen ({n} van de {total}, {needed} nodig), niemand verbannen.",
   "recap.blank": "blanco",
   "recap.auto": "* gekozen door het spel (tijd op of afwezig).",
+  "stall.waiting": "Nog steeds wachten op iemand ({n} s)",
   "recap.spell.auto": "{name} sprak geen spreuk uit",
   "recap.noAttack.auto": "{name} viel niemand aan",
   "recap.chosen.title": "Wat het spel voor jou koos",

@@ -8,7 +8,7 @@ const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Il
 function base(over: Partial<HeksView> = {}): HeksView {
   return {
     game: "heks", step: 40, phase: "DEPART_A", deadline: Date.now() + 42_000, mode: "timed", day: 3,
-    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
+    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, stall: null, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
     recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
     places: [
       { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
