@@ -52,8 +52,8 @@ class HeksSite(GameSite):
     host_away_reason = host_handover_rules.HOST_AWAY  # H-HST-7b
     resume_command = RESUME  # H-TBL-4
     # A phone in play sends at least every ~1.25 s (GAME_HEARTBEAT's 1 s ping when quiet, on a
-    # 250 ms tick); 3.5 s of silence is a lost link, marked for the host within 5 s (issue 31 §2).
-    quiet_lost_ms = 3_500
+    # 250 ms tick); 3 s of silence is a lost link, marked for the host within 5 s (issue 31 §2).
+    quiet_lost_ms = 3_000
     pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
     settings_type: ClassVar[Any] = HeksSettings
 
