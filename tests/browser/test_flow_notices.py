@@ -160,3 +160,58 @@ def test_the_hosts_presence_list_marks_a_lost_phone_within_5_s(
     assert marked < PRESENCE_LIMIT_S, f"the host saw the lost phone only after {marked:.2f} s"
     cut.on = False  # the link comes back: so does the mark
     expect(row).to_contain_text(t("host.connected"), timeout=10_000)
+
+
+IDLE_TIMERS = {
+    "depart": 2,
+    "guard": 2,
+    "witch": 2,
+    "discuss": 1,
+    "propose": 2,
+    "approve": 2,
+    "ritual": 2,
+    "confirm": 2,
+    "quarrel": 1,
+    "exile": 2,
+}
+
+
+@pytest.fixture(scope="module")
+def idle_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with _serve(tmp_path_factory.mktemp("nightfall-idle"), IDLE_TIMERS) as base:
+        yield base
+
+
+def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choice(
+    idle_server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    # H-WAT-4 (B-17), H-TBL-2 and the recap (issue 31 §2). Six players (Table 2.2: the witches
+    # may attack from day 1) tap Ready and then nothing at all: every timer runs out, the
+    # engine chooses everything, the Witch never attacks, and at the end every phone's recap
+    # stars the choices with a legend and tells each player what was chosen for them.
+    phones = open_table(new_phone, idle_server, 6, mode="timed")
+    _to_step_a(phones, seed=34)
+    for ph in phones:
+        expect(ph.page.locator(".game.phase-game_end")).to_have_count(1, timeout=400_000)
+    witch = next(ph for ph in phones if ph.role == "WITCH")
+    text = witch.page.locator("#app").inner_text()
+    witch.page.screenshot(path=str(shots / "witch_end.png"), full_page=True, animations="disabled")
+    days = witch.page.locator(".recap-phone .recap-day")
+    assert days.count() >= 1
+    for i in range(days.count()):
+        day = days.nth(i)
+        # No attack on any day: the only Witch let every 15 s run out (H-WAT-4).
+        expect(day).to_contain_text(t("recap.noAttack"))
+        expect(day).to_contain_text(t("recap.noAttack.auto", name=witch.name))
+        expect(day.locator(".auto-star").first).to_be_visible()
+        expect(day.locator(".recap-legend")).to_have_text(t("recap.auto"))
+    chosen = witch.page.locator(".recap-chosen")
+    expect(chosen).to_contain_text(t("recap.chosen.title"))
+    expect(chosen).to_contain_text(t("recap.chosen.line", n=1, what=t("recap.chosen.noattack")))
+    assert "attacked" not in text.replace(t("recap.noAttack"), "").replace(
+        t("recap.noAttack.auto", name=witch.name), ""
+    ), "a timed-out Witch attacked"
+    other = next(ph for ph in phones if ph.role != "WITCH")
+    expect(other.page.locator(".recap-chosen")).to_contain_text(
+        t("recap.chosen.line", n=1, what="your place (")
+    )

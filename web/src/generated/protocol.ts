@@ -338,6 +338,7 @@ export interface HeksResult {
   score: number;
   day: number;
   roles: Record<string, Role>;
+  winners: number[];
   announcement: HeksAnnouncement | null;
   recap: HeksRecapDay[];
 }

@@ -200,6 +200,7 @@ class HeksResult(TypedDict):
     score: int
     day: int
     roles: dict[str, Role]
+    winners: list[Seat]  # H-WIN-8: every seat of the winning side; the end board names them
     announcement: HeksAnnouncement | None
     recap: list[HeksRecapDay]
 

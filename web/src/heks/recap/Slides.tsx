@@ -165,7 +165,7 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
     const el = box.current?.querySelector<HTMLElement>(".recap-slide:not(.recap-probe) .recap-day");
     if (!el) return;
     const over = () => [el, ...el.querySelectorAll<HTMLElement>(".recap-flow")].some((e) => e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth);
-    for (let vh = 3.2; vh >= 1.2; vh -= 0.1) {
+    for (let vh = 4.4; vh >= 3.9; vh -= 0.1) {
       el.style.fontSize = `${vh}vh`;
       if (!over()) break;
     }

@@ -69,7 +69,7 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
   return (
     <div class="scene">
       <SceneTitle title={t("exile.title")} view={v} />
-      {v.is_knights_day && <p class="knights center">{t("exile.knights")}</p>}
+      {v.is_knights_day && <p class="knights center knights-scene">{t("knights.scene.text")}</p>}
       {quorum && (
         <div class="notice quorum">
           <p class="center">
