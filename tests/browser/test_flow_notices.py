@@ -162,7 +162,7 @@ def test_the_hosts_presence_list_marks_a_lost_phone_within_5_s(
     expect(row).to_contain_text(t("host.connected"), timeout=10_000)
 
 
-IDLE_TIMERS = {
+IDLE_TIMERS: dict[str, float] = {
     "depart": 2,
     "guard": 2,
     "witch": 2,
