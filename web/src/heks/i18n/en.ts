@@ -423,6 +423,7 @@ export const en: Record<MsgKey, string> = {
   "knights.scene.title": "The knights have arrived",
   "knights.scene.text": "The knights have arrived: this vote decides the game. A tie or all-blank means the witches win.",
   "end.winners": "Winners: {names}",
+  "lobby.qr.board": "QR code of the TV board's address",
   "stall.waiting": "Still waiting for someone ({n} s)",
   "recap.spell.auto": "{name} cast no spell",
   "recap.noAttack.auto": "{name} attacked nobody",

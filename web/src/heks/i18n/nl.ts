@@ -444,6 +444,7 @@ export const nl = {
   "knights.scene.title": "De ridders zijn er",
   "knights.scene.text": "De ridders zijn er: deze stemming beslist het spel. Bij gelijkspel of als iedereen blanco stemt, winnen de heksen.",
   "end.winners": "Winnaars: {names}",
+  "lobby.qr.board": "QR-code van het adres van het tv-bord",
   "stall.waiting": "Nog steeds wachten op iemand ({n} s)",
   "recap.spell.auto": "{name} sprak geen spreuk uit",
   "recap.noAttack.auto": "{name} viel niemand aan",
