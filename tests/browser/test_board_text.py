@@ -117,3 +117,20 @@ def test_every_slide_of_the_story_reads_at_28px_and_the_end_names_the_winners(
             bad.append((i, look))
         tv.keyboard.press("ArrowRight")
     assert not bad, "\n".join(f"slide {i}: {look}" for i, look in bad)
+
+
+def test_roles_in_this_game_on_the_board_and_only_those_in_the_help(mock: str, tv: Page) -> None:
+    # Issue 31 §3: Table 2.1's row of this table, on the board during play and in the help.
+    tv.goto(f"{mock}/mock.html?s=board_depart12&lang=en")
+    roles = tv.locator(".board-roles")
+    expect(roles).to_contain_text(t("board.roles"))
+    expect(roles.locator("li")).to_have_text(
+        ["3× Witch", "2× Crow", "Jester", "Seer", "Herb Doctor", "Protector", "Pickpocket", "2× Villager"]
+    )
+    tv.goto(f"{mock}/mock.html?s=board_reveal5&lang=en&help=1")  # 5 players: no Jester, Seer, Pickpocket
+    help_roles = tv.locator(".help-roles dt")
+    expect(help_roles).to_have_count(5)
+    text = tv.locator(".help-screen").inner_text()
+    for absent in ("Jester", "Seer", "Pickpocket"):
+        assert absent not in text, f"the 5-player help speaks of the {absent}"
+    expect(tv.get_by_role("heading", name=t("help.roles.inPlay"))).to_be_visible()

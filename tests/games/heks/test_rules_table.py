@@ -291,3 +291,17 @@ def test_unlimited_departure_tells_the_table_when_it_stalls_without_names() -> N
     g.guard("Eva", "Spring")
     assert g.view()["stall"] is None
     assert day1("timed").view()["stall"] is None
+
+
+def test_the_view_lists_the_roles_in_play_from_table_2_1() -> None:
+    # Issue 31 §3: "Roles in this game" (Table 2.1's row, B-5/B-9), the same in every view.
+    g = day1()
+    want = [
+        {"role": "WITCH", "count": 1},
+        {"role": "CROW", "count": 1},
+        {"role": "HERB_DOCTOR", "count": 1},
+        {"role": "PROTECTOR", "count": 1},
+        {"role": "VILLAGER", "count": 1},
+    ]
+    assert all(g.view(n)["roles_in_play"] == want for n in ("Anna", "Bram", "Cas"))
+    assert g.view()["roles_in_play"] == want

@@ -436,6 +436,10 @@ export interface HeksProgress {
   done: number;
   total: number;
 }
+export interface HeksRoleCount {
+  role: Role;
+  count: number;
+}
 export interface HeksStall {
   since: number;
   after_ms: number;
@@ -458,6 +462,7 @@ export interface HeksPublicView {
   exile_quorum: number[] | null;
   exile_needed: number | null;
   stall: HeksStall | null;
+  roles_in_play: HeksRoleCount[];
   seals: number;
   seals_needed: number;
   spoiled: number;
@@ -504,6 +509,7 @@ export interface HeksView {
   exile_quorum: number[] | null;
   exile_needed: number | null;
   stall: HeksStall | null;
+  roles_in_play: HeksRoleCount[];
   seals: number;
   seals_needed: number;
   spoiled: number;

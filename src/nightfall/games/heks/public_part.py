@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import attrgetter
 
 from . import exile_count, witches
@@ -17,12 +18,13 @@ from .state import (
     RITUAL,
     HeksState,
 )
-from .tables import INGREDIENT_OF, PLACES
+from .tables import INGREDIENT_OF, PLACES, ROLE_COLUMNS, role_multiset
 from .view_types import (
     HeksPlace,
     HeksPlayer,
     HeksProgress,
     HeksPublicView,
+    HeksRoleCount,
     HeksStall,
 )
 
@@ -180,7 +182,17 @@ def fresh_public(state: HeksState) -> HeksPublicView:
     view["exile_quorum"] = None if quorum is None else list(quorum)
     view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state, day=view["day"])
     view["stall"] = _stall(state)
+    view["roles_in_play"] = _roles_in_play(state)
     return view
+
+
+def _roles_in_play(state: HeksState) -> list[HeksRoleCount]:
+    """Table 2.1's row for this table, as a new list per view (the caller owns it)."""
+    row = state.cache.get("roles_in_play")
+    if row is None:
+        counts = Counter(role_multiset(len(state.players)))
+        row = state.cache["roles_in_play"] = [(r, counts[r]) for r in ROLE_COLUMNS if counts[r]]
+    return [{"role": r, "count": n} for r, n in row]
 
 
 def _stall(state: HeksState) -> HeksStall | None:

@@ -66,6 +66,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
         </section>
         <section class="card board-players">
           <h2>{t("board.players")}</h2>
+          {v && v.phase !== "GAME_END" && <RolesInPlay view={v} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (
@@ -90,8 +91,25 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           </ol>
         </section>
       </div>
-      <UnlockHint sound={sound} short={v?.phase === "GAME_END"} />
+      <UnlockHint sound={sound} short={v != null} />
     </main>
   );
 }
 
+
+/** "Roles in this game": Table 2.1's row for this table, in a corner during play (issue 31 §3). */
+function RolesInPlay(props: { view: HeksView }) {
+  return (
+    <div class="board-roles">
+      <h3>{t("board.roles")}</h3>
+      <ul class="chips">
+        {props.view.roles_in_play.map((r) => (
+          <li key={r.role} class={`role-${r.role.toLowerCase()}`}>
+            {r.count > 1 ? `${r.count}× ` : ""}
+            {t(`role.${r.role}` as "role.SEER")}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
