@@ -1,4 +1,4 @@
-"""Issue 31 §3: every text on the TV board is readable from 3 m, at least 28 px at 1280×720,
+"""Issue 31 §3, H-TBL-7: every text on the TV board is readable from 3 m, at least 28 px at 1280×720,
 in every scene of a 12-player game, and nothing scrolls or clips. Checked on the board's
 development fixtures (web/src/heks/mock/fixtures.ts, 12 players, the longest names where it
 matters), each scene in turn, and every slide of a 12-player game's story."""

@@ -294,7 +294,7 @@ def test_unlimited_departure_tells_the_table_when_it_stalls_without_names() -> N
 
 
 def test_the_view_lists_the_roles_in_play_from_table_2_1() -> None:
-    # Issue 31 §3: "Roles in this game" (Table 2.1's row, B-5/B-9), the same in every view.
+    # H-TBL-7 (issue 31 §3): "Roles in this game" (Table 2.1 row, B-5/B-9), the same in every view.
     g = day1()
     want = [
         {"role": "WITCH", "count": 1},
