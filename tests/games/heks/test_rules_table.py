@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+from nightfall.games.heks.tables import ROLE_COLUMNS
+
 from .kit import ATTACKS_DAY_ONE, Scenario
 
 FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal (Bram is the Witch)
@@ -295,13 +300,12 @@ def test_unlimited_departure_tells_the_table_when_it_stalls_without_names() -> N
 
 def test_the_view_lists_the_roles_in_play_from_table_2_1() -> None:
     # H-TBL-7 (issue 31 §3): "Roles in this game" (Table 2.1 row, B-5/B-9), the same in every view.
+    # Counts in Table 2.1's column order, which the client's ROLE_COLUMNS repeats.
     g = day1()
-    want = [
-        {"role": "WITCH", "count": 1},
-        {"role": "CROW", "count": 1},
-        {"role": "HERB_DOCTOR", "count": 1},
-        {"role": "PROTECTOR", "count": 1},
-        {"role": "VILLAGER", "count": 1},
-    ]
+    want = [1, 1, 0, 0, 1, 1, 0, 1]  # Witch, Crow, -, -, Herb Doctor, Protector, -, Villager
     assert all(g.view(n)["roles_in_play"] == want for n in ("Anna", "Bram", "Cas"))
     assert g.view()["roles_in_play"] == want
+    client = (Path(__file__).parents[3] / "web/src/heks/ui/roles.ts").read_text()
+    assert re.findall(r'"([A-Z_]+)"', client.split("export const ROLE_COLUMNS")[1].split(";")[0]) == list(
+        ROLE_COLUMNS
+    )

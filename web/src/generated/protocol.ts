@@ -436,10 +436,6 @@ export interface HeksProgress {
   done: number;
   total: number;
 }
-export interface HeksRoleCount {
-  role: Role;
-  count: number;
-}
 export interface HeksStall {
   since: number;
   after_ms: number;
@@ -462,7 +458,7 @@ export interface HeksPublicView {
   exile_quorum: number[] | null;
   exile_needed: number | null;
   stall: HeksStall | null;
-  roles_in_play: HeksRoleCount[];
+  roles_in_play: number[];
   seals: number;
   seals_needed: number;
   spoiled: number;
@@ -509,7 +505,7 @@ export interface HeksView {
   exile_quorum: number[] | null;
   exile_needed: number | null;
   stall: HeksStall | null;
-  roles_in_play: HeksRoleCount[];
+  roles_in_play: number[];
   seals: number;
   seals_needed: number;
   spoiled: number;

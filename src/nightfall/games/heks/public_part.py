@@ -24,7 +24,6 @@ from .view_types import (
     HeksPlayer,
     HeksProgress,
     HeksPublicView,
-    HeksRoleCount,
     HeksStall,
 )
 
@@ -186,13 +185,10 @@ def fresh_public(state: HeksState) -> HeksPublicView:
     return view
 
 
-def _roles_in_play(state: HeksState) -> list[HeksRoleCount]:
-    """Table 2.1's row for this table, as a new list per view (the caller owns it)."""
-    row = state.cache.get("roles_in_play")
-    if row is None:
-        counts = Counter(role_multiset(len(state.players)))
-        row = state.cache["roles_in_play"] = [(r, counts[r]) for r in ROLE_COLUMNS if counts[r]]
-    return [{"role": r, "count": n} for r, n in row]
+def _roles_in_play(state: HeksState) -> list[int]:
+    """H-TBL-7: Table 2.1's row for this table, as a new list per view (the caller owns it)."""
+    counts = Counter(role_multiset(len(state.players)))
+    return [counts[r] for r in ROLE_COLUMNS]
 
 
 def _stall(state: HeksState) -> HeksStall | None:

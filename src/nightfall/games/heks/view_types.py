@@ -304,11 +304,6 @@ class HeksProgress(TypedDict):
     total: int
 
 
-class HeksRoleCount(TypedDict):
-    role: Role
-    count: int
-
-
 class HeksStall(TypedDict):
     since: int  # server ms: when the step began
     after_ms: int  # the step's Timed length: a wait longer than this is a stall
@@ -340,9 +335,10 @@ class HeksPublicView(TypedDict):
     # table waits and after how long (step A's Timed length) the board and phones say
     # "Still waiting for someone (N s)"; null otherwise. Never who: that stays secret.
     stall: HeksStall | None
-    # Table 2.1 for this table (issue 31 §3): each role in play and how many hold it, in the
-    # table's column order; public (the rules are), so the board and the help list them.
-    roles_in_play: list[HeksRoleCount]
+    # H-TBL-7: Table 2.1's row for this table, how many hold each role, in the table's column
+    # order (Witch, Crow, Jester, Seer, Herb Doctor, Protector, Pickpocket, Villager: the
+    # client's ROLE_COLUMNS). Counts, not role names: a view names no role but the seat's own.
+    roles_in_play: list[int]
     seals: int
     seals_needed: int
     spoiled: int

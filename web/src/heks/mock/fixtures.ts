@@ -8,7 +8,7 @@ const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Il
 function base(over: Partial<HeksView> = {}): HeksView {
   return {
     game: "heks", step: 40, phase: "DEPART_A", deadline: Date.now() + 42_000, mode: "timed", day: 3,
-    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, stall: null, roles_in_play: [{ role: "WITCH", count: 3 }, { role: "CROW", count: 2 }, { role: "JESTER", count: 1 }, { role: "SEER", count: 1 }, { role: "HERB_DOCTOR", count: 1 }, { role: "PROTECTOR", count: 1 }, { role: "PICKPOCKET", count: 1 }, { role: "VILLAGER", count: 2 }], seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
+    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, stall: null, roles_in_play: [3, 2, 1, 1, 1, 1, 1, 2], seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
     recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
     places: [
       { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
@@ -47,7 +47,7 @@ function five(over: Partial<HeksView> = {}): HeksView {
   return base({
     day: 2, knights_day: 4, attacks_from: 3, exile_quorum: [3, 4], exile_needed: 4, seals: 1, seals_needed: 2, spoiled: 0,
     recipe_size: 2, recipe: ["MUSHROOM", "SPRINGWATER"], unlocked_spells: [],
-    roles_in_play: [{ role: "WITCH", count: 1 }, { role: "CROW", count: 1 }, { role: "HERB_DOCTOR", count: 1 }, { role: "PROTECTOR", count: 1 }, { role: "VILLAGER", count: 1 }],
+    roles_in_play: [1, 1, 0, 0, 1, 1, 0, 1],
     places: [{ id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: true, ingredient: "SPRINGWATER" }, { id: "P3", open: true, ingredient: "CRYSTAL" }],
     players: NAMES.slice(0, 5).map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
     ...over,

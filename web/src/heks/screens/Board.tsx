@@ -6,6 +6,7 @@ import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
 import { EveningScore, winsByPid } from "../ui/Score";
 import { LangSwitch } from "../ui/LangSwitch";
+import { rolesInPlay } from "../ui/roles";
 import { BoardPhase } from "../board/BoardPhase";
 import { SoundSwitch, UnlockHint, useBoardSound } from "../board/Narrator";
 import { Tallies } from "../board/Tally";
@@ -103,7 +104,7 @@ function RolesInPlay(props: { view: HeksView }) {
     <div class="board-roles">
       <h3>{t("board.roles")}</h3>
       <ul class="chips">
-        {props.view.roles_in_play.map((r) => (
+        {rolesInPlay(props.view).map((r) => (
           <li key={r.role} class={`role-${r.role.toLowerCase()}`}>
             {r.count > 1 ? `${r.count}× ` : ""}
             {t(`role.${r.role}` as "role.SEER")}

@@ -5,6 +5,7 @@ import type { Role } from "../../generated/protocol";
 import type { HeksView, Spell } from "../types";
 import { spellName } from "./common";
 import { quorumRule } from "./exile";
+import { rolesInPlay } from "./roles";
 import { Cat, Crown, Duck, Frog } from "./icons";
 
 // The rules and help screen, reachable from every scene (the "?" in the top bar): the goal
@@ -80,7 +81,7 @@ export function HelpBody(props: { view: HeksView | null }) {
   const curse = v ? t("help.curse.n", { n: v.curse_max }) : t("help.curse.any");
   const quorum = v && quorumRule(v, "help.def.quorum"); // H-EXC-8, at tables with a Q
   // In a game, only the roles of this table (Table 2.1, the view's roles_in_play; issue 31 §3).
-  const inPlay = v ? new Map(v.roles_in_play.map((r) => [r.role, r.count])) : null;
+  const inPlay = v ? new Map(rolesInPlay(v).map((r) => [r.role, r.count])) : null;
   const roles = ROLES.filter(([role]) => !inPlay || inPlay.has(role)).map(
     ([role, side]) => [role, side, inPlay?.get(role) ?? 1] as const,
   );
