@@ -186,9 +186,13 @@ def fresh_public(state: HeksState) -> HeksPublicView:
 
 
 def _roles_in_play(state: HeksState) -> list[int]:
-    """H-TBL-7: Table 2.1's row for this table, as a new list per view (the caller owns it)."""
-    counts = Counter(role_multiset(len(state.players)))
-    return [counts[r] for r in ROLE_COLUMNS]
+    """H-TBL-7: Table 2.1's row for this table, as a new list per view (the caller owns it);
+    worked out once per game (it runs for every view)."""
+    row = state.cache.get("roles_in_play")
+    if row is None:
+        counts = Counter(role_multiset(len(state.players)))
+        row = state.cache["roles_in_play"] = [counts[r] for r in ROLE_COLUMNS]
+    return list(row)
 
 
 def _stall(state: HeksState) -> HeksStall | None:
