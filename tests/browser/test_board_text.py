@@ -134,3 +134,16 @@ def test_roles_in_this_game_on_the_board_and_only_those_in_the_help(mock: str, t
     for absent in ("Jester", "Seer", "Pickpocket"):
         assert absent not in text, f"the 5-player help speaks of the {absent}"
     expect(tv.get_by_role("heading", name=t("help.roles.inPlay"))).to_be_visible()
+
+
+def test_the_knights_day_has_its_own_scene_on_the_phones(mock: str, browser: Browser, shots: Path) -> None:
+    # H-TBL-7 (issue 31 §3): the phones too, at 390×844.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        phone = ctx.new_page()
+        phone.goto(f"{mock}/mock.html?s=knights_vote5&lang=en")
+        expect(phone.get_by_role("heading", name=t("knights.scene.title"))).to_be_visible()
+        expect(phone.get_by_text(t("knights.scene.text"))).to_be_visible()
+        phone.screenshot(path=str(shots / "phone_knights.png"), animations="disabled")
+    finally:
+        ctx.close()
