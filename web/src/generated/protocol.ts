@@ -77,6 +77,7 @@ export interface MemberJson {
 export interface RoomLimits {
   min_players: number;
   max_players: number;
+  roles: Record<string, number[]> | null;
 }
 /**
  * One finished game of the evening at this table (server/evening.py): the side that won,

@@ -6,7 +6,12 @@ import type { HeksView } from "../types";
 // Counts, not names: no view names a role but the seat's own.
 export const ROLE_COLUMNS: readonly Role[] = ["WITCH", "CROW", "JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET", "VILLAGER"];
 
-/** The roles of this table with how many hold each, in the table's order. */
+/** Table 2.1's counts as roles with how many hold each, in the table's order. */
+export function rolesOf(counts: readonly number[]): { role: Role; count: number }[] {
+  return ROLE_COLUMNS.map((role, i) => ({ role, count: counts[i] ?? 0 })).filter((r) => r.count > 0);
+}
+
+/** The roles of this game with how many hold each, in the table's order. */
 export function rolesInPlay(v: HeksView): { role: Role; count: number }[] {
-  return ROLE_COLUMNS.map((role, i) => ({ role, count: v.roles_in_play[i] ?? 0 })).filter((r) => r.count > 0);
+  return rolesOf(v.roles_in_play);
 }
