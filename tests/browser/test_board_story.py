@@ -447,8 +447,8 @@ def test_a_twelve_player_recap_reads_at_20px_and_splits_its_busy_days(
         # the three-proposal days did not fit one slide at 20 px (they were shrunk to 15.8-17.3 px)
         assert all(days[n]["total"] >= 2 for n in busy), {n: days[n]["total"] for n in busy}
     else:
-        # with the usual names the quieter days stay one slide each
-        assert min(d["total"] for d in days.values()) == 1, {n: d["total"] for n, d in days.items()}
+        # at 28 px (issue 31 §3) a 12-player day takes two or three slides, never more
+        assert max(d["total"] for d in days.values()) <= 3, {n: d["total"] for n, d in days.items()}
     ctx.close()
 
 

@@ -101,6 +101,17 @@ class GameSite(ABC):
     # players are not told who is connected (only the host is): a forum game's night moves
     # must not be guessed from who was online
     private_presence: ClassVar[bool] = False
+    # Ms of silence after which a seated player's socket in a running game counts as lost
+    # (its member goes into the grace period, shown to the host at once): the game's phones
+    # send something at least every second while they play (web/src/core/link.ts,
+    # GAME_HEARTBEAT), so silence means a dead link long before the server's own ping would
+    # tell (20 s). None: the game's pages keep only the slow keepalive (a forum game).
+    quiet_lost_ms: ClassVar[int | None] = None
+
+    def table_roles(self) -> dict[str, list[int]] | None:
+        """The roles of a table per player count, for the lobby's board (None: not shown)."""
+        return None
+
     host_handover: ClassVar[str | None] = None  # the rules' command that passes the host role
     # The ``reason`` that command carries when the server passes the role of a host who is
     # gone (H-HST-7b); only the server may send a reason.

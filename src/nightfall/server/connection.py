@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Coroutine, Generator, Mapping
 from dataclasses import dataclass
@@ -81,6 +82,10 @@ class Connection:
         self.ws = ws
         self._write: TextWriter = write or ws.send_text  # fast.asgi_send.text_writer on the server
         self.pid: int | None = None  # None: a spectator
+        # When a frame last arrived (time.monotonic), and whether the room has counted the
+        # socket lost for its silence since (``server/quiet.py``).
+        self.heard_at = time.monotonic()
+        self.quiet = False
         self.bucket = bucket or TokenBucket()
         self.closed = False
         self._started = False

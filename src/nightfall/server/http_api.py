@@ -248,7 +248,9 @@ async def room_qr(request: Request) -> Response:
         room = await _room(request)
     except Rejected as rejected:
         return _error(rejected)
-    svg = qr.svg(f"{room.base_url or base_url(request)}/r/{room.code}")  # the same link as in the state
+    # ?to=board: the TV board's address (the phone lobby shows it too, issue 31 §3)
+    page = "board" if request.query_params.get("to") == "board" else "r"
+    svg = qr.svg(f"{room.base_url or base_url(request)}/{page}/{room.code}")  # the same link as in the state
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 

@@ -68,7 +68,11 @@ def room_json(
         "members": [_member(site, lobby, play, presence, m) for m in lobby.members],
         "spectators": spectators,
         "settings": GameSettings(dict(lobby.settings)),
-        "limits": {"min_players": site.min_players, "max_players": site.max_players},
+        "limits": {
+            "min_players": site.min_players,
+            "max_players": site.max_players,
+            "roles": site.table_roles(),
+        },
         "evening": evening.games(site, lobby, play),
         "relinks": [{"seat": r["seat"], "at": r["at"]} for r in lobby.relinks],
     }

@@ -104,6 +104,9 @@ class MemberJson(TypedDict):
 class RoomLimits(TypedDict):
     min_players: int
     max_players: int
+    # The roles a table of n players plays with, per n (as a string), in the game's own
+    # form (Heks: Table 2.1's counts in its column order, H-TBL-7); None: the game says none.
+    roles: dict[str, list[int]] | None
 
 
 class EveningGame(TypedDict):

@@ -29,13 +29,14 @@ from .connection import Connection
 from .inbox import Inbox
 from .lobby import PLAYING, Lobby
 from .play import Play
-from .presence import Presence
+from .presence import CONNECTED, Presence
 from .protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, error, request_id
 from .protocol_types import JoinAnswer, RoomSummary, StateMessage, WelcomeMessage
 from .room_commit import STORE_RETRY_SECONDS, Committer, Job, Reply
 from .room_core import MAX_SOCKETS_PER_MEMBER, RoomCore, RoomOptions
 from .room_host import HostKeeper
 from .room_lobby import LobbyDesk
+from .room_quiet import QuietWatch
 from .room_views import RoomParts, RoomViews
 from .room_writer import MAX_BATCH, Queued, Request, RoomUnloaded, RoomWriter
 from .storage import AsyncStore
@@ -89,6 +90,7 @@ class Room:
         self.committer.committed = self.host.follow_game_host
         self.desk = LobbyDesk(core, self.committer, self.host)
         self.writer = RoomWriter(core, inbox, self.committer, self.desk, self.views)
+        self.quiet = QuietWatch(core, self.views, enqueue)
         self._enqueue = enqueue
 
     # -- what ``Rooms``, the HTTP API and the sockets read ---------------------
@@ -175,6 +177,7 @@ class Room:
     def start(self) -> None:
         self.writer.start()
         self.host.running = True
+        self.quiet.running = True
         self.committer.schedule_tick()
         self.host.watch()  # a room starts with no sockets: its host too is away
 
@@ -184,6 +187,7 @@ class Room:
     async def stop(self) -> None:
         self.committer.stop()
         self.host.stop()
+        self.quiet.stop()
         self.core.presence.cancel_all()
         await self.writer.stop()
 
@@ -310,6 +314,7 @@ class Room:
         if changed and conn.pid is not None:
             self.views.broadcast_presence([conn.pid])
         self.host.watch()
+        self.quiet.watch()
         await self.host.hand_over_if_away()  # someone to take over may just have come
 
     async def feed_page(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -337,15 +342,19 @@ class Room:
         pid = conn.pid
         if pid is None or core.lobby.member(pid) is None:  # a spectator, or removed from the table
             return
-        if not core.connected(pid) and core.presence.lose(pid):
+        if not core.linked(pid) and core.presence.of(pid) == CONNECTED and core.presence.lose(pid):
             self.views.broadcast_presence([pid])
         self.host.watch()
+
+    def heard_again(self, conn: Connection) -> None:
+        """A frame came on a socket counted lost for its silence (``room_quiet``)."""
+        self.quiet.heard_again(conn)
 
     def _presence_expires(self, pid: int) -> None:
         """The grace period of ``pid`` ran out (``Presence``): settled on the room's task."""
 
         async def expire() -> None:
-            if not self.core.connected(pid) and self.core.presence.expire(pid):
+            if not self.core.linked(pid) and self.core.presence.expire(pid):
                 self.views.broadcast_presence([pid])
 
         self._enqueue(expire)

@@ -73,3 +73,7 @@ class RoomCore:
 
     def connected(self, pid: int) -> bool:
         return any(c.pid == pid for c in self.conns)
+
+    def linked(self, pid: int) -> bool:
+        """Some socket of ``pid`` is open and not silent (``room_quiet``)."""
+        return any(c.pid == pid and not c.quiet for c in self.conns)

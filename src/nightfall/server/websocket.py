@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from nightfall.cluster.ownership import NotOwner
 from nightfall.engine import Rejected
 
-from . import codes, protocol
+from . import codes, protocol, quiet
 from .browser_edge import origin_allowed
 from .clock import now_ms
 from .connection import Connection
@@ -218,6 +218,8 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection) -> None:
             return
         if message["type"] == "websocket.disconnect":
             return
+        if quiet.heard(conn):  # silent long enough to count as gone: back (server/quiet.py)
+            room.heard_again(conn)
         try:
             text = _frame_text(message)
         except Rejected as rejected:  # too large or not UTF-8: counts against the limit too

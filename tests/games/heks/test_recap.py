@@ -92,6 +92,11 @@ def _check(transcript: Transcript, recap: Any = None) -> Any:
         for w in d["witches"]:
             if (n, w["seat"]) in want["spell"]:
                 assert w["spell"] == want["spell"][(n, w["seat"])]
+            # H-WAT-4 (issue 31 §2): the recap stars what the engine chose for a Witch.
+            assert ("spell" in w["auto"]) == ((n, w["seat"]) not in want["spell"])
+            assert ("place" in w["auto"]) == ((n, w["seat"]) not in want["witch_place"])
+            if "target" in w["auto"]:
+                assert w["target"] is None and (n, w["seat"]) not in want["targets"]
         for a in d["attacks"]:
             sent = want["targets"].get((n, a["witch"]))
             if sent is not None and len(sent) == 2:

@@ -326,3 +326,37 @@ def test_the_quorum_knob_replaces_q(n: int, quorum: Any, needed: int | None) -> 
     g = Scenario.standard(n, extra={"quorum": quorum})
     v = g.view()
     assert (v["exile_quorum"], v["exile_needed"]) == (None if quorum is None else list(quorum), needed)
+
+
+def test_exile_needed_is_null_in_every_scene_of_the_knights_day_and_after() -> None:
+    # H-EXC-8 (issue 31 §3): on day K nothing needs a quorum, from the morning through the
+    # vote and its result to the end of the game, in every seat's view.
+    g = Scenario.standard(5)
+    g.all_ready()
+    for _ in range(g.view()["knights_day"] - 1):
+        g.quiet_day()
+        if g.phase != "VOTE_RESULT_SCENE":
+            g.confirm_all()
+    seen: list[str] = []
+
+    def check() -> None:
+        for n in FIVE:
+            v = g.view(n)
+            assert v["exile_needed"] is None, (v["phase"], n, v["exile_needed"])
+        seen.append(g.phase)
+
+    # The vote-result scene of day 3 is the first scene of day 4 (H-SEQ-1, H-MORN-2).
+    assert g.phase == "VOTE_RESULT_SCENE" and g.view()["is_knights_day"], g.phase
+    check()
+    g.confirm_all()
+    assert g.day == 4
+    check()
+    g.gather_at("Forest")
+    check()
+    g.confirm_all()
+    g.end_discussion_all()
+    g.to_exile_vote(["Anna", "Bram"])
+    check()
+    vote(g, {n: "Cas" if n != "Cas" else "Anna" for n in FIVE})
+    check()
+    assert g.result() is not None and seen[-1] == "GAME_END"

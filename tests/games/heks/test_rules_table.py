@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+from nightfall.games.heks.tables import ROLE_COLUMNS
+
 from .kit import ATTACKS_DAY_ONE, Scenario
 
 FOUR = ["Anna", "Cas", "Dewi", "Eva"]  # the non-witches of the 5-player deal (Bram is the Witch)
@@ -119,7 +124,7 @@ def test_witch_auto_choices_are_told_to_that_witch_only() -> None:
     g.wait_witch_window()
     [msg] = g.inbox("Bram", "WITCH_AUTO")
     assert msg["filled"] == ["spell", "target"] and msg["place"] == "P2" and msg["spell"] is None
-    assert g.name(msg["target"]) in FOUR
+    assert msg["target"] is None, "H-WAT-4: a timed-out Witch's target is No attack"
     assert all(not g.inbox(n, "WITCH_AUTO") for n in FOUR)
 
 
@@ -267,3 +272,40 @@ def test_an_absent_mark_in_a_secret_step_adds_nothing() -> None:
     g.mark_absent("Dewi")
     assert g.me("Dewi")["choice"]["auto"] is True
     assert all("absent" not in g.me(n) for n in ("Anna", "Bram", "Cas", "Dewi", "Eva"))
+
+
+def test_unlimited_departure_tells_the_table_when_it_stalls_without_names() -> None:
+    # H-TBL-6 (issue 31 §2): in Unlimited mode step A has no timer; the public view says since
+    # when the table waits and after how long (step A's Timed 60 s) that is a stall, the same
+    # for every viewer whoever still owes a place, and nothing in Timed mode or after step A.
+    g = day1("unlimited")
+    started = g.now
+    views = [g.view(n) for n in ("Anna", "Bram", "Cas", "Dewi", "Eva")] + [g.view()]
+    assert all(v["deadline"] is None for v in views)
+    assert all(v["stall"] == {"since": started, "after_ms": 60_000} for v in views)
+    g.advance(30)
+    g.depart("Anna", "Forest")
+    g.depart("Eva", guard=True)  # step B is step A for the table (H-DEP-13)
+    g.advance(45)
+    for n in ("Cas", "Dewi"):
+        g.depart(n, "Forest")
+    assert g.phase == "GUARD_B"
+    assert [g.view(n)["stall"] for n in ("Anna", "Bram", "Eva")] == [
+        {"since": started, "after_ms": 60_000}
+    ] * 3
+    g.guard("Eva", "Spring")
+    assert g.view()["stall"] is None
+    assert day1("timed").view()["stall"] is None
+
+
+def test_the_view_lists_the_roles_in_play_from_table_2_1() -> None:
+    # H-TBL-7 (issue 31 §3): "Roles in this game" (Table 2.1 row, B-5/B-9), the same in every view.
+    # Counts in Table 2.1's column order, which the client's ROLE_COLUMNS repeats.
+    g = day1()
+    want = [1, 1, 0, 0, 1, 1, 0, 1]  # Witch, Crow, -, -, Herb Doctor, Protector, -, Villager
+    assert all(g.view(n)["roles_in_play"] == want for n in ("Anna", "Bram", "Cas"))
+    assert g.view()["roles_in_play"] == want
+    client = (Path(__file__).parents[3] / "web/src/heks/ui/roles.ts").read_text()
+    assert re.findall(r'"([A-Z_]+)"', client.split("export const ROLE_COLUMNS")[1].split(";")[0]) == list(
+        ROLE_COLUMNS
+    )

@@ -104,7 +104,7 @@ def test_host_sees_no_pending_names_in_the_secret_steps() -> None:
 
 
 def test_force_continue_in_step_a_and_step_b() -> None:
-    # H-HST-4 (b): Force continue gives every pending participant their absent default.
+    # H-HST-4 (b): Force continue gives every participant pending at that moment the absent default.
     g = day1()
     g.depart("Anna", "Forest")
     g.force_continue()
@@ -119,6 +119,26 @@ def test_force_continue_in_step_a_and_step_b() -> None:
     assert g.phase == "WITCH_C"
     counts = g.witch_counts("Bram")
     assert sum(counts.values()) == 4  # Eva stands at the random guard place (H-PRO-3)
+
+
+def test_force_continue_in_step_a_leaves_a_guard_his_step_b() -> None:
+    # H-HST-4 (b), H-TIM-2 (issue 31): force fills only what is missing at that moment. A
+    # Protector who tapped Guard in time keeps step B with its own 20 s, and nothing is chosen
+    # for him: no random guard place, no "we chose for you".
+    g = day1()
+    g.depart("Anna", "Forest")
+    g.depart("Eva", guard=True)
+    g.advance(5)
+    g.force_continue()
+    assert g.phase == "GUARD_B", "H-HST-4: a force in step A must not skip step B"
+    eva = g.view("Eva")
+    assert eva["deadline"] == g.now + 20_000
+    assert not eva["me"]["choice"].get("auto")
+    assert g.view("Anna")["phase"] == "DEPART_A"  # H-DEP-13: step B stays unseen
+    g.guard("Eva", "Spring")
+    assert g.phase == "WITCH_C"
+    assert not g.view("Eva")["me"]["choice"].get("auto")
+    assert g.view("Cas")["me"]["choice"].get("auto") is True  # Cas had not chosen: a random place
 
 
 def test_step_b_timeout_guards_a_random_open_place() -> None:
@@ -138,10 +158,10 @@ def test_step_b_timeout_guards_a_random_open_place() -> None:
     assert g.hand("Eva") == []  # guarding: no card (H-ING-3)
 
 
-def test_witch_auto_choice_at_15_seconds() -> None:
-    # H-GAT-2, H-WAT-4: place → random open place, spell → none, target → random CAT non-witch;
-    # H-WAT-5: the auto target is hit only if it stands at her (random) place.
-    # A day-1 attack on the 5-player deal: A = 1 (test-only from_days, Decision 11; B-14 sets A = 3).
+def test_witch_auto_choice_at_15_seconds_never_attacks() -> None:
+    # H-GAT-2, H-WAT-4: place → random open place, spell → none, target → No attack (issue 31:
+    # a timeout never attacks). On a day the witches may attack (A = 1, test-only from_days,
+    # Decision 11; B-14 sets A = 3), nobody becomes a frog whatever the random place.
     for seed in (1, 2, 3, 4, 5, 6):
         g = Scenario.standard(5, from_days=ATTACKS_DAY_ONE, seed=seed)
         g.all_ready()
@@ -149,13 +169,12 @@ def test_witch_auto_choice_at_15_seconds() -> None:
             g.depart(n, "Forest")
         g.wait_witch_window()
         assert len(g.hand("Bram")) == 1
-        frogs = g.frogs()
-        assert len(frogs) == (1 if g.hand("Bram") == ["Mu"] else 0), seed
-        assert "Bram" not in frogs
+        assert g.frogs() == [], seed
 
 
-def test_witch_auto_target_after_a_chosen_place() -> None:
-    # H-WAT-4: only the missing choices are filled in; the target is a CAT non-witch.
+def test_witch_auto_target_after_a_chosen_place_is_no_attack() -> None:
+    # H-WAT-4: only the missing choices are filled in, and a missing target is No attack;
+    # the Witch who chose her target in time still attacks (H-WAT-5).
     g = Scenario.standard(7, from_days=DAY_ONE)
     g.all_ready()
     for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
@@ -163,8 +182,17 @@ def test_witch_auto_target_after_a_chosen_place() -> None:
     g.send("Bram", "witch_place", place="P1")
     g.witch("Fien", "Meadow")
     g.wait_witch_window()
-    frogs = g.frogs()
-    assert len(frogs) == 1 and frogs[0] not in ("Bram", "Fien")
+    assert g.frogs() == []
+    [msg] = g.inbox("Bram", "WITCH_AUTO")
+    assert msg["filled"] == ["spell", "target"] and msg["target"] is None
+    g = Scenario.standard(7, from_days=DAY_ONE)
+    g.all_ready()
+    for n in ("Anna", "Cas", "Dewi", "Eva", "Guus"):
+        g.depart(n, "Forest")
+    g.witch("Bram", "Forest", None, "Cas")
+    g.witch("Fien", "Meadow")
+    g.wait_witch_window()
+    assert g.frogs() == ["Cas"]
 
 
 def test_host_cannot_act_while_the_witches_choose() -> None:

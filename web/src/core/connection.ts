@@ -43,6 +43,10 @@ export class Connection<V extends object = object> {
   private errorSerial = 0;
   private stopped = false;
   private lastMessageAt = 0;
+  /** When this side last sent a frame (Date.now() ms): the server counts a phone in play
+   *  as gone after a few seconds of silence (server/quiet.py), so the fast heartbeat also
+   *  pings a socket that has said nothing for a second, even while views keep arriving. */
+  private lastSentAt = 0;
 
   constructor(
     private readonly code: string,
@@ -124,6 +128,7 @@ export class Connection<V extends object = object> {
     return new Promise((resolve) => {
       const id = this.requests.add(resolve);
       ws.send(JSON.stringify({ ...msg, id }));
+      this.lastSentAt = Date.now();
       this.store.update((s) => ({ ...s, pending: this.requests.size }));
     });
   }
@@ -242,10 +247,12 @@ export class Connection<V extends object = object> {
   private keepAlive(): void {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.lastMessageAt) return;
-    const what = verdict(Date.now() - this.lastMessageAt, this.options.heartbeat);
+    const beat = this.options.heartbeat;
+    const what = verdict(Date.now() - this.lastMessageAt, beat);
     if (what === "replace") this.dropAndReopen(ws);
     else if (what === "offline") this.markOffline();
     else if (what === "ping") this.ping();
+    else if (beat && Date.now() - this.lastSentAt >= beat.pingWhenQuietMs) this.ping(); // at most one a second either way
   }
 
   private markOffline(): void {
@@ -260,6 +267,7 @@ export class Connection<V extends object = object> {
   private ping(): void {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ type: "ping", t: Date.now() }));
+      this.lastSentAt = Date.now();
     }
   }
 

@@ -78,6 +78,7 @@ export interface MemberJson {
 export interface RoomLimits {
   min_players: number;
   max_players: number;
+  roles: Record<string, number[]> | null;
 }
 /**
  * One finished game of the evening at this table (server/evening.py): the side that won,
@@ -294,6 +295,8 @@ export interface HeksRecapWitch {
   place: PlaceId | null;
   spell: Spell | null;
   mist_place: PlaceId | null;
+  target: number | null;
+  auto: ("place" | "spell" | "mist_place" | "target")[];
 }
 /**
  * H-WAT-5: an attack, where its target was, and how it ended (H-PRO-5: blocked by the guard).
@@ -363,6 +366,7 @@ export interface HeksResult {
   score: number;
   day: number;
   roles: Record<string, Role>;
+  winners: number[];
   announcement: HeksAnnouncement | null;
   recap: HeksRecapDay[];
 }
@@ -460,6 +464,10 @@ export interface HeksProgress {
   done: number;
   total: number;
 }
+export interface HeksStall {
+  since: number;
+  after_ms: number;
+}
 /**
  * Everything every viewer of the table sees (the TV board's whole view).
  */
@@ -477,6 +485,8 @@ export interface HeksPublicView {
   seer_from: number;
   exile_quorum: number[] | null;
   exile_needed: number | null;
+  stall: HeksStall | null;
+  roles_in_play: number[];
   seals: number;
   seals_needed: number;
   spoiled: number;
@@ -522,6 +532,8 @@ export interface HeksView {
   seer_from: number;
   exile_quorum: number[] | null;
   exile_needed: number | null;
+  stall: HeksStall | null;
+  roles_in_play: number[];
   seals: number;
   seals_needed: number;
   spoiled: number;

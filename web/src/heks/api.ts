@@ -8,7 +8,8 @@ export const createRoom = (name: string) => call<SeatGrant>("POST", "/api/rooms"
 export const joinRoom = (code: string, name: string) =>
   call<JoinAnswer>("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name });
 export const roomSummary = (code: string) => call<RoomSummary>("GET", `/api/rooms/${encodeURIComponent(code)}`);
-export const qrUrl = (code: string) => `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
+export const qrUrl = (code: string, to?: "board") =>
+  `/api/rooms/${encodeURIComponent(code)}/qr.svg${to ? `?to=${to}` : ""}`;
 
 // Seat tokens, one per room (protocol §1: key nightfall.token.{CODE}).
 const tokenKey = (code: string) => `nightfall.token.${code.toUpperCase()}`;

@@ -12,12 +12,15 @@ from .tables import WITCH
 from .view_types import HeksBallot, HeksVoteResult
 
 
-def votes_needed(state: HeksState, ballots: int | None = None) -> int | None:
+def votes_needed(state: HeksState, ballots: int | None = None, day: int | None = None) -> int | None:
     """H-EXC-8: where Table 2.2 sets a quorum Q (balance change B-13), a candidate needs at
     least Q of the ballots to be exiled before the knights' day; every cat has a ballot, and
-    an absent or blank one counts in the total (H-EXC-1). None: a plurality of one exiles."""
+    an absent or blank one counts in the total (H-EXC-1). None: a plurality of one exiles.
+
+    ``day``: the day the view shows, which is tomorrow in the vote-result scene (H-MORN-2);
+    from the knights' day's first scene on nothing needs a quorum (issue 31 §3)."""
     quorum = state.params.quorum
-    if quorum is None or state.day.number >= state.params.knights_day:
+    if quorum is None or (state.day.number if day is None else day) >= state.params.knights_day:
         return None  # day K counts as H-EXC-7 says, so H-WIN-6 keeps its two ways
     num, den = quorum
     total = len(state.cats()) if ballots is None else ballots

@@ -88,6 +88,7 @@ def begin_day(state: HeksState, now: int, out: list[Event]) -> None:
     )
     enter(state, DEPART_A, now, out, "depart")
     state.day.depart_deadline = state.deadline
+    state.day.depart_started = now
     state.day.depart_timer_ms = state.timer_ms
 
 
@@ -231,12 +232,14 @@ def close_exile_vote(state: HeksState, now: int, out: list[Event]) -> None:
 
 def end_game(state: HeksState, reason: str, now: int, out: list[Event]) -> None:
     """H-VIS-2: roles, winner, reason and score; plus the day's announcement when the day ended it (H-ERR-4)."""
+    roles = {str(p.seat): p.role for p in state.players}
     state.result = {
         "winner": WINNER_OF[reason],
         "reason": reason,
         "score": victory.score(state),
         "day": state.day.number,
-        "roles": {str(p.seat): p.role for p in state.players},
+        "roles": roles,
+        "winners": victory.winning_seats(WINNER_OF[reason], roles),
         "announcement": state.announcement if state.phase == WITCH_C else None,
         "recap": recap.recap(state),
     }

@@ -40,7 +40,12 @@ def mark_absent(state: HeksState, cmd: Command) -> list[Event]:
 
 
 def force_continue(state: HeksState, cmd: Command) -> list[Event]:
-    """H-HST-4 (b): every pending participant of steps A and B gets the absent default."""
+    """H-HST-4 (b): only the input missing at this moment gets its absent default.
+
+    In step A that is every cat without a place; a Protector who already tapped Guard has
+    acted in time and keeps step B with its own timer (H-TIM-2): the force does not reach
+    into the step it opens (issue 31). In step B it is the guard's missing place.
+    """
     out: list[Event] = []
     _host(state, cmd)
     if state.phase not in (DEPART_A, GUARD_B):
@@ -48,8 +53,4 @@ def force_continue(state: HeksState, cmd: Command) -> list[Event]:
     for seat in owed(state):
         absent_default(state, seat, cmd.now, out)
     flow.advance(state, cmd.now, out)
-    if state.phase == GUARD_B:  # step B was opened by step A closing: it is forced too
-        for seat in owed(state):
-            absent_default(state, seat, cmd.now, out)
-        flow.advance(state, cmd.now, out)
     return out

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import attrgetter
 
 from . import exile_count, witches
@@ -17,12 +18,13 @@ from .state import (
     RITUAL,
     HeksState,
 )
-from .tables import INGREDIENT_OF, PLACES
+from .tables import INGREDIENT_OF, PLACES, ROLE_COLUMNS, role_multiset
 from .view_types import (
     HeksPlace,
     HeksPlayer,
     HeksProgress,
     HeksPublicView,
+    HeksStall,
 )
 
 SECRET_STEPS = (DEPART_A, GUARD_B)
@@ -177,5 +179,25 @@ def fresh_public(state: HeksState) -> HeksPublicView:
     # cost a simulated 12-player game 0.15 M instructions (bench/heks_instructions.py).
     quorum = state.params.quorum
     view["exile_quorum"] = None if quorum is None else list(quorum)
-    view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state)
+    view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state, day=view["day"])
+    view["stall"] = _stall(state)
+    view["roles_in_play"] = _roles_in_play(state)
     return view
+
+
+def _roles_in_play(state: HeksState) -> list[int]:
+    """H-TBL-7: Table 2.1's row for this table, as a new list per view (the caller owns it);
+    worked out once per game (it runs for every view)."""
+    row = state.cache.get("roles_in_play")
+    if row is None:
+        counts = Counter(role_multiset(len(state.players)))
+        row = state.cache["roles_in_play"] = [counts[r] for r in ROLE_COLUMNS]
+    return list(row)
+
+
+def _stall(state: HeksState) -> HeksStall | None:
+    """H-TBL-6: the same for every viewer, whoever owes the step (step B included, H-DEP-13)."""
+    after = state.stall_ms.get("depart")
+    if after is None or state.phase not in SECRET_STEPS:
+        return None
+    return {"since": state.day.depart_started, "after_ms": after}

@@ -61,7 +61,14 @@ def day_resolved(state: HeksState, events: list[Event]) -> None:
     for seat, turn in sorted(day.witches.items()):
         moves.append({"seat": seat, "place": turn.place, "how": "witch", "auto": False})
         witches.append(
-            {"seat": seat, "place": turn.place, "spell": turn.spell, "mist_place": turn.mist_place}
+            {
+                "seat": seat,
+                "place": turn.place,
+                "spell": turn.spell,
+                "mist_place": turn.mist_place,
+                "target": turn.target,
+                "auto": _witch_filled(state, seat, day.number),
+            }
         )
     moves.sort(key=lambda m: m["seat"])
     attacks: list[HeksRecapAttack] = []
@@ -82,15 +89,20 @@ def day_resolved(state: HeksState, events: list[Event]) -> None:
     _mark_auto_witches(state, rec)
 
 
+def _witch_filled(state: HeksState, seat: int, day: int) -> list[str]:
+    """H-WAT-4: what the engine chose for this witch today, from her WITCH_AUTO notice."""
+    for n in state.inbox.get(seat, ()):
+        if n["kind"] == "WITCH_AUTO" and n["day"] == day:
+            return list(n.get("filled", ()))
+    return []
+
+
 def _mark_auto_witches(state: HeksState, rec: HeksRecapDay) -> None:
     """H-WAT-4: a witch whose place the engine chose has it in her WITCH_AUTO notice."""
+    filled = {w["seat"]: w["auto"] for w in rec["witches"]}
     for move in rec["moves"]:
         if move["how"] == "witch":
-            notes = state.inbox.get(move["seat"], ())
-            move["auto"] = any(
-                n["kind"] == "WITCH_AUTO" and n["day"] == rec["day"] and "place" in n.get("filled", ())
-                for n in notes
-            )
+            move["auto"] = "place" in filled.get(move["seat"], ())
 
 
 def team_voted(state: HeksState) -> None:

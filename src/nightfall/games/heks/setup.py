@@ -67,6 +67,14 @@ def _timers(mode: str, discuss: int, overrides: Mapping[str, Any]) -> dict[str, 
     return out
 
 
+def _stalls(mode: str, overrides: Mapping[str, Any]) -> dict[str, int]:
+    """Unlimited's secret steps wait as long as it takes; past their Timed length the table
+    is told that someone is still choosing, without names (issue 31 §2, H-TBL-6)."""
+    if mode == "timed":
+        return {}
+    return {"depart": int(overrides.get("depart", TIMED_SECONDS["depart"]) * 1000)}
+
+
 def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
     names = config.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
@@ -109,6 +117,7 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
         host=host,
         mode=mode,
         timers_ms=_timers(mode, discuss, overrides),
+        stall_ms=_stalls(mode, overrides),
         params=_params(n, config.get("from_days"), config.get("quorum", _TABLE_QUORUM)),
         rng=rng,
         fixed_recipes=recipes,

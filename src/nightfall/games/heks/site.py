@@ -51,6 +51,17 @@ class HeksSite(GameSite):
     host_handover = "pass_host"  # H-HST-7a
     host_away_reason = host_handover_rules.HOST_AWAY  # H-HST-7b
     resume_command = RESUME  # H-TBL-4
+    # A phone in play sends at least every ~1.25 s (GAME_HEARTBEAT's 1 s ping when quiet, on a
+    # 250 ms tick); 3 s of silence is a lost link, marked for the host within 5 s (issue 31 §2).
+    quiet_lost_ms = 3_000
+
+    def table_roles(self) -> dict[str, list[int]]:
+        """H-TBL-7: Table 2.1's row per player count, counts in its column order."""
+        return {
+            str(n): [tables.role_multiset(n).count(r) for r in tables.ROLE_COLUMNS]
+            for n in range(tables.MIN_PLAYERS, tables.MAX_PLAYERS + 1)
+        }
+
     pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
     settings_type: ClassVar[Any] = HeksSettings
 

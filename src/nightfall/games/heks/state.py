@@ -80,6 +80,7 @@ class Day:
     closed: frozenset[str] = frozenset()  # closed by yesterday's Mist (H-SPL-4)
     depart_deadline: int | None = None  # step A's deadline, all that others see during step B (H-DEP-13)
     depart_timer_ms: int | None = None
+    depart_started: int = 0  # when step A began (server ms): Unlimited's stall notice counts from it
     # Step A/B (H-DEP-9..12)
     place: dict[int, str] = field(default_factory=dict)  # gather place of each non-witch
     guarding: int | None = None  # the Protector's seat once he tapped Guard
@@ -148,6 +149,9 @@ class HeksState:
     result: HeksResult | None = None
     chronicle: list[HeksRecapDay] = field(default_factory=list)  # the recap so far (recap.py), never viewed
     fixed_recipes: list[list[str]] | None = None  # test-only config: scripted recipe draws
+    # Unlimited mode: the Timed length of each secret step that now waits without a timer
+    # (step A's "depart"); past it the table is told that someone is still choosing (issue 31 §2).
+    stall_ms: dict[str, int] = field(default_factory=dict)
     # Derived-data cache for views (not game state; never compared or dumped).
     cache: dict[Any, Any] = field(default_factory=dict)
 

@@ -123,6 +123,10 @@ class HeksRecapWitch(TypedDict):
     place: PlaceId | None
     spell: Spell | None
     mist_place: PlaceId | None
+    target: Seat | None  # her attack's target, or None: No attack (H-WAT-2)
+    # What the engine chose for her when her 15 s ran out (H-WAT-4, WITCH_AUTO's "filled"):
+    # "place", "spell", "mist_place", "target"; the recap stars them (issue 31 §2).
+    auto: list[Annotated[str, Literal["place", "spell", "mist_place", "target"]]]
 
 
 class HeksRecapAttack(TypedDict):
@@ -196,6 +200,7 @@ class HeksResult(TypedDict):
     score: int
     day: int
     roles: dict[str, Role]
+    winners: list[Seat]  # H-WIN-8: every seat of the winning side; the end board names them
     announcement: HeksAnnouncement | None
     recap: list[HeksRecapDay]
 
@@ -299,6 +304,11 @@ class HeksProgress(TypedDict):
     total: int
 
 
+class HeksStall(TypedDict):
+    since: int  # server ms: when the step began
+    after_ms: int  # the step's Timed length: a wait longer than this is a stall
+
+
 class HeksPublicView(TypedDict):
     """Everything every viewer of the table sees (the TV board's whole view)."""
 
@@ -321,6 +331,14 @@ class HeksPublicView(TypedDict):
     # votes that makes today (null on the knights' day or without Q).
     exile_quorum: list[int] | None
     exile_needed: int | None
+    # H-TBL-6 (issue 31 §2): in Unlimited mode during the secret departure, since when the
+    # table waits and after how long (step A's Timed length) the board and phones say
+    # "Still waiting for someone (N s)"; null otherwise. Never who: that stays secret.
+    stall: HeksStall | None
+    # H-TBL-7: Table 2.1's row for this table, how many hold each role, in the table's column
+    # order (Witch, Crow, Jester, Seer, Herb Doctor, Protector, Pickpocket, Villager: the
+    # client's ROLE_COLUMNS). Counts, not role names: a view names no role but the seat's own.
+    roles_in_play: list[int]
     seals: int
     seals_needed: int
     spoiled: int

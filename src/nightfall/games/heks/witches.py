@@ -154,9 +154,11 @@ def auto_choices(state: HeksState, out: list[Event]) -> None:
         if not turn.target_chosen and not attacks_allowed(state):
             turn.target_chosen = True  # H-WAT-9: before day A there is no target to fill, and no draw
         if not turn.target_chosen:
+            # H-WAT-4 (issue 31): a Witch who runs out of time never attacks. A drawn target
+            # could be the guarding Protector at her own place and frog her (H-PRO-6) for a
+            # choice she never made; "No attack" is the one choice that decides nothing.
             turn.target_chosen = True
-            options = [p.seat for p in state.players if p.status == CAT and p.role != WITCH]
-            turn.target = rng.choice(options) if options else None
+            turn.target = None
             filled.append("target")
         turn.second_chosen = True
         private(out, seat, "witch_auto", place=turn.place, spell=turn.spell, target=turn.target)

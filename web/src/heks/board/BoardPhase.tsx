@@ -8,6 +8,7 @@ import { RecapSlides } from "../recap/Slides";
 import { outcomeText } from "../ui/exile";
 import { sceneLines } from "./narration";
 import { PlaceRow, RecipeCards } from "./Tally";
+import { StallNotice } from "../ui/Stall";
 
 // The board's middle: the scene's title, its big timer and what everyone may see of it
 // (H-VIS-1), as pictures where the game has them. Sized in vh (board.css).
@@ -136,6 +137,22 @@ function Approval(props: { v: HeksView }) {
   );
 }
 
+/** The knights' day's vote: a scene of its own (issue 31 §3), the knights riding in. */
+function Knights() {
+  // Three knights' shields (drawn here: the board's fonts have no emoji).
+  const shield = (k: number) => (
+    <svg key={k} viewBox="0 0 40 48" width="1em" height="1.2em">
+      <path d="M20 2 L37 8 V22 C37 34 29 42 20 46 C11 42 3 34 3 22 V8 Z" fill="#3a2f6b" stroke="#f4d06f" stroke-width="3" />
+      <path d="M20 10 V38 M10 20 H30" stroke="#f4d06f" stroke-width="4" stroke-linecap="round" />
+    </svg>
+  );
+  return (
+    <div class="board-knights" aria-hidden="true">
+      {[0, 1, 2].map(shield)}
+    </div>
+  );
+}
+
 function GameEnd(props: { v: HeksView }) {
   const { v } = props;
   const res = v.result;
@@ -145,6 +162,7 @@ function GameEnd(props: { v: HeksView }) {
     <div class={`board-end end-${w}`}>
       <p class="huge">{t(`end.winner.${w}` as "end.winner.village")}</p>
       <p class="big-text">{t(`reason.${res.reason}` as "reason.TAKEOVER")}</p>
+      <p class="big-text end-winners">{t("end.winners", { names: joinNames(res.winners.map((s) => nameOf(v, s))) })}</p>
       <p>{res.score === 1 ? t("end.score.one") : t("end.score", { n: res.score })}</p>
       {/* A game decided at the end of a day has no evening scene: the duck's news comes here (H-ERR-4), as on the phones. */}
       {res.announcement && <AnnouncementText view={v} a={res.announcement} />}
@@ -224,18 +242,21 @@ export function BoardPhase(props: { v: HeksView }) {
             </p>
           ))}
           {/* H-EXC-8: shown, not read out; the narrator says what an exile needs. */}
+          {v.phase === "EXILE_VOTE" && v.is_knights_day && <Knights />}
           {v.phase === "EXILE_VOTE" && v.exile_needed != null && <p class="muted">{t("exile.quorum.hint")}</p>}
         </div>
       );
       break;
   }
   const waiting = v.waiting ?? [];
+  const knightsVote = v.phase === "EXILE_VOTE" && v.is_knights_day;
   return (
-    <div class="board-phase fade-in" key={`${v.phase}-${v.day}`}>
+    <div class={`board-phase fade-in${knightsVote ? " knights-vote" : ""}`} key={`${v.phase}-${v.day}`}>
       <div class="board-phase-head">
-        <h2 class="board-phase-title">{t(`phase.${v.phase}` as "phase.DEPART_A")}</h2>
+        <h2 class="board-phase-title">{knightsVote ? t("knights.scene.title") : t(`phase.${v.phase}` as "phase.DEPART_A")}</h2>
         <Countdown deadline={v.deadline} big />
       </div>
+      <StallNotice view={v} />
       {body}
       {v.progress && v.phase !== "GAME_END" && (
         <p class="progress">

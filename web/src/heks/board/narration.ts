@@ -87,7 +87,8 @@ export function sceneLines(v: HeksView): string[] {
         lines.push(t("result.spells", { spells: joinNames(v.unlocked_spells.map(spellName)) }));
       break;
     case "EXILE_VOTE": {
-      lines.push(t("say.EXILE_VOTE"));
+      // The knights' day has its own scene (issue 31 §3): its vote decides the game.
+      lines.push(v.is_knights_day ? t("knights.scene.text") : t("say.EXILE_VOTE"));
       const quorum = quorumLine(v); // H-EXC-8: null on the knights' day and at tables without one
       if (quorum) lines.push(quorum);
       break;

@@ -8,7 +8,7 @@ const NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Il
 function base(over: Partial<HeksView> = {}): HeksView {
   return {
     game: "heks", step: 40, phase: "DEPART_A", deadline: Date.now() + 42_000, mode: "timed", day: 3,
-    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
+    knights_day: 5, is_knights_day: false, attacks_from: 1, seer_from: 1, exile_quorum: null, exile_needed: null, stall: null, roles_in_play: [3, 2, 1, 1, 1, 1, 1, 2], seals: 1, seals_needed: 3, spoiled: 2, curse: 0, curse_max: 3,
     recipe_size: 3, recipe: ["MUSHROOM", "SPRINGWATER", "CRYSTAL"],
     places: [
       { id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: false, ingredient: "MOONFLOWER" },
@@ -47,6 +47,7 @@ function five(over: Partial<HeksView> = {}): HeksView {
   return base({
     day: 2, knights_day: 4, attacks_from: 3, exile_quorum: [3, 4], exile_needed: 4, seals: 1, seals_needed: 2, spoiled: 0,
     recipe_size: 2, recipe: ["MUSHROOM", "SPRINGWATER"], unlocked_spells: [],
+    roles_in_play: [1, 1, 0, 0, 1, 1, 0, 1],
     places: [{ id: "P1", open: true, ingredient: "MUSHROOM" }, { id: "P2", open: true, ingredient: "SPRINGWATER" }, { id: "P3", open: true, ingredient: "CRYSTAL" }],
     players: NAMES.slice(0, 5).map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
     ...over,
@@ -62,6 +63,11 @@ const ALL12 = Array.from({ length: 12 }, (_, i) => i + 1);
 
 export const FIXTURES: Record<string, HeksView> = {
   board_depart12: board12({ progress: { done: 5, total: 11 }, waiting: [1, 2, 4, 8, 9, 10] }),
+  // The knights' day's vote at 12 players: its own scene on the board (issue 31 §3).
+  board_knights12: board12({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 6, knights_day: 6, is_knights_day: true, progress: { done: 4, total: 11 }, waiting: [1, 2, 4, 5, 8, 9, 10] }),
+  board_exile12: board12({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 4, total: 11 }, waiting: [1, 2, 4, 5, 8, 9, 10] }),
+  board_approve12: board12({ phase: "APPROVAL_VOTE", deadline: Date.now() + 20_000, chief: 10, proposal: [10, 1, 2, 11], progress: { done: 4, total: 11 }, waiting: [1, 2, 3, 5, 7, 8, 11] }),
+  board_ritual12: board12({ phase: "RITUAL", deadline: Date.now() + 30_000, chief: 10, proposal: [10, 1, 2, 11], progress: { done: 1, total: 4 }, waiting: [1, 2, 11] }),
   board_witch12: board12({ phase: "WITCH_C", deadline: Date.now() + 12_000, deadline_total: 15_000 }),
   board_approval12: board12({
     phase: "REJECT_SCENE", deadline: Date.now() + 8_000, chief: 10, curse: 2, proposal: [10, 1, 2, 11],
@@ -93,7 +99,7 @@ export const FIXTURES: Record<string, HeksView> = {
     result: { ...RESULT12, winner: "witch", reason: "TAKEOVER", score: 4, day: 3, announcement: { day: 3, new_frogs: [1, 5, 7, 9], turned_back: [2] } },
     players: LONG12.map((name, i) => ({ seat: i + 1, name, status: [1, 5, 7, 9].includes(i + 1) ? "FROG" : "CAT", host: i === 0 })),
   }),
-  board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
+  board_result: base({ phase: "GAME_END", deadline: null, day: 4, result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, winners: [8], roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP } }),
   hd_depart: base({ me: me({ seat: 4, role: "HERB_DOCTOR", choice: { place: "P3", ingredient: "SPRINGWATER", turn_back: 3 }, owes: false }) }),
   reveal_crow7: base({ phase: "ROLE_REVEAL", deadline: null, players: base().players.slice(0, 7), me: me({ seat: 7, role: "CROW", side: "witch", known_witches: [2, 5] }) }),
   reveal_crow: base({ phase: "ROLE_REVEAL", deadline: null, me: me({ seat: 7, role: "CROW", side: "witch", known_witches: [2, 9], known_jester: 8 }) }),
@@ -182,7 +188,7 @@ export const FIXTURES: Record<string, HeksView> = {
   result_jester: base({
     phase: "GAME_END", deadline: null, day: 4,
     vote_result: { ballot: [{ voter: 1, target: 8, auto: false }, { voter: 2, target: 8, auto: false }, { voter: 4, target: null, auto: true }], tally: { "8": 2 }, outcome: "EXILED", needed: null, exiled: 8, was_witch: false, day: 3 },
-    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP },
+    result: { winner: "solo", reason: "JESTER_EXILED", score: 2, day: 4, winners: [8], roles: { "1": "SEER", "2": "WITCH", "3": "VILLAGER", "4": "HERB_DOCTOR", "5": "PROTECTOR", "6": "PICKPOCKET", "7": "CROW", "8": "JESTER", "9": "WITCH" }, announcement: null, recap: RECAP },
     me: me({ seat: 1 }),
   }),
   voteres_blank: base({
@@ -200,12 +206,12 @@ export const FIXTURES: Record<string, HeksView> = {
   board_reveal5: five({ phase: "ROLE_REVEAL", deadline: null, day: 1, progress: { done: 2, total: 5 }, waiting: [3, 4, 5] }),
   result5: five({
     phase: "GAME_END", deadline: null, day: 2, seals: 2,
-    result: { winner: "village", reason: "SEALS_COMPLETE", score: 0, day: 2, roles: { "1": "VILLAGER", "2": "WITCH", "3": "HERB_DOCTOR", "4": "PROTECTOR", "5": "CROW" }, announcement: null, recap: RECAP5 },
+    result: { winner: "village", reason: "SEALS_COMPLETE", score: 0, day: 2, winners: [1, 3, 4], roles: { "1": "VILLAGER", "2": "WITCH", "3": "HERB_DOCTOR", "4": "PROTECTOR", "5": "CROW" }, announcement: null, recap: RECAP5 },
     me: me({ seat: 1 }),
   }),
   board_result5: five({
     phase: "GAME_END", deadline: null, day: 2, seals: 2,
-    result: { winner: "village", reason: "SEALS_COMPLETE", score: 0, day: 2, roles: { "1": "VILLAGER", "2": "WITCH", "3": "HERB_DOCTOR", "4": "PROTECTOR", "5": "CROW" }, announcement: null, recap: RECAP5 },
+    result: { winner: "village", reason: "SEALS_COMPLETE", score: 0, day: 2, winners: [1, 3, 4], roles: { "1": "VILLAGER", "2": "WITCH", "3": "HERB_DOCTOR", "4": "PROTECTOR", "5": "CROW" }, announcement: null, recap: RECAP5 },
   }),
   board_evening: base({ phase: "EVENING_ANNOUNCE", deadline: null, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 8 } }),
 };

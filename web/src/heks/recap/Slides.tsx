@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { HeksRecapDay } from "../../generated/protocol";
 import { t } from "../i18n";
 import type { HeksView } from "../types";
-import { Exile, Moves, Night, RecapDay, Ritual, Team } from "./sections";
+import { AutoLegend, Exile, Moves, Night, RecapDay, Ritual, Team } from "./sections";
 import "./recap.css";
 
 // The board's story: one day per slide, or a busy day over two or more slides ("Day 2 (1/2)")
@@ -54,6 +54,7 @@ function RecapDayPart(props: { view: HeksView; d: HeksRecapDay; blocks: Block[];
           </div>
         ))}
       </div>
+      <AutoLegend d={d} />
     </section>
   );
 }
@@ -164,7 +165,7 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
     const el = box.current?.querySelector<HTMLElement>(".recap-slide:not(.recap-probe) .recap-day");
     if (!el) return;
     const over = () => [el, ...el.querySelectorAll<HTMLElement>(".recap-flow")].some((e) => e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth);
-    for (let vh = 3.2; vh >= 1.2; vh -= 0.1) {
+    for (let vh = 4.4; vh >= 3.9; vh -= 0.1) {
       el.style.fontSize = `${vh}vh`;
       if (!over()) break;
     }

@@ -5,13 +5,36 @@ import type { HeksView, Seat } from "../types";
 import { ingName, nameOf, placeName } from "../ui/common";
 import { IngredientArt } from "../ui/art";
 import { quorumParams } from "../ui/exile";
+import { dayHasAuto } from "./chosen";
 
 // The sections of one day of the story (H-VIS-2): where everyone went, the night, the
 // council (proposals, ritual, exile vote). The phones show them whole (RecapDay); the board's
 // slides (Slides.tsx) may spread a busy day's sections over two or more slides.
 
-function Names(props: { view: HeksView; seats: Seat[] }) {
-  return <>{joinNames(props.seats.map((s) => nameOf(props.view, s)))}</>;
+/** The mark of a choice the game made (time ran out, or absent); the legend explains it. */
+export function Star(props: { on: boolean }) {
+  return props.on ? <span class="auto-star">*</span> : null;
+}
+
+/** Names, each starred whose choice the game made (``auto``). */
+function Names(props: { view: HeksView; seats: Seat[]; auto?: Seat[] }) {
+  const auto = props.auto ?? [];
+  return (
+    <>
+      {props.seats.map((s, i) => (
+        <Fragment key={s}>
+          {i === 0 ? "" : i === props.seats.length - 1 ? t("names.last") : ", "}
+          {nameOf(props.view, s)}
+          <Star on={auto.includes(s)} />
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The legend of the stars, under a day that has any. */
+export function AutoLegend(props: { d: HeksRecapDay }) {
+  return dayHasAuto(props.d) ? <p class="recap-small recap-legend">{t("recap.auto")}</p> : null;
 }
 
 export function Moves(props: { view: HeksView; d: HeksRecapDay }) {
@@ -34,7 +57,7 @@ export function Moves(props: { view: HeksView; d: HeksRecapDay }) {
                 {nameOf(view, m.seat)}
                 {m.how === "guard" && ` (${t("recap.guarding")})`}
                 {m.how === "witch" && ` (${t("recap.witch")})`}
-                {m.auto && "*"}
+                <Star on={m.auto} />
               </span>
             </Fragment>
           ))}
@@ -49,12 +72,23 @@ export function Night(props: { view: HeksView; d: HeksRecapDay }) {
   return (
     <>
       {d.witches.map((w) => (
-        <p key={`s${w.seat}`} class="witchy">
-          {w.spell
-            ? t("recap.spell", { name: nameOf(view, w.seat), spell: t(`spell.${w.spell}` as "spell.MIST") }) +
-              (w.mist_place ? ` (${placeName(w.mist_place)})` : "")
-            : null}
-        </p>
+        <Fragment key={`s${w.seat}`}>
+          <p class="witchy">
+            {w.spell
+              ? t("recap.spell", { name: nameOf(view, w.seat), spell: t(`spell.${w.spell}` as "spell.MIST") }) +
+                (w.mist_place ? ` (${placeName(w.mist_place)})` : "")
+              : w.auto.includes("spell")
+                ? t("recap.spell.auto", { name: nameOf(view, w.seat) })
+                : null}
+            <Star on={w.auto.includes("spell") || w.auto.includes("mist_place")} />
+          </p>
+          {w.auto.includes("target") && (
+            <p class="witchy">
+              {t("recap.noAttack.auto", { name: nameOf(view, w.seat) })}
+              <Star on />
+            </p>
+          )}
+        </Fragment>
       ))}
       {d.attacks.length === 0 && <p>{t("recap.noAttack")}</p>}
       {d.attacks.map((a, i) => (
@@ -89,12 +123,12 @@ export function Team(props: { view: HeksView; team: HeksRecapDay["teams"][number
     <p class={team.accepted ? "recap-yes" : "recap-no"}>
       {t(team.accepted ? "recap.team.accepted" : "recap.team.rejected", {
         chief: nameOf(view, team.chief),
-        members: joinNames(team.members.map((s) => nameOf(view, s))),
+        members: joinNames(team.members.map((s) => nameOf(view, s))) + (team.drawn ? "*" : ""),
       })}{" "}
       <span class="recap-small">
         {team.votes_for.length > 0 && (
           <>
-            {t("recap.for")}: <Names view={view} seats={team.votes_for} />
+            {t("recap.for")}: <Names view={view} seats={team.votes_for} auto={team.auto} />
           </>
         )}
         {team.votes_for.length > 0 && team.votes_against.length > 0 && " · "}
@@ -121,7 +155,7 @@ export function Ritual(props: { view: HeksView; ritual: NonNullable<HeksRecapDay
           <li key={p.seat} class={(ritual.recipe as string[]).includes(p.card) ? "" : "recap-bad"}>
             {nameOf(view, p.seat)}: <IngredientArt id={p.card} />
             {ingName(p.card)}
-            {p.auto && "*"}
+            <Star on={p.auto} />
           </li>
         ))}
       </ul>
@@ -144,7 +178,7 @@ export function Exile(props: { view: HeksView; exile: NonNullable<HeksRecapDay["
         {exile.ballot.map((b) => (
           <li key={b.voter}>
             {nameOf(view, b.voter)} → {b.target != null ? nameOf(view, b.target) : t("recap.blank")}
-            {b.auto && "*"}
+            <Star on={b.auto} />
           </li>
         ))}
       </ul>
@@ -184,6 +218,7 @@ export function RecapDay(props: { view: HeksView; d: HeksRecapDay }) {
           </div>
         )}
       </div>
+      <AutoLegend d={d} />
     </section>
   );
 }

@@ -68,8 +68,9 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
   const quorum = quorumLine(v); // H-EXC-8: null on the knights' day and at tables without one
   return (
     <div class="scene">
-      <SceneTitle title={t("exile.title")} view={v} />
-      {v.is_knights_day && <p class="knights center">{t("exile.knights")}</p>}
+      {/* The knights' day's vote is a scene of its own (H-TBL-7): it decides the game. */}
+      <SceneTitle title={v.is_knights_day ? t("knights.scene.title") : t("exile.title")} view={v} />
+      {v.is_knights_day && <p class="knights center knights-scene">{t("knights.scene.text")}</p>}
       {quorum && (
         <div class="notice quorum">
           <p class="center">

@@ -7,6 +7,8 @@ import { Badge, lookAt } from "../ui/Looks";
 import { EveningScore, winsByPid } from "../ui/Score";
 import { LangSwitch } from "../ui/LangSwitch";
 import { RelinkMark } from "../ui/RelinkNotice";
+import { rolesInPlay, rolesOf } from "../ui/roles";
+import type { Role } from "../../generated/protocol";
 import { BoardPhase } from "../board/BoardPhase";
 import { SoundSwitch, UnlockHint, useBoardSound } from "../board/Narrator";
 import { Tallies } from "../board/Tally";
@@ -67,6 +69,8 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
         </section>
         <section class="card board-players">
           <h2>{t("board.players")}</h2>
+          {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
+          {!v && <RolesInPlay roles={rolesOf(room.limits.roles?.[String(room.members.length)] ?? [])} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (
@@ -92,8 +96,26 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           </ol>
         </section>
       </div>
-      <UnlockHint sound={sound} short={v?.phase === "GAME_END"} />
+      <UnlockHint sound={sound} short={v != null} />
     </main>
   );
 }
 
+
+/** "Roles in this game": Table 2.1's row for this table, in a corner during play (issue 31 §3). */
+function RolesInPlay(props: { roles: { role: Role; count: number }[] }) {
+  if (props.roles.length === 0) return null; // a lobby with too few or too many players
+  return (
+    <div class="board-roles">
+      <h3>{t("board.roles")}</h3>
+      <ul class="chips">
+        {props.roles.map((r) => (
+          <li key={r.role} class={`role-${r.role.toLowerCase()}`}>
+            {r.count > 1 ? `${r.count}× ` : ""}
+            {t(`role.${r.role}` as "role.SEER")}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { Disclosure } from "../ui/Disclosure";
 import { AutoNotices } from "../ui/Notices";
+import { StallNotice } from "../ui/Stall";
 import { signalTurn } from "../ui/turnSignal";
 import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
@@ -167,6 +168,7 @@ export function Game(props: Props) {
         {/* key: each step re-mounts its scene, so local selections never leak into the next one */}
         <div key={`${tablePhase}-${v.day}`} class="scene-wrap fade-in">
           <AutoNotices view={v} />
+          <StallNotice view={v} />
           <Scene {...props} />
         </div>
         {secret && <SecretCover view={v} onOpen={() => setOpenIn(scene)} />}

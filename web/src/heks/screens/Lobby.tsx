@@ -34,6 +34,8 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
     <main class="lobby">
       {/* First, not under the QR code, profile and table: a guest sees at once that they are in */}
       {!you.host && !you.spectator && <p class="waiting lobby-waiting">{t("lobby.waiting")}</p>}
+      {/* The host's Start first: above the fold at 390×844 (issue 31 §3) */}
+      {you.host && <Settings room={room} you={you} conn={conn} start />}
       <section class="card center">
         <h2>{t("lobby.code")}</h2>
         <p class="room-code" aria-label={`${t("lobby.code")} ${room.code.split("").join(" ")}`}>
@@ -64,11 +66,12 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
         <p class="small muted">
           {t("lobby.board")} <span class="link">{link.replace(/\/r\/([A-Z]{4})$/, "/board/$1")}</span>
         </p>
+        <img class="qr qr-board" src={qrUrl(room.code, "board")} alt={t("lobby.qr.board")} width={140} height={140} />
       </section>
       {!you.spectator && <ProfileCard room={room} you={you} conn={conn} />}
       <SeatList room={room} you={you} conn={conn} />
       <EveningScore room={room} />
-      <Settings room={room} you={you} conn={conn} start />
+      {!you.host && <Settings room={room} you={you} conn={conn} start />}
       {!you.host && !you.spectator && (
         <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
           {t("lobby.leave")}

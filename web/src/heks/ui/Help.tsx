@@ -5,6 +5,7 @@ import type { Role } from "../../generated/protocol";
 import type { HeksView, Spell } from "../types";
 import { spellName } from "./common";
 import { quorumRule } from "./exile";
+import { rolesInPlay } from "./roles";
 import { Cat, Crown, Duck, Frog } from "./icons";
 
 // The rules and help screen, reachable from every scene (the "?" in the top bar): the goal
@@ -79,6 +80,13 @@ export function HelpBody(props: { view: HeksView | null }) {
   const knights = v ? t("help.knights.n", { n: v.knights_day }) : t("help.knights.any");
   const curse = v ? t("help.curse.n", { n: v.curse_max }) : t("help.curse.any");
   const quorum = v && quorumRule(v, "help.def.quorum"); // H-EXC-8, at tables with a Q
+  // In a game, only the roles of this table (Table 2.1, the view's roles_in_play; issue 31 §3).
+  const inPlay = v ? new Map(rolesInPlay(v).map((r) => [r.role, r.count])) : null;
+  const roles = ROLES.filter(([role]) => !inPlay || inPlay.has(role)).map(
+    ([role, side]) => [role, side, inPlay?.get(role) ?? 1] as const,
+  );
+  const jester = roles.some(([role]) => role === "JESTER");
+  const seer = roles.some(([role]) => role === "SEER");
   return (
     <>
       <h2>{t("help.goal")}</h2>
@@ -89,18 +97,21 @@ export function HelpBody(props: { view: HeksView | null }) {
         <p class="side-witch">
           <strong>{t("side.witch")}</strong> {t("help.goal.witch")}
         </p>
-        <p class="side-solo">
-          <strong>{t("role.JESTER")}</strong> {t("help.goal.jester")}
-        </p>
+        {jester && (
+          <p class="side-solo">
+            <strong>{t("role.JESTER")}</strong> {t("help.goal.jester")}
+          </p>
+        )}
       </div>
-      <h2>{t("help.roles")}</h2>
+      <h2>{v ? t("help.roles.inPlay") : t("help.roles")}</h2>
       <dl class="help-glossary help-roles">
-        {ROLES.map(([role, side]) => (
+        {roles.map(([role, side, count]) => (
           <div class="help-term" key={role}>
             <dt class={`side-${side}`}>
+              {count > 1 ? `${count} × ` : ""}
               {t(`role.${role}` as "role.SEER")} <span class="muted small">· {t(`side.${side}` as "side.village")}</span>
             </dt>
-            <dd>{t(`ability.${role}` as "ability.SEER")}</dd>
+            <dd>{t(role === "CROW" && !jester ? "ability.CROW.nojester" : (`ability.${role}` as "ability.SEER"))}</dd>
           </div>
         ))}
       </dl>
@@ -137,7 +148,7 @@ export function HelpBody(props: { view: HeksView | null }) {
           <ul class="help-spells">
             {SPELLS.map((s) => (
               <li key={s}>
-                <strong>{spellName(s)}</strong>: {t(`spell.${s}.desc` as "spell.MIST.desc")}
+                <strong>{spellName(s)}</strong>: {t(s === "DISGUISE" && !seer ? "spell.DISGUISE.desc.noseer" : (`spell.${s}.desc` as "spell.MIST.desc"))}
               </li>
             ))}
           </ul>

@@ -1,0 +1,149 @@
+"""Issue 31 §3, H-TBL-7: every text on the TV board is readable from 3 m, at least 28 px at 1280×720,
+in every scene of a 12-player game, and nothing scrolls or clips. Checked on the board's
+development fixtures (web/src/heks/mock/fixtures.ts, 12 players, the longest names where it
+matters), each scene in turn, and every slide of a 12-player game's story."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .board import MEASURE
+from .scenes import vite_dev
+from .texts import t
+
+pytestmark = pytest.mark.browser
+
+MIN_PX = 28
+TV = {"width": 1280, "height": 720}
+
+# Every scene of the game (H-SEQ-1), as the board shows it at 12 players: a fixture made for
+# it, or the 12-player step-A fixture shown in that scene (?phase=).
+SCENES: list[tuple[str, str | None]] = [
+    ("board_depart12", "ROLE_REVEAL"),
+    ("board_depart12", None),
+    ("board_witch12", None),
+    ("board_evening12", None),
+    ("board_discussion12", None),
+    ("board_proposal12", None),
+    ("board_approve12", None),
+    ("board_approval12", "ACCEPT_SCENE"),
+    ("board_approval12", None),
+    ("board_ritual12", None),
+    ("board_ritualres12", None),
+    ("board_ritualres12", "QUARREL"),
+    ("board_exile12", None),
+    ("board_knights12", None),
+    ("board_voteres12", None),
+    ("board_takeover12", None),
+]
+
+# The smallest font size of any visible text on the board, and where it is.
+SMALLEST = """() => {
+  let min = Infinity, where = null;
+  const walk = document.createTreeWalker(document.querySelector('.board'), NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || el.offsetParent === null || el.closest('.recap-probe')) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < min) { min = px; where = `${el.tagName.toLowerCase()}.${el.className}: ${n.textContent.trim().slice(0, 40)}`; }
+  }
+  return { min, where };
+}"""
+
+
+@pytest.fixture(scope="module")
+def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with vite_dev(tmp_path_factory.mktemp("vite-board-text") / "vite.log") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def tv(browser: Browser) -> Iterator[Page]:
+    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")  # type: ignore[arg-type]
+    yield ctx.new_page()
+    ctx.close()
+
+
+def _look(page: Page) -> dict[str, Any]:
+    small: dict[str, Any] = page.evaluate(SMALLEST)
+    m: dict[str, Any] = page.evaluate(MEASURE)
+    small["fits"] = m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"]
+    small["measure"] = m
+    return small
+
+
+def test_every_board_scene_reads_at_28px_at_1280x720(mock: str, tv: Page, shots: Path) -> None:
+    bad = []
+    for fixture, phase in SCENES:
+        url = f"{mock}/mock.html?s={fixture}&lang=en" + (f"&phase={phase}" if phase else "")
+        tv.goto(url)
+        tv.wait_for_selector(".board")
+        name = phase or fixture
+        tv.screenshot(path=str(shots / f"{fixture}_{name}.png"), animations="disabled")
+        look = _look(tv)
+        if look["min"] < MIN_PX or not look["fits"]:
+            bad.append((name, look))
+    assert not bad, "\n".join(f"{n}: {look}" for n, look in bad)
+
+
+def test_the_knights_day_has_its_own_scene_on_the_board(mock: str, tv: Page) -> None:
+    tv.goto(f"{mock}/mock.html?s=board_knights12&lang=en")
+    expect(tv.locator(".board-phase-title")).to_have_text(t("knights.scene.title"))
+    expect(tv.locator(".board")).to_contain_text(t("knights.scene.text"))
+    tv.goto(f"{mock}/mock.html?s=board_exile12&lang=en")
+    expect(tv.locator(".board-phase-title")).to_have_text(t("phase.EXILE_VOTE"))
+
+
+def test_every_slide_of_the_story_reads_at_28px_and_the_end_names_the_winners(
+    mock: str, tv: Page, shots: Path
+) -> None:
+    tv.goto(f"{mock}/mock.html?s=board_result12&lang=en")
+    board = tv.locator(".recap-board")
+    expect(board).to_have_attribute("data-slide", "0")
+    expect(tv.locator(".end-winners")).to_contain_text("Winners: ")
+    total = int(board.get_attribute("data-slides") or 0)
+    assert total > 1
+    bad = []
+    for i in range(total):
+        expect(board).to_have_attribute("data-slide", str(i))
+        tv.screenshot(path=str(shots / f"slide{i}.png"), animations="disabled")
+        look = _look(tv)
+        if look["min"] < MIN_PX or not look["fits"]:
+            bad.append((i, look))
+        tv.keyboard.press("ArrowRight")
+    assert not bad, "\n".join(f"slide {i}: {look}" for i, look in bad)
+
+
+def test_roles_in_this_game_on_the_board_and_only_those_in_the_help(mock: str, tv: Page) -> None:
+    # Issue 31 §3: Table 2.1's row of this table, on the board during play and in the help.
+    tv.goto(f"{mock}/mock.html?s=board_depart12&lang=en")
+    roles = tv.locator(".board-roles")
+    expect(roles).to_contain_text(t("board.roles"))
+    expect(roles.locator("li")).to_have_text(
+        ["3× Witch", "2× Crow", "Jester", "Seer", "Herb Doctor", "Protector", "Pickpocket", "2× Villager"]
+    )
+    tv.goto(f"{mock}/mock.html?s=board_reveal5&lang=en&help=1")  # 5 players: no Jester, Seer, Pickpocket
+    help_roles = tv.locator(".help-roles dt")
+    expect(help_roles).to_have_count(5)
+    text = tv.locator(".help-screen").inner_text()
+    for absent in ("Jester", "Seer", "Pickpocket"):
+        assert absent not in text, f"the 5-player help speaks of the {absent}"
+    expect(tv.get_by_role("heading", name=t("help.roles.inPlay"))).to_be_visible()
+
+
+def test_the_knights_day_has_its_own_scene_on_the_phones(mock: str, browser: Browser, shots: Path) -> None:
+    # H-TBL-7 (issue 31 §3): the phones too, at 390×844.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        phone = ctx.new_page()
+        phone.goto(f"{mock}/mock.html?s=knights_vote5&lang=en")
+        expect(phone.get_by_role("heading", name=t("knights.scene.title"))).to_be_visible()
+        expect(phone.get_by_text(t("knights.scene.text"))).to_be_visible()
+        phone.screenshot(path=str(shots / "phone_knights.png"), animations="disabled")
+    finally:
+        ctx.close()
