@@ -21,6 +21,8 @@ failure names the scene and the two roles, whoever holds them.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,11 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from .conftest import NewPhone, _serve
 from .table import open_table
 from .texts import role_of, split_names, t
-from .uibot import Phone, Policy, Screen, UiBot, close_secret, open_secret
+from .uibot import Phone, Policy, Screen, UiBot, open_secret
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +94,14 @@ _MEASURE_JS = """([sel, names]) => {
 }"""
 
 
+def shut(ph: Phone) -> None:
+    """Close the phone's secret if it is open; a new scene may have closed it already."""
+    close = ph.page.get_by_role("button", name=t("secret.close", ph.lang), exact=True)
+    with contextlib.suppress(PlaywrightError):
+        if close.count():
+            close.click(timeout=5000)
+
+
 def norm_phase(phase: str) -> str:
     return "DEPART_A" if phase == "GUARD_B" else phase  # step B is step A for the table (H-DEP-13)
 
@@ -141,7 +153,11 @@ class OpenParity:
         return self.where[ph.name]
 
     def hold(self, ph: Phone, s: Screen) -> bool:
-        return self.scene_of(ph, s.phase, s.day) not in self.stage
+        """No tap on a scene before its first look; and the guarding Protector's step B waits
+        until every other phone has chosen in step A, so that his guard sheet is compared with
+        their sheets after their taps (step B is step A for the table, H-DEP-13)."""
+        scene = self.scene_of(ph, s.phase, s.day)
+        return scene not in self.stage or (s.phase == "GUARD_B" and self.stage[scene] == "private")
 
     def __call__(self) -> None:
         scenes = {self.where.get(ph.name) for ph in self.bot.phones}
@@ -182,14 +198,18 @@ class OpenParity:
             if norm_phase(s.phase) != scene[1] or s.day != scene[0]:
                 return False
             if s.secret_open:
-                close_secret(ph.page, ph.lang)
+                shut(ph)
             elif not s.button(s.t("secret.open")):
                 continue  # no seat in play here (none at this table): nothing to open
             member = scene[1] == "RITUAL" and ph.name in ritual_members(s)
-            open_secret(ph.page, ph.lang)
-            look = self.measure(ph, ".secret-body")
-            self.shoot(ph, scene, when)
-            close_secret(ph.page, ph.lang)
+            try:
+                open_secret(ph.page, ph.lang)
+                look = self.measure(ph, ".secret-body")
+                self.shoot(ph, scene, when)
+            except (PlaywrightError, AssertionError):
+                look = None  # the scene moved on under our finger (the quarrel's 4 s, say)
+            finally:
+                shut(ph)
             if look is None or norm_phase(look["phase"]) != scene[1]:
                 return False
             looks[ph.name] = look
@@ -250,20 +270,21 @@ class OpenParity:
             if ph.name in looks:
                 groups.setdefault(keys[ph.name], []).append(ph)
         self.checks.append(f"{label}: groups {sorted(len(g) for g in groups.values())}")
-        for group in groups.values():
-            first = group[0]
-            for other in group[1:]:
-                diff = differences(looks[first.name], looks[other.name])
-                if diff:
-                    pair = f"{label}: {roles[first.name]} vs {roles[other.name]}"
-                    self.failures.setdefault(pair, "; ".join(diff))
+        for group in groups.values():  # every pair: the limits hold for the two farthest apart
+            for i, one in enumerate(group):
+                for other in group[i + 1 :]:
+                    diff = differences(looks[one.name], looks[other.name])
+                    if diff:
+                        pair = f"{label}: {roles[one.name]} vs {roles[other.name]}"
+                        self.failures.setdefault(pair, "; ".join(diff))
 
 
 @pytest.fixture(scope="module")
 def slow_witch_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The rule timers but a 60 s witches' window: the test opens twelve secrets in step C
-    before the witches choose, which takes longer than 15 s on a busy machine."""
-    with _serve(tmp_path_factory.mktemp("nightfall-open-secrets"), {"witch": 60}) as base:
+    """The rule timers but 60 s for the witches' window and the guard's step B: the test opens
+    twelve secrets in step C before the witches choose (longer than 15 s on a busy machine),
+    and holds the guard's step B until the other phones have been measured after their taps."""
+    with _serve(tmp_path_factory.mktemp("nightfall-open-secrets"), {"witch": 60, "guard": 60}) as base:
         yield base
 
 
@@ -274,9 +295,25 @@ def test_open_secrets_look_alike_on_twelve_phones(
     phones = open_table(new_phone, slow_witch_server, 12, mode="unlimited", names=NAMES)
     # The Protector guards on day 1 where everyone gathers, so the Witches' attack is repelled
     # and his evening has its card; the first team is voted down, the first exile vote blank.
-    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1), seed=12)
+    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True), seed=12)
     watch = OpenParity(bot, shots)
     bot.watchers.append(watch)
+    # Every command each phone sends, with the scene it was in (H-VIS-6b: decoys send nothing).
+    # The sockets opened in the lobby: a reload opens them again under the listener.
+    sent: list[tuple[str, str, str]] = []
+
+    def record(ph: Phone, frame: str | bytes) -> None:
+        try:
+            msg = json.loads(frame)
+        except ValueError:
+            return  # not a JSON message: no command
+        if isinstance(msg, dict) and msg.get("type") == "command":
+            sent.append((ph.name, watch.where.get(ph.name, (0, "", 0))[1], msg["command"]["type"]))
+
+    for ph in phones:
+        ph.page.on("websocket", lambda ws, ph=ph: ws.on("framesent", lambda f, ph=ph: record(ph, f)))
+        ph.page.reload()
+        expect(ph.page.get_by_role("button", name=t("reveal.hold", ph.lang))).to_be_visible()
 
     def ended(screens: list[Screen]) -> bool:
         return all(s.phase == "GAME_END" for s in screens) or len(watch.failures) > 60
@@ -293,3 +330,14 @@ def test_open_secrets_look_alike_on_twelve_phones(
     assert must <= scenes, f"scenes never compared: {sorted(must - scenes)}"
     repelled = [ph.role for ph in phones if ph.found("evening.repelled")]
     assert repelled == ["PROTECTOR"], f"the repelled attack was never shown: {repelled}"
+
+    # H-VIS-6b: the decoys were tapped, and not one of them left its phone.
+    role = {ph.name: ph.role for ph in phones}
+    decoyed = {ph.role for ph in phones if ph.found("suspect.done") and ph.found("cat.done")}
+    assert {"VILLAGER", "CROW", "JESTER", "PROTECTOR"} <= decoyed, f"decoys never tapped: {decoyed}"
+    assert sent, "no command frame was seen"
+    for name, scene, command in sent:
+        if scene == "WITCH_C":
+            assert role[name] == "WITCH", f"{name} ({role[name]}) sent {command} in step C"
+        if scene == "DISCUSSION" and role[name] not in ("SEER", "PICKPOCKET"):
+            assert command == "end_discussion", f"{name} ({role[name]}) sent {command} in the discussion"

@@ -137,7 +137,7 @@ export function GuardPlace(props: { view: HeksView; send: Send }) {
           <Choice
             key={p.id}
             label={placeName(p.id)}
-            sub={p.open ? <><Cat /> {counts[p.id] ?? 0}</> : t("depart.closed")}
+            sub={p.open ? <><Cat /> {counts[p.id] ?? 0} · {ingName(p.ingredient)}</> : t("depart.closed")}
             ariaLabel={t("guard.place", { place: placeName(p.id) })}
             disabled={!p.open}
             onClick={() => props.send("guard_place", { place: p.id })}
