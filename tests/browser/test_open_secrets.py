@@ -24,14 +24,14 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import expect
+from playwright.sync_api import WebSocket, expect
 
 from .conftest import NewPhone, _serve
 from .table import open_table
@@ -310,8 +310,11 @@ def test_open_secrets_look_alike_on_twelve_phones(
         if isinstance(msg, dict) and msg.get("type") == "command":
             sent.append((ph.name, watch.where.get(ph.name, (0, "", 0))[1], msg["command"]["type"]))
 
+    def listen(ph: Phone) -> Callable[[WebSocket], None]:
+        return lambda ws: ws.on("framesent", lambda frame: record(ph, frame))
+
     for ph in phones:
-        ph.page.on("websocket", lambda ws, ph=ph: ws.on("framesent", lambda f, ph=ph: record(ph, f)))
+        ph.page.on("websocket", listen(ph))
         ph.page.reload()
         expect(ph.page.get_by_role("button", name=t("reveal.hold", ph.lang))).to_be_visible()
 
