@@ -286,14 +286,14 @@ class UiBot:
             return "guard"
         if p == "WITCH_C":
             return "witch_window" if s.heading("witch.title") else "gathering_secret"
+        if p == "RITUAL" and (s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")):
+            return "ritual"  # a member's card first: the day's task (H-VIS-6a) lies below it
         if s.heading("suspect.title"):
             return "suspect"
         if s.heading("seer.title"):
             return "seer"
         if s.heading("pp.title"):
             return "pickpocket"
-        if p == "RITUAL" and (s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")):
-            return "ritual"
         if p == "EVENING_ANNOUNCE" and find_pattern("evening.repelled", s.lang).search(s.snapshot):
             return "repelled"
         return f"secret_{p.lower()}"
