@@ -21,7 +21,8 @@ export function Task(props: {
       {props.head}
       <p class="task-prompt">{props.prompt}</p>
       {props.children}
-      <p class="task-status" role="status">
+      {/* the line keeps its room when empty; it is a status only when it says something */}
+      <p class="task-status" role={props.status ? "status" : undefined}>
         {props.status ?? ""}
       </p>
     </section>
