@@ -172,6 +172,7 @@ def test_a_cat_the_timer_chose_for_reads_it_in_his_secret_later_that_day(
     place = t("place.P4", lang)
     expect(sheet.get_by_role("status")).to_have_text(t("notice.place", lang, place=place))
     ingredient = t("ing.MUSHROOM", lang)
+    sheet.get_by_role("button", name=t("secret.more", lang)).click()  # the messages (H-VIS-6c)
     expect(sheet.get_by_text(t("ritual.played.auto", lang, ingredient=ingredient))).to_be_visible()
     phone.screenshot(path=str(shots / f"idle_evening-{lang}.png"), full_page=True, animations="disabled")
 

@@ -211,6 +211,7 @@ class Policy:
     abilities: bool = True  # the Seer checks and the Pickpocket steals in the discussion
     end_discussion: bool = True  # False: the table talks until the discussion timer runs out
     approve_day1: bool = True  # False: nobody votes For/Against on day 1 (Timed: auto For)
+    decoys: bool = False  # every cat also makes the decoy picks of steps C and the day (H-VIS-6a)
 
 
 Hold = Callable[[Phone, Screen], bool]
@@ -280,17 +281,19 @@ class UiBot:
         """The scene key of an open secret, by what it offers."""
         p = s.phase
         if p == "DEPART_A":
-            return "departure_witch" if s.heading("depart.witch.title") else "departure_secret"
+            return "departure_decoy" if s.shows("depart.witch.prompt") else "departure_secret"
         if p == "GUARD_B":
             return "guard"
         if p == "WITCH_C":
             return "witch_window" if s.heading("witch.title") else "gathering_secret"
+        if p == "RITUAL" and (s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")):
+            return "ritual"  # a member's card first: the day's task (H-VIS-6a) lies below it
+        if s.heading("suspect.title"):
+            return "suspect"
         if s.heading("seer.title"):
             return "seer"
         if s.heading("pp.title"):
             return "pickpocket"
-        if p == "RITUAL" and (s.button(s.t("ritual.emptypaw")) or s.matching("ritual.playcard")):
-            return "ritual"
         if p == "EVENING_ANNOUNCE" and find_pattern("evening.repelled", s.lang).search(s.snapshot):
             return "repelled"
         return f"secret_{p.lower()}"
@@ -370,11 +373,11 @@ class UiBot:
         if p in ("DEPART_A", "GUARD_B"):
             return s.heading("depart.title")  # every cat, Witches too (they tap a decoy)
         if p == "WITCH_C":
-            return ph.role == "WITCH" and not s.shows("gather.pond")
+            return (self.policy.decoys or ph.role == "WITCH") and not s.shows("gather.pond")
         if p == "EVENING_ANNOUNCE":
             return ph.role == "PROTECTOR"
         if p == "DISCUSSION":
-            return self.policy.abilities and ph.role in ("SEER", "PICKPOCKET")
+            return self.policy.abilities and (self.policy.decoys or ph.role in ("SEER", "PICKPOCKET"))
         if p == "RITUAL":
             head = re.escape(s.t("ritual.members").split("{names}")[0])
             m = re.search(head + r"""(.+?)['"]?$""", s.snapshot, re.M)
@@ -389,12 +392,16 @@ class UiBot:
         if p == "GUARD_B" and s.heading("guard.title"):
             return self.tap_first(ph, s, [b for b, _ in s.matching("guard.place")])
         if p in ("DEPART_A", "GUARD_B"):
-            if s.heading("depart.witch.title"):  # the decoy: tap a place, as everyone does
-                places = [b for b in self.place_buttons(s) if not b.disabled]
-                return not any(b.pressed for b in places) and self.tap_first(ph, s, places[:1])
-            return self.depart(ph, s)
+            return self.depart(ph, s)  # a Witch's places are decoys: she taps one as everyone does
         if p == "WITCH_C" and s.heading("witch.title"):
             return self.witch(ph, s)
+        if p == "WITCH_C" and s.heading("cat.title"):  # a cat's decoy steps (H-VIS-6a)
+            for key in ("cat.place", "cat.suspect"):
+                if s.matching(key):
+                    return self.tap(ph, s, s.matching(key)[0][0].name)
+            return self.tap(ph, s, s.t("witch.nospell"))
+        if p == "EXILE_VOTE" and not s.heading("inbox.title"):
+            return self.tap(ph, s, s.t("secret.more"))  # the messages are one tap further (H-VIS-6c)
         if p == "DISCUSSION" and self.policy.abilities:
             return self.ability(ph, s)
         if p == "RITUAL":
@@ -442,10 +449,9 @@ class UiBot:
     def depart(self, ph: Phone, s: Screen) -> bool:
         if not s.heading("depart.title"):
             return False
-        if self.policy.turn_back:
-            nobody = s.button(s.t("depart.turnback.none"))
-            frogs = s.matching("depart.turnback.pick")
-            if nobody is not None and nobody.pressed and frogs and self.tap(ph, s, frogs[0][0].name):
+        if self.policy.turn_back:  # the Herb Doctor's one button names the next frog at each tap
+            nobody = s.button(s.t("depart.turnback.cycle", name=s.t("depart.turnback.nobody")))
+            if nobody is not None and self.tap(ph, s, nobody.name):
                 return True
         places = self.place_buttons(s)
         if not places or any(b.pressed for b in places):
@@ -488,7 +494,7 @@ class UiBot:
         return False
 
     def ability(self, ph: Phone, s: Screen) -> bool:
-        for key in ("seer.check", "pp.target"):
+        for key in ("seer.check", "pp.target", "suspect.pick"):
             options = [b for b, _ in s.matching(key)]
             if options:
                 return self.tap(ph, s, self.rng.choice(options).name)

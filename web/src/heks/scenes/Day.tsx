@@ -1,9 +1,10 @@
-import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, PlaceId, Send } from "../types";
 import { Choice, choiceOf, Countdown, ingName, Meter, placeName, SceneTitle, Section } from "../ui/common";
+import { Task, useDecoy } from "../ui/Task";
 import { Cat, Frog } from "../ui/icons";
 import { MorningInfo } from "./Status";
+import { CatWindow } from "./CatWindow";
 import { WitchWindow } from "./Witch";
 
 /**
@@ -45,120 +46,108 @@ export function DepartWatch(props: { view: HeksView }) {
 }
 
 /**
- * Step A in the secret: choose a place, switch until step C (H-DEP-10), the Herb Doctor's
- * frog, the Protector's mode. A Witch gets places to tap that do nothing,
- * so that her hands move like everyone's; she chooses her place in step C (H-GAT-2).
+ * Step A in the secret, one frame for every cat (H-VIS-6a): the places with their
+ * ingredients, then one more button whose meaning is the role's: the Protector's Guard, the
+ * Herb Doctor's frog (each tap names the next frog), and for everyone else a decoy. A Witch's
+ * places are decoys too: she chooses her place in step C (H-GAT-2). Decoys send nothing and
+ * answer as a real tap does, with "Waiting until everyone has chosen…" (H-VIS-6b).
  */
 export function DepartSecret(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me!;
-  const place = choiceOf<PlaceId | null>(v, "place") ?? null;
+  const witch = me.role === "WITCH";
+  const real = choiceOf<PlaceId | null>(v, "place") ?? null;
   const guard = choiceOf<boolean>(v, "guard") === true;
-  const turnBack = choiceOf<number | null>(v, "turn_back") ?? null;
-  const frogs = v.players.filter((p) => p.status === "FROG");
+  const [decoyPlace, setDecoyPlace] = useDecoy(`depart-${v.day}`);
+  const place = witch ? decoyPlace : real;
   const submitted = place !== null || guard;
-  const [decoy, setDecoy] = useState<string | null>(null);
-
-  if (me.role === "WITCH") {
-    return (
-      <Section title={t("depart.witch.title")}>
-        <p>{t("depart.witch")}</p>
-        <p class="muted small">{t("depart.witch.decoy")}</p>
-        <div class="choices grid2">
-          {v.places.map((p) => (
-            <Choice key={p.id} label={placeName(p.id)} ariaLabel={placeName(p.id)} disabled={!p.open} pressed={decoy === p.id} onClick={() => setDecoy(p.id)} />
-          ))}
-        </div>
-        <Countdown deadline={v.deadline} />
-      </Section>
-    );
-  }
-
+  const pick = (id: PlaceId) => (witch ? setDecoyPlace(id) : guard ? undefined : props.send("depart", { place: id }));
+  const prompt = witch ? "depart.witch.prompt" : me.role === "PROTECTOR" ? "depart.protector.prompt" : "depart.hint";
   return (
-    <>
-      <Section title={t("depart.title")}>
-        <Countdown deadline={v.deadline} />
-        {guard ? (
-          <p class="notice">{t("depart.guarding")}</p>
-        ) : (
-          <>
-            <p class="muted small">{t("depart.hint")}</p>
-            {me.role === "PROTECTOR" && <h3>{t("depart.gather.hint")}</h3>}
-            <div class="choices grid2">
-              {v.places.map((p) => (
-                <Choice
-                  key={p.id}
-                  label={placeName(p.id)}
-                  ariaLabel={placeName(p.id)}
-                  sub={p.open ? ingName(p.ingredient) : t("depart.closed")}
-                  disabled={!p.open}
-                  pressed={place === p.id}
-                  onClick={() => props.send("depart", { place: p.id })}
-                />
-              ))}
-            </div>
-            {me.role === "PROTECTOR" && (
-              <div class="subchoice">
-                <h3>{t("depart.guard")}</h3>
-                <p class="muted small">{t("depart.guard.hint")}</p>
-                <Choice label={t("depart.guard")} pressed={false} onClick={() => props.send("depart", { guard: true })} />
-              </div>
-            )}
-          </>
-        )}
-        {submitted && <p class="waiting">{t("depart.waiting")}</p>}
-      </Section>
-
-      {me.role === "HERB_DOCTOR" && (
-        <Section title={t("depart.turnback")}>
-          {frogs.length === 0 ? (
-            <p class="muted">{t("depart.turnback.nofrogs")}</p>
-          ) : (
-            <div class="choices">
-              {frogs.map((f) => (
-                <Choice
-                  key={f.seat}
-                  label={f.name}
-                  ariaLabel={t("depart.turnback.pick", { name: f.name })}
-                  pressed={turnBack === f.seat}
-                  onClick={() => props.send("depart", { turn_back: f.seat })}
-                />
-              ))}
-              <Choice
-                label={t("depart.turnback.none")}
-                pressed={turnBack === null}
-                onClick={() => props.send("depart", { turn_back: null })}
-              />
-            </div>
-          )}
-        </Section>
-      )}
-    </>
-  );
-}
-
-/** Step B for the guarding Protector: live counts, one final tap (H-DEP-12). */
-export function GuardPlace(props: { view: HeksView; send: Send }) {
-  const v = props.view;
-  const counts = v.me?.guard?.counts ?? {};
-  return (
-    <section class="card">
-      <SceneTitle title={t("guard.title")} view={v} />
-      <p class="muted small">{t("guard.final")}</p>
-      <h3>{t("guard.counts")}</h3>
+    <Task
+      title={t("depart.title")}
+      head={<Countdown deadline={v.deadline} />}
+      prompt={t(prompt)}
+      status={guard ? t("depart.guarding") : submitted ? t("depart.waiting") : null}
+    >
       <div class="choices grid2">
         {v.places.map((p) => (
           <Choice
             key={p.id}
             label={placeName(p.id)}
-            sub={p.open ? <><Cat /> {counts[p.id] ?? 0}</> : t("depart.closed")}
+            ariaLabel={placeName(p.id)}
+            sub={p.open ? ingName(p.ingredient) : t("depart.closed")}
+            disabled={!p.open}
+            pressed={place === p.id}
+            onClick={() => pick(p.id)}
+          />
+        ))}
+      </div>
+      <DepartExtra view={v} send={props.send} />
+    </Task>
+  );
+}
+
+/** The one extra button of step A: Guard, the Herb Doctor's frog, or a decoy (H-VIS-6a). */
+function DepartExtra(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const me = v.me!;
+  const [decoy, setDecoy] = useDecoy(`depart-extra-${v.day}`);
+  if (me.role === "PROTECTOR") {
+    const guard = choiceOf<boolean>(v, "guard") === true;
+    return (
+      <div class="choices task-extra">
+        <Choice label={t("depart.guard")} ariaLabel={t("depart.guard")} sub={t("depart.guard.sub")} pressed={guard} onClick={() => guard || props.send("depart", { guard: true })} />
+      </div>
+    );
+  }
+  if (me.role === "HERB_DOCTOR") {
+    const frogs = v.players.filter((p) => p.status === "FROG");
+    const turnBack = choiceOf<number | null>(v, "turn_back") ?? null;
+    const at = frogs.findIndex((f) => f.seat === turnBack);
+    const next = frogs.length === 0 ? null : at + 1 < frogs.length ? frogs[at + 1].seat : null;
+    const name = at >= 0 ? frogs[at].name : t(frogs.length ? "depart.turnback.nobody" : "depart.turnback.nofrog");
+    return (
+      <div class="choices task-extra">
+        <Choice
+          label={t("depart.turnback.cycle", { name })}
+          ariaLabel={t("depart.turnback.cycle", { name })}
+          sub={t("depart.turnback.sub")}
+          pressed={at >= 0}
+          onClick={() => frogs.length > 0 && props.send("depart", { turn_back: next })}
+        />
+      </div>
+    );
+  }
+  return (
+    <div class="choices task-extra">
+      <Choice label={t("decoy.tap")} ariaLabel={t("decoy.tap")} sub={t("decoy.sub")} pressed={decoy !== null} onClick={() => setDecoy("1")} />
+    </div>
+  );
+}
+
+/** Step B for the guarding Protector: step A's frame with live counts, one final tap (H-DEP-12, H-VIS-6a). */
+export function GuardPlace(props: { view: HeksView; send: Send }) {
+  const v = props.view;
+  const counts = v.me?.guard?.counts ?? {};
+  return (
+    <Task title={t("guard.title")} head={<Countdown deadline={v.deadline} />} prompt={t("guard.final")} status={t("depart.guarding")}>
+      <div class="choices grid2">
+        {v.places.map((p) => (
+          <Choice
+            key={p.id}
+            label={placeName(p.id)}
+            sub={p.open ? <><Cat /> {counts[p.id] ?? 0} · {ingName(p.ingredient)}</> : t("depart.closed")}
             ariaLabel={t("guard.place", { place: placeName(p.id) })}
             disabled={!p.open}
             onClick={() => props.send("guard_place", { place: p.id })}
           />
         ))}
       </div>
-    </section>
+      <div class="choices task-extra">
+        <Choice label={t("depart.guard")} ariaLabel={t("depart.guard")} sub={t("depart.guard.sub")} pressed onClick={() => undefined} />
+      </div>
+    </Task>
   );
 }
 
@@ -197,27 +186,12 @@ export function Gathering(props: { view: HeksView }) {
   );
 }
 
-/** Step C in the secret: my place and ingredient, my guard, or the witches' window. */
+/** Step C in the secret: the witches' window, or for a cat the same three steps as decoys
+ * around where he is (H-VIS-6a). */
 export function GatheringSecret(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
   if (!me || me.status !== "CAT") return null;
   if (me.role === "WITCH") return <WitchWindow view={v} send={props.send} />;
-  const myPlace = (choiceOf<PlaceId>(v, "place") ?? null) as PlaceId | null;
-  const myIngredient = choiceOf<string>(v, "ingredient") ?? (v.places.find((p) => p.id === myPlace)?.ingredient ?? null);
-  const guardPlace = choiceOf<boolean>(v, "guard") ? (choiceOf<PlaceId>(v, "guard_place") ?? null) : null;
-  return (
-    <Section class="gather">
-      {guardPlace ? (
-        <p class="big-text">{t("gather.guarding", { place: placeName(guardPlace) })}</p>
-      ) : myPlace ? (
-        <>
-          <p class="big-text">{t("gather.at", { place: placeName(myPlace) })}</p>
-          {myIngredient && <p>{t("gather.ingredient", { ingredient: ingName(myIngredient) })}</p>}
-        </>
-      ) : (
-        <p class="big-text">{t("gather.title")}</p>
-      )}
-    </Section>
-  );
+  return <CatWindow view={v} />;
 }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { joinNames, t } from "../i18n";
 import type { Card, HeksView, Ingredient, Send } from "../types";
 import { Choice, choiceOf, Countdown, DoneLine, nameOf, Names, PrimaryButton, Progress, SceneTitle, Section, spellName } from "../ui/common";
+import { Task } from "../ui/Task";
 import { CurseMeter, RecipeReminder } from "./Status";
 
 const proposalSize = (v: HeksView) => (v.recipe.length > 0 ? v.recipe.length : v.recipe_size);
@@ -179,7 +180,11 @@ export function Ritual(props: { view: HeksView }) {
   );
 }
 
-/** The ritual in a member's secret: one card to play, then the card played. */
+/**
+ * The ritual in a member's secret (H-RIT-3, H-VIS-6a): one button per ingredient of the game
+ * and the Empty paw, always the same seven in the same places; only those in the hand can be
+ * played (the Empty paw only with an empty hand), so the count of buttons tells nothing.
+ */
 export function RitualSecret(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
@@ -187,32 +192,27 @@ export function RitualSecret(props: { view: HeksView; send: Send }) {
   const played = choiceOf<Card>(v, "card");
   // The engine's card for a member who let the timer run (or was marked absent) says so.
   const playedAuto = (me?.inbox ?? []).some((i) => i.day === v.day && i.kind === "CARD_PLAYED" && i.auto === true);
-  const types = me ? (Array.from(new Set(me.hand)) as Ingredient[]) : [];
-  if (!member) return null;
+  if (!member || !me) return null;
+  const can = (c: Card) => me.owes && (c === "EMPTY" ? me.hand.length === 0 : me.hand.includes(c as Ingredient));
+  const status = played ? t(playedAuto ? "ritual.played.auto" : "ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") }) : null;
   return (
-    <>
-      {me!.owes && (
-        <Section title={t("ritual.title")}>
-          <p>{t("ritual.play")}</p>
-          <div class="choices">
-            {types.length === 0 ? (
-              <Choice label={t("ritual.emptypaw")} onClick={() => props.send("play_card", { card: "EMPTY" })} />
-            ) : (
-              types.map((c) => (
-                <Choice key={c} label={t("ritual.playcard", { ingredient: t(`ing.${c}` as "ing.MUSHROOM") })} onClick={() => props.send("play_card", { card: c })} />
-              ))
-            )}
-          </div>
-        </Section>
-      )}
-      {played && (
-        <p class="center big-text">
-          {t(playedAuto ? "ritual.played.auto" : "ritual.played", { ingredient: t(`ing.${played}` as "ing.MUSHROOM") })}
-        </p>
-      )}
-    </>
+    <Task title={t("ritual.title")} prompt={t("ritual.play")} status={status}>
+      <div class="choices grid2">
+        {CARDS.map((c) => (
+          <Choice
+            key={c}
+            label={c === "EMPTY" ? t("ritual.emptypaw") : t("ritual.playcard", { ingredient: t(`ing.${c}` as "ing.MUSHROOM") })}
+            pressed={played === c}
+            disabled={!can(c)}
+            onClick={() => props.send("play_card", { card: c })}
+          />
+        ))}
+      </div>
+    </Task>
   );
 }
+
+const CARDS: readonly Card[] = ["MUSHROOM", "MOONFLOWER", "SPRINGWATER", "OWL_FEATHER", "CRYSTAL", "COBWEB", "EMPTY"];
 
 export function RitualResult(props: { view: HeksView; send: Send }) {
   const v = props.view;

@@ -1,9 +1,11 @@
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
-import { Hand, Section } from "../ui/common";
+import { Hand } from "../ui/common";
+import { Disclosure } from "../ui/Disclosure";
 import { PrivateNotice } from "../ui/Notices";
+import { AbilityPanels } from "./Ability";
 import { DepartSecret, GatheringSecret, GuardPlace } from "./Day";
-import { AbilityPanels, EveningSecret, Inbox } from "./Evening";
+import { EveningSecret, Inbox } from "./Evening";
 import { RitualSecret } from "./Night";
 
 /** "A pickpocket took your X", told to the victim for the rest of the day (H-PP-5). */
@@ -13,16 +15,15 @@ function Robbed(props: { view: HeksView }) {
   return (
     <>
       {items.map((i, n) => (
-        <Section key={n} class="private">
-          <p role="status">{t("inbox.stolen", { ingredient: t(`ing.${String(i.ingredient)}` as "ing.MUSHROOM") })}</p>
-        </Section>
+        <p key={n} class="notice" role="status">
+          {t("inbox.stolen", { ingredient: t(`ing.${String(i.ingredient)}` as "ing.MUSHROOM") })}
+        </p>
       ))}
     </>
   );
 }
 
-/** This scene's action for my role, or null: behind the secret, so that every phone's open
- * page looks the same to a neighbour (H-VIS-6). */
+/** This scene's task for my role, or null: every cat's in the same frame (H-VIS-6a). */
 function SceneSecret(props: { view: HeksView; send: Send }) {
   const v = props.view;
   const me = v.me;
@@ -49,22 +50,25 @@ function SceneSecret(props: { view: HeksView; send: Send }) {
 }
 
 /**
- * Everything only this player may see in the current scene (H-VIS-6): the scene's private
- * action and results, what the engine chose for me, a theft from me, my hand and messages.
- * A player with nothing secret in this scene is told so: the decoy behind the same cover.
+ * Everything only this player may see in the current scene (H-VIS-6): the scene's task (a real
+ * one or a decoy, H-VIS-6a) and what the engine chose for me. A player with nothing secret in
+ * this scene is told so. The hand, a theft from me and the messages are one tap further, behind
+ * a button every sheet has (H-VIS-6c): their length is a player's own, not a role's.
  */
 export function PrivatePart(props: { view: HeksView; send: Send }) {
   const v = props.view;
   return (
     <>
       <div class="secret-scene">
-        <Robbed view={v} />
         <PrivateNotice view={v} />
         <SceneSecret view={v} send={props.send} />
         <p class="secret-none muted">{t("secret.nothing")}</p>
       </div>
-      <Hand view={v} />
-      <Inbox view={v} />
+      <Disclosure label={t("secret.more")} class="secret-more">
+        <Robbed view={v} />
+        <Hand view={v} />
+        <Inbox view={v} />
+      </Disclosure>
     </>
   );
 }

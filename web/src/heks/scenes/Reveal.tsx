@@ -10,6 +10,16 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
   const me = props.view.me;
   if (!me) return null;
   const others = me.known_witches.filter((s) => s !== me.seat).map((s) => nameOf(props.view, s));
+  const teamLine =
+    me.role === "WITCH"
+      ? others.length === 1
+        ? t("role.witches.other.one", { names: others[0] })
+        : others.length
+          ? t("role.witches.other", { names: joinNames(others) })
+          : t("role.witches.none")
+      : me.role === "CROW"
+        ? t("role.witches.crow", { names: joinNames(others) })
+        : t("role.team.none");
   const on = () => setHeld(true);
   const off = () => setHeld(false);
   return (
@@ -32,34 +42,21 @@ export function RoleCard(props: { view: HeksView; compact?: boolean }) {
         onContextMenu={(e) => e.preventDefault()}
       >
         {held ? (
-          <span class={`role-face side-${me.side}`} data-testid="role-face">
+          <span class="role-face" data-testid="role-face">
             <span class="role-name">{t(`role.${me.role}` as "role.SEER")}</span>
             <span class="role-side">{t(`side.${me.side}` as "side.village")}</span>
             <span class="role-ability">
               {/* No Jester at this table (under 9 players): the Crow is not told she knows one. */}
               {me.role === "CROW" && me.known_jester == null ? t("ability.CROW.nojester") : t(`ability.${me.role}` as "ability.SEER")}
             </span>
-            {me.role === "WITCH" && (
-              <span class="role-team">
-                {others.length === 1
-                  ? t("role.witches.other.one", { names: others[0] })
-                  : others.length
-                    ? t("role.witches.other", { names: joinNames(others) })
-                    : t("role.witches.none")}
-              </span>
-            )}
-            {me.role === "CROW" && (
-              <span class="role-team">{t("role.witches.crow", { names: joinNames(others) })}</span>
-            )}
-            {(me.role === "WITCH" || me.role === "CROW") && props.view.attacks_from > 1 && (
-              <span class="role-team">{t("role.attacks.from", { n: props.view.attacks_from })}</span>
-            )}
-            {me.role === "SEER" && props.view.seer_from > 1 && (
-              <span class="role-team">{t("seer.notyet", { n: props.view.seer_from })}</span>
-            )}
-            {me.known_jester != null && (
-              <span class="role-team">{t("role.jester.known", { name: nameOf(props.view, me.known_jester) })}</span>
-            )}
+            {/* H-VIS-6d: every card has the same four lines, in one colour: what this role
+                knows of others (or that it knows nobody), then the table's public facts. */}
+            <span class="role-team">{teamLine}</span>
+            <span class="role-team">
+              {me.known_jester != null ? t("role.jester.known", { name: nameOf(props.view, me.known_jester) }) : t("role.jester.none")}
+            </span>
+            <span class="role-team">{t("role.attacks.from", { n: props.view.attacks_from })}</span>
+            <span class="role-team">{t("role.fact.seer", { n: props.view.seer_from })}</span>
           </span>
         ) : (
           <span class="role-back">

@@ -3,7 +3,8 @@ import { t } from "../i18n";
 import type { HeksWitchWindow } from "../../generated/protocol";
 import type { HeksView, PlaceId, Send, Spell } from "../types";
 import { Cat } from "../ui/icons";
-import { Choice, Countdown, nameOf, placeName, Section, spellName } from "../ui/common";
+import { Choice, nameOf, placeName, spellName } from "../ui/common";
+import { GatherFrame } from "./GatherFrame";
 
 /**
  * The witches' window in step C (H-GAT-2, H-WAT-2/3, H-SPL-3): counts per place, then
@@ -140,39 +141,29 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
       </>
     );
   } else {
-    step = <p class="notice">{t("witch.done")}</p>;
+    step = <p class="task-status">{t("witch.done")}</p>;
   }
   // H-WAT-9 (B-11): before day A the spell closes the target step with "No attack".
-  const noAttackYet = v.day < v.attacks_from ? <p class="notice witchy">{t("witch.noattack.yet", { n: v.attacks_from })}</p> : null;
-
+  const notice = v.day < v.attacks_from ? t("witch.noattack.yet", { n: v.attacks_from }) : t("witch.notice");
+  const summary = [
+    ...(place ? [t("witch.summary.place", { place: placeName(place) })] : []),
+    ...(spellDone
+      ? [t("witch.summary.spell", { spell: spell ? spellName(spell) : t("witch.nospell") }) + (spell === "MIST" && w.mist_place ? ` → ${placeName(w.mist_place)}` : "")]
+      : []),
+    ...(targetDone ? [t("witch.summary.target", { name: target != null ? nameOf(v, target) : t("witch.noattack") })] : []),
+    ...(w.second != null ? [t("witch.summary.second", { name: nameOf(v, w.second) })] : []),
+  ];
   return (
-    <Section title={t("witch.title")} class="witch">
-      <h3>{t("witch.counts")}</h3>
-      <ul class="counts">
-        {v.places.filter((p) => p.open).map((p) => (
-          <li key={p.id}>
-            <span>{placeName(p.id)}</span> <strong>{counts[p.id] ?? 0}</strong>
-          </li>
-        ))}
-      </ul>
-      {noAttackYet}
-      {step}
-      <ul class="summary small">
-        {place && <li>{t("witch.summary.place", { place: placeName(place) })}</li>}
-        {spellDone && (
-          <li>
-            {t("witch.summary.spell", { spell: spell ? spellName(spell) : t("witch.nospell") })}
-            {spell === "MIST" && w.mist_place ? ` → ${placeName(w.mist_place)}` : ""}
-          </li>
-        )}
-        {targetDone && <li>{t("witch.summary.target", { name: target != null ? nameOf(v, target) : t("witch.noattack") })}</li>}
-        {w.second != null && <li>{t("witch.summary.second", { name: nameOf(v, w.second) })}</li>}
-      </ul>
-      {/* the same running "Nog 0:12" as every other timed step, not only the fixed "15 s" (UX review) */}
-      {!(place && spellDone && targetDone) && <Countdown deadline={v.deadline} />}
-      {!(place && spellDone && targetDone) && (
-        <p class="muted small">{t("witch.auto", { n: Math.round((v.deadline_total ?? 15_000) / 1000) })}</p>
-      )}
-    </Section>
+    <GatherFrame
+      title={t("witch.title")}
+      countsTitle={t("witch.counts")}
+      counts={v.places.filter((p) => p.open).map((p) => ({ id: p.id, value: String(counts[p.id] ?? 0) }))}
+      notice={notice}
+      step={step}
+      summary={summary}
+      deadline={v.deadline}
+      done={Boolean(place && spellDone && targetDone)}
+      auto={t("witch.auto", { n: Math.round((v.deadline_total ?? 15_000) / 1000) })}
+    />
   );
 }
