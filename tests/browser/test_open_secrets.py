@@ -291,7 +291,7 @@ def slow_witch_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 def test_open_secrets_look_alike_on_twelve_phones(
     slow_witch_server: str, new_phone: NewPhone, shots: Path
 ) -> None:
-    # H-VIS-6, H-VIS-6a, H-VIS-6b, H-VIS-6c, H-VIS-6d, H-VIS-6e
+    """H-VIS-6, H-VIS-6a, H-VIS-6b, H-VIS-6c, H-VIS-6d, H-VIS-6e: every open secret alike."""
     phones = open_table(new_phone, slow_witch_server, 12, mode="unlimited", names=NAMES)
     # The Protector guards on day 1 where everyone gathers, so the Witches' attack is repelled
     # and his evening has its card; the first team is voted down, the first exile vote blank.
