@@ -5,6 +5,7 @@ time (H-SET-6, H-TIM-2), and the host role that moves by ``pass_host``
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Mapping
@@ -57,10 +58,7 @@ class HeksSite(GameSite):
 
     def table_roles(self) -> dict[str, list[int]]:
         """H-TBL-7: Table 2.1's row per player count, counts in its column order."""
-        return {
-            str(n): [tables.role_multiset(n).count(r) for r in tables.ROLE_COLUMNS]
-            for n in range(tables.MIN_PLAYERS, tables.MAX_PLAYERS + 1)
-        }
+        return _table_roles()
 
     pages: ClassVar[Pages] = Pages(entry="index.html", paths=("r/{code}", "board/{code}"))
     settings_type: ClassVar[Any] = HeksSettings
@@ -112,3 +110,12 @@ class HeksSite(GameSite):
         if self.timers:
             config["timers"] = dict(self.timers)
         return config
+
+
+@functools.cache
+def _table_roles() -> dict[str, list[int]]:
+    """Table 2.1 never changes: built once, not for every room part (read-only for callers)."""
+    return {
+        str(n): [tables.role_multiset(n).count(r) for r in tables.ROLE_COLUMNS]
+        for n in range(tables.MIN_PLAYERS, tables.MAX_PLAYERS + 1)
+    }
