@@ -130,6 +130,23 @@ def test_fuzz_create_room(server: ThreadServer, capsys: pytest.CaptureFixture[st
         print(f"\n  http create: {CASES['create']} bodies tried")
 
 
+def _has_surrogate(value: Any) -> bool:
+    return any(isinstance(v, str) and any("\ud800" <= c <= "\udfff" for c in v) for v in _strings(value))
+
+
+def _strings(value: Any) -> Iterator[Any]:
+    """Every string in ``value``, keys too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
 def test_fuzz_join(server: ThreadServer, playing: str, capsys: pytest.CaptureFixture[str]) -> None:
     CASES["join"] = 0
     lobby = server.http.post("/api/rooms", json={"name": "Host"}).json()["code"]
@@ -140,7 +157,15 @@ def test_fuzz_join(server: ThreadServer, playing: str, capsys: pytest.CaptureFix
     def run(name: Any, in_play: bool) -> None:
         CASES["join"] += 1
         code = playing if in_play else lobby
-        r = server.http.post(f"/api/rooms/{code}/join", json={"name": name})
+        # Sent as JSON with ASCII escapes: a lone surrogate travels as "\\ud800" (an HTTP
+        # client's own encoder could not send it at all) and is refused as bad_text.
+        body = json.dumps({"name": name}).encode()
+        r = server.http.post(
+            f"/api/rooms/{code}/join", content=body, headers={"Content-Type": "application/json"}
+        )
+        if _has_surrogate(name):
+            assert r.status_code == 400 and _error_code(r) == "bad_request", (r.status_code, r.text)
+            return
         if in_play:  # a late arrival only ever becomes a spectator
             assert r.status_code == 200 and r.json()["spectator"] is True and r.json()["token"] is None
             assert server.room(playing).revision == revision
