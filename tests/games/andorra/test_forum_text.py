@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nightfall.engine import HOST, Rejected
+from nightfall.games.andorra.reports.forum_text import forum_text
 
 from .kit import GAME, Scenario, mk, quiet_day
 
@@ -97,3 +98,15 @@ def test_any_text_comes_out_safe_and_stays_as_it_is_when_cleaned_again(text: str
     out = forum_text(text)
     _safe(out)
     assert forum_text(out) == out
+
+
+def test_a_colour_word_or_hex_is_kept_and_anything_else_in_color_is_text() -> None:
+    """A-SEC-4: ``[color=red]`` and ``[color=#f00]`` are kept when closed; a colour tag without
+    a colour, with anything but a word or a hex code, or left open is text."""
+    assert forum_text("и [color=red]кровь[/color] на снегу") == "и [color=red]кровь[/color] на снегу"
+    assert forum_text("[COLOR=#FF0000]a[/COLOR]") == "[color=#ff0000]a[/color]"
+    z = "\u200b"
+    assert forum_text("[color]x[/color]") == f"[{z}color]x[{z}/color]"
+    assert forum_text("[color=javascript:alert(1)]x[/color]") == f"[{z}color=javascript:alert(1)]x[{z}/color]"
+    assert forum_text("[color=red]open") == f"[{z}color=red]open"
+    assert forum_text("[b=1]x[/b]") == f"[{z}b=1]x[{z}/b]"

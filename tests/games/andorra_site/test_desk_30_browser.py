@@ -57,7 +57,9 @@ def test_the_desk_of_30_players_is_compact(chromium: Browser, andorra_server: Se
         # the players' table starts on the first screen
         table = page.get_by_role("region", name="Игроки").bounding_box()
         assert table is not None and table["y"] < viewport["height"], (name, table)
-        # compact: the whole desk of a 30-player day is at most a few screens long
+        # compact: the whole desk of a 30-player day is at most a few screens long. Seven since
+        # issue 32 added the header's count, «Не голосовали» and the thread import (folded) to
+        # Day 1; the thirty starting PMs scroll in a box of their own.
         height = page.evaluate("document.documentElement.scrollHeight")
-        assert height <= 6 * viewport["height"], (name, height)
+        assert height <= 7 * viewport["height"], (name, height)
         page.context.close()

@@ -116,6 +116,7 @@ def test_desk_imports_phpbb_pages_and_discourse_topic(
     desk = ctx.new_page()
     desk.goto(game["desk_url"])
     panel = desk.get_by_role("region", name="Голоса из темы")
+    panel.locator("summary").click()  # folded until the host opens it
     panel.get_by_label("Сохранённые страницы").set_input_files(files)
     panel.get_by_role("button", name="Прочитать тему").click()
     expect(panel.get_by_role("status")).to_have_text("День 1: постов 12, новых голосов 9")

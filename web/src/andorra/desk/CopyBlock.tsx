@@ -9,10 +9,12 @@ interface Props {
   /** The same text with the forum's BBCode (bold labels), for pasting into the thread. */
   bbcode?: string;
   bbcodeButton?: string;
+  /** A long text (thirty starting PMs) scrolls in its own box: the copy button copies it whole. */
+  long?: boolean;
 }
 
 /** A text for the forum: shown as plain text, copied as plain text or as BBCode. */
-export function CopyBlock({ ctx, title, text, button, bbcode, bbcodeButton }: Props) {
+export function CopyBlock({ ctx, title, text, button, bbcode, bbcodeButton, long }: Props) {
   // whether the last copy worked: on plain http without a Clipboard API it may not, and a host
   // told «Скопировано» then pastes whatever was on his clipboard into the thread
   const [copied, setCopied] = useState<boolean | null>(null);
@@ -20,7 +22,9 @@ export function CopyBlock({ ctx, title, text, button, bbcode, bbcodeButton }: Pr
   return (
     <section aria-label={title}>
       <h3>{title}</h3>
-      <pre class="post-text">{text}</pre>
+      <pre class={long ? "post-text long-text" : "post-text"} tabIndex={long ? 0 : undefined}>
+        {text}
+      </pre>
       <div class="copy-buttons">
         {bbcode && bbcodeButton && (
           <button type="button" onClick={() => copy(bbcode)}>

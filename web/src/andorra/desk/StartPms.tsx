@@ -14,5 +14,5 @@ export function StartPms({ ctx, view, code }: { ctx: Ctx; view: DeskView; code: 
       return `${ctx.t("start_pm_to", { nick: pm.nick })}\n${pm.text}\n[b]${ctx.t("start_pm_link")}[/b] ${url ?? ctx.t("start_pm_no_link")}`;
     })
     .join("\n\n");
-  return <CopyBlock ctx={ctx} title={ctx.t("start_pms")} text={text} button={ctx.t("copy_start_pms")} />;
+  return <CopyBlock ctx={ctx} title={ctx.t("start_pms")} text={text} button={ctx.t("copy_start_pms")} long />;
 }

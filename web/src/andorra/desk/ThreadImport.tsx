@@ -86,7 +86,11 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
   const fresh = got ? got.votes.filter((v) => !v.ignored && !v.logged).length : 0;
   return (
     <section aria-label={ctx.t("thread")} class="thread-import">
-      <h3>{ctx.t("thread")}</h3>
+      {/* folded until the host wants it: a 30-player desk stays a few screens long on a phone */}
+      <details>
+      <summary>
+        <h3>{ctx.t("thread")}</h3>
+      </summary>
       <p class="hint">{ctx.t("thread_help")}</p>
       <label>
         {ctx.t("thread_urls")}
@@ -177,6 +181,7 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
           </button>
         </div>
       )}
+      </details>
     </section>
   );
 }

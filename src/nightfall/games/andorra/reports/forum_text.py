@@ -2,9 +2,11 @@
 follows one BBCode policy, so that a player's text can neither link, embed nor break out of
 the host's post.
 
-- Kept: the tags ``[b] [i] [u] [s] [quote] [spoiler]``, without attributes, when each opening
-  tag is closed by its own closing tag in order (balanced and properly nested); they are
-  written in lower case.
+- Kept: the tags ``[b] [i] [u] [s] [quote] [spoiler]``, without attributes, and
+  ``[color=X]`` whose colour is a word (``red``) or a hex code (``#f00``, ``#ff0000``: a host's
+  story paints its blood red, and the site draws these same tags), when each opening tag is
+  closed by its own closing tag in order (balanced and properly nested); they are written in
+  lower case.
 - Escaped (shown as text): every other ``[`` that could start a tag on some board (``[`` then
   a letter, ``/`` or ``*``: ``[url]``, ``[img]``, ``[/spoiler]`` left open or closed twice, an
   attribute such as ``[quote=x]``). A zero-width space (U+200B) is put after its bracket:
@@ -24,9 +26,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-SAFE_TAGS = ("b", "i", "u", "s", "quote", "spoiler")
+SAFE_TAGS = ("b", "i", "u", "s", "quote", "spoiler", "color")
 ESCAPED_BRACKET = "[\u200b"  # the bracket, then a zero-width space (removed from input, so ours)
-_SAFE = re.compile(r"\[(/?)(" + "|".join(SAFE_TAGS) + r")\]", re.IGNORECASE)
+_SAFE = re.compile(
+    r"\[(/?)(" + "|".join(SAFE_TAGS) + r")(=(?:[A-Za-z]{1,20}|#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}))?\]",
+    re.IGNORECASE,
+)
 _TAG_LIKE = re.compile(r"\[(?=[/*A-Za-z])")
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 _NEWLINES = {"\r\n": "\n", "\r": "\n", "\u2028": "\n", "\u2029": "\n", "\t": " "}
@@ -54,10 +59,12 @@ def forum_text(text: str) -> str:
     for m in _SAFE.finditer(text):
         pieces.append(text[pos : m.start()])
         kept.append(False)
-        closing, name = m.group(1) == "/", m.group(2).lower()
-        pieces.append(f"[{m.group(1)}{name}]")
+        closing, name, value = m.group(1) == "/", m.group(2).lower(), m.group(3)
+        pieces.append(f"[{m.group(1)}{name}{(value or '').lower()}]")
         kept.append(False)
-        if not closing:
+        if (value is not None) != (name == "color" and not closing):
+            pass  # an attribute where none belongs, or a colour without one: text (escaped)
+        elif not closing:
             open_tags.append((name, len(pieces) - 1))
         elif open_tags and open_tags[-1][0] == name:
             _, opened = open_tags.pop()
