@@ -302,7 +302,8 @@ def test_a_five_player_table_says_what_an_exile_needs_and_why_nobody_was_exiled(
     expect(phone.get_by_text(t("exile.quorum", lang, n=4, total=5))).to_be_visible()
     phone.screenshot(path=str(shots / f"exile_quorum-{lang}.png"), full_page=True, animations="disabled")
     phone.goto(f"{mock}/mock.html?s=knights_vote5&lang={lang}")
-    expect(phone.get_by_text(t("knights.scene.text", lang))).to_be_visible()  # issue 31 §3: the knights' own scene
+    # issue 31 §3: the knights' day has its own scene
+    expect(phone.get_by_text(t("knights.scene.text", lang))).to_be_visible()
     expect(phone.get_by_text(pattern("exile.quorum", lang))).to_have_count(0)
     phone.goto(f"{mock}/mock.html?s=voteres_noquorum&lang={lang}")
     said = t("voteres.noquorum", lang, name="Bram", n=3, total=5, needed=4)
