@@ -19,6 +19,7 @@ from .lobby import Lobby
 from .play import Play
 from .presence import Presence
 from .ratelimit import BURST, RATE_PER_SECOND
+from .real_tables import RealTables
 from .storage import AsyncStore
 
 MAX_SOCKETS_PER_MEMBER = 4
@@ -31,6 +32,8 @@ class RoomOptions:
     burst: int = BURST  # per-seat message budget (docs/protocol.md §4.4)
     rate_per_second: float = RATE_PER_SECOND
     host_away_ms: int = 60_000  # no host socket this long: the role moves on (H-HST-7b)
+    # What real tables did with each deck, shared by the server's rooms (issue 34 §3).
+    tallies: RealTables = field(default_factory=RealTables)
 
 
 @dataclass(eq=False, slots=True)

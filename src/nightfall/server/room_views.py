@@ -31,7 +31,7 @@ StateParts = tuple[str, str, str, str]
 class RoomParts:
     """The room part of the state messages, encoded, with what it was built from."""
 
-    key: tuple[int, int, int | None, str]
+    key: tuple[int, int, int | None, str, int]
     lobby: Lobby
     play: Play | None
     text: str
@@ -83,7 +83,9 @@ class RoomViews:
     def room_json(self) -> RoomJson:
         core = self.core
         spectators = sum(1 for c in core.conns if c.pid is None)
-        room = outgoing.room_json(core.code, core.site, core.lobby, core.play, core.presence, spectators)
+        room = outgoing.room_json(
+            core.code, core.site, core.lobby, core.play, core.presence, spectators, core.options.tallies
+        )
         outgoing.add_links(room, core.base_url, core.code)
         return room
 
@@ -92,12 +94,14 @@ class RoomViews:
         member's encoded ``you``, rebuilt only when something they show changed:
         anyone's presence, the spectators, the host, the status, or the lobby or
         game object itself. Not on every revision: a game command changes none of
-        these, and every other lobby change commits a new lobby object (a draft).
+        these, and every other lobby change commits a new lobby object (a draft). A game
+        that ends in another room moves ``real_tables`` without a push: it shows from this
+        room's next state.
         tests/server/conftest.py checks every cached part against a fresh one."""
         core = self.core
         spectators = sum(1 for c in core.conns if c.pid is None)
         lobby, play = core.lobby, core.play
-        key = (core.presence.version, spectators, lobby.host, lobby.status)
+        key = (core.presence.version, spectators, lobby.host, lobby.status, core.options.tallies.version)
         cached = self._room_cache
         if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
             cached = self._room_cache = RoomParts(key, lobby, play, encode(self.room_json()), {})

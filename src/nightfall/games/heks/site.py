@@ -8,14 +8,15 @@ from __future__ import annotations
 import functools
 import json
 import os
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
-from ..interface import GameSite, Outcome, Pages
+from ..interface import GameSite, Outcome, Pages, Tally
 from . import host_handover as host_handover_rules
-from . import tables, victory
+from . import outcomes, tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
@@ -97,6 +98,15 @@ class HeksSite(GameSite):
         if not isinstance(winner, str) or not isinstance(roles, dict):
             return None
         return Outcome(winner, tuple(victory.winning_seats(winner, roles)))
+
+    def tally(self, result: Mapping[str, Any]) -> Tally | None:
+        return outcomes.tally(result)
+
+    def deck_key(self, seated: int, settings: Mapping[str, Any]) -> str | None:
+        """Table 2.1's deck for ``seated`` players."""
+        if not tables.MIN_PLAYERS <= seated <= tables.MAX_PLAYERS:
+            return None
+        return outcomes.deck_key(Counter(tables.role_multiset(seated)))
 
     def build_config(
         self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]

@@ -5,6 +5,7 @@ import type { HeksView } from "../types";
 import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
 import { EveningScore, winsByPid } from "../ui/Score";
+import { RealTables } from "../ui/RealTables";
 import { LangSwitch } from "../ui/LangSwitch";
 import { RelinkMark } from "../ui/RelinkNotice";
 import { rolesInPlay, rolesOf } from "../ui/roles";
@@ -71,6 +72,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           <h2>{t("board.players")}</h2>
           {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
           {!v && <RolesInPlay roles={rolesOf(room.limits.roles?.[String(room.members.length)] ?? [])} />}
+          {!v && <RealTables room={room} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (

@@ -6,6 +6,7 @@ import { t } from "../i18n";
 import { heksSettings } from "../types";
 import { useOnce } from "../ui/common";
 import { Badge } from "../ui/Looks";
+import { RealTables } from "../ui/RealTables";
 import { EveningScore } from "../ui/Score";
 import { ProfileCard } from "./Profile";
 
@@ -71,6 +72,7 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       {!you.spectator && <ProfileCard room={room} you={you} conn={conn} />}
       <SeatList room={room} you={you} conn={conn} />
       <EveningScore room={room} />
+      <RealTables room={room} />
       {!you.host && <Settings room={room} you={you} conn={conn} start />}
       {!you.host && !you.spectator && (
         <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
