@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 from nightfall.engine import Game, Rejected
 
 from ..interface import GameSite, Outcome, Pages
+from . import deck, tables, victory
 from . import host_handover as host_handover_rules
-from . import tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
@@ -55,6 +55,8 @@ class HeksSite(GameSite):
     # A phone in play sends at least every ~1.25 s (GAME_HEARTBEAT's 1 s ping when quiet, on a
     # 250 ms tick); 3 s of silence is a lost link, marked for the host within 5 s (issue 31 §2).
     quiet_lost_ms = 3_000
+    # The phone shows ``params.reason`` (H-DECK-1..7) under this line.
+    error_texts: ClassVar[Mapping[str, str]] = {"bad_deck": "That deck cannot be played."}
 
     def table_roles(self) -> dict[str, list[int]]:
         """H-TBL-7: Table 2.1's row per player count, counts in its column order."""
@@ -76,10 +78,13 @@ class HeksSite(GameSite):
         return schema()
 
     def merge_settings(self, current: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(patch) - {"mode", "discuss_seconds"}
+        unknown = set(patch) - {"mode", "discuss_seconds", "deck"}
         if unknown:
             raise Rejected("bad_settings", field=sorted(unknown)[0])
         merged = {**current, **patch}
+        # H-DECK-7: a deck some table can play; whether it fits the seated count is checked at
+        # start (and shown in the lobby), since players still join and leave.
+        merged["deck"] = deck.check_setting(merged.get("deck"))
         if not mode_ok(merged.get("mode")):
             raise Rejected("bad_settings", field="mode")
         if not discuss_ok(merged.get("discuss_seconds")):
@@ -107,6 +112,9 @@ class HeksSite(GameSite):
             "mode": settings["mode"],
             "discuss_seconds": settings["discuss_seconds"],
         }
+        chosen = settings.get("deck")  # H-DECK-9: absent for the standard deck
+        if chosen is not None:
+            config["deck"] = dict(chosen)
         if self.timers:
             config["timers"] = dict(self.timers)
         return config
