@@ -58,6 +58,7 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
     setRefusal(null);
     void conn.lobby("settings", { deck }).then((outcome) => {
       if (!outcome) return;
+      conn.clearError(); // said here, beside the control, instead of in the global toast
       const local = deck && problemAt(MAX_PLAYERS, deck);
       setRefusal(local ? t(local.key, local.params) : errorText(outcome.code, outcome.params));
     });
@@ -102,6 +103,7 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
           <div class="choices grid2 deck-toggles">
             {ONE_HOLDER.map((role) => (
               <button type="button" key={role} class={`choice toggle ${d[role] ? "pressed" : ""}`} aria-pressed={d[role] > 0} onClick={() => change(role, d[role] ? -1 : 1)}>
+                {d[role] ? "✓ " : ""}
                 {roleName(role)}
               </button>
             ))}
