@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api._generated import LocatorAssertions
 
 from .conftest import NewPhone
-from .table import open_table
+from .table import create_room, join_room, open_table
 from .texts import t
 from .uibot import Policy, UiBot
 
@@ -26,13 +27,13 @@ DECK = {"WITCH": 2, "CROW": 2, "SEER": 1, "HERB_DOCTOR": 1, "PICKPOCKET": 1, "VI
 ROLE_NAMES = ["2× Witch", "2× Crow", "Seer", "Herb Doctor", "Pickpocket", "5× Villager"]
 
 
-def _count(host: Page, role: str) -> object:
+def _count(host: Page, role: str) -> LocatorAssertions:
     return expect(host.locator(f".deck strong[data-role={role}]"))
 
 
 def _step(host: Page, key: str, role: str, to: int) -> None:
     host.get_by_role("button", name=t(key, role=t(f"role.{role}")), exact=True).click()
-    _count(host, role).to_have_text(str(to))  # type: ignore[attr-defined]
+    _count(host, role).to_have_text(str(to))
 
 
 def _toggle_off(host: Page, role: str) -> None:
@@ -59,7 +60,7 @@ def test_host_deck_refused_then_dealt_and_listed(
             "aria-pressed", "true"
         )
         deck.get_by_role("button", name=t("deck.own"), exact=True).click()
-        _count(host, "WITCH").to_have_text("3")  # type: ignore[attr-defined]  # starts from Table 2.1's row
+        _count(host, "WITCH").to_have_text("3")  # starts from Table 2.1's row
         _step(host, "deck.less", "WITCH", 2)
         _step(host, "deck.more", "CROW", 3)
         _step(host, "deck.more", "CROW", 4)
@@ -67,7 +68,7 @@ def test_host_deck_refused_then_dealt_and_listed(
         host.get_by_role("button", name=t("deck.more", role=t("role.CROW")), exact=True).click()
         expect(deck.get_by_role("alert")).to_have_text(t("deck.side", side=7, n=12))
         expect(host.locator(".toast")).to_have_count(0)  # said in the card, not twice
-        _count(host, "CROW").to_have_text("4")  # type: ignore[attr-defined]  # the deck stayed as it was
+        _count(host, "CROW").to_have_text("4")  # the deck stayed as it was
         deck.scroll_into_view_if_needed()
         host.screenshot(path=str(shots / "deck_refused.png"), full_page=False, animations="disabled")
         _step(host, "deck.less", "CROW", 3)
@@ -107,3 +108,31 @@ def test_host_deck_refused_then_dealt_and_listed(
     for absent in ("JESTER", "PROTECTOR"):
         assert t(f"role.{absent}") not in terms, f"the help lists the {absent}: {terms}"
     host.screenshot(path=str(shots / "deck_help.png"), full_page=False, animations="disabled")
+
+
+def test_a_deck_that_does_not_fit_the_seated_count_blocks_start_with_its_reason(
+    server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    """H-DECK-7: at 4 players a second Witch is a deck some table plays, so it is kept, but
+    it does not fit 4: every lobby says why and how many it needs, and Start waits."""
+    host = new_phone()
+    code = create_room(host, server, "Anna")
+    guests = [new_phone() for _ in range(3)]
+    for page, name in zip(guests, ("Bram", "Cas", "Dewi"), strict=True):
+        join_room(page, server, code, name)
+    expect(host.get_by_role("heading", name=t("lobby.players", n=4))).to_be_visible()
+    start = host.get_by_role("button", name=t("lobby.start"), exact=True)
+    expect(start).to_be_enabled()
+    host.locator(".deck").get_by_role("button", name=t("deck.own"), exact=True).click()
+    _count(host, "WITCH").to_have_text("1")  # Table 2.1 at 4 (B-16)
+    _step(host, "deck.more", "WITCH", 2)
+    reason = t("deck.side", side=3, n=4) + " " + t("deck.needs", n=6)
+    expect(host.locator(".deck .deck-problem")).to_have_text(reason)
+    expect(guests[0].locator(".deck .deck-problem")).to_have_text(reason)
+    expect(host.get_by_text(t("deck.start", n=4))).to_be_visible()
+    expect(start).to_be_disabled()
+    host.locator(".deck").scroll_into_view_if_needed()
+    host.screenshot(path=str(shots / "deck_does_not_fit.png"), full_page=False, animations="disabled")
+    host.locator(".deck").get_by_role("button", name=t("deck.standard"), exact=True).click()
+    expect(start).to_be_enabled()
+    expect(host.locator(".deck .deck-problem")).to_have_count(0)
