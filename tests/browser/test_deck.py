@@ -113,8 +113,9 @@ def test_host_deck_refused_then_dealt_and_listed(
 def test_a_deck_that_does_not_fit_the_seated_count_blocks_start_with_its_reason(
     server: str, new_phone: NewPhone, shots: Path
 ) -> None:
-    """H-DECK-7: at 4 players a second Witch is a deck some table plays, so it is kept, but
-    it does not fit 4: every lobby says why and how many it needs, and Start waits."""
+    """H-DECK-7 (and H-DECK-6): at 4 players a second Witch is a deck some table plays, so it
+    is kept, but its 5 roles do not fit 4 seats: every lobby says why and how many players it
+    needs (6, for H-DECK-3's witch side of 3), and Start waits."""
     host = new_phone()
     code = create_room(host, server, "Anna")
     guests = [new_phone() for _ in range(3)]
@@ -126,7 +127,7 @@ def test_a_deck_that_does_not_fit_the_seated_count_blocks_start_with_its_reason(
     host.locator(".deck").get_by_role("button", name=t("deck.own"), exact=True).click()
     _count(host, "WITCH").to_have_text("1")  # Table 2.1 at 4 (B-16)
     _step(host, "deck.more", "WITCH", 2)
-    reason = t("deck.side", side=3, n=4) + " " + t("deck.needs", n=6)
+    reason = t("deck.tooMany", roles=5, n=4) + " " + t("deck.needs", n=6)
     expect(host.locator(".deck .deck-problem")).to_have_text(reason)
     expect(guests[0].locator(".deck .deck-problem")).to_have_text(reason)
     expect(host.get_by_text(t("deck.start", n=4))).to_be_visible()
