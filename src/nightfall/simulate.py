@@ -292,7 +292,10 @@ def main(args: argparse.Namespace) -> int:
     if args.plot:
         from nightfall.simulate_plot import plot_report
 
-        plot_report(rows, args.plot, f"Vang de Heks, {label} bots, {args.mode}, seed {args.seed}")
+        deck_label = "" if deck is None else ", own deck"
+        plot_report(
+            rows, args.plot, f"Vang de Heks, {label} bots, {args.mode}, seed {args.seed}{deck_label}", deck
+        )
         sys.stderr.write(f"plot written to {args.plot}\n")
     if args.json:
         report = {
