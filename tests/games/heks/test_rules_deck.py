@@ -14,7 +14,16 @@ from nightfall.games.heks import HeksGame
 from nightfall.games.heks import deck as decks
 from nightfall.games.heks.bots import BOTS, play_game
 from nightfall.games.heks.site import HeksSite
-from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, PARAMS, ROLE_COLUMNS, SIDE, WINNER_OF
+from nightfall.games.heks.tables import (
+    CURSE_MAX,
+    HAND_LIMIT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PARAMS,
+    ROLE_COLUMNS,
+    SIDE,
+    WINNER_OF,
+)
 
 from .kit import NAMES
 
@@ -178,9 +187,24 @@ def test_h_deck_bot_games_with_odd_decks_end(bots: str, table: tuple[int, dict[s
     """H-DECK-1..9: every valid deck plays to the end (§14.3) with every kind of bot: the
     dealt roles are the deck, the winner matches the reason, and the winning side is in play."""
     n, counts = table
+    steps = 0
+
+    def invariants(state: Any, _cmd: Any) -> None:
+        """H-ING-2's hand limit, H-SET-8's counters, H-CUR-4, Table 2.2 (H-DECK-8)."""
+        nonlocal steps
+        steps += 1
+        assert all(len(p.hand) <= HAND_LIMIT for p in state.players)
+        assert 0 <= state.seals <= state.params.seals and state.curse <= CURSE_MAX
+        assert state.params == PARAMS[n]
+
     rec = play_game(
-        {"players": NAMES[:n], "deck": counts}, seed, lambda _seat, _role: BOTS[bots](), record=False
+        {"players": NAMES[:n], "deck": counts},
+        seed,
+        lambda _seat, _role: BOTS[bots](),
+        record=False,
+        on_command=invariants,
     )
+    assert steps > 0
     state = rec.state
     full = decks.full_deck(n, counts)
     assert Counter(p.role for p in state.players) == Counter({r: c for r, c in full.items() if c})

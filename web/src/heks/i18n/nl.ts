@@ -707,7 +707,7 @@ export const nl = {
   "deck.title": "Rollen",
   "deck.standard": "Standaard (in balans)",
   "deck.own": "Eigen keuze",
-  "deck.ownShown": "Eigen keuze van de gastheer",
+  "deck.ownShown": "Eigen keuze van de spelleider",
   "deck.standard.note": "De geteste rollen voor het aantal spelers.",
   "deck.less": "Eén {role} minder",
   "deck.more": "Eén {role} meer",
@@ -718,7 +718,7 @@ export const nl = {
   "deck.witches": "Er moeten minder Heksen ({witches}) zijn dan andere spelers ({others}).",
   "deck.needs": "Deze rollen vragen minstens {n} spelers.",
   "deck.start": "De rollen passen niet bij {n} spelers: zie Rollen hieronder.",
-  "board.deck.own": "eigen keuze van de gastheer",
+  "board.deck.own": "eigen keuze van de spelleider",
 } as const;
 
 export type MsgKey = keyof typeof nl;
