@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nightfall.engine import Rejected
+from nightfall.engine import Rejected, Transcript, replay
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks import deck as decks
 from nightfall.games.heks.bots import BOTS, play_game
@@ -126,6 +126,18 @@ def test_h_deck_9_deal_follows_the_deck_and_roles_in_play_shows_it() -> None:
         tuple(p.role for p in game.setup({"players": NAMES[:12], "deck": ODD}, s).players) for s in range(8)
     }
     assert len(seatings) > 1
+
+
+def test_h_deck_9_a_deck_game_replays_from_its_transcript() -> None:
+    """H-DECK-9 (and H-RNG-1): the transcript's config carries the deck, so the text alone
+    rebuilds the same game."""
+    rec = play_game({"players": NAMES[:9], "deck": ODD}, 5, lambda _seat, _role: BOTS["heuristic"]())
+    text = rec.transcript.dumps()
+    loaded = Transcript.loads(text)
+    assert loaded.config["deck"] == ODD
+    state = replay(HeksGame(), loaded)
+    assert HeksGame().snapshot(state) == HeksGame().snapshot(rec.state)
+    assert Counter(p.role for p in state.players) == Counter(p.role for p in rec.state.players)
 
 
 def test_h_deck_7_lobby_accepts_a_deck_some_table_plays_and_start_checks_the_count() -> None:
