@@ -25,7 +25,7 @@ def main() -> None:
     ap.add_argument("--bots", default="heuristic")
     args = ap.parse_args()
     bots = (("solo", args.bots), ("village", args.bots), ("witch", args.bots))
-    outcomes = [play_one((args.players, i, 2026, bots, "timed")) for i in range(args.games)]
+    outcomes = [play_one((args.players, i, 2026, bots, "timed", None)) for i in range(args.games)]
     print(hashlib.sha256(repr(outcomes).encode()).hexdigest()[:16], outcomes[:3])
 
 

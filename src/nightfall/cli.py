@@ -89,6 +89,12 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="strong (default), heuristic or random for every seat, or per side: village=strong,witch=heuristic",
     )
     p.add_argument("--mode", choices=["timed", "unlimited"], default="timed")
+    p.add_argument(
+        "--deck",
+        default=None,
+        help="the host's deck (H-DECK-1..6): ROLE=COUNT,... e.g. WITCH=2,CROW=1,JESTER=0,SEER=1; "
+        "roles not named are 0, Villagers fill the rest; default: standard (Table 2.1)",
+    )
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--plot", default=None, metavar="FILE", help="draw the balance to FILE (.png or .svg)")
     p.add_argument("--json", action="store_true", help="print the stable JSON report instead of tables")

@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from nightfall.engine import Rejected
+from nightfall.games.heks import deck as decks
 from nightfall.games.heks.bots import BOTS, play_game
 from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, SIDE, WINNER_OF
 
@@ -97,6 +99,28 @@ def parse_bots(text: str) -> dict[str, str]:
     return out
 
 
+def parse_deck(text: str | None, counts: list[int]) -> dict[str, int] | None:
+    """``--deck WITCH=2,CROW=1,SEER=0,...`` (roles not named count 0, Villagers fill the
+    rest; H-DECK-1) or ``standard``; refused with the deck rule's reason at any count of
+    ``counts`` it breaks (H-DECK-2..6)."""
+    if text is None or text == "standard":
+        return None
+    raw: dict[str, object] = {}
+    for part in text.split(","):
+        role, eq, number = part.strip().partition("=")
+        role = role.strip().upper()
+        if not eq or not number.strip().isdigit():
+            raise SystemExit(f"--deck: expected ROLE=COUNT,... (e.g. WITCH=2,CROW=1,JESTER=0), got {part!r}")
+        raw[role] = int(number)
+    try:
+        deck = decks.parse(raw)
+        for n in counts:
+            decks.full_deck(n, deck)
+    except Rejected as exc:
+        raise SystemExit(f"--deck: {exc.params.get('reason')} ({exc.rule})") from None
+    return deck
+
+
 def game_seed(seed: int, players: int, index: int) -> int:
     """A 64-bit hash of (run seed, player count, game index).
 
@@ -109,16 +133,20 @@ def game_seed(seed: int, players: int, index: int) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
 
 
-Task = tuple[int, int, int, tuple[tuple[str, str], ...], str]  # players, index, run seed, bots by side, mode
+# players, index, run seed, bots by side, mode, the deck's counts (None: the standard deck)
+Task = tuple[int, int, int, tuple[tuple[str, str], ...], str, tuple[tuple[str, int], ...] | None]
 
 
 def play_one(task: Task) -> Outcome:
     """One game, from nothing but its task: the unit a worker process runs."""
-    n, i, seed, bots_by_side, mode = task
+    n, i, seed, bots_by_side, mode, deck = task
     by_side = dict(bots_by_side)
     names = [f"Bot{s}" for s in range(1, n + 1)]
+    config: dict[str, Any] = {"players": names, "mode": mode}
+    if deck is not None:
+        config["deck"] = dict(deck)  # H-DECK-9: as a room's config carries it
     rec = play_game(
-        {"players": names, "mode": mode},
+        config,
         game_seed(seed, n, i),
         lambda _seat, role: BOTS[by_side[SIDE[role]]](),
         record=False,
@@ -190,10 +218,12 @@ def run(
     mode: str,
     progress: Progress | None = None,
     jobs: int = 1,
+    deck: dict[str, int] | None = None,
 ) -> list[CountStats]:
     by_side = parse_bots(bots) if isinstance(bots, str) else bots
     frozen = tuple(sorted(by_side.items()))
-    tasks: list[Task] = [(n, i, seed, frozen, mode) for n in counts for i in range(games)]
+    frozen_deck = None if deck is None else tuple(sorted(deck.items()))
+    tasks: list[Task] = [(n, i, seed, frozen, mode, frozen_deck) for n in counts for i in range(games)]
     stats = {n: CountStats(n) for n in counts}
     for (n, i, *_), outcome in zip(tasks, _outcomes(tasks, jobs), strict=True):
         if progress and i == 0:
@@ -254,14 +284,18 @@ def main(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise SystemExit("--jobs must be at least 1")
     by_side = parse_bots(args.bots)
+    deck = parse_deck(getattr(args, "deck", None), counts)
     label = bots_label(by_side)
     progress = Progress(len(counts) * args.games, sys.stderr)
-    rows = run(counts, args.games, args.seed, by_side, args.mode, progress, jobs)
+    rows = run(counts, args.games, args.seed, by_side, args.mode, progress, jobs, deck)
     progress.finish()
     if args.plot:
         from nightfall.simulate_plot import plot_report
 
-        plot_report(rows, args.plot, f"Vang de Heks, {label} bots, {args.mode}, seed {args.seed}")
+        deck_label = "" if deck is None else ", own deck"
+        plot_report(
+            rows, args.plot, f"Vang de Heks, {label} bots, {args.mode}, seed {args.seed}{deck_label}", deck
+        )
         sys.stderr.write(f"plot written to {args.plot}\n")
     if args.json:
         report = {
@@ -272,10 +306,15 @@ def main(args: argparse.Namespace) -> int:
             "mode": args.mode,
             "seed": args.seed,
             "games_per_count": args.games,
+            "deck": deck,  # null: Table 2.1's row per count (H-DECK-9)
             "counts": [r.to_json() for r in rows],
         }
         print(json.dumps(report, indent=2, sort_keys=True))
     else:
         print(f"Vang de Heks, {label} bots, {args.mode} mode, seed {args.seed}")
+        if deck is not None:
+            print(
+                "deck: " + ", ".join(f"{role}={n}" for role, n in deck.items()) + ", Villagers fill the rest"
+            )
         print(render_table(rows))
     return 0

@@ -30,7 +30,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def plot_report(rows: list[CountStats], path: str, title: str) -> None:
+def plot_report(rows: list[CountStats], path: str, title: str, deck: dict[str, int] | None = None) -> None:
+    """``deck``: the host's deck the games were dealt from (None: Table 2.1, H-DECK-9)."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise SystemExit(f"--plot: the file must end in .png or .svg, got {path!r}")
@@ -50,7 +51,10 @@ def plot_report(rows: list[CountStats], path: str, title: str) -> None:
     for k, side in enumerate(("village", "witch", "solo")):
         xs, ys, lo, hi = [], [], [], []
         for r in rows:
-            if side == "solo" and not ROLE_TABLE[r.players][ROLE_COLUMNS.index("JESTER")]:
+            jesters = (
+                deck["JESTER"] if deck is not None else ROLE_TABLE[r.players][ROLE_COLUMNS.index("JESTER")]
+            )
+            if side == "solo" and not jesters:
                 continue  # no Jester at this count
             a, b = wilson(r.winners[side], r.games)
             p = r.winners[side] / max(r.games, 1)

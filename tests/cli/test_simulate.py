@@ -75,3 +75,32 @@ def test_plot_writes_the_figure(tmp_path: Path, suffix: str) -> None:
     plot_report(rows, str(out), "test")
     data = out.read_bytes()
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data[:2000]
+
+
+def test_deck_flag_plays_the_deck_and_refuses_a_bad_one() -> None:
+    """``--deck`` (H-DECK-1..6): roles not named count 0; a deck that breaks a rule at one of
+    the counts is refused with the rule and its reason; the games are dealt from it."""
+    from nightfall.simulate import parse_deck
+
+    deck = parse_deck("witch=2,CROW=1,SEER=1", [9, 12])
+    assert deck == {
+        "WITCH": 2,
+        "CROW": 1,
+        "JESTER": 0,
+        "SEER": 1,
+        "HERB_DOCTOR": 0,
+        "PROTECTOR": 0,
+        "PICKPOCKET": 0,
+    }
+    assert parse_deck(None, [4]) is None and parse_deck("standard", [4]) is None
+    with pytest.raises(SystemExit, match=r"witch side \(4\).*6 players.*H-DECK-3"):
+        parse_deck("WITCH=2,CROW=2", [6, 12])
+    with pytest.raises(SystemExit, match="H-DECK-4"):
+        parse_deck("WITCH=1,SEER=2", [12])
+    with pytest.raises(SystemExit, match="ROLE=COUNT"):
+        parse_deck("WITCH", [12])
+    # no Jester in the deck: no game of it can end with the Jester exiled
+    rows = run([9], 12, seed=3, bots="heuristic", mode="timed", deck={**deck, "JESTER": 0})
+    assert rows[0].games == 12 and rows[0].reasons["JESTER_EXILED"] == 0
+    with_jester = run([9], 12, seed=3, bots="heuristic", mode="timed", deck={**deck, "JESTER": 1})
+    assert with_jester[0].to_json() != rows[0].to_json()  # the deck reaches the games

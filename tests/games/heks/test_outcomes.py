@@ -44,3 +44,18 @@ def test_a_result_that_is_not_a_finished_heks_game_is_not_counted() -> None:
     assert outcomes.tally({"winner": "village", "day": "2", "roles": {"1": "WITCH"}}) is None
     three = {"1": "WITCH", "2": "SEER", "3": "VILLAGER"}
     assert outcomes.tally({"winner": "village", "day": 2, "roles": three}) is None
+
+
+def test_a_custom_deck_has_its_own_record_and_one_that_cannot_be_dealt_none() -> None:
+    """H-DECK-1, H-DECK-7: the host's deck is counted apart from Table 2.1's."""
+    site = HeksSite(timers={})
+    own = {"WITCH": 1, "CROW": 1, "JESTER": 0, "SEER": 1, "HERB_DOCTOR": 0, "PROTECTOR": 1, "PICKPOCKET": 0}
+    settings = {**site.default_settings(), "deck": own}
+    state = new_state({"players": NAMES, "deck": own}, seed=1)
+    dealt = {str(p.seat): p.role for p in state.players}
+    tally = site.tally({"winner": "village", "day": 2, "roles": dealt})
+    assert tally is not None and site.deck_key(7, settings) == tally.deck
+    assert tally.deck == "7:WITCH=1,CROW=1,SEER=1,PROTECTOR=1,VILLAGER=3"
+    assert tally.deck != site.deck_key(7, site.default_settings())
+    too_many = {**own, "WITCH": 3, "CROW": 3}  # the witch side above half of seven (H-DECK-3)
+    assert site.deck_key(7, {**settings, "deck": too_many}) is None

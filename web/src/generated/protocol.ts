@@ -249,6 +249,19 @@ export type InboxKind = "SEER_RESULT" | "ROBBED" | "REPELLED" | "PICKPOCKET_HAND
 export interface HeksSettings {
   mode: Mode;
   discuss_seconds: number;
+  deck: HeksDeck | null;
+}
+/**
+ * The host's deck (H-DECK-1): counts per role; the Villager fills the remaining seats.
+ */
+export interface HeksDeck {
+  WITCH: number;
+  CROW: number;
+  JESTER: number;
+  SEER: number;
+  HERB_DOCTOR: number;
+  PROTECTOR: number;
+  PICKPOCKET: number;
 }
 export interface HeksPlace {
   id: PlaceId;

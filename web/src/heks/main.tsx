@@ -9,6 +9,7 @@ import { Game } from "./screens/Game";
 import { JoinForm } from "./screens/Join";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
+import { DeckCard } from "./ui/Deck";
 import { ProfileCard } from "./screens/Profile";
 import { Watch } from "./screens/Watch";
 import { useStore } from "../core/store";
@@ -271,6 +272,7 @@ function Live(props: {
             <Disclosure class="between-games" label={t("end.settings")}>
               <SeatList room={s.room} you={s.you} conn={conn} />
               <Settings room={s.room} you={s.you} conn={conn} />
+              <DeckCard room={s.room} you={s.you} conn={conn} />
             </Disclosure>
           )}
         </>

@@ -20,9 +20,8 @@ from .view_types import HeksMe
 
 # The keys of a seat's view that a bot's view leaves out (None, or absent). No bot reads the
 # exile quorum (H-EXC-8), so its keys stay out of the step part every bot view copies.
-LEFT_OUT = frozenset(
-    {"progress", "waiting", "host", "exile_quorum", "exile_needed", "stall", "roles_in_play"}
-)
+# ``roles_in_play`` is in it: the strong bots' belief needs the deck (H-DECK-9).
+LEFT_OUT = frozenset({"progress", "waiting", "host", "exile_quorum", "exile_needed", "stall"})
 LEFT_OUT_OF_ME = frozenset({"side", "choice", "spells_cast"})
 _ROLE_PARTS = frozenset({WITCH, PROTECTOR, SEER, PICKPOCKET})
 

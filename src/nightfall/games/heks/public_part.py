@@ -18,7 +18,7 @@ from .state import (
     RITUAL,
     HeksState,
 )
-from .tables import INGREDIENT_OF, PLACES, ROLE_COLUMNS, role_multiset
+from .tables import INGREDIENT_OF, PLACES, ROLE_COLUMNS
 from .view_types import (
     HeksPlace,
     HeksPlayer,
@@ -105,6 +105,9 @@ def _step_part(state: HeksState) -> HeksPublicView:
         or (phase == GAME_END and state.vote_result is not None and state.vote_result["day"] == day.number)
         else None,
         "result": state.result,
+        # H-DECK-9: bots read the deck here (their belief's hypotheses, bots/belief.py); shared,
+        # read-only, and fresh_public gives each full view a list of its own.
+        "roles_in_play": _roles_in_play(state),
         # Set per version by fresh_public; here so that setting them replaces values in the
         # copied dict instead of growing it (same key order: these are the last public keys).
         "progress": None,
@@ -186,11 +189,11 @@ def fresh_public(state: HeksState) -> HeksPublicView:
 
 
 def _roles_in_play(state: HeksState) -> list[int]:
-    """H-TBL-7: Table 2.1's row for this table, as a new list per view (the caller owns it);
-    worked out once per game (it runs for every view)."""
+    """H-TBL-7, H-DECK-9: the dealt deck's counts (Table 2.1's row or the host's deck), as a new
+    list per view (the caller owns it); worked out once per game (it runs for every view)."""
     row = state.cache.get("roles_in_play")
     if row is None:
-        counts = Counter(role_multiset(len(state.players)))
+        counts = Counter(p.role for p in state.players)
         row = state.cache["roles_in_play"] = [counts[r] for r in ROLE_COLUMNS]
     return list(row)
 

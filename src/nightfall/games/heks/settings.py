@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tables
+from . import deck, tables
 
 MODES = ("timed", "unlimited")  # H-SET-6
 
@@ -25,7 +25,8 @@ def discuss_ok(seconds: object) -> bool:
 
 
 def defaults() -> dict[str, Any]:
-    return {"mode": MODES[0], "discuss_seconds": tables.DISCUSS_DEFAULT}
+    # deck None: the standard deck, Table 2.1's row for whoever is seated (H-DECK-7)
+    return {"mode": MODES[0], "discuss_seconds": tables.DISCUSS_DEFAULT, "deck": None}
 
 
 def schema() -> dict[str, Any]:
@@ -37,4 +38,7 @@ def schema() -> dict[str, Any]:
             "max": tables.DISCUSS_MAX,
             "step": tables.DISCUSS_STEP,
         },
+        # H-DECK-1: the roles a deck names (the Villager fills the rest), at most ``max`` each
+        # (H-DECK-4, H-DECK-5; Witches and Crows are bounded by H-DECK-3 instead).
+        "deck": {"roles": list(deck.DECK_ROLES), "one_holder": [*deck.ONE_HOLDER, tables.JESTER]},
     }

@@ -9,6 +9,7 @@ from typing import Any
 
 from nightfall.engine import Rejected, Rng
 
+from . import deck as decks
 from . import settings
 from .state import HeksState, Player
 from .tables import (
@@ -20,7 +21,6 @@ from .tables import (
     PARAMS,
     TIMED_SECONDS,
     Params,
-    role_multiset,
 )
 
 _TABLE_QUORUM: Any = object()  # no test-only ``quorum`` in the config: Table 2.2's Q
@@ -95,13 +95,12 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeksState:
     if not isinstance(overrides, Mapping):
         raise Rejected("bad_config", field="timers", reason="expected an object")
     rng = Rng.from_seed(seed)
-    deal = role_multiset(n)
+    # H-DECK-1..6: the host's deck, or Table 2.1's row (``deck`` absent or null).
+    deal = decks.role_list(decks.full_deck(n, config.get("deck")))
     fixed = config.get("roles")
     if fixed is not None:
         if not isinstance(fixed, list) or Counter(fixed) != Counter(deal):
-            raise Rejected(
-                "bad_config", "H-SET-4", field="roles", reason="must be a permutation of Table 2.1"
-            )
+            raise Rejected("bad_config", "H-SET-4", field="roles", reason="must be a permutation of the deck")
         roles = list(fixed)
     else:
         roles = deal

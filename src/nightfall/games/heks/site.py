@@ -8,15 +8,14 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
 from ..interface import GameSite, Outcome, Pages, Tally
+from . import deck, outcomes, tables, victory
 from . import host_handover as host_handover_rules
-from . import outcomes, tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
@@ -56,6 +55,8 @@ class HeksSite(GameSite):
     # A phone in play sends at least every ~1.25 s (GAME_HEARTBEAT's 1 s ping when quiet, on a
     # 250 ms tick); 3 s of silence is a lost link, marked for the host within 5 s (issue 31 §2).
     quiet_lost_ms = 3_000
+    # The phone shows ``params.reason`` (H-DECK-1..7) under this line.
+    error_texts: ClassVar[Mapping[str, str]] = {"bad_deck": "That deck cannot be played."}
 
     def table_roles(self) -> dict[str, list[int]]:
         """H-TBL-7: Table 2.1's row per player count, counts in its column order."""
@@ -77,10 +78,13 @@ class HeksSite(GameSite):
         return schema()
 
     def merge_settings(self, current: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(patch) - {"mode", "discuss_seconds"}
+        unknown = set(patch) - {"mode", "discuss_seconds", "deck"}
         if unknown:
             raise Rejected("bad_settings", field=sorted(unknown)[0])
         merged = {**current, **patch}
+        # H-DECK-7: a deck some table can play; whether it fits the seated count is checked at
+        # start (and shown in the lobby), since players still join and leave.
+        merged["deck"] = deck.check_setting(merged.get("deck"))
         if not mode_ok(merged.get("mode")):
             raise Rejected("bad_settings", field="mode")
         if not discuss_ok(merged.get("discuss_seconds")):
@@ -103,10 +107,15 @@ class HeksSite(GameSite):
         return outcomes.tally(result)
 
     def deck_key(self, seated: int, settings: Mapping[str, Any]) -> str | None:
-        """Table 2.1's deck for ``seated`` players."""
+        """The lobby's deck (Table 2.1's, or the host's own, H-DECK-1) for ``seated`` players;
+        None when it cannot be dealt to them (H-DECK-7)."""
         if not tables.MIN_PLAYERS <= seated <= tables.MAX_PLAYERS:
             return None
-        return outcomes.deck_key(Counter(tables.role_multiset(seated)))
+        try:
+            counts = deck.full_deck(seated, settings.get("deck"))
+        except Rejected:
+            return None
+        return outcomes.deck_key(counts)
 
     def build_config(
         self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
@@ -117,6 +126,9 @@ class HeksSite(GameSite):
             "mode": settings["mode"],
             "discuss_seconds": settings["discuss_seconds"],
         }
+        chosen = settings.get("deck")  # H-DECK-9: absent for the standard deck
+        if chosen is not None:
+            config["deck"] = dict(chosen)
         if self.timers:
             config["timers"] = dict(self.timers)
         return config

@@ -61,6 +61,21 @@ class HeksSettings(TypedDict):
 
     mode: Mode
     discuss_seconds: int
+    # H-DECK-7: null = the table's standard deck (Table 2.1, "balanced"); else the host's
+    # counts of the seven roles other than the Villager (Villagers fill the other seats).
+    deck: HeksDeck | None
+
+
+class HeksDeck(TypedDict):
+    """The host's deck (H-DECK-1): counts per role; the Villager fills the remaining seats."""
+
+    WITCH: int
+    CROW: int
+    JESTER: int
+    SEER: int
+    HERB_DOCTOR: int
+    PROTECTOR: int
+    PICKPOCKET: int
 
 
 class HeksPlace(TypedDict):

@@ -297,6 +297,7 @@ export const en: Record<Key, string> = {
   "err.unknown_action": "Unknown action",
   "err.wrong_status": "That is not possible now",
   "err.bad_settings": "Invalid setting ({field})",
+  "err.bad_deck": "That deck cannot be played: {reason}",
   "err.bad_order": "The seat order must list every member once",
   "err.unknown_member": "There is no such member",
   "err.already_host": "You are already the host",

@@ -299,6 +299,7 @@ export const ru = {
   "err.unknown_action": "Неизвестное действие",
   "err.wrong_status": "Сейчас это невозможно",
   "err.bad_settings": "Неверная настройка ({field})",
+  "err.bad_deck": "С этим набором ролей играть нельзя: {reason}",
   "err.bad_order": "Порядок мест должен включать каждого участника один раз",
   "err.unknown_member": "Такого участника нет",
   "err.already_host": "Вы уже ведущий",

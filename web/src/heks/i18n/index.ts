@@ -23,7 +23,10 @@ export function errorText(code: string, params?: Record<string, unknown> | null)
   const reason = params && typeof params.reason === "string" ? `err.${code}.${params.reason}` : "";
   if (reason && has(reason)) return t(reason);
   const k = `err.${code}`;
-  return has(k) ? t(k) : t("err.unknown", { code });
+  // the code's text may name params, e.g. bad_deck's {reason} (H-DECK-7)
+  const values: Params = {};
+  for (const [key, value] of Object.entries(params ?? {})) if (typeof value === "string" || typeof value === "number") values[key] = value;
+  return has(k) ? t(k, values) : t("err.unknown", { code });
 }
 
 /** "A, B and C" in the current language. */

@@ -8,6 +8,9 @@ import { EveningScore, winsByPid } from "../ui/Score";
 import { RealTables } from "../ui/RealTables";
 import { LangSwitch } from "../ui/LangSwitch";
 import { RelinkMark } from "../ui/RelinkNotice";
+import { chosenDeck, deckRow } from "../deck";
+import { seatedProblem } from "../ui/Deck";
+import { OddsSlot } from "../ui/Odds";
 import { rolesInPlay, rolesOf } from "../ui/roles";
 import type { Role } from "../../generated/protocol";
 import { BoardPhase } from "../board/BoardPhase";
@@ -71,7 +74,9 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
         <section class="card board-players">
           <h2>{t("board.players")}</h2>
           {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
-          {!v && <RolesInPlay roles={rolesOf(room.limits.roles?.[String(room.members.length)] ?? [])} />}
+          {/* H-DECK-9: the chosen deck is public; the board's lobby lists it for the seated count */}
+          {!v && <RolesInPlay roles={rolesOf(deckRow(room, room.members.length))} own={chosenDeck(room) !== null} problem={seatedProblem(room)} />}
+          {!v && <OddsSlot room={room} />}
           {!v && <RealTables room={room} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
@@ -105,11 +110,15 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
 
 
 /** "Roles in this game": Table 2.1's row for this table, in a corner during play (issue 31 §3). */
-function RolesInPlay(props: { roles: { role: Role; count: number }[] }) {
+function RolesInPlay(props: { roles: { role: Role; count: number }[]; own?: boolean; problem?: string | null }) {
   if (props.roles.length === 0) return null; // a lobby with too few or too many players
   return (
     <div class="board-roles">
-      <h3>{t("board.roles")}</h3>
+      <h3>
+        {t("board.roles")}
+        {props.own ? ` (${t("board.deck.own")})` : ""}
+      </h3>
+      {props.problem && <p class="deck-problem">{props.problem}</p>}
       <ul class="chips">
         {props.roles.map((r) => (
           <li key={r.role} class={`role-${r.role.toLowerCase()}`}>

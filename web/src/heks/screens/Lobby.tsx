@@ -5,6 +5,7 @@ import type { Connection, RoomState, You } from "../../core/connection";
 import { t } from "../i18n";
 import { heksSettings } from "../types";
 import { useOnce } from "../ui/common";
+import { DeckCard, seatedProblem } from "../ui/Deck";
 import { Badge } from "../ui/Looks";
 import { RealTables } from "../ui/RealTables";
 import { EveningScore } from "../ui/Score";
@@ -37,6 +38,8 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       {!you.host && !you.spectator && <p class="waiting lobby-waiting">{t("lobby.waiting")}</p>}
       {/* The host's Start first: above the fold at 390×844 (issue 31 §3) */}
       {you.host && <Settings room={room} you={you} conn={conn} start />}
+      {/* the deck under Start (which stays above the fold), its odds slot inside (issue 34) */}
+      {you.host && <DeckCard room={room} you={you} conn={conn} />}
       <section class="card center">
         <h2>{t("lobby.code")}</h2>
         <p class="room-code" aria-label={`${t("lobby.code")} ${room.code.split("").join(" ")}`}>
@@ -73,6 +76,7 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       <SeatList room={room} you={you} conn={conn} />
       <EveningScore room={room} />
       <RealTables room={room} />
+      {!you.host && <DeckCard room={room} you={you} conn={conn} />}
       {!you.host && <Settings room={room} you={you} conn={conn} start />}
       {!you.host && !you.spectator && (
         <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
@@ -165,7 +169,8 @@ export function Settings(props: { room: RoomState; you: You; conn: Connection; s
   const s = heksSettings(room);
   const n = room.members.length;
   const { min_players: min, max_players: max } = room.limits;
-  const canStart = n >= min && n <= max;
+  const problem = seatedProblem(room); // H-DECK-7: a chosen deck that does not fit the seated count
+  const canStart = n >= min && n <= max && problem === null;
   const start = useOnce(() => conn.lobby("start"));
   if (!you.host) {
     return (
@@ -200,7 +205,12 @@ export function Settings(props: { room: RoomState; you: You; conn: Connection; s
           </button>
         </div>
       )}
-      {props.start && !canStart && <p class="small muted">{t("lobby.need", { n })}</p>}
+      {props.start && (n < min || n > max) && <p class="small muted">{t("lobby.need", { n })}</p>}
+      {problem && (
+        <p class="small deck-problem" role="status">
+          {t("deck.start", { n })}
+        </p>
+      )}
       {props.start && (
         <button type="button" class="primary" disabled={!canStart || start.busy} onClick={start.run}>
           {t("lobby.start")}

@@ -59,9 +59,12 @@ class Space:
 
 
 @cache
-def space(players: int) -> Space:
+def space(players: int, nw: int | None = None, nj: int | None = None) -> Space:
+    """Hypotheses for ``nw`` Witches and ``nj`` (0 or 1) Jesters; Table 2.1's row by default.
+    A host's deck (H-DECK-9) gives its own counts: the deck is public."""
     counts = dict(zip(ROLE_COLUMNS, ROLE_TABLE[players], strict=True))
-    nw, nj = counts[WITCH], counts[JESTER]
+    nw = counts[WITCH] if nw is None else nw
+    nj = counts[JESTER] if nj is None else nj
     rows_w: list[tuple[int, ...]] = []
     rows_j: list[int] = []
     for ws in combinations(range(1, players + 1), nw):
@@ -98,8 +101,13 @@ class PublicBelief:
         return self._table[1], self._table[2]
 
     @classmethod
-    def new(cls, players: int) -> PublicBelief:
-        sp = space(players)
+    def new(cls, players: int, roles_in_play: list[int] | None = None) -> PublicBelief:
+        """``roles_in_play``: the deck's counts in ROLE_COLUMNS order (the view's, H-DECK-9)."""
+        if roles_in_play is None:
+            sp = space(players)
+        else:
+            row = dict(zip(ROLE_COLUMNS, roles_in_play, strict=True))
+            sp = space(players, row[WITCH], row[JESTER])
         return cls(sp, np.ones(sp.witch.shape[0]))
 
     def _times(self, factor: Vec) -> None:

@@ -42,7 +42,7 @@ class StrongBot:
     # ---- what the seat sees ----
     def _public(self, view: dict[str, Any], talk: TableTalk) -> PublicBelief:
         if talk.belief is None:
-            talk.belief = PublicBelief.new(len(view["players"]))
+            talk.belief = PublicBelief.new(len(view["players"]), view.get("roles_in_play"))
         pub: PublicBelief = talk.belief
         result = view.get("vote_result")
         if result and result.get("outcome") == "EXILED" and pub.once(("exile", result["day"])):
