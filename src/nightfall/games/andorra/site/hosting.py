@@ -12,13 +12,13 @@ from typing import Any, ClassVar, cast
 
 from nightfall.engine import Game, Rejected
 
-from ...interface import Created, GameSite, Opening, Pages
+from ...interface import Created, GameSite, Opening, Outbox, Pages
 from ..creation_types import AndorraCreated, AndorraRoleInfo
 from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
-from . import chat, thread_tool
+from . import chat, mail, thread_tool
 from .chat import RoomState
 from .game import AndorraSiteGame
 
@@ -61,6 +61,27 @@ class AndorraSite(GameSite):
             return thread_tool.preview(state.game, request)
         except Rejected as rejected:
             raise worded(rejected) from None
+
+    def mail_marks(self, state: Any) -> Any:
+        return mail.marks(cast(RoomState, state).game)
+
+    def mail_due(self, state: Any, seen: Any, code: str, page: str) -> Outbox | None:
+        """A-MAIL-4: a notice per new question, new private result and new day, to the players
+        who gave an address, through the host's SMTP settings."""
+        room = cast(RoomState, state)
+        smtp = room.mail.smtp
+        notices = mail.due(room.mail, seen, mail.marks(room.game))
+        if smtp is None or not notices:
+            return None
+        return Outbox(
+            host=smtp.host,
+            port=smtp.port,
+            security=smtp.security,
+            user=smtp.user,
+            password=smtp.password,
+            sender=smtp.sender,
+            letters=tuple((n.address, *mail.letter(n.kind, code, page)) for n in notices),
+        )
 
     def feed_length(self, state: Any) -> int:
         """The clan chat is the feed (docs/protocol.md, ``feed``): ``RoomState.chat``."""
