@@ -14,6 +14,7 @@ from .items import item_name
 from .roles.catalogue import CLAN_COLOURS, ROLES
 from .roles.move_names import MOVE_TYPES, move_name
 from .roles.move_params import field_words
+from .schedule_text import REASONS
 
 PHASES = {
     "DAY": ("день", "day"),
@@ -28,6 +29,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "bad_config": (
         "Настройки игры неверны: {field} — {reason}.",
         "The game settings are wrong: {field} — {reason}.",
+    ),
+    "bad_schedule": (
+        "Расписание, строка {line}: «{item}» — {reason}.",
+        "The schedule, line {line}: «{item}» — {reason}.",
     ),
     "nick_bbcode": (
         "В нике «{nick}» есть тег BBCode «{tag}»: в посте форум разметил бы по нему текст. "
@@ -265,6 +270,13 @@ def explain(rejected: Rejected, lang: str = "ru") -> str:
             if lang == "ru"
             else f"Fields the command does not take: {keys}."
         )
+    if rejected.code == "bad_schedule":  # A-SETUP-18: the line and the item, in words
+        why = REASONS.get(str(params.get("reason")), ("неверно", "wrong"))[0 if lang == "ru" else 1]
+        line = int(params.get("line") or 0)
+        item = params.get("item") or ""
+        if lang == "ru":
+            return f"Расписание{f', строка {line}' if line else ''}: «{item}» — {why}."
+        return f"The schedule{f', line {line}' if line else ''}: «{item}» — {why}."
     pair = SENTENCES.get(rejected.code)
     if pair is None:
         return "Команда отклонена." if lang == "ru" else "The command was refused."

@@ -397,4 +397,6 @@ export const en: Record<Key, string> = {
   mail_me_on: "Notices to {address}",
   mail_me_help: "A mail comes when you have a new question, a new result or a new day begins: only a link to this page. Only you and the server see the address.",
   mail_me_off: "Stop mail",
+  create_schedule_text: "Or the schedule as text (empty: the fields above; times are Moscow time unless a zone is given)",
+  create_schedule_placeholder: "day 48h, night 24h, start 06.12 18:00 MSK\nor: day 1: 06.12 18:00 — 07.12 18:00, night 1: 07.12 18:00 — 07.12 22:00",
 };

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, cast
 from nightfall.engine import Game, Rejected
 
 from ...interface import Created, GameSite, Opening, Outbox, Pages
+from .. import schedule_text
 from ..creation_types import AndorraCreated, AndorraRoleInfo
 from ..reasons import worded
 from ..roles.catalogue import ROLES
@@ -141,6 +142,11 @@ class AndorraSite(GameSite):
             ms = _phase_ms(form, key)
             if ms is not None:
                 schedule[field] = ms
+        text = form.get("schedule_text")
+        if text is not None and not isinstance(text, str):
+            raise Rejected("bad_config", field="schedule_text")
+        if text and text.strip():  # A-SETUP-18: the text's fields win over the length fields
+            schedule |= _from_text(text, now)
         options = form.get("options") or {}
         if not isinstance(options, dict):
             raise Rejected("bad_config", field="options")
@@ -173,6 +179,17 @@ class AndorraSite(GameSite):
             "warnings": host_view.get("host", {}).get("warnings", []),
         }
         return cast("dict[str, Any]", answer)  # the GameSite interface answers with any JSON object
+
+
+def _from_text(text: str, now: int) -> dict[str, Any]:
+    """A-SETUP-18: the schedule written as text; Day 1 must still be running now."""
+    got = schedule_text.parse(text, now)
+    for key in ("day_ms", "night_ms", "prompt_ms"):
+        if key in got and not PHASE_MIN_S * 1000 <= got[key] <= PHASE_MAX_S * 1000:
+            raise Rejected("bad_schedule", rule="A-SETUP-18", line=0, item=key, reason="too_long")
+    if "start" in got and "day_ms" in got and got["start"] + got["day_ms"] <= now:
+        raise Rejected("bad_schedule", rule="A-SETUP-18", line=0, item="", reason="day_one_over")
+    return got
 
 
 def _phase_ms(form: Mapping[str, Any], key: str) -> int | None:
