@@ -930,6 +930,7 @@ export interface AndorraHost {
   options?: AndorraMoveOption[];
   pm_options?: Record<string, AndorraMoveOption[]>;
   mail?: AndorraMailDesk;
+  aliases?: Record<string, string>;
   running_count: AndorraCountRow[];
   host_log: AndorraWords[];
   edit_choices: AndorraEditChoices;

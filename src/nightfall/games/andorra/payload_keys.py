@@ -37,7 +37,10 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     "set_deadline": frozenset({"at"}),
     "pm_move": _MOVE | {"from"},
     "pm_vote": frozenset({"from", "target", "edit"}),
-    "thread_votes": frozenset({"votes"}),  # A-THREAD-1: the confirmed votes of a thread import
+    "thread_votes": frozenset({"votes"}),
+    "thread_alias": frozenset(
+        {"name", "seat"}
+    ),  # A-THREAD-5a: the site's alias table  # A-THREAD-1: the confirmed votes of a thread import
     "host_edit": frozenset({"op", "seat", "item", "role", "clan"}),
     "article_verdict": frozenset({"seat", "publish"}),
     "mail_settings": frozenset({"host", "port", "security", "user", "password", "sender", "clear"}),

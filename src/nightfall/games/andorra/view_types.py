@@ -372,6 +372,8 @@ class AndorraHost(TypedDict):
     pm_options: NotRequired[dict[str, list[AndorraMoveOption]]]
     # site, A-MAIL-1/2/5: the SMTP settings without the password, how many opted in, the last failure
     mail: NotRequired[AndorraMailDesk]
+    # site, A-THREAD-5a: the thread import's confirmed forum names -> the player's nick
+    aliases: NotRequired[dict[str, str]]
     # H-04a: today's count so far, highest first (the tally's start: weights and penalties)
     running_count: list[AndorraCountRow]
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first

@@ -44,6 +44,8 @@ class RoomState:
     cards: dict[int, Any] = field(default_factory=dict)
     # the e-mail notices' settings and addresses (mail.py; never in a snapshot, A-MAIL-2)
     mail: MailDesk = field(default_factory=MailDesk)
+    # the thread import's confirmed forum names -> seat (aliases.py, A-THREAD-5a)
+    aliases: dict[str, int] = field(default_factory=dict)
 
 
 def clean_chat(raw: object) -> str:

@@ -16,7 +16,7 @@ from ..payload_keys import refuse_unknown_keys
 from ..view import public_part
 from ..view import view as view_of
 from ..view_types import AndorraView
-from . import chat, form, mail
+from . import aliases, chat, form, mail
 from .chat import CHAT, RoomState
 from .param_shapes import check_params
 
@@ -35,7 +35,7 @@ class AndorraSiteGame:
 
     def __init__(self, inner: Game[Any] | None = None) -> None:
         self.inner: Game[Any] = inner if inner is not None else AndorraGame()
-        self.commands = self.inner.commands | {CHAT} | mail.MAIL_COMMANDS
+        self.commands = self.inner.commands | {CHAT, aliases.ALIAS} | mail.MAIL_COMMANDS
 
     # -- the Game protocol ---------------------------------------------------
 
@@ -50,6 +50,8 @@ class AndorraSiteGame:
         refuse_unknown_keys(command.type, command.payload, SITE_KEYS.get(command.type))
         if command.type in mail.MAIL_COMMANDS:  # the world is unchanged: every cache stays
             return mail.apply(state.mail, len(state.game.world.players), command)
+        if command.type == aliases.ALIAS:  # the same: only the import's table changes
+            return aliases.apply(state.aliases, len(state.game.world.players), command)
         state.public = None  # every command may change what all seats see: built again on demand
         if command.type not in CARD_KEEPS:
             state.cards = {}
@@ -103,6 +105,7 @@ class AndorraSiteGame:
                 out["host"]["pm_options"] = self.pm_options(state)
             if viewer == "host" and "host" in out:
                 out["host"]["mail"] = mail.host_part(state.mail)
+                out["host"]["aliases"] = aliases.by_nick(state.aliases, state.game.world)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
             since = state.member_since.get(viewer)

@@ -19,7 +19,7 @@ from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
-from . import chat, mail, thread_tool
+from . import aliases, chat, mail, thread_tool
 from .chat import RoomState
 from .game import AndorraSiteGame
 
@@ -58,8 +58,13 @@ class AndorraSite(GameSite):
         """``thread``: the thread import's preview (A-THREAD-1)."""
         if tool != "thread":
             raise Rejected("not_found", tool=tool)
+        # A-THREAD-5a: the room's confirmed names first; the request may add its own
+        table = aliases.by_nick(cast(RoomState, state).aliases, state.game.world)
+        sent = request.get("aliases")
+        if isinstance(sent, dict):
+            table |= {str(k): v for k, v in sent.items() if isinstance(v, str)}
         try:
-            return thread_tool.preview(state.game, request)
+            return thread_tool.preview(state.game, {**request, "aliases": table})
         except Rejected as rejected:
             raise worded(rejected) from None
 
