@@ -112,7 +112,7 @@ async def test_a_night_question_is_mailed_to_the_player_alone_a_mail_4(
 
     prompted = await _night_one(host, players)
     assert prompted["view"]["me"]["prompts"][0]["kind"] == "RECRUIT_ASK"
-    await _wait(box.arrived)
+    await until_letters(box, lambda: any("question" in t for _, t in box.letters))
     questions = [(to, text) for to, text in box.letters if "question" in text]
     assert [to for to, _ in questions] == [["kira@example.org"]]
     text = questions[0][1]

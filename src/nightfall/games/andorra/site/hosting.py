@@ -69,7 +69,12 @@ class AndorraSite(GameSite):
             raise worded(rejected) from None
 
     def mail_marks(self, state: Any) -> Any:
-        return mail.marks(cast(RoomState, state).game)
+        """None while no mail can go out (no settings, nobody opted in): nothing to compare,
+        and a desk without mail pays nothing per change (the next marks are a fresh start)."""
+        room = cast(RoomState, state)
+        if room.mail.smtp is None or not room.mail.addresses:
+            return None
+        return mail.marks(room.game)
 
     def mail_due(self, state: Any, seen: Any, code: str, page: str) -> Outbox | None:
         """A-MAIL-4: a notice per new question, new private result and new day, to the players
