@@ -188,5 +188,6 @@ async def test_the_password_is_write_only_and_kept_on_a_resave_a_mail_2(
     assert refused["type"] == "error" and refused["error"]["code"] == "not_host"
     bad = await players[0].command("mail_address", address="kira at example")
     assert bad["type"] == "error" and bad["error"]["code"] == "bad_mail"
+    assert "name@example.org" in bad["error"]["text"]["ru"]  # worded for the page
     seen = json.dumps([m for ws in [host, *players] for m in ws.seen])
     assert PASSWORD not in seen

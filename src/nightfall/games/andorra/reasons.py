@@ -61,6 +61,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "unknown_prompt": ("Этот вопрос уже закрыт.", "This question is closed."),
     "bad_answer": ("Такого ответа нет среди вариантов.", "That answer is not one of the options."),
     "bad_payload": ("Неверные данные: {field}.", "Wrong data: {field}."),
+    # A-MAIL-1/3: a field of the SMTP settings or an address
+    "bad_mail": (
+        "Почта: неверное поле «{field}» (адрес вида name@example.org, порт 1-65535).",
+        "Mail: the field «{field}» is wrong (an address like name@example.org, a port 1-65535).",
+    ),
     "not_eligible": ("{player} не может голосовать.", "{player} cannot vote."),
     "no_poll": ("В клане игрока {player} сейчас нет выборов.", "{player}'s clan holds no election now."),
     "bad_candidate": ("Этот игрок не в вашем клане.", "That player is not in your clan."),
