@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
+from nightfall.games.registry import Outbox
 from nightfall.server import mail_out
 from tests.local_servers import free_port
 from tests.server.harness import Live, Ws
@@ -191,3 +192,23 @@ async def test_the_password_is_write_only_and_kept_on_a_resave_a_mail_2(
     assert "name@example.org" in bad["error"]["text"]["ru"]  # worded for the page
     seen = json.dumps([m for ws in [host, *players] for m in ws.seen])
     assert PASSWORD not in seen
+
+
+def test_starttls_against_a_plain_server_fails_in_words_a_mail_5(mailbox: tuple[Mailbox, int]) -> None:
+    """A-MAIL-5: a server without STARTTLS is an error the host can read, without the password."""
+    box, port = mailbox
+    outbox = Outbox(
+        "127.0.0.1", port, "starttls", "u", PASSWORD, "host@example.org", (("a@example.org", "s", "b"),)
+    )
+    with pytest.raises(mail_out.MailError) as failed:
+        mail_out.send(outbox, timeout_s=5)
+    assert "STARTTLS" in str(failed.value) and PASSWORD not in str(failed.value)
+    assert not box.letters
+
+
+def test_an_smtp_host_inside_the_servers_network_is_refused_a_mail_5(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A-MAIL-5: like the thread import's pages, the host's SMTP server must be outside."""
+    monkeypatch.setattr(mail_out, "ALLOW_PRIVATE", False)
+    outbox = Outbox("127.0.0.1", 6379, "none", "", "", "host@example.org", (("a@example.org", "s", "b"),))
+    with pytest.raises(mail_out.MailError, match="inside the server's network"):
+        mail_out.send(outbox, timeout_s=5)
