@@ -17,8 +17,8 @@ MSK = timezone(timedelta(hours=3))
 H = 3_600_000
 
 
-def ms(*args: int, tz: timezone = MSK) -> int:
-    return int(datetime(*args, tzinfo=tz).timestamp() * 1000)
+def ms(year: int, month: int, day: int, hour: int, minute: int, tz: timezone = MSK) -> int:
+    return int(datetime(year, month, day, hour, minute, tzinfo=tz).timestamp() * 1000)
 
 
 NOW = ms(2026, 12, 6, 12, 0)
