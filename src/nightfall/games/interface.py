@@ -235,10 +235,10 @@ class GameSite(ABC):
         §3, Andorra's e-mail notices); None: the game sends no mail."""
         return None
 
-    def mail_due(self, state: Any, seen: Any, code: str, page: str) -> Outbox | None:
-        """The mail a change made due since ``seen`` (``mail_marks`` before it), with the SMTP
-        settings to send it through; ``page`` is the players' page without a token. None:
-        nothing to send."""
+    def mail_due(self, state: Any, seen: Any, now: Any, code: str, page: str) -> Outbox | None:
+        """The mail a change made due between ``seen`` and ``now`` (``mail_marks`` before and
+        after it), with the SMTP settings to send it through; ``page`` is the players' page
+        without a token. None: nothing to send."""
         return None
 
     def answer_created(self, created: Created) -> dict[str, Any]:

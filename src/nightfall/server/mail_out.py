@@ -109,7 +109,7 @@ class MailOut:
         if seen is None or self.seen is None:
             return  # the first state seen: a baseline, nothing is new yet
         page = f"{core.base_url or ''}/{core.site.pages.seat.format(code=core.code)}"
-        outbox = core.site.mail_due(play.state, seen, core.code, page)
+        outbox = core.site.mail_due(play.state, seen, self.seen, core.code, page)
         if outbox is None:
             return
         task = asyncio.get_running_loop().create_task(self._deliver(outbox))

@@ -76,12 +76,12 @@ class AndorraSite(GameSite):
             return None
         return mail.marks(room.game)
 
-    def mail_due(self, state: Any, seen: Any, code: str, page: str) -> Outbox | None:
+    def mail_due(self, state: Any, seen: Any, now: Any, code: str, page: str) -> Outbox | None:
         """A-MAIL-4: a notice per new question, new private result and new day, to the players
         who gave an address, through the host's SMTP settings."""
         room = cast(RoomState, state)
         smtp = room.mail.smtp
-        notices = mail.due(room.mail, seen, mail.marks(room.game))
+        notices = mail.due(room.mail, seen, now)
         if smtp is None or not notices:
             return None
         return Outbox(
