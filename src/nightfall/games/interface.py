@@ -56,6 +56,20 @@ class Pages:
 
 
 @dataclass(frozen=True, slots=True)
+class Outbox:
+    """Mail the server sends for a game (``GameSite.mail_due``): the host's SMTP settings and
+    the letters, each ``(to, subject, body)``. The server sends it off the event loop."""
+
+    host: str
+    port: int
+    security: str  # "starttls", "ssl" or "none"
+    user: str
+    password: str = field(repr=False)  # never in a log line
+    sender: str = ""
+    letters: tuple[tuple[str, str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Opening:
     """How a new room starts, read from its creator's form (``GameSite.open_room``).
 
@@ -215,6 +229,17 @@ class GameSite(ABC):
         preview, A-THREAD-1); ``request`` holds the server's fetched ``pages`` ({url, text}).
         Changes nothing: what the host then confirms is an ordinary command."""
         raise Rejected("not_found", tool=tool)
+
+    def mail_marks(self, state: Any) -> Any:
+        """What the players have been told of so far, to compare after each change (issue 32
+        §3, Andorra's e-mail notices); None: the game sends no mail."""
+        return None
+
+    def mail_due(self, state: Any, seen: Any, now: Any, code: str, page: str) -> Outbox | None:
+        """The mail a change made due between ``seen`` and ``now`` (``mail_marks`` before and
+        after it), with the SMTP settings to send it through; ``page`` is the players' page
+        without a token. None: nothing to send."""
+        return None
 
     def answer_created(self, created: Created) -> dict[str, Any]:
         """The creator's answer to ``POST /api/rooms`` (docs/protocol.md §2)."""

@@ -20,13 +20,14 @@ from typing import Any
 
 from nightfall.engine import Game
 
-from .interface import Created, GameSite, Opening, Pages, describe
+from .interface import Created, GameSite, Opening, Outbox, Pages, describe
 
 __all__ = [
     "Catalog",
     "Created",
     "GameSite",
     "Opening",
+    "Outbox",
     "Pages",
     "api_aliases",
     "default_catalog",

@@ -28,6 +28,7 @@ from . import lobby as tables
 from .connection import Connection
 from .inbox import Inbox
 from .lobby import PLAYING, Lobby
+from .mail_out import MailOut
 from .play import Play
 from .presence import CONNECTED, Presence
 from .protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, error, request_id
@@ -87,11 +88,17 @@ class Room:
         self.views = RoomViews(core)
         self.committer = Committer(core, self.views, enqueue)
         self.host = HostKeeper(core, self.committer, self.views, enqueue)
-        self.committer.committed = self.host.follow_game_host
+        self.mail = MailOut(core, self.committer, self.views, enqueue)
+        self.committer.committed = self._committed
         self.desk = LobbyDesk(core, self.committer, self.host)
         self.writer = RoomWriter(core, inbox, self.committer, self.desk, self.views)
         self.quiet = QuietWatch(core, self.views, enqueue)
         self._enqueue = enqueue
+
+    async def _committed(self) -> None:
+        """After each commit: the host follows the game's host seat; due mail goes out."""
+        await self.host.follow_game_host()
+        await self.mail.committed()
 
     # -- what ``Rooms``, the HTTP API and the sockets read ---------------------
 

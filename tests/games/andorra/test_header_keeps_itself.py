@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nightfall.engine import HOST, Command, kernel
 from nightfall.games.andorra import AndorraGame
+from nightfall.games.andorra.reports.header import header
 from nightfall.games.andorra.state import AndorraState
 
 from .kit import mk, quiet_day
@@ -96,3 +97,44 @@ def test_replacement_during_review_survives_publication() -> None:  # A-GEN-4
     s.do(HOST, "replace", seat=2, nick="Kassandra")
     s.do(HOST, "publish")
     assert s.state.world.p(2).nick == "Kassandra"
+
+
+def test_left_lists_everyone_out_across_days_a_report_6() -> None:  # A-REPORT-6, A-ERR-2
+    """«Выбыли» keeps everyone out so far, not only the last morning's people: each with the
+    death word of the post that told it and the day (the vote) or the night (issue 32 §2)."""
+    s = mk("BOSS", "PV", "PV", "PV", "PV", "SHERIFF", "MANIAC", "DOCTOR", "SOLDIER")
+
+    def alive() -> list[str]:
+        return [p.nick for p in s.state.world.players if p.alive]
+
+    s.day([(n, "pv") for n in alive()])  # day 1: pv jailed
+    s.move("maniac", "MANIAC_BLOODY", "pv2")  # night 1: pv2 stabbed
+    s.resolve()
+    s.day([(n, "pv3" if n != "pv3" else None) for n in alive()])  # day 2: pv3 jailed
+    s.move("maniac", "MANIAC_QUICK", "pv4")  # night 2: pv4 killed
+    s.resolve()
+    assert G.view(s.state, "public")["header_bbcode"] == "\n".join(
+        [
+            "[b]День 3.[/b]",
+            "[b]Расписание:[/b] голосование до решения ведущего",
+            "[b]Роли:[/b] Босс мафии, Рядовой мафиози, Доктор, Мирный житель, Мирный житель, "
+            "Мирный житель, Мирный житель, Шериф, Маньяк",
+            "[b]Участники:[/b]",
+            "boss — жив",
+            "pv — сел (Мирный житель)",
+            "pv2 — зарезан (Мирный житель)",
+            "pv3 — сел (Мирный житель)",
+            "pv4 — убит (Мирный житель)",
+            "sheriff — жив",
+            "maniac — жив",
+            "doctor — жив",
+            "soldier — жив",
+            "[b]Выбыли:[/b] pv (Мирный житель) — сел, день 1; pv2 (Мирный житель) — зарезан, ночь 1; "
+            "pv3 (Мирный житель) — сел, день 2; pv4 (Мирный житель) — убит, ночь 2",
+            "[b]Лог голосования:[/b]",
+            "[b]Не голосовали:[/b] boss, sheriff, maniac, doctor, soldier",
+        ]
+    )
+    english = header(s.state, "en")
+    assert "pv — jailed, day 1" not in english  # the role is told, as in Russian
+    assert "pv3 (" in english and ", day 2; " in english and "— stabbed, night 1; " in english

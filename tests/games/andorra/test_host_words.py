@@ -21,7 +21,7 @@ def test_a_stabbed_player_is_stabbed_in_the_list_and_in_left() -> None:  # A-REP
     text = header(s.state, "ru")
     assert "pv — зарезан (Мирный житель)" in text.splitlines()
     assert "pv2 — убит (Мирный житель)" in text.splitlines()
-    assert "pv (Мирный житель) — зарезан" in text and "pv2 (Мирный житель) — убит" in text
+    assert "pv (Мирный житель) — зарезан, ночь 1" in text and "pv2 (Мирный житель) — убит, ночь 1" in text
 
 
 def test_the_russian_pages_use_the_seeds_words() -> None:

@@ -95,10 +95,14 @@ def test_the_holder_of_a_gifted_bottle_still_uses_it() -> None:
 
 
 def test_every_command_lists_its_keys() -> None:
-    """A-SEC-3: the table names every command of the rules and the site's chat."""
+    """A-SEC-3: the table names every command of the rules and the site's own (the chat, the
+    e-mail notices A-MAIL-1..5, the thread import's alias table A-THREAD-5a)."""
     from nightfall.games.andorra.payload_keys import PAYLOAD_KEYS
+    from nightfall.games.andorra.site import AndorraSite
 
-    assert set(PAYLOAD_KEYS) == COMMANDS | {TICK, "chat"}
+    site_commands = AndorraSite().make_game().commands - COMMANDS
+    assert site_commands == {"chat", "mail_settings", "mail_address", "mail_failed", "thread_alias"}
+    assert set(PAYLOAD_KEYS) == COMMANDS | {TICK} | site_commands
 
 
 @pytest.mark.parametrize("ctype", sorted(COMMANDS | {"chat"}))

@@ -67,7 +67,7 @@ def test_header_after_a_night_lists_who_left_and_the_new_log() -> None:
     assert lines[0] == "День 2."
     assert lines[1] == "Расписание: голосование до 06.12 20:40 МСК; ночные ходы до 07.12 08:40 МСК"
     assert "Боря — сел (Мирный житель)" in lines and "Женя — убит (Мирный житель)" in lines
-    assert "Выбыли: Боря (Мирный житель) — сел; Женя (Мирный житель) — убит" in lines
+    assert "Выбыли: Боря (Мирный житель) — сел, день 1; Женя (Мирный житель) — убит, ночь 1" in lines
     assert lines[-2] == "Лог голосования:"  # everyone voted or voted blank: no penalty lines
     assert lines[-1] == "Не голосовали: Аня, Вова, Гена, Дина"
 

@@ -21,7 +21,7 @@ CAST = [
     ("Dima", "DOCTOR"),
     ("Rita", "REANIMATOR"),
 ]
-SITE_KEYS = {"chat", "chat_clan", "chat_clan_name", "options", "pm_options"}
+SITE_KEYS = {"chat", "chat_clan", "chat_clan_name", "options", "pm_options", "mail", "aliases"}
 SEAT = {n: i + 1 for i, (n, _) in enumerate(CAST)}
 
 

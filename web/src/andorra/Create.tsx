@@ -84,6 +84,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
   const [day, setDay] = useState("");
   const [night, setNight] = useState("");
   const [prompt, setPrompt] = useState("");
+  const [scheduleText, setScheduleText] = useState("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [local, setLocal] = useState<string | null>(null);
   const [created, setCreated] = useState<AndorraCreated | null>(null);
@@ -129,6 +130,8 @@ export function Create({ ctx }: { ctx: Ctx }) {
       two_clans: twoClans,
       shuffle,
       ...lengths,
+      // A-SETUP-18: the schedule as text; the server reads it and names a wrong line
+      ...(scheduleText.trim() ? { schedule_text: scheduleText } : {}),
       options: { show_full_tally: fullTally, reveal_all_at_end: revealAll },
     };
     let made: AndorraCreated;
@@ -218,6 +221,16 @@ export function Create({ ctx }: { ctx: Ctx }) {
         <label>
           {ctx.t("create_prompt")}
           <input aria-label={ctx.t("create_prompt")} inputMode="decimal" value={prompt} onInput={(e) => setPrompt((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {ctx.t("create_schedule_text")}
+          <textarea
+            aria-label={ctx.t("create_schedule_text")}
+            placeholder={ctx.t("create_schedule_placeholder")}
+            rows={3}
+            value={scheduleText}
+            onInput={(e) => setScheduleText((e.target as HTMLTextAreaElement).value)}
+          />
         </label>
         <button type="submit" disabled={busy}>
           {ctx.t("create_submit")}

@@ -800,6 +800,7 @@ export interface AndorraMe {
   chat_clan?: string | null;
   chat_clan_name?: AndorraWords | null;
   options?: AndorraMoveOption[];
+  mail?: string | null;
 }
 export interface AndorraHostPlayer {
   seat: number;
@@ -911,6 +912,20 @@ export interface AndorraStartPm {
   nick: string;
   text: string;
 }
+export interface AndorraSmtp {
+  host: string;
+  port: number;
+  security: string;
+  user: string;
+  sender: string;
+  password_set: boolean;
+}
+export interface AndorraMailDesk {
+  smtp: AndorraSmtp | null;
+  subscribers: number;
+  last_error: string | null;
+  failed_at: number | null;
+}
 export interface AndorraHost {
   players: AndorraHostPlayer[];
   submissions: Record<string, AndorraMove>;
@@ -927,6 +942,8 @@ export interface AndorraHost {
   clan_names: Record<string, AndorraWords>;
   options?: AndorraMoveOption[];
   pm_options?: Record<string, AndorraMoveOption[]>;
+  mail?: AndorraMailDesk;
+  aliases?: Record<string, string>;
   running_count: AndorraCountRow[];
   host_log: AndorraWords[];
   edit_choices: AndorraEditChoices;

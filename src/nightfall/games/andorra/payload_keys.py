@@ -23,6 +23,7 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     "clan_poll": frozenset({"candidate"}),
     "article": frozenset({"text"}),
     "chat": frozenset({"text", "id"}),  # the site's clan chat (site/chat.py)
+    "mail_address": frozenset({"address"}),  # the site's e-mail notices (site/mail.py, A-MAIL-3)
     # the host's
     "penalty": frozenset({"seat"}),
     "undo_penalty": frozenset({"seat"}),
@@ -36,9 +37,14 @@ PAYLOAD_KEYS: dict[str, frozenset[str]] = {
     "set_deadline": frozenset({"at"}),
     "pm_move": _MOVE | {"from"},
     "pm_vote": frozenset({"from", "target", "edit"}),
-    "thread_votes": frozenset({"votes"}),  # A-THREAD-1: the confirmed votes of a thread import
+    "thread_votes": frozenset({"votes"}),
+    "thread_alias": frozenset(
+        {"name", "seat"}
+    ),  # A-THREAD-5a: the site's alias table  # A-THREAD-1: the confirmed votes of a thread import
     "host_edit": frozenset({"op", "seat", "item", "role", "clan"}),
     "article_verdict": frozenset({"seat", "publish"}),
+    "mail_settings": frozenset({"host", "port", "security", "user", "password", "sender", "clear"}),
+    "mail_failed": frozenset({"error"}),  # the server's own (A-MAIL-5)
     TICK: frozenset(),
 }
 

@@ -14,6 +14,7 @@ from .items import item_name
 from .roles.catalogue import CLAN_COLOURS, ROLES
 from .roles.move_names import MOVE_TYPES, move_name
 from .roles.move_params import field_words
+from .schedule_text import REASONS
 
 PHASES = {
     "DAY": ("день", "day"),
@@ -28,6 +29,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "bad_config": (
         "Настройки игры неверны: {field} — {reason}.",
         "The game settings are wrong: {field} — {reason}.",
+    ),
+    "bad_schedule": (
+        "Расписание, строка {line}: «{item}» — {reason}.",
+        "The schedule, line {line}: «{item}» — {reason}.",
     ),
     "nick_bbcode": (
         "В нике «{nick}» есть тег BBCode «{tag}»: в посте форум разметил бы по нему текст. "
@@ -56,6 +61,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "unknown_prompt": ("Этот вопрос уже закрыт.", "This question is closed."),
     "bad_answer": ("Такого ответа нет среди вариантов.", "That answer is not one of the options."),
     "bad_payload": ("Неверные данные: {field}.", "Wrong data: {field}."),
+    # A-MAIL-1/3: a field of the SMTP settings or an address
+    "bad_mail": (
+        "Почта: неверное поле «{field}» (адрес вида name@example.org, порт 1-65535).",
+        "Mail: the field «{field}» is wrong (an address like name@example.org, a port 1-65535).",
+    ),
     "not_eligible": ("{player} не может голосовать.", "{player} cannot vote."),
     "no_poll": ("В клане игрока {player} сейчас нет выборов.", "{player}'s clan holds no election now."),
     "bad_candidate": ("Этот игрок не в вашем клане.", "That player is not in your clan."),
@@ -265,6 +275,13 @@ def explain(rejected: Rejected, lang: str = "ru") -> str:
             if lang == "ru"
             else f"Fields the command does not take: {keys}."
         )
+    if rejected.code == "bad_schedule":  # A-SETUP-18: the line and the item, in words
+        why = REASONS.get(str(params.get("reason")), ("неверно", "wrong"))[0 if lang == "ru" else 1]
+        line = int(params.get("line") or 0)
+        item = params.get("item") or ""
+        if lang == "ru":
+            return f"Расписание{f', строка {line}' if line else ''}: «{item}» — {why}."
+        return f"The schedule{f', line {line}' if line else ''}: «{item}» — {why}."
     pair = SENTENCES.get(rejected.code)
     if pair is None:
         return "Команда отклонена." if lang == "ru" else "The command was refused."

@@ -208,6 +208,8 @@ class AndorraMe(TypedDict):
     chat_clan: NotRequired[str | None]  # site
     chat_clan_name: NotRequired[AndorraWords | None]  # site: the clan in words («мафия (красные)»)
     options: NotRequired[list[AndorraMoveOption]]  # site
+    # site, A-MAIL-3: his own address for e-mail notices (None: none given); no one else's
+    mail: NotRequired[str | None]
 
 
 class AndorraHostPlayer(TypedDict):
@@ -330,6 +332,22 @@ class AndorraStartPm(TypedDict):
     text: str
 
 
+class AndorraSmtp(TypedDict):
+    host: str
+    port: int
+    security: str  # starttls, ssl or none
+    user: str
+    sender: str  # the From address
+    password_set: bool  # the password itself is never sent (A-MAIL-2)
+
+
+class AndorraMailDesk(TypedDict):
+    smtp: AndorraSmtp | None
+    subscribers: int
+    last_error: str | None
+    failed_at: int | None
+
+
 class AndorraHost(TypedDict):
     players: list[AndorraHostPlayer]
     submissions: dict[str, AndorraMove]
@@ -352,6 +370,10 @@ class AndorraHost(TypedDict):
     options: NotRequired[list[AndorraMoveOption]]
     # site, H-03b: per sender's seat (NIGHT), the moves his PM may carry: those he could send himself
     pm_options: NotRequired[dict[str, list[AndorraMoveOption]]]
+    # site, A-MAIL-1/2/5: the SMTP settings without the password, how many opted in, the last failure
+    mail: NotRequired[AndorraMailDesk]
+    # site, A-THREAD-5a: the thread import's confirmed forum names -> the player's nick
+    aliases: NotRequired[dict[str, str]]
     # H-04a: today's count so far, highest first (the tally's start: weights and penalties)
     running_count: list[AndorraCountRow]
     # H-03: the host's corrections, PM entries, state edits and penalties in words, oldest first

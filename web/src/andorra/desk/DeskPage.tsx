@@ -15,6 +15,7 @@ import { Messages } from "./Messages";
 import { PlayersTable } from "./PlayersTable";
 import { Preview } from "./Preview";
 import { DeskLink } from "./DeskLink";
+import { MailSettings } from "./MailSettings";
 import { Links, Relink } from "./Relink";
 import { Review } from "./Review";
 import { missingMoves, Submissions } from "./Submissions";
@@ -101,6 +102,7 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <Relink ctx={ctx} view={view} code={code} run={run} />
         <Links ctx={ctx} code={code} />
         <DeskLink ctx={ctx} code={code} />
+        <MailSettings ctx={ctx} view={view} run={run} busy={busy} />
         <VoteLog ctx={ctx} view={view} />
         {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
         {phase === "DAY" && <Articles ctx={ctx} view={view} run={run} />}

@@ -42,17 +42,17 @@ const when = (ms: number) =>
  * fetches, saved pages, pasted multi-quote BBCode); the host sees each vote with its post,
  * confirms the names the server only guessed, and records the votes with their post times. */
 export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; code: string; run: Run }) {
-  const aliasKey = `andorra:${code}:aliases`;
   const [urls, setUrls] = useState("");
   const [pasted, setPasted] = useState("");
   const [files, setFiles] = useState<{ url: string; text: string }[]>([]);
-  const [aliases, setAliases] = useState<Record<string, string>>(() => JSON.parse(storage.get(aliasKey) ?? "{}"));
+  // A-THREAD-5a: the confirmed names are kept with the game on the server (the desk's view)
+  const aliases = view.host.aliases ?? {};
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [got, setGot] = useState<ThreadPreview | null>(null);
   const [err, setErr] = useState<ServerError | null>(null);
   const nicks = view.host.players.map((p) => p.nick);
 
-  const read = async (with_aliases = aliases) => {
+  const read = async (with_aliases: Record<string, string> = aliases) => {
     setErr(null);
     const pages = [...files, ...(pasted.trim() ? [{ url: "", text: pasted }] : [])];
     try {
@@ -71,11 +71,11 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
     const read_ = await Promise.all(Array.from(list ?? []).map(async (f) => ({ url: "", text: await f.text() })));
     setFiles(read_);
   };
-  const confirm = (name: string, nick: string) => {
-    const next = { ...aliases, [name]: nick };
-    setAliases(next);
-    storage.set(aliasKey, JSON.stringify(next));
-    void read(next);
+  const confirm = async (name: string, nick: string) => {
+    const seat = view.host.players.find((p) => p.nick === nick)?.seat;
+    if (seat === undefined) return;
+    await run("thread_alias", { name, seat });
+    void read({ ...aliases, [name]: nick });
   };
   const record = async () => {
     if (!got) return;

@@ -5,6 +5,7 @@ import { Posts, VoteLog } from "../Posts";
 import { Article } from "./Article";
 import { ClanPoll } from "./ClanPoll";
 import { Inbox } from "./Inbox";
+import { MailAddress } from "./MailAddress";
 import { freshResults, Latest } from "./Latest";
 import { MoveForm } from "./MoveForm";
 import { OutBanner } from "./OutBanner";
@@ -54,6 +55,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
         />
       )}
       <Inbox ctx={ctx} view={view} />
+      <MailAddress ctx={ctx} conn={conn} view={view} />
       <Posts ctx={ctx} view={view} />
       <details>
         <summary>{ctx.t("first_post")}</summary>

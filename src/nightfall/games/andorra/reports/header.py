@@ -1,6 +1,6 @@
 """The thread header (§03, A-GEN-3, A-REPORT-6): the day's schedule with its deadlines, the
-role list as of the start, the participants, the replacements, who left in the past day and
-night, the vote log with void votes and their reason, the running count and who has not
+role list as of the start, the participants, the replacements, everyone out of the game so
+far, the vote log with void votes and their reason, the running count and who has not
 voted yet (issue 32 §2).
 Plain text and BBCode, Russian and English."""
 
@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from ..day import void_reason_text
-from ..replacement import replacement_lines
+from ..replacement import as_of, replacement_lines
 from ..roles.catalogue import CLAN_COLOURS
 from ..state import ALIVE, DAY, DEAD, JAILED_JAILER, NIGHT, OVER, AndorraState, display_role, role_name
 from ..tally import running_count
@@ -31,6 +31,8 @@ LABELS = {
         "roles": "Роли:",
         "players": "Участники:",
         "left": "Выбыли:",
+        "on_day": "день {n}",
+        "on_night": "ночь {n}",
         "log": "Лог голосования:",
         "penalty": "штраф",
         "blank": "пустой голос",
@@ -57,6 +59,8 @@ LABELS = {
         "roles": "Roles:",
         "players": "Players:",
         "left": "Left the game:",
+        "on_day": "day {n}",
+        "on_night": "night {n}",
         "log": "Vote log:",
         "penalty": "penalty",
         "blank": "blank",
@@ -133,23 +137,36 @@ def role_list_text(state: AndorraState, lang: str = "ru") -> str:
 
 
 def _left(state: AndorraState, lang: str) -> str | None:
-    """Who left the game in the past day and night: the last morning post's people."""
+    """Everyone out of the game so far (issue 32 §2), in the order the morning posts told it:
+    each with the role and the death word of the post that told it, and the day (jailed by
+    the vote) or the night (killed, stabbed, jailed by the Jailer) it happened. A player who
+    is back (released, let out of jail) is not listed; one who left twice, at the last time.
+    Nicks are the post's own (A-GEN-4)."""
     if not state.posts:
         return None
     L = LABELS[lang]
-    post = state.posts[-1]
     li = 0 if lang == "ru" else 1
     w = state.world
-    out = []
-    if post.get("jailed"):
-        j = int(post["jailed"])
-        role = post["roles"][str(j)][li] if post.get("jailed_revealed") else L["hidden"]
-        out.append(f"{w.p(j).nick} ({role}) — {L['jailed']}")
-    for s in post.get("jailer_jailed", []):
-        out.append(f"{w.p(int(s)).nick} — {L['jailer']}")
-    for key in ("killed", "stabbed"):
-        for s in post.get(key, []):
-            out.append(f"{w.p(int(s)).nick} ({post['roles'][str(s)][li]}) — {L[key]}")
+    told: dict[int, str] = {}  # seat -> the line of the last post that told his leaving
+    for post in state.posts:
+        then = as_of(w, post.get("epoch"))
+        n = int(post["day"]) - 1  # the morning of day N+1 tells day N's vote and night N
+        day, night = L["on_day"].format(n=n), L["on_night"].format(n=n)
+        rows: list[tuple[int, str]] = []
+        if post.get("jailed"):
+            j = int(post["jailed"])
+            role = post["roles"][str(j)][li] if post.get("jailed_revealed") else L["hidden"]
+            rows.append((j, f"{then.p(j).nick} ({role}) — {L['jailed']}, {day}"))
+        for seat in post.get("jailer_jailed", []):
+            rows.append((int(seat), f"{then.p(int(seat)).nick} — {L['jailer']}, {night}"))
+        for key in ("killed", "stabbed"):
+            for seat in post.get(key, []):
+                role = post["roles"][str(seat)][li]
+                rows.append((int(seat), f"{then.p(int(seat)).nick} ({role}) — {L[key]}, {night}"))
+        for seat, line in rows:
+            told.pop(seat, None)  # a second leaving moves him to its own place in the order
+            told[seat] = line
+    out = [line for seat, line in told.items() if w.p(seat).status != ALIVE]
     return "; ".join(out) or "—"
 
 

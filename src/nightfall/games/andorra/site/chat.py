@@ -19,6 +19,7 @@ from ..form_types import AndorraMoveOption
 from ..reports.review import clan_word
 from ..state import ALIVE
 from ..view_types import AndorraChatMessage, AndorraWords
+from .mail import MailDesk
 
 CHAT = "chat"
 CHAT_MAX = 500  # characters per clan chat message
@@ -41,6 +42,10 @@ class RoomState:
     public: Any = None
     # seat -> role card, kept while the world is unchanged (game.CARD_KEEPS)
     cards: dict[int, Any] = field(default_factory=dict)
+    # the e-mail notices' settings and addresses (mail.py; never in a snapshot, A-MAIL-2)
+    mail: MailDesk = field(default_factory=MailDesk)
+    # the thread import's confirmed forum names -> seat (aliases.py, A-THREAD-5a)
+    aliases: dict[str, int] = field(default_factory=dict)
 
 
 def clean_chat(raw: object) -> str:

@@ -16,7 +16,7 @@ from ..payload_keys import refuse_unknown_keys
 from ..view import public_part
 from ..view import view as view_of
 from ..view_types import AndorraView
-from . import chat, form
+from . import aliases, chat, form, mail
 from .chat import CHAT, RoomState
 from .param_shapes import check_params
 
@@ -35,7 +35,7 @@ class AndorraSiteGame:
 
     def __init__(self, inner: Game[Any] | None = None) -> None:
         self.inner: Game[Any] = inner if inner is not None else AndorraGame()
-        self.commands = self.inner.commands | {CHAT}
+        self.commands = self.inner.commands | {CHAT, aliases.ALIAS} | mail.MAIL_COMMANDS
 
     # -- the Game protocol ---------------------------------------------------
 
@@ -48,6 +48,10 @@ class AndorraSiteGame:
         # A-SEC-3: keys a command does not read are refused first. On the site a vote's time
         # is the server's (the command's ``now``), never the client's, so ``ts`` is one of them.
         refuse_unknown_keys(command.type, command.payload, SITE_KEYS.get(command.type))
+        if command.type in mail.MAIL_COMMANDS:  # the world is unchanged: every cache stays
+            return mail.apply(state.mail, len(state.game.world.players), command)
+        if command.type == aliases.ALIAS:  # the same: only the import's table changes
+            return aliases.apply(state.aliases, len(state.game.world.players), command)
         state.public = None  # every command may change what all seats see: built again on demand
         if command.type not in CARD_KEEPS:
             state.cards = {}
@@ -99,12 +103,16 @@ class AndorraSiteGame:
                 out["host"]["options"] = self.host_options(state)
             if viewer == "host" and "host" in out and out["phase"] == NIGHT:
                 out["host"]["pm_options"] = self.pm_options(state)
+            if viewer == "host" and "host" in out:
+                out["host"]["mail"] = mail.host_part(state.mail)
+                out["host"]["aliases"] = aliases.by_nick(state.aliases, state.game.world)
         elif isinstance(viewer, int) and not isinstance(viewer, bool) and "me" in out:
             me = out["me"]
             since = state.member_since.get(viewer)
             me["chat_clan"] = since[0] if since is not None else None
             me["chat_clan_name"] = chat.clan_name(state, me["chat_clan"])
             me["options"] = self.options(state, viewer) if out["phase"] == NIGHT else []
+            me["mail"] = state.mail.addresses.get(viewer)  # his own only (A-MAIL-3)
         return cast("dict[str, Any]", out)
 
     def next_deadline(self, state: RoomState) -> int | None:

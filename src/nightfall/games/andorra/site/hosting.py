@@ -12,13 +12,14 @@ from typing import Any, ClassVar, cast
 
 from nightfall.engine import Game, Rejected
 
-from ...interface import Created, GameSite, Opening, Pages
+from ...interface import Created, GameSite, Opening, Outbox, Pages
+from .. import schedule_text
 from ..creation_types import AndorraCreated, AndorraRoleInfo
 from ..reasons import worded
 from ..roles.catalogue import ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
-from . import chat, thread_tool
+from . import aliases, chat, mail, thread_tool
 from .chat import RoomState
 from .game import AndorraSiteGame
 
@@ -57,10 +58,41 @@ class AndorraSite(GameSite):
         """``thread``: the thread import's preview (A-THREAD-1)."""
         if tool != "thread":
             raise Rejected("not_found", tool=tool)
+        # A-THREAD-5a: the room's confirmed names first; the request may add its own
+        table = aliases.by_nick(cast(RoomState, state).aliases, state.game.world)
+        sent = request.get("aliases")
+        if isinstance(sent, dict):
+            table |= {str(k): v for k, v in sent.items() if isinstance(v, str)}
         try:
-            return thread_tool.preview(state.game, request)
+            return thread_tool.preview(state.game, {**request, "aliases": table})
         except Rejected as rejected:
             raise worded(rejected) from None
+
+    def mail_marks(self, state: Any) -> Any:
+        """None while no mail can go out (no settings, nobody opted in): nothing to compare,
+        and a desk without mail pays nothing per change (the next marks are a fresh start)."""
+        room = cast(RoomState, state)
+        if room.mail.smtp is None or not room.mail.addresses:
+            return None
+        return mail.marks(room.game)
+
+    def mail_due(self, state: Any, seen: Any, now: Any, code: str, page: str) -> Outbox | None:
+        """A-MAIL-4: a notice per new question, new private result and new day, to the players
+        who gave an address, through the host's SMTP settings."""
+        room = cast(RoomState, state)
+        smtp = room.mail.smtp
+        notices = mail.due(room.mail, seen, now)
+        if smtp is None or not notices:
+            return None
+        return Outbox(
+            host=smtp.host,
+            port=smtp.port,
+            security=smtp.security,
+            user=smtp.user,
+            password=smtp.password,
+            sender=smtp.sender,
+            letters=tuple((n.address, *mail.letter(n.kind, code, page)) for n in notices),
+        )
 
     def feed_length(self, state: Any) -> int:
         """The clan chat is the feed (docs/protocol.md, ``feed``): ``RoomState.chat``."""
@@ -120,6 +152,11 @@ class AndorraSite(GameSite):
             ms = _phase_ms(form, key)
             if ms is not None:
                 schedule[field] = ms
+        text = form.get("schedule_text")
+        if text is not None and not isinstance(text, str):
+            raise Rejected("bad_config", field="schedule_text")
+        if text and text.strip():  # A-SETUP-18: the text's fields win over the length fields
+            schedule |= _from_text(text, now)
         options = form.get("options") or {}
         if not isinstance(options, dict):
             raise Rejected("bad_config", field="options")
@@ -152,6 +189,17 @@ class AndorraSite(GameSite):
             "warnings": host_view.get("host", {}).get("warnings", []),
         }
         return cast("dict[str, Any]", answer)  # the GameSite interface answers with any JSON object
+
+
+def _from_text(text: str, now: int) -> dict[str, Any]:
+    """A-SETUP-18: the schedule written as text; Day 1 must still be running now."""
+    got = schedule_text.parse(text, now)
+    for key in ("day_ms", "night_ms", "prompt_ms"):
+        if key in got and not PHASE_MIN_S * 1000 <= got[key] <= PHASE_MAX_S * 1000:
+            raise Rejected("bad_schedule", rule="A-SETUP-18", line=0, item=key, reason="too_long")
+    if "start" in got and "day_ms" in got and got["start"] + got["day_ms"] <= now:
+        raise Rejected("bad_schedule", rule="A-SETUP-18", line=0, item="", reason="day_one_over")
+    return got
 
 
 def _phase_ms(form: Mapping[str, Any], key: str) -> int | None:
