@@ -38,11 +38,14 @@ def stored_transcript(store: EventStore, code: str) -> Transcript:
     if stored.game is None:
         raise LookupError(f"room {stored.room.code} has not started a game")
     try:
-        rules = registry.site(stored.room.game).make_game()
+        site = registry.site(stored.room.game)
     except KeyError:
         raise LookupError(f"room {stored.room.code}: unknown game {stored.room.game!r}") from None
     return Transcript(
-        game=rules.name, config=stored.game.config, seed=stored.game.seed, commands=list(stored.commands)
+        game=site.make_game().name,
+        config=stored.game.config,
+        seed=stored.game.seed,
+        commands=[site.redact(c) for c in stored.commands],  # no secret leaves in a transcript
     )
 
 

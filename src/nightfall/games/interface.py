@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from nightfall.engine import Game, Rejected
+from nightfall.engine import Command, Game, Rejected
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +229,12 @@ class GameSite(ABC):
         preview, A-THREAD-1); ``request`` holds the server's fetched ``pages`` ({url, text}).
         Changes nothing: what the host then confirms is an ordinary command."""
         raise Rejected("not_found", tool=tool)
+
+    def redact(self, command: Command) -> Command:
+        """``command`` as it may leave the server in a transcript (``nightfall replay --room
+        --save``, a bug report): a write-only secret in it (Andorra's SMTP password, A-MAIL-2)
+        replaced by a stand-in that replays to the same views. Default: as it is."""
+        return command
 
     def mail_marks(self, state: Any) -> Any:
         """What the players have been told of so far, to compare after each change (issue 32

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
-from nightfall.engine import Game, Rejected
+from nightfall.engine import Command, Game, Rejected
 
 from ...interface import Created, GameSite, Opening, Outbox, Pages
 from .. import schedule_text
@@ -67,6 +67,9 @@ class AndorraSite(GameSite):
             return thread_tool.preview(state.game, {**request, "aliases": table})
         except Rejected as rejected:
             raise worded(rejected) from None
+
+    def redact(self, command: Command) -> Command:
+        return mail.redact(command)
 
     def mail_marks(self, state: Any) -> Any:
         """None while no mail can go out (no settings, nobody opted in): nothing to compare,

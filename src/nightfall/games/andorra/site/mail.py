@@ -80,6 +80,23 @@ def _text(payload: Mapping[str, Any], key: str, required: bool = True) -> str:
     return raw
 
 
+# What a transcript carries instead of a secret (``redact``): the same views on replay
+# (``password_set`` stays true, a player still opted in), nothing of the host's or a player's.
+PASSWORD_STAND_IN = "(redacted)"
+ADDRESS_STAND_IN = "player@redacted.invalid"
+
+
+def redact(command: Command) -> Command:
+    """A-MAIL-2, A-MAIL-3: the SMTP password and the players' addresses never leave the server
+    in a transcript (``nightfall replay --room --save``, a bug report)."""
+    p = command.payload
+    if command.type == MAIL_SETTINGS and p.get("password"):
+        return Command(command.actor, command.type, {**p, "password": PASSWORD_STAND_IN}, command.now)
+    if command.type == MAIL_ADDRESS and p.get("address"):
+        return Command(command.actor, command.type, {**p, "address": ADDRESS_STAND_IN}, command.now)
+    return command
+
+
 def _address(raw: str, key: str) -> str:
     if not _ADDRESS.fullmatch(raw):
         raise Rejected("bad_mail", rule="A-MAIL-1", field=key)
