@@ -26,6 +26,8 @@ CODE = re.compile(r"\b[A-Z_]{4,}\b")
 # the engine's lower-case ids that once reached the pages: «Чат клана (mafia)», «от host»
 IDS = re.compile(r"\b(?:mafia(?::[a-z]+)?|cops|rebel|host)\b")
 URL = re.compile(r"\S*(?:https?://|#t=)\S*")
+# The words of the host's own mail settings (A-MAIL-1), as his mail provider writes them: not codes.
+TERMS = {"SMTP", "STARTTLS"}
 # An all-capitals nick is a nick, not a code: the scan must leave it alone.
 CAST = [
     ("OLEG", "BOSS:red"),
@@ -66,7 +68,7 @@ def raw_codes(text: str, nicks: Iterable[str]) -> list[str]:
     text = URL.sub(" ", text)
     for nick in nicks:
         text = re.sub(rf"\b{re.escape(nick)}\b", " ", text)
-    return sorted(set(CODE.findall(text)) | set(IDS.findall(text)))
+    return sorted((set(CODE.findall(text)) - TERMS) | set(IDS.findall(text)))
 
 
 def scan(pages: dict[str, Page], where: str, nicks: Iterable[str]) -> dict[str, list[str]]:

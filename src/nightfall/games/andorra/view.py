@@ -12,26 +12,30 @@ from .host_edit import choices as edit_choices
 from .items import GIFT_LIST, item_name
 from .moves import sheet_clan
 from .penalties import avatar_penalty
-from .questions import may_decline, settled
+from .questions import settled
 from .replacement import as_of
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.host_log import lines as host_log_lines
-from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
-from .reports.review import HITS, NOTES, answer_label, clan_names, clan_word, review
+from .reports.review import clan_names, clan_word
 from .reports.start_pm import start_pms
 from .roles.card import role_card
-from .roles.move_names import move_name
-from .roles.move_params import describe
 from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, World, display_role, role_name
 from .tally import running_count
+from .view_review import (
+    audit_view,
+    move_view,
+    night_review,
+    own_prompts,
+    pending_view,
+    prompt_view,
+    sure_move_view,
+)
 from .view_types import (
     AndorraArticle,
-    AndorraAudit,
-    AndorraAuditEvent,
     AndorraCard,
     AndorraCountRow,
     AndorraEditChoices,
@@ -39,11 +43,7 @@ from .view_types import (
     AndorraKnown,
     AndorraMe,
     AndorraMessage,
-    AndorraMove,
-    AndorraPending,
-    AndorraPrompt,
     AndorraPublicPlayer,
-    AndorraReview,
     AndorraRoleListEntry,
     AndorraStartPm,
     AndorraView,
@@ -186,8 +186,8 @@ def _personal(
             "card": _card(state, viewer, cards),
             # A-MOVE-5: the move that counts (the sheet's, if the sender entered one for him) and
             # his own submission kept as the fallback for when no sheet entry arrives
-            "submission": _move(state, state.submissions.get(str(viewer))),
-            "own_move": _move(state, state.own_moves.get(str(viewer))),
+            "submission": move_view(state, state.submissions.get(str(viewer))),
+            "own_move": move_view(state, state.own_moves.get(str(viewer))),
             "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
             # his article of today and whether the host has published it (A-ROLE-JOURNALIST-7)
             "article": next(
@@ -199,14 +199,14 @@ def _personal(
                 None,
             ),
             "inbox": render_messages(state, viewer),
-            "prompts": _own_prompts(state, viewer),
+            "prompts": own_prompts(state, viewer),
         }
         base["me"] = mine
         if me.clan and me.clan in w.clans:
             mates = {q.seat for q in w.clan_members(me.clan)}
             # A-MOVE-5: the clan sheet as submitted so far (clan mates only)
             mine["clan_sheet"] = {
-                s: _sure_move(state, m) for s, m in state.submissions.items() if int(s) in mates
+                s: sure_move_view(state, m) for s, m in state.submissions.items() if int(s) in mates
             }
             if sheet_clan(me) and me.alive:
                 # A-MOVE-5, A-CLAN-2: who sends this clan's sheet (a mate's own move counts only
@@ -239,17 +239,19 @@ def _personal(
                 for p in w.players
             ],
             # H-03: the resolved night in words, checked before «Опубликовать утро»
-            "review": _review(state),
-            "submissions": {s: _sure_move(state, m) for s, m in state.submissions.items()},
-            "own_moves": {s: _sure_move(state, m) for s, m in state.own_moves.items()},
+            "review": night_review(state),
+            "submissions": {s: sure_move_view(state, m) for s, m in state.submissions.items()},
+            "own_moves": {s: sure_move_view(state, m) for s, m in state.own_moves.items()},
             "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == w.day],
-            "pending": _pending_view(state),
+            "pending": pending_view(state),
             "messages": render_messages(state, viewer),
-            "audits": [_audit(a) for a in state.audits],
+            "audits": [audit_view(a) for a in state.audits],
             "warnings": state.config.get("warnings", []),
             # a clan chat or channel is named in words on the desk, never by its id (mafia:red)
             "clan_names": cast("dict[str, AndorraWords]", clan_names(w)),
-            "prompts": [_prompt(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0]
+            "prompts": [
+                prompt_view(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0
+            ]
             if state.phase == "RESOLVING"
             else [],
             # H-05: today's +1 for a missing avatar, which the host may take back
@@ -276,143 +278,9 @@ def _personal(
     return base
 
 
-def _own_prompts(state: AndorraState, seat: int) -> list[AndorraPrompt]:
-    """His open questions while the night waits; once it is resolved (the last answer goes on
-    to the host's review), the questions he answered, so that his answer stays in sight."""
-    pending = state.pending or {}
-    if state.phase == "RESOLVING":
-        return [_prompt(state, p) for p in pending.get("prompts", []) if p["seat"] == seat]
-    if state.phase == "REVIEW":
-        asked = (pending.get("audit") or {}).get("prompts", [])
-        return [_prompt(state, p) for p in asked if p["seat"] == seat and str(p["id"]) in state.answers]
-    return []
-
-
-def _prompt(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
-    """A prompt with its text (A-DATA-I): what to answer, the options with their words, the
-    default, whether it may be declined, and the answer given so far (it leaves the list of
-    open questions on the page)."""
-    w = state.world
-    kind = str(pr["kind"])
-    answered = str(pr["id"]) in state.answers
-    # the night's prompt record (night/dawn.py) with its words
-    out: dict[str, Any] = {
-        **pr,
-        "ru": render(w, pr["key"], pr["params"], "ru"),
-        "en": render(w, pr["key"], pr["params"], "en"),
-        "choices": [
-            {
-                "value": o,
-                "ru": answer_label(state.world, kind, o, "ru"),
-                "en": answer_label(state.world, kind, o, "en"),
-            }
-            for o in pr["options"]
-        ],
-        "default_label": None
-        if pr["default"] is None
-        else {
-            "ru": answer_label(state.world, kind, pr["default"], "ru"),
-            "en": answer_label(state.world, kind, pr["default"], "en"),
-        },
-        "can_decline": may_decline(pr),  # A-CYCLE-6a
-        "answered": answered,
-        "answer": state.answers.get(str(pr["id"])) if answered else None,
-        "deadline": state.prompt_deadlines.get(str(pr["id"])),
-    }
-    return cast("AndorraPrompt", out)
-
-
-def _review(state: AndorraState) -> AndorraReview | None:
-    """The review (H-03) with the host's PM entries and state edits of that day and night
-    (H-03b, H-03c)."""
-    got = review(state)
-    if got is None or state.pending_world is None:
-        return None
-    got["host_entries"] = of_night(state, state.pending_world, got["night"])
-    return cast("AndorraReview", got)
-
-
-def _move(state: AndorraState, move: dict[str, Any] | None) -> AndorraMove | None:
-    return None if move is None else _sure_move(state, move)
-
-
-def _sure_move(state: AndorraState, move: dict[str, Any]) -> AndorraMove:
-    """A submitted move as ``moves.py`` records it, with its name and fields in words."""
-    w = state.world
-    code, params = str(move["action"]), dict(move.get("params") or {})
-
-    def nick(seat: int) -> str:
-        return w.p(seat).nick if 1 <= seat <= len(w.players) else f"#{seat}"
-
-    out: AndorraMove = {
-        "action": code,
-        "target": move.get("target"),
-        "params": params,
-        "name": _words(code),
-        "details": {"ru": describe(code, params, nick, "ru"), "en": describe(code, params, nick, "en")},
-    }
-    for key in ("by", "at", "sheet", "corrected", "entered_by"):
-        if key in move:
-            out[key] = move[key]
-    return out
-
-
 def _item_list(p: Player, lang: str) -> list[str]:
     """«бронежилет ×1, водка ×1»: a player's items in words for the desk's table."""
     return [f"{item_name(i, lang)} ×{len(v)}" for i, v in sorted(p.items.items())]
-
-
-def _words(code: str) -> AndorraWords:
-    return {"ru": move_name(code, "ru"), "en": move_name(code, "en")}
-
-
-def _audit(audit: dict[str, Any]) -> AndorraAudit:
-    """A resolved night's audit (night_pipeline, game._run) with each move's name in words."""
-    return {
-        "night": int(audit["night"]),
-        "steps": audit["steps"],
-        "events": [_audit_event(e) for e in audit["events"]],
-        "tally": audit["tally"],
-        "prompts": audit["prompts"],
-        "acts": {
-            s: {
-                "code": str(a["code"]),
-                "name": _words(str(a["code"])),
-                "orig": a["orig"],
-                "target": a["target"],
-                "state": str(a["state"]),
-                "result": a["result"],
-            }
-            for s, a in audit["acts"].items()
-        },
-    }
-
-
-def _audit_event(e: dict[str, Any]) -> AndorraAuditEvent:
-    """One executed action as ``night.ctx.Ev.as_dict`` records it."""
-    return {
-        "seq": int(e["seq"]),
-        "step": str(e["step"]),
-        "actor": int(e["actor"]),
-        "code": str(e["code"]),
-        "name": _words(str(e["code"])),
-        "target": e["target"],
-        "cls": str(e["cls"]),
-        "result": str(e["result"]),
-        "hit": str(e["hit"]),
-        "reflected": bool(e["reflected"]),
-        "response": bool(e["response"]),
-        "visible": bool(e["visible"]),
-        "note": str(e["note"]),
-        # what stopped it and the kind of harm, in the engine's words (None: nothing to say)
-        "hit_words": _table_words(HITS, str(e["hit"])),
-        "note_words": _table_words(NOTES, str(e["note"])),
-    }
-
-
-def _table_words(table: dict[str, tuple[str, str]], code: str) -> AndorraWords | None:
-    words = table.get(code)
-    return None if words is None else {"ru": words[0], "en": words[1]}
 
 
 def _winners(state: AndorraState, viewer: Viewer | None) -> list[int]:
@@ -435,18 +303,3 @@ def _winner_name(winner: str | None) -> AndorraWords | None:
 
 def _role_list_entry(entry: dict[str, Any]) -> AndorraRoleListEntry:
     return {"role": entry["role"], "clan": entry["clan"], "ru": role_name(entry["role"], "ru")}
-
-
-def _pending_view(state: AndorraState) -> AndorraPending | None:
-    if state.pending is None:
-        return None
-    out = cast(AndorraPending, dict(state.pending))
-    if "audit" in state.pending:
-        out["audit"] = _audit(state.pending["audit"])
-    if "prompts" in out:  # the desk shows every waiting question with its text
-        out["prompts"] = [_prompt(state, p) for p in state.pending["prompts"]]
-    if "post" in out and state.pending_world is not None:
-        nicks = {p.seat: p.nick for p in state.pending_world.players}
-        out["post_text"] = render_post(out["post"], nicks, "ru")
-        out["post_bbcode"] = render_post(out["post"], nicks, "ru", bbcode=True)  # A-SEC-4: as posted
-    return out

@@ -1,0 +1,173 @@
+"""The host's review of a night and the players' questions, as ``view`` shows them: the
+moves with their words, the audit, the pending questions and their prompts."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from .questions import may_decline
+from .reports.host_log import of_night
+from .reports.morning import render_post
+from .reports.render import render
+from .reports.review import HITS, NOTES, answer_label, review
+from .roles.move_names import move_name
+from .roles.move_params import describe
+from .state import AndorraState
+from .view_types import (
+    AndorraAudit,
+    AndorraAuditEvent,
+    AndorraMove,
+    AndorraPending,
+    AndorraPrompt,
+    AndorraReview,
+    AndorraWords,
+)
+
+
+def own_prompts(state: AndorraState, seat: int) -> list[AndorraPrompt]:
+    """His open questions while the night waits; once it is resolved (the last answer goes on
+    to the host's review), the questions he answered, so that his answer stays in sight."""
+    pending = state.pending or {}
+    if state.phase == "RESOLVING":
+        return [prompt_view(state, p) for p in pending.get("prompts", []) if p["seat"] == seat]
+    if state.phase == "REVIEW":
+        asked = (pending.get("audit") or {}).get("prompts", [])
+        return [prompt_view(state, p) for p in asked if p["seat"] == seat and str(p["id"]) in state.answers]
+    return []
+
+
+def prompt_view(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
+    """A prompt with its text (A-DATA-I): what to answer, the options with their words, the
+    default, whether it may be declined, and the answer given so far (it leaves the list of
+    open questions on the page)."""
+    w = state.world
+    kind = str(pr["kind"])
+    answered = str(pr["id"]) in state.answers
+    # the night's prompt record (night/dawn.py) with its words
+    out: dict[str, Any] = {
+        **pr,
+        "ru": render(w, pr["key"], pr["params"], "ru"),
+        "en": render(w, pr["key"], pr["params"], "en"),
+        "choices": [
+            {
+                "value": o,
+                "ru": answer_label(state.world, kind, o, "ru"),
+                "en": answer_label(state.world, kind, o, "en"),
+            }
+            for o in pr["options"]
+        ],
+        "default_label": None
+        if pr["default"] is None
+        else {
+            "ru": answer_label(state.world, kind, pr["default"], "ru"),
+            "en": answer_label(state.world, kind, pr["default"], "en"),
+        },
+        "can_decline": may_decline(pr),  # A-CYCLE-6a
+        "answered": answered,
+        "answer": state.answers.get(str(pr["id"])) if answered else None,
+        "deadline": state.prompt_deadlines.get(str(pr["id"])),
+    }
+    return cast("AndorraPrompt", out)
+
+
+def night_review(state: AndorraState) -> AndorraReview | None:
+    """The review (H-03) with the host's PM entries and state edits of that day and night
+    (H-03b, H-03c)."""
+    got = review(state)
+    if got is None or state.pending_world is None:
+        return None
+    got["host_entries"] = of_night(state, state.pending_world, got["night"])
+    return cast("AndorraReview", got)
+
+
+def move_view(state: AndorraState, move: dict[str, Any] | None) -> AndorraMove | None:
+    return None if move is None else sure_move_view(state, move)
+
+
+def sure_move_view(state: AndorraState, move: dict[str, Any]) -> AndorraMove:
+    """A submitted move as ``moves.py`` records it, with its name and fields in words."""
+    w = state.world
+    code, params = str(move["action"]), dict(move.get("params") or {})
+
+    def nick(seat: int) -> str:
+        return w.p(seat).nick if 1 <= seat <= len(w.players) else f"#{seat}"
+
+    out: AndorraMove = {
+        "action": code,
+        "target": move.get("target"),
+        "params": params,
+        "name": words(code),
+        "details": {"ru": describe(code, params, nick, "ru"), "en": describe(code, params, nick, "en")},
+    }
+    for key in ("by", "at", "sheet", "corrected", "entered_by"):
+        if key in move:
+            out[key] = move[key]
+    return out
+
+
+def audit_view(audit: dict[str, Any]) -> AndorraAudit:
+    """A resolved night's audit (night_pipeline, game._run) with each move's name in words."""
+    return {
+        "night": int(audit["night"]),
+        "steps": audit["steps"],
+        "events": [audit_event(e) for e in audit["events"]],
+        "tally": audit["tally"],
+        "prompts": audit["prompts"],
+        "acts": {
+            s: {
+                "code": str(a["code"]),
+                "name": words(str(a["code"])),
+                "orig": a["orig"],
+                "target": a["target"],
+                "state": str(a["state"]),
+                "result": a["result"],
+            }
+            for s, a in audit["acts"].items()
+        },
+    }
+
+
+def audit_event(e: dict[str, Any]) -> AndorraAuditEvent:
+    """One executed action as ``night.ctx.Ev.as_dict`` records it."""
+    return {
+        "seq": int(e["seq"]),
+        "step": str(e["step"]),
+        "actor": int(e["actor"]),
+        "code": str(e["code"]),
+        "name": words(str(e["code"])),
+        "target": e["target"],
+        "cls": str(e["cls"]),
+        "result": str(e["result"]),
+        "hit": str(e["hit"]),
+        "reflected": bool(e["reflected"]),
+        "response": bool(e["response"]),
+        "visible": bool(e["visible"]),
+        "note": str(e["note"]),
+        # what stopped it and the kind of harm, in the engine's words (None: nothing to say)
+        "hit_words": table_words(HITS, str(e["hit"])),
+        "note_words": table_words(NOTES, str(e["note"])),
+    }
+
+
+def pending_view(state: AndorraState) -> AndorraPending | None:
+    if state.pending is None:
+        return None
+    out = cast(AndorraPending, dict(state.pending))
+    if "audit" in state.pending:
+        out["audit"] = audit_view(state.pending["audit"])
+    if "prompts" in out:  # the desk shows every waiting question with its text
+        out["prompts"] = [prompt_view(state, p) for p in state.pending["prompts"]]
+    if "post" in out and state.pending_world is not None:
+        nicks = {p.seat: p.nick for p in state.pending_world.players}
+        out["post_text"] = render_post(out["post"], nicks, "ru")
+        out["post_bbcode"] = render_post(out["post"], nicks, "ru", bbcode=True)  # A-SEC-4: as posted
+    return out
+
+
+def words(code: str) -> AndorraWords:
+    return {"ru": move_name(code, "ru"), "en": move_name(code, "en")}
+
+
+def table_words(table: dict[str, tuple[str, str]], code: str) -> AndorraWords | None:
+    found = table.get(code)
+    return None if found is None else {"ru": found[0], "en": found[1]}
