@@ -13,6 +13,7 @@ from ..tables import CROW, WITCH
 from .base import cats
 from .belief import PublicBelief, SeatBelief
 from .table_talk import TableTalk
+from .team_cover import member_code
 
 
 @dataclass(slots=True)
@@ -28,7 +29,8 @@ class Ctx:
     _hands: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # seat -> the indices of the recipe's first k ingredients its claimed hand holds, per k
     _can: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    _cans: dict[int, dict[int, tuple[int, ...]]] = field(default_factory=dict)  # k -> seat -> can
+    _codes: dict[int, list[int]] = field(default_factory=dict)  # k -> seat -> team_cover.member_code
+    _jest: list[float] | None = None
     _cats: list[int] | None = None
 
     @property
@@ -88,12 +90,26 @@ class Ctx:
             can = self._can[key] = tuple(i for i, c in enumerate(recipe) if c in hand)
         return can
 
-    def cans(self, k: int) -> dict[int, tuple[int, ...]]:
-        """``can(seat, k)`` of every seat, for scoring many teams of k."""
-        cans = self._cans.get(k)
-        if cans is None:
-            cans = self._cans[k] = {p["seat"]: self.can(p["seat"], k) for p in self.view["players"]}
-        return cans
+    def codes(self, k: int) -> list[int]:
+        """Per seat (index 0 unused), ``team_cover.member_code`` of the mask of ``can(seat, k)``:
+        a team's code is the sum over its members, for scoring many teams of k."""
+        codes = self._codes.get(k)
+        if codes is None:
+            codes = [0] * (len(self.view["players"]) + 1)
+            for p in self.view["players"]:
+                seat = p["seat"]
+                codes[seat] = member_code(sum(1 << i for i in self.can(seat, k)))
+            self._codes[k] = codes
+        return codes
+
+    def jest(self) -> list[float]:
+        """Per seat, the factor a team's worth takes for holding it: 1 - 0.6 P(Jester), and
+        exactly 1.0 for this seat (so a product over a team skips it to the last bit)."""
+        if self._jest is None:
+            _, pj = self.marg()
+            self._jest = [1 - 0.6 * p for p in pj]
+            self._jest[self.seat] = 1.0
+        return self._jest
 
     def hand_of(self, seat: int) -> tuple[str, ...]:
         """``claimed(seat) or ()``, cached for this decision: within one act the table talk

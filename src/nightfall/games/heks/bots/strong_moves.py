@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from itertools import combinations
+from math import prod
 from typing import Any
 
 from ..tables import CROW, EMPTY_PAW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PROTECTOR, WITCH
 from .base import Action, frogs, open_places
 from .strong_context import Ctx
+from .team_cover import cover_value
 
 CONFIRMS = frozenset(
     {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
@@ -219,20 +221,18 @@ def _teams(ctx: Ctx) -> list[list[int]]:
 
 def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -> list[float]:
     """Each team's worth to a village chief or voter: P(no Witch) x cover x P(no Jester)."""
-    _, pj = ctx.marg()
     if clean is None:
         clean = ctx.me.p_clean(ctx.pub, teams)
+    jest = ctx.jest()
     out = []
-    me = ctx.seat
+    k, codes = -1, []
     for team, pc in zip(teams, clean, strict=True):
-        pattern = tuple(map(ctx.cans(len(team)).__getitem__, team))
-        found = _MATCHINGS.get(pattern)
-        cov = (found or _matched(pattern))[0]
-        jest = 1.0
-        for s in team:
-            if s != me:
-                jest *= 1 - 0.6 * pj[s]
-        out.append(pc * (cov + 0.3) * jest)
+        if len(team) != k:
+            k = len(team)
+            codes = ctx.codes(k)
+        cov = cover_value(sum(map(codes.__getitem__, team)))
+        # prod multiplies left to right in doubles from 1.0, as the loop over members did
+        out.append(pc * (cov + 0.3) * prod(map(jest.__getitem__, team)))
     return out
 
 
