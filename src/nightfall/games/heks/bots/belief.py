@@ -56,11 +56,11 @@ class Space:
     jester: npt.NDArray[np.float64]  # (H, players + 1): 1 where the seat is the Jester
     has_jester: bool
     bits: npt.NDArray[np.int64]  # (H,): the Witch seats as a bit mask (bit s = seat s), for p_clean
-    # The hypotheses list each set of Witch seats once per Jester seat, so p_clean's 0/1
-    # matrix is built on the distinct sets (220 at 12 players, not 1,980) and then
-    # spread over the rows by one take: the same matrix, a ninth of the bit work.
-    set_bits: npt.NDArray[np.int64]  # (W,): each distinct set of Witch seats as a bit mask
-    set_of: npt.NDArray[np.intp]  # (H,): the row of set_bits a hypothesis uses
+    # The hypotheses list each set of Witch seats once per Jester seat, in consecutive rows,
+    # so p_clean's 0/1 matrix is built on the distinct sets (220 at 12 players, not 1,980)
+    # and each row repeated: the same matrix, a ninth of the bit work.
+    set_bits: npt.NDArray[np.int64]  # (W,): each set of Witch seats as a bit mask, in row order
+    per_set: int  # rows per set: the Jester's possible seats, or 1 without a Jester
 
 
 @cache
@@ -81,8 +81,10 @@ def space(players: int) -> Space:
         if j:
             jm[i, j] = 1.0
     bits = np.array([sum(1 << s for s in ws) for ws in rows_w], dtype=np.int64)
-    set_bits, set_of = np.unique(bits, return_inverse=True)
-    return Space(players, nw, wm, jm, bool(nj), bits, set_bits, set_of.astype(np.intp).reshape(-1))
+    per_set = players - nw if nj else 1
+    set_bits = bits[::per_set].copy()
+    assert np.array_equal(np.repeat(set_bits, per_set), bits), "each set's rows are consecutive"
+    return Space(players, nw, wm, jm, bool(nj), bits, set_bits, per_set)
 
 
 @dataclass(slots=True)
@@ -271,6 +273,6 @@ class SeatBelief:
         # matrix, so the same product with w to the last bit.
         sp = pub.space
         team_bits = np.array([sum(map(_BIT.__getitem__, team)) for team in teams], dtype=np.int64)
-        clean = ((sp.set_bits[:, None] & team_bits) == 0).astype(np.float64)[sp.set_of]
+        clean = np.repeat(((sp.set_bits[:, None] & team_bits) == 0).astype(np.float64), sp.per_set, axis=0)
         out: list[float] = (w @ clean).tolist()
         return out
