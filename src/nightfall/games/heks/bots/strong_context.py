@@ -95,10 +95,21 @@ class Ctx:
         a team's code is the sum over its members, for scoring many teams of k."""
         codes = self._codes.get(k)
         if codes is None:
+            # bit i of a seat's mask: its hand holds the recipe's i-th ingredient (i < k), as in can()
+            bits: dict[str, int] = {}
+            for i, c in enumerate(self.view["recipe"][:k]):
+                bits[c] = bits.get(c, 0) | 1 << i
             codes = [0] * (len(self.view["players"]) + 1)
+            by_hand: dict[tuple[str, ...], int] = {}
             for p in self.view["players"]:
-                seat = p["seat"]
-                codes[seat] = member_code(sum(1 << i for i in self.can(seat, k)))
+                hand = self.hand_of(p["seat"])
+                code = by_hand.get(hand)
+                if code is None:
+                    mask = 0
+                    for c in hand:
+                        mask |= bits.get(c, 0)
+                    code = by_hand[hand] = member_code(mask)
+                codes[p["seat"]] = code
             self._codes[k] = codes
         return codes
 
