@@ -9,7 +9,7 @@ from typing import Any
 from ..tables import CROW, EMPTY_PAW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PROTECTOR, WITCH
 from .base import Action, frogs, open_places
 from .strong_context import Ctx
-from .team_cover import cover_value
+from .team_cover import VALUES, cover_value
 
 CONFIRMS = frozenset(
     {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
@@ -225,12 +225,15 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
         clean = ctx.me.p_clean(ctx.pub, teams)
     jest = ctx.jest()
     out = []
-    k, codes = -1, []
+    k, codes, values = -1, [], VALUES
     for team, pc in zip(teams, clean, strict=True):
         if len(team) != k:
             k = len(team)
             codes = ctx.codes(k)
-        cov = cover_value(sum(map(codes.__getitem__, team)))
+        code = sum(map(codes.__getitem__, team))
+        cov = values.get(code)
+        if cov is None:
+            cov = cover_value(code)
         # prod multiplies left to right in doubles from 1.0, as the loop over members did
         out.append(pc * (cov + 0.3) * prod(map(jest.__getitem__, team)))
     return out
