@@ -158,7 +158,7 @@ class StrongBot:
     def _talk(self, ctx: Ctx) -> None:
         """The evening discussion: say what you hold (the witch side lies); maybe bluff a reading."""
         view, me, talk = ctx.view, ctx.view["me"], ctx.talk
-        talk.hands[me["seat"]] = (view["day"], mv.hand_claim(ctx))
+        talk.say_hand(me["seat"], view["day"], mv.hand_claim(ctx))
         if me["role"] == WITCH:
             partners = [s for s in me["known_witches"] if s in cats(view)]
             if all(me["seat"] < s for s in partners):  # one bluffer per coven: the lowest seat

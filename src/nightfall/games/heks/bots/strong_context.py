@@ -4,6 +4,7 @@ seat can play) cached for the length of that one decision."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,25 +93,29 @@ class Ctx:
 
     def codes(self, k: int) -> list[int]:
         """Per seat (index 0 unused), ``team_cover.member_code`` of the mask of ``can(seat, k)``:
-        a team's code is the sum over its members, for scoring many teams of k."""
+        a team's code is the sum over its members, for scoring many teams of k. The other
+        seats' codes come from their claims, shared by every seat's decisions until a claim."""
         codes = self._codes.get(k)
         if codes is None:
+            view, talk = self.view, self.talk
             # bit i of a seat's mask: its hand holds the recipe's i-th ingredient (i < k), as in can()
+            recipe = tuple(view["recipe"][:k])
             bits: dict[str, int] = {}
-            for i, c in enumerate(self.view["recipe"][:k]):
+            for i, c in enumerate(recipe):
                 bits[c] = bits.get(c, 0) | 1 << i
-            codes = [0] * (len(self.view["players"]) + 1)
-            by_hand: dict[tuple[str, ...], int] = {}
-            for p in self.view["players"]:
-                hand = self.hand_of(p["seat"])
-                code = by_hand.get(hand)
-                if code is None:
-                    mask = 0
-                    for c in hand:
-                        mask |= bits.get(c, 0)
-                    code = by_hand[hand] = member_code(mask)
-                codes[p["seat"]] = code
-            self._codes[k] = codes
+            day = view["day"]
+            key = (day, recipe, talk.said)
+            said = talk.cover_codes.get(key)
+            if said is None:
+                if len(talk.cover_codes) > 16:
+                    talk.cover_codes.clear()
+                said = [0] * (len(view["players"]) + 1)
+                for p in view["players"]:
+                    claim = talk.hands.get(p["seat"])
+                    said[p["seat"]] = _code(claim[1] if claim and claim[0] == day else (), bits)
+                talk.cover_codes[key] = said
+            codes = self._codes[k] = said.copy()
+            codes[self.me.seat] = _code(view["me"]["hand"], bits)
         return codes
 
     def jest(self) -> list[float]:
@@ -129,3 +134,10 @@ class Ctx:
         if hand is None:
             hand = self._hands[seat] = self.claimed(seat) or ()
         return hand
+
+
+def _code(hand: Iterable[str], bits: dict[str, int]) -> int:
+    mask = 0
+    for c in hand:
+        mask |= bits.get(c, 0)
+    return member_code(mask)
