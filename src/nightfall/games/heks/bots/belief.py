@@ -100,7 +100,10 @@ class PublicBelief:
 
     space: Space
     weights: Vec
-    seen: set[tuple[Any, ...]] = field(default_factory=set)
+    # the days whose exile, new frogs and ritual have been taken in (every seat offers them)
+    exile_days: set[int] = field(default_factory=set)
+    frog_days: set[int] = field(default_factory=set)
+    ritual_days: set[int] = field(default_factory=set)
     claims_read: int = 0
     version: int = 0
     _table: tuple[int, list[float], list[float]] | None = None
@@ -123,13 +126,6 @@ class PublicBelief:
         if total > 0:
             self.weights /= total
         self.version += 1
-
-    def once(self, key: tuple[Any, ...]) -> bool:
-        """True the first time a fact is offered: every seat offers what it sees."""
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        return True
 
     # ---- public facts ----
     def claim(self, speaker: int, target: int, witch: bool) -> None:

@@ -26,6 +26,8 @@ from .jester import TableReading, fake_readings
 from .strong_context import Ctx
 from .table_talk import TableTalk
 
+_AFTER_RITUAL = frozenset({"RITUAL_RESULT", "QUARREL", "EXILE_VOTE"})  # the ritual's result is shown
+
 
 class StrongBot:
     """One instance per seat."""
@@ -41,29 +43,31 @@ class StrongBot:
 
     # ---- what the seat sees ----
     def _public(self, view: dict[str, Any], talk: TableTalk) -> PublicBelief:
-        if talk.belief is None:
-            talk.belief = PublicBelief.new(len(view["players"]))
-        pub: PublicBelief = talk.belief
+        """Take in the public facts of ``view`` the table's belief has not seen (every seat
+        offers them at each of its ~40 steps a game, so the checks come cheapest first)."""
+        pub: PublicBelief | None = talk.belief
+        if pub is None:
+            pub = talk.belief = PublicBelief.new(len(view["players"]))
         result = view.get("vote_result")
-        if result and result.get("outcome") == "EXILED" and pub.once(("exile", result["day"])):
+        if result and result["day"] not in pub.exile_days and result.get("outcome") == "EXILED":
+            pub.exile_days.add(result["day"])
             pub.exiled(result["exiled"], bool(result["was_witch"]))
             votes = {b["voter"]: b["target"] for b in result["ballot"] if b["target"] is not None}
             pub.ballot(votes, result["exiled"], bool(result["was_witch"]))
         ann = view.get("announcement")
-        if ann and ann["new_frogs"] and pub.once(("frogs", ann["day"])):
+        if ann and ann["new_frogs"] and ann["day"] not in pub.frog_days:
+            pub.frog_days.add(ann["day"])
             pub.frogs(ann["new_frogs"])
-        approval, last = view.get("approval_result"), view.get("last_ritual")
-        if (
-            view["phase"] in ("RITUAL_RESULT", "QUARREL", "EXILE_VOTE")
-            and approval
-            and approval["accepted"]
-            and last
-            and pub.once(("ritual", view["day"]))
-        ):
-            pub.ritual(list(approval["members"]), last == "FAILURE", approval["for"], approval["against"])
-        for claim in talk.claims[pub.claims_read :]:
-            pub.claim(claim.speaker, claim.target, claim.witch)
-        pub.claims_read = len(talk.claims)
+        if view["phase"] in _AFTER_RITUAL and view["day"] not in pub.ritual_days:
+            approval, last = view.get("approval_result"), view.get("last_ritual")
+            if approval and approval["accepted"] and last:
+                pub.ritual_days.add(view["day"])
+                pub.ritual(list(approval["members"]), last == "FAILURE", approval["for"], approval["against"])
+        claims = talk.claims
+        if pub.claims_read < len(claims):
+            for claim in claims[pub.claims_read :]:
+                pub.claim(claim.speaker, claim.target, claim.witch)
+            pub.claims_read = len(claims)
         return pub
 
     def _private(self, view: dict[str, Any]) -> SeatBelief:

@@ -5,7 +5,6 @@ seat can play) cached for the length of that one decision."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from nightfall.engine import Rng
@@ -17,26 +16,42 @@ from .table_talk import TableTalk
 from .team_cover import member_code
 
 
-@dataclass(slots=True)
 class Ctx:
-    view: dict[str, Any]
-    talk: TableTalk
-    pub: PublicBelief
-    me: SeatBelief
-    rng: Rng
-    _marg: tuple[list[float], list[float]] | None = field(default=None)
-    # claimed(seat) or (), per seat: a chief or voter scores up to 35 teams per act, each
-    # member's hand was looked up once per recipe ingredient (the strong bots' hottest line)
-    _hands: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    # seat -> the indices of the recipe's first k ingredients its claimed hand holds, per k
-    _can: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    _codes: dict[int, list[int]] = field(default_factory=dict)  # k -> seat -> team_cover.member_code
-    _jest: list[float] | None = None
-    _cats: list[int] | None = None
+    """Made for every act (~250 a game), so a plain class: its caches are made when first used."""
 
-    @property
-    def seat(self) -> int:
-        return self.me.seat
+    __slots__ = (
+        "_can",
+        "_cats",
+        "_codes",
+        "_hands",
+        "_jest",
+        "_marg",
+        "me",
+        "pub",
+        "rng",
+        "seat",
+        "talk",
+        "view",
+    )
+
+    def __init__(
+        self, view: dict[str, Any], talk: TableTalk, pub: PublicBelief, me: SeatBelief, rng: Rng
+    ) -> None:
+        self.view = view
+        self.talk = talk
+        self.pub = pub
+        self.me = me
+        self.rng = rng
+        self.seat: int = me.seat
+        self._marg: tuple[list[float], list[float]] | None = None
+        # claimed(seat) or (), per seat: a chief or voter scores up to 35 teams per act, each
+        # member's hand was looked up once per recipe ingredient
+        self._hands: dict[int, tuple[str, ...]] | None = None
+        # seat -> the indices of the recipe's first k ingredients its claimed hand holds, per k
+        self._can: dict[tuple[int, int], tuple[int, ...]] | None = None
+        self._codes: dict[int, list[int]] | None = None  # k -> seat -> team_cover.member_code
+        self._jest: list[float] | None = None
+        self._cats: list[int] | None = None
 
     @property
     def role(self) -> str:
@@ -70,7 +85,8 @@ class Ctx:
         return self._cats
 
     def others(self) -> list[int]:
-        return [s for s in self.cats() if s != self.seat]
+        seat = self.seat
+        return [s for s in self.cats() if s != seat]
 
     def team_size(self) -> int:
         return min(len(self.view["recipe"]), len(self.cats()))
@@ -84,6 +100,8 @@ class Ctx:
     def can(self, seat: int, k: int) -> tuple[int, ...]:
         """The indices of today's first ``k`` recipe ingredients that ``seat``'s claimed hand holds."""
         key = (seat, k)
+        if self._can is None:
+            self._can = {}
         can = self._can.get(key)
         if can is None:
             hand = self.hand_of(seat)
@@ -95,6 +113,8 @@ class Ctx:
         """Per seat (index 0 unused), ``team_cover.member_code`` of the mask of ``can(seat, k)``:
         a team's code is the sum over its members, for scoring many teams of k. The other
         seats' codes come from their claims, shared by every seat's decisions until a claim."""
+        if self._codes is None:
+            self._codes = {}
         codes = self._codes.get(k)
         if codes is None:
             view, talk = self.view, self.talk
@@ -115,7 +135,7 @@ class Ctx:
                     said[p["seat"]] = _code(claim[1] if claim and claim[0] == day else (), bits)
                 talk.cover_codes[key] = said
             codes = self._codes[k] = said.copy()
-            codes[self.me.seat] = _code(view["me"]["hand"], bits)
+            codes[self.seat] = _code(view["me"]["hand"], bits)
         return codes
 
     def jest(self) -> list[float]:
@@ -130,6 +150,8 @@ class Ctx:
     def hand_of(self, seat: int) -> tuple[str, ...]:
         """``claimed(seat) or ()``, cached for this decision: within one act the table talk
         changes only this seat's own claim, and ``claimed`` reads this seat's hand from the view."""
+        if self._hands is None:
+            self._hands = {}
         hand = self._hands.get(seat)
         if hand is None:
             hand = self._hands[seat] = self.claimed(seat) or ()
