@@ -53,7 +53,15 @@ class BlockRng(Rng):
 
     def below(self, n: int) -> int:
         limit = _LIMITS.get(n)
-        if limit is None:
+        if limit is not None:  # the usual case, written out: a number left in the block, accepted
+            i = self._next
+            out = self._out
+            if i < len(out):
+                x = out[i]
+                if x < limit:
+                    self._next = i + 1
+                    return x % n
+        else:
             if n <= 0:
                 raise ValueError("below() needs n >= 1")
             if n == 1:

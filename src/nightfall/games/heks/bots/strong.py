@@ -29,6 +29,9 @@ from .table_talk import TableTalk
 _AFTER_RITUAL = frozenset({"RITUAL_RESULT", "QUARREL", "EXILE_VOTE"})  # the ritual's result is shown
 
 
+_ABILITY_ROLES = frozenset({SEER, PICKPOCKET})
+
+
 class StrongBot:
     """One instance per seat."""
 
@@ -105,7 +108,8 @@ class StrongBot:
         ctx = Ctx(view, talk, pub, me_b, rng)
         acts: list[Action] = []
         if me["status"] == "CAT":
-            acts.extend(self._abilities(ctx))
+            if self.role in _ABILITY_ROLES:  # the only roles _abilities acts for
+                acts.extend(self._abilities(ctx))
             if phase == "DISCUSSION" and self.claimed_day != view["day"]:
                 self.claimed_day = view["day"]
                 self._talk(ctx)
