@@ -259,9 +259,11 @@ class SeatBelief:
                 out = out * tw if witch else out * (tw * DISGUISE + (1 - tw))
         for target, ratio in self.extra.items():
             out = out * (1 + (ratio - 1) * sp.wcol[target])
-        if out.sum() <= 0:  # contradictory soft evidence: fall back on what is certain
+        total = out.sum()
+        if total <= 0:  # contradictory soft evidence: fall back on what is certain
             out = self._mask(sp) * (pub.weights > 0)
-        normed: Vec = out / max(float(out.sum()), 1e-300)
+            total = out.sum()
+        normed: Vec = out / max(float(total), 1e-300)
         return normed
 
     def marginals(self, pub: PublicBelief) -> tuple[Vec, Vec]:
