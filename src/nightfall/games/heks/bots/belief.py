@@ -283,7 +283,8 @@ class SeatBelief:
         # AND per cell) rather than a (H, players) x (players, teams) product; the same 0/1
         # matrix, so the same product with w to the last bit.
         sp = pub.space
-        team_bits = np.array([sum(map(_BIT.__getitem__, team)) for team in teams], dtype=np.int64)
+        bit = _BIT.__getitem__
+        team_bits = np.array([sum(map(bit, team)) for team in teams], dtype=np.int64)
         clean = np.repeat(((sp.set_bits[:, None] & team_bits) == 0).astype(np.float64), sp.per_set, axis=0)
         out: list[float] = (w @ clean).tolist()
         return out

@@ -216,27 +216,25 @@ def _teams(ctx: Ctx) -> list[list[int]]:
     pool = sorted(ctx.others(), key=lambda s: (pw[s] + pj[s], ctx.rng.below(100)))[:POOL]
     if ctx.view["me"]["status"] != "CAT":  # judging a team from outside it (never the chief)
         return [sorted(t) for t in combinations(pool, k)] or [pool]
-    return [sorted([ctx.seat, *rest]) for rest in combinations(pool, k - 1)]
+    me = ctx.seat
+    return [sorted([me, *rest]) for rest in combinations(pool, k - 1)]
 
 
 def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -> list[float]:
     """Each team's worth to a village chief or voter: P(no Witch) x cover x P(no Jester)."""
     if clean is None:
         clean = ctx.me.p_clean(ctx.pub, teams)
-    jest = ctx.jest()
-    out = []
-    k, codes, values = -1, [], VALUES
-    for team, pc in zip(teams, clean, strict=True):
-        if len(team) != k:
-            k = len(team)
-            codes = ctx.codes(k)
-        code = sum(map(codes.__getitem__, team))
-        cov = values.get(code)
-        if cov is None:
-            cov = cover_value(code)
-        # prod multiplies left to right in doubles from 1.0, as the loop over members did
-        out.append(pc * (cov + 0.3) * prod(map(jest.__getitem__, team)))
-    return out
+    sizes = set(map(len, teams))
+    if len(sizes) != 1:  # teams of several sizes (never dealt today): one at a time
+        return [_score(ctx, [t], [pc])[0] for t, pc in zip(teams, clean, strict=True)]
+    code = ctx.codes(sizes.pop()).__getitem__
+    get = VALUES.get
+    covs = [get(sum(map(code, t))) for t in teams]
+    if None in covs:
+        covs = [cover_value(sum(map(code, t))) for t in teams]
+    jest = ctx.jest().__getitem__
+    # prod multiplies left to right in doubles from 1.0, as the loop over members did
+    return [pc * (cov + 0.3) * prod(map(jest, t)) for t, pc, cov in zip(teams, clean, covs, strict=True)]
 
 
 def propose(ctx: Ctx) -> list[int]:
