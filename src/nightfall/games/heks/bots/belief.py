@@ -237,10 +237,12 @@ class SeatBelief:
             for seat in range(1, sp.players + 1):
                 mask *= w[seat] if seat in known else 1 - w[seat]
             mask = mask * (1 - j[s])
-            return mask * j[self.known_jester] if self.known_jester else mask
+            shown: Vec = mask * j[self.known_jester] if self.known_jester else mask
+            return shown
         if self.role == JESTER:
             return np.array(j[s])
-        return (1 - w[s]) * (1 - j[s])
+        villager: Vec = (1 - w[s]) * (1 - j[s])
+        return villager
 
     def weights(self, pub: PublicBelief) -> Vec:
         key = (pub.version, self._private)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import prod
-from typing import Any
+from typing import Any, cast
 
 from nightfall.engine import Rng
 
@@ -239,9 +239,8 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
         return [_score(ctx, [t], [pc])[0] for t, pc in zip(teams, clean, strict=True)]
     code = ctx.codes(sizes.pop()).__getitem__
     get = VALUES.get
-    covs = [get(sum(map(code, t))) for t in teams]
-    if None in covs:
-        covs = [cover_value(sum(map(code, t))) for t in teams]
+    found = [get(sum(map(code, t))) for t in teams]
+    covs = [cover_value(sum(map(code, t))) for t in teams] if None in found else cast(list[float], found)
     jest = ctx.jest().__getitem__
     # prod multiplies left to right in doubles from 1.0, as the loop over members did
     return [pc * (cov + 0.3) * prod(map(jest, t)) for t, pc, cov in zip(teams, clean, covs, strict=True)]
