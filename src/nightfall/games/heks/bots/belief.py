@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Any
 
 import numpy as np
@@ -285,8 +285,7 @@ class SeatBelief:
         # AND per cell) rather than a (H, players) x (players, teams) product; the same 0/1
         # matrix, so the same product with w to the last bit.
         sp = pub.space
-        bit = _BIT.__getitem__
-        team_bits = np.array([sum(map(bit, team)) for team in teams], dtype=np.int64)
+        team_bits = np.array(list(map(sum, map(map, repeat(_BIT.__getitem__), teams))), dtype=np.int64)
         clean = np.repeat(((sp.set_bits[:, None] & team_bits) == 0).astype(np.float64), sp.per_set, axis=0)
         out: list[float] = (w @ clean).tolist()
         return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, repeat
 from math import prod
 from typing import Any, cast
 
@@ -237,13 +237,14 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
     sizes = set(map(len, teams))
     if len(sizes) != 1:  # teams of several sizes (never dealt today): one at a time
         return [_score(ctx, [t], [pc])[0] for t, pc in zip(teams, clean, strict=True)]
-    code = ctx.codes(sizes.pop()).__getitem__
-    get = VALUES.get
-    found = [get(sum(map(code, t))) for t in teams]
-    covs = [cover_value(sum(map(code, t))) for t in teams] if None in found else cast(list[float], found)
-    jest = ctx.jest().__getitem__
-    # prod multiplies left to right in doubles from 1.0, as the loop over members did
-    return [pc * (cov + 0.3) * prod(map(jest, t)) for t, pc, cov in zip(teams, clean, covs, strict=True)]
+    # per team, in C (map over maps): the sum of its members' codes, its cover value, and
+    # the product of their Jester factors (prod multiplies left to right in doubles from
+    # 1.0, as the loop over members did)
+    codes = list(map(sum, map(map, repeat(ctx.codes(sizes.pop()).__getitem__), teams)))
+    found = list(map(VALUES.get, codes))
+    covs = list(map(cover_value, codes)) if None in found else cast(list[float], found)
+    jests = map(prod, map(map, repeat(ctx.jest().__getitem__), teams))
+    return [pc * (cov + 0.3) * jest for pc, cov, jest in zip(clean, covs, jests, strict=True)]
 
 
 def propose(ctx: Ctx) -> list[int]:
