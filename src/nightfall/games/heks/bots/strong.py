@@ -51,6 +51,8 @@ class StrongBot:
         pub: PublicBelief | None = talk.belief
         if pub is None:
             pub = talk.belief = PublicBelief.new(len(view["players"]))
+        elif view is pub.last_view and pub.claims_read == len(talk.claims):
+            return pub  # a scene tap's shared step view, taken in by an earlier seat
         result = view.get("vote_result")
         if result and result["day"] not in pub.exile_days and result.get("outcome") == "EXILED":
             pub.exile_days.add(result["day"])
@@ -71,6 +73,7 @@ class StrongBot:
             for claim in claims[pub.claims_read :]:
                 pub.claim(claim.speaker, claim.target, claim.witch)
             pub.claims_read = len(claims)
+        pub.last_view = view
         return pub
 
     def _private(self, view: dict[str, Any]) -> SeatBelief:
