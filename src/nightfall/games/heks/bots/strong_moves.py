@@ -226,8 +226,7 @@ def _teams(ctx: Ctx) -> list[list[int]]:
     pool = _ascending(others, [pw[s] + pj[s] for s in others], ctx.rng)[:POOL]
     if ctx.view["me"]["status"] != "CAT":  # judging a team from outside it (never the chief)
         return [sorted(t) for t in combinations(pool, k)] or [pool]
-    me = ctx.seat
-    return [sorted([me, *rest]) for rest in combinations(pool, k - 1)]
+    return list(map(sorted, map((ctx.seat,).__add__, combinations(pool, k - 1))))  # in C
 
 
 def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -> list[float]:
