@@ -204,7 +204,6 @@ class SeatBelief:
     readings: dict[int, list[bool]] = field(default_factory=dict)  # own Seer readings: True = "Witch"
     extra: dict[int, float] = field(default_factory=dict)  # private evidence: seat -> witch likelihood ratio
     _cache: tuple[tuple[int, int], Vec, Vec] | None = None
-    _pj: tuple[tuple[int, int], Vec] | None = None
     _weights: tuple[tuple[int, int], Vec] | None = None
     _private: int = 0
     memo: dict[Any, Any] = field(default_factory=dict)  # the bot's own caches, valid per belief version
@@ -278,19 +277,9 @@ class SeatBelief:
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1], self._cache[2]
         w = self.weights(pub)
-        pw = w @ pub.space.witch
-        pj = self._pj[1] if self._pj is not None and self._pj[0] == key else w @ pub.space.jester
+        pw, pj = w @ pub.space.witch, w @ pub.space.jester
         self._cache = (key, pw, pj)
         return pw, pj
-
-    def jester_marginal(self, pub: PublicBelief) -> Vec:
-        """``marginals(pub)[1]`` alone (a vote that reads no Witch odds skips that product)."""
-        key = (pub.version, self._private)
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[2]
-        if self._pj is None or self._pj[0] != key:
-            self._pj = (key, self.weights(pub) @ pub.space.jester)
-        return self._pj[1]
 
     def p_clean(self, pub: PublicBelief, teams: list[list[int]]) -> list[float]:
         """For each team, the probability that it holds no Witch."""

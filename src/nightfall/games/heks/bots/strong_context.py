@@ -142,7 +142,7 @@ class Ctx:
         """Per seat, the factor a team's worth takes for holding it: 1 - 0.6 P(Jester), and
         exactly 1.0 for this seat (so a product over a team skips it to the last bit)."""
         if self._jest is None:
-            pj = self._marg[1] if self._marg is not None else self.me.jester_marginal(self.pub).tolist()
+            _, pj = self.marg()
             self._jest = [1 - 0.6 * p for p in pj]
             self._jest[self.seat] = 1.0
         return self._jest
