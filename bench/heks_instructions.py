@@ -7,6 +7,10 @@ Counted by callgrind, so the figure does not move with the machine's load:
     # instructions per game = (Ir of 30 games - Ir of 10 games) / 20   (Ir: the "summary:" line)
 
 The difference cancels the interpreter's start-up and imports. Target (issue 21): <= 25 M.
+Strong bots (``--bots strong``, issue 34 §2: <= 60 M per game): run both counts with
+``OPENBLAS_NUM_THREADS=1`` (BLAS threads spin under valgrind), e.g. 4 and 12 games,
+(Ir of 12 - Ir of 4) / 8. Under valgrind OpenBLAS picks another kernel than on this CPU,
+so the digests differ from a plain run's; compare each only with its own kind.
 Prints a digest of the outcomes, so a speed-up can be checked not to change any game.
 """
 

@@ -89,3 +89,23 @@ def test_the_bots_block_rng_draws_what_rng_draws() -> None:
             assert block.sample(range(12), 4) == plain.sample(range(12), 4)
         with pytest.raises(ValueError):
             block.below(0)
+
+
+def test_the_cover_table_holds_what_kuhns_matching_finds() -> None:
+    """The strong bots' team cover looked up by the multiset of the members' can-masks
+    (``team_cover``) equals ``strong_moves._matching`` for every multiset of up to four
+    members, in either member order (docs/benchmarks.md, issue 34 §2)."""
+    from itertools import combinations_with_replacement
+
+    from nightfall.games.heks.bots.strong_moves import _matching
+    from nightfall.games.heks.bots.team_cover import TABLE_K, cover_value, member_code
+
+    checked = 0
+    for k in range(1, TABLE_K + 1):
+        for masks in combinations_with_replacement(range(1 << k), k):
+            code = sum(member_code(m) for m in masks)
+            for order in (masks, masks[::-1]):
+                can = tuple(tuple(i for i in range(k) if m >> i & 1) for m in order)
+                assert cover_value(code) == _matching(can)[0], (masks, order)
+            checked += 1
+    assert checked == 2 + 10 + 120 + 3876

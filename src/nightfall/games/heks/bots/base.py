@@ -25,8 +25,17 @@ class TapBot(Bot, Protocol):
         ...
 
 
+# The public player list is built anew whenever a status changes and shared by every view
+# until then (public_part._players), so the last list's cats are kept with the list itself.
+_last_cats: tuple[list[dict[str, Any]] | None, list[int]] = (None, [])
+
+
 def cats(view: dict[str, Any]) -> list[int]:
-    return [p["seat"] for p in view["players"] if p["status"] == "CAT"]
+    global _last_cats
+    players = view["players"]
+    if _last_cats[0] is not players:
+        _last_cats = (players, [p["seat"] for p in players if p["status"] == "CAT"])
+    return list(_last_cats[1])
 
 
 def frogs(view: dict[str, Any]) -> list[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Any
 
 import numpy as np
@@ -56,6 +56,16 @@ class Space:
     jester: npt.NDArray[np.float64]  # (H, players + 1): 1 where the seat is the Jester
     has_jester: bool
     bits: npt.NDArray[np.int64]  # (H,): the Witch seats as a bit mask (bit s = seat s), for p_clean
+    # The hypotheses list each set of Witch seats once per Jester seat, in consecutive rows,
+    # so p_clean's 0/1 matrix is built on the distinct sets (220 at 12 players, not 1,980)
+    # and each row repeated: the same matrix, a ninth of the bit work.
+    set_bits: npt.NDArray[np.int64]  # (W,): each set of Witch seats as a bit mask, in row order
+    per_set: int  # rows per set: the Jester's possible seats, or 1 without a Jester
+    # witch.T and jester.T, contiguous: a seat's column is read as a row (the same values,
+    # without a strided pass over (H, players + 1) for every fact and every reading)
+    wcol: npt.NDArray[np.float64]  # (players + 1, H)
+    jcol: npt.NDArray[np.float64]  # (players + 1, H)
+    jbits: npt.NDArray[np.int64]  # (H,): the Jester's seat as a bit mask (0: no Jester)
 
 
 @cache
@@ -79,7 +89,12 @@ def space(players: int, nw: int | None = None, nj: int | None = None) -> Space:
         if j:
             jm[i, j] = 1.0
     bits = np.array([sum(1 << s for s in ws) for ws in rows_w], dtype=np.int64)
-    return Space(players, nw, wm, jm, bool(nj), bits)
+    per_set = players - nw if nj else 1
+    set_bits = bits[::per_set].copy()
+    assert np.array_equal(np.repeat(set_bits, per_set), bits), "each set's rows are consecutive"
+    jbits = np.array([1 << j if j else 0 for j in rows_j], dtype=np.int64)
+    wcol, jcol = np.ascontiguousarray(wm.T), np.ascontiguousarray(jm.T)
+    return Space(players, nw, wm, jm, bool(nj), bits, set_bits, per_set, wcol, jcol, jbits)
 
 
 @dataclass(slots=True)
@@ -88,8 +103,14 @@ class PublicBelief:
 
     space: Space
     weights: Vec
-    seen: set[tuple[Any, ...]] = field(default_factory=set)
+    # the days whose exile, new frogs and ritual have been taken in (every seat offers them)
+    exile_days: set[int] = field(default_factory=set)
+    frog_days: set[int] = field(default_factory=set)
+    ritual_days: set[int] = field(default_factory=set)
     claims_read: int = 0
+    # the last view whose facts were taken in: the step view every seat's scene tap shares
+    # (read-only, cached per step) need not be read again while no claim is made
+    last_view: Any = None
     version: int = 0
     _table: tuple[int, list[float], list[float]] | None = None
 
@@ -117,18 +138,11 @@ class PublicBelief:
             self.weights /= total
         self.version += 1
 
-    def once(self, key: tuple[Any, ...]) -> bool:
-        """True the first time a fact is offered: every seat offers what it sees."""
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        return True
-
     # ---- public facts ----
     def claim(self, speaker: int, target: int, witch: bool) -> None:
-        w, j = self.space.witch, self.space.jester
-        sw, tw = w[:, speaker], w[:, target]
-        sj = j[:, speaker]
+        w, j = self.space.wcol, self.space.jcol
+        sw, tw = w[speaker], w[target]
+        sj = j[speaker]
         if witch:
             honest = tw + (1 - tw) * HONEST_LIE  # the Jester has no mask (B-8): he reads "Not a witch"
             liar = tw * WITCH_ACCUSES_PARTNER + (1 - tw) * WITCH_ACCUSES_INNOCENT
@@ -139,20 +153,22 @@ class PublicBelief:
         self._times(np.maximum(factor, FLOOR))
 
     def exiled(self, seat: int, was_witch: bool) -> None:
-        tw = self.space.witch[:, seat]
-        self._times(tw if was_witch else (1 - tw) * (1 - self.space.jester[:, seat]))
+        tw = self.space.wcol[seat]
+        self._times(tw if was_witch else (1 - tw) * (1 - self.space.jcol[seat]))
 
     def frogs(self, seats: Iterable[int]) -> None:
         factor = np.ones_like(self.weights)
         for s in seats:
-            factor *= 1 - self.space.witch[:, s] * (1 - FROG_IS_WITCH)
+            factor *= 1 - self.space.wcol[s] * (1 - FROG_IS_WITCH)
         self._times(factor)
 
     def dirty(self, team: Iterable[int]) -> Vec:
         """Per hypothesis: 1 where the team holds a Witch or the Jester (he spoils circles too,
         to draw the suspicion he wins by)."""
-        t = list(team)
-        out: Vec = np.minimum(self.space.witch[:, t].sum(axis=1) + self.space.jester[:, t].sum(axis=1), 1.0)
+        sp = self.space
+        team_bits = sum(map(_BIT.__getitem__, team))
+        # the same 0.0/1.0 as min(witches on the team + Jester on the team, 1), from bit masks
+        out: Vec = (((sp.bits | sp.jbits) & team_bits) != 0).astype(np.float64)
         return out
 
     def ritual(self, team: list[int], failed: bool, voters_for: list[int], voters_against: list[int]) -> None:
@@ -162,22 +178,26 @@ class PublicBelief:
         else:
             factor = d * (1 - RITUAL_FAIL_DIRTY) + (1 - d) * (1 - RITUAL_FAIL_CLEAN)
         # Witches approve teams that hold a witch and reject clean ones, more often than not.
-        w = self.space.witch
-        for v in voters_for:
-            factor = factor * (1 + w[:, v] * (d * 0.4 - (1 - d) * 0.3))
-        for v in voters_against:
-            factor = factor * (1 + w[:, v] * ((1 - d) * 0.4 - d * 0.3))
+        w = self.space.wcol
+        if voters_for:
+            lean_for = d * 0.4 - (1 - d) * 0.3  # the same array every voter used to recompute
+            for v in voters_for:
+                factor = factor * (1 + w[v] * lean_for)
+        if voters_against:
+            lean_against = (1 - d) * 0.4 - d * 0.3
+            for v in voters_against:
+                factor = factor * (1 + w[v] * lean_against)
         self._times(np.maximum(factor, FLOOR))
 
     def ballot(self, votes: dict[int, int], exiled: int | None, was_witch: bool) -> None:
         """Who voted for a player the exile revealed: witches rarely vote out their own."""
         if exiled is None:
             return
-        w = self.space.witch
+        w = self.space.wcol
         factor = np.ones_like(self.weights)
         for voter, target in votes.items():
             if target == exiled:
-                factor *= 1 + w[:, voter] * (-0.6 if was_witch else 0.3)
+                factor *= 1 + w[voter] * (-0.6 if was_witch else 0.3)
         self._times(factor)
 
 
@@ -221,17 +241,19 @@ class SeatBelief:
         return self._mask_of[1]
 
     def _fresh_mask(self, sp: Space) -> Vec:
-        w, j, s = sp.witch, sp.jester, self.seat
+        w, j, s = sp.wcol, sp.jcol, self.seat
         if self.role in (WITCH, CROW):
             known = set(self.known_witches) | ({s} if self.role == WITCH else set())
-            mask = np.ones(w.shape[0])
+            mask = np.ones(w.shape[1])
             for seat in range(1, sp.players + 1):
-                mask *= w[:, seat] if seat in known else 1 - w[:, seat]
-            mask = mask * (1 - j[:, s])
-            return mask * j[:, self.known_jester] if self.known_jester else mask
+                mask *= w[seat] if seat in known else 1 - w[seat]
+            mask = mask * (1 - j[s])
+            shown: Vec = mask * j[self.known_jester] if self.known_jester else mask
+            return shown
         if self.role == JESTER:
-            return np.array(j[:, s])
-        return (1 - w[:, s]) * (1 - j[:, s])
+            return np.array(j[s])
+        villager: Vec = (1 - w[s]) * (1 - j[s])
+        return villager
 
     def weights(self, pub: PublicBelief) -> Vec:
         key = (pub.version, self._private)
@@ -245,14 +267,16 @@ class SeatBelief:
         sp = pub.space
         out = pub.weights * self._mask(sp)
         for target, rs in self.readings.items():
-            tw = sp.witch[:, target]
+            tw = sp.wcol[target]
             for witch in rs:  # H-SEE-3: only a Witch reads "Witch" (the Jester's mask is gone, B-8)
                 out = out * tw if witch else out * (tw * DISGUISE + (1 - tw))
         for target, ratio in self.extra.items():
-            out = out * (1 + (ratio - 1) * sp.witch[:, target])
-        if out.sum() <= 0:  # contradictory soft evidence: fall back on what is certain
+            out = out * (1 + (ratio - 1) * sp.wcol[target])
+        total = out.sum()
+        if total <= 0:  # contradictory soft evidence: fall back on what is certain
             out = self._mask(sp) * (pub.weights > 0)
-        normed: Vec = out / max(float(out.sum()), 1e-300)
+            total = out.sum()
+        normed: Vec = out / max(float(total), 1e-300)
         return normed
 
     def marginals(self, pub: PublicBelief) -> tuple[Vec, Vec]:
@@ -271,7 +295,8 @@ class SeatBelief:
         # (H, teams): 1.0 where the hypothesis puts no Witch on the team, from bit masks (an
         # AND per cell) rather than a (H, players) x (players, teams) product; the same 0/1
         # matrix, so the same product with w to the last bit.
-        team_bits = np.array([sum(map(_BIT.__getitem__, team)) for team in teams], dtype=np.int64)
-        clean = (pub.space.bits[:, None] & team_bits) == 0
-        out: list[float] = (w @ clean.astype(np.float64)).tolist()
+        sp = pub.space
+        team_bits = np.array(list(map(sum, map(map, repeat(_BIT.__getitem__), teams))), dtype=np.int64)
+        clean = np.repeat(((sp.set_bits[:, None] & team_bits) == 0).astype(np.float64), sp.per_set, axis=0)
+        out: list[float] = (w @ clean).tolist()
         return out

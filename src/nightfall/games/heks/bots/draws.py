@@ -53,7 +53,15 @@ class BlockRng(Rng):
 
     def below(self, n: int) -> int:
         limit = _LIMITS.get(n)
-        if limit is None:
+        if limit is not None:  # the usual case, written out: a number left in the block, accepted
+            i = self._next
+            out = self._out
+            if i < len(out):
+                x = out[i]
+                if x < limit:
+                    self._next = i + 1
+                    return x % n
+        else:
             if n <= 0:
                 raise ValueError("below() needs n >= 1")
             if n == 1:
@@ -75,8 +83,14 @@ class BlockRng(Rng):
         limit = _LIMITS.get(n)
         if limit is None:
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        out: list[int] = []
         block, i = self._out, self._next
+        j = i + k
+        if j <= len(block):  # the usual case: k numbers left in the block, none rejected
+            chunk = block[i:j]
+            if max(chunk) < limit:
+                self._next = j
+                return list(map(n.__rmod__, chunk))  # x % n for each, in C
+        out: list[int] = []
         while len(out) < k:
             if i == len(block):
                 self._refill()

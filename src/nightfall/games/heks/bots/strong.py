@@ -26,6 +26,11 @@ from .jester import TableReading, fake_readings
 from .strong_context import Ctx
 from .table_talk import TableTalk
 
+_AFTER_RITUAL = frozenset({"RITUAL_RESULT", "QUARREL", "EXILE_VOTE"})  # the ritual's result is shown
+
+
+_ABILITY_ROLES = frozenset({SEER, PICKPOCKET})
+
 
 class StrongBot:
     """One instance per seat."""
@@ -41,29 +46,35 @@ class StrongBot:
 
     # ---- what the seat sees ----
     def _public(self, view: dict[str, Any], talk: TableTalk) -> PublicBelief:
-        if talk.belief is None:
-            talk.belief = PublicBelief.new(len(view["players"]), view.get("roles_in_play"))
-        pub: PublicBelief = talk.belief
+        """Take in the public facts of ``view`` the table's belief has not seen (every seat
+        offers them at each of its ~40 steps a game, so the checks come cheapest first)."""
+        pub: PublicBelief | None = talk.belief
+        if pub is None:
+            # the dealt deck's Witch and Jester counts (H-DECK-9), not Table 2.1's row
+            pub = talk.belief = PublicBelief.new(len(view["players"]), view.get("roles_in_play"))
+        elif view is pub.last_view and pub.claims_read == len(talk.claims):
+            return pub  # a scene tap's shared step view, taken in by an earlier seat
         result = view.get("vote_result")
-        if result and result.get("outcome") == "EXILED" and pub.once(("exile", result["day"])):
+        if result and result["day"] not in pub.exile_days and result.get("outcome") == "EXILED":
+            pub.exile_days.add(result["day"])
             pub.exiled(result["exiled"], bool(result["was_witch"]))
             votes = {b["voter"]: b["target"] for b in result["ballot"] if b["target"] is not None}
             pub.ballot(votes, result["exiled"], bool(result["was_witch"]))
         ann = view.get("announcement")
-        if ann and ann["new_frogs"] and pub.once(("frogs", ann["day"])):
+        if ann and ann["new_frogs"] and ann["day"] not in pub.frog_days:
+            pub.frog_days.add(ann["day"])
             pub.frogs(ann["new_frogs"])
-        approval, last = view.get("approval_result"), view.get("last_ritual")
-        if (
-            view["phase"] in ("RITUAL_RESULT", "QUARREL", "EXILE_VOTE")
-            and approval
-            and approval["accepted"]
-            and last
-            and pub.once(("ritual", view["day"]))
-        ):
-            pub.ritual(list(approval["members"]), last == "FAILURE", approval["for"], approval["against"])
-        for claim in talk.claims[pub.claims_read :]:
-            pub.claim(claim.speaker, claim.target, claim.witch)
-        pub.claims_read = len(talk.claims)
+        if view["phase"] in _AFTER_RITUAL and view["day"] not in pub.ritual_days:
+            approval, last = view.get("approval_result"), view.get("last_ritual")
+            if approval and approval["accepted"] and last:
+                pub.ritual_days.add(view["day"])
+                pub.ritual(list(approval["members"]), last == "FAILURE", approval["for"], approval["against"])
+        claims = talk.claims
+        if pub.claims_read < len(claims):
+            for claim in claims[pub.claims_read :]:
+                pub.claim(claim.speaker, claim.target, claim.witch)
+            pub.claims_read = len(claims)
+        pub.last_view = view
         return pub
 
     def _private(self, view: dict[str, Any]) -> SeatBelief:
@@ -101,7 +112,8 @@ class StrongBot:
         ctx = Ctx(view, talk, pub, me_b, rng)
         acts: list[Action] = []
         if me["status"] == "CAT":
-            acts.extend(self._abilities(ctx))
+            if self.role in _ABILITY_ROLES:  # the only roles _abilities acts for
+                acts.extend(self._abilities(ctx))
             if phase == "DISCUSSION" and self.claimed_day != view["day"]:
                 self.claimed_day = view["day"]
                 self._talk(ctx)
@@ -158,7 +170,7 @@ class StrongBot:
     def _talk(self, ctx: Ctx) -> None:
         """The evening discussion: say what you hold (the witch side lies); maybe bluff a reading."""
         view, me, talk = ctx.view, ctx.view["me"], ctx.talk
-        talk.hands[me["seat"]] = (view["day"], mv.hand_claim(ctx))
+        talk.say_hand(me["seat"], view["day"], mv.hand_claim(ctx))
         if me["role"] == WITCH:
             partners = [s for s in me["known_witches"] if s in cats(view)]
             if all(me["seat"] < s for s in partners):  # one bluffer per coven: the lowest seat

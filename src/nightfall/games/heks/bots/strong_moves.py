@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Any
+from itertools import combinations, repeat
+from math import prod
+from typing import Any, cast
+
+from nightfall.engine import Rng
 
 from ..tables import CROW, EMPTY_PAW, HERB_DOCTOR, INGREDIENT_OF, JESTER, PROTECTOR, WITCH
 from .base import Action, frogs, open_places
 from .strong_context import Ctx
+from .team_cover import VALUES, cover_value
 
 CONFIRMS = frozenset(
     {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
@@ -208,32 +212,38 @@ def _matching(can: tuple[tuple[int, ...], ...]) -> tuple[float, tuple[tuple[int,
     return (0.9 if hit == k else 0.15 * hit / max(k, 1)), tuple(owner.items())
 
 
+def _ascending(seats: list[int], firsts: list[float], rng: Rng) -> list[int]:
+    """``sorted(seats, key=lambda s: (first, rng.below(100)))``: the same tie-breaks, drawn in
+    one call (``below_many`` draws what ``below`` would, and a sort takes every key in order)."""
+    keys = list(zip(firsts, rng.below_many(100, len(seats)), strict=True))
+    return [seats[i] for i in sorted(range(len(seats)), key=keys.__getitem__)]
+
+
 def _teams(ctx: Ctx) -> list[list[int]]:
     pw, pj = ctx.marg()
     k = ctx.team_size()
-    pool = sorted(ctx.others(), key=lambda s: (pw[s] + pj[s], ctx.rng.below(100)))[:POOL]
+    others = ctx.others()
+    pool = _ascending(others, [pw[s] + pj[s] for s in others], ctx.rng)[:POOL]
     if ctx.view["me"]["status"] != "CAT":  # judging a team from outside it (never the chief)
         return [sorted(t) for t in combinations(pool, k)] or [pool]
-    return [sorted([ctx.seat, *rest]) for rest in combinations(pool, k - 1)]
+    return list(map(sorted, map((ctx.seat,).__add__, combinations(pool, k - 1))))  # in C
 
 
 def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -> list[float]:
     """Each team's worth to a village chief or voter: P(no Witch) x cover x P(no Jester)."""
-    _, pj = ctx.marg()
     if clean is None:
         clean = ctx.me.p_clean(ctx.pub, teams)
-    out = []
-    me = ctx.seat
-    for team, pc in zip(teams, clean, strict=True):
-        pattern = tuple(map(ctx.cans(len(team)).__getitem__, team))
-        found = _MATCHINGS.get(pattern)
-        cov = (found or _matched(pattern))[0]
-        jest = 1.0
-        for s in team:
-            if s != me:
-                jest *= 1 - 0.6 * pj[s]
-        out.append(pc * (cov + 0.3) * jest)
-    return out
+    sizes = set(map(len, teams))
+    if len(sizes) != 1:  # teams of several sizes (never dealt today): one at a time
+        return [_score(ctx, [t], [pc])[0] for t, pc in zip(teams, clean, strict=True)]
+    # per team, in C (map over maps): the sum of its members' codes, its cover value, and
+    # the product of their Jester factors (prod multiplies left to right in doubles from
+    # 1.0, as the loop over members did)
+    codes = list(map(sum, map(map, repeat(ctx.codes(sizes.pop()).__getitem__), teams)))
+    found = list(map(VALUES.get, codes))
+    covs = list(map(cover_value, codes)) if None in found else cast(list[float], found)
+    jests = map(prod, map(map, repeat(ctx.jest().__getitem__), teams))
+    return [pc * (cov + 0.3) * jest for pc, cov, jest in zip(clean, covs, jests, strict=True)]
 
 
 def propose(ctx: Ctx) -> list[int]:
@@ -246,7 +256,8 @@ def propose(ctx: Ctx) -> list[int]:
         plan = _cover(ctx, team)[1]
     else:
         scored = _score(ctx, teams)
-        best = max(range(len(teams)), key=lambda i: (scored[i], ctx.rng.below(100)))
+        keys = list(zip(scored, ctx.rng.below_many(100, len(teams)), strict=True))
+        best = max(range(len(teams)), key=keys.__getitem__)
         team = teams[best]
         plan = _cover(ctx, team)[1]
     ctx.talk.plan = (ctx.view["day"], tuple(team), plan)
@@ -324,13 +335,14 @@ def exile(ctx: Ctx) -> int | None:
         _, pj = ctx.marg()  # our own view of the Jester: a "Witch" who is not one of us is him
         ours = ctx.partners
         pool = [s for s in options if s not in ours] or options
-        ranked = sorted(pool, key=lambda s: (-(tw[s] - 3 * pj[s]), rng.below(100)))
+        ranked = _ascending(pool, [-(tw[s] - 3 * pj[s]) for s in pool], rng)
         if ctx.role == JESTER:
             return ranked[rng.below(min(3, len(ranked)))]
         return ranked[0]
     pw, pj = ctx.marg()
     # Exiling the Jester loses on the spot: a one-in-three chance of him outweighs a likely Witch.
-    best = max(options, key=lambda s: (pw[s] - 3 * pj[s], rng.below(100)))
+    keys = list(zip([pw[s] - 3 * pj[s] for s in options], rng.below_many(100, len(options)), strict=True))
+    best = options[max(range(len(options)), key=keys.__getitem__)]
     # Blank lets the witches' votes alone exile (H-EXC-2 needs no majority), so the village
     # votes whenever it has a suspect. With a Jester in play a guess may hand him the game,
     # so without real evidence it leaves the choice to the witches (who avoid him too).

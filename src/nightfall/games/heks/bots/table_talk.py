@@ -28,6 +28,14 @@ class TableTalk:
     plan: tuple[int, tuple[int, ...], dict[int, str]] | None = None
     # What the strong bots make of the public facts, computed once for the whole table.
     belief: Any = None
+    said: int = 0  # how many hand claims were made: the version of ``hands``
+    # The strong bots' per-seat cover codes from the hand claims, per (day, recipe, said):
+    # every seat's decision reads the same claims.
+    cover_codes: dict[tuple[Any, ...], list[int]] = field(default_factory=dict)
+
+    def say_hand(self, seat: int, day: int, hand: tuple[str, ...]) -> None:
+        self.hands[seat] = (day, hand)
+        self.said += 1
 
     def announce(self, day: int, speaker: int, target: int, witch: bool) -> None:
         self.claims.append(Claim(day, speaker, target, witch))
