@@ -20,12 +20,13 @@ from typing import Any
 
 from nightfall.engine import Game
 
-from .interface import Created, GameSite, Opening, Pages, describe
+from .interface import Created, GameSite, OddsTally, Opening, Pages, describe
 
 __all__ = [
     "Catalog",
     "Created",
     "GameSite",
+    "OddsTally",
     "Opening",
     "Pages",
     "api_aliases",

@@ -8,14 +8,14 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
-from ..interface import GameSite, Outcome, Pages
+from ..interface import GameSite, OddsRunner, OddsTally, Outcome, Pages
 from . import host_handover as host_handover_rules
-from . import tables, victory
+from . import odds, tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
@@ -97,6 +97,16 @@ class HeksSite(GameSite):
         if not isinstance(winner, str) or not isinstance(roles, dict):
             return None
         return Outcome(winner, tuple(victory.winning_seats(winner, roles)))
+
+    def odds_key(self, players: int, settings: Mapping[str, Any]) -> Hashable | None:
+        """Table 2.1's counts of the deck the lobby would deal (issue 34 §2)."""
+        return odds.deck_key(players, settings.get("deck"))
+
+    def odds_runner(self) -> OddsRunner:
+        return odds.play_batch
+
+    def odds_tally(self, key: Any) -> OddsTally:
+        return odds.Tally(tuple(key))
 
     def build_config(
         self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]
