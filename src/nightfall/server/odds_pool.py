@@ -94,6 +94,7 @@ class OddsPool:
         nice: int = DEFAULT_NICE,
         executor: concurrent.futures.Executor | None = None,
         warm_standard: bool = False,
+        batch: int | None = None,
     ) -> None:
         self.workers = max(1, workers)
         self.target = target
@@ -105,6 +106,7 @@ class OddsPool:
         self._tokens = 0
         self._closed = False
         self.batches = 0  # batches run, for tests and the log
+        self.batch = batch  # games per batch; None: sized to ``BATCH_SECONDS`` from the last one
         self.warm_standard = warm_standard  # the app warms each game's default decks at start
 
     # -- what rooms call ---------------------------------------------------------
@@ -195,12 +197,17 @@ class OddsPool:
         if self._executor is None:
             self._executor = self._start_executor()
         loop = asyncio.get_running_loop()
-        count, start = deck.next_batch(), deck.tally.games
+        count, start = self.batch or deck.next_batch(), deck.tally.games
         deck.running = True
         self._in_flight += 1
         self._decks.move_to_end((deck.site.name, deck.key))  # the others' turn next
         began = time.perf_counter()
-        future = loop.run_in_executor(self._executor, deck.site.odds_runner(), deck.key, start, count)
+        try:
+            future = loop.run_in_executor(self._executor, deck.site.odds_runner(), deck.key, start, count)
+        except RuntimeError:  # the executor was shut down under us (its owner is stopping)
+            deck.running, self._closed = False, True
+            self._in_flight -= 1
+            return
         future.add_done_callback(lambda f: self._landed(deck, f, count, began))
 
     def _landed(self, deck: Deck, future: asyncio.Future[Any], count: int, began: float) -> None:
