@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
 
+from nightfall.games.heks import odds
 from nightfall.games.heks.site import HeksSite
 from nightfall.games.heks.tables import ROLE_TABLE
 from nightfall.server.odds_pool import OddsPool
@@ -48,24 +50,30 @@ class FakeOddsHeks(HeksSite):
         return fake_batch
 
 
+Start = Callable[..., Awaitable[tuple[Live, OddsPool]]]
+
+
 @pytest.fixture
-def threads() -> Iterator[concurrent.futures.ThreadPoolExecutor]:
+async def odds_server(serve: Serve) -> AsyncIterator[Start]:
+    """Starts a server whose odds pool runs the fake in a thread; stops it before the thread."""
     CALLS.clear()
     OPEN.set()
     executor = concurrent.futures.ThreadPoolExecutor(1)
-    yield executor
+    lives: list[Live] = []
+
+    async def start(target: float, batch: int | None = None) -> tuple[Live, OddsPool]:
+        pool = OddsPool(target=target, executor=executor, batch=batch)
+        live = await serve(catalog={"heks": FakeOddsHeks()}, options=RoomOptions(grace_ms=200, odds=pool))
+        lives.append(live)
+        return live, pool
+
+    yield start
     OPEN.set()
     GATE.release(10)
+    for live in lives:
+        if not live.task.done():
+            await live.stop()
     executor.shutdown(wait=True, cancel_futures=True)
-
-
-async def start(
-    serve: Serve, executor: concurrent.futures.Executor, target: float, batch: int | None = None
-) -> AsyncIterator[tuple[Live, OddsPool]]:
-    pool = OddsPool(target=target, executor=executor, batch=batch)
-    live = await serve(catalog={"heks": FakeOddsHeks()}, options=RoomOptions(grace_ms=200, odds=pool))
-    yield live, pool
-    await live.stop()  # before the test's executor is shut down
 
 
 async def room(live: Live, players: int) -> tuple[str, list[dict[str, Any]], Ws]:
@@ -102,75 +110,102 @@ def calls_for(key: tuple[int, ...]) -> list[tuple[int, int]]:
         return [(s, c) for k, s, c in CALLS if k == key]
 
 
-async def test_the_lobby_gets_odds_that_narrow_as_games_come_in(
-    serve: Serve, threads: concurrent.futures.ThreadPoolExecutor
-) -> None:
+async def test_the_lobby_gets_odds_that_narrow_as_games_come_in(odds_server: Start) -> None:
     OPEN.clear()
-    async for live, _pool in start(serve, threads, target=5.0, batch=40):
-        _code, _seats, host = await room(live, 4)
-        first = odds_of(host.state)
-        assert first is not None and first["deck"] == list(ROLE_TABLE[4])
-        seen = [first]
-        while not seen[-1]["done"]:
-            GATE.release()  # one more batch
-            seen.append(odds_of(await host.state_where(lambda m: odds_of(m) != seen[-1], timeout=10)))  # type: ignore[arg-type]
-        games = [o["games"] for o in seen]
-        assert games == sorted(games) and games[-1] > games[0], games
-        widest = [max(s["plus_minus"] for s in o["sides"]) for o in seen if o["games"] > 0]
-        assert widest[-1] < widest[0] and widest[-1] <= 5.0, widest
-        final = seen[-1]
-        # the fake's games: the witches win 1 in 3 (index 0, 3, ...); 3 days each
-        witch = next(s for s in final["sides"] if s["side"] == "witch")
-        assert witch["wins"] == (final["games"] + 2) // 3
-        assert final["days"] == 3.0 and "games" in final["text"]
-        assert [s["side"] for s in final["sides"]] == ["village", "witch"]  # no Jester at 4
+    live, _pool = await odds_server(target=5.0, batch=40)
+    _code, _seats, host = await room(live, 4)
+    first = odds_of(host.state)
+    assert first is not None and first["deck"] == list(ROLE_TABLE[4])
+    seen = [first]
+    while not seen[-1]["done"]:
+        GATE.release()  # one more batch
+        seen.append(odds_of(await host.state_where(lambda m: odds_of(m) != seen[-1], timeout=10)))  # type: ignore[arg-type]
+    games = [o["games"] for o in seen]
+    assert games == sorted(games) and games[-1] > games[0], games
+    widest = [max(s["plus_minus"] for s in o["sides"]) for o in seen if o["games"] > 0]
+    assert widest[-1] < widest[0] and widest[-1] <= 5.0, widest
+    final = seen[-1]
+    # the fake's games: the witches win 1 in 3 (index 0, 3, ...); 3 days each
+    witch = next(s for s in final["sides"] if s["side"] == "witch")
+    assert witch["wins"] == (final["games"] + 2) // 3
+    assert final["days"] == 3.0 and "games" in final["text"]
+    assert [s["side"] for s in final["sides"]] == ["village", "witch"]  # no Jester at 4
 
 
-async def test_an_edit_cancels_the_old_deck(
-    serve: Serve, threads: concurrent.futures.ThreadPoolExecutor
-) -> None:
+async def test_an_edit_cancels_the_old_deck(odds_server: Start) -> None:
     """A join changes the deck (4 -> 5 players): the 4-player deck's games stop, since
     nobody asks for it; the 5-player deck's go on. Target 0: neither would ever finish."""
-    async for live, pool in start(serve, threads, target=0):
-        code, _seats, host = await room(live, 4)
-        four, five = ROLE_TABLE[4], ROLE_TABLE[5]
-        await host.state_where(lambda m: (odds_of(m) or {}).get("games", 0) > 0)
-        assert pool.computing(FakeOddsHeks(), four)
-        r = await live.join(code, "Late")
-        assert r.status_code == 201
-        await host.state_where(lambda m: (odds_of(m) or {}).get("deck") == list(five))
-        assert not pool.computing(FakeOddsHeks(), four)
-        before = len(calls_for(four))
-        # wait for three more batches of the new deck, then: at most the one four-player
-        # batch that was running at the join came after it
-        await host.state_where(lambda m: len(calls_for(five)) >= 3, timeout=10)
-        assert len(calls_for(four)) <= before + 1
-        assert pool.computing(FakeOddsHeks(), five)
+    live, pool = await odds_server(target=0)
+    code, _seats, host = await room(live, 4)
+    four, five = ROLE_TABLE[4], ROLE_TABLE[5]
+    await host.state_where(lambda m: (odds_of(m) or {}).get("games", 0) > 0)
+    assert pool.computing(FakeOddsHeks(), four)
+    r = await live.join(code, "Late")
+    assert r.status_code == 201
+    await host.state_where(lambda m: (odds_of(m) or {}).get("deck") == list(five))
+    assert not pool.computing(FakeOddsHeks(), four)
+    before = len(calls_for(four))
+    # wait for three more batches of the new deck, then: at most the one four-player
+    # batch that was running at the join came after it
+    await host.state_where(lambda m: len(calls_for(five)) >= 3, timeout=10)
+    assert len(calls_for(four)) <= before + 1
+    assert pool.computing(FakeOddsHeks(), five)
 
 
-async def test_two_rooms_with_the_same_deck_share_one_computation(
-    serve: Serve, threads: concurrent.futures.ThreadPoolExecutor
-) -> None:
-    async for live, pool in start(serve, threads, target=5.0):
-        _a, _sa, host_a = await room(live, 6)
-        _b, _sb, host_b = await room(live, 6)
-        done_a, done_b = await final(host_a), await final(host_b)
-        assert done_a == done_b
-        batches = calls_for(ROLE_TABLE[6])
-        # one computation: each game played once, batches back to back from game 0
-        starts = [s for s, _ in batches]
-        assert starts == sorted(starts) and starts[0] == 0
-        assert all(s + c == nxt for (s, c), nxt in zip(batches, starts[1:], strict=False))
-        assert sum(c for _, c in batches) == done_a["games"]
-        # a third room now gets the cached, final odds at once, with no new game
-        _c, _sc, host_c = await room(live, 6)
-        assert odds_of(host_c.state) == done_a
-        await asyncio.sleep(0)
-        assert calls_for(ROLE_TABLE[6]) == batches
-        assert not pool.computing(FakeOddsHeks(), ROLE_TABLE[6])
+async def test_two_rooms_with_the_same_deck_share_one_computation(odds_server: Start) -> None:
+    live, pool = await odds_server(target=5.0)
+    _a, _sa, host_a = await room(live, 6)
+    _b, _sb, host_b = await room(live, 6)
+    done_a, done_b = await final(host_a), await final(host_b)
+    assert done_a == done_b
+    batches = calls_for(ROLE_TABLE[6])
+    # one computation: each game played once, batches back to back from game 0
+    starts = [s for s, _ in batches]
+    assert starts == sorted(starts) and starts[0] == 0
+    assert all(s + c == nxt for (s, c), nxt in zip(batches, starts[1:], strict=False))
+    assert sum(c for _, c in batches) == done_a["games"]
+    # a third room now gets the cached, final odds at once, with no new game
+    _c, _sc, host_c = await room(live, 6)
+    assert odds_of(host_c.state) == done_a
+    await asyncio.sleep(0)
+    assert calls_for(ROLE_TABLE[6]) == batches
+    assert not pool.computing(FakeOddsHeks(), ROLE_TABLE[6])
 
 
 async def test_no_odds_during_play_or_without_a_pool(serve: Serve) -> None:
     live = await serve(catalog={"heks": FakeOddsHeks()})
     _code, _seats, host = await room(live, 4)
     assert odds_of(host.state) is None  # the server computes no odds: the field is absent
+
+
+async def test_the_process_pool_plays_strong_games_and_stops_cleanly() -> None:
+    """The real thing, small: the standard 4-player deck by the strong bots in one niced
+    worker process, to a loose target; closing the pool leaves no worker behind."""
+    site = HeksSite()
+    pool = OddsPool(workers=1, target=20.0)
+    done = asyncio.Event()
+    updates: list[dict[str, Any]] = []
+
+    def listener(odds: dict[str, Any]) -> None:
+        updates.append(odds)
+        if odds["done"]:
+            done.set()
+
+    sub, first = pool.subscribe(site, ROLE_TABLE[4], listener)
+    assert first["games"] == 0 and first["text"] == "Simulating…"
+    await asyncio.wait_for(done.wait(), 60)
+    sub.cancel()
+    executor = pool._executor
+    assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+    workers = list(executor._processes.values())
+    pid = workers[0].pid
+    assert len(workers) == 1 and pid is not None and os.getpriority(os.PRIO_PROCESS, pid) >= 10  # niced
+    await pool.close()
+    assert all(not w.is_alive() for w in workers)
+    final = updates[-1]
+    assert final["games"] >= 20 and max(s["plus_minus"] for s in final["sides"]) <= 20.0
+    # the same deck's first games, played here: the worker played the same games (fixed seeds)
+    tally = site.odds_tally(ROLE_TABLE[4])
+    for winner, days in odds.play_batch(ROLE_TABLE[4], 0, final["games"]):
+        tally.add(winner, days)
+    assert tally.to_json(done=True) == final
