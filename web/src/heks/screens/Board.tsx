@@ -4,6 +4,7 @@ import { t } from "../i18n";
 import type { HeksView } from "../types";
 import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
+import { Odds } from "../ui/Odds";
 import { EveningScore, winsByPid } from "../ui/Score";
 import { LangSwitch } from "../ui/LangSwitch";
 import { RelinkMark } from "../ui/RelinkNotice";
@@ -62,6 +63,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                 <p class="big-text">{t("board.join")}</p>
               </div>
               <EveningScore room={room} class="board-score" />
+              <Odds room={room} class="board-odds" />
             </div>
           ) : (
             <BoardPhase v={v} />

@@ -6,6 +6,7 @@ import { t } from "../i18n";
 import { heksSettings } from "../types";
 import { useOnce } from "../ui/common";
 import { Badge } from "../ui/Looks";
+import { Odds } from "../ui/Odds";
 import { EveningScore } from "../ui/Score";
 import { ProfileCard } from "./Profile";
 
@@ -36,6 +37,8 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       {!you.host && !you.spectator && <p class="waiting lobby-waiting">{t("lobby.waiting")}</p>}
       {/* The host's Start first: above the fold at 390×844 (issue 31 §3) */}
       {you.host && <Settings room={room} you={you} conn={conn} start />}
+      {/* what the host's choice of deck does to the game, as the table fills (issue 34 §2) */}
+      {you.host && <Odds room={room} />}
       <section class="card center">
         <h2>{t("lobby.code")}</h2>
         <p class="room-code" aria-label={`${t("lobby.code")} ${room.code.split("").join(" ")}`}>
@@ -72,6 +75,7 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       <SeatList room={room} you={you} conn={conn} />
       <EveningScore room={room} />
       {!you.host && <Settings room={room} you={you} conn={conn} start />}
+      {!you.host && <Odds room={room} />}
       {!you.host && !you.spectator && (
         <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
           {t("lobby.leave")}
