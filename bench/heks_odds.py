@@ -6,7 +6,7 @@ within ± 10 points (the first estimate) and ± 5 points, counted from the momen
 lobby asks. Two starts:
 
   cold: a new pool, so the time includes starting the worker process and importing
-        the bots (the first lobby after ``nightfall serve`` started with --no-odds-warm);
+        the bots (the first lobby to ask after ``nightfall serve`` started, without --odds-warm);
   warm: the worker already runs (it computed another deck first): any later edit.
 
 Targets at 12 players on one core: ± 10 within 5 s, ± 5 within 20 s. A fixed

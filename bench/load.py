@@ -361,7 +361,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     cmd += LIMITS
     # --odds-lobbies: one niced worker that never finishes a deck (issue 34 §2); without
     # them, no odds at all, so the pair of runs differs only by the lobbies computing.
-    cmd += ["--odds-target", "0", "--no-odds-warm"] if args.odds_lobbies else ["--odds-workers", "0"]
+    cmd += ["--odds-target", "0"] if args.odds_lobbies else ["--odds-workers", "0"]
     if args.profile:  # the event loop's thread: where the rooms, views and sockets run
         cmd[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_pin(args, 0))

@@ -79,9 +79,11 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         " (0: never stop, for load tests)",
     )
     p.add_argument(
-        "--no-odds-warm",
+        "--odds-warm",
         action="store_true",
-        help="do not simulate the standard decks at start (they are computed when a lobby asks)",
+        default=os.environ.get("NIGHTFALL_ODDS_WARM") == "1",
+        help="simulate every standard deck at start, niced, so the first lobbies get final odds at once"
+        " (without: a deck is computed when a lobby first asks for it)",
     )
     from nightfall.server.limits import add_arguments as add_limits  # light: no web server imported
 

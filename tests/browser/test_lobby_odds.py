@@ -2,8 +2,8 @@
 
 Twelve at the table (the host on a phone, eleven joined over the HTTP API): the odds of
 Table 2.1's 12-player deck appear on both screens and narrow as the server's strong-bot
-games come in. The server here warms nothing at start (``--no-odds-warm``), so the
-lobby is the first to ask and sees the numbers grow from the first games.
+games come in. The server here is this module's own (and warms no deck at start, as
+by default), so the lobby is the first to ask and sees the numbers grow from the first games.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def cold_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with _serve(tmp_path_factory.mktemp("nightfall-odds"), None, ["--no-odds-warm"]) as base:
+    with _serve(tmp_path_factory.mktemp("nightfall-odds"), None) as base:
         yield base
 
 

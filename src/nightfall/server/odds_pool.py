@@ -34,7 +34,7 @@ DEFAULT_NICE = 10
 BATCH_SECONDS = 0.25  # a batch's aim: short enough to stop soon after an edit, long enough to be cheap
 FIRST_BATCH = 4
 MAX_BATCH = 64
-MAX_KEPT = 512  # decks kept in memory; the standard decks are warmed at start and asked for often
+MAX_KEPT = 512  # decks kept in memory besides each game's standard ones (never dropped)
 
 Listener = Callable[[Any], None]
 
@@ -57,6 +57,7 @@ class Deck:
     done: bool = False
     failed: bool = False
     warm: bool = False  # computed with nobody asking (warmed at start)
+    standard: bool = False  # a standard deck of its game: kept whatever else comes
     per_game: float | None = None  # seconds, from the last batch
 
     def next_batch(self) -> int:
@@ -102,6 +103,7 @@ class OddsPool:
         self._executor = executor
         self._own_executor = executor is None
         self._decks: OrderedDict[tuple[str, Hashable], Deck] = OrderedDict()
+        self._standard: dict[str, frozenset[Hashable]] = {}  # per game: its default settings' decks
         self._in_flight = 0
         self._tokens = 0
         self._closed = False
@@ -129,9 +131,15 @@ class OddsPool:
     def warm_defaults(self, sites: Iterable[GameSite]) -> None:
         """Warm the decks of each game's default settings, every player count."""
         for site in sites:
+            self.warm(site, self._standard_of(site))
+
+    def _standard_of(self, site: GameSite) -> frozenset[Hashable]:
+        known = self._standard.get(site.name)
+        if known is None:
             settings = site.default_settings()
-            keys = [site.odds_key(n, settings) for n in range(site.min_players, site.max_players + 1)]
-            self.warm(site, [k for k in keys if k is not None])
+            keys = (site.odds_key(n, settings) for n in range(site.min_players, site.max_players + 1))
+            known = self._standard[site.name] = frozenset(k for k in keys if k is not None)
+        return known
 
     def computing(self, site: GameSite, key: Hashable) -> bool:
         """Somebody asks for ``key`` and its games go on."""
@@ -156,14 +164,15 @@ class OddsPool:
         deck = self._decks.get(name)
         if deck is None:
             deck = self._decks[name] = Deck(site, key, site.odds_tally(key))
+            deck.standard = key in self._standard_of(site)
             self._forget_old()
         self._decks.move_to_end(name)
         return deck
 
     def _forget_old(self) -> None:
-        while len(self._decks) > MAX_KEPT:
+        while sum(not d.standard for d in self._decks.values()) > MAX_KEPT:
             for name, deck in self._decks.items():
-                if not deck.listeners and not deck.running:
+                if not deck.listeners and not deck.running and not deck.standard:
                     del self._decks[name]
                     break
             else:
