@@ -1,4 +1,4 @@
-"""The ``nightfall`` command: serve | simulate | replay | andorra.
+"""The ``nightfall`` command: serve | simulate | replay | stats | andorra.
 
 Subcommands live next to what they drive; this module only wires them up and
 imports each lazily, so ``nightfall replay`` does not pay for the web server.
@@ -143,6 +143,22 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(func=run)
 
 
+def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import os
+
+    default_store = os.path.join(os.environ.get("NIGHTFALL_DATA_DIR", "data"), "nightfall.sqlite3")
+    p = sub.add_parser("stats", help="what real tables on this server did, per deck (wins per side)")
+    p.add_argument("--store", default=default_store, help="the server's store: a path or URL")
+    p.add_argument("--json", action="store_true")
+
+    def run(args: argparse.Namespace) -> int:
+        from nightfall.stats import main as stats
+
+        return stats(args)
+
+    p.set_defaults(func=run)
+
+
 def _add_andorra(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import importlib
 
@@ -165,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve(sub)
     _add_simulate(sub)
     _add_replay(sub)
+    _add_stats(sub)
     _add_andorra(sub)
     return parser
 

@@ -142,6 +142,12 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
     public = (await live.http.get(f"/api/rooms/{code}/public")).json()
     assert public["room"]["status"] == "ended" and public["view"]["result"] == results[0]
     assert "me" not in public["view"]
+    # Issue 34 §3: the game is counted under the deck it was dealt (Table 2.1's for six).
+    assert public["room"]["real_tables"] == {
+        "games": 1,
+        "sides": {results[0]["winner"]: 1},
+        "mean_days": float(results[0]["day"]),
+    }
     # H-VIS-5: the recap every phone got at the end is the one the stored transcript tells.
     room = live.app.state.rooms._rooms[code]
     stored = await room.core.store.load_room(code)

@@ -124,6 +124,25 @@ def test_the_latest_game_is_loaded(open_store: StoreFactory) -> None:
     assert loaded.game.game_no == 2 and loaded.commands == [tick(5)] and loaded.room.status == "playing"
 
 
+def test_every_finished_game_is_read_back_with_its_rooms_game_and_no_running_one(
+    open_store: StoreFactory,
+) -> None:
+    """What real tables did (issue 34 §3) is read from the finished games of every room."""
+    store = open_store()
+    store.create_room(RoomRecord("KXTR", "heks", "lobby", {}, 1))
+    store.start_game("KXTR", GameRecord(1, {"g": 1}, 1, []), {}, 2)
+    store.append("KXTR", 1, 0, tick(1), 3, result={"winner": "village", "day": 3})
+    store.start_game("KXTR", GameRecord(2, {"g": 2}, 2, []), {}, 4)
+    store.append("KXTR", 2, 0, tick(5), 5)  # running: not finished
+    store.create_room(RoomRecord("ABCD", "toy", "lobby", {}, 1))
+    store.start_game("ABCD", GameRecord(1, {}, 1, []), {}, 2)
+    store.append("ABCD", 1, 0, tick(1), 3, result={"winner": 2})
+    assert list(open_store().finished_results()) == [
+        ("toy", {"winner": 2}),
+        ("heks", {"winner": "village", "day": 3}),
+    ]
+
+
 def test_a_stale_owner_cannot_write_after_a_takeover(open_store: StoreFactory) -> None:
     """Fencing: node A holds token 1; node B takes the room over with token 2;
     A's delayed group commit, which also carries another room, is refused whole."""

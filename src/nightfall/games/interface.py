@@ -113,6 +113,17 @@ class OddsTally(Protocol):
 OddsRunner = Callable[[Any, int, int], Sequence[tuple[str, int]]]
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a finished game adds to the server's record of real tables (``GameSite.tally``):
+    the deck it was dealt, as a key the lobby can name too, its winning side and its length.
+    Nothing personal: no names, no seats."""
+
+    deck: str
+    side: str
+    days: int
+
+
 class GameSite(ABC):
     """A game as the server hosts it. Defaults suit a game played from a lobby whose
     host is one of the players (a subclass overrides what differs)."""
@@ -210,6 +221,16 @@ class GameSite(ABC):
     def outcome(self, result: Mapping[str, Any]) -> Outcome | None:
         """Who won, from the rules' result (``Game.result``), for the evening's score in the
         room; None: the game keeps no score between games."""
+        return None
+
+    def tally(self, result: Mapping[str, Any]) -> Tally | None:
+        """The deck and the winner of a finished game, from the rules' result, for what real
+        tables did with a deck (issue 34 §3); None: the game keeps no such record."""
+        return None
+
+    def deck_key(self, seated: int, settings: Mapping[str, Any]) -> str | None:
+        """The key ``tally`` would give a game dealt now from the lobby's ``settings`` to
+        ``seated`` players; None when no game could be dealt (too few, a bad deck)."""
         return None
 
     def host_tool(self, tool: str, state: Any, request: Mapping[str, Any]) -> dict[str, Any]:

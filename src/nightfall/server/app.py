@@ -79,6 +79,9 @@ def create_app(
         node = ownership.node if ownership is not None else NODE
         heartbeat = Heartbeat(rooms.store, rooms.options.clock, node=node)
         outage = await heartbeat.outage_ms()
+        counted = rooms.options.tallies.load(rooms.catalog, await rooms.store.finished_results())
+        if counted:
+            log.info("read %d finished game(s): what real tables did with each deck", counted)
         restored = await rooms.restore(outage)
         if restored:
             log.info("restored %d room(s) from the store (down for %s ms)", restored, outage)

@@ -19,11 +19,13 @@ from .protocol_types import (
     MemberJson,
     PresenceMessage,
     PresenceState,
+    RealTablesJson,
     RoomJson,
     RoomLinks,
     StateMessage,
     YouJson,
 )
+from .real_tables import RealTables
 
 
 def seat_of(lobby: Lobby, play: Play | None, pid: int) -> int | None:
@@ -58,7 +60,13 @@ def seen_by(
 
 
 def room_json(
-    code: str, site: GameSite, lobby: Lobby, play: Play | None, presence: Presence, spectators: int
+    code: str,
+    site: GameSite,
+    lobby: Lobby,
+    play: Play | None,
+    presence: Presence,
+    spectators: int,
+    tallies: RealTables | None = None,
 ) -> RoomJson:
     return {
         "code": code,
@@ -75,7 +83,15 @@ def room_json(
         },
         "evening": evening.games(site, lobby, play),
         "relinks": [{"seat": r["seat"], "at": r["at"]} for r in lobby.relinks],
+        "real_tables": real_tables(site, lobby, tallies),
     }
+
+
+def real_tables(site: GameSite, lobby: Lobby, tallies: RealTables | None) -> RealTablesJson | None:
+    """What this server's finished games did with the deck the lobby would deal now."""
+    if tallies is None or lobby.status == PLAYING:
+        return None
+    return tallies.of(site.name, site.deck_key(len(lobby.members), lobby.settings))
 
 
 def _member(

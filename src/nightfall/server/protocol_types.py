@@ -125,6 +125,14 @@ class EveningGame(TypedDict):
 GameSettings = NewType("GameSettings", dict[str, Any])
 
 
+class RealTablesJson(TypedDict):
+    """What real tables on this server did with the lobby's deck (issue 34 §3)."""
+
+    games: int
+    sides: dict[str, int]  # winning side (the game's own word) -> games
+    mean_days: float
+
+
 class RelinkNotice(TypedDict):
     seat: int  # the game seat
     at: int  # server time (ms) of the new link
@@ -145,6 +153,9 @@ class RoomJson(TypedDict):
     # The seats the host gave a new private link during the running game (H-HST-8), oldest
     # first: the board says so, so a host cannot quietly take over another seat.
     relinks: list[RelinkNotice]
+    # In the lobby (and after a game): what finished games on this server did with the deck
+    # the next game would be dealt; null when none has ended here, or during play.
+    real_tables: RealTablesJson | None
     # The join link (the QR code's target) and the TV board's address (null without a base URL).
     join_url: NotRequired[str | None]
     board_url: NotRequired[str | None]

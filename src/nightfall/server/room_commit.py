@@ -165,6 +165,9 @@ class Committer:
             for reply in unconfirmed:
                 reply.error = refused
             return False
+        for *_, result in staged:
+            if result is not None:  # durable now: counted for the lobbies (issue 34 §3)
+                core.options.tallies.add(core.site, result)
         if self.committed is not None:
             await self.committed()
         return True

@@ -20,6 +20,7 @@ from .odds_pool import OddsPool
 from .play import Play
 from .presence import Presence
 from .ratelimit import BURST, RATE_PER_SECOND
+from .real_tables import RealTables
 from .storage import AsyncStore
 
 MAX_SOCKETS_PER_MEMBER = 4
@@ -33,6 +34,8 @@ class RoomOptions:
     rate_per_second: float = RATE_PER_SECOND
     host_away_ms: int = 60_000  # no host socket this long: the role moves on (H-HST-7b)
     odds: OddsPool | None = None  # the lobbies' odds (server/odds_pool.py); None: no odds shown
+    # What real tables did with each deck, shared by the server's rooms (issue 34 §3).
+    tallies: RealTables = field(default_factory=RealTables)
 
 
 @dataclass(eq=False, slots=True)

@@ -32,7 +32,7 @@ StateParts = tuple[str, str, str, str]
 class RoomParts:
     """The room part of the state messages, encoded, with what it was built from."""
 
-    key: tuple[int, int, int | None, str]
+    key: tuple[int, int, int | None, str, int]
     lobby: Lobby
     play: Play | None
     text: str
@@ -86,7 +86,9 @@ class RoomViews:
     def room_json(self) -> RoomJson:
         core = self.core
         spectators = sum(1 for c in core.conns if c.pid is None)
-        room = outgoing.room_json(core.code, core.site, core.lobby, core.play, core.presence, spectators)
+        room = outgoing.room_json(
+            core.code, core.site, core.lobby, core.play, core.presence, spectators, core.options.tallies
+        )
         outgoing.add_links(room, core.base_url, core.code)
         if self.odds is not None and self.odds.key is not None:
             room["odds"] = self.odds.odds
@@ -97,13 +99,15 @@ class RoomViews:
         member's encoded ``you``, rebuilt only when something they show changed:
         anyone's presence, the spectators, the host, the status, or the lobby or
         game object itself. Not on every revision: a game command changes none of
-        these, and every other lobby change commits a new lobby object (a draft).
+        these, and every other lobby change commits a new lobby object (a draft). A game
+        that ends in another room moves ``real_tables`` without a push: it shows from this
+        room's next state.
         The lobby's odds are a new object at each update the room shows.
         tests/server/conftest.py checks every cached part against a fresh one."""
         core = self.core
         spectators = sum(1 for c in core.conns if c.pid is None)
         lobby, play = core.lobby, core.play
-        key = (core.presence.version, spectators, lobby.host, lobby.status)
+        key = (core.presence.version, spectators, lobby.host, lobby.status, core.options.tallies.version)
         cached = self._room_cache
         watch = self.odds
         if watch is not None and (cached is None or cached.lobby is not lobby):

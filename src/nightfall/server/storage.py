@@ -124,6 +124,9 @@ class AsyncStore:
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._read(self.store.load_room, code)
 
+    async def finished_results(self) -> list[tuple[str, dict[str, Any]]]:
+        return await self._read(lambda: list(self.store.finished_results()))
+
     async def mark_alive(self, node: str, ms: int) -> None:
         await self._run(self.store.mark_alive, node, ms)
 

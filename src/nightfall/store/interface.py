@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
 from nightfall.engine import Command
@@ -93,6 +93,11 @@ class EventStore(Protocol):
         ...
 
     def load_room(self, code: str) -> StoredRoom | None: ...
+
+    def finished_results(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every finished game's (room's game, result), by room code and game number: what real tables
+        did (issue 34 §3). Read once when the server starts, and by ``nightfall stats``."""
+        ...
 
     def mark_alive(self, node: str, ms: int) -> None:
         """Record that server ``node`` was running at ``ms`` (its heartbeat): after a

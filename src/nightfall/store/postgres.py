@@ -187,6 +187,14 @@ class PostgresStore(SqlBackend[Connection[Any]]):
             ]
         return StoredRoom(room=room, game=game, commands=commands)
 
+    def finished_results(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        with self._pool.connection() as db:
+            rows = db.execute(
+                "SELECT r.game, g.result FROM games g JOIN rooms r ON r.code = g.code"
+                " WHERE g.result IS NOT NULL ORDER BY g.code, g.game_no"
+            ).fetchall()
+        yield from ((game, result) for game, result in rows)
+
     def close(self) -> None:
         self._pool.close()
 

@@ -220,6 +220,14 @@ class SqliteStore(SqlBackend[sqlite3.Connection]):
         ]
         return StoredRoom(room=room, game=game, commands=commands)
 
+    def finished_results(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        rows = self._db.execute(
+            "SELECT r.game, g.result FROM games g JOIN rooms r ON r.code = g.code"
+            " WHERE g.result IS NOT NULL ORDER BY g.code, g.game_no"
+        ).fetchall()
+        for game, result in rows:
+            yield game, json.loads(result)
+
     def close(self) -> None:
         self._db.close()
 

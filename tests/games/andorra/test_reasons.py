@@ -26,7 +26,7 @@ def raised_codes() -> set[str]:
     rules = [p for p in root.rglob("*.py") if p.relative_to(root).parts[0] != "site"]
     text = "\n".join(p.read_text(encoding="utf-8") for p in rules)
     text += (SRC / "engine" / "kernel.py").read_text(encoding="utf-8")
-    return set(re.findall(r'(?:Rejected|_rej)\(\s*"([a-z_]+)"', text))
+    return set(re.findall(r'(?:Rejected|_rej|refuse)\(\s*"([a-z_]+)"', text))
 
 
 def test_every_refusal_code_has_a_sentence() -> None:

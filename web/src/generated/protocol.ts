@@ -91,6 +91,14 @@ export interface EveningGame {
   names: string[];
 }
 export type GameSettings = HeksSettings | Record<string, never>;
+/**
+ * What real tables on this server did with the lobby's deck (issue 34 §3).
+ */
+export interface RealTablesJson {
+  games: number;
+  sides: Record<string, number>;
+  mean_days: number;
+}
 export interface RelinkNotice {
   seat: number;
   at: number;
@@ -106,6 +114,7 @@ export interface RoomJson {
   limits: RoomLimits;
   evening: EveningGame[];
   relinks: RelinkNotice[];
+  real_tables: RealTablesJson | null;
   join_url?: string | null;
   board_url?: string | null;
   odds?: OddsJson;

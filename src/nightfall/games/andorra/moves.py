@@ -2,284 +2,37 @@
 
 Every rejection names the player, the move and the rule. A valid submission
 replaces the player's earlier one (A-MOVE-4); nothing changes on a rejection.
+The checks themselves are in ``move_checks``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nightfall.engine import HOST, Command, Event, Rejected
+from nightfall.engine import Command, Event, Rejected
 from nightfall.engine.event import Audience
 
-from .clan_heads import item_manager, sender
-from .roles.actions import (
-    ACTIONS,
-    ANY,
-    CONSECUTIVE_FAMILY,
-    ITEM,
-    ITEM_NEEDED,
-    JAILED_TODAY,
-    NON_UNDEAD,
-    NONE,
-    ONCE_PER_TARGET,
-    OTHER,
+from .clan_heads import item_manager
+from .move_checks import (
+    check_params,
+    clan_items,
+    clan_rules,
+    clashes,
+    is_sheet,
+    may_submit_for,
+    own_move,
+    refuse,
+    role_allows,
+    role_may,
+    seat_arg,
+    sheet_clan,
+    target_rules,
 )
-from .roles.catalogue import LONERS, ROLES
-from .roles.move_params import VOUCHER_KINDS
-from .state import AndorraState, Player, World
-from .tally import swindler_window
+from .roles.actions import ACTIONS
+from .state import AndorraState, Player
 
-
-def _rej(code: str, rule: str, p: Player, move: str, **kw: Any) -> Rejected:
-    return Rejected(code, rule=rule, player=p.nick, move=move, **kw)
-
-
-def _seat(w: World, raw: Any, p: Player, move: str, rule: str = "A-MOVE-6") -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= len(w.players):
-        raise _rej("bad_target", rule, p, move, target=raw)
-    return raw
-
-
-def may_submit_for(w: World, actor: Any, p: Player) -> bool:
-    """A-MOVE-5: oneself, the clan's sender (mafia, Cops), or the host."""
-    if actor == HOST or actor == p.seat:
-        return True
-    if p.clan and p.clan != "rebel" and isinstance(actor, int):
-        return sender(w, p.clan) == actor
-    return False
-
-
-def _clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: dict[str, Any]) -> None:
-    """A-CLAN-4: clan items (the bottle, the clan diploma) are used on the item manager's word."""
-    clan_item = code == "POISON" or (code == "USE_DIPLOMA" and params.get("clan"))
-    if not clan_item or actor == HOST or p.clan is None:
-        return
-    manager = item_manager(state.world, p.clan)
-    if actor != manager:
-        raise _rej(
-            "not_item_manager", "A-CLAN-4", p, code, manager=state.world.p(manager).nick if manager else None
-        )
-
-
-def _own(mv: dict[str, Any]) -> bool:
-    """A member's own submission, as opposed to a sheet entry (the sender's or the host's)."""
-    return not mv.get("sheet")
-
-
-def _is_sheet(w: World, actor: Any, p: Player) -> bool:
-    """A-MOVE-5: a mafia or Cops move entered by the clan's sender (for anyone, himself
-    included), by the host, or by the item manager for a clan item (A-CLAN-4) is a sheet entry."""
-    return sheet_clan(p) and (actor != p.seat or actor == sender(w, str(p.clan)))
-
-
-def sheet_clan(p: Player) -> bool:
-    """The clans whose moves a sender sends on one sheet (A-MOVE-5): the mafia and the Cops."""
-    return p.clan is not None and p.clan != "rebel"
-
-
-def _clashes(state: AndorraState, p: Player, code: str) -> list[int]:
-    """A-CLAN-5/6: the clan mates whose move this night is of the same type (stake exempt)."""
-    w = state.world
-    ctype = ACTIONS[code].clan_type
-    if p.clan is None or ctype is None:
-        return []
-    out = []
-    for seat_s, mv in state.submissions.items():
-        other = w.p(int(seat_s))
-        if other.seat != p.seat and other.clan == p.clan and ACTIONS[str(mv["action"])].clan_type == ctype:
-            out.append(other.seat)
-    return out
-
-
-def _clan_rules(state: AndorraState, actor: Any, p: Player, code: str) -> None:
-    """A-CLAN-5/6: no two same-type moves in one clan per night. A sheet entry (A-MOVE-5) is
-    not stopped by a mate's own move: that one is set aside when the sheet entry is stored."""
-    w = state.world
-    sheet = _is_sheet(w, actor, p)
-    for seat in _clashes(state, p, code):
-        if sheet and _own(state.submissions[str(seat)]):
-            continue
-        raise _rej("clan_same_type", "A-CLAN-5", p, code, other=w.p(seat).nick, type=ACTIONS[code].clan_type)
-
-
-def _role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
-    w = state.world
-    n = w.day
-    spec = ACTIONS[code]
-    if NON_UNDEAD in spec.roles:
-        if p.undead:  # A-ROLE-UNDEAD-1, A-ROLE-GHOUL-4
-            raise _rej("undead_no_stake", "A-ROLE-UNDEAD-1", p, code)
-        return
-    if ITEM in spec.roles:
-        item = ITEM_NEEDED[code]
-        clan = w.clans.get(p.clan or "")
-        clan_has = bool(params.get("clan")) and clan is not None and getattr(clan, item.lower(), 0) > 0
-        if not (p.usable(item, n) or clan_has):  # A-ITEM-GEN-3: usable the night after
-            raise _rej("no_item", "A-ITEM-GEN-3", p, code, item=item)
-        return
-    if "*rebel_shooter" in spec.roles:
-        followers = [q for q in w.clan_members("rebel") if q.follower]
-        if p.clan != "rebel" or len(followers) < 3:  # A-ROLE-REBEL-6/7
-            raise _rej("rebel_needs_three", "A-ROLE-REBEL-7", p, code, followers=len(followers))
-        return
-    if p.role not in spec.roles:
-        raise _rej("not_your_move", "A-MOVE-6", p, code, role=p.role)
-    members = w.clan_members(p.clan) if p.clan else []
-    soldiers = [q for q in members if q.role in ("SOLDIER", "JOURNALIST_SOLDIER")]
-    recruiters = [q for q in members if q.role == "RECRUITER"]
-    if code == "POISON" and p.role == "BOSS" and (soldiers or recruiters):
-        raise _rej("boss_poison_needs_no_soldier", "A-ROLE-BOSS-3", p, code)
-    if code in ("SHOOT", "POISON") and p.role == "RECRUITER" and soldiers:
-        raise _rej("recruiter_needs_no_soldier", "A-ROLE-RECRUITER-2", p, code)
-    if code == "POISON" and (p.clan not in w.clans or w.clans[p.clan].poison < 1):
-        raise _rej("no_poison", "A-ROLE-SOLDIER-3", p, code)
-    if code == "RECRUIT" and len(members) >= 5:
-        raise _rej("clan_full", "A-RECRUIT-12", p, code)
-    if code == "SHERIFF_RECRUIT" and any(q.alive and q.role == "INVESTIGATOR" for q in w.players):
-        raise _rej("investigator_present", "A-ROLE-SHERIFF-2", p, code)
-    if code == "EXPLODE" and not p.usable("EXPLOSIVE", n):
-        raise _rej("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")
-    if code == "SHMARA_CLONIDINE" and not p.usable("CLONIDINE", n):
-        raise _rej("no_item", "A-ROLE-SHMARA-5", p, code, item="CLONIDINE")
-    if code == "DOMOVOI_BURN" and p.energy < 1:
-        raise _rej("no_energy", "A-ROLE-DOMOVOI-7", p, code)
-    if code == "PRIEST_BLESS" and p.mem.get("blessed"):
-        raise _rej("once_per_game", "A-ROLE-PRIEST-5", p, code)
-    if code == "PROSECUTOR_ACCUSE" and int(p.mem.get("accusations", 0)) >= 2:
-        raise _rej("twice_per_game", "A-ROLE-PROSECUTOR-2", p, code)
-    if code == "NURSE_REPORT_VH" and not p.mem.get("tests"):
-        raise _rej("nothing_to_report", "A-ROLE-NURSE-4", p, code)
-    if code == "PROSECUTOR_REPORT" and not p.mem.get("searches"):
-        raise _rej("nothing_to_report", "A-ROLE-PROSECUTOR-3", p, code)
-
-
-def _target_rules(
-    state: AndorraState, p: Player, code: str, target: Any, params: dict[str, Any]
-) -> int | None:
-    w = state.world
-    n = w.day
-    kind = ACTIONS[code].target
-    if code == "USE_CARD_BOSS":
-        kind = ANY
-    if kind in (NONE, JAILED_TODAY):
-        if target is not None and code not in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
-            raise _rej("no_target_expected", "A-MOVE-6", p, code)
-        return None
-    t = _seat(w, target, p, code)
-    if not w.p(t).alive:
-        raise _rej("target_not_alive", "A-MOVE-6", p, code, target=w.p(t).nick)
-    if kind == OTHER and t == p.seat:  # Q-75
-        raise _rej("self_target", "A-MOVE-6", p, code)
-    fam = CONSECUTIVE_FAMILY.get(code)
-    if fam and w.last_target(p.seat, fam, n - 1) == t:
-        raise _rej("same_target_twice", f"A-ROLE-{_role_rule(code)}", p, code, target=w.p(t).nick)
-    once = ONCE_PER_TARGET.get(code)
-    if (
-        once
-        and t in p.mem.get(once, [])
-        and not (code == "HEAL" and t == p.seat and not p.mem.get("self_heal"))
-    ):
-        raise _rej("once_per_target", f"A-ROLE-{_role_rule(code)}", p, code, target=w.p(t).nick)
-    if code == "HEAL" and t == p.seat and p.mem.get("self_heal"):
-        raise _rej("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
-    if code == "NURSE_PUMP" and t == p.seat and p.mem.get("self_pump"):
-        raise _rej("self_once_per_game", "A-ROLE-NURSE-3", p, code)
-    if code == "SWINDLER_CHOOSE" and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
-        raise _rej("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)
-    if code == "VH_SHOOT" and t not in p.mem.get("confirmed", []):
-        raise _rej("no_check", "A-ROLE-VH-3", p, code, target=w.p(t).nick)
-    if code == "VAMPIRE_GHOUL_VOTE" and not w.p(t).ghoul:
-        raise _rej("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=w.p(t).nick)
-    return t
-
-
-def _role_rule(code: str) -> str:
-    return {
-        "GF": "GODFATHER-3",
-        "MAYOR": "MAYOR-3",
-        "HEAL": "DOCTOR-3",
-        "NURSE": "NURSE-3",
-        "PRIEST": "PRIEST-3",
-        "TOUR": "TOUROP-3",
-        "SHMARA": "SHMARA-5",
-        "TELEPATH": "TELEPATH-3",
-        "DOMOVOI": "DOMOVOI-3",
-        "PROTECT": "BODYGUARD-5",
-        "SWINDLER": "SWINDLER-2",
-    }.get(code.split("_")[0], "MOVE")
-
-
-def _params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
-    w = state.world
-    if code in ("TELEPATH_VOTE", "VAMPIRE_GHOUL_VOTE"):
-        v = _seat(w, params.get("vote"), p, code)
-        if not w.p(v).alive:
-            raise _rej("not_a_candidate", "A-VOTE-2", p, code, target=w.p(v).nick)
-    if code == "TELEPATH_RETARGET":
-        _seat(w, params.get("new_target"), p, code)
-    if code == "FAIRY_GIFT" and params.get("gift") not in w.fairy_stock:
-        raise _rej("gift_not_in_stock", "A-ROLE-FAIRY-4", p, code, gift=params.get("gift"))
-    if code == "USE_VOUCHER" and params.get("kind", "tour") not in VOUCHER_KINDS:
-        raise _rej("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
-    if code == "PROSECUTOR_SEARCH":
-        role = params.get("role")
-        if role not in ROLES or ROLES[str(role)].faction != LONERS:
-            raise _rej("not_a_loner_role", "A-ROLE-PROSECUTOR-3", p, code, role=role)
-    if code == "SWINDLER_CHANGE":
-        _swindler_changes(state, p, params)
-    # Checked here, at submission, so that a malformed value can never stop the night's
-    # resolution later (A-MOVE-6): the Rebel's votes, the Shmara's and the Reanimator's preferences.
-    if code == "REBEL_VOTES":
-        if params.get("all") is not None:
-            _seat(w, params["all"], p, code, "A-ROLE-REBEL-9")
-        mapping = params.get("mapping")
-        if mapping is not None:
-            if not isinstance(mapping, dict):
-                raise _rej("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
-            for voter, cand in mapping.items():
-                if not (isinstance(voter, str) and voter.isdigit()) and not isinstance(voter, int):
-                    raise _rej("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
-                _seat(w, int(voter), p, code, "A-ROLE-REBEL-9")
-                _seat(w, cand, p, code, "A-ROLE-REBEL-9")
-    if code == "SHMARA_CLONIDINE" and params.get("take") is not None:
-        take = params["take"]
-        if not isinstance(take, list) or not all(isinstance(item, str) for item in take):
-            raise _rej("bad_params", "A-ROLE-SHMARA-5", p, code, field="take")
-    if code == "REANIMATE" and params.get("prefer") is not None:
-        prefer = params["prefer"]
-        if not isinstance(prefer, list):
-            raise _rej("bad_params", "A-ROLE-REANIMATOR-4", p, code, field="prefer")
-        for seat in prefer:
-            _seat(w, seat, p, code, "A-ROLE-REANIMATOR-4")
-
-
-def _swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) -> None:
-    """A-ERR-13: a change outside the window, or too many, is rejected whole."""
-    from .day import raw_vote_of
-
-    w = state.world
-    entries: dict[int, dict[str, Any]] = {}
-    for q in w.alive():
-        v = raw_vote_of(state.votes, q.seat)
-        entries[q.seat] = {"ts": v.ts if v else None, "seq": v.seq if v else None}
-    window, allowed = swindler_window(entries, len(entries))
-    changes = params.get("changes")
-    if not isinstance(changes, list) or not 1 <= len(changes) <= allowed:
-        raise _rej("too_many_changes", "A-TALLY-7", p, "SWINDLER_CHANGE", allowed=allowed)
-    for ch in changes:
-        voter = _seat(w, ch.get("voter") if isinstance(ch, dict) else None, p, "SWINDLER_CHANGE", "A-TALLY-7")
-        if voter not in window:
-            raise _rej("outside_window", "A-TALLY-7", p, "SWINDLER_CHANGE", voter=w.p(voter).nick)
-        if ch.get("target") is not None:
-            _seat(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
-
-
-def role_may(p: Player, code: str) -> bool:
-    """The first gate of ``_role_allows`` alone, without building a refusal: a move of his role,
-    of an item, the stake, or the Rebel group's shot. False means it refuses ``code`` for him
-    whatever else holds (the card and the form skip such moves at once; bench/desk_actions.py)."""
-    roles = ACTIONS[code].roles
-    return p.role in roles or NON_UNDEAD in roles or ITEM in roles or "*rebel_shooter" in roles
+# Re-exported: the form, the view and the role card read these from here.
+__all__ = ["accept", "legal_targets", "possible", "role_may", "sheet_clan", "store", "submit", "validate"]
 
 
 def possible(state: AndorraState, p: Player, code: str) -> bool:
@@ -296,12 +49,12 @@ def possible(state: AndorraState, p: Player, code: str) -> bool:
     # the clan's diploma is a move of each member, used with «clan» (A-CLAN-4)
     for params in ({}, {"clan": True}) if code == "USE_DIPLOMA" else ({},):
         try:
-            _role_allows(state, p, code, params)
+            role_allows(state, p, code, params)
         except Rejected:
             continue
         for target in [None, *(q.seat for q in state.world.alive())]:
             try:
-                _target_rules(state, p, code, target, params)
+                target_rules(state, p, code, target, params)
             except Rejected:
                 continue
             return True
@@ -313,6 +66,50 @@ def validate(
 ) -> tuple[Player, dict[str, Any]]:
     """The move as it would be stored, or the refusal; nothing changes. ``with_params=False``
     checks all but the move's fields (the move form finds the legal targets first)."""
+    p, code, params = _sent(state, actor, payload)
+    if code == "STAY_HOME":
+        return p, {"action": code, "target": None, "params": {}}
+    role_allows(state, p, code, params)
+    target = _target(state, p, code, payload.get("target"), params)
+    if with_params:
+        check_params(state, p, code, params)
+    clan_items(state, actor, p, code, params)
+    clan_rules(state, actor, p, code)
+    return p, {"action": code, "target": target, "params": dict(params)}
+
+
+def legal_targets(
+    state: AndorraState, actor: Any, payload: dict[str, Any], seats: list[int]
+) -> tuple[str, list[int]]:
+    """The move as stored (its code) and the seats among ``seats`` that ``validate(...,
+    with_params=False)`` accepts as its target. The same answer as asking ``validate`` once
+    per seat, but the checks that do not read the target run once: the move form asks this
+    for every move of every player after each change (bench/desk_actions.py)."""
+    try:
+        p, code, params = _sent(state, actor, payload)
+        if code == "STAY_HOME":
+            return code, list(seats)  # its target is not read
+        role_allows(state, p, code, params)
+    except Rejected:
+        return "", []
+    found = []
+    for seat in seats:
+        try:
+            _target(state, p, code, seat, params)
+        except Rejected:
+            continue
+        found.append(seat)
+    if found:
+        try:
+            clan_items(state, actor, p, code, params)
+            clan_rules(state, actor, p, code)
+        except Rejected:
+            return code, []
+    return code, found
+
+
+def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Player, str, dict[str, Any]]:
+    """Who the move is for, which move, and whether ``actor`` may send it for him (A-MOVE-5)."""
     w = state.world
     who = payload.get("player", actor)
     if isinstance(who, bool) or not isinstance(who, int) or not 1 <= who <= len(w.players):
@@ -320,7 +117,7 @@ def validate(
     p = w.p(who)
     code = payload.get("action")
     if not isinstance(code, str) or code not in ACTIONS:
-        raise _rej("unknown_move", "A-MOVE-1", p, str(code))
+        raise refuse("unknown_move", "A-MOVE-1", p, str(code))
     # A-SEC-2: who may send for ``p`` is checked first, on the move as sent: a refusal to
     # someone outside p's sheet names only what he sent, never p's items or role.
     sent = code
@@ -332,34 +129,31 @@ def validate(
     )
     own_sheet = may_submit_for(w, actor, p)
     if not own_sheet and not manager_for_items:
-        raise _rej("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
+        raise refuse("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
     if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
         code = "GIFT_POISON"  # A-ITEM-POISON-3a: Appendix C names the gifted bottle's use POISON too
         if not own_sheet:  # the clan's bottle is the manager's word, a gifted one is not
-            raise _rej("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
+            raise refuse("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
     if not p.alive:
-        raise _rej("not_alive", "A-MOVE-6", p, code)
+        raise refuse("not_alive", "A-MOVE-6", p, code)
     if p.depressed_night == w.day:
-        raise _rej("depressed", "A-ROLE-SHERIFF-5", p, code)
+        raise refuse("depressed", "A-ROLE-SHERIFF-5", p, code)
     params = payload.get("params") or {}
     if not isinstance(params, dict):
-        raise _rej("bad_params", "A-MOVE-6", p, code)
-    if code == "STAY_HOME":
-        return p, {"action": code, "target": None, "params": {}}
-    _role_allows(state, p, code, params)
-    target = _target_rules(state, p, code, payload.get("target"), params)
+        raise refuse("bad_params", "A-MOVE-6", p, code)
+    return p, code, params
+
+
+def _target(state: AndorraState, p: Player, code: str, raw: Any, params: dict[str, Any]) -> int | None:
+    target = target_rules(state, p, code, raw, params)
     if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
-        target = _seat(w, payload.get("target"), p, code)
+        target = seat_arg(state.world, raw, p, code)
         # A-ROLE-NURSE-4a: she reports a result she has, so only a player she has tested (the
         # Prosecutor likewise one he has searched); the form offers those and no one else.
         known = p.mem.get("tests" if code == "NURSE_REPORT_VH" else "searches") or {}
         if str(target) not in known:
-            raise _rej("not_tested", "A-ROLE-NURSE-4a", p, code, target=w.p(target).nick)
-    if with_params:
-        _params(state, p, code, params)
-    _clan_items(state, actor, p, code, params)
-    _clan_rules(state, actor, p, code)
-    return p, {"action": code, "target": target, "params": dict(params)}
+            raise refuse("not_tested", "A-ROLE-NURSE-4a", p, code, target=state.world.p(target).nick)
+    return target
 
 
 def submit(state: AndorraState, cmd: Command) -> list[Event]:
@@ -370,7 +164,7 @@ def accept(state: AndorraState, actor: Any, payload: dict[str, Any], now: int, *
     """A move validated and stored as sent by ``actor``; ``marks`` are kept with it (the host's
     entry from a PM is ``entered_by="host"``, H-03b)."""
     p, move = validate(state, actor, payload)
-    move.update(by=actor, at=now, sheet=_is_sheet(state.world, actor, p), **marks)
+    move.update(by=actor, at=now, sheet=is_sheet(state.world, actor, p), **marks)
     counts = store(state, p, move)
     aud = {p.seat} | ({actor} if isinstance(actor, int) else set())
     return [
@@ -392,13 +186,13 @@ def store(state: AndorraState, p: Player, move: dict[str, Any]) -> bool:
     if not sheet_clan(p):  # no sheet: the last valid submission wins (A-MOVE-4)
         state.submissions[key] = move
         return True
-    if _own(move) and current is not None and not _own(current):
+    if own_move(move) and current is not None and not own_move(current):
         state.own_moves[key] = move
         return False
-    if not _own(move):
-        if current is not None and _own(current):
+    if not own_move(move):
+        if current is not None and own_move(current):
             state.own_moves[key] = current
-        for seat in _clashes(state, p, str(move["action"])):
+        for seat in clashes(state, p, str(move["action"])):
             state.own_moves[str(seat)] = state.submissions.pop(str(seat))
     else:
         state.own_moves.pop(key, None)

@@ -8,14 +8,15 @@ from __future__ import annotations
 import functools
 import json
 import os
+from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
-from ..interface import GameSite, OddsRunner, OddsTally, Outcome, Pages
+from ..interface import GameSite, OddsRunner, OddsTally, Outcome, Pages, Tally
 from . import host_handover as host_handover_rules
-from . import odds, tables, victory
+from . import odds, outcomes, tables, victory
 from .commands import RESUME
 from .game import HeksGame
 from .settings import defaults, discuss_ok, mode_ok, schema
@@ -107,6 +108,15 @@ class HeksSite(GameSite):
 
     def odds_tally(self, key: Any) -> OddsTally:
         return odds.Tally(tuple(key))
+
+    def tally(self, result: Mapping[str, Any]) -> Tally | None:
+        return outcomes.tally(result)
+
+    def deck_key(self, seated: int, settings: Mapping[str, Any]) -> str | None:
+        """Table 2.1's deck for ``seated`` players."""
+        if not tables.MIN_PLAYERS <= seated <= tables.MAX_PLAYERS:
+            return None
+        return outcomes.deck_key(Counter(tables.role_multiset(seated)))
 
     def build_config(
         self, names: list[str], host_seat: int | None, settings: Mapping[str, Any]

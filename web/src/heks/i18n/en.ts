@@ -633,6 +633,12 @@ export const en: Record<MsgKey, string> = {
   "score.side.village": "the village won",
   "score.side.witch": "the witch side won",
   "score.side.solo": "the Jester won alone",
+  "real.games": "{n} games here:",
+  "real.games.one": "1 game here:",
+  "real.side.village": "village {n}",
+  "real.side.witch": "witches {n}",
+  "real.side.solo": "Jester {n}",
+  "real.days": "{d} days on average",
 
   // The secret behind the cover (H-VIS-6, issue 18 §1)
   "secret.title": "Your secret",

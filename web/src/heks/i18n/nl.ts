@@ -655,6 +655,12 @@ export const nl = {
   "score.side.village": "het dorp won",
   "score.side.witch": "de heksenkant won",
   "score.side.solo": "de Nar won in zijn eentje",
+  "real.games": "{n} potjes hier:",
+  "real.games.one": "1 potje hier:",
+  "real.side.village": "dorp {n}",
+  "real.side.witch": "heksen {n}",
+  "real.side.solo": "Nar {n}",
+  "real.days": "gemiddeld {d} dagen",
 
   // The secret behind the cover (H-VIS-6, issue 18 §1)
   "secret.title": "Jouw geheim",

@@ -19,7 +19,7 @@ const app = document.getElementById("app")!;
 if (name === "score_late") {
   // The evening's score after a game a late joiner (Late, no game seat) only watched.
   const member = (pid: number, n: string, seat: number | null) => ({ pid, name: n, seat: pid, host: pid === 1, colour: null, avatar: null, game_seat: seat });
-  const room = { code: "KXTR", game: "heks", status: "ended" as const, game_no: 1, spectators: 0, members: [member(1, "Anna", 1), member(2, "Bram", 2), member(3, "Late", null)], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [{ game_no: 1, side: "village", winners: [1], names: ["Anna"] }], relinks: [] };
+  const room = { code: "KXTR", game: "heks", status: "ended" as const, game_no: 1, spectators: 0, members: [member(1, "Anna", 1), member(2, "Bram", 2), member(3, "Late", null)], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [{ game_no: 1, side: "village", winners: [1], names: ["Anna"] }], relinks: [], real_tables: { games: 12, sides: { village: 7, witch: 4, solo: 1 }, mean_days: 5.2 } };
   render(<div class="app"><EveningScore room={room} /></div>, app);
 } else if (!view) {
   render(<ul>{Object.keys(FIXTURES).map((k) => <li key={k}><a href={`?s=${k}`}>{k}</a></li>)}</ul>, app);
@@ -27,7 +27,7 @@ if (name === "score_late") {
   // ?help=1: the rules and help screen with this fixture's table (its numbers and rules).
   render(<div class="app"><div class="help-screen"><HelpBody view={view} /></div></div>, app);
 } else if (name.startsWith("board")) {
-  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [], relinks: [] };
+  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180 }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [], relinks: [], real_tables: null };
   render(<div class="app board-app"><Board room={room} view={view} tv /></div>, app);
 } else {
   render(<div class="app"><Game view={view} send={send} members={[]} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => Promise.resolve(null)} /></div>, app);

@@ -6,6 +6,7 @@ import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
 import { Odds } from "../ui/Odds";
 import { EveningScore, winsByPid } from "../ui/Score";
+import { RealTables } from "../ui/RealTables";
 import { LangSwitch } from "../ui/LangSwitch";
 import { RelinkMark } from "../ui/RelinkNotice";
 import { rolesInPlay, rolesOf } from "../ui/roles";
@@ -73,6 +74,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           <h2>{t("board.players")}</h2>
           {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
           {!v && <RolesInPlay roles={rolesOf(room.limits.roles?.[String(room.members.length)] ?? [])} />}
+          {!v && <RealTables room={room} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (

@@ -7,6 +7,7 @@ import { heksSettings } from "../types";
 import { useOnce } from "../ui/common";
 import { Badge } from "../ui/Looks";
 import { Odds } from "../ui/Odds";
+import { RealTables } from "../ui/RealTables";
 import { EveningScore } from "../ui/Score";
 import { ProfileCard } from "./Profile";
 
@@ -74,6 +75,7 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       {!you.spectator && <ProfileCard room={room} you={you} conn={conn} />}
       <SeatList room={room} you={you} conn={conn} />
       <EveningScore room={room} />
+      <RealTables room={room} />
       {!you.host && <Settings room={room} you={you} conn={conn} start />}
       {!you.host && <Odds room={room} />}
       {!you.host && !you.spectator && (

@@ -17,7 +17,7 @@ from nightfall.engine import Rejected
 
 from ..day import raw_vote_of
 from ..form_types import AndorraMoveOption, AndorraParamChoice, AndorraParamField
-from ..moves import role_may, validate
+from ..moves import legal_targets, role_may, validate
 from ..roles.actions import ACTIONS
 from ..roles.move_names import move_name
 from ..roles.move_params import (
@@ -82,8 +82,14 @@ class _Trial:
             return None
         if first not in _TARGET_CODES:
             return False
-        found = [t for t in self.seats if self.refusal(action, t, base, with_params=False) is None]
-        return found or False
+        # the same as trying each seat as above, with the checks that do not read the target once
+        payload = (
+            {"player": self.player, "action": action, "params": base}
+            if base
+            else {"player": self.player, "action": action}
+        )
+        code, found = legal_targets(self.game, self.actor, payload, self.seats)
+        return found if found and code == action else False
 
     def seat_choices(self, seats: list[int]) -> list[AndorraParamChoice]:
         return [{"value": s, "ru": self.nicks[s], "en": self.nicks[s]} for s in seats]

@@ -1,0 +1,285 @@
+"""The checks a night move must pass (A-MOVE-1..8, A-CLAN-4..6, each role's limits), one
+function per concern; ``moves.validate`` runs them in order and the move form (``site/form.py``)
+reuses the target-free part once per move. Each raises the refusal, naming the player, the
+move and the rule; none changes anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nightfall.engine import HOST, Rejected
+
+from .clan_heads import item_manager, sender
+from .roles.actions import (
+    ACTIONS,
+    ANY,
+    CONSECUTIVE_FAMILY,
+    ITEM,
+    ITEM_NEEDED,
+    JAILED_TODAY,
+    NON_UNDEAD,
+    NONE,
+    ONCE_PER_TARGET,
+    OTHER,
+)
+from .roles.catalogue import LONERS, ROLES
+from .roles.move_params import VOUCHER_KINDS
+from .state import AndorraState, Player, World
+from .tally import swindler_window
+
+
+def refuse(code: str, rule: str, p: Player, move: str, **kw: Any) -> Rejected:
+    return Rejected(code, rule=rule, player=p.nick, move=move, **kw)
+
+
+def seat_arg(w: World, raw: Any, p: Player, move: str, rule: str = "A-MOVE-6") -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= len(w.players):
+        raise refuse("bad_target", rule, p, move, target=raw)
+    return raw
+
+
+def may_submit_for(w: World, actor: Any, p: Player) -> bool:
+    """A-MOVE-5: oneself, the clan's sender (mafia, Cops), or the host."""
+    if actor == HOST or actor == p.seat:
+        return True
+    if p.clan and p.clan != "rebel" and isinstance(actor, int):
+        return sender(w, p.clan) == actor
+    return False
+
+
+def clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: dict[str, Any]) -> None:
+    """A-CLAN-4: clan items (the bottle, the clan diploma) are used on the item manager's word."""
+    clan_item = code == "POISON" or (code == "USE_DIPLOMA" and params.get("clan"))
+    if not clan_item or actor == HOST or p.clan is None:
+        return
+    manager = item_manager(state.world, p.clan)
+    if actor != manager:
+        raise refuse(
+            "not_item_manager", "A-CLAN-4", p, code, manager=state.world.p(manager).nick if manager else None
+        )
+
+
+def own_move(mv: dict[str, Any]) -> bool:
+    """A member's own submission, as opposed to a sheet entry (the sender's or the host's)."""
+    return not mv.get("sheet")
+
+
+def is_sheet(w: World, actor: Any, p: Player) -> bool:
+    """A-MOVE-5: a mafia or Cops move entered by the clan's sender (for anyone, himself
+    included), by the host, or by the item manager for a clan item (A-CLAN-4) is a sheet entry."""
+    return sheet_clan(p) and (actor != p.seat or actor == sender(w, str(p.clan)))
+
+
+def sheet_clan(p: Player) -> bool:
+    """The clans whose moves a sender sends on one sheet (A-MOVE-5): the mafia and the Cops."""
+    return p.clan is not None and p.clan != "rebel"
+
+
+def clashes(state: AndorraState, p: Player, code: str) -> list[int]:
+    """A-CLAN-5/6: the clan mates whose move this night is of the same type (stake exempt)."""
+    w = state.world
+    ctype = ACTIONS[code].clan_type
+    if p.clan is None or ctype is None:
+        return []
+    out = []
+    for seat_s, mv in state.submissions.items():
+        other = w.p(int(seat_s))
+        if other.seat != p.seat and other.clan == p.clan and ACTIONS[str(mv["action"])].clan_type == ctype:
+            out.append(other.seat)
+    return out
+
+
+def clan_rules(state: AndorraState, actor: Any, p: Player, code: str) -> None:
+    """A-CLAN-5/6: no two same-type moves in one clan per night. A sheet entry (A-MOVE-5) is
+    not stopped by a mate's own move: that one is set aside when the sheet entry is stored."""
+    w = state.world
+    sheet = is_sheet(w, actor, p)
+    for seat in clashes(state, p, code):
+        if sheet and own_move(state.submissions[str(seat)]):
+            continue
+        raise refuse(
+            "clan_same_type", "A-CLAN-5", p, code, other=w.p(seat).nick, type=ACTIONS[code].clan_type
+        )
+
+
+def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
+    w = state.world
+    n = w.day
+    spec = ACTIONS[code]
+    if NON_UNDEAD in spec.roles:
+        if p.undead:  # A-ROLE-UNDEAD-1, A-ROLE-GHOUL-4
+            raise refuse("undead_no_stake", "A-ROLE-UNDEAD-1", p, code)
+        return
+    if ITEM in spec.roles:
+        item = ITEM_NEEDED[code]
+        clan = w.clans.get(p.clan or "")
+        clan_has = bool(params.get("clan")) and clan is not None and getattr(clan, item.lower(), 0) > 0
+        if not (p.usable(item, n) or clan_has):  # A-ITEM-GEN-3: usable the night after
+            raise refuse("no_item", "A-ITEM-GEN-3", p, code, item=item)
+        return
+    if "*rebel_shooter" in spec.roles:
+        followers = [q for q in w.clan_members("rebel") if q.follower]
+        if p.clan != "rebel" or len(followers) < 3:  # A-ROLE-REBEL-6/7
+            raise refuse("rebel_needs_three", "A-ROLE-REBEL-7", p, code, followers=len(followers))
+        return
+    if p.role not in spec.roles:
+        raise refuse("not_your_move", "A-MOVE-6", p, code, role=p.role)
+    members = w.clan_members(p.clan) if p.clan else []
+    soldiers = [q for q in members if q.role in ("SOLDIER", "JOURNALIST_SOLDIER")]
+    recruiters = [q for q in members if q.role == "RECRUITER"]
+    if code == "POISON" and p.role == "BOSS" and (soldiers or recruiters):
+        raise refuse("boss_poison_needs_no_soldier", "A-ROLE-BOSS-3", p, code)
+    if code in ("SHOOT", "POISON") and p.role == "RECRUITER" and soldiers:
+        raise refuse("recruiter_needs_no_soldier", "A-ROLE-RECRUITER-2", p, code)
+    if code == "POISON" and (p.clan not in w.clans or w.clans[p.clan].poison < 1):
+        raise refuse("no_poison", "A-ROLE-SOLDIER-3", p, code)
+    if code == "RECRUIT" and len(members) >= 5:
+        raise refuse("clan_full", "A-RECRUIT-12", p, code)
+    if code == "SHERIFF_RECRUIT" and any(q.alive and q.role == "INVESTIGATOR" for q in w.players):
+        raise refuse("investigator_present", "A-ROLE-SHERIFF-2", p, code)
+    if code == "EXPLODE" and not p.usable("EXPLOSIVE", n):
+        raise refuse("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")
+    if code == "SHMARA_CLONIDINE" and not p.usable("CLONIDINE", n):
+        raise refuse("no_item", "A-ROLE-SHMARA-5", p, code, item="CLONIDINE")
+    if code == "DOMOVOI_BURN" and p.energy < 1:
+        raise refuse("no_energy", "A-ROLE-DOMOVOI-7", p, code)
+    if code == "PRIEST_BLESS" and p.mem.get("blessed"):
+        raise refuse("once_per_game", "A-ROLE-PRIEST-5", p, code)
+    if code == "PROSECUTOR_ACCUSE" and int(p.mem.get("accusations", 0)) >= 2:
+        raise refuse("twice_per_game", "A-ROLE-PROSECUTOR-2", p, code)
+    if code == "NURSE_REPORT_VH" and not p.mem.get("tests"):
+        raise refuse("nothing_to_report", "A-ROLE-NURSE-4", p, code)
+    if code == "PROSECUTOR_REPORT" and not p.mem.get("searches"):
+        raise refuse("nothing_to_report", "A-ROLE-PROSECUTOR-3", p, code)
+
+
+def target_rules(
+    state: AndorraState, p: Player, code: str, target: Any, params: dict[str, Any]
+) -> int | None:
+    w = state.world
+    n = w.day
+    kind = ACTIONS[code].target
+    if code == "USE_CARD_BOSS":
+        kind = ANY
+    if kind in (NONE, JAILED_TODAY):
+        if target is not None and code not in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
+            raise refuse("no_target_expected", "A-MOVE-6", p, code)
+        return None
+    t = seat_arg(w, target, p, code)
+    if not w.p(t).alive:
+        raise refuse("target_not_alive", "A-MOVE-6", p, code, target=w.p(t).nick)
+    if kind == OTHER and t == p.seat:  # Q-75
+        raise refuse("self_target", "A-MOVE-6", p, code)
+    fam = CONSECUTIVE_FAMILY.get(code)
+    if fam and w.last_target(p.seat, fam, n - 1) == t:
+        raise refuse("same_target_twice", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
+    once = ONCE_PER_TARGET.get(code)
+    if (
+        once
+        and t in p.mem.get(once, [])
+        and not (code == "HEAL" and t == p.seat and not p.mem.get("self_heal"))
+    ):
+        raise refuse("once_per_target", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
+    if code == "HEAL" and t == p.seat and p.mem.get("self_heal"):
+        raise refuse("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
+    if code == "NURSE_PUMP" and t == p.seat and p.mem.get("self_pump"):
+        raise refuse("self_once_per_game", "A-ROLE-NURSE-3", p, code)
+    if code == "SWINDLER_CHOOSE" and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
+        raise refuse("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)
+    if code == "VH_SHOOT" and t not in p.mem.get("confirmed", []):
+        raise refuse("no_check", "A-ROLE-VH-3", p, code, target=w.p(t).nick)
+    if code == "VAMPIRE_GHOUL_VOTE" and not w.p(t).ghoul:
+        raise refuse("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=w.p(t).nick)
+    return t
+
+
+def role_rule(code: str) -> str:
+    return {
+        "GF": "GODFATHER-3",
+        "MAYOR": "MAYOR-3",
+        "HEAL": "DOCTOR-3",
+        "NURSE": "NURSE-3",
+        "PRIEST": "PRIEST-3",
+        "TOUR": "TOUROP-3",
+        "SHMARA": "SHMARA-5",
+        "TELEPATH": "TELEPATH-3",
+        "DOMOVOI": "DOMOVOI-3",
+        "PROTECT": "BODYGUARD-5",
+        "SWINDLER": "SWINDLER-2",
+    }.get(code.split("_")[0], "MOVE")
+
+
+def check_params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
+    w = state.world
+    if code in ("TELEPATH_VOTE", "VAMPIRE_GHOUL_VOTE"):
+        v = seat_arg(w, params.get("vote"), p, code)
+        if not w.p(v).alive:
+            raise refuse("not_a_candidate", "A-VOTE-2", p, code, target=w.p(v).nick)
+    if code == "TELEPATH_RETARGET":
+        seat_arg(w, params.get("new_target"), p, code)
+    if code == "FAIRY_GIFT" and params.get("gift") not in w.fairy_stock:
+        raise refuse("gift_not_in_stock", "A-ROLE-FAIRY-4", p, code, gift=params.get("gift"))
+    if code == "USE_VOUCHER" and params.get("kind", "tour") not in VOUCHER_KINDS:
+        raise refuse("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
+    if code == "PROSECUTOR_SEARCH":
+        role = params.get("role")
+        if role not in ROLES or ROLES[str(role)].faction != LONERS:
+            raise refuse("not_a_loner_role", "A-ROLE-PROSECUTOR-3", p, code, role=role)
+    if code == "SWINDLER_CHANGE":
+        swindler_changes(state, p, params)
+    # Checked here, at submission, so that a malformed value can never stop the night's
+    # resolution later (A-MOVE-6): the Rebel's votes, the Shmara's and the Reanimator's preferences.
+    if code == "REBEL_VOTES":
+        if params.get("all") is not None:
+            seat_arg(w, params["all"], p, code, "A-ROLE-REBEL-9")
+        mapping = params.get("mapping")
+        if mapping is not None:
+            if not isinstance(mapping, dict):
+                raise refuse("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
+            for voter, cand in mapping.items():
+                if not (isinstance(voter, str) and voter.isdigit()) and not isinstance(voter, int):
+                    raise refuse("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
+                seat_arg(w, int(voter), p, code, "A-ROLE-REBEL-9")
+                seat_arg(w, cand, p, code, "A-ROLE-REBEL-9")
+    if code == "SHMARA_CLONIDINE" and params.get("take") is not None:
+        take = params["take"]
+        if not isinstance(take, list) or not all(isinstance(item, str) for item in take):
+            raise refuse("bad_params", "A-ROLE-SHMARA-5", p, code, field="take")
+    if code == "REANIMATE" and params.get("prefer") is not None:
+        prefer = params["prefer"]
+        if not isinstance(prefer, list):
+            raise refuse("bad_params", "A-ROLE-REANIMATOR-4", p, code, field="prefer")
+        for seat in prefer:
+            seat_arg(w, seat, p, code, "A-ROLE-REANIMATOR-4")
+
+
+def swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) -> None:
+    """A-ERR-13: a change outside the window, or too many, is rejected whole."""
+    from .day import raw_vote_of
+
+    w = state.world
+    entries: dict[int, dict[str, Any]] = {}
+    for q in w.alive():
+        v = raw_vote_of(state.votes, q.seat)
+        entries[q.seat] = {"ts": v.ts if v else None, "seq": v.seq if v else None}
+    window, allowed = swindler_window(entries, len(entries))
+    changes = params.get("changes")
+    if not isinstance(changes, list) or not 1 <= len(changes) <= allowed:
+        raise refuse("too_many_changes", "A-TALLY-7", p, "SWINDLER_CHANGE", allowed=allowed)
+    for ch in changes:
+        voter = seat_arg(
+            w, ch.get("voter") if isinstance(ch, dict) else None, p, "SWINDLER_CHANGE", "A-TALLY-7"
+        )
+        if voter not in window:
+            raise refuse("outside_window", "A-TALLY-7", p, "SWINDLER_CHANGE", voter=w.p(voter).nick)
+        if ch.get("target") is not None:
+            seat_arg(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
+
+
+def role_may(p: Player, code: str) -> bool:
+    """The first gate of ``role_allows`` alone, without building a refusal: a move of his role,
+    of an item, the stake, or the Rebel group's shot. False means it refuses ``code`` for him
+    whatever else holds (the card and the form skip such moves at once; bench/desk_actions.py)."""
+    roles = ACTIONS[code].roles
+    return p.role in roles or NON_UNDEAD in roles or ITEM in roles or "*rebel_shooter" in roles
