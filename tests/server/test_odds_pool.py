@@ -108,3 +108,41 @@ async def test_a_failing_runner_stops_its_deck_not_the_pool(
     bad.cancel()
     ok.cancel()
     await pool.close()
+
+
+async def test_an_executor_that_refuses_work_stops_the_pool_without_spinning() -> None:
+    """A shut-down executor refuses every batch: the pool stops once (no busy loop)."""
+    executor = concurrent.futures.ThreadPoolExecutor(1)
+    executor.shutdown()
+    pool = OddsPool(target=20.0, executor=executor, batch=4)
+    sub, first = pool.subscribe(Fake(), ROLE_TABLE[7], lambda _o: None)
+    assert first["games"] == 0 and pool.batches == 0  # subscribe came back: no loop
+    again, _ = pool.subscribe(Fake(), ROLE_TABLE[8], lambda _o: None)  # a closed pool takes no work
+    assert pool.batches == 0
+    again.cancel()
+    sub.cancel()
+    await pool.close()
+
+
+async def test_a_dead_worker_gets_a_new_process_pool_for_the_next_deck() -> None:
+    """A worker killed under a batch (out of memory, a signal) fails that batch's deck only."""
+    pool = OddsPool(workers=1, target=30.0)
+    site = HeksSite()
+    sub, _ = pool.subscribe(site, ROLE_TABLE[4], lambda _o: None)
+    executor = pool._executor
+    assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+    await until(lambda: bool(executor._processes))
+    for process in list(executor._processes.values()):
+        process.kill()
+    await until(lambda: pool.batches >= 1 and not pool.computing(site, ROLE_TABLE[4]))
+    done: list[Any] = []
+    again, _ = pool.subscribe(site, ROLE_TABLE[5], done.append)
+    for _ in range(4000):
+        if done and done[-1]["done"]:
+            break
+        await asyncio.sleep(0.01)
+    assert done and done[-1]["done"], "a new worker plays the next deck"
+    assert pool._executor is not executor
+    sub.cancel()
+    again.cancel()
+    await pool.close()

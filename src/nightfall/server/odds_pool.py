@@ -193,9 +193,7 @@ class OddsPool:
 
     def _pump(self) -> None:
         """Give each idle worker the next wanted deck's batch, round-robin."""
-        if self._closed:
-            return
-        while self._in_flight < self.workers:
+        while not self._closed and self._in_flight < self.workers:
             deck = next((d for d in self._decks.values() if d.wanted and d.listeners), None)
             deck = deck or next((d for d in self._decks.values() if d.wanted), None)
             if deck is None:
@@ -213,7 +211,8 @@ class OddsPool:
         began = time.perf_counter()
         try:
             future = loop.run_in_executor(self._executor, deck.site.odds_runner(), deck.key, start, count)
-        except RuntimeError:  # the executor was shut down under us (its owner is stopping)
+        except RuntimeError:  # shut down or broken under us: no more odds from this pool
+            log.exception("the odds pool stops")
             deck.running, self._closed = False, True
             self._in_flight -= 1
             return
@@ -229,6 +228,12 @@ class OddsPool:
         if error is not None:
             deck.failed = True
             log.error("odds of %s %r failed: %r", deck.site.name, deck.key, error)
+            if isinstance(error, concurrent.futures.BrokenExecutor) and self._own_executor:
+                # a worker died (killed, out of memory): the pool is unusable; the next batch
+                # of another deck starts a new one
+                broken, self._executor = self._executor, None
+                if broken is not None:
+                    broken.shutdown(wait=False, cancel_futures=True)
             self._pump()
             return
         for winner, days in future.result():
