@@ -146,3 +146,17 @@ async def test_a_dead_worker_gets_a_new_process_pool_for_the_next_deck() -> None
     sub.cancel()
     again.cancel()
     await pool.close()
+
+
+async def test_start_forks_the_niced_worker_before_any_lobby_asks() -> None:
+    import os
+
+    pool = OddsPool(workers=1)
+    await pool.start()
+    executor = pool._executor
+    assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+    workers = list(executor._processes.values())
+    pid = workers[0].pid
+    assert len(workers) == 1 and pid is not None and os.getpriority(os.PRIO_PROCESS, pid) >= 10
+    await pool.close()
+    assert not any(w.is_alive() for w in workers)

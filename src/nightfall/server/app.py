@@ -88,8 +88,10 @@ def create_app(
         heartbeat.start()
         rooms.start()  # unloads idle rooms from now on
         odds = rooms.options.odds
-        if odds is not None and odds.warm_standard:
-            odds.warm_defaults(rooms.catalog.values())  # niced workers: the rooms come first
+        if odds is not None:
+            await odds.start()
+            if odds.warm_standard:
+                odds.warm_defaults(rooms.catalog.values())  # niced workers: the rooms come first
         if health is not None:
             health.start()
         if watch is not None:

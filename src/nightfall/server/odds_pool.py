@@ -150,6 +150,17 @@ class OddsPool:
         deck = self._decks.get((site.name, key))
         return deck.tally if deck else None
 
+    async def start(self) -> None:
+        """Start the worker processes now, off the event loop: the first submit to a new
+        process pool waits for its processes to be forked, which must not stall the rooms."""
+        if self._executor is None and not self._closed:
+            executor = self._start_executor()
+            await asyncio.to_thread(lambda: executor.submit(_lower_priority, 0).result())
+            if self._executor is None and not self._closed:
+                self._executor = executor
+            else:
+                executor.shutdown(wait=False)
+
     async def close(self) -> None:
         """Stop: no new batch; the running ones finish (a fraction of a second)."""
         self._closed = True
