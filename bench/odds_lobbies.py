@@ -73,7 +73,8 @@ def worker(url: str, n: int, stop: Any, report: Any, custom: bool) -> None:
 
 def start(url: str, n: int, custom: bool = False) -> tuple[mp.Process, Any, Any]:
     """Start the lobbies in their own process; ``stop.set()`` then ``report.get()``."""
-    stop, report = mp.Event(), mp.Queue()
+    stop = mp.Event()
+    report: mp.Queue[dict[str, Any]] = mp.Queue()
     proc = mp.Process(target=worker, args=(url, n, stop, report, custom), daemon=True)
     proc.start()
     return proc, stop, report
