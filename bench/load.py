@@ -58,6 +58,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import load_client
+import odds_lobbies
 from load_client import IDLE, REAL, SATURATE, SETUP, STOP
 from serving import (
     HOST,
@@ -358,6 +359,9 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "nightfall.cli", "serve", "--host", HOST, "--port", str(port)]
     cmd += ["--data-dir", str(data_dir)]
     cmd += LIMITS
+    # --odds-lobbies: one niced worker that never finishes a deck (issue 34 §2); without
+    # them, no odds at all, so the pair of runs differs only by the lobbies computing.
+    cmd += ["--odds-target", "0"] if args.odds_lobbies else ["--odds-workers", "0"]
     if args.profile:  # the event loop's thread: where the rooms, views and sockets run
         cmd[1:1] = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_pin(args, 0))
@@ -370,6 +374,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
         t_setup = time.perf_counter()
         sockets, setup_errors = phases.wait_ready(timeout=args.setup_timeout)
         setup_s = time.perf_counter() - t_setup
+        lobbies = odds_lobbies.start(url, args.odds_lobbies, args.odds_custom) if args.odds_lobbies else None
         phases.set(IDLE)
         time.sleep(2)
         rss1 = rss_bytes(server.pid)
@@ -401,6 +406,8 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
             timing["saturate"] = measure(server.pid, args.duration, clients)
             commits["saturate"] = probe.take()
         probe.close()
+        if lobbies is not None:
+            out["odds"] = odds_lobbies.finish(*lobbies)
         out["server_rss_mb"]["end"] = round(rss_bytes(server.pid) / 2**20, 1)
         stats, closed = phases.finish()
         for name, (wall, cpu, kernel, client_cpu, waited) in timing.items():
@@ -559,6 +566,18 @@ def main(argv: list[str]) -> int:
     )
     p.add_argument("--proxy-template", help="--cluster: HAProxy's config instead of deploy/haproxy.cfg")
     p.add_argument("--keep-logs", help="--cluster: copy the nodes' and HAProxy's logs to this directory")
+    p.add_argument(
+        "--odds-lobbies",
+        type=int,
+        default=0,
+        help="this many extra lobbies keep the server's odds pool computing distinct decks"
+        " (issue 34 §2; bench/odds_lobbies.py); 0: the server computes no odds",
+    )
+    p.add_argument(
+        "--odds-custom",
+        action="store_true",
+        help="--odds-lobbies: custom 12-player decks (needs the deck setting)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.duration_real is None:

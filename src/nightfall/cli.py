@@ -65,6 +65,26 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=os.environ.get("NIGHTFALL_REDIS_PREFIX", "nf"),
         help="the prefix of this cluster's Redis keys",
     )
+    p.add_argument(
+        "--odds-workers",
+        type=int,
+        default=int(os.environ.get("NIGHTFALL_ODDS_WORKERS", "1")),
+        help="processes (niced) simulating the odds of the lobbies' decks (0: no odds in the lobby)",
+    )
+    p.add_argument(
+        "--odds-target",
+        type=float,
+        default=float(os.environ.get("NIGHTFALL_ODDS_TARGET", "2.5")),
+        help="a deck's games stop when every side's 95 %% interval is within ± this many points"
+        " (0: never stop, for load tests)",
+    )
+    p.add_argument(
+        "--odds-warm",
+        action="store_true",
+        default=os.environ.get("NIGHTFALL_ODDS_WARM") == "1",
+        help="simulate every standard deck at start, niced, so the first lobbies get final odds at once"
+        " (without: a deck is computed when a lobby first asks for it)",
+    )
     from nightfall.server.limits import add_arguments as add_limits  # light: no web server imported
 
     add_limits(p)

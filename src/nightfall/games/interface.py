@@ -23,6 +23,8 @@ What a site declares:
   one-line result for the server log (``result_summary``), and what the creator
   is handed back (``answer_created``), and an older address of its API if it has
   one (``api_alias``);
+- **odds**: what a lobby's deck gives each side, from simulated games (``odds_key``,
+  ``odds_runner``, ``odds_tally``; issue 34 §2), computed by the server's pool;
 - **pages**: which page of the web build serves its rooms, and the URL
   patterns of those pages (``Pages``).
 """
@@ -30,9 +32,9 @@ What a site declares:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from nightfall.engine import Command, Game, Rejected
 
@@ -102,6 +104,27 @@ class Outcome:
 
     side: str
     seats: tuple[int, ...]
+
+
+class OddsTally(Protocol):
+    """Simulated games of one deck, as the server's odds pool keeps them."""
+
+    games: int
+
+    def add(self, winner: str, days: int) -> None: ...
+
+    def precision(self) -> float:
+        """The widest side's 95 % ± in points (100 before any game)."""
+        ...
+
+    def to_json(self, done: bool = False) -> Any:
+        """The lobby's ``odds`` (docs/protocol.md)."""
+        ...
+
+
+# Plays games ``start .. start+count-1`` of a deck: (winner, days) each. A module-level
+# function, so a worker process can be sent it.
+OddsRunner = Callable[[Any, int, int], Sequence[tuple[str, int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +269,19 @@ class GameSite(ABC):
         after it), with the SMTP settings to send it through; ``page`` is the players' page
         without a token. None: nothing to send."""
         return None
+
+    def odds_key(self, players: int, settings: Mapping[str, Any]) -> Hashable | None:
+        """The deck ``players`` seated with these lobby settings would be dealt, as the key
+        rooms share its odds under; None: no odds (the game has none, or no such deck)."""
+        return None
+
+    def odds_runner(self) -> OddsRunner:
+        """What plays a deck's simulated games (in a worker process)."""
+        raise NotImplementedError
+
+    def odds_tally(self, key: Any) -> OddsTally:
+        """An empty tally of the deck ``key``."""
+        raise NotImplementedError
 
     def answer_created(self, created: Created) -> dict[str, Any]:
         """The creator's answer to ``POST /api/rooms`` (docs/protocol.md §2)."""

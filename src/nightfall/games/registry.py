@@ -20,12 +20,13 @@ from typing import Any
 
 from nightfall.engine import Game
 
-from .interface import Created, GameSite, Opening, Outbox, Pages, describe
+from .interface import Created, GameSite, OddsTally, Opening, Outbox, Pages, describe
 
 __all__ = [
     "Catalog",
     "Created",
     "GameSite",
+    "OddsTally",
     "Opening",
     "Outbox",
     "Pages",

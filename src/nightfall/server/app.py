@@ -87,6 +87,11 @@ def create_app(
             log.info("restored %d room(s) from the store (down for %s ms)", restored, outage)
         heartbeat.start()
         rooms.start()  # unloads idle rooms from now on
+        odds = rooms.options.odds
+        if odds is not None:
+            await odds.start()
+            if odds.warm_standard:
+                odds.warm_defaults(rooms.catalog.values())  # niced workers: the rooms come first
         if health is not None:
             health.start()
         if watch is not None:
@@ -101,6 +106,8 @@ def create_app(
                 health.stop()
             await heartbeat.stop()
             await rooms.stop()
+            if odds is not None:
+                await odds.close()
             await rooms.store.close()
 
     routes: list[BaseRoute] = [

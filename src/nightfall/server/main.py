@@ -16,6 +16,8 @@ from nightfall.store import EventStore, SqliteStore, open_store
 
 from . import fast, limits, qr
 from .app import create_app
+from .odds_pool import OddsPool
+from .room_core import RoomOptions
 
 if TYPE_CHECKING:
     from nightfall.cluster.ownership import Ownership
@@ -271,8 +273,12 @@ def run(args: argparse.Namespace) -> int:
             store.close()
             return 1
         health = NodeHealth(args.host, args.health_port)
+    odds = None
+    if args.odds_workers > 0:
+        odds = OddsPool(args.odds_workers, target=args.odds_target, warm_standard=args.odds_warm)
     app = create_app(
         store,
+        options=RoomOptions(odds=odds),
         public_url=url,
         limits=server_limits,
         fast_paths=fast_paths,

@@ -159,6 +159,27 @@ class RoomJson(TypedDict):
     # The join link (the QR code's target) and the TV board's address (null without a base URL).
     join_url: NotRequired[str | None]
     board_url: NotRequired[str | None]
+    # The odds of the deck the lobby would deal, while in the lobby or after a game ends
+    # (a game with odds and a server computing them; absent otherwise).
+    odds: NotRequired[OddsJson]
+
+
+class SideOdds(TypedDict):
+    side: str  # the game's side: Heks "village", "witch", "solo" (the Jester)
+    wins: int
+    percent: float  # the share of the games this side won, 0..100, one decimal
+    plus_minus: float  # half the width of its 95 % Wilson interval, in points, one decimal
+
+
+class OddsJson(TypedDict):
+    """The odds of the lobby's deck from simulated games so far (issue 34 §2)."""
+
+    deck: list[int]  # the deck's counts in Table 2.1's column order (Villagers included)
+    games: int  # simulated games so far (0: just asked)
+    sides: list[SideOdds]  # the sides that can win with this deck
+    days: float  # a game's mean length in days, one decimal
+    done: bool  # the target precision is reached: this is final
+    text: str  # the same in English, "Village 52 % ± 6 · Witches 40 % ± 6 · 240 games · 4.3 days on average"
 
 
 class RoomLinks(TypedDict):

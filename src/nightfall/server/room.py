@@ -29,6 +29,7 @@ from .connection import Connection
 from .inbox import Inbox
 from .lobby import PLAYING, Lobby
 from .mail_out import MailOut
+from .odds_watch import OddsWatch
 from .play import Play
 from .presence import CONNECTED, Presence
 from .protocol import CLOSE_REPLACED, MAX_MESSAGE_BYTES, error, request_id
@@ -93,6 +94,9 @@ class Room:
         self.desk = LobbyDesk(core, self.committer, self.host)
         self.writer = RoomWriter(core, inbox, self.committer, self.desk, self.views)
         self.quiet = QuietWatch(core, self.views, enqueue)
+        self.odds = OddsWatch(core, options.odds, enqueue)
+        self.odds.broadcast = self.views.broadcast
+        self.views.odds = self.odds
         self._enqueue = enqueue
 
     async def _committed(self) -> None:
@@ -195,6 +199,7 @@ class Room:
         self.committer.stop()
         self.host.stop()
         self.quiet.stop()
+        self.odds.stop()
         self.core.presence.cancel_all()
         await self.writer.stop()
 

@@ -16,6 +16,7 @@ from nightfall.games.registry import GameSite
 from .clock import now_ms
 from .connection import Connection
 from .lobby import Lobby
+from .odds_pool import OddsPool
 from .play import Play
 from .presence import Presence
 from .ratelimit import BURST, RATE_PER_SECOND
@@ -32,6 +33,7 @@ class RoomOptions:
     burst: int = BURST  # per-seat message budget (docs/protocol.md §4.4)
     rate_per_second: float = RATE_PER_SECOND
     host_away_ms: int = 60_000  # no host socket this long: the role moves on (H-HST-7b)
+    odds: OddsPool | None = None  # the lobbies' odds (server/odds_pool.py); None: no odds shown
     # What real tables did with each deck, shared by the server's rooms (issue 34 §3).
     tallies: RealTables = field(default_factory=RealTables)
 

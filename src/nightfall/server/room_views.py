@@ -15,6 +15,7 @@ from typing import Any
 from . import feed, outgoing
 from .connection import Connection
 from .lobby import Lobby
+from .odds_watch import OddsWatch
 from .play import Play
 from .protocol import encode
 from .protocol_types import PresenceState, RoomJson, RoomSummary, StateMessage, YouJson
@@ -36,6 +37,7 @@ class RoomParts:
     play: Play | None
     text: str
     you: dict[int | None, str]  # each viewer's encoded ``you``, valid for the same key
+    odds: object = None  # the lobby's odds it shows (the same object while unchanged)
 
 
 class RoomViews:
@@ -52,6 +54,7 @@ class RoomViews:
         # The game's feed (Andorra's chat, server/feed.py): (game number, how many items the
         # sockets were sent up to). Set when a socket attaches, before any command can come.
         self._feed_at: tuple[int, int] | None = None
+        self.odds: OddsWatch | None = None  # the lobby's odds (set by the room)
 
     def highest_version(self) -> int:
         """The highest state version any viewer was sent (at least the revision)."""
@@ -87,6 +90,8 @@ class RoomViews:
             core.code, core.site, core.lobby, core.play, core.presence, spectators, core.options.tallies
         )
         outgoing.add_links(room, core.base_url, core.code)
+        if self.odds is not None and self.odds.key is not None:
+            room["odds"] = self.odds.odds
         return room
 
     def room_parts(self) -> RoomParts:
@@ -97,14 +102,25 @@ class RoomViews:
         these, and every other lobby change commits a new lobby object (a draft). A game
         that ends in another room moves ``real_tables`` without a push: it shows from this
         room's next state.
+        The lobby's odds are a new object at each update the room shows.
         tests/server/conftest.py checks every cached part against a fresh one."""
         core = self.core
         spectators = sum(1 for c in core.conns if c.pid is None)
         lobby, play = core.lobby, core.play
         key = (core.presence.version, spectators, lobby.host, lobby.status, core.options.tallies.version)
         cached = self._room_cache
-        if cached is None or cached.key != key or cached.lobby is not lobby or cached.play is not play:
-            cached = self._room_cache = RoomParts(key, lobby, play, encode(self.room_json()), {})
+        watch = self.odds
+        if watch is not None and (cached is None or cached.lobby is not lobby):
+            watch.follow(lobby)  # a new lobby object: maybe another deck (issue 34 §2)
+        odds = watch.odds if watch is not None else None
+        if (
+            cached is None
+            or cached.key != key
+            or cached.lobby is not lobby
+            or cached.play is not play
+            or cached.odds is not odds
+        ):
+            cached = self._room_cache = RoomParts(key, lobby, play, encode(self.room_json()), {}, odds)
         return cached
 
     def you_json(self, pid: int | None) -> YouJson:

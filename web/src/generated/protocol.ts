@@ -117,6 +117,24 @@ export interface RoomJson {
   real_tables: RealTablesJson | null;
   join_url?: string | null;
   board_url?: string | null;
+  odds?: OddsJson;
+}
+export interface SideOdds {
+  side: string;
+  wins: number;
+  percent: number;
+  plus_minus: number;
+}
+/**
+ * The odds of the lobby's deck from simulated games so far (issue 34 §2).
+ */
+export interface OddsJson {
+  deck: number[];
+  games: number;
+  sides: SideOdds[];
+  days: number;
+  done: boolean;
+  text: string;
 }
 export interface RoomLinks {
   join_url: string | null;

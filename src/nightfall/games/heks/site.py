@@ -8,13 +8,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
-from ..interface import GameSite, Outcome, Pages, Tally
-from . import deck, outcomes, tables, victory
+from ..interface import GameSite, OddsRunner, OddsTally, Outcome, Pages, Tally
+from . import deck, odds, outcomes, tables, victory
 from . import host_handover as host_handover_rules
 from .commands import RESUME
 from .game import HeksGame
@@ -102,6 +102,16 @@ class HeksSite(GameSite):
         if not isinstance(winner, str) or not isinstance(roles, dict):
             return None
         return Outcome(winner, tuple(victory.winning_seats(winner, roles)))
+
+    def odds_key(self, players: int, settings: Mapping[str, Any]) -> Hashable | None:
+        """Table 2.1's counts of the deck the lobby would deal (issue 34 §2)."""
+        return odds.deck_key(players, settings.get("deck"))
+
+    def odds_runner(self) -> OddsRunner:
+        return odds.play_batch
+
+    def odds_tally(self, key: Any) -> OddsTally:
+        return odds.Tally(tuple(key))
 
     def tally(self, result: Mapping[str, Any]) -> Tally | None:
         return outcomes.tally(result)

@@ -4,13 +4,12 @@ import { t } from "../i18n";
 import type { HeksView } from "../types";
 import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
+import { Odds } from "../ui/Odds";
 import { EveningScore, winsByPid } from "../ui/Score";
-import { RealTables } from "../ui/RealTables";
 import { LangSwitch } from "../ui/LangSwitch";
 import { RelinkMark } from "../ui/RelinkNotice";
 import { chosenDeck, deckRow } from "../deck";
 import { seatedProblem } from "../ui/Deck";
-import { OddsSlot } from "../ui/Odds";
 import { rolesInPlay, rolesOf } from "../ui/roles";
 import type { Role } from "../../generated/protocol";
 import { BoardPhase } from "../board/BoardPhase";
@@ -66,6 +65,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                 <p class="big-text">{t("board.join")}</p>
               </div>
               <EveningScore room={room} class="board-score" />
+              <Odds room={room} class="board-odds" />
             </div>
           ) : (
             <BoardPhase v={v} />
@@ -76,8 +76,6 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
           {/* H-DECK-9: the chosen deck is public; the board's lobby lists it for the seated count */}
           {!v && <RolesInPlay roles={rolesOf(deckRow(room, room.members.length))} own={chosenDeck(room) !== null} problem={seatedProblem(room)} />}
-          {!v && <OddsSlot room={room} />}
-          {!v && <RealTables room={room} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (

@@ -7,7 +7,7 @@ import { heksSettings } from "../types";
 import { useOnce } from "../ui/common";
 import { DeckCard, seatedProblem } from "../ui/Deck";
 import { Badge } from "../ui/Looks";
-import { RealTables } from "../ui/RealTables";
+import { Odds } from "../ui/Odds";
 import { EveningScore } from "../ui/Score";
 import { ProfileCard } from "./Profile";
 
@@ -40,6 +40,8 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       {you.host && <Settings room={room} you={you} conn={conn} start />}
       {/* the deck under Start (which stays above the fold), its odds slot inside (issue 34) */}
       {you.host && <DeckCard room={room} you={you} conn={conn} />}
+      {/* what the host's choice of deck does to the game, as the table fills (issue 34 §2) */}
+      {you.host && <Odds room={room} />}
       <section class="card center">
         <h2>{t("lobby.code")}</h2>
         <p class="room-code" aria-label={`${t("lobby.code")} ${room.code.split("").join(" ")}`}>
@@ -75,9 +77,9 @@ export function Lobby(props: { room: RoomState; you: You; conn: Connection }) {
       {!you.spectator && <ProfileCard room={room} you={you} conn={conn} />}
       <SeatList room={room} you={you} conn={conn} />
       <EveningScore room={room} />
-      <RealTables room={room} />
       {!you.host && <DeckCard room={room} you={you} conn={conn} />}
       {!you.host && <Settings room={room} you={you} conn={conn} start />}
+      {!you.host && <Odds room={room} />}
       {!you.host && !you.spectator && (
         <button type="button" class="link-btn" onClick={() => conn.lobby("leave")}>
           {t("lobby.leave")}

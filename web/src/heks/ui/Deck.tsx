@@ -6,7 +6,6 @@ import type { Connection, RoomState, You } from "../../core/connection";
 import type { HeksDeck, Role } from "../../generated/protocol";
 import { chosenDeck, DECK_ROLES, type DeckProblem, type DeckRole, deckRow, fewestPlayers, ONE_HOLDER, problemAt, standardDeck } from "../deck";
 import { errorText, t } from "../i18n";
-import { OddsSlot } from "./Odds";
 import { rolesOf } from "./roles";
 
 const MIN_PLAYERS = 4;
@@ -126,7 +125,6 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
           {problem}
         </p>
       )}
-      <OddsSlot room={room} />
     </section>
   );
 }

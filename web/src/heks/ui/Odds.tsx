@@ -1,9 +1,60 @@
-// The lobby's odds panel (issue 34 §2): the place the odds engineer fills in, on the host's
-// phone (the Roles card) and on the board's lobby. It renders nothing while the room has no
-// odds; the odds service will give it a `<section class="odds">` with the chances of the
-// village, the witches and the Jester for the chosen deck.
 import type { RoomState } from "../../core/connection";
+import type { OddsJson } from "../../generated/protocol";
+import { t } from "../i18n";
+import { RealTables } from "./RealTables";
 
-export function OddsSlot(_props: { room: RoomState }) {
-  return null;
+// The odds of the lobby's deck (room.odds, issue 34 §2): each side's share of the games the
+// strongest bots played with it, with its 95 % interval (the pale band around the bar's end),
+// narrowing as the server's games come in. Shown in the lobby on the phones and the board.
+
+function sideName(side: string): string {
+  return side === "village" ? t("odds.side.village") : side === "witch" ? t("odds.side.witch") : t("odds.side.solo");
+}
+
+export function Odds(props: { room: RoomState; class?: string }) {
+  const odds: OddsJson | undefined = props.room.odds;
+  if (!odds) {
+    // no simulated odds here (a server run with --odds-workers 0): what real tables did, alone
+    return props.room.real_tables ? (
+      <section class={`card odds ${props.class ?? ""}`}>
+        <RealTables room={props.room} />
+      </section>
+    ) : null;
+  }
+  return (
+    <section class={`card odds ${props.class ?? ""}`} data-testid="odds" data-games={odds.games} data-done={odds.done}>
+      <h2>{t("odds.title")}</h2>
+      {odds.games === 0 ? (
+        <p class="small muted" role="status">
+          {t("odds.simulating")}
+        </p>
+      ) : (
+        <>
+          <ul class="odds-sides">
+            {odds.sides.map((s) => {
+              const low = Math.max(0, s.percent - s.plus_minus);
+              const high = Math.min(100, s.percent + s.plus_minus);
+              return (
+                <li key={s.side} class={`odds-${s.side}`} data-side={s.side} data-percent={s.percent} data-pm={s.plus_minus}>
+                  <span class="odds-name">{sideName(s.side)}</span>
+                  <span class="odds-bar" aria-hidden="true">
+                    <span class="odds-fill" style={{ width: `${s.percent}%` }} />
+                    <span class="odds-band" style={{ left: `${low}%`, width: `${high - low}%` }} />
+                  </span>
+                  <strong class="odds-value">
+                    {Math.round(s.percent)} % <span class="odds-pm">± {Math.round(s.plus_minus)}</span>
+                  </strong>
+                </li>
+              );
+            })}
+          </ul>
+          <p class="small muted odds-games" aria-live="polite">
+            {t("odds.games", { n: odds.games, days: odds.days.toFixed(1) })}
+          </p>
+        </>
+      )}
+      {/* beside the simulation: what real tables on this server did with the same deck (§3) */}
+      <RealTables room={props.room} />
+    </section>
+  );
 }

@@ -1,0 +1,84 @@
+"""A room's odds (issue 34 §2): the lobby follows its deck in the odds pool.
+
+While the room is in its lobby (or a game ended, before "Play again") the deck
+its members and settings would be dealt is asked of the pool; an edit, a join or a
+start drops the old deck's subscription at once. Updates reach the phones and the
+board as a new state, at most ``PUSHES_PER_SECOND`` a second: a deck of four
+players finishes hundreds of games a second, and a lobby needs only to see the
+numbers settle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
+
+from .lobby import ENDED, LOBBY, Lobby
+from .odds_pool import OddsPool, Subscription
+from .room_core import RoomCore
+
+PUSHES_PER_SECOND = 2.0
+Job = Callable[[], Awaitable[Any]]  # room_commit's: a step on the room's task
+
+
+class OddsWatch:
+    def __init__(self, core: RoomCore, pool: OddsPool | None, enqueue: Callable[[Job], None]) -> None:
+        self.core = core
+        self.pool = pool
+        self._enqueue = enqueue
+        self.broadcast: Callable[[], None] = lambda: None  # set by the room: RoomViews.broadcast
+        self.key: Hashable | None = None
+        self.odds: Any = None  # what the room part shows (the pool's OddsJson), None: nothing
+        self._sub: Subscription | None = None
+        self._latest: Any = None  # the newest update, not yet shown
+        self._timer: asyncio.TimerHandle | None = None
+        self._shown_at = 0.0
+
+    def follow(self, lobby: Lobby) -> None:
+        """Ask for the deck ``lobby`` would deal now (called whenever the lobby changed)."""
+        key = None
+        if self.pool is not None and lobby.status in (LOBBY, ENDED):
+            key = self.core.site.odds_key(len(lobby.members), lobby.settings)
+        if key == self.key:
+            return
+        self.stop()
+        self.key = key
+        if key is not None and self.pool is not None:
+            self._sub, self.odds = self.pool.subscribe(self.core.site, key, self._update)
+            self._shown_at = time.monotonic()
+
+    def stop(self) -> None:
+        """No more odds for this room (its deck changed, or it stops)."""
+        if self._sub is not None:
+            self._sub.cancel()
+            self._sub = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.key = self.odds = self._latest = None
+
+    def _update(self, odds: Any) -> None:
+        self._latest = odds
+        if self._timer is not None:
+            return
+        wait = self._shown_at + 1 / PUSHES_PER_SECOND - time.monotonic()
+        if wait <= 0:
+            self._show()
+        else:
+            self._timer = asyncio.get_running_loop().call_later(wait, self._show)
+
+    def _show(self) -> None:
+        self._timer = None
+        self._shown_at = time.monotonic()
+        key = self.key
+
+        async def show() -> None:
+            # on the room's task, like every change: the broadcast sees one consistent room
+            if self.key == key and self._latest is not None:
+                self.odds, self._latest = self._latest, None
+                self._shown_at = time.monotonic()
+                self.broadcast()
+
+        self._enqueue(show)

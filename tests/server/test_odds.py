@@ -1,0 +1,211 @@
+"""The lobby's odds over the protocol (issue 34 §2, docs/protocol.md ``room.odds``).
+
+The games are a fake, deterministic "play a batch" run in a thread pool (the odds
+pool takes any executor): the tests check the plumbing (narrowing, cancelling at an
+edit, sharing between rooms), not the bots. Every wait is on a message or a recorded
+call, with a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from nightfall.games.heks import odds
+from nightfall.games.heks.site import HeksSite
+from nightfall.games.heks.tables import ROLE_TABLE
+from nightfall.server.odds_pool import OddsPool
+from nightfall.server.room import RoomOptions
+
+from .conftest import Serve
+from .harness import Live, Ws
+
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
+
+CALLS: list[tuple[tuple[int, ...], int, int]] = []  # (deck, start, count) of every batch run
+_LOCK = threading.Lock()
+# A batch waits for a permit unless the gate is open: the narrowing test lets the games
+# in one batch at a time, so it sees every step (the fake is faster than the pushes).
+GATE = threading.Semaphore(0)
+OPEN = threading.Event()
+
+
+def fake_batch(key: Any, start: int, count: int) -> list[tuple[str, int]]:
+    """Game i of any deck: the witches win every third, the Jester never; 3 days each."""
+    if not OPEN.is_set():
+        assert GATE.acquire(timeout=10), "the test let no batch in"
+    with _LOCK:
+        CALLS.append((tuple(key), start, count))
+    return [("witch" if i % 3 == 0 else "village", 3) for i in range(start, start + count)]
+
+
+class FakeOddsHeks(HeksSite):
+    def odds_runner(self) -> Any:
+        return fake_batch
+
+
+Start = Callable[..., Awaitable[tuple[Live, OddsPool]]]
+
+
+@pytest.fixture
+async def odds_server(serve: Serve) -> AsyncIterator[Start]:
+    """Starts a server whose odds pool runs the fake in a thread; stops it before the thread."""
+    CALLS.clear()
+    OPEN.set()
+    executor = concurrent.futures.ThreadPoolExecutor(1)
+    lives: list[Live] = []
+
+    async def start(target: float, batch: int | None = None) -> tuple[Live, OddsPool]:
+        pool = OddsPool(target=target, executor=executor, batch=batch)
+        live = await serve(catalog={"heks": FakeOddsHeks()}, options=RoomOptions(grace_ms=200, odds=pool))
+        lives.append(live)
+        return live, pool
+
+    yield start
+    OPEN.set()
+    GATE.release(10)
+    for live in lives:
+        if not live.task.done():
+            await live.stop()
+    executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def room(live: Live, players: int) -> tuple[str, list[dict[str, Any]], Ws]:
+    """A Heks lobby of ``players`` with the host's socket open."""
+    created = await live.create("Anna", game="heks")
+    code = created["code"]
+    seats = [created]
+    for i in range(1, players):
+        r = await live.join(code, f"P{i}")
+        assert r.status_code == 201, r.text
+        seats.append(r.json())
+    return code, seats, await live.connect(code, created["token"])
+
+
+def odds_of(message: dict[str, Any]) -> dict[str, Any] | None:
+    odds: dict[str, Any] | None = message["room"].get("odds")
+    return odds
+
+
+async def final(ws: Ws) -> dict[str, Any]:
+    """The socket's odds once done (its latest state's, or a later one)."""
+
+    def done(m: dict[str, Any]) -> bool:
+        return bool((odds_of(m) or {}).get("done"))
+
+    message = ws.state if done(ws.state) else await ws.state_where(done, timeout=10)
+    odds = odds_of(message)
+    assert odds is not None
+    return odds
+
+
+def calls_for(key: tuple[int, ...]) -> list[tuple[int, int]]:
+    with _LOCK:
+        return [(s, c) for k, s, c in CALLS if k == key]
+
+
+async def test_the_lobby_gets_odds_that_narrow_as_games_come_in(odds_server: Start) -> None:
+    OPEN.clear()
+    live, _pool = await odds_server(target=5.0, batch=40)
+    _code, _seats, host = await room(live, 4)
+    first = odds_of(host.state)
+    assert first is not None and first["deck"] == list(ROLE_TABLE[4])
+    seen = [first]
+    while not seen[-1]["done"]:
+        GATE.release()  # one more batch
+        seen.append(odds_of(await host.state_where(lambda m: odds_of(m) != seen[-1], timeout=10)))  # type: ignore[arg-type]
+    games = [o["games"] for o in seen]
+    assert games == sorted(games) and games[-1] > games[0], games
+    widest = [max(s["plus_minus"] for s in o["sides"]) for o in seen if o["games"] > 0]
+    assert widest[-1] < widest[0] and widest[-1] <= 5.0, widest
+    final = seen[-1]
+    # the fake's games: the witches win 1 in 3 (index 0, 3, ...); 3 days each
+    witch = next(s for s in final["sides"] if s["side"] == "witch")
+    assert witch["wins"] == (final["games"] + 2) // 3
+    assert final["days"] == 3.0 and "games" in final["text"]
+    assert [s["side"] for s in final["sides"]] == ["village", "witch"]  # no Jester at 4
+
+
+async def test_an_edit_cancels_the_old_deck(odds_server: Start) -> None:
+    """A join changes the deck (4 -> 5 players): the 4-player deck's games stop, since
+    nobody asks for it; the 5-player deck's go on. Target 0: neither would ever finish."""
+    live, pool = await odds_server(target=0)
+    code, _seats, host = await room(live, 4)
+    four, five = ROLE_TABLE[4], ROLE_TABLE[5]
+    await host.state_where(lambda m: (odds_of(m) or {}).get("games", 0) > 0)
+    assert pool.computing(FakeOddsHeks(), four)
+    r = await live.join(code, "Late")
+    assert r.status_code == 201
+    await host.state_where(lambda m: (odds_of(m) or {}).get("deck") == list(five))
+    assert not pool.computing(FakeOddsHeks(), four)
+    before = len(calls_for(four))
+    # wait for three more batches of the new deck, then: at most the one four-player
+    # batch that was running at the join came after it
+    await host.state_where(lambda m: len(calls_for(five)) >= 3, timeout=10)
+    assert len(calls_for(four)) <= before + 1
+    assert pool.computing(FakeOddsHeks(), five)
+
+
+async def test_two_rooms_with_the_same_deck_share_one_computation(odds_server: Start) -> None:
+    live, pool = await odds_server(target=5.0)
+    _a, _sa, host_a = await room(live, 6)
+    _b, _sb, host_b = await room(live, 6)
+    done_a, done_b = await final(host_a), await final(host_b)
+    assert done_a == done_b
+    batches = calls_for(ROLE_TABLE[6])
+    # one computation: each game played once, batches back to back from game 0
+    starts = [s for s, _ in batches]
+    assert starts == sorted(starts) and starts[0] == 0
+    assert all(s + c == nxt for (s, c), nxt in zip(batches, starts[1:], strict=False))
+    assert sum(c for _, c in batches) == done_a["games"]
+    # a third room now gets the cached, final odds at once, with no new game
+    _c, _sc, host_c = await room(live, 6)
+    assert odds_of(host_c.state) == done_a
+    await asyncio.sleep(0)
+    assert calls_for(ROLE_TABLE[6]) == batches
+    assert not pool.computing(FakeOddsHeks(), ROLE_TABLE[6])
+
+
+async def test_no_odds_during_play_or_without_a_pool(serve: Serve) -> None:
+    live = await serve(catalog={"heks": FakeOddsHeks()})
+    _code, _seats, host = await room(live, 4)
+    assert odds_of(host.state) is None  # the server computes no odds: the field is absent
+
+
+async def test_the_process_pool_plays_strong_games_and_stops_cleanly() -> None:
+    """The real thing, small: the standard 4-player deck by the strong bots in one niced
+    worker process, to a loose target; closing the pool leaves no worker behind."""
+    site = HeksSite()
+    pool = OddsPool(workers=1, target=20.0)
+    done = asyncio.Event()
+    updates: list[dict[str, Any]] = []
+
+    def listener(odds: dict[str, Any]) -> None:
+        updates.append(odds)
+        if odds["done"]:
+            done.set()
+
+    sub, first = pool.subscribe(site, ROLE_TABLE[4], listener)
+    assert first["games"] == 0 and first["text"] == "Simulating…"
+    await asyncio.wait_for(done.wait(), 60)
+    sub.cancel()
+    executor = pool._executor
+    assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+    workers = list(executor._processes.values())
+    pid = workers[0].pid
+    assert len(workers) == 1 and pid is not None and os.getpriority(os.PRIO_PROCESS, pid) >= 10  # niced
+    await pool.close()
+    assert all(not w.is_alive() for w in workers)
+    final = updates[-1]
+    assert final["games"] >= 20 and max(s["plus_minus"] for s in final["sides"]) <= 20.0
+    # the same deck's first games, played here: the worker played the same games (fixed seeds)
+    tally = site.odds_tally(ROLE_TABLE[4])
+    for winner, days in odds.play_batch(ROLE_TABLE[4], 0, final["games"]):
+        tally.add(winner, days)
+    assert tally.to_json(done=True) == final
