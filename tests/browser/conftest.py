@@ -84,8 +84,13 @@ FAST_TIMERS: dict[str, float] = {
 
 
 @contextlib.contextmanager
-def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = ()) -> Iterator[str]:
-    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir (and ``flags``)."""
+def _serve(
+    data: Path, timers: dict[str, float] | None, flags: Sequence[str] = (), seed: int | None = None
+) -> Iterator[str]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir (and ``flags``).
+
+    With ``seed`` every game it starts is dealt from that seed (tests/seeded_serve.py): the same
+    table gets the same roles on every run, so a test meets one known deal."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop(TIMERS_ENV, None)
     if timers:
@@ -95,11 +100,13 @@ def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = (
     _ensure_web_build()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    command = [_nightfall_bin()] if seed is None else [sys.executable, "-m", "tests.seeded_serve", str(seed)]
     log_path = data / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [
-                *(_nightfall_bin(), "serve", "--host", "127.0.0.1", "--port", str(port)),
+                *command,
+                *("serve", "--host", "127.0.0.1", "--port", str(port)),
                 *("--data-dir", str(data), *flags),
             ],
             cwd=REPO,
@@ -128,18 +135,40 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    # Not session-wide: Playwright's sync API keeps an event loop running in this thread
-    # while it is open, which would break every asyncio test collected after it.
+@pytest.fixture(scope="session")
+def _chromium() -> Iterator[Callable[[], Browser]]:
+    """One Chromium for the whole session (a launch costs seconds on a busy machine), launched
+    again if a test crashed it. Playwright's sync API keeps an event loop running in this
+    thread while it is open, which would break any asyncio test run after it: tests/conftest.py
+    runs the browser tests last, so none is."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        launched: list[Browser] = []
+
+        def live() -> Browser:
+            if not launched or not launched[-1].is_connected():
+                launched.append(pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS))
+            return launched[-1]
+
         try:
-            yield b
+            yield live
         finally:
-            b.close()
+            for b in launched:
+                with contextlib.suppress(Exception):
+                    b.close()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium: Callable[[], Browser]) -> Iterator[Browser]:
+    """The session's Chromium; every context a module's tests left open is closed after it."""
+    b = _chromium()
+    before = set(b.contexts)
+    yield b
+    for ctx in b.contexts:
+        if ctx not in before:
+            with contextlib.suppress(Exception):
+                ctx.close()
 
 
 @pytest.fixture
