@@ -17,7 +17,7 @@ and how many on each row) and the length of its text (within 15 %, names normali
 
 The deal does not matter: every role is at a 12-player table, every phone is measured, and a
 failure names the scene and the two roles, whoever holds them. It is fixed all the same
-(NIGHTFALL_DEAL_SEED), so that every run plays the same game. At 12 players every role acts
+(tests/seeded_serve.py), so that every run plays the same game. At 12 players every role acts
 from day 1 (the witches attack, the Seer checks: Table 2.2), so the test plays two days and
 stops: the second day's sheets are those of phones with a day of history behind them (a
 check, a theft, a repelled attack, a frog), and later days only repeat its scenes.
@@ -49,7 +49,6 @@ ALL_ROLES = ["WITCH"] * 3 + ["CROW"] * 2 + ["VILLAGER"] * 2
 ALL_ROLES += ["JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET"]
 HEIGHT_PX = 8
 TEXT_SHARE = 0.15
-DEAL_SEED = 12  # one known deal on every run (the roles' seats do not matter, see above)
 LAST_DAY = 2  # every scene of a day, twice; day 3 would only repeat them
 
 # What a neighbour sees of an open sheet (or of a held role card): measured, not classes.
@@ -291,7 +290,7 @@ def slow_witch_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     twelve secrets in step C before the witches choose (longer than 15 s on a busy machine),
     and holds the guard's step B until the other phones have been measured after their taps."""
     data = tmp_path_factory.mktemp("nightfall-open-secrets")
-    with _serve(data, {"witch": 60, "guard": 60}, seed=DEAL_SEED) as base:
+    with _serve(data, {"witch": 60, "guard": 60}) as base:  # the fixed deal of every test server
         yield base
 
 
