@@ -36,7 +36,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rel = Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
         if any(rel.startswith(d + "/") for d in SERVER_DIRS):
             item.add_marker(pytest.mark.server)
-    # Browser tests last (a stable sort keeps every other order): they share one Chromium per
-    # session (tests/browser/conftest.py), and Playwright's sync API keeps an event loop in
-    # the main thread while it is open, which no asyncio test may run under.
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

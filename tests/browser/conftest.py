@@ -139,40 +139,20 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="session")
-def _chromium() -> Iterator[Callable[[], Browser]]:
-    """One Chromium for the whole session (a launch costs seconds on a busy machine), launched
-    again if a test crashed it. Playwright's sync API keeps an event loop running in this
-    thread while it is open, which would break any asyncio test run after it: tests/conftest.py
-    runs the browser tests last, so none is."""
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    # Not session-wide: Playwright's sync API keeps an event loop running in this thread
+    # while it is open, which would break every asyncio test collected after it, and every
+    # browser test outside tests/browser that starts a Playwright of its own
+    # (tests/games/andorra_site/*_browser.py: "Sync API inside the asyncio loop").
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     with sync_playwright() as pw:
-        launched: list[Browser] = []
-
-        def live() -> Browser:
-            if not launched or not launched[-1].is_connected():
-                launched.append(pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS))
-            return launched[-1]
-
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
-            yield live
+            yield b
         finally:
-            for b in launched:
-                with contextlib.suppress(Exception):
-                    b.close()
-
-
-@pytest.fixture(scope="module")
-def browser(_chromium: Callable[[], Browser]) -> Iterator[Browser]:
-    """The session's Chromium; every context a module's tests left open is closed after it."""
-    b = _chromium()
-    before = set(b.contexts)
-    yield b
-    for ctx in b.contexts:
-        if ctx not in before:
-            with contextlib.suppress(Exception):
-                ctx.close()
+            b.close()
 
 
 @pytest.fixture
