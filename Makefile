@@ -74,13 +74,15 @@ webcheck: web
 	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
 # Three runs. Tests that start nothing (tests/starts.py) share both cores (pytest-xdist);
-# tests that start servers, databases or subprocesses run one at a time, since several
-# measure time; browser tests run in their own pytest process: Playwright's sync API
-# holds an event loop in the main thread while a browser is open, which asyncio tests
-# must not share.
+# so do the tests that start servers, databases or subprocesses: each has its own free
+# ports, temporary folders, PostgreSQL database and Redis key prefix, and the ones that
+# measure time decide on the server's own clock or allow for a busy machine (they passed
+# on both cores at load 3-11). Browser tests run in their own pytest process: Playwright's
+# sync API holds an event loop in the main thread while a browser is open, which asyncio
+# tests must not share. Timings: docs/benchmarks.md, "The test suite".
 pytest: $(STAMP) chromium web
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -m "server and not browser"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "server and not browser"
 	$(BIN)/python -m pytest -m browser
 
 test: lint typecheck webcheck pytest

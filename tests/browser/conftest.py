@@ -83,9 +83,18 @@ FAST_TIMERS: dict[str, float] = {
 }
 
 
+# Every game a test server starts is dealt from this seed (tests/seeded_serve.py): the same
+# table gets the same roles on every run, so no browser test meets a deal it has not met
+# before. (A test that wants the dice passes seed=None.)
+DEAL_SEED = 33
+
+
 @contextlib.contextmanager
-def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = ()) -> Iterator[str]:
-    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir (and ``flags``)."""
+def _serve(
+    data: Path, timers: dict[str, float] | None, flags: Sequence[str] = (), seed: int | None = DEAL_SEED
+) -> Iterator[str]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with ``data`` as its data dir (and ``flags``),
+    every game dealt from ``seed`` (None: at random)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop(TIMERS_ENV, None)
     if timers:
@@ -95,11 +104,13 @@ def _serve(data: Path, timers: dict[str, float] | None, flags: Sequence[str] = (
     _ensure_web_build()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    command = [_nightfall_bin()] if seed is None else [sys.executable, "-m", "tests.seeded_serve", str(seed)]
     log_path = data / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [
-                *(_nightfall_bin(), "serve", "--host", "127.0.0.1", "--port", str(port)),
+                *command,
+                *("serve", "--host", "127.0.0.1", "--port", str(port)),
                 *("--data-dir", str(data), *flags),
             ],
             cwd=REPO,
@@ -131,7 +142,9 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     # Not session-wide: Playwright's sync API keeps an event loop running in this thread
-    # while it is open, which would break every asyncio test collected after it.
+    # while it is open, which would break every asyncio test collected after it, and every
+    # browser test outside tests/browser that starts a Playwright of its own
+    # (tests/games/andorra_site/*_browser.py: "Sync API inside the asyncio loop").
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     with sync_playwright() as pw:

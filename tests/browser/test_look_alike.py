@@ -1,8 +1,10 @@
 """Issue 18 §1, "a glance at a neighbour's phone reveals nothing" (docs/rules/heks.md H-VIS-6).
 
 Nine phones (Table 2.1: the smallest table with every role: two Witches, the Crow, the Jester,
-the Seer, the Herb Doctor, the Protector, the Pickpocket and a Villager) play a whole game
-through the UI. In every scene, while each phone's secret is closed, every visible element of
+the Seer, the Herb Doctor, the Protector, the Pickpocket and a Villager) play the first two
+days of a game through the UI (one fixed deal: tests/seeded_serve.py). At 9 players every role
+acts from day 1 (Table 2.2), so two days hold every scene twice, the second behind a day of
+history (a check, a theft, a frog); later days only repeat them. In every scene, while each phone's secret is closed, every visible element of
 every phone is compared with the same element on the others: its box (in page coordinates),
 its colours and its own visible text. Phones are compared with those in the same public
 situation only (a cat, a frog or an exiled player; in the proposal, the chief), and the host's
@@ -210,8 +212,12 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return out
 
 
-def all_results(screens: list[Screen]) -> bool:
-    return all(s.phase == "GAME_END" and s.heading("end.title") for s in screens)
+LAST_DAY = 2
+
+
+def two_days_done(screens: list[Screen]) -> bool:
+    """Every phone past day 2, or at the results (a game may end sooner)."""
+    return all((s.phase == "GAME_END" and s.heading("end.title")) or s.day > LAST_DAY for s in screens)
 
 
 def test_every_phone_looks_the_same_in_every_scene(server: str, new_phone: NewPhone, shots: Path) -> None:
@@ -223,7 +229,8 @@ def test_every_phone_looks_the_same_in_every_scene(server: str, new_phone: NewPh
     bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1), seed=9)
     watch = LookAlike(bot, shots)
     bot.watchers.append(watch)
-    bot.run_until(all_results, timeout=600, what="every phone at the results screen", hold=watch.hold)
+    what = f"every phone past day {LAST_DAY} or at the results screen"
+    bot.run_until(two_days_done, timeout=600, what=what, hold=watch.hold)
     assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
 
     # The secrets were used: every private result of issue 18 §1 was shown (in a secret only).

@@ -12,6 +12,7 @@ from typing import Any
 from nightfall.games.registry import Created, GameSite
 from nightfall.store import GameRecord
 
+from . import deal_seed
 from . import lobby as tables
 from .lobby import PLAYING, Lobby
 from .play import Play
@@ -54,7 +55,7 @@ def open_room(site: GameSite, form: dict[str, Any], now: int) -> NewRoom:
     if not site.host_seated:  # a desk game starts now: its rules check the setup here
         config = site.build_config(names, None, opening.setup)
         seating = [m.pid for m in members[1:]]
-        record = GameRecord(game_no=1, config=config, seed=secrets.randbits(63), seating=seating)
+        record = GameRecord(game_no=1, config=config, seed=deal_seed.game_seed(1), seating=seating)
         play = Play.setup(site.make_game(), record)
         play.last_now = now
         lobby.status = PLAYING

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import copy
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from nightfall.engine import Rejected, refuse_unknown_keys
 from nightfall.store import GameRecord
 
-from . import evening
+from . import deal_seed, evening
 from . import lobby as tables
 from .lobby import ENDED, LOBBY, PLAYING, Lobby
 from .play import Play
@@ -100,7 +99,9 @@ class LobbyDesk:
             [m.name for m in draft.members], seating.index(draft.host) + 1, draft.settings
         )
         game_no = core.play.record.game_no + 1 if core.play else 1
-        record = GameRecord(game_no=game_no, config=config, seed=secrets.randbits(63), seating=seating)
+        record = GameRecord(
+            game_no=game_no, config=config, seed=deal_seed.game_seed(game_no), seating=seating
+        )
         play = Play.setup(site.make_game(), record)  # a bad config raises Rejected here
         evening.fold(site, draft, core.play)  # stored with the new game: the score stays whole
         play.last_now = core.play.last_now if core.play else 0

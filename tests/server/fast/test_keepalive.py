@@ -18,6 +18,7 @@ from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
 from nightfall.server.fast import ws_protocol
+from nightfall.server.main import websocket_settings
 
 from ..harness import serve_asgi
 
@@ -128,16 +129,48 @@ async def test_a_quiet_peer_that_does_not_answer_is_closed() -> None:
         peer.close()
 
 
+class _Recorded:
+    """What the server did at each ping it sent, on its own loop clock: when the check that
+    sent it was due, when it last heard from the peer, and when the ping went out."""
+
+    def __init__(self) -> None:
+        self.pings: list[tuple[float, float, float]] = []  # (due, heard_at, sent_at)
+
+    def protocol(self) -> Any:
+        base = websocket_settings()["ws"]
+        assert not isinstance(base, str), f"nightfall serve fell back to uvicorn's {base!r}"
+        pings = self.pings
+
+        class Recording(base):  # type: ignore[misc, valid-type]
+            def send_keepalive_ping(self) -> None:
+                timer = self.ping_timer  # the handle firing now: when it was due
+                due = timer.when() if timer is not None else self.loop.time()
+                heard, before = self.heard_at, self.ping_sent_at
+                super().send_keepalive_ping()
+                if self.ping_sent_at != before:
+                    pings.append((due, heard, self.ping_sent_at))
+
+        return Recording
+
+
 @pytest.mark.parametrize("quiet_first", [0.5, 0.8])
 async def test_a_peer_that_falls_quiet_is_pinged_an_interval_later(quiet_first: float) -> None:
-    async with _server() as port:
+    """Decided on the server's loop clock, not by a race with it: a busy machine may run the
+    check late, but the check that pings is the one due exactly an interval after the peer's
+    last frame, and no ping ever goes to a peer heard from within the interval."""
+    recorded = _Recorded()
+    async with serve_asgi(
+        _hold_open, ws=recorded.protocol(), ws_ping_interval=INTERVAL, ws_ping_timeout=None
+    ) as port:
         peer = await Peer.open(port)
         await peer.run(quiet_first * INTERVAL * 4, chat_every=INTERVAL / 3)
-        assert peer.pings == 0
+        talked = len(recorded.pings)
         started = time.monotonic()
-        while peer.pings == 0 and time.monotonic() - started < 4 * INTERVAL:
+        while len(recorded.pings) == talked:  # quiet now (answering pings): wait for the ping
+            assert time.monotonic() - started < 40 * INTERVAL, "a quiet peer was never pinged"
             await peer.run(INTERVAL / 10)
-        waited = time.monotonic() - started
-        assert peer.pings == 1
-        assert INTERVAL * 0.5 <= waited <= INTERVAL * 2.5, waited
         peer.close()
+    for _due, heard, sent in recorded.pings:
+        assert sent - heard >= INTERVAL - 1e-3, f"pinged {sent - heard:.3f} s after it was heard"
+    due, heard, _ = recorded.pings[talked]
+    assert abs(due - (heard + INTERVAL)) < 5e-3, f"the ping's check was due {due - heard:.3f} s after"
