@@ -97,6 +97,9 @@ def _serve(
     every game dealt from ``seed`` (None: at random)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop(TIMERS_ENV, None)
+    # No lobby odds unless a test asks (``--odds-workers``): a worker simulating in the
+    # background would take the CPU the phones' timings need (tests/browser/test_lobby_odds.py).
+    env["NIGHTFALL_ODDS_WORKERS"] = "0"
     if timers:
         env[TIMERS_ENV] = json.dumps(timers)
     if not CHROMIUM.exists():

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def cold_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with _serve(tmp_path_factory.mktemp("nightfall-odds"), None) as base:
+    with _serve(tmp_path_factory.mktemp("nightfall-odds"), None, ("--odds-workers", "1")) as base:
         yield base
 
 

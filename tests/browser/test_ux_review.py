@@ -201,6 +201,11 @@ def test_a_late_joiner_watches_on_a_phone_page_and_is_not_in_the_evenings_score(
     rows = phone.get_by_test_id("evening-score").locator(".score-rows li")
     expect(rows).to_have_count(2)
     expect(rows.filter(has_text="Late")).to_have_count(0)
+    # Issue 34 §3: what real tables on this server did with the deck, in words
+    expect(phone.locator(".real-tables")).to_have_text(
+        "12 games here: village 7, witches 4, Jester 1 · 5.2 days on average"
+    )
+    phone.screenshot(path=str(shots / "real_tables.png"), full_page=True, animations="disabled")
 
 
 # The smallest font size (px) of each kind of text the sofa must read on the board.

@@ -1,3 +1,4 @@
+import { Odds } from "../ui/Odds";
 import { render } from "preact";
 import { setLang } from "../i18n";
 import { Board } from "../screens/Board";
@@ -20,7 +21,8 @@ if (name === "score_late") {
   // The evening's score after a game a late joiner (Late, no game seat) only watched.
   const member = (pid: number, n: string, seat: number | null) => ({ pid, name: n, seat: pid, host: pid === 1, colour: null, avatar: null, game_seat: seat });
   const room = { code: "KXTR", game: "heks", status: "ended" as const, game_no: 1, spectators: 0, members: [member(1, "Anna", 1), member(2, "Bram", 2), member(3, "Late", null)], settings: { mode: "timed" as const, discuss_seconds: 180, deck: null }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [{ game_no: 1, side: "village", winners: [1], names: ["Anna"] }], relinks: [], real_tables: { games: 12, sides: { village: 7, witch: 4, solo: 1 }, mean_days: 5.2 } };
-  render(<div class="app"><EveningScore room={room} /></div>, app);
+  // ... and what real tables did with the deck (issue 34 §3), on a server without odds
+  render(<div class="app"><EveningScore room={room} /><Odds room={room} /></div>, app);
 } else if (!view) {
   render(<ul>{Object.keys(FIXTURES).map((k) => <li key={k}><a href={`?s=${k}`}>{k}</a></li>)}</ul>, app);
 } else if (q.get("help")) {
