@@ -35,7 +35,7 @@ def test_wilson_contains_the_share_and_stays_in_bounds(n: int, data: st.DataObje
 def test_more_games_narrow_the_interval(k: int, n: int) -> None:
     """The same share from four times the games: about half the ± (it narrows as games come in)."""
     assert odds.plus_minus(4 * k, 4 * n) < odds.plus_minus(k, n)
-    if k >= 10:  # away from 0 % the ± goes as 1/sqrt(games); at 0 % as 1/games
+    if min(k, n - k) >= 10:  # away from 0 % and 100 % the ± goes as 1/sqrt(games); there as 1/games
         assert odds.plus_minus(4 * k, 4 * n) == pytest.approx(odds.plus_minus(k, n) / 2, rel=0.15)
 
 
