@@ -16,7 +16,6 @@ import json
 import multiprocessing
 import os
 import sys
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from nightfall.engine import Rejected
 from nightfall.games.heks import deck as decks
 from nightfall.games.heks.bots import BOTS, play_game
 from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, SIDE, WINNER_OF
+from nightfall.processes import start_method
 
 REPORT_FORMAT = "nightfall-simulate/1"
 SIDES = ("village", "witch", "solo")
@@ -161,15 +161,7 @@ def _outcomes(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
     if jobs <= 1 or len(tasks) < 2:
         yield from map(play_one, tasks)
         return
-    # "fork" is the quickest start, but only safe in a process with one thread: one that
-    # already runs threads (a test run's executor and database pools) can fork a child that
-    # waits forever on a lock some thread held at the fork. A fork server starts clean,
-    # imports the bots once, and forks the workers from there.
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        method = "fork"
-    else:
-        method = "forkserver" if "forkserver" in methods else "spawn"
+    method = start_method()  # a fork server imports the bots once and forks the workers from there
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload([__name__])

@@ -11,13 +11,10 @@ from typing import Any
 
 import pytest
 
-from nightfall.engine import Rng
-from nightfall.games.heks.bots.heuristic import HeuristicBot
-from nightfall.games.heks.bots.table_talk import TableTalk
 from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
-from .test_heks_game import FastHeks, Phone
+from .test_heks_game import FastHeks, Phone, play_to_the_end
 
 pytestmark = [pytest.mark.server, pytest.mark.timeout(120)]
 
@@ -66,7 +63,7 @@ async def test_deck_set_refused_with_reason_and_dealt(serve: Serve) -> None:
 
     # H-DECK-9: "play again" keeps the deck: the next game is dealt from it too
     phones = [Phone(ws) for ws in sockets]
-    await asyncio.wait_for(_play_to_the_end(phones), 100)
+    await asyncio.wait_for(play_to_the_end(phones), 100)
     assert (await _lobby(phones[0], "play_again"))["type"] == "ack"
     for phone in phones:
         await _until(phone, lambda m: m["room"]["game_no"] == 2 and m["view"] is not None)
@@ -86,33 +83,3 @@ async def _until(phone: Phone, check: Callable[[dict[str, Any]], bool]) -> None:
     while not check(phone.state):
         phone.changed.clear()
         await asyncio.wait_for(phone.changed.wait(), 10)
-
-
-async def _play_to_the_end(phones: list[Phone]) -> None:
-    """Heuristic bots on every phone; the host marks a stalled seat absent (H-HST-1), as in
-    test_heks_game's whole game."""
-    bots = {seat: HeuristicBot() for seat in range(1, len(phones) + 1)}
-    rng, talk = Rng.from_seed(7), TableTalk()
-    asked: dict[int, int] = {}
-    while not all(p.state["room"]["status"] == "ended" for p in phones):
-        acted = False
-        for seat, phone in enumerate(phones, start=1):
-            view = phone.state["view"]
-            if view is None or not view["me"]["owes"] or asked.get(seat) == phone.state["version"]:
-                continue
-            asked[seat] = phone.state["version"]
-            for ctype, payload in bots[seat].act(view, rng, talk):
-                await phone.send(ctype, payload)
-                acted = True
-        if acted:
-            continue
-        for phone in phones:
-            phone.changed.clear()
-        waits = [asyncio.create_task(p.changed.wait()) for p in phones]
-        done, pending = await asyncio.wait(waits, timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
-        for w in pending:
-            w.cancel()
-        if not done:
-            for seat, phone in enumerate(phones, start=1):
-                if phone.state["view"] and phone.state["view"]["me"]["owes"]:
-                    await phones[0].send("mark_absent", {"seat": seat})

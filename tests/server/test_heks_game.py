@@ -87,43 +87,8 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
     assert (await sockets[0].lobby("settings", mode="unlimited"))["type"] == "ack"
     assert (await sockets[0].lobby("start"))["type"] == "ack"
     phones = [Phone(ws) for ws in sockets]
-    host = phones[0]
 
-    bots = {seat: HeuristicBot() for seat in range(1, len(NAMES) + 1)}
-    rng, talk = Rng.from_seed(7), TableTalk()
-    asked: dict[int, int] = {}
-
-    async def play() -> None:
-        while True:
-            views = {p: p.state for p in phones}
-            if all(s["room"]["status"] == "ended" for s in views.values()):
-                return
-            acted = False
-            for seat, phone in enumerate(phones, start=1):
-                state = phone.state
-                view = state["view"]
-                if view is None or not view["me"]["owes"] or asked.get(seat) == state["version"]:
-                    continue
-                asked[seat] = state["version"]
-                for ctype, payload in bots[seat].act(view, rng, talk):
-                    await phone.send(ctype, payload)
-                    acted = True
-            if acted:
-                continue
-            for phone in phones:
-                phone.changed.clear()
-            # Nothing to do: wait for a timer or another phone's change; if the
-            # table is stalled (Unlimited mode), the host marks owing seats absent.
-            waits = [asyncio.create_task(p.changed.wait()) for p in phones]
-            done, pending = await asyncio.wait(waits, timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
-            for w in pending:
-                w.cancel()
-            if not done:
-                for seat, phone in enumerate(phones, start=1):
-                    if phone.state["view"]["me"]["owes"]:
-                        await host.send("mark_absent", {"seat": seat})
-
-    await asyncio.wait_for(play(), 100)
+    await asyncio.wait_for(play_to_the_end(phones), 100)
     # Every phone converges on the results screen and the same public result. Versions
     # are per viewer (a phone is sent a state only when its own view changed).
     for phone in phones:
@@ -157,3 +122,33 @@ async def test_a_full_heks_game_over_the_websocket(serve: Serve) -> None:
     assert [d["day"] for d in results[0]["recap"]] == list(range(1, results[0]["day"] + 1))
     for phone in phones:
         phone.reader.cancel()
+
+
+async def play_to_the_end(phones: list[Phone]) -> None:
+    """Heuristic bots on every phone, each seeing only its own phone's state; when nothing
+    moves (Unlimited mode stalls), the host marks the owing seats absent (H-HST-1)."""
+    bots = {seat: HeuristicBot() for seat in range(1, len(phones) + 1)}
+    rng, talk = Rng.from_seed(7), TableTalk()
+    asked: dict[int, int] = {}
+    while not all(p.state["room"]["status"] == "ended" for p in phones):
+        acted = False
+        for seat, phone in enumerate(phones, start=1):
+            view = phone.state["view"]
+            if view is None or not view["me"]["owes"] or asked.get(seat) == phone.state["version"]:
+                continue
+            asked[seat] = phone.state["version"]
+            for ctype, payload in bots[seat].act(view, rng, talk):
+                await phone.send(ctype, payload)
+                acted = True
+        if acted:
+            continue
+        for phone in phones:
+            phone.changed.clear()
+        waits = [asyncio.create_task(p.changed.wait()) for p in phones]
+        done, pending = await asyncio.wait(waits, timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
+        for w in pending:
+            w.cancel()
+        if not done:
+            for seat, phone in enumerate(phones, start=1):
+                if phone.state["view"] and phone.state["view"]["me"]["owes"]:
+                    await phones[0].send("mark_absent", {"seat": seat})

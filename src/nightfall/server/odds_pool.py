@@ -18,7 +18,6 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nightfall.games.registry import GameSite, OddsTally
+from nightfall.processes import start_method
 
 log = logging.getLogger("nightfall.odds")
 
@@ -190,14 +190,7 @@ class OddsPool:
                 return
 
     def _start_executor(self) -> concurrent.futures.Executor:
-        # Not "fork" from a process with threads (the store's worker): a child could wait
-        # forever on a lock a thread held at the fork (as ``nightfall.simulate`` explains).
-        methods = multiprocessing.get_all_start_methods()
-        if "fork" in methods and threading.active_count() == 1:
-            method = "fork"
-        else:
-            method = "forkserver" if "forkserver" in methods else "spawn"
-        context = multiprocessing.get_context(method)
+        context = multiprocessing.get_context(start_method())  # not "fork" beside the store's thread
         return concurrent.futures.ProcessPoolExecutor(
             self.workers, mp_context=context, initializer=_lower_priority, initargs=(self.nice,)
         )
