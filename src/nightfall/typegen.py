@@ -27,6 +27,7 @@ from nightfall.server.protocol_types import GameSettings
 MODULES = (
     "nightfall.server.protocol_types",
     "nightfall.games.heks.view_types",
+    "nightfall.games.heks.command_types",
     "nightfall.games.andorra.form_types",
     "nightfall.games.andorra.view_types",
     "nightfall.games.andorra.creation_types",

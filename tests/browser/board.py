@@ -58,7 +58,8 @@ class BoardWatch:
         page.goto(url)
         page.wait_for_selector(".board", timeout=15_000)
         page.evaluate(OBSERVE)
-        return cls(page, f"{size['width']}x{size['height']}", shots)
+        language = "" if locale == "en-US" else f"-{locale[:2]}"  # two boards of one size apart
+        return cls(page, f"{size['width']}x{size['height']}{language}", shots)
 
     def __call__(self) -> None:
         log: list[dict[str, Any]] = self.page.evaluate("window.__boardLog.splice(0)")

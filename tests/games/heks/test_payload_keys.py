@@ -57,3 +57,19 @@ def test_a_refused_key_is_named_back_safely_H_CMD_1() -> None:
     g = Scenario.standard(5)
     exc = g.reject("Anna", "ready", **{"\ud800": 1, "k" * 500: 2})
     assert exc.params == {"keys": ["?", "k" * 40]}
+
+
+def test_every_phone_command_has_its_payload_type_for_the_clients_H_CMD_1() -> None:
+    """The keys the rules accept are read from the payload types the phones' ``send`` is typed
+    with (``command_types``, generated into web/src/generated/protocol.ts): a command added to
+    the rules without its type, or a field renamed on one side only, fails here or in the web
+    client's typecheck."""
+    from typing import get_type_hints
+
+    from nightfall.games.heks.command_types import HeksCommandPayloads
+
+    typed = get_type_hints(HeksCommandPayloads)
+    assert set(typed) == set(commands.HANDLERS)
+    for name, payload in typed.items():
+        extra = {"depart": {"mask"}, "pass_host": {"reason"}}.get(name, set())
+        assert commands.PAYLOAD_KEYS[name] == {*payload.__annotations__, "step", *extra}, name

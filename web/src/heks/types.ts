@@ -4,6 +4,7 @@
 import type { RoomState } from "../core/connection";
 import type {
   HeksAnnouncement,
+  HeksCommandPayloads,
   HeksInboxItem,
   HeksMe,
   HeksSettings,
@@ -22,4 +23,10 @@ export function heksSettings(room: RoomState): HeksSettings {
   return room.settings as HeksSettings;
 }
 
-export type Send = (type: string, payload?: Record<string, unknown>) => void;
+/** A command's payload argument: optional for a tap (no fields), required otherwise. */
+type PayloadArg<K extends keyof HeksCommandPayloads> = keyof HeksCommandPayloads[K] extends never
+  ? [payload?: HeksCommandPayloads[K]]
+  : [payload: HeksCommandPayloads[K]];
+
+/** Sends a Heks command: its name and fields are the server's (games/heks/command_types.py). */
+export type Send = <K extends keyof HeksCommandPayloads>(type: K, ...payload: PayloadArg<K>) => void;

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import get_type_hints
+
 from nightfall.engine import SYSTEM, TICK, Command, Event, Handler, Rejected, refuse_unknown_keys
 
 from . import departure, exile_vote, flow, host_controls, host_handover, proposal, ritual, scenes, witches
 from .checks import ingredient_arg, is_cat, player_of, seat_arg, step_matches
+from .command_types import HeksCommandPayloads
 from .events import public
 from .obligations import waits
 from .roles import pickpocket, seer
@@ -98,30 +101,19 @@ def _keys(*names: str) -> frozenset[str]:
 # H-CMD-1: the payload keys each command may carry; any other key is refused (bad_payload)
 # before anything else, so a stored command holds only what the rules read. ``mask`` stays
 # known so that it keeps its own answer (H-JST-1, balance change B-8).
-PAYLOAD_KEYS: dict[str, frozenset[str]] = {
-    "ready": _keys(),
-    "confirm": _keys(),
-    "end_discussion": _keys(),
-    "depart": _keys("place", "guard", "turn_back", "mask"),
-    "guard_place": _keys("place"),
-    "witch_place": _keys("place"),
-    "witch_spell": _keys("spell", "mist_place"),
-    "witch_mist": _keys("place"),
-    "witch_target": _keys("target"),
-    "witch_second": _keys("target"),
-    "seer_check": _keys("target"),
-    "pickpocket_target": _keys("target"),
-    "pickpocket_take": _keys("ingredient"),
-    "propose": _keys("members"),
-    "approve": _keys("vote"),
-    "play_card": _keys("card"),
-    "exile_vote": _keys("target"),
-    "mark_absent": _keys("seat"),
-    "force_continue": _keys(),
-    "pass_host": _keys("seat", "reason"),
-    RESUME: frozenset({"paused_ms"}),
-    TICK: frozenset(),
-}
+def _payload_keys() -> dict[str, frozenset[str]]:
+    """The keys of each command's payload type (``command_types``), plus the keys the rules
+    read without a phone sending them: ``mask`` keeps its own answer (H-JST-1, balance
+    change B-8) and ``pass_host``'s ``reason`` is the server's (H-HST-7b)."""
+    out = {
+        name: _keys(*payload.__annotations__) for name, payload in get_type_hints(HeksCommandPayloads).items()
+    }
+    out["depart"] |= {"mask"}
+    out["pass_host"] |= {"reason"}
+    return {**out, RESUME: frozenset({"paused_ms"}), TICK: frozenset()}
+
+
+PAYLOAD_KEYS: dict[str, frozenset[str]] = _payload_keys()
 
 
 def apply(state: HeksState, cmd: Command) -> list[Event]:

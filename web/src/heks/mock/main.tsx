@@ -4,6 +4,7 @@ import { setLang } from "../i18n";
 import { Board } from "../screens/Board";
 import { Game } from "../screens/Game";
 import "../styles.css";
+import type { Send } from "../types";
 import { FIXTURES } from "./fixtures";
 import { EveningScore } from "../ui/Score";
 import { HelpBody } from "../ui/Help";
@@ -15,7 +16,7 @@ if (lang === "en" || lang === "nl") setLang(lang);
 const fixture = FIXTURES[name];
 // ?phase=X shows a fixture in another scene (the board's titles and timer at every length).
 const view = fixture && q.get("phase") ? { ...fixture, phase: q.get("phase") as typeof fixture.phase } : fixture;
-const send = (type: string, payload?: Record<string, unknown>) => console.log("send", type, JSON.stringify(payload ?? {}));
+const send: Send = (type, ...payload) => console.log("send", type, JSON.stringify(payload[0] ?? {}));
 const app = document.getElementById("app")!;
 if (name === "score_late") {
   // The evening's score after a game a late joiner (Late, no game seat) only watched.
