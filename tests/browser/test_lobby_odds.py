@@ -91,5 +91,21 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
         host.screenshot(path=str(shots / "phone_odds.png"), animations="disabled")
         board.screenshot(path=str(shots / "board_odds.png"), animations="disabled")
         print(f"first odds on the phone after {first_seen:.1f} s ({first_games} games, ± {first_pm})")
+
+        # The host edits the deck (issue 34 §2): the odds follow the new deck on both screens,
+        # from its own first games (no Jester dealt, so no Jester's chance).
+        deck = host.locator(".deck")
+        deck.get_by_role("button", name=t("deck.own"), exact=True).click()
+        host.locator(".deck-toggles").get_by_role("button", name="✓ " + t("role.JESTER"), exact=True).click()
+        expect(deck.locator(".deck-villagers")).to_have_text(t("deck.villagers", n=3))
+        for screen in (odds_phone, odds_board):
+            expect(screen.locator("li[data-side=solo]")).to_have_count(0, timeout=15_000)
+            expect(screen.locator("li[data-side=village]")).to_be_visible(timeout=15_000)
+        assert odds_phone.locator("li").evaluate_all("(els) => els.map(e => e.dataset.side)") == [
+            "village",
+            "witch",
+        ]
+        host.evaluate("document.querySelector('[data-testid=odds]').scrollIntoView()")
+        host.screenshot(path=str(shots / "phone_odds_own_deck.png"), animations="disabled")
     finally:
         ctx.close()
