@@ -15,8 +15,10 @@ What a site declares:
 - **where the host sits**: ``host_seated`` (the host is one of the players and
   runs the game from a seat, Heks) or not (the host runs it from a desk and acts
   as ``"host"``, Andorra); for a seated host, where the rules keep the host's
-  seat (``host_seat``) and the command that passes the role (``host_handover``);
-- **time**: the system command that gives a timer back an outage (``resume_command``);
+  seat (``host_seat``), who takes over a host who is gone (``host_heir``), the
+  command that passes the role (``hand_over``) and which commands only the server
+  may send (``from_client``);
+- **time**: the command that gives a timer back an outage (``resume``);
 - **the score**: who won a finished game (``outcome``), read from the rules' result,
   for the evening's score across games in a room;
 - **texts**: English texts of its own rejection codes (``error_texts``), a
@@ -98,6 +100,15 @@ class Created:
 
 
 @dataclass(frozen=True, slots=True)
+class Order:
+    """A command the server sends because the game asked it to (``GameSite.hand_over``,
+    ``GameSite.resume``): its type and payload; the server adds the actor and the time."""
+
+    type: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """Who won a finished game (``GameSite.outcome``): the winning side, in the game's own
     word (its client names it), and the seats that won with it."""
@@ -160,13 +171,6 @@ class GameSite(ABC):
         """The roles of a table per player count, for the lobby's board (None: not shown)."""
         return None
 
-    host_handover: ClassVar[str | None] = None  # the rules' command that passes the host role
-    # The ``reason`` that command carries when the server passes the role of a host who is
-    # gone (H-HST-7b); only the server may send a reason.
-    host_away_reason: ClassVar[str | None] = None
-    # The rules' system command that gives a running timer back the time the server was
-    # down (``{"paused_ms": n}``); None: deadlines stay where they were.
-    resume_command: ClassVar[str | None] = None
     error_texts: ClassVar[Mapping[str, str]] = {}
     # The TypedDict of the lobby's settings (what ``default_settings`` and ``merge_settings``
     # make), for the clients' types (``nightfall.typegen``); None: the game has none.
@@ -224,6 +228,29 @@ class GameSite(ABC):
     def host_seat(self, state: Any) -> int | None:
         """The seat the rules give the host role, for games that keep one; the lobby's
         host follows it while a game runs."""
+        return None
+
+    def host_heir(self, order: Sequence[int], host: int, connected: Callable[[int], bool]) -> int | None:
+        """Who takes over from a host who has had no socket for the server's ``host_away_ms``:
+        a member of ``order`` (the members who may become host, in seat order); None: nobody
+        (the default: the game's host is no player to replace). The server owns the clock and
+        the sockets and asks again when someone connects."""
+        return None
+
+    def hand_over(self, state: Any, heir_seat: int, automatic: bool) -> Order | None:
+        """The command, sent as the rules' host seat, that passes the host role to ``heir_seat``
+        during a game; ``automatic``: the server does it for a host who is gone. None: the
+        rules keep no host role (the lobby's host changes alone)."""
+        return None
+
+    def from_client(self, ctype: str, payload: Mapping[str, Any]) -> bool:
+        """Whether a client may send this command; False for what only the server sends on
+        the game's behalf (``hand_over``'s automatic form), so the transcript can tell."""
+        return True
+
+    def resume(self, paused_ms: int) -> Order | None:
+        """The system command that gives a running timer back ``paused_ms`` the server was
+        down; None: deadlines stay where they were."""
         return None
 
     def result_summary(self, result: Mapping[str, Any]) -> str:

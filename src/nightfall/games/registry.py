@@ -20,7 +20,7 @@ from typing import Any
 
 from nightfall.engine import Game
 
-from .interface import Created, GameSite, OddsTally, Opening, Outbox, Pages, describe
+from .interface import Created, GameSite, OddsTally, Opening, Order, Outbox, Pages, describe
 
 __all__ = [
     "Catalog",
@@ -28,6 +28,7 @@ __all__ = [
     "GameSite",
     "OddsTally",
     "Opening",
+    "Order",
     "Outbox",
     "Pages",
     "api_aliases",

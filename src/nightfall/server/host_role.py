@@ -12,9 +12,6 @@ while another seated member is connected, the server passes the role on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
-
 from nightfall.games.registry import GameSite
 
 from .lobby import PLAYING, Lobby
@@ -35,11 +32,6 @@ def seat_order(lobby: Lobby, play: Play | None) -> list[int]:
     if lobby.status == PLAYING and play is not None:
         return list(play.record.seating)
     return [m.pid for m in lobby.members]
-
-
-def successor(order: Iterable[int], host: int, connected: Callable[[int], bool]) -> int | None:
-    """The first connected member in seat order other than the host (None: nobody is here)."""
-    return next((pid for pid in order if pid != host and connected(pid)), None)
 
 
 class HostWatch:
@@ -64,9 +56,3 @@ class HostWatch:
         if self.gone_since is None:
             return None
         return max(0, self.gone_since + self.after_ms - now)
-
-
-def client_payload_ok(site: GameSite, ctype: str, payload: dict[str, Any]) -> bool:
-    """Only the server marks the host handover as automatic: a client's ``reason`` is
-    refused, so the transcript's ``site.host_away_reason`` always means the server."""
-    return not (ctype == site.host_handover and "reason" in payload)

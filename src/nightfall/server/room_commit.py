@@ -19,7 +19,7 @@ from nightfall.engine.command import Actor
 from nightfall.store import StaleOwner
 from nightfall.store.interface import Append
 
-from . import host_role, journal
+from . import journal
 from .connection import Connection
 from .lobby import ENDED, PLAYING, Lobby
 from .play import Play
@@ -78,7 +78,7 @@ class Committer:
         if not isinstance(ctype, str) or not ctype:
             raise Rejected("bad_message", field="command.type")
         payload = object_field(body, "payload")
-        if not host_role.client_payload_ok(core.site, ctype, payload):
+        if not core.site.from_client(ctype, payload):
             raise Rejected("bad_payload", field="reason", reason="set by the server only")
         play = core.play
         if play is None or core.lobby.status != PLAYING:
@@ -258,12 +258,12 @@ class Committer:
 
     async def _resume(self, paused_ms: int) -> None:
         core = self.core
-        play, resume = core.play, core.site.resume_command
+        play, resume = core.play, core.site.resume(paused_ms)
         if play is None or resume is None or self.deadline() is None:
             return  # a game without the command keeps its deadline
         now = max(core.clock(), play.last_now)
         try:
-            await self.apply(Command(actor=SYSTEM, type=resume, payload={"paused_ms": paused_ms}, now=now))
+            await self.apply(Command(actor=SYSTEM, type=resume.type, payload=resume.payload, now=now))
         except Rejected as rejected:
             log.info("room %s: timer not resumed: %s", core.code, rejected)
             return

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 
 from nightfall.engine import Command, Rejected
+from nightfall.games.registry import Order
 
 from . import host_role
 from .lobby import PLAYING
@@ -72,8 +73,6 @@ class HostKeeper:
         """H-HST-7b: the host has had no socket for ``host_away_ms`` and another seated
         member is connected: the first such member in seat order becomes host."""
         core = self.core
-        if not core.site.host_seated:
-            return  # Andorra's host runs the game from a desk and is no player to replace
         due = self.host_watch.due_in(core.clock())
         if due is None:
             return
@@ -82,9 +81,9 @@ class HostKeeper:
             return
         old = core.lobby.host
         order = host_role.seat_order(core.lobby, core.play)
-        heir = host_role.successor(order, old, core.connected)
+        heir = core.site.host_heir(order, old, core.connected)
         if heir is None:
-            return  # nobody to take over: the next member to connect runs this check again
+            return  # nobody to take over (or a desk host): the next to connect asks again
         away_s = (core.clock() - (self.host_watch.gone_since or 0)) // 1000
         try:
             await self._pass_host(old, heir)
@@ -105,32 +104,28 @@ class HostKeeper:
     async def _pass_host(self, old: int, heir: int) -> None:
         core, play, site = self.core, self.core.play, self.core.site
         engine_host = host_role.engine_host_pid(site, play)
-        if (
-            core.lobby.status == PLAYING
-            and play is not None
-            and engine_host is not None
-            and site.host_handover
-        ):
-            # Through the engine, so the transcript holds it. Sent as the host's seat, which
-            # is safe: clients only ever act as their own seat, and only the server may
-            # send ``reason`` (``host_role.client_payload_ok``).
+        if core.lobby.status == PLAYING and play is not None and engine_host is not None:
             seat, heir_seat = play.seat_of(engine_host), play.seat_of(heir)
             assert seat is not None and heir_seat is not None
-            payload: dict[str, object] = {"seat": heir_seat}
-            if site.host_away_reason is not None:
-                payload["reason"] = site.host_away_reason
-            handover = site.host_handover
-            try:
-                await self.committer.apply_in_time(
-                    lambda now: Command(actor=seat, type=handover, payload=payload, now=now),
-                    unless_ended=True,
-                )
-            finally:
-                stored = await self.committer.commit()  # the tick too, even if the handover was refused
-            if not stored:
-                raise Rejected("store_failed")
-            if core.lobby.status == PLAYING:
-                return
+            handover = site.hand_over(play.state, heir_seat, automatic=True)
+            if handover is not None:
+                await self._hand_over_in_game(seat, handover)
+                if core.lobby.status == PLAYING:
+                    return  # the lobby follows the rules' host seat (follow_game_host)
         draft = copy.deepcopy(core.lobby)
         draft.host = heir
         await self.committer.commit_lobby(draft)
+
+    async def _hand_over_in_game(self, seat: int, handover: Order) -> None:
+        """Through the engine, so the transcript holds it. Sent as the host's seat, which is
+        safe: clients only ever act as their own seat, and what only the server may send is
+        refused from them (``GameSite.from_client``)."""
+        try:
+            await self.committer.apply_in_time(
+                lambda now: Command(actor=seat, type=handover.type, payload=handover.payload, now=now),
+                unless_ended=True,
+            )
+        finally:
+            stored = await self.committer.commit()  # the tick too, even if the handover was refused
+        if not stored:
+            raise Rejected("store_failed")

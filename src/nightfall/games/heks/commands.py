@@ -70,7 +70,7 @@ HANDLERS: dict[str, Handler[HeksState]] = {
     "exile_vote": exile_vote.exile_vote,
     "mark_absent": host_controls.mark_absent,
     "force_continue": host_controls.force_continue,
-    "pass_host": host_handover.pass_host,
+    host_handover.PASS_HOST: host_handover.pass_host,
 }
 
 

@@ -9,6 +9,9 @@ handover when the host's phone is gone (H-HST-7b), marked with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
 from nightfall.engine import Command, Event, Rejected
 
 from .checks import player_of, seat_arg
@@ -18,6 +21,24 @@ from .state import HeksState
 # Why the host changed: absent (the host chose) or the server's automatic handover.
 HOST_AWAY = "host_away"
 REASONS = frozenset({HOST_AWAY})
+PASS_HOST = "pass_host"
+
+
+def heir(order: Iterable[int], host: int, connected: Callable[[int], bool]) -> int | None:
+    """H-HST-7b: the first connected member in seat order other than the host (None:
+    nobody is here; the server asks again when someone connects)."""
+    return next((pid for pid in order if pid != host and connected(pid)), None)
+
+
+def handover_payload(heir_seat: int, automatic: bool) -> dict[str, Any]:
+    """``pass_host``'s payload; the automatic handover carries its reason (H-HST-7b)."""
+    return {"seat": heir_seat, "reason": HOST_AWAY} if automatic else {"seat": heir_seat}
+
+
+def from_client(ctype: str, payload: Mapping[str, Any]) -> bool:
+    """Only the server marks a handover as automatic: a phone's ``reason`` is refused, so
+    ``host_away`` in a transcript always means the server (H-HST-7b)."""
+    return not (ctype == PASS_HOST and "reason" in payload)
 
 
 def pass_host(state: HeksState, cmd: Command) -> list[Event]:

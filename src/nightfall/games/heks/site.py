@@ -8,12 +8,12 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from nightfall.engine import Game, Rejected
 
-from ..interface import GameSite, OddsRunner, OddsTally, Outcome, Pages, Tally
+from ..interface import GameSite, OddsRunner, OddsTally, Order, Outcome, Pages, Tally
 from . import deck, odds, outcomes, tables, victory
 from . import host_handover as host_handover_rules
 from .commands import RESUME
@@ -49,9 +49,6 @@ class HeksSite(GameSite):
     min_players = tables.MIN_PLAYERS
     max_players = tables.MAX_PLAYERS
     host_seated = True
-    host_handover = "pass_host"  # H-HST-7a
-    host_away_reason = host_handover_rules.HOST_AWAY  # H-HST-7b
-    resume_command = RESUME  # H-TBL-4
     # A phone in play sends at least every ~1.25 s (GAME_HEARTBEAT's 1 s ping when quiet, on a
     # 250 ms tick); 3 s of silence is a lost link, marked for the host within 5 s (issue 31 §2).
     quiet_lost_ms = 3_000
@@ -95,6 +92,21 @@ class HeksSite(GameSite):
         """The engine's host seat: it moves with ``pass_host`` (H-HST-7a), the lobby follows."""
         host: int = state.host
         return host
+
+    def host_heir(self, order: Sequence[int], host: int, connected: Callable[[int], bool]) -> int | None:
+        return host_handover_rules.heir(order, host, connected)  # H-HST-7b
+
+    def hand_over(self, state: Any, heir_seat: int, automatic: bool) -> Order:
+        # H-HST-7a; automatic: H-HST-7b
+        return Order(
+            host_handover_rules.PASS_HOST, host_handover_rules.handover_payload(heir_seat, automatic)
+        )
+
+    def from_client(self, ctype: str, payload: Mapping[str, Any]) -> bool:
+        return host_handover_rules.from_client(ctype, payload)
+
+    def resume(self, paused_ms: int) -> Order:
+        return Order(RESUME, {"paused_ms": paused_ms})  # H-TBL-4
 
     def outcome(self, result: Mapping[str, Any]) -> Outcome | None:
         """The winning side and its players (H-WIN-8), from the results screen's roles."""
