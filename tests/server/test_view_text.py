@@ -1,6 +1,6 @@
 """What a socket receives as its view is ``encode(view)`` byte for byte, though
 the server encodes the shared public part once per change for every seat
-(outgoing.view_text; nightfall.engine.view_parts)."""
+(outgoing.view_pieces; nightfall.engine.view_parts)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,12 @@ from nightfall.server.protocol import encode
 from nightfall.store import GameRecord
 
 
+def view_text(play: Play | None, pid: int | None, host: int | None, shared: outgoing.SharedText) -> str:
+    """What the socket is written: the shared part's text, then this viewer's own keys."""
+    head, tail = outgoing.view_pieces(play, pid, host, shared)
+    return head + tail
+
+
 def one_game(seed: int, players: int) -> int:
     """Plays one random game, checking every viewer's text after every command."""
     game = HeksGame()
@@ -29,7 +35,7 @@ def one_game(seed: int, players: int) -> int:
         play = Play(game=game, state=state, record=record)
         for pid in [*pids, None, 999]:  # seats, a spectator, an unseated member
             before = shared._shared
-            text = outgoing.view_text(play, pid, pids[0], shared)
+            text = view_text(play, pid, pids[0], shared)
             assert text == encode(outgoing.view_for(play, pid, pids[0]))
             reused += before is shared._shared
             checked += 1
@@ -56,6 +62,6 @@ def test_a_game_without_parts_and_no_game_at_all() -> None:
     record = GameRecord(game_no=1, config={}, seed=0, seating=[7])
     play = Play(game=Plain(), state={"n": 3}, record=record)  # type: ignore[arg-type]
     shared = outgoing.SharedText()
-    assert outgoing.view_text(play, 7, None, shared) == '{"n":3,"viewer":1}'
-    assert outgoing.view_text(play, None, None, shared) == '{"n":3,"viewer":"public"}'
-    assert outgoing.view_text(None, 7, None, shared) == "null" == encode(outgoing.view_for(None, 7))
+    assert view_text(play, 7, None, shared) == '{"n":3,"viewer":1}'
+    assert view_text(play, None, None, shared) == '{"n":3,"viewer":"public"}'
+    assert view_text(None, 7, None, shared) == "null" == encode(outgoing.view_for(None, 7))

@@ -3,7 +3,7 @@
 from .command import HOST, SYSTEM, TICK, Actor, Command, tick
 from .event import HOST_ONLY, NOBODY, PUBLIC, Audience, Event, Viewer, seats, visible
 from .game import Game, Handler
-from .kernel import apply, view
+from .kernel import apply
 from .payload_keys import refuse_unknown_keys
 from .rejection import Rejected
 from .rng import Rng
@@ -35,7 +35,6 @@ __all__ = [
     "replay",
     "seats",
     "tick",
-    "view",
     "view_parts",
     "visible",
 ]

@@ -16,10 +16,10 @@ game can keep a secret (Heks hides its step B) in the kernel's refusals too.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from .command import SYSTEM, TICK, Command
-from .event import Event, Viewer
+from .event import Event
 from .game import Game
 from .rejection import Rejected
 
@@ -65,8 +65,3 @@ def apply(game: Game[C], state: C, command: Command) -> tuple[C, list[Event]]:
         raise game.refusal(state, command, refused) from None
     state.now = command.now  # K-TIME-1: the clock moves only forward, and only by a command
     return state, events
-
-
-def view(game: Game[S], state: S, viewer: Viewer) -> dict[str, Any]:
-    """The only way state leaves the engine."""
-    return game.view(state, viewer)

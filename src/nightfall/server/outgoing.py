@@ -181,13 +181,6 @@ def view_pieces(
     return shared_text.opened(shared), encode(own)[1:]  # '{...shared,' + 'own...}'
 
 
-def view_text(play: Play | None, pid: int | None, host: int | None, shared_text: SharedText) -> str:
-    """``encode(view_for(play, pid, host))``, byte for byte, with the shared part
-    encoded once for all viewers instead of once per viewer."""
-    head, tail = view_pieces(play, pid, host, shared_text)
-    return head + tail
-
-
 def state(
     version: int,
     now: int,
