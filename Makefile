@@ -26,7 +26,7 @@ chromium:
 
 # The phone client (web/): built with Vite into web/dist/ when it is missing or older
 # than its sources. The server serves web/dist/ (and says how to build it if absent).
-WEB_SRC := $(wildcard web/package.json web/package-lock.json web/index.html web/andorra.html web/vite.config.ts web/tsconfig.json) \
+WEB_SRC := $(wildcard web/package.json web/package-lock.json web/*.html web/vite.config.ts web/node-fs.d.ts web/tsconfig.json) \
 	$(shell find web/src web/public -type f 2>/dev/null)
 
 web:

@@ -18,8 +18,10 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 WEB_DIST = HERE / "web" / "dist"
-# What the clients need at least: the Heks entry (phones and board), Andorra's (desk), the bundles.
-REQUIRED = ("index.html", "andorra.html", "assets")
+# What the clients need: every game's page (web/*.html, one per game's ``Pages.entry``; not the
+# dev server's mock.html, as web/vite.config.ts says), the bundles.
+DEV_ONLY = {"mock.html"}
+REQUIRED = (*sorted(p.name for p in (HERE / "web").glob("*.html") if p.name not in DEV_ONLY), "assets")
 PACKAGED = "web_dist"  # under src/nightfall in the wheel; server/pages.py PACKAGED_DIST
 
 
