@@ -14,7 +14,7 @@ import math
 import os
 import sys
 
-from nightfall.simulate import parse_players, run
+from nightfall.cli.simulate import parse_players, run
 
 SIDES = (("village", "village"), ("witch", "witches"), ("solo", "Jester"))
 

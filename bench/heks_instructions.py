@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 
-from nightfall.simulate import play_one
+from nightfall.cli.simulate import play_one
 
 
 def main() -> None:

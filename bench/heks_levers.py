@@ -21,8 +21,8 @@ import math
 import os
 from typing import Any
 
+from nightfall.cli.simulate import parse_players, run
 from nightfall.games.heks import tables
-from nightfall.simulate import parse_players, run
 
 
 def _value(text: str) -> int | tuple[int, int] | None:

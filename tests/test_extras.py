@@ -85,7 +85,7 @@ def test_a_cluster_node_names_the_cluster_extra(tmp_path: Path) -> None:
 def test_plots_name_the_plot_extra(tmp_path: Path) -> None:
     done = _run(
         """
-        from nightfall.simulate_plot import plot_report
+        from nightfall.cli.simulate_plot import plot_report
         try:
             plot_report([], "balance.png", "title")
         except SystemExit as exc:

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
+from nightfall.cli.replay import stored_transcript
 from nightfall.engine import kernel
 from nightfall.engine.transcript import Transcript
 from nightfall.games import registry
-from nightfall.replay import stored_transcript
 from nightfall.store import open_store
 
 from .board import MEASURE

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nightfall import replay
+from nightfall.cli import replay
 from nightfall.engine import Transcript
 from nightfall.games.andorra import AndorraGame
 from tests.games.andorra.kit import Scenario

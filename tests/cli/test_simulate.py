@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from nightfall.simulate import game_seed, parse_bots, run
-from nightfall.simulate_plot import plot_report, wilson
+from nightfall.cli.simulate import game_seed, parse_bots, run
+from nightfall.cli.simulate_plot import plot_report, wilson
 
 
 def _report(jobs: int, bots: str) -> list[dict[str, Any]]:
@@ -80,7 +80,7 @@ def test_plot_writes_the_figure(tmp_path: Path, suffix: str) -> None:
 def test_deck_flag_plays_the_deck_and_refuses_a_bad_one() -> None:
     """``--deck`` (H-DECK-1..6): roles not named count 0; a deck that breaks a rule at one of
     the counts is refused with the rule and its reason; the games are dealt from it."""
-    from nightfall.simulate import parse_deck
+    from nightfall.cli.simulate import parse_deck
 
     deck = parse_deck("witch=2,CROW=1,SEER=1", [9, 12])
     assert deck == {

@@ -120,7 +120,7 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.add_argument("--json", action="store_true", help="print the stable JSON report instead of tables")
 
     def run(args: argparse.Namespace) -> int:
-        from nightfall.simulate import main as simulate
+        from nightfall.cli.simulate import main as simulate
 
         return simulate(args)
 
@@ -142,7 +142,7 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--json", action="store_true")
 
     def run(args: argparse.Namespace) -> int:
-        from nightfall.replay import main as replay
+        from nightfall.cli.replay import main as replay
 
         return replay(args)
 
@@ -158,7 +158,7 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--json", action="store_true")
 
     def run(args: argparse.Namespace) -> int:
-        from nightfall.stats import main as stats
+        from nightfall.cli.stats import main as stats
 
         return stats(args)
 
@@ -169,12 +169,12 @@ def _add_andorra(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     import importlib
 
     try:
-        module = importlib.import_module("nightfall.andorra_cli")
+        module = importlib.import_module("nightfall.cli.andorra")
     except ImportError:  # the Andorra CLI is optional while it is being built
         return
     commands = module.register(sub)
     # ``andorra thread`` (issue 32 §1) builds on andorra_cli: registered here, no import cycle
-    importlib.import_module("nightfall.andorra_thread_cli").register(commands)
+    importlib.import_module("nightfall.cli.andorra_thread").register(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -202,7 +202,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return code
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from nightfall.andorra_cli import InputError, _load_game, _Run, _wrap
+from nightfall.cli.andorra import InputError, _load_game, _Run, _wrap
 from nightfall.engine import HOST
 from nightfall.games.andorra.day import void_reason_text
 from nightfall.games.andorra.reports.header import MSK_MIN, clock

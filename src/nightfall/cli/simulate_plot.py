@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from nightfall.games.heks.tables import ROLE_COLUMNS, ROLE_TABLE, WINNER_OF
 
 if TYPE_CHECKING:
-    from nightfall.simulate import CountStats
+    from nightfall.cli.simulate import CountStats
 
 SIDE_COLOURS = {"village": "#2e7d32", "witch": "#6a1b9a", "solo": "#ef6c00"}
 SIDE_LABELS = {"village": "village", "witch": "witches", "solo": "Jester"}

@@ -282,7 +282,7 @@ def main(args: argparse.Namespace) -> int:
     rows = run(counts, args.games, args.seed, by_side, args.mode, progress, jobs, deck)
     progress.finish()
     if args.plot:
-        from nightfall.simulate_plot import plot_report
+        from nightfall.cli.simulate_plot import plot_report
 
         deck_label = "" if deck is None else ", own deck"
         plot_report(
