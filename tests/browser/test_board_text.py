@@ -137,13 +137,29 @@ def test_roles_in_this_game_on_the_board_and_only_those_in_the_help(mock: str, t
 
 
 def test_the_knights_day_has_its_own_scene_on_the_phones(mock: str, browser: Browser, shots: Path) -> None:
-    # H-TBL-7 (issue 31 §3): the phones too, at 390×844.
+    # H-TBL-7 (issue 31 §3): the phones too, at 390×844: a banner of its own (the board's three
+    # shields, the title and what the vote decides) at the top of the page, the same on every
+    # phone whatever its role or status (H-VIS-6: it depends on the public day only; a frog's
+    # public pond card stands above it), and not on an ordinary exile vote.
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         phone = ctx.new_page()
-        phone.goto(f"{mock}/mock.html?s=knights_vote5&lang=en")
-        expect(phone.get_by_role("heading", name=t("knights.scene.title"))).to_be_visible()
-        expect(phone.get_by_text(t("knights.scene.text"))).to_be_visible()
-        phone.screenshot(path=str(shots / "phone_knights.png"), animations="disabled")
+        looks = []
+        for fixture in ("knights_vote5", "knights_frog5", "knights_witch5"):
+            phone.goto(f"{mock}/mock.html?s={fixture}&lang=en")
+            banner = phone.locator(".knights-banner")
+            expect(banner).to_be_visible()
+            expect(banner.get_by_role("heading", name=t("knights.scene.title"))).to_be_visible()
+            expect(banner).to_contain_text(t("knights.scene.text"))
+            expect(banner.locator("svg.knight-shield")).to_have_count(3)
+            phone.screenshot(path=str(shots / f"phone_{fixture}.png"), animations="disabled")
+            box = banner.bounding_box()
+            # above the fold with the vote under it (a frog's pond card, public, comes first)
+            assert box is not None and box["y"] + box["height"] < 844 * 0.6, (fixture, box)
+            looks.append((round(box["height"]), banner.inner_text()))
+        assert len(set(looks)) == 1, looks
+        phone.goto(f"{mock}/mock.html?s=exile_quorum&lang=en")
+        phone.wait_for_selector(".scene-title")
+        expect(phone.locator(".knights-banner")).to_have_count(0)
     finally:
         ctx.close()

@@ -200,6 +200,9 @@ export const FIXTURES: Record<string, HeksView> = {
   exile_quorum: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 5 }, me: me({ seat: 1, choice: { vote: 2, auto: false }, owes: false }) }),
   board_exile_quorum: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 5 }, waiting: [3, 4, 5] }),
   knights_vote5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, me: me({ seat: 1, choice: { vote: null, auto: false }, owes: false }) }),
+  // The same banner on a frog's and a witch's phone (H-VIS-6): the knights' day is public.
+  knights_frog5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, players: NAMES.slice(0, 5).map((name, i) => ({ seat: i + 1, name, status: i === 2 ? "FROG" : "CAT", host: i === 0 })), me: me({ seat: 3, status: "FROG", owes: false }) }),
+  knights_witch5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [], choice: { vote: 4, auto: false }, owes: false }) }),
   voteres_noquorum: five({ phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 3, progress: { done: 0, total: 5 }, vote_result: NO_QUORUM, me: me({ seat: 1 }) }),
   board_voteres_noquorum: five({ phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 3, progress: { done: 1, total: 5 }, waiting: [2, 3, 4, 5], vote_result: NO_QUORUM }),
   reveal_quorum5: five({ phase: "ROLE_REVEAL", deadline: null, day: 1, me: me({ seat: 1, role: "VILLAGER" }) }),
