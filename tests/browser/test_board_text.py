@@ -99,13 +99,52 @@ def test_the_knights_day_has_its_own_scene_on_the_board(mock: str, tv: Page) -> 
     expect(tv.locator(".board-phase-title")).to_have_text(t("phase.EXILE_VOTE"))
 
 
-def test_every_slide_of_the_story_reads_at_28px_and_the_end_names_the_winners(
+# A day's slide told in pictures (issue 31 §3): every player named on it comes with his colour
+# and sign, the witches' places, the attacks, the teams (a rejected one with its curse mark),
+# the ritual (its recipe as pictures) and the exile (the exiled player's colour and sign) each
+# have their picture, and no line of text is long: no text run over 40 characters (the stars'
+# legend excepted) and no grey one over 20.
+PICTURES = r"""(names) => {
+  const day = document.querySelector('.recap-board .recap-slide:not(.recap-probe) .recap-day');
+  if (!day) return null;
+  const bad = [];
+  const rx = new RegExp('(^|[^\\p{L}-])(' + names.join('|') + ')(?![\\p{L}-])', 'u');
+  const walk = document.createTreeWalker(day, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement, text = n.textContent.trim();
+    if (!text || el.closest('.recap-legend')) continue;
+    if (rx.test(text) && !el.closest('.recap-who')?.querySelector('svg.badge')) bad.push('a name without its badge: ' + text);
+    if (text.length > 40) bad.push('a long line: ' + text);
+    const c = getComputedStyle(el).color.match(/\d+/g).map(Number).slice(0, 3);
+    const grey = Math.max(...c) - Math.min(...c) < 40 && c[0] < 200;
+    if (grey && text.length > 20) bad.push('a long grey line: ' + text);
+  }
+  const need = (sel, art) => {
+    for (const el of day.querySelectorAll(sel))
+      if (!el.querySelector(art)) bad.push('no picture in ' + sel + ': ' + el.textContent.trim().slice(0, 40));
+  };
+  need('.recap-places li', 'svg.art-ing');
+  need('.recap-witch', 'svg.art-hat');
+  need('.recap-attack', '.recap-outcome svg');
+  need('.recap-team.recap-no', 'svg.art-curse');
+  need('.recap-team', '.recap-votes svg.badge');
+  need('.recap-ritual', '.recap-recipe svg.art-ing');
+  need('.recap-exile', '.recap-ballot svg.badge');
+  return { bad, pictures: day.querySelectorAll('svg').length };
+}"""
+
+
+def test_every_slide_of_the_story_reads_at_28px_in_pictures_and_the_end_names_the_winners(
     mock: str, tv: Page, shots: Path
 ) -> None:
     tv.goto(f"{mock}/mock.html?s=board_result12&lang=en")
     board = tv.locator(".recap-board")
     expect(board).to_have_attribute("data-slide", "0")
     expect(tv.locator(".end-winners")).to_contain_text("Winners: ")
+    names = tv.evaluate(
+        "() => [...document.querySelectorAll('.board-seats .seat-name')].map((e) => e.textContent.trim())"
+    )
+    assert len(names) == 12, names
     total = int(board.get_attribute("data-slides") or 0)
     assert total > 1
     bad = []
@@ -115,6 +154,9 @@ def test_every_slide_of_the_story_reads_at_28px_and_the_end_names_the_winners(
         look = _look(tv)
         if look["min"] < MIN_PX or not look["fits"]:
             bad.append((i, look))
+        pictures = tv.evaluate(PICTURES, names)
+        if i > 0 and (pictures is None or pictures["bad"]):
+            bad.append((i, pictures))
         tv.keyboard.press("ArrowRight")
     assert not bad, "\n".join(f"slide {i}: {look}" for i, look in bad)
 
@@ -156,7 +198,11 @@ def test_the_knights_day_has_its_own_scene_on_the_phones(mock: str, browser: Bro
             box = banner.bounding_box()
             # above the fold with the vote under it (a frog's pond card, public, comes first)
             assert box is not None and box["y"] + box["height"] < 844 * 0.6, (fixture, box)
-            looks.append((round(box["height"]), banner.inner_text()))
+            # its words, the countdown aside (it ticks between the pages)
+            words = banner.evaluate(
+                "(b) => [...b.children].filter((c) => !c.matches('.countdown')).map((c) => c.innerText).join('|')"
+            )
+            looks.append((round(box["height"]), words))
         assert len(set(looks)) == 1, looks
         phone.goto(f"{mock}/mock.html?s=exile_quorum&lang=en")
         phone.wait_for_selector(".scene-title")

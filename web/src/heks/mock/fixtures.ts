@@ -85,16 +85,19 @@ export const FIXTURES: Record<string, HeksView> = {
   board_discussion12: board12({ phase: "DISCUSSION", deadline: Date.now() + 140_000, progress: { done: 4, total: 9 }, waiting: [1, 2, 4, 5, 8] }),
   board_evening12: board12({ phase: "EVENING_ANNOUNCE", deadline: Date.now() + 25_000, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 11 } }),
   board_result12: base({
+    places: board12().places, // a 12-player table's six places (the recap's pictures)
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, name: [...NAMES, "Jasper", "Karin", "Lotte"][i], status: "CAT", host: i === 0 })),
   }),
   // The same story with a table's longest names: the busiest days go over two slides.
   board_result12_long: base({
+    places: board12().places, // a 12-player table's six places (the recap's pictures)
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: LONG12.map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
   }),
   // Decided at the end of day 3 (the witches took over): the day's news is on the results (H-ERR-4).
   board_takeover12: base({
+    places: board12().places, // a 12-player table's six places (the recap's pictures)
     phase: "GAME_END", deadline: null, day: 3,
     result: { ...RESULT12, winner: "witch", reason: "TAKEOVER", score: 4, day: 3, announcement: { day: 3, new_frogs: [1, 5, 7, 9], turned_back: [2] } },
     players: LONG12.map((name, i) => ({ seat: i + 1, name, status: [1, 5, 7, 9].includes(i + 1) ? "FROG" : "CAT", host: i === 0 })),
