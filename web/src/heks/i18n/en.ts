@@ -178,7 +178,7 @@ export const en: Record<MsgKey, string> = {
   "witch.summary.target": "Target: {name}",
   "witch.summary.second": "Second target: {name}",
   "witch.done": "Your choices are locked in.",
-  "witch.noattack.yet": "No attacks before day {n} at this table: today you choose your place and a spell.",
+  "witch.noattack.yet": "No attacks before day {n}: today a place and a spell.",
   "witch.auto": "After {n} seconds the choice is made automatically.",
 
   "evening.title": "The duck announces",

@@ -186,7 +186,7 @@ export const nl = {
   "witch.summary.target": "Doelwit: {name}",
   "witch.summary.second": "Tweede doelwit: {name}",
   "witch.done": "Je keuzes staan vast.",
-  "witch.noattack.yet": "Aan deze tafel geen aanvallen vóór dag {n}: vandaag kies je je plek en een spreuk.",
+  "witch.noattack.yet": "Geen aanvallen vóór dag {n}: vandaag een plek en een spreuk.",
   "witch.auto": "Na {n} seconden wordt automatisch gekozen.",
 
   // Evening

@@ -61,7 +61,52 @@ const NO_QUORUM = {
 const LONG12 = ["Anne-Marie", "Bartholomeus", "Christiaan", "Dewi-Lynn", "Evangeline", "Frederique", "Gijsbert", "Hendrikje", "Ilse-Marie", "Jasper-Jan", "Karolientje", "Lotte-Rose"];
 const ALL12 = Array.from({ length: 12 }, (_, i) => i + 1);
 
+// H-VIS-6a..6d in every language (issue 31 §1): each role's open secret in one scene at one
+// table (Ilse, a witch, is a frog), nobody has tapped yet, or (``-ed``) every real choice made;
+// a decoy's tap is the test's. ``parity_<scene>_<role>``.
+const SEATS: Record<string, number> = { SEER: 1, WITCH: 2, PICKPOCKET: 3, HERB_DOCTOR: 4, PROTECTOR: 5, VILLAGER: 6, CROW: 7, JESTER: 8 };
+function parity(phase: HeksView["phase"], role: string, over: Partial<Me> = {}, view: Partial<HeksView> = {}): HeksView {
+  const side = role === "WITCH" || role === "CROW" ? "witch" : role === "JESTER" ? "solo" : "village";
+  const known = role === "WITCH" ? [9] : role === "CROW" ? [2, 9] : [];
+  return base({
+    phase, day: 2, deadline: Date.now() + 60_000, deadline_total: phase === "WITCH_C" ? 15_000 : 60_000, progress: { done: 0, total: 9 },
+    players: NAMES.map((name, i) => ({ seat: i + 1, name, status: i === 8 ? "FROG" : "CAT", host: i === 0 })),
+    ...view,
+    me: me({ seat: SEATS[role], role: role as Me["role"], side, known_witches: known, ...(role === "CROW" ? { known_jester: 8 } : {}), ...over }),
+  });
+}
+const PARITY: Record<string, HeksView> = {
+  ...Object.fromEntries(Object.keys(SEATS).map((r) => [`parity_reveal_${r}`, parity("ROLE_REVEAL", r, {}, { day: 1, deadline: null })])),
+  parity_depart_PROTECTOR: parity("DEPART_A", "PROTECTOR"),
+  parity_depart_HERB_DOCTOR: parity("DEPART_A", "HERB_DOCTOR"),
+  parity_depart_VILLAGER: parity("DEPART_A", "VILLAGER"),
+  parity_depart_WITCH: parity("DEPART_A", "WITCH"),
+  parity_gather_WITCH: parity("WITCH_C", "WITCH", {
+    choice: null,
+    witch: { counts: { P1: 2, P3: 1, P4: 3, P5: 2 }, available_spells: ["MIST"], reserved: {}, place: null, spell_chosen: false, spell: null, mist_place: null, target_chosen: false, target: null, second_chosen: false, second: null },
+  }),
+  parity_gather_VILLAGER: parity("WITCH_C", "VILLAGER", { choice: { place: "P4", ingredient: "OWL_FEATHER" }, owes: false }),
+  parity_evening_PROTECTOR: parity("EVENING_ANNOUNCE", "PROTECTOR", { inbox: [{ day: 2, kind: "REPELLED", place: "P4" }] }, { announcement: { day: 2, new_frogs: [], turned_back: [] } }),
+  parity_evening_VILLAGER: parity("EVENING_ANNOUNCE", "VILLAGER", {}, { announcement: { day: 2, new_frogs: [], turned_back: [] } }),
+  parity_discussion_SEER: parity("DISCUSSION", "SEER", { seer: { used: false } }),
+  parity_discussion_PICKPOCKET: parity("DISCUSSION", "PICKPOCKET", { pickpocket: { target: null, seen: null, done: false, window_open: true } }),
+  parity_discussion_VILLAGER: parity("DISCUSSION", "VILLAGER"),
+  parity_departed_PROTECTOR: parity("DEPART_A", "PROTECTOR", { choice: { guard: true, guard_place: null }, owes: false }),
+  parity_departed_HERB_DOCTOR: parity("DEPART_A", "HERB_DOCTOR", { choice: { place: "P4", ingredient: "OWL_FEATHER", turn_back: 9 }, owes: false }),
+  parity_departed_VILLAGER: parity("DEPART_A", "VILLAGER", { choice: { place: "P4", ingredient: "OWL_FEATHER" }, owes: false }),
+  parity_departed_WITCH: parity("DEPART_A", "WITCH"),
+  parity_early_WITCH: parity("WITCH_C", "WITCH", {
+    choice: null,
+    witch: { counts: { P1: 2, P3: 1, P4: 3, P5: 2 }, available_spells: [], reserved: {}, place: null, spell_chosen: false, spell: null, mist_place: null, target_chosen: false, target: null, second_chosen: false, second: null },
+  }, { day: 1, attacks_from: 3, unlocked_spells: [] }),
+  parity_early_VILLAGER: parity("WITCH_C", "VILLAGER", { choice: { place: "P4", ingredient: "OWL_FEATHER" }, owes: false }, { day: 1, attacks_from: 3, unlocked_spells: [] }),
+  parity_discussed_SEER: parity("DISCUSSION", "SEER", { seer: { used: true }, inbox: [{ day: 2, kind: "SEER_RESULT", target: 2, result: "WITCH" }] }),
+  parity_discussed_PICKPOCKET: parity("DISCUSSION", "PICKPOCKET", { pickpocket: { target: 4, seen: null, done: true, window_open: false }, inbox: [{ day: 2, kind: "PICKPOCKET_TOOK", target: 4, ingredient: "CRYSTAL" }] }),
+  parity_discussed_VILLAGER: parity("DISCUSSION", "VILLAGER"),
+};
+
 export const FIXTURES: Record<string, HeksView> = {
+  ...PARITY,
   board_depart12: board12({ progress: { done: 5, total: 11 }, waiting: [1, 2, 4, 8, 9, 10] }),
   // The knights' day's vote at 12 players: its own scene on the board (issue 31 §3).
   board_knights12: board12({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 6, knights_day: 6, is_knights_day: true, progress: { done: 4, total: 11 }, waiting: [1, 2, 4, 5, 8, 9, 10] }),
