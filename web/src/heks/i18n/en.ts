@@ -435,6 +435,7 @@ export const en: Record<MsgKey, string> = {
   "recap.pic.exiled.not": "exiled: not a witch",
   "recap.pic.exile.TIE": "A tie: nobody exiled",
   "recap.pic.exile.ALL_BLANK": "All blank: nobody exiled",
+  "recap.pic.exile.NO_QUORUM": "{name}: {n} of {total} votes, {needed} needed; nobody exiled",
 
   "err.unknown_command": "Unknown command.",
   "err.bad_payload": "Invalid choice.",

@@ -456,6 +456,7 @@ export const nl = {
   "recap.pic.exiled.not": "verbannen: geen heks",
   "recap.pic.exile.TIE": "Gelijkspel: niemand verbannen",
   "recap.pic.exile.ALL_BLANK": "Alles blanco: niemand verbannen",
+  "recap.pic.exile.NO_QUORUM": "{name}: {n} van de {total} stemmen, {needed} nodig; niemand verbannen",
 
   // Engine rejections and server errors
   "err.unknown_command": "Onbekende opdracht.",

@@ -5,7 +5,7 @@ import type { HeksView, PlaceId, Seat } from "../types";
 import { ingName, nameOf, placeName, spellName } from "../ui/common";
 import { CurseArt, EyeArt, IngredientArt, MissArt, SealArt, ShieldArt, SpoiledArt, WitchHatArt } from "../ui/art";
 import { Crown, Frog } from "../ui/icons";
-import { quorumParams } from "../ui/exile";
+import { leader, quorumParams } from "../ui/exile";
 import { dayHasAuto } from "./chosen";
 import { Said, Voter, Who } from "./who";
 
@@ -256,6 +256,7 @@ export function Exile(props: { view: HeksView; exile: NonNullable<HeksRecapDay["
   const rows = [...targets.entries()].sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : b[1].length - a[1].length));
   const blank = t("recap.blank");
   const outcomeKey = `recap.pic.exile.${exile.outcome}`;
+  const top = leader(exile); // H-EXC-8: who led a vote below the quorum
   return (
     <div class="recap-exile">
       <p>
@@ -269,6 +270,8 @@ export function Exile(props: { view: HeksView; exile: NonNullable<HeksRecapDay["
             </>
           ) : exile.outcome === "TIE" || exile.outcome === "ALL_BLANK" ? (
             t(outcomeKey as MsgKey)
+          ) : exile.outcome === "NO_QUORUM" && top ? (
+            <Said k="recap.pic.exile.NO_QUORUM" slots={{ name: <Who view={view} seat={top.seat} />, n: top.votes, total: exile.ballot.length, needed: exile.needed ?? "?" }} />
           ) : (
             t(`recap.exile.${exile.outcome}` as "recap.exile.TIE", quorumParams(view, exile))
           )}
