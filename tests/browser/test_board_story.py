@@ -199,8 +199,8 @@ def check_recap_day(
         line = next((li for li in places if li.startswith(t(f"place.{place}", lang) + ":")), None)
         assert line is not None, f"{where}: no line for {t(f'place.{place}', lang)}: {places}"
         assert re.search(rf"\b{name}\b", line), f"{where}: {name} went to {place} ({how}): {line!r}"
-        if how == "witch":
-            assert re.search(rf"\b{name} \({re.escape(t('recap.witch', lang))}\)", line), line
+        if how == "witch":  # her name with the witch's hat (issue 31 §3)
+            assert name in [w.rstrip("*") for w in shown["witches"]], (line, shown["witches"])
         checked += 1
     for voter, target in facts["votes"].items():
         whom = t("recap.blank", lang) if target is None else names[target - 1]
@@ -227,7 +227,8 @@ READ_DAY = """(el) => ({
   parts: Number(el.dataset.parts ?? 1),
   title: el.querySelector('h3').innerText.trim(),
   places: [...el.querySelectorAll('.recap-places li')].map((li) => li.innerText.trim()),
-  ballot: [...el.querySelectorAll('.recap-ballot li')].map((li) => li.innerText.trim()),
+  witches: [...el.querySelectorAll('.recap-places .recap-witch')].map((w) => w.innerText.trim()),
+  ballot: [...el.querySelectorAll('.recap-ballot .recap-voter')].map((v) => v.getAttribute('aria-label')),
   cards: [...el.querySelectorAll('.recap-cards li')].map((li) => li.innerText.trim()),
 })"""
 
@@ -377,13 +378,15 @@ def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, 
                 assert d["title"] == t("recap.day", lang, n=d["day"]), d["title"]
             else:
                 assert d["title"] == t("recap.dayPart", lang, n=d["day"], part=d["part"], parts=d["parts"])
-            seen = days.setdefault(d["day"], {"places": [], "ballot": [], "cards": [], "parts": []})
+            seen = days.setdefault(
+                d["day"], {"places": [], "witches": [], "ballot": [], "cards": [], "parts": []}
+            )
             assert seen["parts"] == list(range(1, d["part"])), (
                 f"day {d['day']}: part {d['part']} after {seen['parts']}"
             )
             seen["parts"].append(d["part"])
             seen["total"] = d["parts"]
-            for k in ("places", "ballot", "cards"):
+            for k in ("places", "witches", "ballot", "cards"):
                 seen[k] += d[k]
             look = board.evaluate(SLIDE_TEXT)
             if board.viewport_size == {"width": 1280, "height": 720}:

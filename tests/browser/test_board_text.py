@@ -99,13 +99,52 @@ def test_the_knights_day_has_its_own_scene_on_the_board(mock: str, tv: Page) -> 
     expect(tv.locator(".board-phase-title")).to_have_text(t("phase.EXILE_VOTE"))
 
 
-def test_every_slide_of_the_story_reads_at_28px_and_the_end_names_the_winners(
+# A day's slide told in pictures (issue 31 §3): every player named on it comes with his colour
+# and sign, the witches' places, the attacks, the teams (a rejected one with its curse mark),
+# the ritual (its recipe as pictures) and the exile (the exiled player's colour and sign) each
+# have their picture, and no line of text is long: no text run over 40 characters (the stars'
+# legend excepted) and no grey one over 20.
+PICTURES = r"""(names) => {
+  const day = document.querySelector('.recap-board .recap-slide:not(.recap-probe) .recap-day');
+  if (!day) return null;
+  const bad = [];
+  const rx = new RegExp('(^|[^\\p{L}-])(' + names.join('|') + ')(?![\\p{L}-])', 'u');
+  const walk = document.createTreeWalker(day, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement, text = n.textContent.trim();
+    if (!text || el.closest('.recap-legend')) continue;
+    if (rx.test(text) && !el.closest('.recap-who')?.querySelector('svg.badge')) bad.push('a name without its badge: ' + text);
+    if (text.length > 40) bad.push('a long line: ' + text);
+    const c = getComputedStyle(el).color.match(/\d+/g).map(Number).slice(0, 3);
+    const grey = Math.max(...c) - Math.min(...c) < 40 && c[0] < 200;
+    if (grey && text.length > 20) bad.push('a long grey line: ' + text);
+  }
+  const need = (sel, art) => {
+    for (const el of day.querySelectorAll(sel))
+      if (!el.querySelector(art)) bad.push('no picture in ' + sel + ': ' + el.textContent.trim().slice(0, 40));
+  };
+  need('.recap-places li', 'svg.art-ing');
+  need('.recap-witch', 'svg.art-hat');
+  need('.recap-attack', '.recap-outcome svg');
+  need('.recap-team.recap-no', 'svg.art-curse');
+  need('.recap-team', '.recap-votes svg.badge');
+  need('.recap-ritual', '.recap-recipe svg.art-ing');
+  need('.recap-exile', '.recap-ballot svg.badge');
+  return { bad, pictures: day.querySelectorAll('svg').length };
+}"""
+
+
+def test_every_slide_of_the_story_reads_at_28px_in_pictures_and_the_end_names_the_winners(
     mock: str, tv: Page, shots: Path
 ) -> None:
     tv.goto(f"{mock}/mock.html?s=board_result12&lang=en")
     board = tv.locator(".recap-board")
     expect(board).to_have_attribute("data-slide", "0")
     expect(tv.locator(".end-winners")).to_contain_text("Winners: ")
+    names = tv.evaluate(
+        "() => [...document.querySelectorAll('.board-seats .seat-name')].map((e) => e.textContent.trim())"
+    )
+    assert len(names) == 12, names
     total = int(board.get_attribute("data-slides") or 0)
     assert total > 1
     bad = []
@@ -115,6 +154,9 @@ def test_every_slide_of_the_story_reads_at_28px_and_the_end_names_the_winners(
         look = _look(tv)
         if look["min"] < MIN_PX or not look["fits"]:
             bad.append((i, look))
+        pictures = tv.evaluate(PICTURES, names)
+        if i > 0 and (pictures is None or pictures["bad"]):
+            bad.append((i, pictures))
         tv.keyboard.press("ArrowRight")
     assert not bad, "\n".join(f"slide {i}: {look}" for i, look in bad)
 
@@ -137,13 +179,33 @@ def test_roles_in_this_game_on_the_board_and_only_those_in_the_help(mock: str, t
 
 
 def test_the_knights_day_has_its_own_scene_on_the_phones(mock: str, browser: Browser, shots: Path) -> None:
-    # H-TBL-7 (issue 31 §3): the phones too, at 390×844.
+    # H-TBL-7 (issue 31 §3): the phones too, at 390×844: a banner of its own (the board's three
+    # shields, the title and what the vote decides) at the top of the page, the same on every
+    # phone whatever its role or status (H-VIS-6: it depends on the public day only; a frog's
+    # public pond card stands above it), and not on an ordinary exile vote.
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         phone = ctx.new_page()
-        phone.goto(f"{mock}/mock.html?s=knights_vote5&lang=en")
-        expect(phone.get_by_role("heading", name=t("knights.scene.title"))).to_be_visible()
-        expect(phone.get_by_text(t("knights.scene.text"))).to_be_visible()
-        phone.screenshot(path=str(shots / "phone_knights.png"), animations="disabled")
+        looks = []
+        for fixture in ("knights_vote5", "knights_frog5", "knights_witch5"):
+            phone.goto(f"{mock}/mock.html?s={fixture}&lang=en")
+            banner = phone.locator(".knights-banner")
+            expect(banner).to_be_visible()
+            expect(banner.get_by_role("heading", name=t("knights.scene.title"))).to_be_visible()
+            expect(banner).to_contain_text(t("knights.scene.text"))
+            expect(banner.locator("svg.knight-shield")).to_have_count(3)
+            phone.screenshot(path=str(shots / f"phone_{fixture}.png"), animations="disabled")
+            box = banner.bounding_box()
+            # above the fold with the vote under it (a frog's pond card, public, comes first)
+            assert box is not None and box["y"] + box["height"] < 844 * 0.6, (fixture, box)
+            # its words, the countdown aside (it ticks between the pages)
+            words = banner.evaluate(
+                "(b) => [...b.children].filter((c) => !c.matches('.countdown')).map((c) => c.innerText).join('|')"
+            )
+            looks.append((round(box["height"]), words))
+        assert len(set(looks)) == 1, looks
+        phone.goto(f"{mock}/mock.html?s=exile_quorum&lang=en")
+        phone.wait_for_selector(".scene-title")
+        expect(phone.locator(".knights-banner")).to_have_count(0)
     finally:
         ctx.close()

@@ -2,7 +2,7 @@ import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { Countdown, Meter, nameOf, placeName, spellName } from "../ui/common";
 import { CurseArt } from "../ui/art";
-import { Cat, Crown, Duck, Frog } from "../ui/icons";
+import { Cat, Crown, Duck, Frog, KnightShield } from "../ui/icons";
 import { AnnouncementText } from "../scenes/Evening";
 import { RecapSlides } from "../recap/Slides";
 import { outcomeText } from "../ui/exile";
@@ -139,16 +139,11 @@ function Approval(props: { v: HeksView }) {
 
 /** The knights' day's vote: a scene of its own (issue 31 §3), the knights riding in. */
 function Knights() {
-  // Three knights' shields (drawn here: the board's fonts have no emoji).
-  const shield = (k: number) => (
-    <svg key={k} viewBox="0 0 40 48" width="1em" height="1.2em">
-      <path d="M20 2 L37 8 V22 C37 34 29 42 20 46 C11 42 3 34 3 22 V8 Z" fill="#3a2f6b" stroke="#f4d06f" stroke-width="3" />
-      <path d="M20 10 V38 M10 20 H30" stroke="#f4d06f" stroke-width="4" stroke-linecap="round" />
-    </svg>
-  );
   return (
     <div class="board-knights" aria-hidden="true">
-      {[0, 1, 2].map(shield)}
+      {[0, 1, 2].map((k) => (
+        <KnightShield key={k} />
+      ))}
     </div>
   );
 }

@@ -61,7 +61,52 @@ const NO_QUORUM = {
 const LONG12 = ["Anne-Marie", "Bartholomeus", "Christiaan", "Dewi-Lynn", "Evangeline", "Frederique", "Gijsbert", "Hendrikje", "Ilse-Marie", "Jasper-Jan", "Karolientje", "Lotte-Rose"];
 const ALL12 = Array.from({ length: 12 }, (_, i) => i + 1);
 
+// H-VIS-6a..6d in every language (issue 31 §1): each role's open secret in one scene at one
+// table (Ilse, a witch, is a frog), nobody has tapped yet, or (``-ed``) every real choice made;
+// a decoy's tap is the test's. ``parity_<scene>_<role>``.
+const SEATS: Record<string, number> = { SEER: 1, WITCH: 2, PICKPOCKET: 3, HERB_DOCTOR: 4, PROTECTOR: 5, VILLAGER: 6, CROW: 7, JESTER: 8 };
+function parity(phase: HeksView["phase"], role: string, over: Partial<Me> = {}, view: Partial<HeksView> = {}): HeksView {
+  const side = role === "WITCH" || role === "CROW" ? "witch" : role === "JESTER" ? "solo" : "village";
+  const known = role === "WITCH" ? [9] : role === "CROW" ? [2, 9] : [];
+  return base({
+    phase, day: 2, deadline: Date.now() + 60_000, deadline_total: phase === "WITCH_C" ? 15_000 : 60_000, progress: { done: 0, total: 9 },
+    players: NAMES.map((name, i) => ({ seat: i + 1, name, status: i === 8 ? "FROG" : "CAT", host: i === 0 })),
+    ...view,
+    me: me({ seat: SEATS[role], role: role as Me["role"], side, known_witches: known, ...(role === "CROW" ? { known_jester: 8 } : {}), ...over }),
+  });
+}
+const PARITY: Record<string, HeksView> = {
+  ...Object.fromEntries(Object.keys(SEATS).map((r) => [`parity_reveal_${r}`, parity("ROLE_REVEAL", r, {}, { day: 1, deadline: null })])),
+  parity_depart_PROTECTOR: parity("DEPART_A", "PROTECTOR"),
+  parity_depart_HERB_DOCTOR: parity("DEPART_A", "HERB_DOCTOR"),
+  parity_depart_VILLAGER: parity("DEPART_A", "VILLAGER"),
+  parity_depart_WITCH: parity("DEPART_A", "WITCH"),
+  parity_gather_WITCH: parity("WITCH_C", "WITCH", {
+    choice: null,
+    witch: { counts: { P1: 2, P3: 1, P4: 3, P5: 2 }, available_spells: ["MIST"], reserved: {}, place: null, spell_chosen: false, spell: null, mist_place: null, target_chosen: false, target: null, second_chosen: false, second: null },
+  }),
+  parity_gather_VILLAGER: parity("WITCH_C", "VILLAGER", { choice: { place: "P4", ingredient: "OWL_FEATHER" }, owes: false }),
+  parity_evening_PROTECTOR: parity("EVENING_ANNOUNCE", "PROTECTOR", { inbox: [{ day: 2, kind: "REPELLED", place: "P4" }] }, { announcement: { day: 2, new_frogs: [], turned_back: [] } }),
+  parity_evening_VILLAGER: parity("EVENING_ANNOUNCE", "VILLAGER", {}, { announcement: { day: 2, new_frogs: [], turned_back: [] } }),
+  parity_discussion_SEER: parity("DISCUSSION", "SEER", { seer: { used: false } }),
+  parity_discussion_PICKPOCKET: parity("DISCUSSION", "PICKPOCKET", { pickpocket: { target: null, seen: null, done: false, window_open: true } }),
+  parity_discussion_VILLAGER: parity("DISCUSSION", "VILLAGER"),
+  parity_departed_PROTECTOR: parity("DEPART_A", "PROTECTOR", { choice: { guard: true, guard_place: null }, owes: false }),
+  parity_departed_HERB_DOCTOR: parity("DEPART_A", "HERB_DOCTOR", { choice: { place: "P4", ingredient: "OWL_FEATHER", turn_back: 9 }, owes: false }),
+  parity_departed_VILLAGER: parity("DEPART_A", "VILLAGER", { choice: { place: "P4", ingredient: "OWL_FEATHER" }, owes: false }),
+  parity_departed_WITCH: parity("DEPART_A", "WITCH"),
+  parity_early_WITCH: parity("WITCH_C", "WITCH", {
+    choice: null,
+    witch: { counts: { P1: 2, P3: 1, P4: 3, P5: 2 }, available_spells: [], reserved: {}, place: null, spell_chosen: false, spell: null, mist_place: null, target_chosen: false, target: null, second_chosen: false, second: null },
+  }, { day: 1, attacks_from: 3, unlocked_spells: [] }),
+  parity_early_VILLAGER: parity("WITCH_C", "VILLAGER", { choice: { place: "P4", ingredient: "OWL_FEATHER" }, owes: false }, { day: 1, attacks_from: 3, unlocked_spells: [] }),
+  parity_discussed_SEER: parity("DISCUSSION", "SEER", { seer: { used: true }, inbox: [{ day: 2, kind: "SEER_RESULT", target: 2, result: "WITCH" }] }),
+  parity_discussed_PICKPOCKET: parity("DISCUSSION", "PICKPOCKET", { pickpocket: { target: 4, seen: null, done: true, window_open: false }, inbox: [{ day: 2, kind: "PICKPOCKET_TOOK", target: 4, ingredient: "CRYSTAL" }] }),
+  parity_discussed_VILLAGER: parity("DISCUSSION", "VILLAGER"),
+};
+
 export const FIXTURES: Record<string, HeksView> = {
+  ...PARITY,
   board_depart12: board12({ progress: { done: 5, total: 11 }, waiting: [1, 2, 4, 8, 9, 10] }),
   // The knights' day's vote at 12 players: its own scene on the board (issue 31 §3).
   board_knights12: board12({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 6, knights_day: 6, is_knights_day: true, progress: { done: 4, total: 11 }, waiting: [1, 2, 4, 5, 8, 9, 10] }),
@@ -85,16 +130,19 @@ export const FIXTURES: Record<string, HeksView> = {
   board_discussion12: board12({ phase: "DISCUSSION", deadline: Date.now() + 140_000, progress: { done: 4, total: 9 }, waiting: [1, 2, 4, 5, 8] }),
   board_evening12: board12({ phase: "EVENING_ANNOUNCE", deadline: Date.now() + 25_000, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 11 } }),
   board_result12: base({
+    places: board12().places, // a 12-player table's six places (the recap's pictures)
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: Array.from({ length: 12 }, (_, i) => ({ seat: i + 1, name: [...NAMES, "Jasper", "Karin", "Lotte"][i], status: "CAT", host: i === 0 })),
   }),
   // The same story with a table's longest names: the busiest days go over two slides.
   board_result12_long: base({
+    places: board12().places, // a 12-player table's six places (the recap's pictures)
     phase: "GAME_END", deadline: null, day: RESULT12.day, result: RESULT12,
     players: LONG12.map((name, i) => ({ seat: i + 1, name, status: "CAT", host: i === 0 })),
   }),
   // Decided at the end of day 3 (the witches took over): the day's news is on the results (H-ERR-4).
   board_takeover12: base({
+    places: board12().places, // a 12-player table's six places (the recap's pictures)
     phase: "GAME_END", deadline: null, day: 3,
     result: { ...RESULT12, winner: "witch", reason: "TAKEOVER", score: 4, day: 3, announcement: { day: 3, new_frogs: [1, 5, 7, 9], turned_back: [2] } },
     players: LONG12.map((name, i) => ({ seat: i + 1, name, status: [1, 5, 7, 9].includes(i + 1) ? "FROG" : "CAT", host: i === 0 })),
@@ -200,6 +248,9 @@ export const FIXTURES: Record<string, HeksView> = {
   exile_quorum: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 5 }, me: me({ seat: 1, choice: { vote: 2, auto: false }, owes: false }) }),
   board_exile_quorum: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, progress: { done: 2, total: 5 }, waiting: [3, 4, 5] }),
   knights_vote5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, me: me({ seat: 1, choice: { vote: null, auto: false }, owes: false }) }),
+  // The same banner on a frog's and a witch's phone (H-VIS-6): the knights' day is public.
+  knights_frog5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, players: NAMES.slice(0, 5).map((name, i) => ({ seat: i + 1, name, status: i === 2 ? "FROG" : "CAT", host: i === 0 })), me: me({ seat: 3, status: "FROG", owes: false }) }),
+  knights_witch5: five({ phase: "EXILE_VOTE", deadline: Date.now() + 70_000, day: 4, is_knights_day: true, exile_needed: null, progress: { done: 2, total: 5 }, me: me({ seat: 2, role: "WITCH", side: "witch", known_witches: [], choice: { vote: 4, auto: false }, owes: false }) }),
   voteres_noquorum: five({ phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 3, progress: { done: 0, total: 5 }, vote_result: NO_QUORUM, me: me({ seat: 1 }) }),
   board_voteres_noquorum: five({ phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 25_000, day: 3, progress: { done: 1, total: 5 }, waiting: [2, 3, 4, 5], vote_result: NO_QUORUM }),
   reveal_quorum5: five({ phase: "ROLE_REVEAL", deadline: null, day: 1, me: me({ seat: 1, role: "VILLAGER" }) }),

@@ -8,6 +8,7 @@ import type { Send } from "../types";
 import { FIXTURES } from "./fixtures";
 import { EveningScore } from "../ui/Score";
 import { HelpBody } from "../ui/Help";
+import { AVATAR_IDS, COLOUR_IDS } from "../ui/Looks";
 
 const q = new URLSearchParams(location.search);
 const name = q.get("s") ?? "";
@@ -18,6 +19,8 @@ const fixture = FIXTURES[name];
 const view = fixture && q.get("phase") ? { ...fixture, phase: q.get("phase") as typeof fixture.phase } : fixture;
 const send: Send = (type, ...payload) => console.log("send", type, JSON.stringify(payload[0] ?? {}));
 const app = document.getElementById("app")!;
+// the table's looks, one colour and sign a seat (the lobby's profile), for the seats and the recap
+const members = (view?.players ?? []).map((p, i) => ({ pid: p.seat, name: p.name, seat: p.seat, host: p.host, colour: COLOUR_IDS[i % COLOUR_IDS.length], avatar: AVATAR_IDS[i % AVATAR_IDS.length], game_seat: p.seat }));
 if (name === "score_late") {
   // The evening's score after a game a late joiner (Late, no game seat) only watched.
   const member = (pid: number, n: string, seat: number | null) => ({ pid, name: n, seat: pid, host: pid === 1, colour: null, avatar: null, game_seat: seat });
@@ -30,8 +33,8 @@ if (name === "score_late") {
   // ?help=1: the rules and help screen with this fixture's table (its numbers and rules).
   render(<div class="app"><div class="help-screen"><HelpBody view={view} /></div></div>, app);
 } else if (name.startsWith("board")) {
-  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members: [], settings: { mode: "timed" as const, discuss_seconds: 180, deck: null }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [], relinks: [], real_tables: null };
+  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members, settings: { mode: "timed" as const, discuss_seconds: 180, deck: null }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [], relinks: [], real_tables: null };
   render(<div class="app board-app"><Board room={room} view={view} tv /></div>, app);
 } else {
-  render(<div class="app"><Game view={view} send={send} members={[]} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => Promise.resolve(null)} /></div>, app);
+  render(<div class="app"><Game view={view} send={send} members={members} isHost={view.me?.seat === 1} canPlayAgain={false} playAgain={() => Promise.resolve(null)} /></div>, app);
 }

@@ -1,40 +1,51 @@
 import { Fragment } from "preact";
 import type { HeksRecapDay } from "../../generated/protocol";
-import { joinNames, t } from "../i18n";
-import type { HeksView, Seat } from "../types";
-import { ingName, nameOf, placeName } from "../ui/common";
-import { IngredientArt } from "../ui/art";
-import { quorumParams } from "../ui/exile";
+import { t, type MsgKey } from "../i18n";
+import type { HeksView, PlaceId, Seat } from "../types";
+import { ingName, nameOf, placeName, spellName } from "../ui/common";
+import { CurseArt, EyeArt, IngredientArt, MissArt, SealArt, ShieldArt, SpoiledArt, WitchHatArt } from "../ui/art";
+import { Crown, Frog } from "../ui/icons";
+import { leader, quorumParams } from "../ui/exile";
 import { dayHasAuto } from "./chosen";
+import { Said, Voter, Who } from "./who";
 
 // The sections of one day of the story (H-VIS-2): where everyone went, the night, the
 // council (proposals, ritual, exile vote). The phones show them whole (RecapDay); the board's
-// slides (Slides.tsx) may spread a busy day's sections over two or more slides.
+// slides (Slides.tsx) may spread a busy day's sections over two or more slides. Told in
+// pictures where a picture says it (issue 31 §3): every player with his colour and sign, the
+// places and cards as the game's drawings, the witches' hats, a rejected team's curse mark, a
+// voter by colour and sign alone; the words left are short.
 
 /** The mark of a choice the game made (time ran out, or absent); the legend explains it. */
 export function Star(props: { on: boolean }) {
   return props.on ? <span class="auto-star">*</span> : null;
 }
 
-/** Names, each starred whose choice the game made (``auto``). */
-function Names(props: { view: HeksView; seats: Seat[]; auto?: Seat[] }) {
-  const auto = props.auto ?? [];
-  return (
-    <>
-      {props.seats.map((s, i) => (
-        <Fragment key={s}>
-          {i === 0 ? "" : i === props.seats.length - 1 ? t("names.last") : ", "}
-          {nameOf(props.view, s)}
-          <Star on={auto.includes(s)} />
-        </Fragment>
-      ))}
-    </>
-  );
-}
-
 /** The legend of the stars, under a day that has any. */
 export function AutoLegend(props: { d: HeksRecapDay }) {
   return dayHasAuto(props.d) ? <p class="recap-small recap-legend">{t("recap.auto")}</p> : null;
+}
+
+/** A place as the picture of what grows there (the view's places) and its name. */
+function Place(props: { view: HeksView; place: PlaceId | null }) {
+  const p = props.view.places.find((x) => x.id === props.place);
+  return (
+    <span class="recap-place">
+      {p && <IngredientArt id={p.ingredient} />}
+      {props.place ? placeName(props.place) : "?"}
+    </span>
+  );
+}
+
+/** Where an attack found its target: the place's picture alone, as "where everyone went" shows it. */
+function PlaceArt(props: { view: HeksView; place: PlaceId }) {
+  const p = props.view.places.find((x) => x.id === props.place);
+  const name = placeName(props.place);
+  return (
+    <span class="recap-place" role="img" aria-label={name} title={name}>
+      {p ? <IngredientArt id={p.ingredient} /> : name}
+    </span>
+  );
 }
 
 export function Moves(props: { view: HeksView; d: HeksRecapDay }) {
@@ -48,17 +59,18 @@ export function Moves(props: { view: HeksView; d: HeksRecapDay }) {
     <ul class="recap-places">
       {[...byPlace.entries()].sort().map(([place, who]) => (
         <li key={place}>
-          <b>{place ? placeName(place) : "?"}</b>
+          <b>
+            <Place view={view} place={(place || null) as PlaceId | null} />
+          </b>
           {": "}
-          {who.map((m, i) => (
+          {who.map((m) => (
             <Fragment key={m.seat}>
-              {i > 0 && ", "}
-              <span class={`recap-who recap-${m.how}`}>
-                {nameOf(view, m.seat)}
-                {m.how === "guard" && ` (${t("recap.guarding")})`}
-                {m.how === "witch" && ` (${t("recap.witch")})`}
+              {" "}
+              <Who view={view} seat={m.seat} class={`recap-${m.how}`}>
+                {m.how === "guard" && <ShieldArt />}
+                {m.how === "witch" && <WitchHatArt />}
                 <Star on={m.auto} />
-              </span>
+              </Who>
             </Fragment>
           ))}
         </li>
@@ -67,24 +79,41 @@ export function Moves(props: { view: HeksView; d: HeksRecapDay }) {
   );
 }
 
+const OUTCOME_ART = { hit: () => <Frog />, blocked: () => <ShieldArt />, missed: () => <MissArt /> };
+
 export function Night(props: { view: HeksView; d: HeksRecapDay }) {
   const { view, d } = props;
+  const witch = (seat: Seat) => (
+    <Who view={view} seat={seat} class="recap-witch">
+      <WitchHatArt />
+    </Who>
+  );
   return (
     <>
       {d.witches.map((w) => (
         <Fragment key={`s${w.seat}`}>
-          <p class="witchy">
-            {w.spell
-              ? t("recap.spell", { name: nameOf(view, w.seat), spell: t(`spell.${w.spell}` as "spell.MIST") }) +
-                (w.mist_place ? ` (${placeName(w.mist_place)})` : "")
-              : w.auto.includes("spell")
-                ? t("recap.spell.auto", { name: nameOf(view, w.seat) })
-                : null}
-            <Star on={w.auto.includes("spell") || w.auto.includes("mist_place")} />
-          </p>
+          {(w.spell || w.auto.includes("spell")) && (
+            <p class="witchy">
+              {w.spell ? (
+                <>
+                  {witch(w.seat)}
+                  {`: ${spellName(w.spell)}`}
+                  {w.mist_place && (
+                    <>
+                      {" → "}
+                      <Place view={view} place={w.mist_place} />
+                    </>
+                  )}
+                </>
+              ) : (
+                <Said k="recap.spell.auto" slots={{ name: witch(w.seat) }} />
+              )}
+              <Star on={w.auto.includes("spell") || w.auto.includes("mist_place")} />
+            </p>
+          )}
           {w.auto.includes("target") && (
             <p class="witchy">
-              {t("recap.noAttack.auto", { name: nameOf(view, w.seat) })}
+              <Said k="recap.noAttack.auto" slots={{ name: witch(w.seat) }} />
               <Star on />
             </p>
           )}
@@ -93,25 +122,62 @@ export function Night(props: { view: HeksView; d: HeksRecapDay }) {
       {d.attacks.length === 0 && <p>{t("recap.noAttack")}</p>}
       {d.attacks.map((a, i) => (
         <p key={`a${i}`} class={`recap-attack recap-${a.outcome}`}>
-          {t(`recap.attack.${a.outcome}` as "recap.attack.hit", {
-            witch: nameOf(view, a.witch),
-            target: nameOf(view, a.target),
-            place: a.where ? placeName(a.where) : "?",
-          })}
+          {witch(a.witch)}
+          {" → "}
+          <Who view={view} seat={a.target} />{" "}
+          <span class="recap-outcome">
+            {OUTCOME_ART[a.outcome]()}
+            {t(`recap.pic.${a.outcome}` as "recap.pic.hit")}
+          </span>
+          {a.where && <PlaceArt view={view} place={a.where} />}
         </p>
       ))}
       {d.turned_back.length > 0 && (
-        <p>{t("recap.turnedBack", { names: joinNames(d.turned_back.map((s) => nameOf(view, s))) })}</p>
+        <p class="recap-turned">
+          <Said
+            k="recap.pic.turnedBack"
+            slots={{ names: d.turned_back.map((s) => <Fragment key={s}> <Who view={view} seat={s} /></Fragment>) }}
+          />
+        </p>
       )}
       {d.checks.map((c, i) => (
-        <p key={`c${i}`}>
-          {t(c.result === "WITCH" ? "recap.check.witch" : "recap.check.not", { seer: nameOf(view, c.seer), target: nameOf(view, c.target) })}
+        <p key={`c${i}`} class="recap-check">
+          <EyeArt />
+          <Said
+            k={c.result === "WITCH" ? "recap.check.witch" : "recap.check.not"}
+            slots={{ seer: <Who view={view} seat={c.seer} />, target: <Who view={view} seat={c.target} /> }}
+          />
         </p>
       ))}
       {d.thefts.map((th, i) => (
-        <p key={`t${i}`}>
-          {t("recap.theft", { thief: nameOf(view, th.thief), victim: nameOf(view, th.victim), card: ingName(th.ingredient) })}
+        <p key={`t${i}`} class="recap-theft">
+          <Said
+            k="recap.theft"
+            slots={{
+              thief: <Who view={view} seat={th.thief} />,
+              victim: <Who view={view} seat={th.victim} />,
+              card: (
+                <span class="recap-card">
+                  <IngredientArt id={th.ingredient} />
+                  {ingName(th.ingredient)}
+                </span>
+              ),
+            }}
+          />
         </p>
+      ))}
+    </>
+  );
+}
+
+/** Voters by colour and sign, each labelled with his name and vote ("Anna: For"). */
+function Voters(props: { view: HeksView; seats: Seat[]; vote: string; auto?: Seat[] }) {
+  return (
+    <>
+      {props.seats.map((s) => (
+        <Voter key={s} seat={s} label={`${nameOf(props.view, s)}: ${props.vote}`}>
+          <Star on={(props.auto ?? []).includes(s)} />
+        </Voter>
       ))}
     </>
   );
@@ -120,40 +186,59 @@ export function Night(props: { view: HeksView; d: HeksRecapDay }) {
 export function Team(props: { view: HeksView; team: HeksRecapDay["teams"][number] }) {
   const { view, team } = props;
   return (
-    <p class={team.accepted ? "recap-yes" : "recap-no"}>
-      {t(team.accepted ? "recap.team.accepted" : "recap.team.rejected", {
-        chief: nameOf(view, team.chief),
-        members: joinNames(team.members.map((s) => nameOf(view, s))) + (team.drawn ? "*" : ""),
-      })}{" "}
-      <span class="recap-small">
+    <div class={`recap-team ${team.accepted ? "recap-yes" : "recap-no"}`}>
+      <p>
+        <Crown />
+        <Who view={view} seat={team.chief} />
+        {": "}
+        {team.members.map((s) => (
+          <Fragment key={s}>
+            {" "}
+            <Who view={view} seat={s} />
+          </Fragment>
+        ))}
+        <Star on={team.drawn} />{" "}
+        <b class="recap-verdict">
+          {!team.accepted && <CurseArt on />}
+          {t(team.accepted ? "recap.pic.accepted" : "recap.pic.rejected")}
+        </b>
+      </p>
+      <p class="recap-votes">
         {team.votes_for.length > 0 && (
-          <>
-            {t("recap.for")}: <Names view={view} seats={team.votes_for} auto={team.auto} />
-          </>
+          <span class="recap-votes-for">
+            {t("recap.for")}: <Voters view={view} seats={team.votes_for} vote={t("recap.for")} auto={team.auto} />
+          </span>
         )}
-        {team.votes_for.length > 0 && team.votes_against.length > 0 && " · "}
         {team.votes_against.length > 0 && (
-          <>
-            {t("recap.against")}: <Names view={view} seats={team.votes_against} />
-          </>
+          <span class="recap-votes-against">
+            {t("recap.against")}: <Voters view={view} seats={team.votes_against} vote={t("recap.against")} />
+          </span>
         )}
-      </span>
-    </p>
+      </p>
+    </div>
   );
 }
 
 export function Ritual(props: { view: HeksView; ritual: NonNullable<HeksRecapDay["ritual"]> }) {
   const { view, ritual } = props;
+  const list = ritual.recipe.map(ingName).join(", ");
   return (
     <div class="recap-ritual">
       <p>
+        {ritual.result === "SUCCESS" ? <SealArt on /> : <SpoiledArt on />}
         <b>{t(`result.${ritual.result}` as "result.SUCCESS")}</b>{" "}
-        <span class="recap-small">{t("recap.recipe", { list: ritual.recipe.map(ingName).join(", ") })}</span>
+        <span class="recap-recipe" role="img" aria-label={t("recap.recipe", { list })} title={list}>
+          {ritual.recipe.map((id, i) => (
+            <IngredientArt key={`${id}${i}`} id={id} />
+          ))}
+        </span>
       </p>
       <ul class="recap-cards">
         {ritual.plays.map((p) => (
           <li key={p.seat} class={(ritual.recipe as string[]).includes(p.card) ? "" : "recap-bad"}>
-            {nameOf(view, p.seat)}: <IngredientArt id={p.card} />
+            <Who view={view} seat={p.seat} />
+            {": "}
+            <IngredientArt id={p.card} />
             {ingName(p.card)}
             <Star on={p.auto} />
           </li>
@@ -165,20 +250,43 @@ export function Ritual(props: { view: HeksView; ritual: NonNullable<HeksRecapDay
 
 export function Exile(props: { view: HeksView; exile: NonNullable<HeksRecapDay["exile"]> }) {
   const { view, exile } = props;
+  // The ballot by whom it named, most votes first, blank last: "Hugo ← ●●●".
+  const targets = new Map<number | null, typeof exile.ballot>();
+  for (const b of exile.ballot) targets.set(b.target, [...(targets.get(b.target) ?? []), b]);
+  const rows = [...targets.entries()].sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : b[1].length - a[1].length));
+  const blank = t("recap.blank");
+  const outcomeKey = `recap.pic.exile.${exile.outcome}`;
+  const top = leader(exile); // H-EXC-8: who led a vote below the quorum
   return (
     <div class="recap-exile">
       <p>
         <b>
-          {exile.exiled != null
-            ? t(exile.was_witch ? "recap.exiled.witch" : "recap.exiled.not", { name: nameOf(view, exile.exiled) })
-            : t(`recap.exile.${exile.outcome}` as "recap.exile.TIE", quorumParams(view, exile))}
+          {exile.exiled != null ? (
+            <>
+              <Who view={view} seat={exile.exiled} class="recap-exiled">
+                {exile.was_witch && <WitchHatArt />}
+              </Who>
+              {`: ${t(exile.was_witch ? "recap.pic.exiled.witch" : "recap.pic.exiled.not")}`}
+            </>
+          ) : exile.outcome === "TIE" || exile.outcome === "ALL_BLANK" ? (
+            t(outcomeKey as MsgKey)
+          ) : exile.outcome === "NO_QUORUM" && top ? (
+            <Said k="recap.pic.exile.NO_QUORUM" slots={{ name: <Who view={view} seat={top.seat} />, n: top.votes, total: exile.ballot.length, needed: exile.needed ?? "?" }} />
+          ) : (
+            t(`recap.exile.${exile.outcome}` as "recap.exile.TIE", quorumParams(view, exile))
+          )}
         </b>
       </p>
-      <ul class="recap-ballot recap-small">
-        {exile.ballot.map((b) => (
-          <li key={b.voter}>
-            {nameOf(view, b.voter)} → {b.target != null ? nameOf(view, b.target) : t("recap.blank")}
-            <Star on={b.auto} />
+      <ul class="recap-ballot">
+        {rows.map(([target, votes]) => (
+          <li key={String(target)}>
+            {target != null ? <Who view={view} seat={target} /> : <span class="recap-blank">{blank}</span>}
+            {" ← "}
+            {votes.map((b) => (
+              <Voter key={b.voter} seat={b.voter} label={`${nameOf(view, b.voter)} → ${target != null ? nameOf(view, target) : blank}`}>
+                <Star on={b.auto} />
+              </Voter>
+            ))}
           </li>
         ))}
       </ul>

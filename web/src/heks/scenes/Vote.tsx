@@ -1,8 +1,9 @@
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, Send, VoteResult } from "../types";
-import { Choice, choiceOf, DoneLine, nameOf, PrimaryButton, Progress, SceneTitle, Section, useOnce } from "../ui/common";
+import { Choice, choiceOf, Countdown, DoneLine, nameOf, PrimaryButton, Progress, SceneTitle, Section, useOnce } from "../ui/common";
 import { outcomeText, quorumLine } from "../ui/exile";
+import { KnightShield } from "../ui/icons";
 import { AnnouncementText } from "./Evening";
 
 /** Full ballot, tally and outcome (H-EXC-5). */
@@ -58,6 +59,23 @@ export function VoteResultScene(props: { view: HeksView; send: Send }) {
   );
 }
 
+/** The knights' day's banner (issue 31 §3, H-TBL-7): the board's three shields, the title and
+ * what the vote decides. Public facts only (the day), so every phone shows the same (H-VIS-6). */
+function KnightsBanner(props: { view: HeksView }) {
+  return (
+    <header class="knights-banner pop">
+      <div class="knights-shields" aria-hidden="true">
+        {[0, 1, 2].map((k) => (
+          <KnightShield key={k} size={34} />
+        ))}
+      </div>
+      <h1>{t("knights.scene.title")}</h1>
+      <Countdown deadline={props.view.deadline} />
+      <p class="knights-scene">{t("knights.scene.text")}</p>
+    </header>
+  );
+}
+
 /** Exile vote with switching and Blank (H-EXV-1/2). */
 export function ExileVote(props: { view: HeksView; send: Send }) {
   const v = props.view;
@@ -69,8 +87,7 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
   return (
     <div class="scene">
       {/* The knights' day's vote is a scene of its own (H-TBL-7): it decides the game. */}
-      <SceneTitle title={v.is_knights_day ? t("knights.scene.title") : t("exile.title")} view={v} />
-      {v.is_knights_day && <p class="knights center knights-scene">{t("knights.scene.text")}</p>}
+      {v.is_knights_day ? <KnightsBanner view={v} /> : <SceneTitle title={t("exile.title")} view={v} />}
       {quorum && (
         <div class="notice quorum">
           <p class="center">

@@ -13,6 +13,7 @@ import { seatedProblem } from "../ui/Deck";
 import { rolesInPlay, rolesOf } from "../ui/roles";
 import type { Role } from "../../generated/protocol";
 import { BoardPhase } from "../board/BoardPhase";
+import { RecapLooks } from "../recap/who";
 import { SoundSwitch, UnlockHint, useBoardSound } from "../board/Narrator";
 import { Tallies } from "../board/Tally";
 import "./board.css";
@@ -68,7 +69,10 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
               <Odds room={room} class="board-odds" />
             </div>
           ) : (
-            <BoardPhase v={v} />
+            // the story's players in their colours and signs (recap/who.tsx)
+            <RecapLooks.Provider value={room.members}>
+              <BoardPhase v={v} />
+            </RecapLooks.Provider>
           )}
         </section>
         <section class="card board-players">

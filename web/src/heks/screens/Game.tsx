@@ -21,6 +21,7 @@ import { RoleCard, RoleReveal } from "../scenes/Reveal";
 import { StatusBar } from "../scenes/Status";
 import { ExileVote, Results, VoteResultScene } from "../scenes/Vote";
 import { Recap } from "../recap/Recap";
+import { RecapLooks } from "../recap/who";
 
 interface Props {
   view: HeksView;
@@ -135,7 +136,9 @@ function Scene(props: Props) {
         <>
           <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />
           {props.score}
-          <Recap view={v} />
+          <RecapLooks.Provider value={props.members}>
+            <Recap view={v} />
+          </RecapLooks.Provider>
         </>
       );
     default:

@@ -173,3 +173,47 @@ export function CurseArt(props: ArtProps & { on: boolean }) {
     </Svg>
   );
 }
+
+/** A witch's hat: a witch's place in the recap (instead of the word "witch"). */
+export function WitchHatArt(props: ArtProps) {
+  return (
+    <Svg name="hat" size={props.size} class={props.class}>
+      <path d="M6 38c8-3 28-3 36 0l-2 4c-9-2-23-2-32 0z" fill="#7b2cbf" stroke={INK} stroke-width="2" stroke-linejoin="round" />
+      <path d="M14 37L26 5c2 0 4 2 4 5l-4 4 8 23c-6-1-14-1-20 0z" fill="#9d4edd" stroke={INK} stroke-width="2" stroke-linejoin="round" />
+      <path d="M15.5 33c6-1 11-1 17 0l-1-4c-5-1-10-1-15 0z" fill="#f4d06f" />
+    </Svg>
+  );
+}
+
+/** The Seer's eye: a check in the recap. */
+export function EyeArt(props: ArtProps) {
+  return (
+    <Svg name="eye" size={props.size} class={props.class}>
+      <path d="M3 24C10 13 17 9 24 9s14 4 21 15c-7 11-14 15-21 15S10 35 3 24z" fill="#f5ead2" stroke={INK} stroke-width="2" stroke-linejoin="round" />
+      <circle cx="24" cy="24" r="9" fill="#4fb3ff" stroke={INK} stroke-width="2" />
+      <circle cx="24" cy="24" r="4" fill={INK} />
+      <circle cx="27" cy="21" r="2" fill="#fff" />
+    </Svg>
+  );
+}
+
+/** A guard's shield: the Protector guarding a place, or an attack he drove off. */
+export function ShieldArt(props: ArtProps) {
+  return (
+    <Svg name="shield" size={props.size} class={props.class}>
+      <path d="M24 3l18 6v14c0 12-8 19-18 22C14 42 6 35 6 23V9z" fill="#4c6ef5" stroke={INK} stroke-width="2" stroke-linejoin="round" />
+      <path d="M24 8v32M12 20h24" stroke="#f4d06f" stroke-width="4" stroke-linecap="round" />
+    </Svg>
+  );
+}
+
+/** An attack that found nobody: a target ring with the shot beside it. */
+export function MissArt(props: ArtProps) {
+  return (
+    <Svg name="miss" size={props.size} class={props.class}>
+      <circle cx="22" cy="26" r="15" fill="none" stroke="#b5acd9" stroke-width="3" stroke-dasharray="5 4" />
+      <circle cx="22" cy="26" r="5" fill="none" stroke="#b5acd9" stroke-width="3" />
+      <path d="M30 4l12 12M42 4L30 16" stroke="#e5484d" stroke-width="4" stroke-linecap="round" />
+    </Svg>
+  );
+}

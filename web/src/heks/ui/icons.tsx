@@ -47,3 +47,14 @@ export function Crown(props: { size?: number }) {
     </svg>
   );
 }
+
+/** A knight's shield (the knights' day, issue 31 §3): the board's scene and the phones' banner. */
+export function KnightShield(props: { size?: number | string }) {
+  const s = props.size ?? "1em";
+  return (
+    <svg class="knight-shield" viewBox="0 0 40 48" width={s} height={typeof s === "number" ? s * 1.2 : "1.2em"} aria-hidden="true">
+      <path d="M20 2 L37 8 V22 C37 34 29 42 20 46 C11 42 3 34 3 22 V8 Z" fill="#3a2f6b" stroke="#f4d06f" stroke-width="3" />
+      <path d="M20 10 V38 M10 20 H30" stroke="#f4d06f" stroke-width="4" stroke-linecap="round" />
+    </svg>
+  );
+}
