@@ -83,7 +83,7 @@ webcheck: web
 pytest: $(STAMP) chromium web
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "server and not browser"
-	$(BIN)/python -m pytest -m browser
+	$(BIN)/python -m pytest -m browser --durations=25
 
 test: lint typecheck webcheck pytest
 
