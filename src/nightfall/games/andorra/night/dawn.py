@@ -10,6 +10,7 @@ from ..roles.catalogue import FOLLOWER_CHOICES, FREE_ROLE_ORDER, LONERS, MAFIA, 
 from ..state import ALIVE, DEAD, JAILED_LYNCH, Clan, Player
 from ..win import check
 from .ctx import Death, Night
+from .step_ids import StepId
 
 
 def free_roles(ctx: Night, p: Player) -> list[str]:
@@ -322,19 +323,19 @@ def d6_jail(ctx: Night) -> None:
             ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
 
 
-def d7_psycho_revenge(ctx: Night, votes: list[Any]) -> None:
+def d7_psycho_revenge(ctx: Night) -> None:
     """A-VOTE-30/31: the last raw-log voter against a jailed Psycho dies."""
     w = ctx.w
     j = ctx.jailed
     if j is None or w.p(j).role != "PSYCHO" or w.p(j).status != JAILED_LYNCH:
         return
-    mine = [v for v in votes if v.kind == "VOTE" and v.target == j]
+    mine = [v for v in ctx.votes if v.kind == "VOTE" and v.target == j]
     if not mine:
         return
     last = max(mine, key=lambda v: (v.ts, v.seq))
     if w.p(last.voter).status == ALIVE:
         ctx.revenge = last.voter
-        ctx.dying.append(Death(last.voter, "REVENGE", j, "D7"))
+        ctx.dying.append(Death(last.voter, "REVENGE", j, StepId.PSYCHO_REVENGE))
 
 
 def d8_win(ctx: Night) -> None:

@@ -7,6 +7,7 @@ from ..roles.catalogue import LONERS, MAFIA, PEACEFUL, UNDEAD
 from ..state import DEAD
 from .ctx import Death, Night
 from .har import PISTOL, hostile
+from .step_ids import StepId
 
 
 def successful_hostile_by(ctx: Night, seat: int) -> bool:
@@ -46,7 +47,7 @@ def finish_step(ctx: Night) -> None:
 
 
 def apply_deaths(ctx: Night) -> None:
-    if ctx.step not in ("6a", "6b", "D7"):
+    if ctx.step not in (StepId.JAILING, StepId.EARLY_WIN, StepId.PSYCHO_REVENGE):
         executioner_check(ctx)
     w = ctx.w
     seen: set[int] = set()

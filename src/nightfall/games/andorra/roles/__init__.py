@@ -1,4 +1,4 @@
-"""Roles, one module per role family; the pipeline (``night_pipeline.STEPS``) registers
+"""Roles, one module per role family; the night's table (``night.steps.NIGHT``) holds
 their step functions in the order of §11. ``ROLE_MODULES`` says where each role lives."""
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ Each night move code has: the pipeline step that executes it, its class
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from ..night.step_ids import StepId
 
 # target kinds
 NONE = "none"  # no target
@@ -19,15 +21,27 @@ JAILED_TODAY = "jailed_today"  # the Jailer's lynched-player actions
 @dataclass(frozen=True, slots=True)
 class ActionSpec:
     code: str
-    step: str
+    step: StepId | None  # None: staying home is no move of any step
     cls: str
     clan_type: str | None
     target: str
     roles: frozenset[str]
+    # The roles for whom the move runs at another step (A-ROLE-COPS-5: the Cops shoot at 33).
+    steps_by_role: tuple[tuple[str, StepId], ...] = ()
+
+    def step_for(self, role: str) -> StepId | None:
+        """The step at which this role's move runs."""
+        return next((step for r, step in self.steps_by_role if r == role), self.step)
 
 
-def _a(code: str, step: str, cls: str, ctype: str | None, target: str, *roles: str) -> ActionSpec:
+def _a(code: str, step: StepId | None, cls: str, ctype: str | None, target: str, *roles: str) -> ActionSpec:
     return ActionSpec(code, step, cls, ctype, target, frozenset(roles))
+
+
+def _cops_shoot_later(spec: ActionSpec) -> ActionSpec:
+    """The mafia shoots at 32, the Cops at 33 (A-ROLE-MAFIA-6, A-ROLE-COPS-5)."""
+    cops = ((role, StepId.COPS_SHOT) for role in ("SHERIFF", "INVESTIGATOR"))
+    return replace(spec, steps_by_role=tuple(cops))
 
 
 NON_UNDEAD = "*"  # marker: any non-Undead player (stake)
@@ -38,79 +52,92 @@ _SOLDIERS = ("SOLDIER", "JOURNALIST_SOLDIER")
 ACTIONS: dict[str, ActionSpec] = {
     a.code: a
     for a in (
-        _a("STAY_HOME", "-", "S", None, NONE),
-        _a("STAKE", "37", "H", None, OTHER, NON_UNDEAD),
-        _a("USE_DIPLOMA", "1", "S", "DIPLOMA", NONE, ITEM),
-        _a("PROSECUTOR_ACCUSE", "2", "V", "VOTE_ALTER", OTHER, "PROSECUTOR"),
-        _a("TELEPATH_VOTE", "3", "V", None, OTHER, "TELEPATH"),
-        _a("REBEL_VOTES", "4", "V", None, NONE, "REBEL"),
-        _a("SWINDLER_CHANGE", "5", "V", None, NONE, "SWINDLER"),
-        _a("VAMPIRE_GHOUL_VOTE", "6", "V", None, OTHER, "VAMPIRE"),
-        _a("DRINK_VODKA", "7", "S", "VODKA", NONE, ITEM),
-        _a("USE_CARD_BOSS", "8", "V", "CARD", ANY, ITEM),
-        _a("USE_CARD_DOCTOR", "8", "V", "CARD", OTHER, ITEM),
-        _a("USE_CARD_SHERIFF", "8", "V", "CARD", OTHER, ITEM),
-        _a("USE_CARD_JOURNALIST", "8", "V", "CARD", OTHER, ITEM),
-        _a("GF_MUTE", "9", "V", None, OTHER, "GODFATHER"),
-        _a("GF_BLOCK", "9", "V", None, OTHER, "GODFATHER"),
-        _a("MAYOR_MUTE", "10", "V", None, OTHER, "MAYOR"),
-        _a("MAYOR_BLOCK", "10", "V", None, OTHER, "MAYOR"),
-        _a("NURSE_PUMP", "11", "V", None, ANY, "NURSE"),
-        _a("NURSE_TEST", "11", "V", None, OTHER, "NURSE"),
-        _a("NURSE_QUARANTINE", "11", "V", None, OTHER, "NURSE"),
-        _a("NURSE_REPORT_VH", "11", "S", None, OTHER, "NURSE"),
-        _a("USE_ANTIDOTE", "11a", "V", "ANTIDOTE", ANY, ITEM),
-        _a("PRIEST_CONFESS", "12", "V", None, OTHER, "PRIEST"),
-        _a("PRIEST_BLESS", "12", "V", None, ANY, "PRIEST"),
-        _a("USE_VOUCHER", "13a", "V", "VOUCHER", OTHER, ITEM),
-        _a("TOUR_SEND", "13", "V", None, OTHER, "TOUROP"),
-        _a("TOUR_EXCURSION", "13", "V", None, OTHER, "TOUROP"),
-        _a("DOMOVOI_BLOCK", "14", "V", None, OTHER, "DOMOVOI"),
-        _a("DOMOVOI_BURN", "14", "H", None, OTHER, "DOMOVOI"),
-        _a("HEAL", "15", "V", None, ANY, "DOCTOR"),
-        _a("SLEEPING_PILL", "15", "V", None, OTHER, "DOCTOR"),
-        _a("TELEPATH_RETARGET", "16", "V", None, OTHER, "TELEPATH"),
-        _a("FAIRY_GIFT", "17", "V", None, OTHER, "FAIRY"),
-        _a("EXECUTIONER_WATCH", "18", "W", None, OTHER, "EXECUTIONER"),
-        _a("JOURNALIST_WATCH", "19", "V", "WATCH", OTHER, "JOURNALIST", "JOURNALIST_SOLDIER"),
-        _a("PV_WATCH", "20", "W", None, OTHER, "PV"),
-        _a("PROTECT", "21", "V", None, OTHER, "BODYGUARD"),
-        _a("SHERIFF_RECRUIT", "22", "V", "RECRUIT", OTHER, "SHERIFF"),
-        _a("RECRUIT", "23", "V", "RECRUIT", OTHER, "RECRUITER"),
-        _a("MAKE_POISON", "23", "S", "MAKE", NONE, "RECRUITER", *_SOLDIERS),
-        _a("REBEL_RECRUIT", "24", "V", None, OTHER, "REBEL"),
-        _a("SEARCH_BOSS", "25", "W", "SEARCH", OTHER, "SHERIFF"),
-        _a("SEARCH_REBEL", "25", "W", "SEARCH", OTHER, "SHERIFF"),
-        _a("SEARCH_MANIAC", "25", "W", "SEARCH", OTHER, "INVESTIGATOR"),
-        _a("SEARCH_RECRUITER", "25", "W", "SEARCH", OTHER, "INVESTIGATOR"),
-        _a("SEARCH_SHERIFF", "26", "W", "SEARCH", OTHER, "BOSS"),
-        _a("SEARCH_INVESTIGATOR", "26", "W", "SEARCH", OTHER, *_SOLDIERS),
-        _a("PROSECUTOR_SEARCH", "27", "W", None, OTHER, "PROSECUTOR"),
-        _a("PROSECUTOR_REPORT", "27", "S", None, OTHER, "PROSECUTOR"),
-        _a("SHMARA_NIGHT", "28", "V", None, OTHER, "SHMARA"),
-        _a("SHMARA_CLONIDINE", "28", "H", None, OTHER, "SHMARA"),
-        _a("SHMARA_STEAL", "28", "S", None, NONE, "SHMARA"),
-        _a("BITE", "29", "H", None, OTHER, "VAMPIRE"),
-        _a("MANIAC_BLOODY", "30", "H", None, OTHER, "MANIAC"),
-        _a("MANIAC_QUICK", "30", "H", None, OTHER, "MANIAC"),
-        _a("MANIAC_TORTURE", "30", "V", None, OTHER, "MANIAC"),
-        _a("REBEL_SHOOT", "31", "H", "SHOOT", OTHER, "*rebel_shooter"),
-        _a("SHOOT", "32", "H", "SHOOT", OTHER, "BOSS", "RECRUITER", *_SOLDIERS, "SHERIFF", "INVESTIGATOR"),
-        _a("POISON", "32", "H", "POISON", OTHER, "BOSS", "RECRUITER", *_SOLDIERS),
-        _a("GIFT_POISON", "32c", "H", "POISON", OTHER, ITEM),
-        _a("EXPLODE", "34", "H", None, OTHER, "PSYCHO"),
-        _a("MAKE_EXPLOSIVE", "34", "S", None, NONE, "PSYCHO"),
-        _a("JAILER_SIN", "35", "V", None, OTHER, "JAILER"),
-        _a("JAILER_CHECK_JAILED", "35", "V", None, JAILED_TODAY, "JAILER"),
-        _a("JAILER_RELEASE", "35", "V", None, JAILED_TODAY, "JAILER"),
-        _a("SWINDLER_CHOOSE", "36", "V", None, OTHER, "SWINDLER"),
-        _a("VH_SEARCH_VAMPIRE", "38", "W", None, OTHER, "VH"),
-        _a("VH_SEARCH_HORSEMAN", "38", "W", None, OTHER, "VH"),
-        _a("VH_SEARCH_UNDEAD", "38", "W", None, OTHER, "VH"),
-        _a("VH_SHOOT", "38", "H", None, OTHER, "VH"),
-        _a("HORSEMAN_SEARCH", "39", "W", None, OTHER, "HORSEMAN"),
-        _a("REANIMATE", "40", "V", None, NONE, "REANIMATOR"),
-        _a("INTERROGATE", "41", "V", "INTERROGATE", OTHER, "INVESTIGATOR"),
+        _a("STAY_HOME", None, "S", None, NONE),
+        _a("STAKE", StepId.STAKES, "H", None, OTHER, NON_UNDEAD),
+        _a("USE_DIPLOMA", StepId.DIPLOMAS, "S", "DIPLOMA", NONE, ITEM),
+        _a("PROSECUTOR_ACCUSE", StepId.PROSECUTOR_VOTE, "V", "VOTE_ALTER", OTHER, "PROSECUTOR"),
+        _a("TELEPATH_VOTE", StepId.TELEPATH_VOTE, "V", None, OTHER, "TELEPATH"),
+        _a("REBEL_VOTES", StepId.REBEL_VOTES, "V", None, NONE, "REBEL"),
+        _a("SWINDLER_CHANGE", StepId.SWINDLER_VOTE, "V", None, NONE, "SWINDLER"),
+        _a("VAMPIRE_GHOUL_VOTE", StepId.VAMPIRE_VOTE, "V", None, OTHER, "VAMPIRE"),
+        _a("DRINK_VODKA", StepId.VODKA, "S", "VODKA", NONE, ITEM),
+        _a("USE_CARD_BOSS", StepId.CARDS, "V", "CARD", ANY, ITEM),
+        _a("USE_CARD_DOCTOR", StepId.CARDS, "V", "CARD", OTHER, ITEM),
+        _a("USE_CARD_SHERIFF", StepId.CARDS, "V", "CARD", OTHER, ITEM),
+        _a("USE_CARD_JOURNALIST", StepId.CARDS, "V", "CARD", OTHER, ITEM),
+        _a("GF_MUTE", StepId.GODFATHER, "V", None, OTHER, "GODFATHER"),
+        _a("GF_BLOCK", StepId.GODFATHER, "V", None, OTHER, "GODFATHER"),
+        _a("MAYOR_MUTE", StepId.MAYOR, "V", None, OTHER, "MAYOR"),
+        _a("MAYOR_BLOCK", StepId.MAYOR, "V", None, OTHER, "MAYOR"),
+        _a("NURSE_PUMP", StepId.NURSE, "V", None, ANY, "NURSE"),
+        _a("NURSE_TEST", StepId.NURSE, "V", None, OTHER, "NURSE"),
+        _a("NURSE_QUARANTINE", StepId.NURSE, "V", None, OTHER, "NURSE"),
+        _a("NURSE_REPORT_VH", StepId.NURSE, "S", None, OTHER, "NURSE"),
+        _a("USE_ANTIDOTE", StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
+        _a("PRIEST_CONFESS", StepId.PRIEST, "V", None, OTHER, "PRIEST"),
+        _a("PRIEST_BLESS", StepId.PRIEST, "V", None, ANY, "PRIEST"),
+        _a("USE_VOUCHER", StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
+        _a("TOUR_SEND", StepId.TOUR_OPERATOR, "V", None, OTHER, "TOUROP"),
+        _a("TOUR_EXCURSION", StepId.TOUR_OPERATOR, "V", None, OTHER, "TOUROP"),
+        _a("DOMOVOI_BLOCK", StepId.DOMOVOI, "V", None, OTHER, "DOMOVOI"),
+        _a("DOMOVOI_BURN", StepId.DOMOVOI, "H", None, OTHER, "DOMOVOI"),
+        _a("HEAL", StepId.DOCTOR, "V", None, ANY, "DOCTOR"),
+        _a("SLEEPING_PILL", StepId.DOCTOR, "V", None, OTHER, "DOCTOR"),
+        _a("TELEPATH_RETARGET", StepId.TELEPATH_RETARGET, "V", None, OTHER, "TELEPATH"),
+        _a("FAIRY_GIFT", StepId.FAIRY, "V", None, OTHER, "FAIRY"),
+        _a("EXECUTIONER_WATCH", StepId.EXECUTIONER, "W", None, OTHER, "EXECUTIONER"),
+        _a("JOURNALIST_WATCH", StepId.JOURNALIST, "V", "WATCH", OTHER, "JOURNALIST", "JOURNALIST_SOLDIER"),
+        _a("PV_WATCH", StepId.PV, "W", None, OTHER, "PV"),
+        _a("PROTECT", StepId.BODYGUARD, "V", None, OTHER, "BODYGUARD"),
+        _a("SHERIFF_RECRUIT", StepId.COPS_RECRUIT, "V", "RECRUIT", OTHER, "SHERIFF"),
+        _a("RECRUIT", StepId.MAFIA_RECRUIT, "V", "RECRUIT", OTHER, "RECRUITER"),
+        _a("MAKE_POISON", StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, "RECRUITER", *_SOLDIERS),
+        _a("REBEL_RECRUIT", StepId.REBEL_RECRUIT, "V", None, OTHER, "REBEL"),
+        _a("SEARCH_BOSS", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "SHERIFF"),
+        _a("SEARCH_REBEL", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "SHERIFF"),
+        _a("SEARCH_MANIAC", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "INVESTIGATOR"),
+        _a("SEARCH_RECRUITER", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "INVESTIGATOR"),
+        _a("SEARCH_SHERIFF", StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, "BOSS"),
+        _a("SEARCH_INVESTIGATOR", StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, *_SOLDIERS),
+        _a("PROSECUTOR_SEARCH", StepId.PROSECUTOR, "W", None, OTHER, "PROSECUTOR"),
+        _a("PROSECUTOR_REPORT", StepId.PROSECUTOR, "S", None, OTHER, "PROSECUTOR"),
+        _a("SHMARA_NIGHT", StepId.SHMARA, "V", None, OTHER, "SHMARA"),
+        _a("SHMARA_CLONIDINE", StepId.SHMARA, "H", None, OTHER, "SHMARA"),
+        _a("SHMARA_STEAL", StepId.SHMARA, "S", None, NONE, "SHMARA"),
+        _a("BITE", StepId.VAMPIRE, "H", None, OTHER, "VAMPIRE"),
+        _a("MANIAC_BLOODY", StepId.MANIAC, "H", None, OTHER, "MANIAC"),
+        _a("MANIAC_QUICK", StepId.MANIAC, "H", None, OTHER, "MANIAC"),
+        _a("MANIAC_TORTURE", StepId.MANIAC, "V", None, OTHER, "MANIAC"),
+        _a("REBEL_SHOOT", StepId.REBEL_SHOT, "H", "SHOOT", OTHER, "*rebel_shooter"),
+        _cops_shoot_later(
+            _a(
+                "SHOOT",
+                StepId.MAFIA_SHOT,
+                "H",
+                "SHOOT",
+                OTHER,
+                "BOSS",
+                "RECRUITER",
+                *_SOLDIERS,
+                "SHERIFF",
+                "INVESTIGATOR",
+            )
+        ),
+        _a("POISON", StepId.MAFIA_SHOT, "H", "POISON", OTHER, "BOSS", "RECRUITER", *_SOLDIERS),
+        _a("GIFT_POISON", StepId.GIFT_POISON, "H", "POISON", OTHER, ITEM),
+        _a("EXPLODE", StepId.PSYCHO, "H", None, OTHER, "PSYCHO"),
+        _a("MAKE_EXPLOSIVE", StepId.PSYCHO, "S", None, NONE, "PSYCHO"),
+        _a("JAILER_SIN", StepId.JAILER, "V", None, OTHER, "JAILER"),
+        _a("JAILER_CHECK_JAILED", StepId.JAILER, "V", None, JAILED_TODAY, "JAILER"),
+        _a("JAILER_RELEASE", StepId.JAILER, "V", None, JAILED_TODAY, "JAILER"),
+        _a("SWINDLER_CHOOSE", StepId.SWINDLER_CHOICE, "V", None, OTHER, "SWINDLER"),
+        _a("VH_SEARCH_VAMPIRE", StepId.VAN_HELSING, "W", None, OTHER, "VH"),
+        _a("VH_SEARCH_HORSEMAN", StepId.VAN_HELSING, "W", None, OTHER, "VH"),
+        _a("VH_SEARCH_UNDEAD", StepId.VAN_HELSING, "W", None, OTHER, "VH"),
+        _a("VH_SHOOT", StepId.VAN_HELSING, "H", None, OTHER, "VH"),
+        _a("HORSEMAN_SEARCH", StepId.HORSEMAN, "W", None, OTHER, "HORSEMAN"),
+        _a("REANIMATE", StepId.REANIMATOR, "V", None, NONE, "REANIMATOR"),
+        _a("INTERROGATE", StepId.INTERROGATION, "V", "INTERROGATE", OTHER, "INVESTIGATOR"),
     )
 }
 
@@ -128,13 +155,13 @@ ITEM_NEEDED = {
 }
 
 # Searches: code -> (role sought, shoots when found at this step or None)
-SEARCHES: dict[str, tuple[str, str | None]] = {
-    "SEARCH_BOSS": ("BOSS", "33"),
-    "SEARCH_REBEL": ("REBEL", "33"),
-    "SEARCH_MANIAC": ("MANIAC", "33"),
-    "SEARCH_RECRUITER": ("RECRUITER", "33"),
-    "SEARCH_SHERIFF": ("SHERIFF", "32"),
-    "SEARCH_INVESTIGATOR": ("INVESTIGATOR", "32"),
+SEARCHES: dict[str, tuple[str, StepId | None]] = {
+    "SEARCH_BOSS": ("BOSS", StepId.COPS_SHOT),
+    "SEARCH_REBEL": ("REBEL", StepId.COPS_SHOT),
+    "SEARCH_MANIAC": ("MANIAC", StepId.COPS_SHOT),
+    "SEARCH_RECRUITER": ("RECRUITER", StepId.COPS_SHOT),
+    "SEARCH_SHERIFF": ("SHERIFF", StepId.MAFIA_SHOT),
+    "SEARCH_INVESTIGATOR": ("INVESTIGATOR", StepId.MAFIA_SHOT),
 }
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..night.ctx import Night
 from ..night.har import hostile
+from ..night.step_ids import StepId
 from .common import visit
 
 
 def step_37_stakes(ctx: Night) -> None:
     """A-STAKE-1..7: groups by final target; fewer than 3 reaching → «неудачно», nothing consumed."""
     groups: dict[int, list[int]] = {}
-    for a in ctx.acts_at("37"):
+    for a in ctx.acts_at(StepId.STAKES):
         if a.target is not None:
             groups.setdefault(a.target, []).append(a.actor)
     for target, hunters in sorted(groups.items()):
@@ -36,7 +37,7 @@ def step_38_van_helsing(ctx: Night) -> None:
     """A-ROLE-VH-2..4: searches (Vampire/Horseman shoot at once) and the silver bullet."""
     w = ctx.w
     sought = {"VH_SEARCH_VAMPIRE": "VAMPIRE", "VH_SEARCH_HORSEMAN": "HORSEMAN"}
-    for a in ctx.acts_at("38"):
+    for a in ctx.acts_at(StepId.VAN_HELSING):
         if not ctx.start(a) or a.target is None:
             continue
         me, t = w.p(a.actor), w.p(a.target)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..night.ctx import Night
+from ..night.step_ids import StepId
 from .common import visit
 
 
-def _influence(ctx: Night, step: str, mute: str, family: str) -> None:
+def _influence(ctx: Night, step: StepId, mute: str, family: str) -> None:
     """A-ROLE-GODFATHER-2/5, A-ROLE-MAYOR-2/4: vote loss for Day N+1 or a block now."""
     for a in ctx.acts_at(step):
         if not ctx.start(a) or a.target is None:
@@ -22,8 +23,8 @@ def _influence(ctx: Night, step: str, mute: str, family: str) -> None:
 
 
 def step_9_godfather(ctx: Night) -> None:
-    _influence(ctx, "9", "GF_MUTE", "GF")
+    _influence(ctx, StepId.GODFATHER, "GF_MUTE", "GF")
 
 
 def step_10_mayor(ctx: Night) -> None:
-    _influence(ctx, "10", "MAYOR_MUTE", "MAYOR")
+    _influence(ctx, StepId.MAYOR, "MAYOR_MUTE", "MAYOR")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..night.ctx import Night
+from ..night.step_ids import StepId
 from ..night.triggers import successful_hostile_by
 from ..state import JAILED_JAILER
 from .common import visit
@@ -11,7 +12,7 @@ from .common import visit
 def step_27_prosecutor(ctx: Night) -> None:
     """A-ROLE-PROSECUTOR-2/3: a Loner-role search (yes/no) or a report to the Sheriff."""
     w = ctx.w
-    for a in ctx.acts_at("27"):
+    for a in ctx.acts_at(StepId.PROSECUTOR):
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
@@ -34,7 +35,7 @@ def step_27_prosecutor(ctx: Night) -> None:
 def step_35_jailer(ctx: Night) -> None:
     """A-ROLE-JAILER-2..8."""
     w = ctx.w
-    for a in ctx.acts_at("35"):
+    for a in ctx.acts_at(StepId.JAILER):
         if not ctx.start(a):
             continue
         if a.code == "JAILER_SIN":
@@ -66,7 +67,7 @@ def step_35_jailer(ctx: Night) -> None:
 
 def step_41_interrogation(ctx: Night) -> None:
     """A-ROLE-INVESTIGATOR-3/4."""
-    for a in ctx.acts_at("41"):
+    for a in ctx.acts_at(StepId.INTERROGATION):
         if not ctx.start(a) or a.target is None:
             continue
         if not visit(ctx, a):

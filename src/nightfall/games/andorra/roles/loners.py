@@ -7,7 +7,7 @@ from typing import Any
 from ..items import DISPLAY_ONLY, GIFT_LIST
 from ..night.ctx import Act, Death, Night
 from ..night.har import hostile
-from ..night.steps import IDX
+from ..night.step_ids import IDX, StepId
 from .actions import ACTIONS, ANY, CONSECUTIVE_FAMILY, OTHER
 from .catalogue import PISTOL_ROLES
 from .common import visit
@@ -24,7 +24,7 @@ def trip(ctx: Night, a: Act, tour: bool) -> None:
 
 
 def step_13_tour_operator(ctx: Night) -> None:
-    for a in ctx.acts_at("13"):
+    for a in ctx.acts_at(StepId.TOUR_OPERATOR):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.w.record_target(a.actor, "TOUROP", ctx.n, a.target)
@@ -34,7 +34,7 @@ def step_13_tour_operator(ctx: Night) -> None:
 
 def step_16_telepath_retarget(ctx: Night) -> None:
     """A-ROLE-TELEPATH-4: the influenced player's later move gets a new target."""
-    for a in ctx.acts_at("16"):
+    for a in ctx.acts_at(StepId.TELEPATH_RETARGET):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.w.record_target(a.actor, "TELEPATH", ctx.n, a.target)
@@ -45,7 +45,8 @@ def step_16_telepath_retarget(ctx: Night) -> None:
         if (
             victim is None
             or victim.state != "PENDING"
-            or IDX[victim.step] <= IDX["16"]
+            or victim.step is None  # staying home is no move (and is never pending)
+            or IDX[victim.step] <= IDX[StepId.TELEPATH_RETARGET]
             or victim.target is None
         ):
             a.result = "FAIL"
@@ -65,7 +66,7 @@ def step_16_telepath_retarget(ctx: Night) -> None:
 def step_17_fairy(ctx: Night) -> None:
     """A-ROLE-FAIRY-2..4, A-ITEM-GIFTLIST-2/3."""
     w = ctx.w
-    for a in ctx.acts_at("17"):
+    for a in ctx.acts_at(StepId.FAIRY):
         if not ctx.start(a) or a.target is None:
             continue
         gift = str(a.params.get("gift"))
@@ -86,7 +87,7 @@ def _pseudo(role: str) -> list[str]:
 def step_28_shmara(ctx: Night) -> None:
     """A-ROLE-SHMARA-2..5: spend the night (block + vote loss), clonidine (HAR), steal a tablet."""
     w = ctx.w
-    for a in ctx.acts_at("28"):
+    for a in ctx.acts_at(StepId.SHMARA):
         if not ctx.start(a):
             continue
         me = w.p(a.actor)
@@ -142,7 +143,7 @@ def step_30_maniac(ctx: Night) -> None:
     """A-ROLE-MANIAC-2..4 and the Priest's heart failure (A-ROLE-PRIEST-6/8)."""
     w = ctx.w
     bloody_ok: set[int] = set()
-    for a in ctx.acts_at("30"):
+    for a in ctx.acts_at(StepId.MANIAC):
         if not ctx.start(a) or a.target is None:
             continue
         if a.code == "MANIAC_TORTURE":  # A-CLASS-7: not hostile
@@ -165,7 +166,7 @@ def step_30_maniac(ctx: Night) -> None:
 def step_34_psycho(ctx: Night) -> None:
     """A-ROLE-PSYCHO-2/7: explosion (explosive spent on «удачно») or make one."""
     w = ctx.w
-    for a in ctx.acts_at("34"):
+    for a in ctx.acts_at(StepId.PSYCHO):
         if not ctx.start(a):
             continue
         me = w.p(a.actor)
@@ -183,7 +184,7 @@ def step_34_psycho(ctx: Night) -> None:
 def step_36_swindler(ctx: Night) -> None:
     """A-ROLE-SWINDLER-2: the chosen player votes like the Swindler on Day N+1."""
     w = ctx.w
-    for a in ctx.acts_at("36"):
+    for a in ctx.acts_at(StepId.SWINDLER_CHOICE):
         if not ctx.start(a) or a.target is None:
             continue
         w.record_target(a.actor, "SWINDLER", ctx.n, a.target)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..night.ctx import Night
+from ..night.step_ids import StepId
 from ..state import ALIVE, DEAD
 from .common import cure, visit
 
@@ -10,7 +11,7 @@ from .common import cure, visit
 def step_11_nurse(ctx: Night) -> None:
     """A-ROLE-NURSE-2..4, A-HEAL-3."""
     w = ctx.w
-    for a in ctx.acts_at("11"):
+    for a in ctx.acts_at(StepId.NURSE):
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
@@ -52,7 +53,7 @@ def step_11_nurse(ctx: Night) -> None:
 def step_15_doctor(ctx: Night) -> None:
     """A-ROLE-DOCTOR-2..5, A-HEAL-1/2."""
     w = ctx.w
-    for a in ctx.acts_at("15"):
+    for a in ctx.acts_at(StepId.DOCTOR):
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
@@ -80,7 +81,7 @@ def step_15_doctor(ctx: Night) -> None:
 def step_40_reanimator(ctx: Night) -> None:
     """A-ROLE-REANIMATOR-2..4: one corpse of this night, chosen interactively."""
     w = ctx.w
-    for a in ctx.acts_at("40"):
+    for a in ctx.acts_at(StepId.REANIMATOR):
         if not ctx.start(a):
             continue
         last = w.p(a.actor).mem.get("last_revived")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ..night.ctx import Night
+from ..night.step_ids import StepId
 from .common import visit
 
 
 def step_18_executioner(ctx: Night) -> None:
     """A-ROLE-EXECUTIONER-3: the watch covers the whole night; the axe comes in triggers."""
-    for a in ctx.acts_at("18"):
+    for a in ctx.acts_at(StepId.EXECUTIONER):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.exec_watch[a.actor] = a.target  # observation works on inaccessible targets (A-ACCESS-3)
@@ -19,7 +20,7 @@ def step_18_executioner(ctx: Night) -> None:
 
 def step_19_journalist(ctx: Night) -> None:
     """A-ROLE-JOURNALIST-2/8: the report is written at dawn from the event log."""
-    for a in ctx.acts_at("19"):
+    for a in ctx.acts_at(StepId.JOURNALIST):
         if not ctx.start(a) or a.target is None:
             continue
         if a.target == a.actor:
@@ -32,7 +33,7 @@ def step_19_journalist(ctx: Night) -> None:
 
 def step_20_pv(ctx: Night) -> None:
     """A-ROLE-PV-2/6: a watch over the whole night; the choice comes at dawn D1."""
-    for a in ctx.acts_at("20"):
+    for a in ctx.acts_at(StepId.PV):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.pv_watch[a.actor] = a.target
@@ -43,7 +44,7 @@ def step_20_pv(ctx: Night) -> None:
 
 def step_21_bodyguard(ctx: Night) -> None:
     """A-ROLE-BODYGUARD-2..7: protection for hostile actions at steps ≥ 21."""
-    for a in ctx.acts_at("21"):
+    for a in ctx.acts_at(StepId.BODYGUARD):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.w.record_target(a.actor, "BODYGUARD", ctx.n, a.target)

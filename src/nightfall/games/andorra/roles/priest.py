@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..night.ctx import Night
 from ..night.har import hostile
+from ..night.step_ids import StepId
 from .common import visit
 
 
 def step_12_priest(ctx: Night) -> None:
     """A-ROLE-PRIEST-2..8: confession (a hostile CROSS on the Undead) or blessing."""
     w = ctx.w
-    for a in ctx.acts_at("12"):
+    for a in ctx.acts_at(StepId.PRIEST):
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)

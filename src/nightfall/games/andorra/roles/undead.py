@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..night.ctx import Night
 from ..night.har import hostile
+from ..night.step_ids import StepId
 from .common import visit
 
 
 def step_14_domovoi(ctx: Night) -> None:
     """A-ROLE-DOMOVOI-2..7: block (fails on the Undead but reveals the role) or burn."""
     w = ctx.w
-    for a in ctx.acts_at("14"):
+    for a in ctx.acts_at(StepId.DOMOVOI):
         if not ctx.start(a) or a.target is None:
             continue
         t = w.p(a.target)
@@ -37,7 +38,7 @@ def step_14_domovoi(ctx: Night) -> None:
 
 
 def step_29_vampire(ctx: Night) -> None:
-    for a in ctx.acts_at("29"):
+    for a in ctx.acts_at(StepId.VAMPIRE):
         if ctx.start(a) and a.target is not None:
             a.result = hostile(ctx, a.actor, a.target, "BITE", a.code).result
 
@@ -45,7 +46,7 @@ def step_29_vampire(ctx: Night) -> None:
 def step_39_horseman(ctx: Night) -> None:
     """A-ROLE-HORSEMAN-2..4, A-ERR-4: freeze every checked non-Undead; behead Van Helsing."""
     w = ctx.w
-    for a in ctx.acts_at("39"):
+    for a in ctx.acts_at(StepId.HORSEMAN):
         if not ctx.start(a) or a.target is None:
             continue
         t = w.p(a.target)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..night.ctx import Night
+from ..night.step_ids import StepId
 from ..tally import entry, swindler_window
 
 
@@ -12,7 +13,7 @@ def _visit(ctx: Night, actor: int, code: str, target: int | None, result: str = 
 
 def step_1_diplomas(ctx: Night) -> None:
     """A-ITEM-DIPLOMA-1/2, A-TALLY-2: the user's vote weight ×2."""
-    for a in ctx.acts_at("1"):
+    for a in ctx.acts_at(StepId.DIPLOMAS):
         if not ctx.start(a):
             continue
         p = ctx.w.p(a.actor)
@@ -30,7 +31,7 @@ def step_1_diplomas(ctx: Night) -> None:
 
 def step_2_prosecutor(ctx: Night) -> None:
     """A-ROLE-PROSECUTOR-2/3, A-TALLY-3: his entry := accused, ×2 (twice per game)."""
-    for a in ctx.acts_at("2"):
+    for a in ctx.acts_at(StepId.PROSECUTOR_VOTE):
         if not ctx.start(a) or a.target is None:
             continue
         p = ctx.w.p(a.actor)
@@ -46,7 +47,7 @@ def step_2_prosecutor(ctx: Night) -> None:
 
 def step_3_telepath_vote(ctx: Night) -> None:
     """A-TALLY-4, A-ERR-13: a cast or blank vote becomes the Telepath's choice."""
-    for a in ctx.acts_at("3"):
+    for a in ctx.acts_at(StepId.TELEPATH_VOTE):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.w.record_target(a.actor, "TELEPATH", ctx.n, a.target)
@@ -62,7 +63,7 @@ def step_3_telepath_vote(ctx: Night) -> None:
 
 def step_4_rebel_votes(ctx: Night) -> None:
     """A-ROLE-REBEL-9, A-TALLY-5: unused (NONE) votes assigned by the Rebel."""
-    for a in ctx.acts_at("4"):
+    for a in ctx.acts_at(StepId.REBEL_VOTES):
         if not ctx.start(a):
             continue
         mapping: dict[int, int] = {int(k): int(v) for k, v in (a.params.get("mapping") or {}).items()}
@@ -89,7 +90,7 @@ def step_5_swindler(ctx: Night) -> None:
             dst.update(target=src["target"], kind="VOTE" if src["kind"] == "VOTE" else "BLANK")
             dst["modified_by"].append("SWINDLER_COPY")
             ctx.audit_line(action="SWINDLER_COPY", actor=sw, target=chosen)
-    for a in ctx.acts_at("5"):
+    for a in ctx.acts_at(StepId.SWINDLER_VOTE):
         if not ctx.start(a):
             continue
         window, _ = swindler_window(ctx.tally["entries"], ctx.in_game)
@@ -107,7 +108,7 @@ def step_5_swindler(ctx: Night) -> None:
 
 def step_6_vampire_vote(ctx: Night) -> None:
     """A-ROLE-VAMPIRE-7, A-TALLY-8: the Ghoul's entry := the Vampire's choice."""
-    for a in ctx.acts_at("6"):
+    for a in ctx.acts_at(StepId.VAMPIRE_VOTE):
         if not ctx.start(a) or a.target is None:
             continue
         e = entry(ctx, a.target)
