@@ -11,6 +11,7 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..roles.codes import Move
 from ..state import ALIVE, VoteEntry, World
 from .step_ids import IDX, StepId
 
@@ -182,7 +183,7 @@ class Night:
         """A-ORDER-4: mafia clan 1, clan 2, then individuals by seat; shots before poisonings."""
         clan = a.clan if a.clan and a.clan.startswith("mafia") else None
         rank = self.w.clans[clan].rank if clan else 10_000
-        kind = 0 if a.code == "SHOOT" else 1
+        kind = 0 if a.code == Move.SHOOT else 1
         return (rank, kind, a.actor)
 
     def start(self, a: Act) -> bool:

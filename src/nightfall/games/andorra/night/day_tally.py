@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..clan_heads import open_poll, promote
 from ..roles.actions import ACTIONS
+from ..roles.codes import Move, Role
 from ..tally import build_workspace, jail, next_day_penalties
 from ..win import check
 from .ctx import Act, Night
@@ -31,7 +32,7 @@ def n0_snapshot(ctx: Night) -> None:
         a = Act(seat, code, target, target, dict(mv.get("params", {})), step, clan=p.clan)
         if p.depressed_night == ctx.n:
             a.state = "VOID"
-        if code == "STAY_HOME":
+        if code == Move.STAY_HOME:
             a.state, a.silent = "DONE", True
         ctx.acts[seat] = a
 
@@ -45,7 +46,7 @@ def s6a_jailing(ctx: Night) -> None:
             act.state = "VOID"  # A-MOVE-8: void from step 7 on; no results (A-RES-4)
         promote(ctx, {ctx.jailed})  # A-ROLE-COPS-3/4, A-ROLE-REBEL-8 "at the coming of the night"
         j = ctx.w.p(ctx.jailed)
-        boss_or_manager = j.role == "BOSS" or ctx.w.clan_manager.get(j.clan or "") == j.seat
+        boss_or_manager = j.role == Role.BOSS or ctx.w.clan_manager.get(j.clan or "") == j.seat
         if j.clan and j.clan.startswith("mafia") and boss_or_manager and ctx.w.clan_members(j.clan):
             open_poll(ctx, j.clan)  # A-CLAN-4: the head is jailed
 

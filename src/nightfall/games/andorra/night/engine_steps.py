@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..roles.codes import Move, Role
 from ..state import ALIVE
 from .ctx import Death, Night
 
@@ -17,7 +18,7 @@ def step_39a_delayed_deaths(ctx: Night) -> None:
             continue
         first = due[0]
         ctx.dying.append(Death(p.seat, str(first["kind"]), first["by"], ctx.step))
-        if first["kind"] == "BITE" and p.role == "PSYCHO" and first["by"] is not None:
+        if first["kind"] == "BITE" and p.role == Role.PSYCHO and first["by"] is not None:
             vamp = w.p(int(first["by"]))
             if vamp.status == ALIVE:  # the Vampire dies with the Psycho (unpreventable)
                 ctx.dying.append(Death(vamp.seat, "PSYCHO_BITE", p.seat, ctx.step))
@@ -32,7 +33,7 @@ def step_43_return(ctx: Night) -> None:
     ctx.on_tour.clear()
     ctx.on_excursion.clear()
     for p in ctx.w.players:
-        if p.role == "DOMOVOI" and p.alive:
+        if p.role == Role.DOMOVOI and p.alive:
             act = ctx.acts.get(p.seat)
-            if act is None or act.code == "STAY_HOME":
+            if act is None or act.code == Move.STAY_HOME:
                 p.energy = 1

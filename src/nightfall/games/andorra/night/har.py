@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..roles.catalogue import PEACEFUL, UNDEAD
+from ..roles.codes import Role
 from .ctx import Death, Night
 
 PISTOL = frozenset({"SHOT", "RSHOT"})
@@ -41,19 +42,19 @@ def immune(ctx: Night, target: int, tau: str, actor: int | None) -> bool:
         if tau in ("SILVER", "STAKE", "CROSS"):  # A-ROLE-UNDEAD-3
             return False
         if tau == "EXPLOSION":  # A-ROLE-UNDEAD-4 / A-OUTCOME-8..10
-            return not (role == "VAMPIRE" or p.ghoul)
+            return not (role == Role.VAMPIRE or p.ghoul)
         return True  # A-OUTCOME-11
     if tau in ("SILVER", "STAKE", "CROSS"):  # A-OUTCOME-4/7: only the Undead
         return True
     if tau == "HH_CHOP":
-        return role != "VH"
+        return role != Role.VH
     if tau == "BURN":  # A-ROLE-DOMOVOI-7: only the Priest burns
-        return role != "PRIEST"
-    if role == "PRIEST":  # A-ROLE-PRIEST-7, A-OUTCOME-12..16
+        return role != Role.PRIEST
+    if role == Role.PRIEST:  # A-ROLE-PRIEST-7, A-OUTCOME-12..16
         return tau not in ("KNIFE_Q", "KNIFE_B", "POISON", "CLONIDINE", "EXPLOSION", "BURN")
-    if role == "PSYCHO":  # A-OUTCOME-17..20
+    if role == Role.PSYCHO:  # A-OUTCOME-17..20
         return tau not in ("SHOT", "RSHOT", "POISON", "CLONIDINE", "BITE")
-    return role == "VH" and tau == "BITE"  # A-OUTCOME-23
+    return role == Role.VH and tau == "BITE"  # A-OUTCOME-23
 
 
 def hostile(
@@ -115,7 +116,7 @@ def hostile(
             bg is not None
             and not response
             and w.p(bg).alive
-            and w.p(bg).role == "BODYGUARD"
+            and w.p(bg).role == Role.BODYGUARD
             and not w.p(actor).undead
             and tau != "AXE"
         ):  # H6

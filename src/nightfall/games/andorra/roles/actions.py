@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..night.step_ids import StepId
+from .codes import Move, Role
 
 # target kinds
 NONE = "none"  # no target
@@ -20,7 +21,7 @@ JAILED_TODAY = "jailed_today"  # the Jailer's lynched-player actions
 
 @dataclass(frozen=True, slots=True)
 class ActionSpec:
-    code: str
+    code: Move
     step: StepId | None  # None: staying home is no move of any step
     cls: str
     clan_type: str | None
@@ -34,112 +35,123 @@ class ActionSpec:
         return next((step for r, step in self.steps_by_role if r == role), self.step)
 
 
-def _a(code: str, step: StepId | None, cls: str, ctype: str | None, target: str, *roles: str) -> ActionSpec:
+def _a(code: Move, step: StepId | None, cls: str, ctype: str | None, target: str, *roles: str) -> ActionSpec:
     return ActionSpec(code, step, cls, ctype, target, frozenset(roles))
 
 
 def _cops_shoot_later(spec: ActionSpec) -> ActionSpec:
     """The mafia shoots at 32, the Cops at 33 (A-ROLE-MAFIA-6, A-ROLE-COPS-5)."""
-    cops = ((role, StepId.COPS_SHOT) for role in ("SHERIFF", "INVESTIGATOR"))
+    cops = ((role, StepId.COPS_SHOT) for role in (Role.SHERIFF, Role.INVESTIGATOR))
     return replace(spec, steps_by_role=tuple(cops))
 
 
 NON_UNDEAD = "*"  # marker: any non-Undead player (stake)
 ITEM = "item"  # marker: any holder of the item
 
-_SOLDIERS = ("SOLDIER", "JOURNALIST_SOLDIER")
+_SOLDIERS = (Role.SOLDIER, Role.JOURNALIST_SOLDIER)
 
 ACTIONS: dict[str, ActionSpec] = {
-    a.code: a
+    a.code.value: a
     for a in (
-        _a("STAY_HOME", None, "S", None, NONE),
-        _a("STAKE", StepId.STAKES, "H", None, OTHER, NON_UNDEAD),
-        _a("USE_DIPLOMA", StepId.DIPLOMAS, "S", "DIPLOMA", NONE, ITEM),
-        _a("PROSECUTOR_ACCUSE", StepId.PROSECUTOR_VOTE, "V", "VOTE_ALTER", OTHER, "PROSECUTOR"),
-        _a("TELEPATH_VOTE", StepId.TELEPATH_VOTE, "V", None, OTHER, "TELEPATH"),
-        _a("REBEL_VOTES", StepId.REBEL_VOTES, "V", None, NONE, "REBEL"),
-        _a("SWINDLER_CHANGE", StepId.SWINDLER_VOTE, "V", None, NONE, "SWINDLER"),
-        _a("VAMPIRE_GHOUL_VOTE", StepId.VAMPIRE_VOTE, "V", None, OTHER, "VAMPIRE"),
-        _a("DRINK_VODKA", StepId.VODKA, "S", "VODKA", NONE, ITEM),
-        _a("USE_CARD_BOSS", StepId.CARDS, "V", "CARD", ANY, ITEM),
-        _a("USE_CARD_DOCTOR", StepId.CARDS, "V", "CARD", OTHER, ITEM),
-        _a("USE_CARD_SHERIFF", StepId.CARDS, "V", "CARD", OTHER, ITEM),
-        _a("USE_CARD_JOURNALIST", StepId.CARDS, "V", "CARD", OTHER, ITEM),
-        _a("GF_MUTE", StepId.GODFATHER, "V", None, OTHER, "GODFATHER"),
-        _a("GF_BLOCK", StepId.GODFATHER, "V", None, OTHER, "GODFATHER"),
-        _a("MAYOR_MUTE", StepId.MAYOR, "V", None, OTHER, "MAYOR"),
-        _a("MAYOR_BLOCK", StepId.MAYOR, "V", None, OTHER, "MAYOR"),
-        _a("NURSE_PUMP", StepId.NURSE, "V", None, ANY, "NURSE"),
-        _a("NURSE_TEST", StepId.NURSE, "V", None, OTHER, "NURSE"),
-        _a("NURSE_QUARANTINE", StepId.NURSE, "V", None, OTHER, "NURSE"),
-        _a("NURSE_REPORT_VH", StepId.NURSE, "S", None, OTHER, "NURSE"),
-        _a("USE_ANTIDOTE", StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
-        _a("PRIEST_CONFESS", StepId.PRIEST, "V", None, OTHER, "PRIEST"),
-        _a("PRIEST_BLESS", StepId.PRIEST, "V", None, ANY, "PRIEST"),
-        _a("USE_VOUCHER", StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
-        _a("TOUR_SEND", StepId.TOUR_OPERATOR, "V", None, OTHER, "TOUROP"),
-        _a("TOUR_EXCURSION", StepId.TOUR_OPERATOR, "V", None, OTHER, "TOUROP"),
-        _a("DOMOVOI_BLOCK", StepId.DOMOVOI, "V", None, OTHER, "DOMOVOI"),
-        _a("DOMOVOI_BURN", StepId.DOMOVOI, "H", None, OTHER, "DOMOVOI"),
-        _a("HEAL", StepId.DOCTOR, "V", None, ANY, "DOCTOR"),
-        _a("SLEEPING_PILL", StepId.DOCTOR, "V", None, OTHER, "DOCTOR"),
-        _a("TELEPATH_RETARGET", StepId.TELEPATH_RETARGET, "V", None, OTHER, "TELEPATH"),
-        _a("FAIRY_GIFT", StepId.FAIRY, "V", None, OTHER, "FAIRY"),
-        _a("EXECUTIONER_WATCH", StepId.EXECUTIONER, "W", None, OTHER, "EXECUTIONER"),
-        _a("JOURNALIST_WATCH", StepId.JOURNALIST, "V", "WATCH", OTHER, "JOURNALIST", "JOURNALIST_SOLDIER"),
-        _a("PV_WATCH", StepId.PV, "W", None, OTHER, "PV"),
-        _a("PROTECT", StepId.BODYGUARD, "V", None, OTHER, "BODYGUARD"),
-        _a("SHERIFF_RECRUIT", StepId.COPS_RECRUIT, "V", "RECRUIT", OTHER, "SHERIFF"),
-        _a("RECRUIT", StepId.MAFIA_RECRUIT, "V", "RECRUIT", OTHER, "RECRUITER"),
-        _a("MAKE_POISON", StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, "RECRUITER", *_SOLDIERS),
-        _a("REBEL_RECRUIT", StepId.REBEL_RECRUIT, "V", None, OTHER, "REBEL"),
-        _a("SEARCH_BOSS", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "SHERIFF"),
-        _a("SEARCH_REBEL", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "SHERIFF"),
-        _a("SEARCH_MANIAC", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "INVESTIGATOR"),
-        _a("SEARCH_RECRUITER", StepId.COPS_SEARCH, "W", "SEARCH", OTHER, "INVESTIGATOR"),
-        _a("SEARCH_SHERIFF", StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, "BOSS"),
-        _a("SEARCH_INVESTIGATOR", StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, *_SOLDIERS),
-        _a("PROSECUTOR_SEARCH", StepId.PROSECUTOR, "W", None, OTHER, "PROSECUTOR"),
-        _a("PROSECUTOR_REPORT", StepId.PROSECUTOR, "S", None, OTHER, "PROSECUTOR"),
-        _a("SHMARA_NIGHT", StepId.SHMARA, "V", None, OTHER, "SHMARA"),
-        _a("SHMARA_CLONIDINE", StepId.SHMARA, "H", None, OTHER, "SHMARA"),
-        _a("SHMARA_STEAL", StepId.SHMARA, "S", None, NONE, "SHMARA"),
-        _a("BITE", StepId.VAMPIRE, "H", None, OTHER, "VAMPIRE"),
-        _a("MANIAC_BLOODY", StepId.MANIAC, "H", None, OTHER, "MANIAC"),
-        _a("MANIAC_QUICK", StepId.MANIAC, "H", None, OTHER, "MANIAC"),
-        _a("MANIAC_TORTURE", StepId.MANIAC, "V", None, OTHER, "MANIAC"),
-        _a("REBEL_SHOOT", StepId.REBEL_SHOT, "H", "SHOOT", OTHER, "*rebel_shooter"),
+        _a(Move.STAY_HOME, None, "S", None, NONE),
+        _a(Move.STAKE, StepId.STAKES, "H", None, OTHER, NON_UNDEAD),
+        _a(Move.USE_DIPLOMA, StepId.DIPLOMAS, "S", "DIPLOMA", NONE, ITEM),
+        _a(Move.PROSECUTOR_ACCUSE, StepId.PROSECUTOR_VOTE, "V", "VOTE_ALTER", OTHER, Role.PROSECUTOR),
+        _a(Move.TELEPATH_VOTE, StepId.TELEPATH_VOTE, "V", None, OTHER, Role.TELEPATH),
+        _a(Move.REBEL_VOTES, StepId.REBEL_VOTES, "V", None, NONE, Role.REBEL),
+        _a(Move.SWINDLER_CHANGE, StepId.SWINDLER_VOTE, "V", None, NONE, Role.SWINDLER),
+        _a(Move.VAMPIRE_GHOUL_VOTE, StepId.VAMPIRE_VOTE, "V", None, OTHER, Role.VAMPIRE),
+        _a(Move.DRINK_VODKA, StepId.VODKA, "S", "VODKA", NONE, ITEM),
+        _a(Move.USE_CARD_BOSS, StepId.CARDS, "V", "CARD", ANY, ITEM),
+        _a(Move.USE_CARD_DOCTOR, StepId.CARDS, "V", "CARD", OTHER, ITEM),
+        _a(Move.USE_CARD_SHERIFF, StepId.CARDS, "V", "CARD", OTHER, ITEM),
+        _a(Move.USE_CARD_JOURNALIST, StepId.CARDS, "V", "CARD", OTHER, ITEM),
+        _a(Move.GF_MUTE, StepId.GODFATHER, "V", None, OTHER, Role.GODFATHER),
+        _a(Move.GF_BLOCK, StepId.GODFATHER, "V", None, OTHER, Role.GODFATHER),
+        _a(Move.MAYOR_MUTE, StepId.MAYOR, "V", None, OTHER, Role.MAYOR),
+        _a(Move.MAYOR_BLOCK, StepId.MAYOR, "V", None, OTHER, Role.MAYOR),
+        _a(Move.NURSE_PUMP, StepId.NURSE, "V", None, ANY, Role.NURSE),
+        _a(Move.NURSE_TEST, StepId.NURSE, "V", None, OTHER, Role.NURSE),
+        _a(Move.NURSE_QUARANTINE, StepId.NURSE, "V", None, OTHER, Role.NURSE),
+        _a(Move.NURSE_REPORT_VH, StepId.NURSE, "S", None, OTHER, Role.NURSE),
+        _a(Move.USE_ANTIDOTE, StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
+        _a(Move.PRIEST_CONFESS, StepId.PRIEST, "V", None, OTHER, Role.PRIEST),
+        _a(Move.PRIEST_BLESS, StepId.PRIEST, "V", None, ANY, Role.PRIEST),
+        _a(Move.USE_VOUCHER, StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
+        _a(Move.TOUR_SEND, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
+        _a(Move.TOUR_EXCURSION, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
+        _a(Move.DOMOVOI_BLOCK, StepId.DOMOVOI, "V", None, OTHER, Role.DOMOVOI),
+        _a(Move.DOMOVOI_BURN, StepId.DOMOVOI, "H", None, OTHER, Role.DOMOVOI),
+        _a(Move.HEAL, StepId.DOCTOR, "V", None, ANY, Role.DOCTOR),
+        _a(Move.SLEEPING_PILL, StepId.DOCTOR, "V", None, OTHER, Role.DOCTOR),
+        _a(Move.TELEPATH_RETARGET, StepId.TELEPATH_RETARGET, "V", None, OTHER, Role.TELEPATH),
+        _a(Move.FAIRY_GIFT, StepId.FAIRY, "V", None, OTHER, Role.FAIRY),
+        _a(Move.EXECUTIONER_WATCH, StepId.EXECUTIONER, "W", None, OTHER, Role.EXECUTIONER),
+        _a(
+            Move.JOURNALIST_WATCH,
+            StepId.JOURNALIST,
+            "V",
+            "WATCH",
+            OTHER,
+            Role.JOURNALIST,
+            Role.JOURNALIST_SOLDIER,
+        ),
+        _a(Move.PV_WATCH, StepId.PV, "W", None, OTHER, Role.PV),
+        _a(Move.PROTECT, StepId.BODYGUARD, "V", None, OTHER, Role.BODYGUARD),
+        _a(Move.SHERIFF_RECRUIT, StepId.COPS_RECRUIT, "V", "RECRUIT", OTHER, Role.SHERIFF),
+        _a(Move.RECRUIT, StepId.MAFIA_RECRUIT, "V", "RECRUIT", OTHER, Role.RECRUITER),
+        _a(Move.MAKE_POISON, StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, Role.RECRUITER, *_SOLDIERS),
+        _a(Move.REBEL_RECRUIT, StepId.REBEL_RECRUIT, "V", None, OTHER, Role.REBEL),
+        _a(Move.SEARCH_BOSS, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.SHERIFF),
+        _a(Move.SEARCH_REBEL, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.SHERIFF),
+        _a(Move.SEARCH_MANIAC, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
+        _a(Move.SEARCH_RECRUITER, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
+        _a(Move.SEARCH_SHERIFF, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, Role.BOSS),
+        _a(Move.SEARCH_INVESTIGATOR, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, *_SOLDIERS),
+        _a(Move.PROSECUTOR_SEARCH, StepId.PROSECUTOR, "W", None, OTHER, Role.PROSECUTOR),
+        _a(Move.PROSECUTOR_REPORT, StepId.PROSECUTOR, "S", None, OTHER, Role.PROSECUTOR),
+        _a(Move.SHMARA_NIGHT, StepId.SHMARA, "V", None, OTHER, Role.SHMARA),
+        _a(Move.SHMARA_CLONIDINE, StepId.SHMARA, "H", None, OTHER, Role.SHMARA),
+        _a(Move.SHMARA_STEAL, StepId.SHMARA, "S", None, NONE, Role.SHMARA),
+        _a(Move.BITE, StepId.VAMPIRE, "H", None, OTHER, Role.VAMPIRE),
+        _a(Move.MANIAC_BLOODY, StepId.MANIAC, "H", None, OTHER, Role.MANIAC),
+        _a(Move.MANIAC_QUICK, StepId.MANIAC, "H", None, OTHER, Role.MANIAC),
+        _a(Move.MANIAC_TORTURE, StepId.MANIAC, "V", None, OTHER, Role.MANIAC),
+        _a(Move.REBEL_SHOOT, StepId.REBEL_SHOT, "H", "SHOOT", OTHER, "*rebel_shooter"),
         _cops_shoot_later(
             _a(
-                "SHOOT",
+                Move.SHOOT,
                 StepId.MAFIA_SHOT,
                 "H",
                 "SHOOT",
                 OTHER,
-                "BOSS",
-                "RECRUITER",
+                Role.BOSS,
+                Role.RECRUITER,
                 *_SOLDIERS,
-                "SHERIFF",
-                "INVESTIGATOR",
+                Role.SHERIFF,
+                Role.INVESTIGATOR,
             )
         ),
-        _a("POISON", StepId.MAFIA_SHOT, "H", "POISON", OTHER, "BOSS", "RECRUITER", *_SOLDIERS),
-        _a("GIFT_POISON", StepId.GIFT_POISON, "H", "POISON", OTHER, ITEM),
-        _a("EXPLODE", StepId.PSYCHO, "H", None, OTHER, "PSYCHO"),
-        _a("MAKE_EXPLOSIVE", StepId.PSYCHO, "S", None, NONE, "PSYCHO"),
-        _a("JAILER_SIN", StepId.JAILER, "V", None, OTHER, "JAILER"),
-        _a("JAILER_CHECK_JAILED", StepId.JAILER, "V", None, JAILED_TODAY, "JAILER"),
-        _a("JAILER_RELEASE", StepId.JAILER, "V", None, JAILED_TODAY, "JAILER"),
-        _a("SWINDLER_CHOOSE", StepId.SWINDLER_CHOICE, "V", None, OTHER, "SWINDLER"),
-        _a("VH_SEARCH_VAMPIRE", StepId.VAN_HELSING, "W", None, OTHER, "VH"),
-        _a("VH_SEARCH_HORSEMAN", StepId.VAN_HELSING, "W", None, OTHER, "VH"),
-        _a("VH_SEARCH_UNDEAD", StepId.VAN_HELSING, "W", None, OTHER, "VH"),
-        _a("VH_SHOOT", StepId.VAN_HELSING, "H", None, OTHER, "VH"),
-        _a("HORSEMAN_SEARCH", StepId.HORSEMAN, "W", None, OTHER, "HORSEMAN"),
-        _a("REANIMATE", StepId.REANIMATOR, "V", None, NONE, "REANIMATOR"),
-        _a("INTERROGATE", StepId.INTERROGATION, "V", "INTERROGATE", OTHER, "INVESTIGATOR"),
+        _a(Move.POISON, StepId.MAFIA_SHOT, "H", "POISON", OTHER, Role.BOSS, Role.RECRUITER, *_SOLDIERS),
+        _a(Move.GIFT_POISON, StepId.GIFT_POISON, "H", "POISON", OTHER, ITEM),
+        _a(Move.EXPLODE, StepId.PSYCHO, "H", None, OTHER, Role.PSYCHO),
+        _a(Move.MAKE_EXPLOSIVE, StepId.PSYCHO, "S", None, NONE, Role.PSYCHO),
+        _a(Move.JAILER_SIN, StepId.JAILER, "V", None, OTHER, Role.JAILER),
+        _a(Move.JAILER_CHECK_JAILED, StepId.JAILER, "V", None, JAILED_TODAY, Role.JAILER),
+        _a(Move.JAILER_RELEASE, StepId.JAILER, "V", None, JAILED_TODAY, Role.JAILER),
+        _a(Move.SWINDLER_CHOOSE, StepId.SWINDLER_CHOICE, "V", None, OTHER, Role.SWINDLER),
+        _a(Move.VH_SEARCH_VAMPIRE, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
+        _a(Move.VH_SEARCH_HORSEMAN, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
+        _a(Move.VH_SEARCH_UNDEAD, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
+        _a(Move.VH_SHOOT, StepId.VAN_HELSING, "H", None, OTHER, Role.VH),
+        _a(Move.HORSEMAN_SEARCH, StepId.HORSEMAN, "W", None, OTHER, Role.HORSEMAN),
+        _a(Move.REANIMATE, StepId.REANIMATOR, "V", None, NONE, Role.REANIMATOR),
+        _a(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
     )
 }
+
+if set(ACTIONS) != set(Move):  # one row per move code (roles/codes.py), no other
+    raise ImportError(f"actions.ACTIONS and codes.Move differ: {set(ACTIONS) ^ set(Move)}")
 
 # Moves that need an item the actor holds (A-MOVE-6): action -> item.
 ITEM_NEEDED = {
@@ -156,12 +168,12 @@ ITEM_NEEDED = {
 
 # Searches: code -> (role sought, shoots when found at this step or None)
 SEARCHES: dict[str, tuple[str, StepId | None]] = {
-    "SEARCH_BOSS": ("BOSS", StepId.COPS_SHOT),
-    "SEARCH_REBEL": ("REBEL", StepId.COPS_SHOT),
-    "SEARCH_MANIAC": ("MANIAC", StepId.COPS_SHOT),
-    "SEARCH_RECRUITER": ("RECRUITER", StepId.COPS_SHOT),
-    "SEARCH_SHERIFF": ("SHERIFF", StepId.MAFIA_SHOT),
-    "SEARCH_INVESTIGATOR": ("INVESTIGATOR", StepId.MAFIA_SHOT),
+    "SEARCH_BOSS": (Role.BOSS, StepId.COPS_SHOT),
+    "SEARCH_REBEL": (Role.REBEL, StepId.COPS_SHOT),
+    "SEARCH_MANIAC": (Role.MANIAC, StepId.COPS_SHOT),
+    "SEARCH_RECRUITER": (Role.RECRUITER, StepId.COPS_SHOT),
+    "SEARCH_SHERIFF": (Role.SHERIFF, StepId.MAFIA_SHOT),
+    "SEARCH_INVESTIGATOR": (Role.INVESTIGATOR, StepId.MAFIA_SHOT),
 }
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).

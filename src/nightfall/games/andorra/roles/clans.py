@@ -7,6 +7,7 @@ from ..night.ctx import Act, Night
 from ..night.har import hostile
 from ..night.step_ids import StepId
 from .actions import SEARCHES
+from .codes import Move
 from .common import visit
 
 
@@ -15,7 +16,7 @@ def _recruit(ctx: Night, step: StepId, faction_of: str) -> None:
     for a in ctx.acts_at(step):
         if not ctx.start(a):
             continue
-        if a.code == "MAKE_POISON":  # A-ROLE-SOLDIER-2/3: a self move, it has no target
+        if a.code == Move.MAKE_POISON:  # A-ROLE-SOLDIER-2/3: a self move, it has no target
             clan = w.p(a.actor).clan
             if clan in w.clans:
                 w.clans[clan].poison += 1
@@ -123,7 +124,7 @@ def step_32_mafia(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.MAFIA_SHOT):
         if not ctx.start(a) or a.target is None:
             continue
-        if a.code == "SHOOT":
+        if a.code == Move.SHOOT:
             _shoot(ctx, a)
         else:
             poison_attack(ctx, a, clan_bottle=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..night.ctx import Night
 from ..night.har import hostile
 from ..night.step_ids import StepId
+from .codes import Move, Role
 from .common import visit
 
 
@@ -36,17 +37,17 @@ def step_37_stakes(ctx: Night) -> None:
 def step_38_van_helsing(ctx: Night) -> None:
     """A-ROLE-VH-2..4: searches (Vampire/Horseman shoot at once) and the silver bullet."""
     w = ctx.w
-    sought = {"VH_SEARCH_VAMPIRE": "VAMPIRE", "VH_SEARCH_HORSEMAN": "HORSEMAN"}
+    sought = {"VH_SEARCH_VAMPIRE": Role.VAMPIRE, "VH_SEARCH_HORSEMAN": Role.HORSEMAN}
     for a in ctx.acts_at(StepId.VAN_HELSING):
         if not ctx.start(a) or a.target is None:
             continue
         me, t = w.p(a.actor), w.p(a.target)
-        if a.code == "VH_SHOOT":
+        if a.code == Move.VH_SHOOT:
             a.result = hostile(ctx, a.actor, a.target, "SILVER", a.code).result
             continue
         if not visit(ctx, a, "W"):
             continue
-        if a.code == "VH_SEARCH_UNDEAD":
+        if a.code == Move.VH_SEARCH_UNDEAD:
             if t.undead:
                 me.targets("confirmed").append(a.target)
             a.lines = [("MSG-UNDEAD" if t.undead else "MSG-NOT-UNDEAD", {"X": a.orig})]

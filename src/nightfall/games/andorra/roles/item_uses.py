@@ -7,6 +7,7 @@ from ..night.step_ids import StepId
 from ..state import ALIVE
 from .actions import ACTIONS
 from .clans import poison_attack
+from .codes import Move, Role
 from .common import cure, visit
 from .loners import trip
 
@@ -32,7 +33,7 @@ def _force(ctx: Night, seat: int, code: str, target: int) -> None:
     clan = ctx.clan_at_n0.get(seat)
     step = ACTIONS[code].step_for(ctx.w.p(seat).role)  # the Sheriff's shot is at 33
     forced = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
-    forced.replaced = old.code if old is not None and old.code != "STAY_HOME" else None
+    forced.replaced = old.code if old is not None and old.code != Move.STAY_HOME else None
     ctx.acts[seat] = forced
 
 
@@ -47,21 +48,25 @@ def step_8_cards(ctx: Night) -> None:
             continue  # A-ITEM-GEN-6: no consumption on an inaccessible target
         w.p(a.actor).take(item)
         holders = {p.role: p.seat for p in w.players if p.status == ALIVE}
-        if a.code == "USE_CARD_DOCTOR":  # A-ITEM-CARDDOC-2: both medics
-            if "DOCTOR" in holders:
-                _force(ctx, holders["DOCTOR"], "HEAL", a.target)
-            if "NURSE" in holders:
-                _force(ctx, holders["NURSE"], "NURSE_PUMP", a.target)
-        elif a.code == "USE_CARD_SHERIFF" and "SHERIFF" in holders:  # A-ITEM-CARDSHERIFF-2
-            _force(ctx, holders["SHERIFF"], "SHOOT", a.target)
-        elif a.code == "USE_CARD_JOURNALIST":  # A-ITEM-CARDJOUR-2
+        if a.code == Move.USE_CARD_DOCTOR:  # A-ITEM-CARDDOC-2: both medics
+            if Role.DOCTOR in holders:
+                _force(ctx, holders[Role.DOCTOR], "HEAL", a.target)
+            if Role.NURSE in holders:
+                _force(ctx, holders[Role.NURSE], "NURSE_PUMP", a.target)
+        elif a.code == Move.USE_CARD_SHERIFF and Role.SHERIFF in holders:  # A-ITEM-CARDSHERIFF-2
+            _force(ctx, holders[Role.SHERIFF], "SHOOT", a.target)
+        elif a.code == Move.USE_CARD_JOURNALIST:  # A-ITEM-CARDJOUR-2
             j = next(
-                (p.seat for p in w.players if p.alive and p.role in ("JOURNALIST", "JOURNALIST_SOLDIER")),
+                (
+                    p.seat
+                    for p in w.players
+                    if p.alive and p.role in (Role.JOURNALIST, Role.JOURNALIST_SOLDIER)
+                ),
                 None,
             )
             if j is not None and j != a.target:
                 _force(ctx, j, "JOURNALIST_WATCH", a.target)
-        elif a.code == "USE_CARD_BOSS":  # A-ITEM-CARDBOSS-2: executed at D3
+        elif a.code == Move.USE_CARD_BOSS:  # A-ITEM-CARDBOSS-2: executed at D3
             ctx.recruits.append(
                 {
                     "by": a.actor,

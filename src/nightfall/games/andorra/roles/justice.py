@@ -6,6 +6,7 @@ from ..night.ctx import Night
 from ..night.step_ids import StepId
 from ..night.triggers import successful_hostile_by
 from ..state import JAILED_JAILER
+from .codes import Move, Role
 from .common import visit
 
 
@@ -16,11 +17,11 @@ def step_27_prosecutor(ctx: Night) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
-        if a.code == "PROSECUTOR_REPORT":
+        if a.code == Move.PROSECUTOR_REPORT:
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             got = me.mem.get("searches", {}).get(str(a.target))
-            sheriff = next((p for p in w.players if p.alive and p.role == "SHERIFF"), None)
+            sheriff = next((p for p in w.players if p.alive and p.role == Role.SHERIFF), None)
             if got is not None and sheriff is not None:
                 ctx.notice(sheriff.seat, "MSG-PROSECUTOR-TO-SHERIFF", X=a.target, role=got[0], yes=got[1])
             continue
@@ -38,7 +39,7 @@ def step_35_jailer(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.JAILER):
         if not ctx.start(a):
             continue
-        if a.code == "JAILER_SIN":
+        if a.code == Move.JAILER_SIN:
             assert a.target is not None
             if not visit(ctx, a):
                 continue
@@ -57,7 +58,7 @@ def step_35_jailer(ctx: Night) -> None:
         a.target = a.orig = ctx.jailed
         a.result = "OK"
         ctx.log(a.actor, a.code, ctx.jailed, "V", "OK")
-        if a.code == "JAILER_CHECK_JAILED":
+        if a.code == Move.JAILER_CHECK_JAILED:
             w.p(ctx.jailed).revealed = True
             if ctx.jailed in w.jailed_unrevealed:
                 w.jailed_unrevealed.remove(ctx.jailed)

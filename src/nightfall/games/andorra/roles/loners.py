@@ -10,6 +10,7 @@ from ..night.har import hostile
 from ..night.step_ids import IDX, StepId
 from .actions import ACTIONS, ANY, CONSECUTIVE_FAMILY, OTHER
 from .catalogue import PISTOL_ROLES
+from .codes import Move, Role
 from .common import visit
 
 
@@ -28,8 +29,8 @@ def step_13_tour_operator(ctx: Night) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         ctx.w.record_target(a.actor, "TOUROP", ctx.n, a.target)
-        ctx.w.p(a.actor).targets("TOUR" if a.code == "TOUR_SEND" else "EXCURSION").append(a.target)
-        trip(ctx, a, a.code == "TOUR_SEND")
+        ctx.w.p(a.actor).targets("TOUR" if a.code == Move.TOUR_SEND else "EXCURSION").append(a.target)
+        trip(ctx, a, a.code == Move.TOUR_SEND)
 
 
 def step_16_telepath_retarget(ctx: Night) -> None:
@@ -81,7 +82,7 @@ def step_17_fairy(ctx: Night) -> None:
 
 
 def _pseudo(role: str) -> list[str]:
-    return ["PISTOL"] if role in PISTOL_ROLES else (["KNIFE"] if role == "MANIAC" else [])
+    return ["PISTOL"] if role in PISTOL_ROLES else (["KNIFE"] if role == Role.MANIAC else [])
 
 
 def step_28_shmara(ctx: Night) -> None:
@@ -91,14 +92,14 @@ def step_28_shmara(ctx: Night) -> None:
         if not ctx.start(a):
             continue
         me = w.p(a.actor)
-        if a.code == "SHMARA_STEAL":
+        if a.code == Move.SHMARA_STEAL:
             me.give("CLONIDINE", ctx.n)
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             continue
         assert a.target is not None
         w.record_target(a.actor, "SHMARA", ctx.n, a.target)
-        if a.code == "SHMARA_NIGHT":
+        if a.code == Move.SHMARA_NIGHT:
             if visit(ctx, a):
                 ctx.block(a.target, by=a.actor)
                 w.lose_vote(ctx.n + 1, a.target, "SHMARA")
@@ -146,11 +147,11 @@ def step_30_maniac(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.MANIAC):
         if not ctx.start(a) or a.target is None:
             continue
-        if a.code == "MANIAC_TORTURE":  # A-CLASS-7: not hostile
+        if a.code == Move.MANIAC_TORTURE:  # A-CLASS-7: not hostile
             if visit(ctx, a):
                 w.lose_vote(ctx.n + 1, a.target, "MANIAC")
             continue
-        tau = "KNIFE_B" if a.code == "MANIAC_BLOODY" else "KNIFE_Q"
+        tau = "KNIFE_B" if a.code == Move.MANIAC_BLOODY else "KNIFE_Q"
         a.result = hostile(ctx, a.actor, a.target, tau, a.code).result
         if tau == "KNIFE_B" and a.result == "OK":
             bloody_ok.add(a.actor)
@@ -170,7 +171,7 @@ def step_34_psycho(ctx: Night) -> None:
         if not ctx.start(a):
             continue
         me = w.p(a.actor)
-        if a.code == "MAKE_EXPLOSIVE":
+        if a.code == Move.MAKE_EXPLOSIVE:
             me.give("EXPLOSIVE", ctx.n)
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..night.ctx import Night
 from ..night.step_ids import StepId
 from ..state import ALIVE, DEAD
+from .codes import Move, Role
 from .common import cure, visit
 
 
@@ -15,38 +16,38 @@ def step_11_nurse(ctx: Night) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
-        if a.code == "NURSE_REPORT_VH":  # delivered anonymously at dawn
+        if a.code == Move.NURSE_REPORT_VH:  # delivered anonymously at dawn
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             tested = me.mem.get("tests", {}).get(str(a.target))
-            vh = next((p for p in w.players if p.alive and p.role == "VH"), None)
+            vh = next((p for p in w.players if p.alive and p.role == Role.VH), None)
             if tested is not None and vh is not None:
                 ctx.notice(vh.seat, "MSG-NURSE-TO-VH", X=a.target, undead=bool(tested))
                 if tested:
                     vh.targets("confirmed").append(a.target)
             continue
         if (
-            a.code == "NURSE_PUMP"
+            a.code == Move.NURSE_PUMP
             and a.forced
             and (a.target in me.targets("PUMP") or (a.target == a.actor and me.mem.get("self_pump")))
         ):
             a.result = "OK"  # sent by a Doctor's card, but her limit is exhausted: nothing happens
             ctx.log(a.actor, a.code, a.target, "V", "OK")
             continue
-        if a.code == "NURSE_PUMP":
+        if a.code == Move.NURSE_PUMP:
             me.targets("PUMP").append(a.target)
             if a.target == a.actor:
                 me.mem["self_pump"] = True
         if not visit(ctx, a):
             continue
-        if a.code == "NURSE_PUMP":
+        if a.code == Move.NURSE_PUMP:
             cure(ctx, a.target, frozenset({"POISON", "CLONIDINE", "BITE", "CROSS"}))
             ctx.shield_nurse.add(a.target)
-        elif a.code == "NURSE_TEST":
+        elif a.code == Move.NURSE_TEST:
             undead = w.p(a.target).undead
             me.mem.setdefault("tests", {})[str(a.target)] = undead
             a.lines = [("MSG-UNDEAD" if undead else "MSG-NOT-UNDEAD", {"X": a.orig})]
-        elif a.code == "NURSE_QUARANTINE":
+        elif a.code == Move.NURSE_QUARANTINE:
             w.lose_vote(ctx.n + 1, a.target, "NURSE")
 
 
@@ -57,7 +58,7 @@ def step_15_doctor(ctx: Night) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
-        if a.code == "SLEEPING_PILL":
+        if a.code == Move.SLEEPING_PILL:
             if visit(ctx, a):
                 ctx.block(a.target, by=a.actor)
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..night.ctx import Night
 from ..night.har import hostile
 from ..night.step_ids import StepId
+from .codes import Move
 from .common import visit
 
 
@@ -15,7 +16,7 @@ def step_12_priest(ctx: Night) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         me = w.p(a.actor)
-        if a.code == "PRIEST_BLESS":
+        if a.code == Move.PRIEST_BLESS:
             me.mem["blessed"] = True
             if visit(ctx, a):
                 ctx.blessed.add(a.target)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..night.ctx import Night
 from ..night.har import hostile
 from ..night.step_ids import StepId
+from .codes import Move, Role
 from .common import visit
 
 
@@ -15,7 +16,7 @@ def step_14_domovoi(ctx: Night) -> None:
         if not ctx.start(a) or a.target is None:
             continue
         t = w.p(a.target)
-        if a.code == "DOMOVOI_BURN":
+        if a.code == Move.DOMOVOI_BURN:
             w.p(a.actor).energy = 0
             a.result = hostile(ctx, a.actor, a.target, "BURN", a.code).result
             ctx.events[-1].visible = False  # incorporeal (A-ROLE-DOMOVOI-7)
@@ -33,7 +34,7 @@ def step_14_domovoi(ctx: Night) -> None:
         ctx.dom_blocked.add(a.target)
         ctx.block(a.target)
         w.lose_vote(ctx.n + 1, a.target, "DOMOVOI")
-        if t.role == "PRIEST":
+        if t.role == Role.PRIEST:
             a.lines = [("MSG-ROLE-IS", {"X": a.orig, "role_of": a.target})]
 
 
@@ -57,11 +58,11 @@ def step_39_horseman(ctx: Night) -> None:
         if not visit(ctx, a, "W"):
             continue
         ctx.block(a.target)
-        if t.role == "VH":
+        if t.role == Role.VH:
             ok = hostile(ctx, a.actor, a.target, "HH_CHOP", a.code).result == "OK"
             a.lines = [
-                ("MSG-SEARCH", {"X": a.orig, "role": "VH", "found": True, "shot": None}),
+                ("MSG-SEARCH", {"X": a.orig, "role": Role.VH, "found": True, "shot": None}),
                 ("MSG-CHOP", {"ok": ok}),
             ]
         else:
-            a.lines = [("MSG-SEARCH", {"X": a.orig, "role": "VH", "found": False, "shot": None})]
+            a.lines = [("MSG-SEARCH", {"X": a.orig, "role": Role.VH, "found": False, "shot": None})]
