@@ -11,18 +11,9 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles.actions import (
-    ACTIONS,
-    ANY,
-    CONSECUTIVE_FAMILY,
-    ITEM,
-    ITEM_NEEDED,
-    JAILED_TODAY,
-    NON_UNDEAD,
-    NONE,
-    ONCE_PER_TARGET,
-    OTHER,
-)
+from .roles import doctor
+from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
+from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
 from .roles.catalogue import LONERS, ROLES
 from .roles.codes import Move, Role
 from .roles.move_params import VOUCHER_KINDS
@@ -176,13 +167,9 @@ def target_rules(
     if fam and w.last_target(p.seat, fam, n - 1) == t:
         raise refuse("same_target_twice", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
     once = ONCE_PER_TARGET.get(code)
-    if (
-        once
-        and t in p.mem.get(once, [])
-        and not (code == Move.HEAL and t == p.seat and not p.mem.get("self_heal"))
-    ):
+    if once and t in p.mem.get(once, []) and not doctor.first_self_heal(p, code, t):
         raise refuse("once_per_target", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
-    if code == Move.HEAL and t == p.seat and p.mem.get("self_heal"):
+    if doctor.heals_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
     if code == Move.NURSE_PUMP and t == p.seat and p.mem.get("self_pump"):
         raise refuse("self_once_per_game", "A-ROLE-NURSE-3", p, code)

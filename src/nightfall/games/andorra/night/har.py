@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..roles import doctor
 from ..roles.catalogue import PEACEFUL, UNDEAD
 from ..roles.codes import Role
 from .ctx import Death, Night
 
 PISTOL = frozenset({"SHOT", "RSHOT"})
-# A-HAR-EFFECT "Healable by Doctor": not AXE, EXPLOSION, BITE (and never the Undead, A-HEAL-1).
-DOCTOR_HEALS = frozenset({"SHOT", "RSHOT", "KNIFE_Q", "KNIFE_B", "HH_CHOP", "POISON", "CLONIDINE", "BURN"})
 NURSE_CURES = frozenset({"POISON", "CLONIDINE", "BITE", "CROSS"})  # A-HEAL-3
 ANTIDOTE_CURES = frozenset({"POISON", "CLONIDINE"})  # A-HEAL-4
 POISONINGS = frozenset({"POISON", "CLONIDINE", "CROSS"})
@@ -165,8 +164,7 @@ def covered_again(ctx: Night, used: dict[int, tuple[str, str]], target: int, act
 
 
 def shielded(ctx: Night, target: int, tau: str) -> bool:
-    t = ctx.w.p(target)
-    if target in ctx.shield_doctor and tau in DOCTOR_HEALS and not t.undead:
+    if doctor.shields(ctx, target, tau):  # A-HEAL-1/2
         return True
     if target in ctx.shield_nurse and tau in NURSE_CURES:
         return True

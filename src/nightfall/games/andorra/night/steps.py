@@ -15,6 +15,7 @@ from typing import Literal
 
 from ..roles import (
     clans,
+    doctor,
     hunters,
     influence,
     item_uses,
@@ -70,7 +71,7 @@ NIGHT: tuple[Step, ...] = (
     Step(StepId.VOUCHERS, "турпутевки", item_uses.step_13a_vouchers),
     Step(StepId.TOUR_OPERATOR, "Туроператор", loners.step_13_tour_operator),
     Step(StepId.DOMOVOI, "Домовой", undead.step_14_domovoi),
-    Step(StepId.DOCTOR, "Доктор", medics.step_15_doctor),
+    Step(StepId.DOCTOR, "Доктор", doctor.step_15_doctor),
     Step(StepId.TELEPATH_RETARGET, "Телепат (смена хода)", loners.step_16_telepath_retarget),
     Step(StepId.FAIRY, "Фея", loners.step_17_fairy),
     Step(StepId.EXECUTIONER, "Палач", observers.step_18_executioner),

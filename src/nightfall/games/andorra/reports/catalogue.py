@@ -8,6 +8,8 @@ the spec gives two forms (found / not found, yes / no). Placeholders:
 
 from __future__ import annotations
 
+from ..roles.role_modules import OWN
+
 CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-OK": {"": ("Результат хода: удачно.", "Move result: successful.")},
     "MSG-FAIL": {"": ("Результат хода: неудачно.", "Move result: unsuccessful.")},
@@ -191,6 +193,8 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     "J-CONFESSED": {"": ("{B} исповедан(а).", "{B} was confessed.")},
     "J-HOME": {"": ("{B} сидел(а) дома.", "{B} stayed home.")},
     "J-VISIT": {"": ("{A} посетил(а) {B}.", "{A} visited {B}.")},
+    # The roles with a module of their own write their messages there (roles/role_modules.py).
+    **{key: forms for m in OWN for key, forms in m.MESSAGES.items()},
 }
 
 OK_WORD = {True: ("удачно", "successful"), False: ("неудачно", "unsuccessful")}

@@ -14,7 +14,7 @@ ROLE_MODULES: dict[str, str] = {
     "REBEL": "clans",
     "GODFATHER": "influence",
     "MAYOR": "influence",
-    "DOCTOR": "medics",
+    "DOCTOR": "doctor",  # its own module: roles/role_modules.py
     "NURSE": "medics",
     "REANIMATOR": "medics",
     "PRIEST": "priest",

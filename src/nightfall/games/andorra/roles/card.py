@@ -9,7 +9,8 @@ from ..items import item_name
 from ..moves import possible
 from ..state import AndorraState, Player
 from ..win import WIN_EN, WIN_RU
-from .actions import ACTIONS, ITEM, NON_UNDEAD
+from .action_spec import ITEM, NON_UNDEAD
+from .actions import ACTIONS
 from .codes import Move
 from .descriptions import description
 from .move_names import move_name

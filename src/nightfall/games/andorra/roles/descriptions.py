@@ -5,11 +5,14 @@ that none is missing."""
 
 from __future__ import annotations
 
+from .card_words import STAKE_EN as _STAKE_EN
+from .card_words import STAKE_RU as _STAKE_RU
+from .catalogue import ROLES
+from .role_modules import OWN
+
 # the mafia clan's shared rules, said once for the three clan roles
 _CLAN_RU = "Клановые вещи: 1 диплом, 1 бутылка яда. Ходы отправляет Босс."
 _CLAN_EN = "Clan items: 1 diploma, 1 bottle of poison. The Boss sends the moves."
-_STAKE_RU = "- ходит с колом в поисках Нечисти."
-_STAKE_EN = "- joins a stake hunt for the Undead."
 _INFLUENCE_RU = (
     "- выбирает игрока, который на следующем дневном голосовании теряет голос.\n"
     "- выбирает игрока, который ночью теряет возможность сделать ход.\n"
@@ -39,7 +42,7 @@ _JOURNALIST_EN = (
 )
 
 # code -> (Russian from the seed, English translation)
-DESCRIPTIONS: dict[str, tuple[str, str]] = {
+_CARDS: dict[str, tuple[str, str]] = {
     "BOSS": (
         f"Изначально имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
         "- поиск Шерифа. При нахождении - стреляет.\n"
@@ -91,20 +94,6 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
     "MAYOR": (
         f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n{_INFLUENCE_RU}",
         f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n{_INFLUENCE_EN}",
-    ),
-    "DOCTOR": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- лечит игрока от любого враждебного воздействия, кроме топора Палача, взрыва Психа и "
-        "укуса Вампира. Не лечит Нечисть.\n"
-        "- поит игрока снотворным. Игрок теряет возможность сделать ночной ход.\n"
-        "- может отказаться от ночного действия.\n"
-        "Лечение может быть применено к игроку один раз за игру. Может вылечить себя один раз за игру.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- heals a player from any hostile act except the Executioner's axe, the Psycho's blast "
-        "and the Vampire's bite. Does not heal the Undead.\n"
-        "- gives a player a sleeping draught: he cannot make his night move.\n"
-        "- may skip the night move.\n"
-        "Each player can be healed once per game. Can heal himself once per game.",
     ),
     "NURSE": (
         f"Ночное действие:\n{_STAKE_RU}\n"
@@ -379,6 +368,14 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
         f"{_JOURNALIST_EN}\nRecruited into a mafia clan, he keeps his role. Without a journalist's "
         f"move he cannot publish. May write lies.\n{_CLAN_EN}",
     ),
+}
+
+# The roles with a module of their own write their card there (roles/role_modules.py).
+_OWN_CARDS = {m.ROLE.value: m.DESCRIPTION for m in OWN}
+DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    code: _CARDS[code] if code in _CARDS else _OWN_CARDS[code]
+    for code in ROLES
+    if code in _CARDS or code in _OWN_CARDS
 }
 
 

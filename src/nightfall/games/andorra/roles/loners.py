@@ -8,7 +8,8 @@ from ..items import DISPLAY_ONLY, GIFT_LIST
 from ..night.ctx import Act, Death, Night
 from ..night.har import hostile
 from ..night.step_ids import IDX, StepId
-from .actions import ACTIONS, ANY, CONSECUTIVE_FAMILY, OTHER
+from .action_spec import ANY, OTHER
+from .actions import ACTIONS, CONSECUTIVE_FAMILY
 from .catalogue import PISTOL_ROLES
 from .codes import Move, Role
 from .common import visit

@@ -1,4 +1,4 @@
-"""The Nurse (11), the Doctor (15) and the Reanimator (40) (A-HEAL)."""
+"""The Nurse (11) and the Reanimator (40) (A-HEAL); the Doctor has his own module, ``doctor.py``."""
 
 from __future__ import annotations
 
@@ -49,34 +49,6 @@ def step_11_nurse(ctx: Night) -> None:
             a.lines = [("MSG-UNDEAD" if undead else "MSG-NOT-UNDEAD", {"X": a.orig})]
         elif a.code == Move.NURSE_QUARANTINE:
             w.lose_vote(ctx.n + 1, a.target, "NURSE")
-
-
-def step_15_doctor(ctx: Night) -> None:
-    """A-ROLE-DOCTOR-2..5, A-HEAL-1/2."""
-    w = ctx.w
-    for a in ctx.acts_at(StepId.DOCTOR):
-        if not ctx.start(a) or a.target is None:
-            continue
-        me = w.p(a.actor)
-        if a.code == Move.SLEEPING_PILL:
-            if visit(ctx, a):
-                ctx.block(a.target, by=a.actor)
-            continue
-        if a.forced and (a.target in me.targets("HEAL") or (a.target == a.actor and me.mem.get("self_heal"))):
-            a.result = "OK"  # Q-39: the medic goes, but the limit is exhausted: nothing happens
-            ctx.log(a.actor, a.code, a.target, "V", "OK")
-            continue
-        me.targets("HEAL").append(a.target)
-        if a.target == a.actor:
-            me.mem["self_heal"] = True
-        if not visit(ctx, a):
-            continue
-        if w.p(a.target).undead:  # A-HEAL-1: does not heal the Undead
-            a.result = "FAIL"
-            ctx.events[-1].result = "FAIL"
-            continue
-        ctx.shield_doctor.add(a.target)
-        cure(ctx, a.target, frozenset({"POISON", "CLONIDINE"}))
 
 
 def step_40_reanimator(ctx: Night) -> None:

@@ -3,7 +3,9 @@ English. Pages, errors and the glossary (docs/andorra-glossary.md) read them fro
 
 from __future__ import annotations
 
-MOVE_NAMES: dict[str, tuple[str, str]] = {
+from .role_modules import OWN
+
+_NAMES: dict[str, tuple[str, str]] = {
     "STAY_HOME": ("сижу дома", "stay home"),
     "STAKE": ("поход с колом", "stake hunt"),
     "USE_DIPLOMA": ("применить диплом", "use the diploma"),
@@ -33,8 +35,6 @@ MOVE_NAMES: dict[str, tuple[str, str]] = {
     "TOUR_EXCURSION": ("отправить на экскурсию", "send on an excursion"),
     "DOMOVOI_BLOCK": ("блок", "block"),
     "DOMOVOI_BURN": ("сжечь", "burn"),
-    "HEAL": ("лечить", "heal"),
-    "SLEEPING_PILL": ("снотворное", "sleeping pill"),
     "TELEPATH_RETARGET": ("сменить цель", "change the target"),
     "FAIRY_GIFT": ("подарок", "gift"),
     "EXECUTIONER_WATCH": ("следить", "watch"),
@@ -78,6 +78,8 @@ MOVE_NAMES: dict[str, tuple[str, str]] = {
     "REANIMATE": ("реанимировать", "reanimate"),
     "INTERROGATE": ("допрос", "interrogation"),
 }
+# The roles with a module of their own name their moves there (roles/role_modules.py).
+MOVE_NAMES: dict[str, tuple[str, str]] = {**_NAMES, **{c: n for m in OWN for c, n in m.MOVE_NAMES.items()}}
 
 # The clan same-type keys (A-CLAN-6) as a sentence names them.
 MOVE_TYPES: dict[str, tuple[str, str]] = {
