@@ -11,7 +11,7 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles import doctor
+from .roles import doctor, nurse
 from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
 from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
 from .roles.catalogue import LONERS, ROLES
@@ -171,7 +171,7 @@ def target_rules(
         raise refuse("once_per_target", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
     if doctor.heals_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
-    if code == Move.NURSE_PUMP and t == p.seat and p.mem.get("self_pump"):
+    if nurse.pumps_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-NURSE-3", p, code)
     if code == Move.SWINDLER_CHOOSE and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
         raise refuse("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)

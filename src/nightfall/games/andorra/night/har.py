@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..roles import doctor
+from ..roles import doctor, nurse
 from ..roles.catalogue import PEACEFUL, UNDEAD
 from ..roles.codes import Role
 from .ctx import Death, Night
 
 PISTOL = frozenset({"SHOT", "RSHOT"})
-NURSE_CURES = frozenset({"POISON", "CLONIDINE", "BITE", "CROSS"})  # A-HEAL-3
 ANTIDOTE_CURES = frozenset({"POISON", "CLONIDINE"})  # A-HEAL-4
 POISONINGS = frozenset({"POISON", "CLONIDINE", "CROSS"})
 LETHAL = frozenset(
@@ -166,7 +165,7 @@ def covered_again(ctx: Night, used: dict[int, tuple[str, str]], target: int, act
 def shielded(ctx: Night, target: int, tau: str) -> bool:
     if doctor.shields(ctx, target, tau):  # A-HEAL-1/2
         return True
-    if target in ctx.shield_nurse and tau in NURSE_CURES:
+    if nurse.shields(ctx, target, tau):  # A-HEAL-3
         return True
     return target in ctx.shield_antidote and tau in ANTIDOTE_CURES
 

@@ -8,9 +8,9 @@ the spec gives two forms (found / not found, yes / no). Placeholders:
 
 from __future__ import annotations
 
-from ..roles.role_modules import OWN
+from ..roles.role_modules import OWN, gather
 
-CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
+_COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-OK": {"": ("Результат хода: удачно.", "Move result: successful.")},
     "MSG-FAIL": {"": ("Результат хода: неудачно.", "Move result: unsuccessful.")},
     "MSG-POISONED": {"": ("отравлен", "poisoned")},
@@ -32,7 +32,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         )
     },
     "MSG-RELEASED": {"": ("Вы вышли из тюрьмы.", "You are out of jail.")},
-    "MSG-REANIMATED": {"": ("Вас реанимировали.", "You were reanimated.")},
     "MSG-GHOUL": {
         "": (
             "Вы стали Упырём. Ваша роль сохраняется; вы побеждаете вместе с Вампиром и/или другими Упырями.",
@@ -129,10 +128,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
             "Message from the Prosecutor: {X} — {role}: no.",
         ),
     },
-    "MSG-NURSE-TO-VH": {
-        "yes": ("Анализ крови: {X} — нечисть.", "Blood test: {X} is Undead."),
-        "no": ("Анализ крови: {X} — не нечисть.", "Blood test: {X} is not Undead."),
-    },
     "MSG-SINFUL": {"": ("{X} грешен(на).", "{X} is sinful.")},
     "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
     "MSG-JAILER-SIN": {
@@ -168,12 +163,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         )
     },
     "MSG-PV-NOTHING": {"": ("Ничего не замечено.", "Nothing noticed.")},
-    "MSG-REANIMATE-PROMPT": {
-        "": (
-            "Трупы этой ночи: {list}. Кого реанимировать?",
-            "Corpses of this night: {list}. Whom to reanimate?",
-        )
-    },
     "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
     # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
     "MSG-HOST-PV-REANIMATED": {
@@ -193,8 +182,8 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     "J-CONFESSED": {"": ("{B} исповедан(а).", "{B} was confessed.")},
     "J-HOME": {"": ("{B} сидел(а) дома.", "{B} stayed home.")},
     "J-VISIT": {"": ("{A} посетил(а) {B}.", "{A} visited {B}.")},
-    # The roles with a module of their own write their messages there (roles/role_modules.py).
-    **{key: forms for m in OWN for key, forms in m.MESSAGES.items()},
 }
+# The roles with a module of their own write their messages there (roles/role_modules.py).
+CATALOGUE: dict[str, dict[str, tuple[str, str]]] = gather(_COMMON, (m.MESSAGES for m in OWN))
 
 OK_WORD = {True: ("удачно", "successful"), False: ("неудачно", "unsuccessful")}

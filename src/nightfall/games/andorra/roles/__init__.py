@@ -14,9 +14,9 @@ ROLE_MODULES: dict[str, str] = {
     "REBEL": "clans",
     "GODFATHER": "influence",
     "MAYOR": "influence",
-    "DOCTOR": "doctor",  # its own module: roles/role_modules.py
-    "NURSE": "medics",
-    "REANIMATOR": "medics",
+    "DOCTOR": "doctor",  # a module of its own (roles/role_modules.py OWN)
+    "NURSE": "nurse",
+    "REANIMATOR": "reanimator",
     "PRIEST": "priest",
     "EXECUTIONER": "observers",
     "JOURNALIST": "observers",

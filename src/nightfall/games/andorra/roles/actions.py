@@ -21,7 +21,7 @@ from .action_spec import (
     spec,
 )
 from .codes import Move, Role
-from .role_modules import OWN
+from .role_modules import OWN, gather
 
 
 def _cops_shoot_later(row: ActionSpec) -> ActionSpec:
@@ -50,10 +50,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.GF_BLOCK, StepId.GODFATHER, "V", None, OTHER, Role.GODFATHER),
     spec(Move.MAYOR_MUTE, StepId.MAYOR, "V", None, OTHER, Role.MAYOR),
     spec(Move.MAYOR_BLOCK, StepId.MAYOR, "V", None, OTHER, Role.MAYOR),
-    spec(Move.NURSE_PUMP, StepId.NURSE, "V", None, ANY, Role.NURSE),
-    spec(Move.NURSE_TEST, StepId.NURSE, "V", None, OTHER, Role.NURSE),
-    spec(Move.NURSE_QUARANTINE, StepId.NURSE, "V", None, OTHER, Role.NURSE),
-    spec(Move.NURSE_REPORT_VH, StepId.NURSE, "S", None, OTHER, Role.NURSE),
     spec(Move.USE_ANTIDOTE, StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
     spec(Move.PRIEST_CONFESS, StepId.PRIEST, "V", None, OTHER, Role.PRIEST),
     spec(Move.PRIEST_BLESS, StepId.PRIEST, "V", None, ANY, Role.PRIEST),
@@ -123,7 +119,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.VH_SEARCH_UNDEAD, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
     spec(Move.VH_SHOOT, StepId.VAN_HELSING, "H", None, OTHER, Role.VH),
     spec(Move.HORSEMAN_SEARCH, StepId.HORSEMAN, "W", None, OTHER, Role.HORSEMAN),
-    spec(Move.REANIMATE, StepId.REANIMATOR, "V", None, NONE, Role.REANIMATOR),
     spec(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
 )
 # The roles with a module of their own add their rows (roles/role_modules.py); the table is in
@@ -176,15 +171,14 @@ CONSECUTIVE_FAMILY: dict[str, str] = {
 }
 
 # Once per target per game (per-target limits).
-ONCE_PER_TARGET: dict[str, str] = {
+_ONCE: dict[str, str] = {
     "GF_MUTE": "GF_MUTE",
     "GF_BLOCK": "GF_BLOCK",
     "MAYOR_MUTE": "MAYOR_MUTE",
     "MAYOR_BLOCK": "MAYOR_BLOCK",
-    "NURSE_PUMP": "PUMP",
     "PRIEST_CONFESS": "CONFESS",
     "TOUR_SEND": "TOUR",
     "TOUR_EXCURSION": "EXCURSION",
     "SHMARA_CLONIDINE": "CLONIDINE",
-    **{code: key for m in OWN for code, key in m.ONCE_PER_TARGET.items()},
 }
+ONCE_PER_TARGET: dict[str, str] = gather(_ONCE, (m.ONCE_PER_TARGET for m in OWN))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .card_words import STAKE_EN as _STAKE_EN
 from .card_words import STAKE_RU as _STAKE_RU
 from .catalogue import ROLES
-from .role_modules import OWN
+from .role_modules import OWN, gather
 
 # the mafia clan's shared rules, said once for the three clan roles
 _CLAN_RU = "Клановые вещи: 1 диплом, 1 бутылка яда. Ходы отправляет Босс."
@@ -94,33 +94,6 @@ _CARDS: dict[str, tuple[str, str]] = {
     "MAYOR": (
         f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n{_INFLUENCE_RU}",
         f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n{_INFLUENCE_EN}",
-    ),
-    "NURSE": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- промывание желудка - лечит от отравления, в том числе и Нечисть.\n"
-        "- анализ крови - определяет Нечисть. Следующим ночным ходом может сообщить результат "
-        "Ван Хельсингу.\n"
-        "- запереть на карантин - голоса на дневном голосовании (сам игрок об этом не узнаёт).\n"
-        "Лечение может быть применено к игроку один раз за игру. Один раз за игру может вылечить "
-        "себя от отравления.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- stomach pumping: cures poisoning, the Undead's too.\n"
-        "- blood test: detects the Undead. Next night may tell the result to Van Helsing.\n"
-        "- quarantine: the player loses his vote at the day's vote (he does not learn it).\n"
-        "Each player can be cured once per game. Can cure her own poisoning once per game.",
-    ),
-    "REANIMATOR": (
-        f"Имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
-        "- реанимирование трупа.\n"
-        "- может отказаться от реанимирования трупа.\n"
-        "Ходит последним и знает все трупы за прошедшую ночь. Реанимирует любого (одного) из них на "
-        "свой выбор. Себя реанимировать не может. Не может два дня подряд реанимировать одного и "
-        "того же человека.",
-        f"Has a bulletproof vest.\nNight move:\n{_STAKE_EN}\n"
-        "- revives a corpse.\n"
-        "- may decline to revive.\n"
-        "Moves last and knows every corpse of the night. Revives any one of them. Cannot revive "
-        "himself, nor the same person two days in a row.",
     ),
     "SHERIFF": (
         f"Изначально имеет бронежилет.\nНевербуемая роль.\nЗнает Следователя.\nНочное действие:\n{_STAKE_RU}\n"
@@ -371,12 +344,8 @@ _CARDS: dict[str, tuple[str, str]] = {
 }
 
 # The roles with a module of their own write their card there (roles/role_modules.py).
-_OWN_CARDS = {m.ROLE.value: m.DESCRIPTION for m in OWN}
-DESCRIPTIONS: dict[str, tuple[str, str]] = {
-    code: _CARDS[code] if code in _CARDS else _OWN_CARDS[code]
-    for code in ROLES
-    if code in _CARDS or code in _OWN_CARDS
-}
+_ALL = gather(_CARDS, ({m.ROLE.value: m.DESCRIPTION} for m in OWN))
+DESCRIPTIONS: dict[str, tuple[str, str]] = {code: _ALL[code] for code in ROLES if code in _ALL}
 
 
 def description(role: str) -> dict[str, str]:

@@ -3,7 +3,7 @@ English. Pages, errors and the glossary (docs/andorra-glossary.md) read them fro
 
 from __future__ import annotations
 
-from .role_modules import OWN
+from .role_modules import OWN, gather
 
 _NAMES: dict[str, tuple[str, str]] = {
     "STAY_HOME": ("сижу дома", "stay home"),
@@ -24,10 +24,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "MAYOR_MUTE": ("лишить голоса", "take away the vote"),
     "MAYOR_BLOCK": ("лишить хода", "take away the move"),
     "USE_ANTIDOTE": ("противоядие", "antidote"),
-    "NURSE_PUMP": ("промывание желудка", "stomach pump"),
-    "NURSE_TEST": ("анализ крови", "blood test"),
-    "NURSE_QUARANTINE": ("карантин", "quarantine"),
-    "NURSE_REPORT_VH": ("сообщить Ван Хельсингу", "report to Van Helsing"),
     "PRIEST_CONFESS": ("исповедь", "confession"),
     "PRIEST_BLESS": ("благословение", "blessing"),
     "USE_VOUCHER": ("турпутевка", "tour voucher"),
@@ -75,11 +71,10 @@ _NAMES: dict[str, tuple[str, str]] = {
     "VH_SEARCH_UNDEAD": ("поиск Нечисти", "search for the Undead"),
     "VH_SHOOT": ("выстрел серебряной пулей", "silver bullet"),
     "HORSEMAN_SEARCH": ("поиск Ван Хельсинга", "search for Van Helsing"),
-    "REANIMATE": ("реанимировать", "reanimate"),
     "INTERROGATE": ("допрос", "interrogation"),
 }
 # The roles with a module of their own name their moves there (roles/role_modules.py).
-MOVE_NAMES: dict[str, tuple[str, str]] = {**_NAMES, **{c: n for m in OWN for c, n in m.MOVE_NAMES.items()}}
+MOVE_NAMES: dict[str, tuple[str, str]] = gather(_NAMES, (m.MOVE_NAMES for m in OWN))
 
 # The clan same-type keys (A-CLAN-6) as a sentence names them.
 MOVE_TYPES: dict[str, tuple[str, str]] = {

@@ -1,6 +1,6 @@
 """The roles that have a module of their own: one role, everything it does (issue 33 §3).
 
-A role module (``doctor.py``) has the parts of ``RoleModule``; the common tables gather
+A role module (``doctor.py``, ``nurse.py``, ``reanimator.py``) has the parts of ``RoleModule``; the common tables gather
 them from ``OWN``: the move catalogue (``actions.ACTIONS``), the moves' names
 (``move_names.MOVE_NAMES``), the once-per-target limits (``actions.ONCE_PER_TARGET``), the
 role cards (``descriptions.DESCRIPTIONS``) and the private messages
@@ -10,11 +10,14 @@ The other roles still live by family (``roles/__init__.py``, ``ROLE_MODULES``).
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable, Mapping
+from typing import Protocol, TypeVar
 
-from . import doctor
+from . import doctor, nurse, reanimator
 from .action_spec import ActionSpec
 from .codes import Role
+
+T = TypeVar("T")
 
 
 class RoleModule(Protocol):
@@ -26,4 +29,15 @@ class RoleModule(Protocol):
     MESSAGES: dict[str, dict[str, tuple[str, str]]]  # its private messages (§13.3)
 
 
-OWN: tuple[RoleModule, ...] = (doctor,)
+OWN: tuple[RoleModule, ...] = (doctor, nurse, reanimator)
+
+
+def gather(common: Mapping[str, T], parts: Iterable[Mapping[str, T]]) -> dict[str, T]:
+    """A common table with the role modules' parts added; a key defined twice fails at import."""
+    out = dict(common)
+    for part in parts:
+        for key, value in part.items():
+            if key in out:
+                raise ImportError(f"{key} is defined twice (a common table and a role module)")
+            out[key] = value
+    return out
