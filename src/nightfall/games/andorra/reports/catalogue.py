@@ -16,9 +16,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-POISONED": {"": ("отравлен", "poisoned")},
     "MSG-TOUR": {"": ("Вы отправлены в тур.", "You have been sent on a tour.")},
     "MSG-EXCURSION": {"": ("Вы отправлены на экскурсию.", "You have been sent on an excursion.")},
-    "MSG-CONFESSED": {
-        "": ("Вас исповедали. Вы получили крестик.", "You were confessed. You received a cross.")
-    },
     "MSG-INTERROGATED": {"": ("Вас вызывали на допрос.", "You were summoned for interrogation.")},
     "MSG-GIFT": {"": ("Вам подарили: {item}.", "You were given: {item}.")},
     "MSG-THEFT": {"": ("У вас пропал предмет: {item}.", "An item of yours is missing: {item}.")},
@@ -128,8 +125,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "Message from the Prosecutor: {X} — {role}: no.",
         ),
     },
-    "MSG-SINFUL": {"": ("{X} грешен(на).", "{X} is sinful.")},
-    "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
     "MSG-JAILER-SIN": {
         "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
     },

@@ -15,7 +15,7 @@ ROLE_MODULES: dict[str, str] = {
     "GODFATHER": "influence",
     "MAYOR": "influence",
     "DOCTOR": "doctor",  # a module of its own (roles/role_modules.py OWN)
-    "NURSE": "nurse",
+    "NURSE": "nurse",  # so do the Nurse, the Reanimator and the Priest
     "REANIMATOR": "reanimator",
     "PRIEST": "priest",
     "EXECUTIONER": "observers",

@@ -123,21 +123,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- interrogates: learns whether the player made a hostile act that night.\n"
         "If the Sheriff is killed or jailed, the Investigator becomes the Sheriff.",
     ),
-    "PRIEST": (
-        f"Невербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- принудительно исповедует любого участника. Узнает, грешен игрок или нет. Во время исповеди "
-        "дарит крестик. Каждого участника может исповедовать только один раз за игру.\n"
-        "- благословить любого участника. Доступно 1 раз за игру. Любое враждебное действие против "
-        "благословленного в эту ночь возвращается совершившему.\n"
-        "Священника можно зарезать, отравить, сжечь и взорвать. Остальные враждебные действия в "
-        "Священника - «неудачно».",
-        f"Cannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- hears anyone's confession: learns whether the player is sinful, and gives him a cross. "
-        "Each player at most once per game.\n"
-        "- blesses anyone, once per game: any hostile act against him that night turns back on "
-        "its maker.\n"
-        "The Priest can be stabbed, poisoned, burned and blown up; every other hostile act on him fails.",
-    ),
     "VH": (
         f"Изначально имеет бронежилет.\nНочные действия:\n{_STAKE_RU}\n"
         "- поиск Вампира. При нахождении сразу стреляет серебряной пулей.\n"

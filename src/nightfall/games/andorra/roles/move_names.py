@@ -24,8 +24,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "MAYOR_MUTE": ("лишить голоса", "take away the vote"),
     "MAYOR_BLOCK": ("лишить хода", "take away the move"),
     "USE_ANTIDOTE": ("противоядие", "antidote"),
-    "PRIEST_CONFESS": ("исповедь", "confession"),
-    "PRIEST_BLESS": ("благословение", "blessing"),
     "USE_VOUCHER": ("турпутевка", "tour voucher"),
     "TOUR_SEND": ("отправить в тур", "send on a tour"),
     "TOUR_EXCURSION": ("отправить на экскурсию", "send on an excursion"),

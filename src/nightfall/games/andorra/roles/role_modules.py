@@ -1,7 +1,7 @@
 """The roles that have a module of their own: one role, everything it does (issue 33 §3).
 
-A role module (``doctor.py``, ``nurse.py``, ``reanimator.py``) has the parts of ``RoleModule``; the common tables gather
-them from ``OWN``: the move catalogue (``actions.ACTIONS``), the moves' names
+A role module (``doctor.py``, ``nurse.py``, ``reanimator.py``, ``priest.py``) has the parts of
+``RoleModule``; the common tables gather them from ``OWN``: the move catalogue (``actions.ACTIONS``), the moves' names
 (``move_names.MOVE_NAMES``), the once-per-target limits (``actions.ONCE_PER_TARGET``), the
 role cards (``descriptions.DESCRIPTIONS``) and the private messages
 (``reports.catalogue.CATALOGUE``). Its step function has its row in ``night/steps.py``.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Protocol, TypeVar
 
-from . import doctor, nurse, reanimator
+from . import doctor, nurse, priest, reanimator
 from .action_spec import ActionSpec
 from .codes import Role
 
@@ -29,7 +29,7 @@ class RoleModule(Protocol):
     MESSAGES: dict[str, dict[str, tuple[str, str]]]  # its private messages (§13.3)
 
 
-OWN: tuple[RoleModule, ...] = (doctor, nurse, reanimator)
+OWN: tuple[RoleModule, ...] = (doctor, nurse, reanimator, priest)
 
 
 def gather(common: Mapping[str, T], parts: Iterable[Mapping[str, T]]) -> dict[str, T]:
