@@ -7,7 +7,7 @@ import pytest
 from nightfall.games.andorra.night.steps import NIGHT
 from nightfall.games.andorra.reports.catalogue import CATALOGUE
 from nightfall.games.andorra.roles import ROLE_MODULES
-from nightfall.games.andorra.roles.actions import ACTIONS, ONCE_PER_TARGET
+from nightfall.games.andorra.roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ONCE_PER_TARGET
 from nightfall.games.andorra.roles.catalogue import ROLES
 from nightfall.games.andorra.roles.descriptions import DESCRIPTIONS
 from nightfall.games.andorra.roles.move_names import MOVE_NAMES
@@ -24,6 +24,7 @@ def test_a_role_module_is_gathered_by_every_common_table(module: RoleModule) -> 
         assert MOVE_NAMES[row.code] == module.MOVE_NAMES[row.code], row.code
     assert set(module.MOVE_NAMES) == {row.code for row in module.MOVES}
     assert all(ONCE_PER_TARGET[code] == key for code, key in module.ONCE_PER_TARGET.items())
+    assert all(CONSECUTIVE_FAMILY[code] == fam for code, fam in module.CONSECUTIVE_FAMILY.items())
     assert all(CATALOGUE[key] == forms for key, forms in module.MESSAGES.items())
     # its moves run at steps whose function is the module's own
     steps = {row.step for row in module.MOVES if row.step is not None}

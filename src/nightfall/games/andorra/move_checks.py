@@ -11,7 +11,7 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles import doctor, nurse, priest
+from .roles import doctor, domovoi, nurse, priest
 from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
 from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
 from .roles.catalogue import LONERS, ROLES
@@ -134,7 +134,7 @@ def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any
         raise refuse("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")
     if code == Move.SHMARA_CLONIDINE and not p.usable("CLONIDINE", n):
         raise refuse("no_item", "A-ROLE-SHMARA-5", p, code, item="CLONIDINE")
-    if code == Move.DOMOVOI_BURN and p.energy < 1:
+    if domovoi.burns_without_energy(p, code):
         raise refuse("no_energy", "A-ROLE-DOMOVOI-7", p, code)
     if priest.blesses_again(p, code):
         raise refuse("once_per_game", "A-ROLE-PRIEST-5", p, code)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..roles.codes import Move, Role
+from ..roles import domovoi
+from ..roles.codes import Role
 from ..state import ALIVE
 from .ctx import Death, Night
 
@@ -32,8 +33,4 @@ def step_43_return(ctx: Night) -> None:
     """A-ROLE-TOUROP-6 return; A-ROLE-DOMOVOI-7 energy after a skipped night."""
     ctx.on_tour.clear()
     ctx.on_excursion.clear()
-    for p in ctx.w.players:
-        if p.role == Role.DOMOVOI and p.alive:
-            act = ctx.acts.get(p.seat)
-            if act is None or act.code == Move.STAY_HOME:
-                p.energy = 1
+    domovoi.gather_energy(ctx)

@@ -29,12 +29,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
         )
     },
     "MSG-RELEASED": {"": ("Вы вышли из тюрьмы.", "You are out of jail.")},
-    "MSG-GHOUL": {
-        "": (
-            "Вы стали Упырём. Ваша роль сохраняется; вы побеждаете вместе с Вампиром и/или другими Упырями.",
-            "You became a Ghoul. You keep your role; you win with the Vampire and/or other Ghouls.",
-        )
-    },
     "MSG-DEPRESSION": {
         "": (
             "Вы убили мирного жителя и впали в депрессию: следующей ночью вы не можете сделать ход, "
@@ -108,7 +102,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "no": ("По визитке шерифа вы выстрелили в {X}: {ok}.", "A Sheriff's card made you shoot {X}: {ok}."),
     },
-    "MSG-CHOP": {"": ("Казнь: {ok}.", "Beheading: {ok}.")},
     "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
     "MSG-PROSECUTOR-SEARCH": {
@@ -128,7 +121,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-JAILER-SIN": {
         "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
     },
-    "MSG-ROLE-IS": {"": ("{X} — {role}.", "{X} is the {role}.")},
     "MSG-INTERROGATION": {
         "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
         "no": (
@@ -171,7 +163,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-CLAN-ASSIGN": {
         "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
     },
-    "MSG-VAMPIRE-GHOUL": {"": ("{X} стал(а) Упырём.", "{X} became a Ghoul.")},
     "J-SHOT": {"": ("{A} стрелял(а) в {B}.", "{A} shot at {B}.")},
     "J-WATCH": {"": ("{A} следил(а) за {B}.", "{A} watched {B}.")},
     "J-CONFESSED": {"": ("{B} исповедан(а).", "{B} was confessed.")},

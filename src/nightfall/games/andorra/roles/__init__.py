@@ -15,7 +15,7 @@ ROLE_MODULES: dict[str, str] = {
     "GODFATHER": "influence",
     "MAYOR": "influence",
     "DOCTOR": "doctor",  # a module of its own (roles/role_modules.py OWN)
-    "NURSE": "nurse",  # so do the Nurse, the Reanimator and the Priest
+    "NURSE": "nurse",  # so do the Nurse, the Reanimator, the Priest and the Undead
     "REANIMATOR": "reanimator",
     "PRIEST": "priest",
     "EXECUTIONER": "observers",
@@ -32,9 +32,9 @@ ROLE_MODULES: dict[str, str] = {
     "SHMARA": "loners",
     "PSYCHO": "loners",
     "SWINDLER": "loners",
-    "VAMPIRE": "undead",
-    "DOMOVOI": "undead",
-    "HORSEMAN": "undead",
+    "VAMPIRE": "vampire",
+    "DOMOVOI": "domovoi",
+    "HORSEMAN": "horseman",
 }
 # Vote-altering moves of steps 1-6 (any role) live in ``votes``; item uses in ``item_uses``;
 # stake hunts in ``hunters``; the engine steps 39a/42/43 in ``night.engine_steps``.

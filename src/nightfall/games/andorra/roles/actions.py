@@ -40,7 +40,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.TELEPATH_VOTE, StepId.TELEPATH_VOTE, "V", None, OTHER, Role.TELEPATH),
     spec(Move.REBEL_VOTES, StepId.REBEL_VOTES, "V", None, NONE, Role.REBEL),
     spec(Move.SWINDLER_CHANGE, StepId.SWINDLER_VOTE, "V", None, NONE, Role.SWINDLER),
-    spec(Move.VAMPIRE_GHOUL_VOTE, StepId.VAMPIRE_VOTE, "V", None, OTHER, Role.VAMPIRE),
     spec(Move.DRINK_VODKA, StepId.VODKA, "S", "VODKA", NONE, ITEM),
     spec(Move.USE_CARD_BOSS, StepId.CARDS, "V", "CARD", ANY, ITEM),
     spec(Move.USE_CARD_DOCTOR, StepId.CARDS, "V", "CARD", OTHER, ITEM),
@@ -54,8 +53,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.USE_VOUCHER, StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
     spec(Move.TOUR_SEND, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
     spec(Move.TOUR_EXCURSION, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
-    spec(Move.DOMOVOI_BLOCK, StepId.DOMOVOI, "V", None, OTHER, Role.DOMOVOI),
-    spec(Move.DOMOVOI_BURN, StepId.DOMOVOI, "H", None, OTHER, Role.DOMOVOI),
     spec(Move.TELEPATH_RETARGET, StepId.TELEPATH_RETARGET, "V", None, OTHER, Role.TELEPATH),
     spec(Move.FAIRY_GIFT, StepId.FAIRY, "V", None, OTHER, Role.FAIRY),
     spec(Move.EXECUTIONER_WATCH, StepId.EXECUTIONER, "W", None, OTHER, Role.EXECUTIONER),
@@ -85,7 +82,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.SHMARA_NIGHT, StepId.SHMARA, "V", None, OTHER, Role.SHMARA),
     spec(Move.SHMARA_CLONIDINE, StepId.SHMARA, "H", None, OTHER, Role.SHMARA),
     spec(Move.SHMARA_STEAL, StepId.SHMARA, "S", None, NONE, Role.SHMARA),
-    spec(Move.BITE, StepId.VAMPIRE, "H", None, OTHER, Role.VAMPIRE),
     spec(Move.MANIAC_BLOODY, StepId.MANIAC, "H", None, OTHER, Role.MANIAC),
     spec(Move.MANIAC_QUICK, StepId.MANIAC, "H", None, OTHER, Role.MANIAC),
     spec(Move.MANIAC_TORTURE, StepId.MANIAC, "V", None, OTHER, Role.MANIAC),
@@ -116,7 +112,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.VH_SEARCH_HORSEMAN, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
     spec(Move.VH_SEARCH_UNDEAD, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
     spec(Move.VH_SHOOT, StepId.VAN_HELSING, "H", None, OTHER, Role.VH),
-    spec(Move.HORSEMAN_SEARCH, StepId.HORSEMAN, "W", None, OTHER, Role.HORSEMAN),
     spec(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
 )
 # The roles with a module of their own add their rows (roles/role_modules.py); the table is in
@@ -152,7 +147,7 @@ SEARCHES: dict[str, tuple[str, StepId | None]] = {
 }
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).
-CONSECUTIVE_FAMILY: dict[str, str] = {
+_NOT_TWICE_RUNNING: dict[str, str] = {
     "GF_MUTE": "GF",
     "GF_BLOCK": "GF",
     "MAYOR_MUTE": "MAYOR",
@@ -164,9 +159,9 @@ CONSECUTIVE_FAMILY: dict[str, str] = {
     "TELEPATH_RETARGET": "TELEPATH",
     "SHMARA_NIGHT": "SHMARA",
     "SHMARA_CLONIDINE": "SHMARA",
-    "DOMOVOI_BLOCK": "DOMOVOI",
     "SWINDLER_CHOOSE": "SWINDLER",
 }
+CONSECUTIVE_FAMILY: dict[str, str] = gather(_NOT_TWICE_RUNNING, (m.CONSECUTIVE_FAMILY for m in OWN))
 
 # Once per target per game (per-target limits).
 _ONCE: dict[str, str] = {

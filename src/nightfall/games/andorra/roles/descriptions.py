@@ -291,35 +291,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- picks a player who will vote the same as the Swindler at the next day's vote.\n"
         "- may change two of the last five votes (with 10 players or fewer, one of the last three).",
     ),
-    "VAMPIRE": (
-        "Ночное действие:\n"
-        "- укус игрока. Игнорирует бронежилет;\n"
-        "- изменить голос Упыря на дневном голосовании;\n"
-        "- может отказаться от ночного хода.\n"
-        "В случае повторного укуса игрок становится Упырём. Нечисть не ходит с кольями.",
-        "Night move:\n"
-        "- bites a player. Ignores the vest;\n"
-        "- changes a Ghoul's vote at the day's vote;\n"
-        "- may skip the night move.\n"
-        "Bitten twice, a player becomes a Ghoul. The Undead do not join stake hunts.",
-    ),
-    "DOMOVOI": (
-        "Бесплотный персонаж. Блокирует двери и окна, не дает совершить ход игроку, но и игрок "
-        "никому не доступен для воздействия.\n"
-        "Не может две ночи подряд блокировать одного и того же игрока. Может совершить сожжение "
-        "Священника, для этого нужно накопить энергию, то есть пропустить один ход.",
-        "A bodiless being. Blocks doors and windows: the player cannot make a move, but no one "
-        "can act on him either.\n"
-        "Cannot block the same player two nights in a row. Can burn the Priest after gathering "
-        "energy, that is, skipping one move.",
-    ),
-    "HORSEMAN": (
-        "Основной ход – поиск Ван Хельсинга. При нахождении сразу рубит голову. Игнорирует "
-        "бронежилет. Во время проверки жертва цепенеет от ужаса и не может сходить. Не действует "
-        "на Нечисть.",
-        "His main move is the search for Van Helsing; if found, he beheads him at once. Ignores "
-        "the vest. The one checked freezes with terror and cannot move. No effect on the Undead.",
-    ),
     "JOURNALIST_SOLDIER": (
         f"{_JOURNALIST_RU}\nЗавербован в мафиозный клан, не теряет своей роли. Если не делает ход "
         f"журналиста, то не может выпустить газету. Может писать ложь.\n{_CLAN_RU}",

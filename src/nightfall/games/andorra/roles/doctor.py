@@ -29,6 +29,7 @@ MOVE_NAMES: dict[str, tuple[str, str]] = {
 }
 # A-ROLE-DOCTOR-3: each player healed once per game; the targets are kept under "HEAL".
 ONCE_PER_TARGET: dict[str, str] = {Move.HEAL.value: "HEAL"}
+CONSECUTIVE_FAMILY: dict[str, str] = {}
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {}
 
 # A-HAR-EFFECT "Healable by Doctor": not AXE, EXPLOSION, BITE (and never the Undead, A-HEAL-1).

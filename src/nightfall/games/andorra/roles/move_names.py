@@ -13,7 +13,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "TELEPATH_VOTE": ("внушить голос", "plant a vote"),
     "REBEL_VOTES": ("распорядиться голосами", "dispose of the unused votes"),
     "SWINDLER_CHANGE": ("изменить голоса", "change votes"),
-    "VAMPIRE_GHOUL_VOTE": ("голос Упыря", "the Ghoul's vote"),
     "DRINK_VODKA": ("выпить водку", "drink the vodka"),
     "USE_CARD_BOSS": ("применить визитку босса мафии", "use the Mafia Boss's card"),
     "USE_CARD_DOCTOR": ("применить визитку доктора", "use the Doctor's card"),
@@ -27,8 +26,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "USE_VOUCHER": ("турпутевка", "tour voucher"),
     "TOUR_SEND": ("отправить в тур", "send on a tour"),
     "TOUR_EXCURSION": ("отправить на экскурсию", "send on an excursion"),
-    "DOMOVOI_BLOCK": ("блок", "block"),
-    "DOMOVOI_BURN": ("сжечь", "burn"),
     "TELEPATH_RETARGET": ("сменить цель", "change the target"),
     "FAIRY_GIFT": ("подарок", "gift"),
     "EXECUTIONER_WATCH": ("следить", "watch"),
@@ -50,7 +47,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "SHMARA_NIGHT": ("провести ночь", "spend the night"),
     "SHMARA_CLONIDINE": ("клофелин", "clonidine"),
     "SHMARA_STEAL": ("своровать клофелин", "steal clonidine"),
-    "BITE": ("укус", "bite"),
     "MANIAC_BLOODY": ("убить кроваво", "bloody kill"),
     "MANIAC_QUICK": ("убить быстро", "quick kill"),
     "MANIAC_TORTURE": ("мучить", "torture"),
@@ -68,7 +64,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "VH_SEARCH_HORSEMAN": ("поиск Всадника без головы", "search for the Headless Horseman"),
     "VH_SEARCH_UNDEAD": ("поиск Нечисти", "search for the Undead"),
     "VH_SHOOT": ("выстрел серебряной пулей", "silver bullet"),
-    "HORSEMAN_SEARCH": ("поиск Ван Хельсинга", "search for Van Helsing"),
     "INTERROGATE": ("допрос", "interrogation"),
 }
 # The roles with a module of their own name their moves there (roles/role_modules.py).

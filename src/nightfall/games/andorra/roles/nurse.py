@@ -36,6 +36,7 @@ MOVE_NAMES: dict[str, tuple[str, str]] = {
 ONCE_PER_TARGET: dict[str, str] = {
     Move.NURSE_PUMP.value: "PUMP",
 }
+CONSECUTIVE_FAMILY: dict[str, str] = {}
 # A-ROLE-NURSE-2, Q-67: the blood test's result, told to Van Helsing anonymously at dawn.
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-NURSE-TO-VH": {

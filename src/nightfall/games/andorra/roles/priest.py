@@ -32,6 +32,7 @@ MOVE_NAMES: dict[str, tuple[str, str]] = {
 }
 # A-ROLE-PRIEST-3: each player confessed once per game; the targets are kept under "CONFESS".
 ONCE_PER_TARGET: dict[str, str] = {Move.PRIEST_CONFESS.value: "CONFESS"}
+CONSECUTIVE_FAMILY: dict[str, str] = {}
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-CONFESSED": {
         "": ("Вас исповедали. Вы получили крестик.", "You were confessed. You received a cross.")

@@ -23,6 +23,7 @@ MOVE_NAMES: dict[str, tuple[str, str]] = {
     Move.REANIMATE.value: ("реанимировать", "reanimate"),
 }
 ONCE_PER_TARGET: dict[str, str] = {}
+CONSECUTIVE_FAMILY: dict[str, str] = {}
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-REANIMATE-PROMPT": {
         "": (

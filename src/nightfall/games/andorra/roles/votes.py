@@ -1,4 +1,5 @@
-"""Steps 1-6: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8)."""
+"""Steps 1-5: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8); the Vampire's
+Ghoul vote (6) is in ``vampire.py``."""
 
 from __future__ import annotations
 
@@ -104,16 +105,3 @@ def step_5_swindler(ctx: Night) -> None:
             e["modified_by"].append("SWINDLER")
             _visit(ctx, a.actor, a.code, voter)
         a.result = "OK"
-
-
-def step_6_vampire_vote(ctx: Night) -> None:
-    """A-ROLE-VAMPIRE-7, A-TALLY-8: the Ghoul's entry := the Vampire's choice."""
-    for a in ctx.acts_at(StepId.VAMPIRE_VOTE):
-        if not ctx.start(a) or a.target is None:
-            continue
-        e = entry(ctx, a.target)
-        if e is not None:
-            e.update(target=int(a.params["vote"]), kind="VOTE")
-            e["modified_by"].append("VAMPIRE")
-        a.result = "OK"
-        _visit(ctx, a.actor, a.code, a.target)
