@@ -11,7 +11,7 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles import doctor, domovoi, nurse, priest
+from .roles import doctor, domovoi, nurse, priest, van_helsing
 from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
 from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
 from .roles.catalogue import LONERS, ROLES
@@ -175,7 +175,7 @@ def target_rules(
         raise refuse("self_once_per_game", "A-ROLE-NURSE-3", p, code)
     if code == Move.SWINDLER_CHOOSE and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
         raise refuse("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)
-    if code == Move.VH_SHOOT and t not in p.mem.get("confirmed", []):
+    if van_helsing.shoots_unconfirmed(p, code, t):
         raise refuse("no_check", "A-ROLE-VH-3", p, code, target=w.p(t).nick)
     if code == Move.VAMPIRE_GHOUL_VOTE and not w.p(t).ghoul:
         raise refuse("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=w.p(t).nick)

@@ -28,6 +28,7 @@ from ..roles import (
     priest,
     reanimator,
     vampire,
+    van_helsing,
     votes,
 )
 from . import dawn, day_tally, engine_steps
@@ -98,7 +99,7 @@ NIGHT: tuple[Step, ...] = (
     Step(StepId.JAILER, "Тюремщик", justice.step_35_jailer),
     Step(StepId.SWINDLER_CHOICE, "Аферист (выбор игрока)", loners.step_36_swindler),
     Step(StepId.STAKES, "поход с кольями", hunters.step_37_stakes),
-    Step(StepId.VAN_HELSING, "Ван Хельсинг", hunters.step_38_van_helsing),
+    Step(StepId.VAN_HELSING, "Ван Хельсинг", van_helsing.step_38_van_helsing),
     Step(StepId.HORSEMAN, "Всадник без головы", horseman.step_39_horseman),
     Step(StepId.DELAYED_DEATHS, "отложенные смерти", engine_steps.step_39a_delayed_deaths),
     Step(StepId.REANIMATOR, "Реаниматор", reanimator.step_40_reanimator),

@@ -24,7 +24,7 @@ ROLE_MODULES: dict[str, str] = {
     "BODYGUARD": "observers",
     "PROSECUTOR": "justice",
     "JAILER": "justice",
-    "VH": "hunters",
+    "VH": "van_helsing",
     "FAIRY": "loners",
     "TOUROP": "loners",
     "MANIAC": "loners",

@@ -108,10 +108,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.JAILER_CHECK_JAILED, StepId.JAILER, "V", None, JAILED_TODAY, Role.JAILER),
     spec(Move.JAILER_RELEASE, StepId.JAILER, "V", None, JAILED_TODAY, Role.JAILER),
     spec(Move.SWINDLER_CHOOSE, StepId.SWINDLER_CHOICE, "V", None, OTHER, Role.SWINDLER),
-    spec(Move.VH_SEARCH_VAMPIRE, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
-    spec(Move.VH_SEARCH_HORSEMAN, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
-    spec(Move.VH_SEARCH_UNDEAD, StepId.VAN_HELSING, "W", None, OTHER, Role.VH),
-    spec(Move.VH_SHOOT, StepId.VAN_HELSING, "H", None, OTHER, Role.VH),
     spec(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
 )
 # The roles with a module of their own add their rows (roles/role_modules.py); the table is in

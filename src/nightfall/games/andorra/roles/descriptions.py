@@ -123,22 +123,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- interrogates: learns whether the player made a hostile act that night.\n"
         "If the Sheriff is killed or jailed, the Investigator becomes the Sheriff.",
     ),
-    "VH": (
-        f"Изначально имеет бронежилет.\nНочные действия:\n{_STAKE_RU}\n"
-        "- поиск Вампира. При нахождении сразу стреляет серебряной пулей.\n"
-        "- поиск Всадника без головы. При нахождении сразу стреляет серебряной пулей.\n"
-        "- поиск Нечисти;\n"
-        "- может сделать выстрел серебряной пулей в Нечисть после проверки.\n"
-        "- может отказаться от ночного действия.\n"
-        "Не может быть укушен. Выстрелы наносят вред только Нечисти. Игнорирует бронежилет.",
-        f"Starts with a bulletproof vest.\nNight move:\n{_STAKE_EN}\n"
-        "- searches for the Vampire; if found, shoots a silver bullet at once.\n"
-        "- searches for the Headless Horseman; if found, shoots a silver bullet at once.\n"
-        "- searches for the Undead;\n"
-        "- may shoot a silver bullet at an Undead after checking him.\n"
-        "- may skip the night move.\n"
-        "Cannot be bitten. His shots harm only the Undead. Ignores the vest.",
-    ),
     "JOURNALIST": (
         f"{_JOURNALIST_RU}\nНе может писать ложь. В случае вербовки в мафиозный клан или Бунтарём не теряет своей роли.",
         f"{_JOURNALIST_EN}\nCannot write lies. If recruited by a mafia clan or the Rebel, keeps his role.",

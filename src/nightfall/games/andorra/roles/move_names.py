@@ -60,10 +60,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "JAILER_CHECK_JAILED": ("проверка посаженного", "check the jailed player"),
     "JAILER_RELEASE": ("выпустить посаженного", "release the jailed player"),
     "SWINDLER_CHOOSE": ("выбор игрока", "choose a player"),
-    "VH_SEARCH_VAMPIRE": ("поиск Вампира", "search for the Vampire"),
-    "VH_SEARCH_HORSEMAN": ("поиск Всадника без головы", "search for the Headless Horseman"),
-    "VH_SEARCH_UNDEAD": ("поиск Нечисти", "search for the Undead"),
-    "VH_SHOOT": ("выстрел серебряной пулей", "silver bullet"),
     "INTERROGATE": ("допрос", "interrogation"),
 }
 # The roles with a module of their own name their moves there (roles/role_modules.py).

@@ -16,7 +16,7 @@ from ..state import Player
 from .action_spec import ANY, OTHER, ActionSpec, spec
 from .card_words import STAKE_EN, STAKE_RU
 from .codes import Move, Role
-from .common import cure, visit
+from .common import confirm_undead, cure, visit
 
 ROLE = Role.NURSE
 
@@ -91,7 +91,7 @@ def step_11_nurse(ctx: Night) -> None:
             if tested is not None and vh is not None:
                 ctx.notice(vh.seat, "MSG-NURSE-TO-VH", X=a.target, undead=bool(tested))
                 if tested:
-                    vh.targets("confirmed").append(a.target)
+                    confirm_undead(vh, a.target)
             continue
         if (
             a.code == Move.NURSE_PUMP
