@@ -11,10 +11,9 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles import doctor, domovoi, nurse, priest, van_helsing
+from .roles import doctor, domovoi, nurse, priest, prosecutor, van_helsing
 from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
 from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
-from .roles.catalogue import LONERS, ROLES
 from .roles.codes import Move, Role
 from .roles.move_params import VOUCHER_KINDS
 from .state import AndorraState, Player, World
@@ -138,11 +137,11 @@ def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any
         raise refuse("no_energy", "A-ROLE-DOMOVOI-7", p, code)
     if priest.blesses_again(p, code):
         raise refuse("once_per_game", "A-ROLE-PRIEST-5", p, code)
-    if code == Move.PROSECUTOR_ACCUSE and int(p.mem.get("accusations", 0)) >= 2:
+    if prosecutor.accuses_a_third_time(p, code):
         raise refuse("twice_per_game", "A-ROLE-PROSECUTOR-2", p, code)
-    if code == Move.NURSE_REPORT_VH and not p.mem.get("tests"):
+    if nurse.reports_nothing(p, code):
         raise refuse("nothing_to_report", "A-ROLE-NURSE-4", p, code)
-    if code == Move.PROSECUTOR_REPORT and not p.mem.get("searches"):
+    if prosecutor.reports_nothing(p, code):
         raise refuse("nothing_to_report", "A-ROLE-PROSECUTOR-3", p, code)
 
 
@@ -212,7 +211,7 @@ def check_params(state: AndorraState, p: Player, code: str, params: dict[str, An
         raise refuse("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
     if code == Move.PROSECUTOR_SEARCH:
         role = params.get("role")
-        if role not in ROLES or ROLES[str(role)].faction != LONERS:
+        if not prosecutor.searchable(role):
             raise refuse("not_a_loner_role", "A-ROLE-PROSECUTOR-3", p, code, role=role)
     if code == Move.SWINDLER_CHANGE:
         swindler_changes(state, p, params)

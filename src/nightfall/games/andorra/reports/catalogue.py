@@ -104,20 +104,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     },
     "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
-    "MSG-PROSECUTOR-SEARCH": {
-        "yes": ("{X} — {role}: да.", "{X} — {role}: yes."),
-        "no": ("{X} — {role}: нет.", "{X} — {role}: no."),
-    },
-    "MSG-PROSECUTOR-TO-SHERIFF": {
-        "yes": (
-            "Сообщение от Прокурора: {X} — {role}: да.",
-            "Message from the Prosecutor: {X} — {role}: yes.",
-        ),
-        "no": (
-            "Сообщение от Прокурора: {X} — {role}: нет.",
-            "Message from the Prosecutor: {X} — {role}: no.",
-        ),
-    },
     "MSG-JAILER-SIN": {
         "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
     },

@@ -22,7 +22,7 @@ ROLE_MODULES: dict[str, str] = {
     "JOURNALIST": "observers",
     "PV": "observers",
     "BODYGUARD": "observers",
-    "PROSECUTOR": "justice",
+    "PROSECUTOR": "prosecutor",
     "JAILER": "justice",
     "VH": "van_helsing",
     "FAIRY": "loners",

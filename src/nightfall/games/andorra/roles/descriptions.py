@@ -140,16 +140,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "Cannot guard against the Undead. Cannot guard himself, nor the same player two nights "
         "in a row.",
     ),
-    "PROSECUTOR": (
-        f"Невербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- может два раза за игру обвинить любого персонажа в причастности к Мафии: на дневном "
-        "голосовании голосует двойным голосом против него.\n"
-        "- может совершать поиск Одиночек: «Ищу Телепата - имя персонажа».",
-        f"Cannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- twice per game may accuse anyone of belonging to the Mafia: at the day's vote his vote "
-        "against that player counts double.\n"
-        "- may search for a Loner: «I look for the Telepath — player's name».",
-    ),
     "EXECUTIONER": (
         f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
         "- следит за ходом персонажа - видит только удачное враждебное действие. Если увидел - рубит "

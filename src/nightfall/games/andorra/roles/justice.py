@@ -1,4 +1,5 @@
-"""The Prosecutor's search (27), the Jailer (35) and the Investigator's interrogation (41)."""
+"""The Jailer (35) and the Investigator's interrogation (41); the Prosecutor has his own module,
+``prosecutor.py``."""
 
 from __future__ import annotations
 
@@ -6,31 +7,8 @@ from ..night.ctx import Night
 from ..night.step_ids import StepId
 from ..night.triggers import successful_hostile_by
 from ..state import JAILED_JAILER
-from .codes import Move, Role
+from .codes import Move
 from .common import visit
-
-
-def step_27_prosecutor(ctx: Night) -> None:
-    """A-ROLE-PROSECUTOR-2/3: a Loner-role search (yes/no) or a report to the Sheriff."""
-    w = ctx.w
-    for a in ctx.acts_at(StepId.PROSECUTOR):
-        if not ctx.start(a) or a.target is None:
-            continue
-        me = w.p(a.actor)
-        if a.code == Move.PROSECUTOR_REPORT:
-            a.result = "OK"
-            ctx.log(a.actor, a.code, None, "S", "OK")
-            got = me.mem.get("searches", {}).get(str(a.target))
-            sheriff = next((p for p in w.players if p.alive and p.role == Role.SHERIFF), None)
-            if got is not None and sheriff is not None:
-                ctx.notice(sheriff.seat, "MSG-PROSECUTOR-TO-SHERIFF", X=a.target, role=got[0], yes=got[1])
-            continue
-        if not visit(ctx, a, "W"):
-            continue
-        role = str(a.params.get("role"))
-        yes = w.p(a.target).role == role
-        me.mem.setdefault("searches", {})[str(a.target)] = [role, yes]
-        a.lines = [("MSG-PROSECUTOR-SEARCH", {"X": a.orig, "role": role, "yes": yes})]
 
 
 def step_35_jailer(ctx: Night) -> None:

@@ -49,6 +49,8 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
 CURES = frozenset({"POISON", "CLONIDINE", "BITE", "CROSS"})
 # The player's memory: she has pumped herself (once per game, A-ROLE-NURSE-3).
 _SELF_PUMP = "self_pump"
+# Her memory: the blood tests' results, what she may report to Van Helsing (A-ROLE-NURSE-4).
+_TESTS = "tests"
 
 DESCRIPTION: tuple[str, str] = (
     f"Ночное действие:\n{STAKE_RU}\n"
@@ -64,6 +66,11 @@ DESCRIPTION: tuple[str, str] = (
     "- quarantine: the player loses his vote at the day's vote (he does not learn it).\n"
     "Each player can be cured once per game. Can cure her own poisoning once per game.",
 )
+
+
+def reports_nothing(p: Player, code: str) -> bool:
+    """A-ROLE-NURSE-4: a report to Van Helsing before any blood test, refused (``nothing_to_report``)."""
+    return code == Move.NURSE_REPORT_VH and not p.mem.get(_TESTS)
 
 
 def pumps_self_again(p: Player, code: str, target: int) -> bool:
@@ -86,7 +93,7 @@ def step_11_nurse(ctx: Night) -> None:
         if a.code == Move.NURSE_REPORT_VH:  # Q-67: delivered anonymously at dawn
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
-            tested = me.mem.get("tests", {}).get(str(a.target))
+            tested = me.mem.get(_TESTS, {}).get(str(a.target))
             vh = next((p for p in w.players if p.alive and p.role == Role.VH), None)
             if tested is not None and vh is not None:
                 ctx.notice(vh.seat, "MSG-NURSE-TO-VH", X=a.target, undead=bool(tested))
@@ -112,7 +119,7 @@ def step_11_nurse(ctx: Night) -> None:
             ctx.shield_nurse.add(a.target)
         elif a.code == Move.NURSE_TEST:
             undead = w.p(a.target).undead
-            me.mem.setdefault("tests", {})[str(a.target)] = undead
+            me.mem.setdefault(_TESTS, {})[str(a.target)] = undead
             a.lines = [("MSG-UNDEAD" if undead else "MSG-NOT-UNDEAD", {"X": a.orig})]
         elif a.code == Move.NURSE_QUARANTINE:
             w.lose_vote(ctx.n + 1, a.target, "NURSE")

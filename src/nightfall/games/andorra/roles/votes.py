@@ -1,5 +1,5 @@
-"""Steps 1-5: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8); the Vampire's
-Ghoul vote (6) is in ``vampire.py``."""
+"""Steps 1-5: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8); the Prosecutor's
+accusation (2) is in ``prosecutor.py``, the Vampire's Ghoul vote (6) in ``vampire.py``."""
 
 from __future__ import annotations
 
@@ -28,22 +28,6 @@ def step_1_diplomas(ctx: Night) -> None:
             e["modified_by"].append("DIPLOMA")
         a.result = "OK"
         ctx.log(a.actor, a.code, None, "S", "OK")
-
-
-def step_2_prosecutor(ctx: Night) -> None:
-    """A-ROLE-PROSECUTOR-2/3, A-TALLY-3: his entry := accused, ×2 (twice per game)."""
-    for a in ctx.acts_at(StepId.PROSECUTOR_VOTE):
-        if not ctx.start(a) or a.target is None:
-            continue
-        p = ctx.w.p(a.actor)
-        p.mem["accusations"] = int(p.mem.get("accusations", 0)) + 1
-        e = entry(ctx, a.actor)
-        if e is not None:
-            e.update(target=a.target, kind="VOTE")
-            e["weight"] *= 2
-            e["modified_by"].append("ACCUSE")
-        a.result = "OK"
-        _visit(ctx, a.actor, a.code, a.target)
 
 
 def step_3_telepath_vote(ctx: Night) -> None:
