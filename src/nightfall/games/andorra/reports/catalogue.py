@@ -104,9 +104,8 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     },
     "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
-    "MSG-JAILER-SIN": {
-        "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
-    },
+    # the Priest's confession and the Jailer's sin check (priest.py, jailer.py)
+    "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
     "MSG-INTERROGATION": {
         "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
         "no": (

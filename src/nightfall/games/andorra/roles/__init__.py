@@ -23,7 +23,7 @@ ROLE_MODULES: dict[str, str] = {
     "PV": "observers",
     "BODYGUARD": "observers",
     "PROSECUTOR": "prosecutor",
-    "JAILER": "justice",
+    "JAILER": "jailer",
     "VH": "van_helsing",
     "FAIRY": "loners",
     "TOUROP": "loners",

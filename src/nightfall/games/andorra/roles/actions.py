@@ -13,7 +13,6 @@ from ..night.step_ids import StepId
 from .action_spec import (
     ANY,
     ITEM,
-    JAILED_TODAY,
     NON_UNDEAD,
     NONE,
     OTHER,
@@ -101,9 +100,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.GIFT_POISON, StepId.GIFT_POISON, "H", "POISON", OTHER, ITEM),
     spec(Move.EXPLODE, StepId.PSYCHO, "H", None, OTHER, Role.PSYCHO),
     spec(Move.MAKE_EXPLOSIVE, StepId.PSYCHO, "S", None, NONE, Role.PSYCHO),
-    spec(Move.JAILER_SIN, StepId.JAILER, "V", None, OTHER, Role.JAILER),
-    spec(Move.JAILER_CHECK_JAILED, StepId.JAILER, "V", None, JAILED_TODAY, Role.JAILER),
-    spec(Move.JAILER_RELEASE, StepId.JAILER, "V", None, JAILED_TODAY, Role.JAILER),
     spec(Move.SWINDLER_CHOOSE, StepId.SWINDLER_CHOICE, "V", None, OTHER, Role.SWINDLER),
     spec(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
 )

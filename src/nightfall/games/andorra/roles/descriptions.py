@@ -150,16 +150,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "beheads him. Ignores protection. Does not behead the Undead.\n"
         "If he beheads a Peaceful, he becomes a Psycho.",
     ),
-    "JAILER": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- проверяет игрока на грешность. Если игрок грешен, сразу отправляет его в тюрьму.\n"
-        "- проверяет посаженного в текущий день игрока. Утром раскрывается его роль.\n"
-        "- может выпустить посаженного в текущий день игрока без проверки.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- checks a player for sin; if sinful, sends him to jail at once.\n"
-        "- checks the player jailed that day; his role is revealed in the morning.\n"
-        "- may release the player jailed that day without a check.",
-    ),
     "PV": (
         f"Ночное действие:\n{_STAKE_RU}\n"
         "- следит за одним из жителей, и в случае удачного враждебного действия на него может "

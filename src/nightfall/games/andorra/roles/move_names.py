@@ -53,9 +53,6 @@ _NAMES: dict[str, tuple[str, str]] = {
     "GIFT_POISON": ("отравить подаренным ядом", "poison with the gifted bottle"),
     "EXPLODE": ("взорвать", "explode"),
     "MAKE_EXPLOSIVE": ("изготовить взрывчатку", "make explosive"),
-    "JAILER_SIN": ("проверка на грешность", "sin check"),
-    "JAILER_CHECK_JAILED": ("проверка посаженного", "check the jailed player"),
-    "JAILER_RELEASE": ("выпустить посаженного", "release the jailed player"),
     "SWINDLER_CHOOSE": ("выбор игрока", "choose a player"),
     "INTERROGATE": ("допрос", "interrogation"),
 }

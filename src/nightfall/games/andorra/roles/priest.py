@@ -2,7 +2,8 @@
 
 His moves (their catalogue rows, names and limits), what refuses them beyond the common
 checks, his step (12: a confession, a hostile «CROSS» on the Undead, or a blessing), his role
-card and his messages. The common tables gather these parts (``roles/role_modules.py``); the
+card and his messages (``MSG-NOT-SINFUL`` is common: the Jailer's sin check answers
+with it too). The common tables gather these parts (``roles/role_modules.py``); the
 catalogue row, the codes and the step's row in ``night/steps.py`` name it. What a blessing
 does to a hostile act and which hostile acts the Priest himself survives are rules of the
 hostile-action resolution (``night/har.py``, A-OUTCOME-12..16); his heart failure when a
@@ -38,7 +39,6 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
         "": ("Вас исповедали. Вы получили крестик.", "You were confessed. You received a cross.")
     },
     "MSG-SINFUL": {"": ("{X} грешен(на).", "{X} is sinful.")},
-    "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
 }
 # The player's memory: he has blessed (once per game, A-ROLE-PRIEST-5).
 _BLESSED = "blessed"
