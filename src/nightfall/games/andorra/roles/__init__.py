@@ -12,8 +12,8 @@ ROLE_MODULES: dict[str, str] = {
     "SHERIFF": "clans",
     "INVESTIGATOR": "clans",
     "REBEL": "clans",
-    "GODFATHER": "influence",
-    "MAYOR": "influence",
+    "GODFATHER": "godfather",
+    "MAYOR": "mayor",
     "DOCTOR": "doctor",  # a module of its own (roles/role_modules.py OWN)
     "NURSE": "nurse",  # so do the Nurse, the Reanimator, the Priest and the Undead
     "REANIMATOR": "reanimator",

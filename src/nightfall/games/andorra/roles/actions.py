@@ -43,10 +43,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.USE_CARD_DOCTOR, StepId.CARDS, "V", "CARD", OTHER, ITEM),
     spec(Move.USE_CARD_SHERIFF, StepId.CARDS, "V", "CARD", OTHER, ITEM),
     spec(Move.USE_CARD_JOURNALIST, StepId.CARDS, "V", "CARD", OTHER, ITEM),
-    spec(Move.GF_MUTE, StepId.GODFATHER, "V", None, OTHER, Role.GODFATHER),
-    spec(Move.GF_BLOCK, StepId.GODFATHER, "V", None, OTHER, Role.GODFATHER),
-    spec(Move.MAYOR_MUTE, StepId.MAYOR, "V", None, OTHER, Role.MAYOR),
-    spec(Move.MAYOR_BLOCK, StepId.MAYOR, "V", None, OTHER, Role.MAYOR),
     spec(Move.USE_ANTIDOTE, StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
     spec(Move.USE_VOUCHER, StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
     spec(Move.TOUR_SEND, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
@@ -137,10 +133,6 @@ SEARCHES: dict[str, tuple[str, StepId | None]] = {
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).
 _NOT_TWICE_RUNNING: dict[str, str] = {
-    "GF_MUTE": "GF",
-    "GF_BLOCK": "GF",
-    "MAYOR_MUTE": "MAYOR",
-    "MAYOR_BLOCK": "MAYOR",
     "PROTECT": "BODYGUARD",
     "TOUR_SEND": "TOUROP",
     "TOUR_EXCURSION": "TOUROP",
@@ -154,10 +146,6 @@ CONSECUTIVE_FAMILY: dict[str, str] = gather(_NOT_TWICE_RUNNING, (m.CONSECUTIVE_F
 
 # Once per target per game (per-target limits).
 _ONCE: dict[str, str] = {
-    "GF_MUTE": "GF_MUTE",
-    "GF_BLOCK": "GF_BLOCK",
-    "MAYOR_MUTE": "MAYOR_MUTE",
-    "MAYOR_BLOCK": "MAYOR_BLOCK",
     "TOUR_SEND": "TOUR",
     "TOUR_EXCURSION": "EXCURSION",
     "SHMARA_CLONIDINE": "CLONIDINE",

@@ -13,17 +13,6 @@ from .role_modules import OWN, gather
 # the mafia clan's shared rules, said once for the three clan roles
 _CLAN_RU = "Клановые вещи: 1 диплом, 1 бутылка яда. Ходы отправляет Босс."
 _CLAN_EN = "Clan items: 1 diploma, 1 bottle of poison. The Boss sends the moves."
-_INFLUENCE_RU = (
-    "- выбирает игрока, который на следующем дневном голосовании теряет голос.\n"
-    "- выбирает игрока, который ночью теряет возможность сделать ход.\n"
-    "Нельзя воздействовать на одного игрока две ночи подряд. Нельзя использовать каждое "
-    "воздействие на одного игрока более одного раза за игру."
-)
-_INFLUENCE_EN = (
-    "- picks a player who loses his vote at the next day's vote.\n"
-    "- picks a player who cannot make a move that night.\n"
-    "Not the same player two nights in a row; each influence at most once per player per game."
-)
 _JOURNALIST_RU = (
     "Ночное действие:\n"
     f"{_STAKE_RU}\n"
@@ -84,16 +73,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- may skip the night move.\n"
         "If the player agrees, he becomes a Mafia Soldier. If he refuses, the Recruiter may send "
         f"the invitation again.\n{_CLAN_EN}",
-    ),
-    "GODFATHER": (
-        f"Имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n{_INFLUENCE_RU}\n"
-        "Крёстный отец и Мафия не знают друг друга.",
-        f"Has a bulletproof vest.\nNight move:\n{_STAKE_EN}\n{_INFLUENCE_EN}\n"
-        "The Godfather and the Mafia do not know each other.",
-    ),
-    "MAYOR": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n{_INFLUENCE_RU}",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n{_INFLUENCE_EN}",
     ),
     "SHERIFF": (
         f"Изначально имеет бронежилет.\nНевербуемая роль.\nЗнает Следователя.\nНочное действие:\n{_STAKE_RU}\n"

@@ -1,7 +1,7 @@
 """The roles that have a module of their own: one role, everything it does (issue 33 §3).
 
 A role module (``doctor.py``, ``nurse.py``, ``reanimator.py``, ``priest.py``, ``vampire.py``,
-``domovoi.py``, ``horseman.py``, ``van_helsing.py``, ``prosecutor.py``, ``jailer.py``) has the parts of ``RoleModule``; the common tables gather them from ``OWN``: the move catalogue (``actions.ACTIONS``), the moves' names
+``domovoi.py``, ``horseman.py``, ``van_helsing.py``, ``prosecutor.py``, ``jailer.py``, ``godfather.py``, ``mayor.py``) has the parts of ``RoleModule``; the common tables gather them from ``OWN``: the move catalogue (``actions.ACTIONS``), the moves' names
 (``move_names.MOVE_NAMES``), the once-per-target limits (``actions.ONCE_PER_TARGET``), the
 not-twice-running families (``actions.CONSECUTIVE_FAMILY``), the
 role cards (``descriptions.DESCRIPTIONS``) and the private messages
@@ -14,7 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Protocol, TypeVar
 
-from . import doctor, domovoi, horseman, jailer, nurse, priest, prosecutor, reanimator, vampire, van_helsing
+from . import (
+    doctor,
+    domovoi,
+    godfather,
+    horseman,
+    jailer,
+    mayor,
+    nurse,
+    priest,
+    prosecutor,
+    reanimator,
+    vampire,
+    van_helsing,
+)
 from .action_spec import ActionSpec
 from .codes import Role
 
@@ -42,6 +55,8 @@ OWN: tuple[RoleModule, ...] = (
     domovoi,
     horseman,
     jailer,
+    godfather,
+    mayor,
 )
 
 
