@@ -113,13 +113,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "{X} committed no hostile action tonight.",
         ),
     },
-    "MSG-EXEC-NOTHING": {"": ("Ничего не увидел.", "Saw nothing.")},
-    "MSG-EXEC-SAW": {
-        "": (
-            "{X} совершил(а) удачное враждебное действие. Казнь: {ok}.",
-            "{X} committed a successful hostile action. Beheading: {ok}.",
-        )
-    },
     "MSG-BODYGUARD": {
         "": (
             "Ваш подопечный подвергся нападению. Вы выстрелили в: {list}.",
@@ -134,7 +127,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "{roles}.",
         )
     },
-    "MSG-PV-NOTHING": {"": ("Ничего не замечено.", "Nothing noticed.")},
     "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
     # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
     "MSG-HOST-PV-REANIMATED": {

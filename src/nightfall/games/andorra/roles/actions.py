@@ -49,18 +49,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.TOUR_EXCURSION, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
     spec(Move.TELEPATH_RETARGET, StepId.TELEPATH_RETARGET, "V", None, OTHER, Role.TELEPATH),
     spec(Move.FAIRY_GIFT, StepId.FAIRY, "V", None, OTHER, Role.FAIRY),
-    spec(Move.EXECUTIONER_WATCH, StepId.EXECUTIONER, "W", None, OTHER, Role.EXECUTIONER),
-    spec(
-        Move.JOURNALIST_WATCH,
-        StepId.JOURNALIST,
-        "V",
-        "WATCH",
-        OTHER,
-        Role.JOURNALIST,
-        Role.JOURNALIST_SOLDIER,
-    ),
-    spec(Move.PV_WATCH, StepId.PV, "W", None, OTHER, Role.PV),
-    spec(Move.PROTECT, StepId.BODYGUARD, "V", None, OTHER, Role.BODYGUARD),
     spec(Move.SHERIFF_RECRUIT, StepId.COPS_RECRUIT, "V", "RECRUIT", OTHER, Role.SHERIFF),
     spec(Move.RECRUIT, StepId.MAFIA_RECRUIT, "V", "RECRUIT", OTHER, Role.RECRUITER),
     spec(Move.MAKE_POISON, StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, Role.RECRUITER, *_SOLDIERS),
@@ -133,7 +121,6 @@ SEARCHES: dict[str, tuple[str, StepId | None]] = {
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).
 _NOT_TWICE_RUNNING: dict[str, str] = {
-    "PROTECT": "BODYGUARD",
     "TOUR_SEND": "TOUROP",
     "TOUR_EXCURSION": "TOUROP",
     "TELEPATH_VOTE": "TELEPATH",

@@ -16,3 +16,19 @@ INFLUENCE_EN = (
     "- picks a player who cannot make a move that night.\n"
     "Not the same player two nights in a row; each influence at most once per player per game."
 )
+JOURNALIST_RU = (
+    "Ночное действие:\n"
+    f"{STAKE_RU}\n"
+    "- следит за одним из персонажей и узнаёт, что он делал и что с ним происходило. Утром пишет "
+    "статью, если есть вдохновение.\n"
+    "- может отказаться от ночного действия.\n"
+    "Не может следить сам за собой."
+)
+JOURNALIST_EN = (
+    "Night move:\n"
+    f"{STAKE_EN}\n"
+    "- watches one character and learns what he did and what happened to him. In the morning "
+    "writes an article if inspired.\n"
+    "- may skip the night move.\n"
+    "Cannot watch himself."
+)

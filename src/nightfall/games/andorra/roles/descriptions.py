@@ -5,6 +5,8 @@ that none is missing."""
 
 from __future__ import annotations
 
+from .card_words import JOURNALIST_EN as _JOURNALIST_EN
+from .card_words import JOURNALIST_RU as _JOURNALIST_RU
 from .card_words import STAKE_EN as _STAKE_EN
 from .card_words import STAKE_RU as _STAKE_RU
 from .catalogue import ROLES
@@ -13,22 +15,6 @@ from .role_modules import OWN, gather
 # the mafia clan's shared rules, said once for the three clan roles
 _CLAN_RU = "Клановые вещи: 1 диплом, 1 бутылка яда. Ходы отправляет Босс."
 _CLAN_EN = "Clan items: 1 diploma, 1 bottle of poison. The Boss sends the moves."
-_JOURNALIST_RU = (
-    "Ночное действие:\n"
-    f"{_STAKE_RU}\n"
-    "- следит за одним из персонажей и узнаёт, что он делал и что с ним происходило. Утром пишет "
-    "статью, если есть вдохновение.\n"
-    "- может отказаться от ночного действия.\n"
-    "Не может следить сам за собой."
-)
-_JOURNALIST_EN = (
-    "Night move:\n"
-    f"{_STAKE_EN}\n"
-    "- watches one character and learns what he did and what happened to him. In the morning "
-    "writes an article if inspired.\n"
-    "- may skip the night move.\n"
-    "Cannot watch himself."
-)
 
 # code -> (Russian from the seed, English translation)
 _CARDS: dict[str, tuple[str, str]] = {
@@ -101,45 +87,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- searches for the Mafia Recruiter; if found, shoots.\n"
         "- interrogates: learns whether the player made a hostile act that night.\n"
         "If the Sheriff is killed or jailed, the Investigator becomes the Sheriff.",
-    ),
-    "JOURNALIST": (
-        f"{_JOURNALIST_RU}\nНе может писать ложь. В случае вербовки в мафиозный клан или Бунтарём не теряет своей роли.",
-        f"{_JOURNALIST_EN}\nCannot write lies. If recruited by a mafia clan or the Rebel, keeps his role.",
-    ),
-    "BODYGUARD": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- защита выбранного персонажа. При враждебном действии против защищаемого стреляет в "
-        "нападающего.\n"
-        "- может отказаться от ночного действия.\n"
-        "Не может защитить от Нечисти. Не может защищать сам себя и одного и того же игрока две "
-        "ночи подряд.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- guards a character: if anyone acts hostile against him, shoots the attacker.\n"
-        "- may skip the night move.\n"
-        "Cannot guard against the Undead. Cannot guard himself, nor the same player two nights "
-        "in a row.",
-    ),
-    "EXECUTIONER": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- следит за ходом персонажа - видит только удачное враждебное действие. Если увидел - рубит "
-        "голову. Игнорирует защиту. Не рубит голову Нечисти.\n"
-        "Если отрубил голову Мирному - становится Психом.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- watches a character's move and sees only a successful hostile act; if he sees one, he "
-        "beheads him. Ignores protection. Does not behead the Undead.\n"
-        "If he beheads a Peaceful, he becomes a Psycho.",
-    ),
-    "PV": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- следит за одним из жителей, и в случае удачного враждебного действия на него может "
-        "выбрать одну из свободных ролей, не задействованных в игре. Видит момент отравления ядом.\n"
-        "- может отказаться от ночного действия.\n"
-        "В начале партии каждый МЖ получает один случайный подарок из списка феи.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- watches a villager; if a hostile act on him succeeds, may choose one of the free roles "
-        "not in play. Sees a poisoning.\n"
-        "- may skip the night move.\n"
-        "At the start each Peaceful Villager gets one random gift from the Fairy's list.",
     ),
     "FAIRY": (
         f"Изначально имеет бронежилет и сирену.\nНочное действие:\n{_STAKE_RU}\n"

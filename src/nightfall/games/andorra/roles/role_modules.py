@@ -15,15 +15,19 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol, TypeVar
 
 from . import (
+    bodyguard,
     doctor,
     domovoi,
+    executioner,
     godfather,
     horseman,
     jailer,
+    journalist,
     mayor,
     nurse,
     priest,
     prosecutor,
+    pv,
     reanimator,
     vampire,
     van_helsing,
@@ -57,6 +61,10 @@ OWN: tuple[RoleModule, ...] = (
     jailer,
     godfather,
     mayor,
+    executioner,
+    journalist,
+    pv,
+    bodyguard,
 )
 
 
