@@ -14,11 +14,7 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-OK": {"": ("Результат хода: удачно.", "Move result: successful.")},
     "MSG-FAIL": {"": ("Результат хода: неудачно.", "Move result: unsuccessful.")},
     "MSG-POISONED": {"": ("отравлен", "poisoned")},
-    "MSG-TOUR": {"": ("Вы отправлены в тур.", "You have been sent on a tour.")},
-    "MSG-EXCURSION": {"": ("Вы отправлены на экскурсию.", "You have been sent on an excursion.")},
     "MSG-INTERROGATED": {"": ("Вас вызывали на допрос.", "You were summoned for interrogation.")},
-    "MSG-GIFT": {"": ("Вам подарили: {item}.", "You were given: {item}.")},
-    "MSG-THEFT": {"": ("У вас пропал предмет: {item}.", "An item of yours is missing: {item}.")},
     "MSG-VEST": {"": ("Ваш бронежилет сработал.", "Your vest was used up.")},
     "MSG-SIREN": {"": ("Ваша сирена сработала.", "Your siren went off.")},
     "MSG-CROSS": {"": ("Ваш крестик отпугнул вампира.", "Your cross scared the vampire away.")},
@@ -127,8 +123,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "{roles}.",
         )
     },
-    "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
-    # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
     "MSG-HOST-PV-REANIMATED": {
         "": (
             "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "

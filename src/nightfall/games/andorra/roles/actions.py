@@ -37,7 +37,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.USE_DIPLOMA, StepId.DIPLOMAS, "S", "DIPLOMA", NONE, ITEM),
     spec(Move.TELEPATH_VOTE, StepId.TELEPATH_VOTE, "V", None, OTHER, Role.TELEPATH),
     spec(Move.REBEL_VOTES, StepId.REBEL_VOTES, "V", None, NONE, Role.REBEL),
-    spec(Move.SWINDLER_CHANGE, StepId.SWINDLER_VOTE, "V", None, NONE, Role.SWINDLER),
     spec(Move.DRINK_VODKA, StepId.VODKA, "S", "VODKA", NONE, ITEM),
     spec(Move.USE_CARD_BOSS, StepId.CARDS, "V", "CARD", ANY, ITEM),
     spec(Move.USE_CARD_DOCTOR, StepId.CARDS, "V", "CARD", OTHER, ITEM),
@@ -45,10 +44,7 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.USE_CARD_JOURNALIST, StepId.CARDS, "V", "CARD", OTHER, ITEM),
     spec(Move.USE_ANTIDOTE, StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
     spec(Move.USE_VOUCHER, StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
-    spec(Move.TOUR_SEND, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
-    spec(Move.TOUR_EXCURSION, StepId.TOUR_OPERATOR, "V", None, OTHER, Role.TOUROP),
     spec(Move.TELEPATH_RETARGET, StepId.TELEPATH_RETARGET, "V", None, OTHER, Role.TELEPATH),
-    spec(Move.FAIRY_GIFT, StepId.FAIRY, "V", None, OTHER, Role.FAIRY),
     spec(Move.SHERIFF_RECRUIT, StepId.COPS_RECRUIT, "V", "RECRUIT", OTHER, Role.SHERIFF),
     spec(Move.RECRUIT, StepId.MAFIA_RECRUIT, "V", "RECRUIT", OTHER, Role.RECRUITER),
     spec(Move.MAKE_POISON, StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, Role.RECRUITER, *_SOLDIERS),
@@ -59,12 +55,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     spec(Move.SEARCH_RECRUITER, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
     spec(Move.SEARCH_SHERIFF, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, Role.BOSS),
     spec(Move.SEARCH_INVESTIGATOR, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, *_SOLDIERS),
-    spec(Move.SHMARA_NIGHT, StepId.SHMARA, "V", None, OTHER, Role.SHMARA),
-    spec(Move.SHMARA_CLONIDINE, StepId.SHMARA, "H", None, OTHER, Role.SHMARA),
-    spec(Move.SHMARA_STEAL, StepId.SHMARA, "S", None, NONE, Role.SHMARA),
-    spec(Move.MANIAC_BLOODY, StepId.MANIAC, "H", None, OTHER, Role.MANIAC),
-    spec(Move.MANIAC_QUICK, StepId.MANIAC, "H", None, OTHER, Role.MANIAC),
-    spec(Move.MANIAC_TORTURE, StepId.MANIAC, "V", None, OTHER, Role.MANIAC),
     spec(Move.REBEL_SHOOT, StepId.REBEL_SHOT, "H", "SHOOT", OTHER, "*rebel_shooter"),
     _cops_shoot_later(
         spec(
@@ -82,9 +72,6 @@ _ROWS: tuple[ActionSpec, ...] = (
     ),
     spec(Move.POISON, StepId.MAFIA_SHOT, "H", "POISON", OTHER, Role.BOSS, Role.RECRUITER, *_SOLDIERS),
     spec(Move.GIFT_POISON, StepId.GIFT_POISON, "H", "POISON", OTHER, ITEM),
-    spec(Move.EXPLODE, StepId.PSYCHO, "H", None, OTHER, Role.PSYCHO),
-    spec(Move.MAKE_EXPLOSIVE, StepId.PSYCHO, "S", None, NONE, Role.PSYCHO),
-    spec(Move.SWINDLER_CHOOSE, StepId.SWINDLER_CHOICE, "V", None, OTHER, Role.SWINDLER),
     spec(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
 )
 # The roles with a module of their own add their rows (roles/role_modules.py); the table is in
@@ -121,20 +108,11 @@ SEARCHES: dict[str, tuple[str, StepId | None]] = {
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).
 _NOT_TWICE_RUNNING: dict[str, str] = {
-    "TOUR_SEND": "TOUROP",
-    "TOUR_EXCURSION": "TOUROP",
     "TELEPATH_VOTE": "TELEPATH",
     "TELEPATH_RETARGET": "TELEPATH",
-    "SHMARA_NIGHT": "SHMARA",
-    "SHMARA_CLONIDINE": "SHMARA",
-    "SWINDLER_CHOOSE": "SWINDLER",
 }
 CONSECUTIVE_FAMILY: dict[str, str] = gather(_NOT_TWICE_RUNNING, (m.CONSECUTIVE_FAMILY for m in OWN))
 
 # Once per target per game (per-target limits).
-_ONCE: dict[str, str] = {
-    "TOUR_SEND": "TOUR",
-    "TOUR_EXCURSION": "EXCURSION",
-    "SHMARA_CLONIDINE": "CLONIDINE",
-}
+_ONCE: dict[str, str] = {}
 ONCE_PER_TARGET: dict[str, str] = gather(_ONCE, (m.ONCE_PER_TARGET for m in OWN))

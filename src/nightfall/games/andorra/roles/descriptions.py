@@ -88,40 +88,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- interrogates: learns whether the player made a hostile act that night.\n"
         "If the Sheriff is killed or jailed, the Investigator becomes the Sheriff.",
     ),
-    "FAIRY": (
-        f"Изначально имеет бронежилет и сирену.\nНочное действие:\n{_STAKE_RU}\n"
-        "- дарит подарок одному из игроков из списка: бронежилет, сирена, яд, противоядие, диплом, "
-        "визитка босса мафии, визитка доктора, визитка шерифа, визитка журналиста, турпутевка.\n"
-        "Не может сделать подарок себе. Все подарки доступны для использования после ночи дарения.",
-        f"Starts with a bulletproof vest and a siren.\nNight move:\n{_STAKE_EN}\n"
-        "- gives one player a gift from the list: vest, siren, poison, antidote, diploma, "
-        "business card of the Mafia Boss, of the Doctor, of the Sheriff, of the Journalist, "
-        "a travel voucher.\n"
-        "Cannot give herself a gift. Gifts can be used from the night after they are given.",
-    ),
-    "TOUROP": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- отправляет в тур одного игрока. Он не может совершать ночных ходов, и на него не "
-        "действуют ночные ходы других игроков.\n"
-        "- отправляет на экскурсию одного игрока. Он не может совершать ночных ходов, но на него "
-        "действуют ночные ходы других игроков.\n"
-        "Не может отправить самого себя, одного игрока два раза за игру и воздействовать на одного "
-        "игрока две ночи подряд.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- sends a player on a tour: he makes no night move and no one's night move reaches him.\n"
-        "- sends a player on an excursion: he makes no night move, but others' moves still reach him.\n"
-        "Cannot send himself, the same player twice per game, nor the same player two nights in a row.",
-    ),
-    "MANIAC": (
-        f"Орудие убийства - нож. Игнорирует бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
-        "- убить с особой жестокостью (кроваво), оставив улики.\n"
-        "- убить быстро, не оставляя улик.\n"
-        "- мучить - выбранный игрок лишается голоса на дневном голосовании.",
-        f"His weapon is a knife. Ignores the vest.\nNight move:\n{_STAKE_EN}\n"
-        "- kills with cruelty (bloodily), leaving evidence.\n"
-        "- kills quickly, leaving no evidence.\n"
-        "- tortures: the player loses his vote at the day's vote.",
-    ),
     "TELEPATH": (
         f"Ночное действие:\n{_STAKE_RU}\n"
         "- внушает персонажу, за кого ему надо голосовать. Нельзя воздействовать на одного и того "
@@ -132,32 +98,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- makes a character vote for whom he says. Not the same player twice in a row.\n"
         "- gives a character a new target for his move.\n"
         "- may skip the night move.",
-    ),
-    "SHMARA": (
-        f"Изначально имеет две таблетки клофелина.\nНочное действие:\n{_STAKE_RU}\n"
-        "- проводит с игроком ночь. Ход игрока блокируется, голос на дневном голосовании не "
-        "учитывается.\n"
-        "- поит игрока клофелином. Ход блокируется, игрок отравлен; может забрать одну его вещь.\n"
-        "- своровать клофелин в аптеке (получает одну таблетку клофелина).\n"
-        "- может отказаться от ночного хода.",
-        f"Starts with two clonidine pills.\nNight move:\n{_STAKE_EN}\n"
-        "- spends the night with a player: his move is blocked and his vote does not count.\n"
-        "- gives a player clonidine: his move is blocked, he is poisoned; may take one of his items.\n"
-        "- steals clonidine from the pharmacy (gets one pill).\n"
-        "- may skip the night move.",
-    ),
-    "PSYCHO": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- может взрывать персонажей. Бронежилет от взрыва не спасает.\n"
-        "- изготовить 1 штуку взрывчатки.\n"
-        "- может отказаться от ночного хода.\n"
-        "Имеет первоначальный запас взрывчатки - 1 шт. Если психа убивают из пистолета - убийца "
-        "так же становится убитым.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- blows players up. A vest does not save from the blast.\n"
-        "- makes 1 explosive.\n"
-        "- may skip the night move.\n"
-        "Starts with 1 explosive. Whoever shoots the Psycho dies too.",
     ),
     "REBEL": (
         f"Изначально имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
@@ -170,16 +110,6 @@ _CARDS: dict[str, tuple[str, str]] = {
         "- recruits followers.\n"
         "- may skip the night move.\n"
         "With three followers he may name one of them to shoot.",
-    ),
-    "SWINDLER": (
-        f"Изначально имеет сирену.\nНочное действие:\n{_STAKE_RU}\n"
-        "- выбирает игрока, который на следующем дневном голосовании проголосует так же, как и "
-        "Аферист.\n"
-        "- может изменить два голоса из пяти последних проголосовавших (при 10 и менее игроках - "
-        "один из трёх).",
-        f"Starts with a siren.\nNight move:\n{_STAKE_EN}\n"
-        "- picks a player who will vote the same as the Swindler at the next day's vote.\n"
-        "- may change two of the last five votes (with 10 players or fewer, one of the last three).",
     ),
     "JOURNALIST_SOLDIER": (
         f"{_JOURNALIST_RU}\nЗавербован в мафиозный клан, не теряет своей роли. Если не делает ход "

@@ -9,7 +9,7 @@ from .actions import ACTIONS
 from .clans import poison_attack
 from .codes import Move, Role
 from .common import cure, visit
-from .loners import trip
+from .tour_operator import trip
 
 
 def step_7_vodka(ctx: Night) -> None:

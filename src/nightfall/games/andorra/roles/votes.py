@@ -1,11 +1,12 @@
 """Steps 1-5: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8); the Prosecutor's
-accusation (2) is in ``prosecutor.py``, the Vampire's Ghoul vote (6) in ``vampire.py``."""
+accusation (2) is in ``prosecutor.py``, the Swindler's (5) in ``swindler.py``, the Vampire's
+Ghoul vote (6) in ``vampire.py``."""
 
 from __future__ import annotations
 
 from ..night.ctx import Night
 from ..night.step_ids import StepId
-from ..tally import entry, swindler_window
+from ..tally import entry
 
 
 def _visit(ctx: Night, actor: int, code: str, target: int | None, result: str = "OK") -> None:
@@ -62,30 +63,4 @@ def step_4_rebel_votes(ctx: Night) -> None:
                 e.update(target=cand, kind="VOTE")
                 e["modified_by"].append("REBEL")
                 _visit(ctx, a.actor, a.code, voter)
-        a.result = "OK"
-
-
-def step_5_swindler(ctx: Night) -> None:
-    """5a copy (A-TALLY-6, Q-23) then 5b changes (A-TALLY-7)."""
-    pick = ctx.w.swindler_pick.get(str(ctx.n))
-    if pick:
-        sw, chosen = pick
-        src, dst = entry(ctx, sw), entry(ctx, chosen)
-        if src is not None and dst is not None:
-            dst.update(target=src["target"], kind="VOTE" if src["kind"] == "VOTE" else "BLANK")
-            dst["modified_by"].append("SWINDLER_COPY")
-            ctx.audit_line(action="SWINDLER_COPY", actor=sw, target=chosen)
-    for a in ctx.acts_at(StepId.SWINDLER_VOTE):
-        if not ctx.start(a):
-            continue
-        window, _ = swindler_window(ctx.tally["entries"], ctx.in_game)
-        for ch in a.params.get("changes", []):
-            voter = int(ch["voter"])
-            e = entry(ctx, voter)
-            if e is None or voter not in window:
-                continue
-            tgt = ch.get("target")
-            e.update(target=None if tgt is None else int(tgt), kind="BLANK" if tgt is None else "VOTE")
-            e["modified_by"].append("SWINDLER")
-            _visit(ctx, a.actor, a.code, voter)
         a.result = "OK"
