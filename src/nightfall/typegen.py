@@ -31,6 +31,7 @@ MODULES = (
     "nightfall.games.andorra.form_types",
     "nightfall.games.andorra.view_types",
     "nightfall.games.andorra.creation_types",
+    "nightfall.games.andorra.command_types",
 )
 OUT = Path(__file__).resolve().parents[2] / "web" / "src" / "generated" / "protocol.ts"
 HEADER = (

@@ -203,15 +203,16 @@ def test_avatar_penalty() -> None:  # A-GEN-9, H-05
 
 
 def test_host_audit_view() -> None:  # A-ORDER-3, A-ORDER-6, A-DATA-E, A-ORDER-1, A-ORDER-5, A-CYCLE-5
-    from nightfall.games.andorra.night_pipeline import STEPS
+    from nightfall.games.andorra.night.steps import NIGHT
 
     from .test_ex1 import play_ex1
 
-    assert [s for s, _, _ in STEPS][:8] == ["1", "2", "3", "4", "5", "6", "6a", "6b"]
+    steps_proper = [s.id for s in NIGHT if s.kind == "step"]
+    assert steps_proper[:8] == ["1", "2", "3", "4", "5", "6", "6a", "6b"]
     s = play_ex1()
     audit = G.view(s.state, "host")["host"]["audits"][0]
     steps = [line["step"] for line in audit["steps"]]
-    assert steps == [st for st, _, _ in STEPS] + ["D7"]  # every pipeline step, in order
+    assert steps == [*steps_proper, "D7"]  # every pipeline step, in order
     s32 = audit["steps"][steps.index("32")]
     assert s32["name"] == "Мафия (выстрел, отравление)"
     assert [(a["actor"], a["code"], a["target"], a["result"], a["hit"]) for a in s32["actions"]][:2] == [

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from nightfall.engine import HOST, Command, Rejected, kernel
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.items import GIFT_LIST
-from nightfall.games.andorra.roles.actions import ACTIONS, ITEM, NON_UNDEAD
+from nightfall.games.andorra.roles.action_spec import ITEM, NON_UNDEAD
+from nightfall.games.andorra.roles.actions import ACTIONS
 from nightfall.games.andorra.roles.catalogue import LONERS, ROLES
 from nightfall.games.andorra.state import AndorraState
 from nightfall.games.andorra.view import render_messages

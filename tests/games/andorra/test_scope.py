@@ -8,7 +8,7 @@ import pytest
 
 from nightfall.engine import Rejected
 from nightfall.games.andorra import AndorraGame
-from nightfall.games.andorra.night_pipeline import STEPS
+from nightfall.games.andorra.night.steps import NIGHT
 
 from .kit import mk
 
@@ -28,9 +28,9 @@ def test_only_the_host_regulates_the_stages() -> None:  # A-GEN-1
 
 
 def test_pipeline_keeps_the_source_numbering() -> None:  # A-SRC-2, A-SRC-5, A-ORDER-1
-    numbered = [s for s, _, _ in STEPS if s.isdigit()]
+    numbered = [s.id for s in NIGHT if s.id.isdigit()]
     assert numbered == [str(i) for i in range(1, 44)]  # §28's order, canonical numbers 1-43
-    labels = {s: name for s, name, _ in STEPS}
+    labels: dict[str, str] = {s.id: s.name for s in NIGHT}
     assert labels["28"] == "Шмара-клофелинщица" and labels["43"] == "возвращение из турпоездки"
 
 
@@ -58,17 +58,18 @@ def test_engine_keeps_its_own_result() -> None:  # A-SRC-3
 
 
 def test_every_role_and_action_is_registered() -> None:  # A-ORDER-1, A-ORDER-3
-    from nightfall.games.andorra.night.steps import IDX, NIGHT
-    from nightfall.games.andorra.night_pipeline import RUNS
+    from nightfall.games.andorra.night.step_ids import IDX, StepId
     from nightfall.games.andorra.roles import ROLE_MODULES
     from nightfall.games.andorra.roles.actions import ACTIONS
     from nightfall.games.andorra.roles.catalogue import ROLES
 
     assert set(ROLE_MODULES) == set(ROLES)
-    steps = {s for s, _, _ in STEPS}
+    steps = {s.id for s in NIGHT if s.kind == "step"}
     for code, spec in ACTIONS.items():
-        assert spec.step == "-" or spec.step in steps, code
-    # One table: every step id once; every step that runs has its function (N0 and D7 are
-    # bound per night), and no function is bound to a step the table does not run.
-    assert len(IDX) == len(NIGHT)
-    assert set(RUNS) | {"N0", "D7"} == {s.id for s in NIGHT if s.kind != "inside"}
+        assert spec.step is None or spec.step in steps, code
+        assert all(step in steps for _, step in spec.steps_by_role), code
+    # One table: every step id once, in StepId's order, each with its function unless another
+    # row or the host does it ("inside").
+    assert len(IDX) == len(NIGHT) and [s.id for s in NIGHT] == list(StepId)
+    assert all((s.run is None) == (s.kind == "inside") for s in NIGHT)
+    assert ACTIONS["SHOOT"].step_for("SHERIFF") == "33" and ACTIONS["SHOOT"].step_for("BOSS") == "32"

@@ -5,6 +5,7 @@ new head (the Investigator for the Sheriff, a follower for the Rebel)."""
 from __future__ import annotations
 
 from .night.ctx import Night
+from .roles.codes import Role
 from .state import World
 
 MAX_CLAN = 5  # A-SETUP-3: members of one clan at most, also through recruitment (A-ERR-11)
@@ -15,12 +16,12 @@ def sender(w: World, clan: str) -> int | None:
     members = w.clan_members(clan)
     if not members:
         return None
-    head = "SHERIFF" if clan == "cops" else "REBEL" if clan == "rebel" else "BOSS"
+    head = Role.SHERIFF if clan == "cops" else Role.REBEL if clan == "rebel" else Role.BOSS
     for m in members:
         if m.role == head:
             return int(m.seat)
     for m in members:
-        if m.role in ("SOLDIER", "JOURNALIST_SOLDIER"):
+        if m.role in (Role.SOLDIER, Role.JOURNALIST_SOLDIER):
             return int(m.seat)
     return int(members[0].seat)
 
@@ -28,7 +29,7 @@ def sender(w: World, clan: str) -> int | None:
 def item_manager(w: World, clan: str) -> int | None:
     """A-CLAN-4: the head while active, else the elected manager, else the move sender."""
     for m in w.clan_members(clan):
-        if m.role == "BOSS":
+        if m.role == Role.BOSS:
             return int(m.seat)
     got = w.clan_manager.get(clan)
     if got is not None and w.p(got).alive and w.p(got).clan == clan:
@@ -48,13 +49,13 @@ def promote(ctx: Night, gone: set[int]) -> None:
     w = ctx.w
     for s in sorted(gone):
         p = w.p(s)
-        if p.role == "SHERIFF":
-            inv = next((q for q in w.players if q.alive and q.role == "INVESTIGATOR"), None)
+        if p.role == Role.SHERIFF:
+            inv = next((q for q in w.players if q.alive and q.role == Role.INVESTIGATOR), None)
             if inv is not None:
-                inv.role = "SHERIFF"
-                ctx.dawn_msgs.append((inv.seat, "MSG-NEWROLE", {"role": "SHERIFF"}))
-        if p.role == "REBEL":
+                inv.role = Role.SHERIFF
+                ctx.dawn_msgs.append((inv.seat, "MSG-NEWROLE", {"role": Role.SHERIFF}))
+        if p.role == Role.REBEL:
             fol = [q for q in w.clan_members("rebel") if q.follower]
             if fol:
-                fol[0].role, fol[0].follower = "REBEL", False
-                ctx.dawn_msgs.append((fol[0].seat, "MSG-NEWROLE", {"role": "REBEL"}))
+                fol[0].role, fol[0].follower = Role.REBEL, False
+                ctx.dawn_msgs.append((fol[0].seat, "MSG-NEWROLE", {"role": Role.REBEL}))

@@ -20,6 +20,7 @@ from .items import ITEM_NAMES
 from .moves import validate
 from .reports.review import clan_word
 from .roles.catalogue import LONERS, MAFIA, PEACEFUL, ROLES
+from .roles.codes import Role
 from .state import ALIVE, DAY, DEAD, JAILED_JAILER, JAILED_LYNCH, NIGHT, AndorraState, Clan, Player
 
 RULE = "H-03c"
@@ -115,7 +116,7 @@ def _set_role(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[s
     p.role, p.ghoul, p.mem = role, False, {}
     if role not in state.world.roles_taken:
         state.world.roles_taken.append(role)
-    if role == "REBEL":
+    if role == Role.REBEL:
         p.follower = False
     p.faction = _side(p)
     return {"role": role, "from": before}
@@ -136,7 +137,7 @@ def _set_clan(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[s
         w.clans.setdefault(clan, Clan(clan, NEW_CLANS[clan]))
     p.clan = clan
     p.join_key = [w.day, p.seat] if clan is not None else []
-    p.follower = clan == "rebel" and p.role != "REBEL"
+    p.follower = clan == "rebel" and p.role != Role.REBEL
     p.faction = _side(p)
     if before is not None and w.clan_manager.get(before) == p.seat:
         del w.clan_manager[before]

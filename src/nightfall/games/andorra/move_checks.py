@@ -11,19 +11,10 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles.actions import (
-    ACTIONS,
-    ANY,
-    CONSECUTIVE_FAMILY,
-    ITEM,
-    ITEM_NEEDED,
-    JAILED_TODAY,
-    NON_UNDEAD,
-    NONE,
-    ONCE_PER_TARGET,
-    OTHER,
-)
-from .roles.catalogue import LONERS, ROLES
+from .roles import doctor, domovoi, nurse, priest, prosecutor, van_helsing
+from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
+from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
+from .roles.codes import Move, Role
 from .roles.move_params import VOUCHER_KINDS
 from .state import AndorraState, Player, World
 from .tally import swindler_window
@@ -50,7 +41,7 @@ def may_submit_for(w: World, actor: Any, p: Player) -> bool:
 
 def clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: dict[str, Any]) -> None:
     """A-CLAN-4: clan items (the bottle, the clan diploma) are used on the item manager's word."""
-    clan_item = code == "POISON" or (code == "USE_DIPLOMA" and params.get("clan"))
+    clan_item = code == Move.POISON or (code == Move.USE_DIPLOMA and params.get("clan"))
     if not clan_item or actor == HOST or p.clan is None:
         return
     manager = item_manager(state.world, p.clan)
@@ -126,31 +117,31 @@ def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any
     if p.role not in spec.roles:
         raise refuse("not_your_move", "A-MOVE-6", p, code, role=p.role)
     members = w.clan_members(p.clan) if p.clan else []
-    soldiers = [q for q in members if q.role in ("SOLDIER", "JOURNALIST_SOLDIER")]
-    recruiters = [q for q in members if q.role == "RECRUITER"]
-    if code == "POISON" and p.role == "BOSS" and (soldiers or recruiters):
+    soldiers = [q for q in members if q.role in (Role.SOLDIER, Role.JOURNALIST_SOLDIER)]
+    recruiters = [q for q in members if q.role == Role.RECRUITER]
+    if code == Move.POISON and p.role == Role.BOSS and (soldiers or recruiters):
         raise refuse("boss_poison_needs_no_soldier", "A-ROLE-BOSS-3", p, code)
-    if code in ("SHOOT", "POISON") and p.role == "RECRUITER" and soldiers:
+    if code in (Move.SHOOT, Move.POISON) and p.role == Role.RECRUITER and soldiers:
         raise refuse("recruiter_needs_no_soldier", "A-ROLE-RECRUITER-2", p, code)
-    if code == "POISON" and (p.clan not in w.clans or w.clans[p.clan].poison < 1):
+    if code == Move.POISON and (p.clan not in w.clans or w.clans[p.clan].poison < 1):
         raise refuse("no_poison", "A-ROLE-SOLDIER-3", p, code)
-    if code == "RECRUIT" and len(members) >= 5:
+    if code == Move.RECRUIT and len(members) >= 5:
         raise refuse("clan_full", "A-RECRUIT-12", p, code)
-    if code == "SHERIFF_RECRUIT" and any(q.alive and q.role == "INVESTIGATOR" for q in w.players):
+    if code == Move.SHERIFF_RECRUIT and any(q.alive and q.role == Role.INVESTIGATOR for q in w.players):
         raise refuse("investigator_present", "A-ROLE-SHERIFF-2", p, code)
-    if code == "EXPLODE" and not p.usable("EXPLOSIVE", n):
+    if code == Move.EXPLODE and not p.usable("EXPLOSIVE", n):
         raise refuse("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")
-    if code == "SHMARA_CLONIDINE" and not p.usable("CLONIDINE", n):
+    if code == Move.SHMARA_CLONIDINE and not p.usable("CLONIDINE", n):
         raise refuse("no_item", "A-ROLE-SHMARA-5", p, code, item="CLONIDINE")
-    if code == "DOMOVOI_BURN" and p.energy < 1:
+    if domovoi.burns_without_energy(p, code):
         raise refuse("no_energy", "A-ROLE-DOMOVOI-7", p, code)
-    if code == "PRIEST_BLESS" and p.mem.get("blessed"):
+    if priest.blesses_again(p, code):
         raise refuse("once_per_game", "A-ROLE-PRIEST-5", p, code)
-    if code == "PROSECUTOR_ACCUSE" and int(p.mem.get("accusations", 0)) >= 2:
+    if prosecutor.accuses_a_third_time(p, code):
         raise refuse("twice_per_game", "A-ROLE-PROSECUTOR-2", p, code)
-    if code == "NURSE_REPORT_VH" and not p.mem.get("tests"):
+    if nurse.reports_nothing(p, code):
         raise refuse("nothing_to_report", "A-ROLE-NURSE-4", p, code)
-    if code == "PROSECUTOR_REPORT" and not p.mem.get("searches"):
+    if prosecutor.reports_nothing(p, code):
         raise refuse("nothing_to_report", "A-ROLE-PROSECUTOR-3", p, code)
 
 
@@ -160,10 +151,10 @@ def target_rules(
     w = state.world
     n = w.day
     kind = ACTIONS[code].target
-    if code == "USE_CARD_BOSS":
+    if code == Move.USE_CARD_BOSS:
         kind = ANY
     if kind in (NONE, JAILED_TODAY):
-        if target is not None and code not in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
+        if target is not None and code not in (Move.NURSE_REPORT_VH, Move.PROSECUTOR_REPORT):
             raise refuse("no_target_expected", "A-MOVE-6", p, code)
         return None
     t = seat_arg(w, target, p, code)
@@ -175,21 +166,17 @@ def target_rules(
     if fam and w.last_target(p.seat, fam, n - 1) == t:
         raise refuse("same_target_twice", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
     once = ONCE_PER_TARGET.get(code)
-    if (
-        once
-        and t in p.mem.get(once, [])
-        and not (code == "HEAL" and t == p.seat and not p.mem.get("self_heal"))
-    ):
+    if once and t in p.mem.get(once, []) and not doctor.first_self_heal(p, code, t):
         raise refuse("once_per_target", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
-    if code == "HEAL" and t == p.seat and p.mem.get("self_heal"):
+    if doctor.heals_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
-    if code == "NURSE_PUMP" and t == p.seat and p.mem.get("self_pump"):
+    if nurse.pumps_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-NURSE-3", p, code)
-    if code == "SWINDLER_CHOOSE" and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
+    if code == Move.SWINDLER_CHOOSE and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
         raise refuse("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)
-    if code == "VH_SHOOT" and t not in p.mem.get("confirmed", []):
+    if van_helsing.shoots_unconfirmed(p, code, t):
         raise refuse("no_check", "A-ROLE-VH-3", p, code, target=w.p(t).nick)
-    if code == "VAMPIRE_GHOUL_VOTE" and not w.p(t).ghoul:
+    if code == Move.VAMPIRE_GHOUL_VOTE and not w.p(t).ghoul:
         raise refuse("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=w.p(t).nick)
     return t
 
@@ -212,25 +199,25 @@ def role_rule(code: str) -> str:
 
 def check_params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
     w = state.world
-    if code in ("TELEPATH_VOTE", "VAMPIRE_GHOUL_VOTE"):
+    if code in (Move.TELEPATH_VOTE, Move.VAMPIRE_GHOUL_VOTE):
         v = seat_arg(w, params.get("vote"), p, code)
         if not w.p(v).alive:
             raise refuse("not_a_candidate", "A-VOTE-2", p, code, target=w.p(v).nick)
-    if code == "TELEPATH_RETARGET":
+    if code == Move.TELEPATH_RETARGET:
         seat_arg(w, params.get("new_target"), p, code)
-    if code == "FAIRY_GIFT" and params.get("gift") not in w.fairy_stock:
+    if code == Move.FAIRY_GIFT and params.get("gift") not in w.fairy_stock:
         raise refuse("gift_not_in_stock", "A-ROLE-FAIRY-4", p, code, gift=params.get("gift"))
-    if code == "USE_VOUCHER" and params.get("kind", "tour") not in VOUCHER_KINDS:
+    if code == Move.USE_VOUCHER and params.get("kind", "tour") not in VOUCHER_KINDS:
         raise refuse("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
-    if code == "PROSECUTOR_SEARCH":
+    if code == Move.PROSECUTOR_SEARCH:
         role = params.get("role")
-        if role not in ROLES or ROLES[str(role)].faction != LONERS:
+        if not prosecutor.searchable(role):
             raise refuse("not_a_loner_role", "A-ROLE-PROSECUTOR-3", p, code, role=role)
-    if code == "SWINDLER_CHANGE":
+    if code == Move.SWINDLER_CHANGE:
         swindler_changes(state, p, params)
     # Checked here, at submission, so that a malformed value can never stop the night's
     # resolution later (A-MOVE-6): the Rebel's votes, the Shmara's and the Reanimator's preferences.
-    if code == "REBEL_VOTES":
+    if code == Move.REBEL_VOTES:
         if params.get("all") is not None:
             seat_arg(w, params["all"], p, code, "A-ROLE-REBEL-9")
         mapping = params.get("mapping")
@@ -242,11 +229,11 @@ def check_params(state: AndorraState, p: Player, code: str, params: dict[str, An
                     raise refuse("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
                 seat_arg(w, int(voter), p, code, "A-ROLE-REBEL-9")
                 seat_arg(w, cand, p, code, "A-ROLE-REBEL-9")
-    if code == "SHMARA_CLONIDINE" and params.get("take") is not None:
+    if code == Move.SHMARA_CLONIDINE and params.get("take") is not None:
         take = params["take"]
         if not isinstance(take, list) or not all(isinstance(item, str) for item in take):
             raise refuse("bad_params", "A-ROLE-SHMARA-5", p, code, field="take")
-    if code == "REANIMATE" and params.get("prefer") is not None:
+    if code == Move.REANIMATE and params.get("prefer") is not None:
         prefer = params["prefer"]
         if not isinstance(prefer, list):
             raise refuse("bad_params", "A-ROLE-REANIMATOR-4", p, code, field="prefer")

@@ -29,6 +29,7 @@ from .move_checks import (
     target_rules,
 )
 from .roles.actions import ACTIONS
+from .roles.codes import Move
 from .state import AndorraState, Player
 
 # Re-exported: the form, the view and the role card read these from here.
@@ -42,12 +43,12 @@ def possible(state: AndorraState, p: Player, code: str) -> bool:
     and a mate's move of the same type tonight (A-CLAN-5) are the form's business, not the card's."""
     if not p.alive or p.depressed_night == state.world.day:
         return False
-    if code == "STAY_HOME":
+    if code == Move.STAY_HOME:
         return True
     if not role_may(p, code):
         return False
     # the clan's diploma is a move of each member, used with «clan» (A-CLAN-4)
-    for params in ({}, {"clan": True}) if code == "USE_DIPLOMA" else ({},):
+    for params in ({}, {"clan": True}) if code == Move.USE_DIPLOMA else ({},):
         try:
             role_allows(state, p, code, params)
         except Rejected:
@@ -67,7 +68,7 @@ def validate(
     """The move as it would be stored, or the refusal; nothing changes. ``with_params=False``
     checks all but the move's fields (the move form finds the legal targets first)."""
     p, code, params = _sent(state, actor, payload)
-    if code == "STAY_HOME":
+    if code == Move.STAY_HOME:
         return p, {"action": code, "target": None, "params": {}}
     role_allows(state, p, code, params)
     target = _target(state, p, code, payload.get("target"), params)
@@ -87,7 +88,7 @@ def legal_targets(
     for every move of every player after each change (bench/desk_actions.py)."""
     try:
         p, code, params = _sent(state, actor, payload)
-        if code == "STAY_HOME":
+        if code == Move.STAY_HOME:
             return code, list(seats)  # its target is not read
         role_allows(state, p, code, params)
     except Rejected:
@@ -122,7 +123,7 @@ def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Pla
     # someone outside p's sheet names only what he sent, never p's items or role.
     sent = code
     manager_for_items = (
-        code in ("POISON", "USE_DIPLOMA")
+        code in (Move.POISON, Move.USE_DIPLOMA)
         and p.clan is not None
         and p.clan.startswith("mafia")
         and item_manager(w, p.clan) == actor
@@ -130,7 +131,7 @@ def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Pla
     own_sheet = may_submit_for(w, actor, p)
     if not own_sheet and not manager_for_items:
         raise refuse("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
-    if code == "POISON" and p.role not in ACTIONS[code].roles and "POISON" in p.items:
+    if code == Move.POISON and p.role not in ACTIONS[code].roles and "POISON" in p.items:
         code = "GIFT_POISON"  # A-ITEM-POISON-3a: Appendix C names the gifted bottle's use POISON too
         if not own_sheet:  # the clan's bottle is the manager's word, a gifted one is not
             raise refuse("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
@@ -146,11 +147,11 @@ def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Pla
 
 def _target(state: AndorraState, p: Player, code: str, raw: Any, params: dict[str, Any]) -> int | None:
     target = target_rules(state, p, code, raw, params)
-    if code in ("NURSE_REPORT_VH", "PROSECUTOR_REPORT"):
+    if code in (Move.NURSE_REPORT_VH, Move.PROSECUTOR_REPORT):
         target = seat_arg(state.world, raw, p, code)
         # A-ROLE-NURSE-4a: she reports a result she has, so only a player she has tested (the
         # Prosecutor likewise one he has searched); the form offers those and no one else.
-        known = p.mem.get("tests" if code == "NURSE_REPORT_VH" else "searches") or {}
+        known = p.mem.get("tests" if code == Move.NURSE_REPORT_VH else "searches") or {}
         if str(target) not in known:
             raise refuse("not_tested", "A-ROLE-NURSE-4a", p, code, target=state.world.p(target).nick)
     return target

@@ -23,6 +23,7 @@ from .roles.catalogue import (
     colour_code,
     role_code,
 )
+from .roles.codes import Role
 from .state import AndorraState, Clan, Player, World
 
 # Every role a game may start with (A-SETUP-2), in catalogue order.
@@ -34,7 +35,7 @@ BBCODE_TAG = re.compile(
     re.IGNORECASE,
 )
 
-STARTING_ROLES = tuple(c for c in ROLES if c != "JOURNALIST_SOLDIER")
+STARTING_ROLES = tuple(c for c in ROLES if c != Role.JOURNALIST_SOLDIER)
 
 
 def _parse_roles(config: Mapping[str, Any], n: int) -> list[tuple[str, str | None]]:
@@ -91,7 +92,7 @@ def validate_roles(roles: list[tuple[str, str | None]], two_clans: bool) -> list
     for code, _ in roles:
         spec = ROLES.get(code)
         # A-SETUP-2: Ghoul, Follower, Journalist-* only arise in play.
-        if spec is None or code == "JOURNALIST_SOLDIER":
+        if spec is None or code == Role.JOURNALIST_SOLDIER:
             raise Rejected(
                 "unknown_role", rule="A-SETUP-2", role=code, valid=[ROLES[c].ru for c in STARTING_ROLES]
             )
@@ -119,10 +120,10 @@ def validate_roles(roles: list[tuple[str, str | None]], two_clans: bool) -> list
     # A-SETUP-2a (implementation decision): the Investigator needs the Sheriff who
     # sends the Cops' moves (A-CLAN-3); a Recruiter/Soldier-only clan is allowed
     # (A-ERR-1) but warned about.
-    if "INVESTIGATOR" in codes and "SHERIFF" not in codes:
-        raise Rejected("role_needs_role", rule="A-SETUP-2a", role="INVESTIGATOR", needs="SHERIFF")
+    if Role.INVESTIGATOR in codes and Role.SHERIFF not in codes:
+        raise Rejected("role_needs_role", rule="A-SETUP-2a", role=Role.INVESTIGATOR, needs=Role.SHERIFF)
     for c in per_clan:
-        if not any(code == "BOSS" and (not two_clans or cc == c) for code, cc in roles):
+        if not any(code == Role.BOSS and (not two_clans or cc == c) for code, cc in roles):
             warnings.append(f"clan_without_boss:{c or 'mafia'}")
     return warnings
 
@@ -185,7 +186,7 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
             p.give(item, 0)
         if spec.faction == PEACEFUL:  # A-SETUP-7
             p.give("VODKA", 0)
-        if code == "PV":  # A-SETUP-9: an independent uniform draw per PV
+        if code == Role.PV:  # A-SETUP-9: an independent uniform draw per PV
             gift = fixed_gifts.get(str(i)) or fixed_gifts.get(name)
             if gift not in GIFT_LIST:
                 gift = GIFT_LIST[rng.below(len(GIFT_LIST))]
@@ -197,10 +198,10 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
                 for item in CLAN_ITEMS:  # A-SETUP-8
                     setattr(clans[cid], item.lower(), 1)
             p.clan = cid
-        elif code in ("SHERIFF", "INVESTIGATOR"):
+        elif code in (Role.SHERIFF, Role.INVESTIGATOR):
             clans.setdefault("cops", Clan("cops", "COPS"))
             p.clan = "cops"
-        elif code == "REBEL":
+        elif code == Role.REBEL:
             clans.setdefault("rebel", Clan("rebel", "REBEL"))
             p.clan = "rebel"
         players.append(p)

@@ -15,6 +15,7 @@ from typing import Any
 from nightfall.engine import Rng
 
 from .roles.catalogue import FOLLOWER_RU, GHOUL_RU, JOURNALIST_FOLLOWER_RU, ROLES, UNDEAD
+from .roles.codes import Role
 
 ALIVE = "ALIVE"
 DEAD = "DEAD"
@@ -145,7 +146,7 @@ def display_role(w: World, p: Player, lang: str = "ru") -> str:
     if p.ghoul:
         return GHOUL_RU if lang == "ru" else "Ghoul"
     if p.follower:
-        if p.role == "JOURNALIST":
+        if p.role == Role.JOURNALIST:
             return JOURNALIST_FOLLOWER_RU if lang == "ru" else "Journalist-Follower"
         return FOLLOWER_RU if lang == "ru" else "Rebel's Follower"
     spec = ROLES[p.role]

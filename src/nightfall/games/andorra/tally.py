@@ -6,6 +6,7 @@ from typing import Any
 
 from .day import raw_vote_of
 from .night.ctx import Night
+from .roles.codes import Role
 from .state import JAILED_LYNCH, VoteEntry, World
 
 
@@ -100,7 +101,7 @@ def jail(ctx: Night) -> None:
     p = w.p(jailed)
     p.status = JAILED_LYNCH
     # A-REVEAL-3: with an active Jailer at N0 the role stays hidden unless checked.
-    jailer_alive = any(q.role == "JAILER" and q.seat in ctx.alive_at_n0 for q in w.players)
+    jailer_alive = any(q.role == Role.JAILER and q.seat in ctx.alive_at_n0 for q in w.players)
     p.revealed = not jailer_alive
     if not p.revealed:
         w.jailed_unrevealed.append(jailed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .roles.catalogue import LONERS, MAFIA, PEACEFUL, UNDEAD
+from .roles.codes import Role
 from .state import World
 
 
@@ -20,12 +21,14 @@ def check(w: World) -> tuple[str, list[int]] | None:
         if mafia_clans:
             clan = next(iter(mafia_clans))
             winners = [
-                p.seat for p in w.players if p.faction == MAFIA and (p.clan == clan or p.role == "GODFATHER")
+                p.seat
+                for p in w.players
+                if p.faction == MAFIA and (p.clan == clan or p.role == Role.GODFATHER)
             ]
         elif not w.two_clans:
             winners = [p.seat for p in w.players if p.faction == MAFIA]
         else:
-            winners = [p.seat for p in w.players if p.role == "GODFATHER" and p.faction == MAFIA]
+            winners = [p.seat for p in w.players if p.role == Role.GODFATHER and p.faction == MAFIA]
         return MAFIA, winners
     if len(factions) == 1:
         (f,) = factions  # A-WIN-2/3/4; A-WIN-7: Ghouls are Undead

@@ -28,6 +28,8 @@ import { StartPms } from "./StartPms";
 import { StateEditor } from "./StateEditor";
 import { ThreadImport } from "./ThreadImport";
 import type { RoomJson, YouJson } from "../../generated/protocol";
+import { command } from "../send";
+import type { Run } from "./run";
 
 interface Props {
   ctx: Ctx;
@@ -43,10 +45,10 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
   const [busy, setBusy] = useState(false);
   if (!isDeskView(view)) return <p role="alert">{ctx.t("not_host")}</p>;
   const host = view.host;
-  const run = async (type: string, payload: Record<string, unknown> = {}) => {
+  const run: Run = async (type, ...payload) => {
     if (busy) return;
     setBusy(true);
-    setErr(await conn.command(type, payload));
+    setErr(await command(conn, type, ...payload));
     setBusy(false);
   };
   const phase = view.phase as string;

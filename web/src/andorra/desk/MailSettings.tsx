@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Ctx, DeskView } from "../common";
 import type { Run } from "./run";
+import type { AndorraMailSettingsPayload } from "../../generated/protocol";
 
 /** A-MAIL-1/2/5: the host's SMTP server for the players' e-mail notices. The password is
  * write-only: the view says only whether one is set, and a save with the field empty keeps it. */
@@ -15,7 +16,7 @@ export function MailSettings(props: { ctx: Ctx; view: DeskView; run: Run; busy: 
   const [password, setPassword] = useState("");
   const [sender, setSender] = useState(smtp?.sender ?? "");
   const save = async () => {
-    const payload: Record<string, unknown> = { host, port: Number(port), security, user, sender };
+    const payload: AndorraMailSettingsPayload = { host, port: Number(port), security, user, sender };
     if (password) payload.password = password;
     await run("mail_settings", payload);
     setPassword("");

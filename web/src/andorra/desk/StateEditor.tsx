@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { ErrorLine, type AndorraConn, type Ctx, type DeskView } from "../common";
 import { Confirm } from "./Confirm";
 import { useSend } from "./useSend";
+import type { AndorraHostEditPayload } from "../../generated/protocol";
 
 const OPS = ["kill", "revive", "jail", "release", "give_item", "take_item", "set_role", "set_clan"] as const;
 type Op = (typeof OPS)[number];
@@ -17,7 +18,7 @@ export function StateEditor({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; 
   const [clan, setClan] = useState("");
   const { err, busy, send } = useSend(conn);
   const player = view.host.players.find((p) => String(p.seat) === seat);
-  const extra: Record<string, unknown> =
+  const extra: Omit<AndorraHostEditPayload, "op" | "seat"> =
     op === "give_item" || op === "take_item" ? { item } : op === "set_role" ? { role } : op === "set_clan" ? { clan: clan || null } : {};
   const pick = (label: string, value: string, set: (v: string) => void, options: { code: string; ru: string }[]) => (
     <label>

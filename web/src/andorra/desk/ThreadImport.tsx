@@ -3,6 +3,7 @@ import { ErrorLine, type Ctx, type DeskView } from "../common";
 import { call, HttpError, storage } from "../../core/api";
 import type { ServerError } from "../i18n";
 import type { Run } from "./run";
+import type { AndorraThreadVote } from "../../generated/protocol";
 
 /** One vote line of the server's preview (site/thread_tool.py). */
 interface Line {
@@ -31,7 +32,7 @@ interface ThreadPreview {
   posts: number;
   votes: Line[];
   confirm: Confirmable[];
-  rows: Record<string, unknown>[];
+  rows: AndorraThreadVote[];
   blue: { author: string; text: string; post: string }[];
 }
 

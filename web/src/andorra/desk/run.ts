@@ -1,4 +1,4 @@
-
+import type { AndorraCommand, PayloadArg } from "../send";
 
 /** Send a host command (the desk shows its error and blocks double sends). */
-export type Run = (type: string, payload?: Record<string, unknown>) => Promise<void>;
+export type Run = <K extends AndorraCommand>(type: K, ...payload: PayloadArg<K>) => Promise<void>;

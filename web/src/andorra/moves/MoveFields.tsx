@@ -1,7 +1,7 @@
 import { useId, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { nickOf, type AndorraView, type Ctx } from "../common";
-import type { AndorraMove, AndorraMoveOption } from "../../generated/protocol";
+import type { AndorraMove, AndorraMoveOption, AndorraMovePayload } from "../../generated/protocol";
 import { FieldInput } from "./FieldInput";
 import { entriesOf, movePayload, word, type Entries } from "./fields";
 
@@ -14,7 +14,7 @@ interface Props {
   current?: AndorraMove | null;
   submitLabel: string;
   busy: boolean;
-  onSubmit: (payload: Record<string, unknown>) => void | Promise<void>;
+  onSubmit: (payload: AndorraMovePayload) => void | Promise<void>;
   children?: ComponentChildren;
 }
 

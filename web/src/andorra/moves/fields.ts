@@ -3,7 +3,7 @@
 // games/andorra/site/form.py). An entry is a choice's value as ``keyOf`` writes it, "" for
 // none: not its place in the list, which moves when the form data changes while the form is
 // open (a player leaves the game at night, H-03c), so the move sent is the one shown.
-import type { AndorraMove, AndorraMoveOption, AndorraParamField } from "../../generated/protocol";
+import type { AndorraMove, AndorraMoveOption, AndorraMovePayload, AndorraParamField } from "../../generated/protocol";
 
 export type Entries = Record<string, string>;
 export type Value = AndorraParamField["choices"][number]["value"];
@@ -70,9 +70,9 @@ export function collectParams(option: AndorraMoveOption, entries: Entries): Reco
 }
 
 /** What the form sends for ``option``: the player, the move, the target and its fields. */
-export function movePayload(option: AndorraMoveOption, target: number | null, entries: Entries): Record<string, unknown> {
+export function movePayload(option: AndorraMoveOption, target: number | null, entries: Entries): AndorraMovePayload {
   const params = collectParams(option, entries);
-  const payload: Record<string, unknown> = { player: option.player, action: option.action, target };
+  const payload: AndorraMovePayload = { player: option.player, action: option.action, target };
   if (Object.keys(params).length) payload.params = params;
   return payload;
 }

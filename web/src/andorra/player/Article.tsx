@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
+import { command } from "../send";
 
 /** A-ROLE-JOURNALIST-7a: on the day after his watch the Journalist writes his article; the
  * host publishes it unsigned in the morning post or declines it. */
@@ -17,7 +18,7 @@ export function Article({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
         <form
           onSubmit={async (e) => {
             e.preventDefault();
-            setErr(await conn.command("article", { text }));
+            setErr(await command(conn, "article", { text }));
           }}
         >
           <label>

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { ErrorLine, nickOf, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
+import { command } from "../send";
 
 export function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
@@ -18,7 +19,7 @@ export function ClanPoll({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
         <button
           type="button"
           key={m.seat}
-          onClick={async () => setErr(await conn.command("clan_poll", { candidate: m.seat }))}
+          onClick={async () => setErr(await command(conn, "clan_poll", { candidate: m.seat }))}
         >
           {ctx.t("clan_poll_for", { nick: m.nick })}
         </button>

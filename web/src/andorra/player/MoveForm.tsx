@@ -3,6 +3,8 @@ import { ErrorLine, nickOf, type AndorraConn, type Ctx, type PlayerView } from "
 import type { ServerError } from "../i18n";
 import { MoveFields, moveText } from "../moves/MoveFields";
 import { ClanSender } from "./ClanSender";
+import { command } from "../send";
+import type { AndorraMovePayload } from "../../generated/protocol";
 
 /** The night move: for himself, or for a clan mate as the clan's sender (A-MOVE-5); the
  * moves, targets and fields are the engine's (me.options), in the seed's words. */
@@ -29,9 +31,9 @@ export function MoveForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
       </section>
     );
   }
-  const send = async (payload: Record<string, unknown>) => {
+  const send = async (payload: AndorraMovePayload) => {
     setBusy(true);
-    setErr(await conn.command("move", payload));
+    setErr(await command(conn, "move", payload));
     setBusy(false);
   };
   return (

@@ -12,6 +12,7 @@ import { OutBanner } from "./OutBanner";
 import { Prompts } from "./Prompts";
 import { RoleCard } from "./RoleCard";
 import { VoteForm } from "./VoteForm";
+import { command } from "../send";
 
 interface Props {
   ctx: Ctx;
@@ -51,7 +52,7 @@ export function PlayerPage({ ctx, conn, view }: Props) {
           own
           only={me.chat_clan}
           conn={conn}
-          onSend={me.status === "ALIVE" ? (text) => conn.command("chat", { text, id: messageId() }) : undefined}
+          onSend={me.status === "ALIVE" ? (text) => command(conn, "chat", { text, id: messageId() }) : undefined}
         />
       )}
       <Inbox ctx={ctx} view={view} />

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { Deadline, ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
+import { command } from "../send";
 
 /** The engine's questions (free role, recruitment, Reanimator, Shmara): the engine's Russian
  * text, the answers in words, «отказаться» where the rules allow it, the deadline; an answered
@@ -18,7 +19,7 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
   // once: a stray tap while scrolling must not send it, so it is confirmed as the vote is.
   const send = async (id: string, answer: string | number | null, words: string) => {
     if (!window.confirm(ctx.t("answer_confirm", { answer: words }))) return;
-    setErr(await conn.command("answer", { prompt: id, answer }));
+    setErr(await command(conn, "answer", { prompt: id, answer }));
   };
   return (
     <section aria-label={ctx.t("prompts")} class="prompts">

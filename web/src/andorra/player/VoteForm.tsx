@@ -1,6 +1,7 @@
 import { useId, useState } from "preact/hooks";
 import { ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
+import { command } from "../send";
 
 export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
@@ -31,7 +32,7 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
           if (busy || !chosen) return;
           if (!window.confirm(ctx.t("vote_confirm", { choice: chosen }))) return;
           setBusy(true);
-          setErr(await conn.command("vote", { target: value === "blank" ? null : Number(value) }));
+          setErr(await command(conn, "vote", { target: value === "blank" ? null : Number(value) }));
           setBusy(false);
         }}
       >

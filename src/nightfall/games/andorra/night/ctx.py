@@ -11,8 +11,9 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..state import ALIVE, World
-from .steps import IDX
+from ..roles.codes import Move
+from ..state import ALIVE, VoteEntry, World
+from .step_ids import IDX, StepId
 
 
 def _fits(prompt: dict[str, Any], answer: Any) -> bool:
@@ -38,7 +39,7 @@ class Act:
     orig: int | None
     target: int | None
     params: dict[str, Any]
-    step: str
+    step: StepId | None  # None: staying home (no step runs it)
     clan: str | None = None
     state: str = "PENDING"  # PENDING / DONE / CANCELLED / VOID
     result: str | None = None  # OK / FAIL
@@ -55,7 +56,7 @@ class Ev:
     """One executed action (A-ORDER-6)."""
 
     seq: int
-    step: str
+    step: StepId
     actor: int
     code: str
     target: int | None
@@ -76,7 +77,7 @@ class Death:
     seat: int
     cause: str
     by: int | None
-    step: str
+    step: StepId
     bloody: bool = False
     reflected: bool = False
     accomplices: list[int] = field(default_factory=list)  # the rest of a stake group (A-STAKE-7)
@@ -88,7 +89,7 @@ class Night:
     n: int
     acts: dict[int, Act] = field(default_factory=dict)
     events: list[Ev] = field(default_factory=list)
-    step: str = "N0"
+    step: StepId = StepId.SNAPSHOT
     blocked_at: dict[int, int] = field(default_factory=dict)
     blockers: dict[int, list[int]] = field(default_factory=dict)  # victim -> blockers (A-ROLE-MANIAC-4)
     drunk: set[int] = field(default_factory=set)
@@ -109,7 +110,7 @@ class Night:
     exec_done: set[int] = field(default_factory=set)
     pv_watch: dict[int, int] = field(default_factory=dict)
     journalist_watch: dict[int, int] = field(default_factory=dict)
-    scheduled_shots: list[tuple[str, int, int, str]] = field(
+    scheduled_shots: list[tuple[StepId, int, int, str]] = field(
         default_factory=list
     )  # (step, actor, target, via)
     recruits: list[dict[str, Any]] = field(default_factory=list)
@@ -134,6 +135,9 @@ class Night:
     answers: dict[str, Any] = field(default_factory=dict)
     timed_out: bool = False
     expired: frozenset[str] = frozenset()  # questions past their own deadline (H-11a)
+    # The day before the night, as N0 and D7 read it: its raw vote log and the submitted moves.
+    votes: list[VoteEntry] = field(default_factory=list)
+    submissions: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # ----- queries -------------------------------------------------------
     def idx(self) -> int:
@@ -171,7 +175,7 @@ class Night:
         if by is not None:
             self.blockers.setdefault(seat, []).append(by)
 
-    def acts_at(self, step: str) -> list[Act]:
+    def acts_at(self, step: StepId) -> list[Act]:
         got = [a for a in self.acts.values() if a.step == step and a.state == "PENDING"]
         return sorted(got, key=self.sub_order)
 
@@ -179,7 +183,7 @@ class Night:
         """A-ORDER-4: mafia clan 1, clan 2, then individuals by seat; shots before poisonings."""
         clan = a.clan if a.clan and a.clan.startswith("mafia") else None
         rank = self.w.clans[clan].rank if clan else 10_000
-        kind = 0 if a.code == "SHOOT" else 1
+        kind = 0 if a.code == Move.SHOOT else 1
         return (rank, kind, a.actor)
 
     def start(self, a: Act) -> bool:

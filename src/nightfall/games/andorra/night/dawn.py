@@ -7,9 +7,11 @@ from typing import Any
 
 from ..clan_heads import MAX_CLAN, open_poll, promote, sender
 from ..roles.catalogue import FOLLOWER_CHOICES, FREE_ROLE_ORDER, LONERS, MAFIA, PEACEFUL, ROLES
+from ..roles.codes import Role
 from ..state import ALIVE, DEAD, JAILED_LYNCH, Clan, Player
 from ..win import check
 from .ctx import Death, Night
+from .step_ids import StepId
 
 
 def free_roles(ctx: Night, p: Player) -> list[str]:
@@ -26,7 +28,7 @@ def _hit(ctx: Night, target: int) -> bool:
 
 def _join_mafia(ctx: Night, p: Player, clan: str, soldier: bool) -> None:
     if soldier:  # A-RECRUIT-5: becomes a Soldier, except the Journalist
-        p.role = "JOURNALIST_SOLDIER" if p.role == "JOURNALIST" else "SOLDIER"
+        p.role = Role.JOURNALIST_SOLDIER if p.role == Role.JOURNALIST else Role.SOLDIER
     p.faction, p.clan, p.join_key = MAFIA, clan, [ctx.n, p.seat]
 
 
@@ -67,7 +69,7 @@ def d1_pv_choices(ctx: Night) -> None:
     seeing = [
         pv
         for pv, watched in sorted(ctx.pv_watch.items())
-        if w.p(pv).status == ALIVE and w.p(pv).role == "PV" and _hit(ctx, watched)
+        if w.p(pv).status == ALIVE and w.p(pv).role == Role.PV and _hit(ctx, watched)
     ]
     choosing = _reanimated_pvs_who_choose(ctx, seeing)
     for pv, _watched in sorted(ctx.pv_watch.items()):
@@ -131,11 +133,11 @@ def d1_pv_choices(ctx: Night) -> None:
             if clan is not None:
                 _join_mafia(ctx, p, str(clan), soldier=False)
                 ctx.clan_notices.append((str(clan), "MSG-CLAN-NEWMEMBER", {"X": seat}))
-        elif role in ("SHERIFF", "INVESTIGATOR"):
+        elif role in (Role.SHERIFF, Role.INVESTIGATOR):
             w.clans.setdefault("cops", Clan("cops", "COPS"))
             p.clan, p.join_key = "cops", [ctx.n, seat]
             ctx.clan_notices.append(("cops", "MSG-CLAN-NEWMEMBER", {"X": seat}))  # the other Cop is informed
-        elif role == "REBEL":
+        elif role == Role.REBEL:
             w.clans.setdefault("rebel", Clan("rebel", "REBEL"))
             p.clan, p.join_key = "rebel", [ctx.n, seat]
         ctx.dawn_msgs.append((seat, "MSG-NEWROLE", {"role": role}))
@@ -163,19 +165,19 @@ def d2_d4_recruitment(ctx: Night) -> None:
         ok = list(offers)
         # D2: the Sheriff first (A-RECRUIT-11)
         sheriff = [r for r in ok if r["faction"] == "cops"]
-        have_inv = any(q.role == "INVESTIGATOR" and q.alive for q in w.players)
+        have_inv = any(q.role == Role.INVESTIGATOR and q.alive for q in w.players)
         if (
             sheriff
             and p.alive
-            and p.role == "PV"
+            and p.role == Role.PV
             and not p.follower
             and p.faction == PEACEFUL
             and not have_inv
         ):
             r = sheriff[0]
-            p.role, p.clan, p.join_key = "INVESTIGATOR", "cops", [ctx.n, target]
+            p.role, p.clan, p.join_key = Role.INVESTIGATOR, "cops", [ctx.n, target]
             p.give("SIREN", ctx.n)
-            w.roles_taken.append("INVESTIGATOR")
+            w.roles_taken.append(Role.INVESTIGATOR)
             ctx.acts[r["by"]].result = "OK"
             ctx.dawn_msgs.append((target, "MSG-RECRUITED-SHERIFF", {"sheriff": r["by"]}))
             for other in ok:
@@ -291,7 +293,7 @@ def d5_successions(ctx: Night) -> None:
     for cid, clan in w.clans.items():
         if clan.kind != "MAFIA":
             continue
-        boss_gone = any(w.p(s).role == "BOSS" and w.p(s).clan == cid for s in dead_now)
+        boss_gone = any(w.p(s).role == Role.BOSS and w.p(s).clan == cid for s in dead_now)
         manager_gone = w.clan_manager.get(cid) in dead_now
         if (boss_gone or manager_gone) and w.clan_members(cid):
             if boss_gone:
@@ -302,7 +304,7 @@ def d5_successions(ctx: Night) -> None:
 def d6_jail(ctx: Night) -> None:
     """A-ROLE-JAILER-7/8: releases and the Jailer's death opening the jail."""
     w = ctx.w
-    jailer_dead = any(w.p(d.seat).role == "JAILER" and w.p(d.seat).status == DEAD for d in ctx.deaths)
+    jailer_dead = any(w.p(d.seat).role == Role.JAILER and w.p(d.seat).status == DEAD for d in ctx.deaths)
     if jailer_dead:
         for s in sorted(w.jailed_unrevealed):
             q = w.p(s)
@@ -322,19 +324,19 @@ def d6_jail(ctx: Night) -> None:
             ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
 
 
-def d7_psycho_revenge(ctx: Night, votes: list[Any]) -> None:
+def d7_psycho_revenge(ctx: Night) -> None:
     """A-VOTE-30/31: the last raw-log voter against a jailed Psycho dies."""
     w = ctx.w
     j = ctx.jailed
-    if j is None or w.p(j).role != "PSYCHO" or w.p(j).status != JAILED_LYNCH:
+    if j is None or w.p(j).role != Role.PSYCHO or w.p(j).status != JAILED_LYNCH:
         return
-    mine = [v for v in votes if v.kind == "VOTE" and v.target == j]
+    mine = [v for v in ctx.votes if v.kind == "VOTE" and v.target == j]
     if not mine:
         return
     last = max(mine, key=lambda v: (v.ts, v.seq))
     if w.p(last.voter).status == ALIVE:
         ctx.revenge = last.voter
-        ctx.dying.append(Death(last.voter, "REVENGE", j, "D7"))
+        ctx.dying.append(Death(last.voter, "REVENGE", j, StepId.PSYCHO_REVENGE))
 
 
 def d8_win(ctx: Night) -> None:

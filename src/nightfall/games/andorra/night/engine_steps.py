@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..roles import domovoi
+from ..roles.codes import Role
 from ..state import ALIVE
 from .ctx import Death, Night
 
@@ -17,7 +19,7 @@ def step_39a_delayed_deaths(ctx: Night) -> None:
             continue
         first = due[0]
         ctx.dying.append(Death(p.seat, str(first["kind"]), first["by"], ctx.step))
-        if first["kind"] == "BITE" and p.role == "PSYCHO" and first["by"] is not None:
+        if first["kind"] == "BITE" and p.role == Role.PSYCHO and first["by"] is not None:
             vamp = w.p(int(first["by"]))
             if vamp.status == ALIVE:  # the Vampire dies with the Psycho (unpreventable)
                 ctx.dying.append(Death(vamp.seat, "PSYCHO_BITE", p.seat, ctx.step))
@@ -31,8 +33,4 @@ def step_43_return(ctx: Night) -> None:
     """A-ROLE-TOUROP-6 return; A-ROLE-DOMOVOI-7 energy after a skipped night."""
     ctx.on_tour.clear()
     ctx.on_excursion.clear()
-    for p in ctx.w.players:
-        if p.role == "DOMOVOI" and p.alive:
-            act = ctx.acts.get(p.seat)
-            if act is None or act.code == "STAY_HOME":
-                p.energy = 1
+    domovoi.gather_energy(ctx)

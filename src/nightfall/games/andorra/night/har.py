@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..roles import doctor, nurse
 from ..roles.catalogue import PEACEFUL, UNDEAD
+from ..roles.codes import Role
 from .ctx import Death, Night
 
 PISTOL = frozenset({"SHOT", "RSHOT"})
-# A-HAR-EFFECT "Healable by Doctor": not AXE, EXPLOSION, BITE (and never the Undead, A-HEAL-1).
-DOCTOR_HEALS = frozenset({"SHOT", "RSHOT", "KNIFE_Q", "KNIFE_B", "HH_CHOP", "POISON", "CLONIDINE", "BURN"})
-NURSE_CURES = frozenset({"POISON", "CLONIDINE", "BITE", "CROSS"})  # A-HEAL-3
 ANTIDOTE_CURES = frozenset({"POISON", "CLONIDINE"})  # A-HEAL-4
 POISONINGS = frozenset({"POISON", "CLONIDINE", "CROSS"})
 LETHAL = frozenset(
@@ -41,19 +40,19 @@ def immune(ctx: Night, target: int, tau: str, actor: int | None) -> bool:
         if tau in ("SILVER", "STAKE", "CROSS"):  # A-ROLE-UNDEAD-3
             return False
         if tau == "EXPLOSION":  # A-ROLE-UNDEAD-4 / A-OUTCOME-8..10
-            return not (role == "VAMPIRE" or p.ghoul)
+            return not (role == Role.VAMPIRE or p.ghoul)
         return True  # A-OUTCOME-11
     if tau in ("SILVER", "STAKE", "CROSS"):  # A-OUTCOME-4/7: only the Undead
         return True
     if tau == "HH_CHOP":
-        return role != "VH"
+        return role != Role.VH
     if tau == "BURN":  # A-ROLE-DOMOVOI-7: only the Priest burns
-        return role != "PRIEST"
-    if role == "PRIEST":  # A-ROLE-PRIEST-7, A-OUTCOME-12..16
+        return role != Role.PRIEST
+    if role == Role.PRIEST:  # A-ROLE-PRIEST-7, A-OUTCOME-12..16
         return tau not in ("KNIFE_Q", "KNIFE_B", "POISON", "CLONIDINE", "EXPLOSION", "BURN")
-    if role == "PSYCHO":  # A-OUTCOME-17..20
+    if role == Role.PSYCHO:  # A-OUTCOME-17..20
         return tau not in ("SHOT", "RSHOT", "POISON", "CLONIDINE", "BITE")
-    return role == "VH" and tau == "BITE"  # A-OUTCOME-23
+    return role == Role.VH and tau == "BITE"  # A-OUTCOME-23
 
 
 def hostile(
@@ -115,7 +114,7 @@ def hostile(
             bg is not None
             and not response
             and w.p(bg).alive
-            and w.p(bg).role == "BODYGUARD"
+            and w.p(bg).role == Role.BODYGUARD
             and not w.p(actor).undead
             and tau != "AXE"
         ):  # H6
@@ -164,10 +163,9 @@ def covered_again(ctx: Night, used: dict[int, tuple[str, str]], target: int, act
 
 
 def shielded(ctx: Night, target: int, tau: str) -> bool:
-    t = ctx.w.p(target)
-    if target in ctx.shield_doctor and tau in DOCTOR_HEALS and not t.undead:
+    if doctor.shields(ctx, target, tau):  # A-HEAL-1/2
         return True
-    if target in ctx.shield_nurse and tau in NURSE_CURES:
+    if nurse.shields(ctx, target, tau):  # A-HEAL-3
         return True
     return target in ctx.shield_antidote and tau in ANTIDOTE_CURES
 

@@ -1,16 +1,51 @@
 """The night's steps in the order of §11 (A-ORDER-1, A-ORDER-3): the one table.
 
 N0, the vote steps 1-6, the jailing 6a and early win check 6b, steps 7-43 with
-the engine steps 11a, 13a, 32c and 39a, then dawn D1-D9. Each row says how the
-pipeline runs it; the pipeline (``night_pipeline``) binds each step to its
-function and runs the rows top to bottom, and the night's scratchpad
-(``ctx.Night.idx``) compares steps by their place in this table.
+the engine steps 11a, 13a, 32c and 39a, then dawn D1-D9. Each row is a step's id
+(``step_ids.StepId``, whose order is the table's), its name in the host's audit,
+the function that runs it and how the pipeline (``night_pipeline.resolve``) runs it,
+top to bottom. A step is added here, in its place, and in ``StepId``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
+
+from ..roles import (
+    bodyguard,
+    clans,
+    doctor,
+    domovoi,
+    executioner,
+    fairy,
+    godfather,
+    horseman,
+    hunters,
+    item_uses,
+    jailer,
+    journalist,
+    justice,
+    loners,
+    maniac,
+    mayor,
+    nurse,
+    priest,
+    prosecutor,
+    psycho,
+    pv,
+    reanimator,
+    shmara,
+    swindler,
+    tour_operator,
+    vampire,
+    van_helsing,
+    votes,
+)
+from . import dawn, day_tally, engine_steps
+from .ctx import Night
+from .step_ids import StepId
 
 # How a step runs:
 #   "step"      its function, then the end-of-step triggers (H11) and one audit record;
@@ -21,74 +56,88 @@ from typing import Literal
 #   "inside"    no function of its own: done by another row (D3, D4 by D2) or outside the
 #               night (D9: the host publishes the morning post)
 Kind = Literal["step", "after_end", "plain", "inside"]
+StepFn = Callable[[Night], None]
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    id: str
+    id: StepId
     name: str  # as the host's audit shows it
+    run: StepFn | None  # None only for the "inside" steps
     kind: Kind = "step"
 
 
 NIGHT: tuple[Step, ...] = (
-    Step("N0", "снимок ночи", "plain"),
-    Step("1", "применение дипломов"),
-    Step("2", "Прокурор (голос)"),
-    Step("3", "Телепат (голос)"),
-    Step("4", "Бунтарь (голос)"),
-    Step("5", "Аферист (голос)"),
-    Step("6", "Вампир (голос)"),
-    Step("6a", "подсчёт голосов и посадка"),
-    Step("6b", "проверка победы"),
-    Step("7", "употребление спиртных напитков"),
-    Step("8", "применение визиток"),
-    Step("9", "Крёстный отец"),
-    Step("10", "Мэр города"),
-    Step("11", "Медсестра"),
-    Step("11a", "противоядие"),
-    Step("12", "Священник"),
-    Step("13a", "турпутевки"),
-    Step("13", "Туроператор"),
-    Step("14", "Домовой"),
-    Step("15", "Доктор"),
-    Step("16", "Телепат (смена хода)"),
-    Step("17", "Фея"),
-    Step("18", "Палач"),
-    Step("19", "Журналист"),
-    Step("20", "МЖ"),
-    Step("21", "Телохранитель"),
-    Step("22", "Копы (вербовка)"),
-    Step("23", "Мафия (вербовка, изготовление)"),
-    Step("24", "Бунтарь (вербовка)"),
-    Step("25", "Копы (поиск)"),
-    Step("26", "Мафия (поиск)"),
-    Step("27", "Прокурор (поиск)"),
-    Step("28", "Шмара-клофелинщица"),
-    Step("29", "Вампир"),
-    Step("30", "Маньяк"),
-    Step("31", "Бунтарь (выстрел)"),
-    Step("32", "Мафия (выстрел, отравление)"),
-    Step("32c", "подаренный яд"),
-    Step("33", "Копы (выстрел)"),
-    Step("34", "Псих"),
-    Step("35", "Тюремщик"),
-    Step("36", "Аферист (выбор игрока)"),
-    Step("37", "поход с кольями"),
-    Step("38", "Ван Хельсинг"),
-    Step("39", "Всадник без головы"),
-    Step("39a", "отложенные смерти"),
-    Step("40", "Реаниматор"),
-    Step("41", "Следователь (допрос)"),
-    Step("42", "трезвление"),
-    Step("43", "возвращение из турпоездки"),
-    Step("D1", "выбор ролей МЖ"),
-    Step("D2", "вербовка Шерифа / визитки / вербовка"),
-    Step("D3", "визитки", "inside"),
-    Step("D4", "вербовка", "inside"),
-    Step("D5", "преемники"),
-    Step("D6", "тюрьма"),
-    Step("D7", "месть Психа", "after_end"),
-    Step("D8", "проверка победы", "plain"),
-    Step("D9", "утренний пост", "inside"),
+    Step(StepId.SNAPSHOT, "снимок ночи", day_tally.n0_snapshot, "plain"),
+    Step(StepId.DIPLOMAS, "применение дипломов", votes.step_1_diplomas),
+    Step(StepId.PROSECUTOR_VOTE, "Прокурор (голос)", prosecutor.step_2_prosecutor),
+    Step(StepId.TELEPATH_VOTE, "Телепат (голос)", votes.step_3_telepath_vote),
+    Step(StepId.REBEL_VOTES, "Бунтарь (голос)", votes.step_4_rebel_votes),
+    Step(StepId.SWINDLER_VOTE, "Аферист (голос)", swindler.step_5_swindler),
+    Step(StepId.VAMPIRE_VOTE, "Вампир (голос)", vampire.step_6_vampire_vote),
+    Step(StepId.JAILING, "подсчёт голосов и посадка", day_tally.s6a_jailing),
+    Step(StepId.EARLY_WIN, "проверка победы", day_tally.s6b_win),
+    Step(StepId.VODKA, "употребление спиртных напитков", item_uses.step_7_vodka),
+    Step(StepId.CARDS, "применение визиток", item_uses.step_8_cards),
+    Step(StepId.GODFATHER, "Крёстный отец", godfather.step_9_godfather),
+    Step(StepId.MAYOR, "Мэр города", mayor.step_10_mayor),
+    Step(StepId.NURSE, "Медсестра", nurse.step_11_nurse),
+    Step(StepId.ANTIDOTE, "противоядие", item_uses.step_11a_antidote),
+    Step(StepId.PRIEST, "Священник", priest.step_12_priest),
+    Step(StepId.VOUCHERS, "турпутевки", item_uses.step_13a_vouchers),
+    Step(StepId.TOUR_OPERATOR, "Туроператор", tour_operator.step_13_tour_operator),
+    Step(StepId.DOMOVOI, "Домовой", domovoi.step_14_domovoi),
+    Step(StepId.DOCTOR, "Доктор", doctor.step_15_doctor),
+    Step(StepId.TELEPATH_RETARGET, "Телепат (смена хода)", loners.step_16_telepath_retarget),
+    Step(StepId.FAIRY, "Фея", fairy.step_17_fairy),
+    Step(StepId.EXECUTIONER, "Палач", executioner.step_18_executioner),
+    Step(StepId.JOURNALIST, "Журналист", journalist.step_19_journalist),
+    Step(StepId.PV, "МЖ", pv.step_20_pv),
+    Step(StepId.BODYGUARD, "Телохранитель", bodyguard.step_21_bodyguard),
+    Step(StepId.COPS_RECRUIT, "Копы (вербовка)", clans.step_22_cops_recruit),
+    Step(StepId.MAFIA_RECRUIT, "Мафия (вербовка, изготовление)", clans.step_23_mafia_recruit),
+    Step(StepId.REBEL_RECRUIT, "Бунтарь (вербовка)", clans.step_24_rebel_recruit),
+    Step(StepId.COPS_SEARCH, "Копы (поиск)", clans.step_25_cops_search),
+    Step(StepId.MAFIA_SEARCH, "Мафия (поиск)", clans.step_26_mafia_search),
+    Step(StepId.PROSECUTOR, "Прокурор (поиск)", prosecutor.step_27_prosecutor),
+    Step(StepId.SHMARA, "Шмара-клофелинщица", shmara.step_28_shmara),
+    Step(StepId.VAMPIRE, "Вампир", vampire.step_29_vampire),
+    Step(StepId.MANIAC, "Маньяк", maniac.step_30_maniac),
+    Step(StepId.REBEL_SHOT, "Бунтарь (выстрел)", clans.step_31_rebel_shot),
+    Step(StepId.MAFIA_SHOT, "Мафия (выстрел, отравление)", clans.step_32_mafia),
+    Step(StepId.GIFT_POISON, "подаренный яд", item_uses.step_32c_gift_poison),
+    Step(StepId.COPS_SHOT, "Копы (выстрел)", clans.step_33_cops),
+    Step(StepId.PSYCHO, "Псих", psycho.step_34_psycho),
+    Step(StepId.JAILER, "Тюремщик", jailer.step_35_jailer),
+    Step(StepId.SWINDLER_CHOICE, "Аферист (выбор игрока)", swindler.step_36_swindler),
+    Step(StepId.STAKES, "поход с кольями", hunters.step_37_stakes),
+    Step(StepId.VAN_HELSING, "Ван Хельсинг", van_helsing.step_38_van_helsing),
+    Step(StepId.HORSEMAN, "Всадник без головы", horseman.step_39_horseman),
+    Step(StepId.DELAYED_DEATHS, "отложенные смерти", engine_steps.step_39a_delayed_deaths),
+    Step(StepId.REANIMATOR, "Реаниматор", reanimator.step_40_reanimator),
+    Step(StepId.INTERROGATION, "Следователь (допрос)", justice.step_41_interrogation),
+    Step(StepId.SOBERING, "трезвление", engine_steps.step_42_sobering),
+    Step(StepId.RETURN, "возвращение из турпоездки", engine_steps.step_43_return),
+    Step(StepId.PV_CHOICES, "выбор ролей МЖ", dawn.d1_pv_choices),
+    Step(StepId.RECRUITMENT, "вербовка Шерифа / визитки / вербовка", dawn.d2_d4_recruitment),
+    Step(StepId.DAWN_CARDS, "визитки", None, "inside"),
+    Step(StepId.DAWN_RECRUITS, "вербовка", None, "inside"),
+    Step(StepId.SUCCESSIONS, "преемники", dawn.d5_successions),
+    Step(StepId.JAIL, "тюрьма", dawn.d6_jail),
+    Step(StepId.PSYCHO_REVENGE, "месть Психа", dawn.d7_psycho_revenge, "after_end"),
+    Step(StepId.WIN, "проверка победы", dawn.d8_win, "plain"),
+    Step(StepId.MORNING_POST, "утренний пост", None, "inside"),
 )
-IDX: dict[str, int] = {s.id: i for i, s in enumerate(NIGHT)}
+
+
+def _check(table: tuple[Step, ...]) -> None:
+    """The table lists every step once, in ``StepId``'s order, and a function for each step
+    that runs (an "inside" step has none): a step without its function fails at import."""
+    if tuple(s.id for s in table) != tuple(StepId):
+        raise ImportError("night.steps.NIGHT must list every StepId once, in StepId's order")
+    for s in table:
+        if (s.run is None) != (s.kind == "inside"):
+            raise ImportError(f"step {s.id}: a function exactly when it runs (kind {s.kind})")
+
+
+_check(NIGHT)

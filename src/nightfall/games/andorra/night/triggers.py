@@ -4,9 +4,11 @@ role transformations, depression and sinfulness."""
 from __future__ import annotations
 
 from ..roles.catalogue import LONERS, MAFIA, PEACEFUL, UNDEAD
+from ..roles.codes import Role
 from ..state import DEAD
 from .ctx import Death, Night
 from .har import PISTOL, hostile
+from .step_ids import StepId
 
 
 def successful_hostile_by(ctx: Night, seat: int) -> bool:
@@ -17,7 +19,7 @@ def successful_hostile_by(ctx: Night, seat: int) -> bool:
 def executioner_check(ctx: Night) -> None:
     """A-ROLE-EXECUTIONER-3: behead at the end of the step of the first hostile success."""
     for ex, watched in sorted(ctx.exec_watch.items()):
-        if ex in ctx.exec_done or not ctx.w.p(ex).alive or ctx.w.p(ex).role != "EXECUTIONER":
+        if ex in ctx.exec_done or not ctx.w.p(ex).alive or ctx.w.p(ex).role != Role.EXECUTIONER:
             continue
         if successful_hostile_by(ctx, watched):
             ctx.exec_done.add(ex)
@@ -33,9 +35,9 @@ def _sin(ctx: Night, d: Death, actor: int) -> None:
     killer, victim = w.p(actor), w.p(d.seat)
     if d.reflected or actor == d.seat:
         return
-    if killer.role in ("SHERIFF", "INVESTIGATOR") and victim.faction == MAFIA:
+    if killer.role in (Role.SHERIFF, Role.INVESTIGATOR) and victim.faction == MAFIA:
         return
-    if killer.role in ("PRIEST", "VH") and victim.faction == UNDEAD:
+    if killer.role in (Role.PRIEST, Role.VH) and victim.faction == UNDEAD:
         return
     killer.sinful = True
 
@@ -46,7 +48,7 @@ def finish_step(ctx: Night) -> None:
 
 
 def apply_deaths(ctx: Night) -> None:
-    if ctx.step not in ("6a", "6b", "D7"):
+    if ctx.step not in (StepId.JAILING, StepId.EARLY_WIN, StepId.PSYCHO_REVENGE):
         executioner_check(ctx)
     w = ctx.w
     seen: set[int] = set()
@@ -71,22 +73,22 @@ def apply_deaths(ctx: Night) -> None:
         # A-ROLE-PSYCHO-4/7: a pistol killer of a Psycho holding explosive dies too.
         if (
             d.cause in PISTOL
-            and victim.role == "PSYCHO"
+            and victim.role == Role.PSYCHO
             and not victim.ghoul
             and victim.count("EXPLOSIVE") > 0
         ):
             queue.insert(0, Death(d.by, "REVENGE", d.seat, ctx.step))
-        if d.cause == "RSHOT" and was_peaceful and killer.role == "BODYGUARD":
+        if d.cause == "RSHOT" and was_peaceful and killer.role == Role.BODYGUARD:
             # A-ROLE-BODYGUARD-6/7: becomes the Maniac at once; the protection ends.
-            killer.role, killer.faction = "MANIAC", LONERS
+            killer.role, killer.faction = Role.MANIAC, LONERS
             ctx.bodyguard = {k: v for k, v in ctx.bodyguard.items() if v != d.by}
-            ctx.notice(d.by, "MSG-NEWROLE", role="MANIAC")
-        if d.cause == "AXE" and was_peaceful and killer.role == "EXECUTIONER":
+            ctx.notice(d.by, "MSG-NEWROLE", role=Role.MANIAC)
+        if d.cause == "AXE" and was_peaceful and killer.role == Role.EXECUTIONER:
             # A-ROLE-EXECUTIONER-2: becomes the Psycho with 1 explosive.
-            killer.role, killer.faction = "PSYCHO", LONERS
+            killer.role, killer.faction = Role.PSYCHO, LONERS
             killer.give("EXPLOSIVE", ctx.n)
-            ctx.notice(d.by, "MSG-NEWROLE", role="PSYCHO")
-        if d.cause == "SHOT" and was_peaceful and killer.role in ("SHERIFF", "INVESTIGATOR"):
+            ctx.notice(d.by, "MSG-NEWROLE", role=Role.PSYCHO)
+        if d.cause == "SHOT" and was_peaceful and killer.role in (Role.SHERIFF, Role.INVESTIGATOR):
             # A-ROLE-SHERIFF-4/5: depression — next night's move and Day N+1 vote lost.
             killer.depressed_night = ctx.n + 1
             w.lose_vote(ctx.n + 1, d.by, "DEPRESSION")

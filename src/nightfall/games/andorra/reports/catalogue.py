@@ -8,18 +8,13 @@ the spec gives two forms (found / not found, yes / no). Placeholders:
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
+from ..roles.role_modules import OWN, gather
+
+_COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-OK": {"": ("Результат хода: удачно.", "Move result: successful.")},
     "MSG-FAIL": {"": ("Результат хода: неудачно.", "Move result: unsuccessful.")},
     "MSG-POISONED": {"": ("отравлен", "poisoned")},
-    "MSG-TOUR": {"": ("Вы отправлены в тур.", "You have been sent on a tour.")},
-    "MSG-EXCURSION": {"": ("Вы отправлены на экскурсию.", "You have been sent on an excursion.")},
-    "MSG-CONFESSED": {
-        "": ("Вас исповедали. Вы получили крестик.", "You were confessed. You received a cross.")
-    },
     "MSG-INTERROGATED": {"": ("Вас вызывали на допрос.", "You were summoned for interrogation.")},
-    "MSG-GIFT": {"": ("Вам подарили: {item}.", "You were given: {item}.")},
-    "MSG-THEFT": {"": ("У вас пропал предмет: {item}.", "An item of yours is missing: {item}.")},
     "MSG-VEST": {"": ("Ваш бронежилет сработал.", "Your vest was used up.")},
     "MSG-SIREN": {"": ("Ваша сирена сработала.", "Your siren went off.")},
     "MSG-CROSS": {"": ("Ваш крестик отпугнул вампира.", "Your cross scared the vampire away.")},
@@ -30,13 +25,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         )
     },
     "MSG-RELEASED": {"": ("Вы вышли из тюрьмы.", "You are out of jail.")},
-    "MSG-REANIMATED": {"": ("Вас реанимировали.", "You were reanimated.")},
-    "MSG-GHOUL": {
-        "": (
-            "Вы стали Упырём. Ваша роль сохраняется; вы побеждаете вместе с Вампиром и/или другими Упырями.",
-            "You became a Ghoul. You keep your role; you win with the Vampire and/or other Ghouls.",
-        )
-    },
     "MSG-DEPRESSION": {
         "": (
             "Вы убили мирного жителя и впали в депрессию: следующей ночью вы не можете сделать ход, "
@@ -110,46 +98,16 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "no": ("По визитке шерифа вы выстрелили в {X}: {ok}.", "A Sheriff's card made you shoot {X}: {ok}."),
     },
-    "MSG-CHOP": {"": ("Казнь: {ok}.", "Beheading: {ok}.")},
     "MSG-UNDEAD": {"": ("{X} — нечисть.", "{X} is Undead.")},
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
-    "MSG-PROSECUTOR-SEARCH": {
-        "yes": ("{X} — {role}: да.", "{X} — {role}: yes."),
-        "no": ("{X} — {role}: нет.", "{X} — {role}: no."),
-    },
-    "MSG-PROSECUTOR-TO-SHERIFF": {
-        "yes": (
-            "Сообщение от Прокурора: {X} — {role}: да.",
-            "Message from the Prosecutor: {X} — {role}: yes.",
-        ),
-        "no": (
-            "Сообщение от Прокурора: {X} — {role}: нет.",
-            "Message from the Prosecutor: {X} — {role}: no.",
-        ),
-    },
-    "MSG-NURSE-TO-VH": {
-        "yes": ("Анализ крови: {X} — нечисть.", "Blood test: {X} is Undead."),
-        "no": ("Анализ крови: {X} — не нечисть.", "Blood test: {X} is not Undead."),
-    },
-    "MSG-SINFUL": {"": ("{X} грешен(на).", "{X} is sinful.")},
+    # the Priest's confession and the Jailer's sin check (priest.py, jailer.py)
     "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
-    "MSG-JAILER-SIN": {
-        "": ("{X} грешен(на) и отправлен(а) в тюрьму.", "{X} is sinful and was sent to jail.")
-    },
-    "MSG-ROLE-IS": {"": ("{X} — {role}.", "{X} is the {role}.")},
     "MSG-INTERROGATION": {
         "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
         "no": (
             "{X} не совершал(а) враждебных действий этой ночью.",
             "{X} committed no hostile action tonight.",
         ),
-    },
-    "MSG-EXEC-NOTHING": {"": ("Ничего не увидел.", "Saw nothing.")},
-    "MSG-EXEC-SAW": {
-        "": (
-            "{X} совершил(а) удачное враждебное действие. Казнь: {ok}.",
-            "{X} committed a successful hostile action. Beheading: {ok}.",
-        )
     },
     "MSG-BODYGUARD": {
         "": (
@@ -165,15 +123,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
             "{roles}.",
         )
     },
-    "MSG-PV-NOTHING": {"": ("Ничего не замечено.", "Nothing noticed.")},
-    "MSG-REANIMATE-PROMPT": {
-        "": (
-            "Трупы этой ночи: {list}. Кого реанимировать?",
-            "Corpses of this night: {list}. Whom to reanimate?",
-        )
-    },
-    "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
-    # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
     "MSG-HOST-PV-REANIMATED": {
         "": (
             "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "
@@ -185,12 +134,13 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-CLAN-ASSIGN": {
         "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
     },
-    "MSG-VAMPIRE-GHOUL": {"": ("{X} стал(а) Упырём.", "{X} became a Ghoul.")},
     "J-SHOT": {"": ("{A} стрелял(а) в {B}.", "{A} shot at {B}.")},
     "J-WATCH": {"": ("{A} следил(а) за {B}.", "{A} watched {B}.")},
     "J-CONFESSED": {"": ("{B} исповедан(а).", "{B} was confessed.")},
     "J-HOME": {"": ("{B} сидел(а) дома.", "{B} stayed home.")},
     "J-VISIT": {"": ("{A} посетил(а) {B}.", "{A} visited {B}.")},
 }
+# The roles with a module of their own write their messages there (roles/role_modules.py).
+CATALOGUE: dict[str, dict[str, tuple[str, str]]] = gather(_COMMON, (m.MESSAGES for m in OWN))
 
 OK_WORD = {True: ("удачно", "successful"), False: ("неудачно", "unsuccessful")}

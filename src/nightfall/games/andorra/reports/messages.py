@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..night.ctx import Ev, Night
+from ..roles.codes import Move
 from ..state import DEAD, World
 
 Msg = tuple[str, dict[str, Any]]
@@ -22,14 +23,14 @@ def result_of(ctx: Night, seat: int) -> list[Msg]:
         return []
     if seat in ctx.blocked_at:  # A-BLOCK-2: blocked = «неудачно», never why
         return [("MSG-FAIL", {})]
-    if a.code == "JOURNALIST_WATCH" and a.result == "OK":
+    if a.code == Move.JOURNALIST_WATCH and a.result == "OK":
         return []  # the report itself is the result
     fired = ctx.bodyguard_fired.get(seat)
-    if a.code == "PROTECT" and fired:
+    if a.code == Move.PROTECT and fired:
         return [("MSG-BODYGUARD", {"list": list(dict.fromkeys(fired))})]
     if a.lines and a.state == "DONE":
         return list(a.lines)
-    if a.forced and a.code == "SHOOT" and a.state == "DONE" and a.result is not None:
+    if a.forced and a.code == Move.SHOOT and a.state == "DONE" and a.result is not None:
         # A-ITEM-CARDSHERIFF-3: whom the card made him shoot, and that his own move did not happen
         return [("MSG-CARD-SHOT", {"X": a.target, "ok": a.result == "OK", "yes": a.replaced is not None})]
     return [("MSG-OK", {})] if a.result == "OK" else [("MSG-FAIL", {})]
@@ -43,7 +44,7 @@ def journalist_lines(ctx: Night, journalist: int, watched: int) -> list[Msg]:
     if not own:
         lines.append(("J-HOME", {"B": watched}))
     for e in seen:
-        if e.actor == journalist and e.code == "JOURNALIST_WATCH":
+        if e.actor == journalist and e.code == Move.JOURNALIST_WATCH:
             continue
         if e.actor == watched and e.target is not None and e.target != watched:
             lines.append((_kind(e), {"A": e.actor, "B": e.target}))

@@ -1,4 +1,4 @@
-"""Roles, one module per role family; the pipeline (``night_pipeline.STEPS``) registers
+"""Roles, one module per role family; the night's table (``night.steps.NIGHT``) holds
 their step functions in the order of §11. ``ROLE_MODULES`` says where each role lives."""
 
 from __future__ import annotations
@@ -12,29 +12,29 @@ ROLE_MODULES: dict[str, str] = {
     "SHERIFF": "clans",
     "INVESTIGATOR": "clans",
     "REBEL": "clans",
-    "GODFATHER": "influence",
-    "MAYOR": "influence",
-    "DOCTOR": "medics",
-    "NURSE": "medics",
-    "REANIMATOR": "medics",
+    "GODFATHER": "godfather",
+    "MAYOR": "mayor",
+    "DOCTOR": "doctor",  # a module of its own (roles/role_modules.py OWN)
+    "NURSE": "nurse",  # so do the Nurse, the Reanimator, the Priest and the Undead
+    "REANIMATOR": "reanimator",
     "PRIEST": "priest",
-    "EXECUTIONER": "observers",
-    "JOURNALIST": "observers",
-    "PV": "observers",
-    "BODYGUARD": "observers",
-    "PROSECUTOR": "justice",
-    "JAILER": "justice",
-    "VH": "hunters",
-    "FAIRY": "loners",
-    "TOUROP": "loners",
-    "MANIAC": "loners",
+    "EXECUTIONER": "executioner",
+    "JOURNALIST": "journalist",
+    "PV": "pv",
+    "BODYGUARD": "bodyguard",
+    "PROSECUTOR": "prosecutor",
+    "JAILER": "jailer",
+    "VH": "van_helsing",
+    "FAIRY": "fairy",
+    "TOUROP": "tour_operator",
+    "MANIAC": "maniac",
     "TELEPATH": "loners",
-    "SHMARA": "loners",
-    "PSYCHO": "loners",
-    "SWINDLER": "loners",
-    "VAMPIRE": "undead",
-    "DOMOVOI": "undead",
-    "HORSEMAN": "undead",
+    "SHMARA": "shmara",
+    "PSYCHO": "psycho",
+    "SWINDLER": "swindler",
+    "VAMPIRE": "vampire",
+    "DOMOVOI": "domovoi",
+    "HORSEMAN": "horseman",
 }
 # Vote-altering moves of steps 1-6 (any role) live in ``votes``; item uses in ``item_uses``;
 # stake hunts in ``hunters``; the engine steps 39a/42/43 in ``night.engine_steps``.

@@ -7,112 +7,81 @@ Each night move code has: the pipeline step that executes it, its class
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
-# target kinds
-NONE = "none"  # no target
-OTHER = "other"  # a living player other than the actor (A-MOVE-6, Q-75)
-ANY = "any"  # self allowed (Doctor heal, Nurse pump, blessing, antidote)
-JAILED_TODAY = "jailed_today"  # the Jailer's lynched-player actions
-
-
-@dataclass(frozen=True, slots=True)
-class ActionSpec:
-    code: str
-    step: str
-    cls: str
-    clan_type: str | None
-    target: str
-    roles: frozenset[str]
+from ..night.step_ids import StepId
+from .action_spec import (
+    ANY,
+    ITEM,
+    NON_UNDEAD,
+    NONE,
+    OTHER,
+    ActionSpec,
+    spec,
+)
+from .codes import Move, Role
+from .role_modules import OWN, gather
 
 
-def _a(code: str, step: str, cls: str, ctype: str | None, target: str, *roles: str) -> ActionSpec:
-    return ActionSpec(code, step, cls, ctype, target, frozenset(roles))
+def _cops_shoot_later(row: ActionSpec) -> ActionSpec:
+    """The mafia shoots at 32, the Cops at 33 (A-ROLE-MAFIA-6, A-ROLE-COPS-5)."""
+    cops = ((role, StepId.COPS_SHOT) for role in (Role.SHERIFF, Role.INVESTIGATOR))
+    return replace(row, steps_by_role=tuple(cops))
 
 
-NON_UNDEAD = "*"  # marker: any non-Undead player (stake)
-ITEM = "item"  # marker: any holder of the item
+_SOLDIERS = (Role.SOLDIER, Role.JOURNALIST_SOLDIER)
 
-_SOLDIERS = ("SOLDIER", "JOURNALIST_SOLDIER")
+_ROWS: tuple[ActionSpec, ...] = (
+    spec(Move.STAY_HOME, None, "S", None, NONE),
+    spec(Move.STAKE, StepId.STAKES, "H", None, OTHER, NON_UNDEAD),
+    spec(Move.USE_DIPLOMA, StepId.DIPLOMAS, "S", "DIPLOMA", NONE, ITEM),
+    spec(Move.TELEPATH_VOTE, StepId.TELEPATH_VOTE, "V", None, OTHER, Role.TELEPATH),
+    spec(Move.REBEL_VOTES, StepId.REBEL_VOTES, "V", None, NONE, Role.REBEL),
+    spec(Move.DRINK_VODKA, StepId.VODKA, "S", "VODKA", NONE, ITEM),
+    spec(Move.USE_CARD_BOSS, StepId.CARDS, "V", "CARD", ANY, ITEM),
+    spec(Move.USE_CARD_DOCTOR, StepId.CARDS, "V", "CARD", OTHER, ITEM),
+    spec(Move.USE_CARD_SHERIFF, StepId.CARDS, "V", "CARD", OTHER, ITEM),
+    spec(Move.USE_CARD_JOURNALIST, StepId.CARDS, "V", "CARD", OTHER, ITEM),
+    spec(Move.USE_ANTIDOTE, StepId.ANTIDOTE, "V", "ANTIDOTE", ANY, ITEM),
+    spec(Move.USE_VOUCHER, StepId.VOUCHERS, "V", "VOUCHER", OTHER, ITEM),
+    spec(Move.TELEPATH_RETARGET, StepId.TELEPATH_RETARGET, "V", None, OTHER, Role.TELEPATH),
+    spec(Move.SHERIFF_RECRUIT, StepId.COPS_RECRUIT, "V", "RECRUIT", OTHER, Role.SHERIFF),
+    spec(Move.RECRUIT, StepId.MAFIA_RECRUIT, "V", "RECRUIT", OTHER, Role.RECRUITER),
+    spec(Move.MAKE_POISON, StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, Role.RECRUITER, *_SOLDIERS),
+    spec(Move.REBEL_RECRUIT, StepId.REBEL_RECRUIT, "V", None, OTHER, Role.REBEL),
+    spec(Move.SEARCH_BOSS, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.SHERIFF),
+    spec(Move.SEARCH_REBEL, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.SHERIFF),
+    spec(Move.SEARCH_MANIAC, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
+    spec(Move.SEARCH_RECRUITER, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
+    spec(Move.SEARCH_SHERIFF, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, Role.BOSS),
+    spec(Move.SEARCH_INVESTIGATOR, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, *_SOLDIERS),
+    spec(Move.REBEL_SHOOT, StepId.REBEL_SHOT, "H", "SHOOT", OTHER, "*rebel_shooter"),
+    _cops_shoot_later(
+        spec(
+            Move.SHOOT,
+            StepId.MAFIA_SHOT,
+            "H",
+            "SHOOT",
+            OTHER,
+            Role.BOSS,
+            Role.RECRUITER,
+            *_SOLDIERS,
+            Role.SHERIFF,
+            Role.INVESTIGATOR,
+        )
+    ),
+    spec(Move.POISON, StepId.MAFIA_SHOT, "H", "POISON", OTHER, Role.BOSS, Role.RECRUITER, *_SOLDIERS),
+    spec(Move.GIFT_POISON, StepId.GIFT_POISON, "H", "POISON", OTHER, ITEM),
+    spec(Move.INTERROGATE, StepId.INTERROGATION, "V", "INTERROGATE", OTHER, Role.INVESTIGATOR),
+)
+# The roles with a module of their own add their rows (roles/role_modules.py); the table is in
+# the order of the codes (codes.Move), which is Appendix C's.
+_ALL_ROWS = (*_ROWS, *(row for m in OWN for row in m.MOVES))
+_BY_CODE = {a.code: a for a in _ALL_ROWS}
+ACTIONS: dict[str, ActionSpec] = {m.value: _BY_CODE[m] for m in Move if m in _BY_CODE}
 
-ACTIONS: dict[str, ActionSpec] = {
-    a.code: a
-    for a in (
-        _a("STAY_HOME", "-", "S", None, NONE),
-        _a("STAKE", "37", "H", None, OTHER, NON_UNDEAD),
-        _a("USE_DIPLOMA", "1", "S", "DIPLOMA", NONE, ITEM),
-        _a("PROSECUTOR_ACCUSE", "2", "V", "VOTE_ALTER", OTHER, "PROSECUTOR"),
-        _a("TELEPATH_VOTE", "3", "V", None, OTHER, "TELEPATH"),
-        _a("REBEL_VOTES", "4", "V", None, NONE, "REBEL"),
-        _a("SWINDLER_CHANGE", "5", "V", None, NONE, "SWINDLER"),
-        _a("VAMPIRE_GHOUL_VOTE", "6", "V", None, OTHER, "VAMPIRE"),
-        _a("DRINK_VODKA", "7", "S", "VODKA", NONE, ITEM),
-        _a("USE_CARD_BOSS", "8", "V", "CARD", ANY, ITEM),
-        _a("USE_CARD_DOCTOR", "8", "V", "CARD", OTHER, ITEM),
-        _a("USE_CARD_SHERIFF", "8", "V", "CARD", OTHER, ITEM),
-        _a("USE_CARD_JOURNALIST", "8", "V", "CARD", OTHER, ITEM),
-        _a("GF_MUTE", "9", "V", None, OTHER, "GODFATHER"),
-        _a("GF_BLOCK", "9", "V", None, OTHER, "GODFATHER"),
-        _a("MAYOR_MUTE", "10", "V", None, OTHER, "MAYOR"),
-        _a("MAYOR_BLOCK", "10", "V", None, OTHER, "MAYOR"),
-        _a("NURSE_PUMP", "11", "V", None, ANY, "NURSE"),
-        _a("NURSE_TEST", "11", "V", None, OTHER, "NURSE"),
-        _a("NURSE_QUARANTINE", "11", "V", None, OTHER, "NURSE"),
-        _a("NURSE_REPORT_VH", "11", "S", None, OTHER, "NURSE"),
-        _a("USE_ANTIDOTE", "11a", "V", "ANTIDOTE", ANY, ITEM),
-        _a("PRIEST_CONFESS", "12", "V", None, OTHER, "PRIEST"),
-        _a("PRIEST_BLESS", "12", "V", None, ANY, "PRIEST"),
-        _a("USE_VOUCHER", "13a", "V", "VOUCHER", OTHER, ITEM),
-        _a("TOUR_SEND", "13", "V", None, OTHER, "TOUROP"),
-        _a("TOUR_EXCURSION", "13", "V", None, OTHER, "TOUROP"),
-        _a("DOMOVOI_BLOCK", "14", "V", None, OTHER, "DOMOVOI"),
-        _a("DOMOVOI_BURN", "14", "H", None, OTHER, "DOMOVOI"),
-        _a("HEAL", "15", "V", None, ANY, "DOCTOR"),
-        _a("SLEEPING_PILL", "15", "V", None, OTHER, "DOCTOR"),
-        _a("TELEPATH_RETARGET", "16", "V", None, OTHER, "TELEPATH"),
-        _a("FAIRY_GIFT", "17", "V", None, OTHER, "FAIRY"),
-        _a("EXECUTIONER_WATCH", "18", "W", None, OTHER, "EXECUTIONER"),
-        _a("JOURNALIST_WATCH", "19", "V", "WATCH", OTHER, "JOURNALIST", "JOURNALIST_SOLDIER"),
-        _a("PV_WATCH", "20", "W", None, OTHER, "PV"),
-        _a("PROTECT", "21", "V", None, OTHER, "BODYGUARD"),
-        _a("SHERIFF_RECRUIT", "22", "V", "RECRUIT", OTHER, "SHERIFF"),
-        _a("RECRUIT", "23", "V", "RECRUIT", OTHER, "RECRUITER"),
-        _a("MAKE_POISON", "23", "S", "MAKE", NONE, "RECRUITER", *_SOLDIERS),
-        _a("REBEL_RECRUIT", "24", "V", None, OTHER, "REBEL"),
-        _a("SEARCH_BOSS", "25", "W", "SEARCH", OTHER, "SHERIFF"),
-        _a("SEARCH_REBEL", "25", "W", "SEARCH", OTHER, "SHERIFF"),
-        _a("SEARCH_MANIAC", "25", "W", "SEARCH", OTHER, "INVESTIGATOR"),
-        _a("SEARCH_RECRUITER", "25", "W", "SEARCH", OTHER, "INVESTIGATOR"),
-        _a("SEARCH_SHERIFF", "26", "W", "SEARCH", OTHER, "BOSS"),
-        _a("SEARCH_INVESTIGATOR", "26", "W", "SEARCH", OTHER, *_SOLDIERS),
-        _a("PROSECUTOR_SEARCH", "27", "W", None, OTHER, "PROSECUTOR"),
-        _a("PROSECUTOR_REPORT", "27", "S", None, OTHER, "PROSECUTOR"),
-        _a("SHMARA_NIGHT", "28", "V", None, OTHER, "SHMARA"),
-        _a("SHMARA_CLONIDINE", "28", "H", None, OTHER, "SHMARA"),
-        _a("SHMARA_STEAL", "28", "S", None, NONE, "SHMARA"),
-        _a("BITE", "29", "H", None, OTHER, "VAMPIRE"),
-        _a("MANIAC_BLOODY", "30", "H", None, OTHER, "MANIAC"),
-        _a("MANIAC_QUICK", "30", "H", None, OTHER, "MANIAC"),
-        _a("MANIAC_TORTURE", "30", "V", None, OTHER, "MANIAC"),
-        _a("REBEL_SHOOT", "31", "H", "SHOOT", OTHER, "*rebel_shooter"),
-        _a("SHOOT", "32", "H", "SHOOT", OTHER, "BOSS", "RECRUITER", *_SOLDIERS, "SHERIFF", "INVESTIGATOR"),
-        _a("POISON", "32", "H", "POISON", OTHER, "BOSS", "RECRUITER", *_SOLDIERS),
-        _a("GIFT_POISON", "32c", "H", "POISON", OTHER, ITEM),
-        _a("EXPLODE", "34", "H", None, OTHER, "PSYCHO"),
-        _a("MAKE_EXPLOSIVE", "34", "S", None, NONE, "PSYCHO"),
-        _a("JAILER_SIN", "35", "V", None, OTHER, "JAILER"),
-        _a("JAILER_CHECK_JAILED", "35", "V", None, JAILED_TODAY, "JAILER"),
-        _a("JAILER_RELEASE", "35", "V", None, JAILED_TODAY, "JAILER"),
-        _a("SWINDLER_CHOOSE", "36", "V", None, OTHER, "SWINDLER"),
-        _a("VH_SEARCH_VAMPIRE", "38", "W", None, OTHER, "VH"),
-        _a("VH_SEARCH_HORSEMAN", "38", "W", None, OTHER, "VH"),
-        _a("VH_SEARCH_UNDEAD", "38", "W", None, OTHER, "VH"),
-        _a("VH_SHOOT", "38", "H", None, OTHER, "VH"),
-        _a("HORSEMAN_SEARCH", "39", "W", None, OTHER, "HORSEMAN"),
-        _a("REANIMATE", "40", "V", None, NONE, "REANIMATOR"),
-        _a("INTERROGATE", "41", "V", "INTERROGATE", OTHER, "INVESTIGATOR"),
-    )
-}
+if set(ACTIONS) != set(Move) or len(_ALL_ROWS) != len(ACTIONS):  # one row per move code, no other
+    raise ImportError(f"actions.ACTIONS and codes.Move differ: {set(ACTIONS) ^ set(Move)}")
 
 # Moves that need an item the actor holds (A-MOVE-6): action -> item.
 ITEM_NEEDED = {
@@ -128,42 +97,22 @@ ITEM_NEEDED = {
 }
 
 # Searches: code -> (role sought, shoots when found at this step or None)
-SEARCHES: dict[str, tuple[str, str | None]] = {
-    "SEARCH_BOSS": ("BOSS", "33"),
-    "SEARCH_REBEL": ("REBEL", "33"),
-    "SEARCH_MANIAC": ("MANIAC", "33"),
-    "SEARCH_RECRUITER": ("RECRUITER", "33"),
-    "SEARCH_SHERIFF": ("SHERIFF", "32"),
-    "SEARCH_INVESTIGATOR": ("INVESTIGATOR", "32"),
+SEARCHES: dict[str, tuple[str, StepId | None]] = {
+    "SEARCH_BOSS": (Role.BOSS, StepId.COPS_SHOT),
+    "SEARCH_REBEL": (Role.REBEL, StepId.COPS_SHOT),
+    "SEARCH_MANIAC": (Role.MANIAC, StepId.COPS_SHOT),
+    "SEARCH_RECRUITER": (Role.RECRUITER, StepId.COPS_SHOT),
+    "SEARCH_SHERIFF": (Role.SHERIFF, StepId.MAFIA_SHOT),
+    "SEARCH_INVESTIGATOR": (Role.INVESTIGATOR, StepId.MAFIA_SHOT),
 }
 
 # "Not the same player two nights in a row" families (role limits, A-MOVE-6).
-CONSECUTIVE_FAMILY: dict[str, str] = {
-    "GF_MUTE": "GF",
-    "GF_BLOCK": "GF",
-    "MAYOR_MUTE": "MAYOR",
-    "MAYOR_BLOCK": "MAYOR",
-    "PROTECT": "BODYGUARD",
-    "TOUR_SEND": "TOUROP",
-    "TOUR_EXCURSION": "TOUROP",
+_NOT_TWICE_RUNNING: dict[str, str] = {
     "TELEPATH_VOTE": "TELEPATH",
     "TELEPATH_RETARGET": "TELEPATH",
-    "SHMARA_NIGHT": "SHMARA",
-    "SHMARA_CLONIDINE": "SHMARA",
-    "DOMOVOI_BLOCK": "DOMOVOI",
-    "SWINDLER_CHOOSE": "SWINDLER",
 }
+CONSECUTIVE_FAMILY: dict[str, str] = gather(_NOT_TWICE_RUNNING, (m.CONSECUTIVE_FAMILY for m in OWN))
 
 # Once per target per game (per-target limits).
-ONCE_PER_TARGET: dict[str, str] = {
-    "GF_MUTE": "GF_MUTE",
-    "GF_BLOCK": "GF_BLOCK",
-    "MAYOR_MUTE": "MAYOR_MUTE",
-    "MAYOR_BLOCK": "MAYOR_BLOCK",
-    "HEAL": "HEAL",
-    "NURSE_PUMP": "PUMP",
-    "PRIEST_CONFESS": "CONFESS",
-    "TOUR_SEND": "TOUR",
-    "TOUR_EXCURSION": "EXCURSION",
-    "SHMARA_CLONIDINE": "CLONIDINE",
-}
+_ONCE: dict[str, str] = {}
+ONCE_PER_TARGET: dict[str, str] = gather(_ONCE, (m.ONCE_PER_TARGET for m in OWN))

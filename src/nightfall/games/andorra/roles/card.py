@@ -9,7 +9,9 @@ from ..items import item_name
 from ..moves import possible
 from ..state import AndorraState, Player
 from ..win import WIN_EN, WIN_RU
-from .actions import ACTIONS, ITEM, NON_UNDEAD
+from .action_spec import ITEM, NON_UNDEAD
+from .actions import ACTIONS
+from .codes import Move
 from .descriptions import description
 from .move_names import move_name
 
@@ -25,7 +27,7 @@ def _group(p: Player, code: str) -> int:
     """The card's order: the role's own moves, the Rebel's shot, the stake, the items' uses,
     «сижу дома» (sorted() keeps the catalogue's order within each)."""
     roles = ACTIONS[code].roles
-    if code == "STAY_HOME":
+    if code == Move.STAY_HOME:
         return 4
     if p.role in roles:
         return 0

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .codes import Role
+
 MAFIA = "MAFIA"
 PEACEFUL = "PEACEFUL"
 LONERS = "LONERS"
@@ -17,7 +19,7 @@ FACTIONS = (MAFIA, PEACEFUL, LONERS, UNDEAD)
 
 @dataclass(frozen=True, slots=True)
 class RoleSpec:
-    code: str
+    code: Role
     ru: str
     en: str
     faction: str
@@ -30,42 +32,44 @@ class RoleSpec:
 
 # A-SETUP-6 starting items; A-SETUP-7 vodka for every Peaceful role is added in setup.
 ROLES: dict[str, RoleSpec] = {
-    r.code: r
+    r.code.value: r
     for r in (
-        RoleSpec("BOSS", "Босс мафии", "Mafia Boss", MAFIA, False, ("VEST",), clan_role=True),
-        RoleSpec("SOLDIER", "Рядовой мафиози", "Mafia Soldier", MAFIA, False, (), clan_role=True),
-        RoleSpec("RECRUITER", "Вербовщик мафии", "Mafia Recruiter", MAFIA, False, ("SIREN",), clan_role=True),
-        RoleSpec("GODFATHER", "Крёстный отец", "Godfather", MAFIA, False, ("VEST",)),
-        RoleSpec("MAYOR", "Мэр города", "Mayor", PEACEFUL, False, ("SIREN",)),
-        RoleSpec("DOCTOR", "Доктор", "Doctor", PEACEFUL, False, ("SIREN",)),
-        RoleSpec("NURSE", "Медсестра", "Nurse", PEACEFUL, True, ()),
-        RoleSpec("REANIMATOR", "Реаниматор", "Reanimator", PEACEFUL, True, ("VEST",)),
-        RoleSpec("SHERIFF", "Шериф", "Sheriff", PEACEFUL, False, ("VEST",)),
-        RoleSpec("INVESTIGATOR", "Следователь", "Investigator", PEACEFUL, False, ("SIREN",)),
-        RoleSpec("PRIEST", "Священник", "Priest", PEACEFUL, False, ()),
-        RoleSpec("VH", "Ван Хельсинг", "Van Helsing", PEACEFUL, True, ("VEST",)),
-        RoleSpec("JOURNALIST", "Журналист", "Journalist", PEACEFUL, True, ()),
-        RoleSpec("BODYGUARD", "Телохранитель", "Bodyguard", PEACEFUL, False, ("SIREN",)),
-        RoleSpec("PROSECUTOR", "Прокурор", "Prosecutor", PEACEFUL, False, ()),
-        RoleSpec("EXECUTIONER", "Палач", "Executioner", PEACEFUL, False, ("SIREN",)),
-        RoleSpec("JAILER", "Тюремщик", "Jailer", PEACEFUL, False, ("SIREN",)),
-        RoleSpec("PV", "Мирный житель", "Peaceful Villager", PEACEFUL, True, (), base=False),
-        RoleSpec("FAIRY", "Фея", "Fairy", LONERS, False, ("VEST", "SIREN")),
-        RoleSpec("TOUROP", "Туроператор", "Tour Operator", LONERS, False, ()),
-        RoleSpec("MANIAC", "Маньяк", "Maniac", LONERS, False, ()),
-        RoleSpec("TELEPATH", "Телепат", "Telepath", LONERS, False, ()),
+        RoleSpec(Role.BOSS, "Босс мафии", "Mafia Boss", MAFIA, False, ("VEST",), clan_role=True),
+        RoleSpec(Role.SOLDIER, "Рядовой мафиози", "Mafia Soldier", MAFIA, False, (), clan_role=True),
         RoleSpec(
-            "SHMARA", "Шмара-клофелинщица", "Clonidine Floozy", LONERS, False, ("CLONIDINE", "CLONIDINE")
+            Role.RECRUITER, "Вербовщик мафии", "Mafia Recruiter", MAFIA, False, ("SIREN",), clan_role=True
         ),
-        RoleSpec("PSYCHO", "Псих", "Psycho", LONERS, False, ("EXPLOSIVE",)),
-        RoleSpec("REBEL", "Бунтарь", "Rebel", LONERS, False, ("VEST",)),
-        RoleSpec("SWINDLER", "Аферист", "Swindler", LONERS, False, ("SIREN",)),
-        RoleSpec("VAMPIRE", "Вампир", "Vampire", UNDEAD, False, ()),
-        RoleSpec("DOMOVOI", "Домовой", "Domovoi", UNDEAD, False, ()),
-        RoleSpec("HORSEMAN", "Всадник без головы", "Headless Horseman", UNDEAD, False, ()),
+        RoleSpec(Role.GODFATHER, "Крёстный отец", "Godfather", MAFIA, False, ("VEST",)),
+        RoleSpec(Role.MAYOR, "Мэр города", "Mayor", PEACEFUL, False, ("SIREN",)),
+        RoleSpec(Role.DOCTOR, "Доктор", "Doctor", PEACEFUL, False, ("SIREN",)),
+        RoleSpec(Role.NURSE, "Медсестра", "Nurse", PEACEFUL, True, ()),
+        RoleSpec(Role.REANIMATOR, "Реаниматор", "Reanimator", PEACEFUL, True, ("VEST",)),
+        RoleSpec(Role.SHERIFF, "Шериф", "Sheriff", PEACEFUL, False, ("VEST",)),
+        RoleSpec(Role.INVESTIGATOR, "Следователь", "Investigator", PEACEFUL, False, ("SIREN",)),
+        RoleSpec(Role.PRIEST, "Священник", "Priest", PEACEFUL, False, ()),
+        RoleSpec(Role.VH, "Ван Хельсинг", "Van Helsing", PEACEFUL, True, ("VEST",)),
+        RoleSpec(Role.JOURNALIST, "Журналист", "Journalist", PEACEFUL, True, ()),
+        RoleSpec(Role.BODYGUARD, "Телохранитель", "Bodyguard", PEACEFUL, False, ("SIREN",)),
+        RoleSpec(Role.PROSECUTOR, "Прокурор", "Prosecutor", PEACEFUL, False, ()),
+        RoleSpec(Role.EXECUTIONER, "Палач", "Executioner", PEACEFUL, False, ("SIREN",)),
+        RoleSpec(Role.JAILER, "Тюремщик", "Jailer", PEACEFUL, False, ("SIREN",)),
+        RoleSpec(Role.PV, "Мирный житель", "Peaceful Villager", PEACEFUL, True, (), base=False),
+        RoleSpec(Role.FAIRY, "Фея", "Fairy", LONERS, False, ("VEST", "SIREN")),
+        RoleSpec(Role.TOUROP, "Туроператор", "Tour Operator", LONERS, False, ()),
+        RoleSpec(Role.MANIAC, "Маньяк", "Maniac", LONERS, False, ()),
+        RoleSpec(Role.TELEPATH, "Телепат", "Telepath", LONERS, False, ()),
+        RoleSpec(
+            Role.SHMARA, "Шмара-клофелинщица", "Clonidine Floozy", LONERS, False, ("CLONIDINE", "CLONIDINE")
+        ),
+        RoleSpec(Role.PSYCHO, "Псих", "Psycho", LONERS, False, ("EXPLOSIVE",)),
+        RoleSpec(Role.REBEL, "Бунтарь", "Rebel", LONERS, False, ("VEST",)),
+        RoleSpec(Role.SWINDLER, "Аферист", "Swindler", LONERS, False, ("SIREN",)),
+        RoleSpec(Role.VAMPIRE, "Вампир", "Vampire", UNDEAD, False, ()),
+        RoleSpec(Role.DOMOVOI, "Домовой", "Domovoi", UNDEAD, False, ()),
+        RoleSpec(Role.HORSEMAN, "Всадник без головы", "Headless Horseman", UNDEAD, False, ()),
         # Designations that only arise in play (A-SETUP-2): never a starting role.
         RoleSpec(
-            "JOURNALIST_SOLDIER",
+            Role.JOURNALIST_SOLDIER,
             "Журналист-рядовой",
             "Journalist-Soldier",
             MAFIA,
@@ -77,14 +81,21 @@ ROLES: dict[str, RoleSpec] = {
     )
 }
 
+if set(ROLES) != set(Role):  # one row per role code (roles/codes.py), no other
+    raise ImportError(f"catalogue.ROLES and codes.Role differ: {set(ROLES) ^ set(Role)}")
+
 # Catalogue order of the base roles a PV may choose (A-ROLE-PV-6, EX-1 free-role list).
-FREE_ROLE_ORDER: tuple[str, ...] = tuple(c for c in ROLES if ROLES[c].base and c != "PV")
+FREE_ROLE_ORDER: tuple[str, ...] = tuple(c for c in ROLES if ROLES[c].base and c != Role.PV)
 
 # «Невербуемая роль» in the seed's role descriptions (A-RECRUIT-2): the Peaceful roles no
 # mafia clan or Rebel may recruit.
 UNRECRUITABLE = frozenset(c for c, r in ROLES.items() if r.faction == PEACEFUL and not r.rec and r.base)
 # Roles that make a clan (A-CLAN-1): the mafia's, the Cops', the Rebel himself.
-CLAN_ROLES = frozenset(c for c, r in ROLES.items() if r.clan_role) | {"SHERIFF", "INVESTIGATOR", "REBEL"}
+CLAN_ROLES = frozenset(c for c, r in ROLES.items() if r.clan_role) | {
+    Role.SHERIFF,
+    Role.INVESTIGATOR,
+    Role.REBEL,
+}
 
 # Roles a PV who is a Rebel follower may take (A-ROLE-PV-3/6). A-ROLE-PV-3a: the seed's
 # exclusions are a closed list, «не может выбрать клановую роль, или невербуемую роль, или
@@ -92,11 +103,11 @@ CLAN_ROLES = frozenset(c for c, r in ROLES.items() if r.clan_role) | {"SHERIFF",
 FOLLOWER_CHOICES = frozenset(
     c
     for c, r in ROLES.items()
-    if r.base and c != "PV" and c not in CLAN_ROLES and c not in UNRECRUITABLE and r.faction != UNDEAD
+    if r.base and c != Role.PV and c not in CLAN_ROLES and c not in UNRECRUITABLE and r.faction != UNDEAD
 )
 
-UNIQUE_EXEMPT = frozenset({"SOLDIER", "PV"})  # A-SETUP-2
-PER_CLAN = frozenset({"BOSS", "SOLDIER", "RECRUITER"})  # A-ERR-1
+UNIQUE_EXEMPT = frozenset({Role.SOLDIER, Role.PV})  # A-SETUP-2
+PER_CLAN = frozenset({Role.BOSS, Role.SOLDIER, Role.RECRUITER})  # A-ERR-1
 
 GHOUL_RU, GHOUL_EN = "Упырь", "Ghoul"
 FOLLOWER_RU, FOLLOWER_EN = "Последователь Бунтаря", "Rebel's Follower"
@@ -108,15 +119,15 @@ CLAN_COLOURS = {"red": ("красные", "red"), "black": ("чёрные", "bla
 # Display-only pseudo-items (A-SETUP-10).
 PISTOL_ROLES = frozenset(
     {
-        "BOSS",
-        "SOLDIER",
-        "RECRUITER",
-        "SHERIFF",
-        "INVESTIGATOR",
-        "BODYGUARD",
-        "VH",
-        "REBEL",
-        "JOURNALIST_SOLDIER",
+        Role.BOSS,
+        Role.SOLDIER,
+        Role.RECRUITER,
+        Role.SHERIFF,
+        Role.INVESTIGATOR,
+        Role.BODYGUARD,
+        Role.VH,
+        Role.REBEL,
+        Role.JOURNALIST_SOLDIER,
     }
 )
 
@@ -126,18 +137,18 @@ def _fold(text: str) -> str:
 
 
 # Short names the seed and forum hosts use besides the catalogue names.
-ROLE_ALIASES = {
-    "мж": "PV",
-    "мирный": "PV",
-    "босс": "BOSS",
-    "рядовой": "SOLDIER",
-    "вербовщик": "RECRUITER",
-    "крестный": "GODFATHER",
-    "мэр": "MAYOR",
-    "шмара": "SHMARA",
-    "клофелинщица": "SHMARA",
-    "вх": "VH",
-    "всадник": "HORSEMAN",
+ROLE_ALIASES: dict[str, str] = {
+    "мж": Role.PV,
+    "мирный": Role.PV,
+    "босс": Role.BOSS,
+    "рядовой": Role.SOLDIER,
+    "вербовщик": Role.RECRUITER,
+    "крестный": Role.GODFATHER,
+    "мэр": Role.MAYOR,
+    "шмара": Role.SHMARA,
+    "клофелинщица": Role.SHMARA,
+    "вх": Role.VH,
+    "всадник": Role.HORSEMAN,
 }
 _ROLE_WORDS: dict[str, str] = {
     **{_fold(w): code for code, spec in ROLES.items() for w in (code, spec.ru, spec.en)},

@@ -5,16 +5,18 @@ from __future__ import annotations
 from ..clan_heads import MAX_CLAN
 from ..night.ctx import Act, Night
 from ..night.har import hostile
+from ..night.step_ids import StepId
 from .actions import SEARCHES
+from .codes import Move
 from .common import visit
 
 
-def _recruit(ctx: Night, step: str, faction_of: str) -> None:
+def _recruit(ctx: Night, step: StepId, faction_of: str) -> None:
     w = ctx.w
     for a in ctx.acts_at(step):
         if not ctx.start(a):
             continue
-        if a.code == "MAKE_POISON":  # A-ROLE-SOLDIER-2/3: a self move, it has no target
+        if a.code == Move.MAKE_POISON:  # A-ROLE-SOLDIER-2/3: a self move, it has no target
             clan = w.p(a.actor).clan
             if clan in w.clans:
                 w.clans[clan].poison += 1
@@ -37,18 +39,18 @@ def _recruit(ctx: Night, step: str, faction_of: str) -> None:
 
 
 def step_22_cops_recruit(ctx: Night) -> None:
-    _recruit(ctx, "22", "cops")
+    _recruit(ctx, StepId.COPS_RECRUIT, "cops")
 
 
 def step_23_mafia_recruit(ctx: Night) -> None:
-    _recruit(ctx, "23", "mafia")
+    _recruit(ctx, StepId.MAFIA_RECRUIT, "mafia")
 
 
 def step_24_rebel_recruit(ctx: Night) -> None:
-    _recruit(ctx, "24", "rebel")
+    _recruit(ctx, StepId.REBEL_RECRUIT, "rebel")
 
 
-def _search(ctx: Night, step: str) -> None:
+def _search(ctx: Night, step: StepId) -> None:
     """A-ROLE-MAFIA-6, Q-77: a search that finds schedules a shot at the shot step."""
     for a in ctx.acts_at(step):
         if not ctx.start(a) or a.target is None:
@@ -63,11 +65,11 @@ def _search(ctx: Night, step: str) -> None:
 
 
 def step_25_cops_search(ctx: Night) -> None:
-    _search(ctx, "25")
+    _search(ctx, StepId.COPS_SEARCH)
 
 
 def step_26_mafia_search(ctx: Night) -> None:
-    _search(ctx, "26")
+    _search(ctx, StepId.MAFIA_SEARCH)
 
 
 def _shoot(ctx: Night, a: Act) -> None:
@@ -76,7 +78,7 @@ def _shoot(ctx: Night, a: Act) -> None:
     a.result = out.result
 
 
-def _scheduled(ctx: Night, step: str) -> None:
+def _scheduled(ctx: Night, step: StepId) -> None:
     for _st, actor, target, _via in [s for s in ctx.scheduled_shots if s[0] == step]:
         act = ctx.acts.get(actor)
         if not ctx.can_act(actor):
@@ -107,7 +109,7 @@ def step_31_rebel_shot(ctx: Night) -> None:
     """A-ROLE-REBEL-6/7: the appointed shooter's pistol. A-ROLE-REBEL-6b: «Если их количество
     становится меньше трёх — они теряют возможность выстрела» holds at this step too: a
     follower who died earlier in the night (the Maniac at 30) or was jailed cancels the shot."""
-    for a in ctx.acts_at("31"):
+    for a in ctx.acts_at(StepId.REBEL_SHOT):
         followers = [q for q in ctx.w.clan_members("rebel") if q.follower]
         if len(followers) < 3:
             a.state, a.result = "CANCELLED", "FAIL"
@@ -119,18 +121,18 @@ def step_31_rebel_shot(ctx: Night) -> None:
 
 def step_32_mafia(ctx: Night) -> None:
     """A-ROLE-MAFIA-6: shots (plain + search-found) then poisonings, clan 1 before clan 2."""
-    for a in ctx.acts_at("32"):
+    for a in ctx.acts_at(StepId.MAFIA_SHOT):
         if not ctx.start(a) or a.target is None:
             continue
-        if a.code == "SHOOT":
+        if a.code == Move.SHOOT:
             _shoot(ctx, a)
         else:
             poison_attack(ctx, a, clan_bottle=True)
-    _scheduled(ctx, "32")
+    _scheduled(ctx, StepId.MAFIA_SHOT)
 
 
 def step_33_cops(ctx: Night) -> None:
-    for a in ctx.acts_at("33"):
+    for a in ctx.acts_at(StepId.COPS_SHOT):
         if ctx.start(a) and a.target is not None:
             _shoot(ctx, a)
-    _scheduled(ctx, "33")
+    _scheduled(ctx, StepId.COPS_SHOT)

@@ -5,41 +5,19 @@ that none is missing."""
 
 from __future__ import annotations
 
+from .card_words import JOURNALIST_EN as _JOURNALIST_EN
+from .card_words import JOURNALIST_RU as _JOURNALIST_RU
+from .card_words import STAKE_EN as _STAKE_EN
+from .card_words import STAKE_RU as _STAKE_RU
+from .catalogue import ROLES
+from .role_modules import OWN, gather
+
 # the mafia clan's shared rules, said once for the three clan roles
 _CLAN_RU = "Клановые вещи: 1 диплом, 1 бутылка яда. Ходы отправляет Босс."
 _CLAN_EN = "Clan items: 1 diploma, 1 bottle of poison. The Boss sends the moves."
-_STAKE_RU = "- ходит с колом в поисках Нечисти."
-_STAKE_EN = "- joins a stake hunt for the Undead."
-_INFLUENCE_RU = (
-    "- выбирает игрока, который на следующем дневном голосовании теряет голос.\n"
-    "- выбирает игрока, который ночью теряет возможность сделать ход.\n"
-    "Нельзя воздействовать на одного игрока две ночи подряд. Нельзя использовать каждое "
-    "воздействие на одного игрока более одного раза за игру."
-)
-_INFLUENCE_EN = (
-    "- picks a player who loses his vote at the next day's vote.\n"
-    "- picks a player who cannot make a move that night.\n"
-    "Not the same player two nights in a row; each influence at most once per player per game."
-)
-_JOURNALIST_RU = (
-    "Ночное действие:\n"
-    f"{_STAKE_RU}\n"
-    "- следит за одним из персонажей и узнаёт, что он делал и что с ним происходило. Утром пишет "
-    "статью, если есть вдохновение.\n"
-    "- может отказаться от ночного действия.\n"
-    "Не может следить сам за собой."
-)
-_JOURNALIST_EN = (
-    "Night move:\n"
-    f"{_STAKE_EN}\n"
-    "- watches one character and learns what he did and what happened to him. In the morning "
-    "writes an article if inspired.\n"
-    "- may skip the night move.\n"
-    "Cannot watch himself."
-)
 
 # code -> (Russian from the seed, English translation)
-DESCRIPTIONS: dict[str, tuple[str, str]] = {
+_CARDS: dict[str, tuple[str, str]] = {
     "BOSS": (
         f"Изначально имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
         "- поиск Шерифа. При нахождении - стреляет.\n"
@@ -82,57 +60,6 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
         "If the player agrees, he becomes a Mafia Soldier. If he refuses, the Recruiter may send "
         f"the invitation again.\n{_CLAN_EN}",
     ),
-    "GODFATHER": (
-        f"Имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n{_INFLUENCE_RU}\n"
-        "Крёстный отец и Мафия не знают друг друга.",
-        f"Has a bulletproof vest.\nNight move:\n{_STAKE_EN}\n{_INFLUENCE_EN}\n"
-        "The Godfather and the Mafia do not know each other.",
-    ),
-    "MAYOR": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n{_INFLUENCE_RU}",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n{_INFLUENCE_EN}",
-    ),
-    "DOCTOR": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- лечит игрока от любого враждебного воздействия, кроме топора Палача, взрыва Психа и "
-        "укуса Вампира. Не лечит Нечисть.\n"
-        "- поит игрока снотворным. Игрок теряет возможность сделать ночной ход.\n"
-        "- может отказаться от ночного действия.\n"
-        "Лечение может быть применено к игроку один раз за игру. Может вылечить себя один раз за игру.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- heals a player from any hostile act except the Executioner's axe, the Psycho's blast "
-        "and the Vampire's bite. Does not heal the Undead.\n"
-        "- gives a player a sleeping draught: he cannot make his night move.\n"
-        "- may skip the night move.\n"
-        "Each player can be healed once per game. Can heal himself once per game.",
-    ),
-    "NURSE": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- промывание желудка - лечит от отравления, в том числе и Нечисть.\n"
-        "- анализ крови - определяет Нечисть. Следующим ночным ходом может сообщить результат "
-        "Ван Хельсингу.\n"
-        "- запереть на карантин - голоса на дневном голосовании (сам игрок об этом не узнаёт).\n"
-        "Лечение может быть применено к игроку один раз за игру. Один раз за игру может вылечить "
-        "себя от отравления.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- stomach pumping: cures poisoning, the Undead's too.\n"
-        "- blood test: detects the Undead. Next night may tell the result to Van Helsing.\n"
-        "- quarantine: the player loses his vote at the day's vote (he does not learn it).\n"
-        "Each player can be cured once per game. Can cure her own poisoning once per game.",
-    ),
-    "REANIMATOR": (
-        f"Имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
-        "- реанимирование трупа.\n"
-        "- может отказаться от реанимирования трупа.\n"
-        "Ходит последним и знает все трупы за прошедшую ночь. Реанимирует любого (одного) из них на "
-        "свой выбор. Себя реанимировать не может. Не может два дня подряд реанимировать одного и "
-        "того же человека.",
-        f"Has a bulletproof vest.\nNight move:\n{_STAKE_EN}\n"
-        "- revives a corpse.\n"
-        "- may decline to revive.\n"
-        "Moves last and knows every corpse of the night. Revives any one of them. Cannot revive "
-        "himself, nor the same person two days in a row.",
-    ),
     "SHERIFF": (
         f"Изначально имеет бронежилет.\nНевербуемая роль.\nЗнает Следователя.\nНочное действие:\n{_STAKE_RU}\n"
         "- делает выстрел. В случае убийства мирного впадает в депрессию.\n"
@@ -161,130 +88,6 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
         "- interrogates: learns whether the player made a hostile act that night.\n"
         "If the Sheriff is killed or jailed, the Investigator becomes the Sheriff.",
     ),
-    "PRIEST": (
-        f"Невербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- принудительно исповедует любого участника. Узнает, грешен игрок или нет. Во время исповеди "
-        "дарит крестик. Каждого участника может исповедовать только один раз за игру.\n"
-        "- благословить любого участника. Доступно 1 раз за игру. Любое враждебное действие против "
-        "благословленного в эту ночь возвращается совершившему.\n"
-        "Священника можно зарезать, отравить, сжечь и взорвать. Остальные враждебные действия в "
-        "Священника - «неудачно».",
-        f"Cannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- hears anyone's confession: learns whether the player is sinful, and gives him a cross. "
-        "Each player at most once per game.\n"
-        "- blesses anyone, once per game: any hostile act against him that night turns back on "
-        "its maker.\n"
-        "The Priest can be stabbed, poisoned, burned and blown up; every other hostile act on him fails.",
-    ),
-    "VH": (
-        f"Изначально имеет бронежилет.\nНочные действия:\n{_STAKE_RU}\n"
-        "- поиск Вампира. При нахождении сразу стреляет серебряной пулей.\n"
-        "- поиск Всадника без головы. При нахождении сразу стреляет серебряной пулей.\n"
-        "- поиск Нечисти;\n"
-        "- может сделать выстрел серебряной пулей в Нечисть после проверки.\n"
-        "- может отказаться от ночного действия.\n"
-        "Не может быть укушен. Выстрелы наносят вред только Нечисти. Игнорирует бронежилет.",
-        f"Starts with a bulletproof vest.\nNight move:\n{_STAKE_EN}\n"
-        "- searches for the Vampire; if found, shoots a silver bullet at once.\n"
-        "- searches for the Headless Horseman; if found, shoots a silver bullet at once.\n"
-        "- searches for the Undead;\n"
-        "- may shoot a silver bullet at an Undead after checking him.\n"
-        "- may skip the night move.\n"
-        "Cannot be bitten. His shots harm only the Undead. Ignores the vest.",
-    ),
-    "JOURNALIST": (
-        f"{_JOURNALIST_RU}\nНе может писать ложь. В случае вербовки в мафиозный клан или Бунтарём не теряет своей роли.",
-        f"{_JOURNALIST_EN}\nCannot write lies. If recruited by a mafia clan or the Rebel, keeps his role.",
-    ),
-    "BODYGUARD": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- защита выбранного персонажа. При враждебном действии против защищаемого стреляет в "
-        "нападающего.\n"
-        "- может отказаться от ночного действия.\n"
-        "Не может защитить от Нечисти. Не может защищать сам себя и одного и того же игрока две "
-        "ночи подряд.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- guards a character: if anyone acts hostile against him, shoots the attacker.\n"
-        "- may skip the night move.\n"
-        "Cannot guard against the Undead. Cannot guard himself, nor the same player two nights "
-        "in a row.",
-    ),
-    "PROSECUTOR": (
-        f"Невербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- может два раза за игру обвинить любого персонажа в причастности к Мафии: на дневном "
-        "голосовании голосует двойным голосом против него.\n"
-        "- может совершать поиск Одиночек: «Ищу Телепата - имя персонажа».",
-        f"Cannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- twice per game may accuse anyone of belonging to the Mafia: at the day's vote his vote "
-        "against that player counts double.\n"
-        "- may search for a Loner: «I look for the Telepath — player's name».",
-    ),
-    "EXECUTIONER": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- следит за ходом персонажа - видит только удачное враждебное действие. Если увидел - рубит "
-        "голову. Игнорирует защиту. Не рубит голову Нечисти.\n"
-        "Если отрубил голову Мирному - становится Психом.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- watches a character's move and sees only a successful hostile act; if he sees one, he "
-        "beheads him. Ignores protection. Does not behead the Undead.\n"
-        "If he beheads a Peaceful, he becomes a Psycho.",
-    ),
-    "JAILER": (
-        f"Изначально имеет сирену.\nНевербуемая роль.\nНочное действие:\n{_STAKE_RU}\n"
-        "- проверяет игрока на грешность. Если игрок грешен, сразу отправляет его в тюрьму.\n"
-        "- проверяет посаженного в текущий день игрока. Утром раскрывается его роль.\n"
-        "- может выпустить посаженного в текущий день игрока без проверки.",
-        f"Starts with a siren.\nCannot be recruited.\nNight move:\n{_STAKE_EN}\n"
-        "- checks a player for sin; if sinful, sends him to jail at once.\n"
-        "- checks the player jailed that day; his role is revealed in the morning.\n"
-        "- may release the player jailed that day without a check.",
-    ),
-    "PV": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- следит за одним из жителей, и в случае удачного враждебного действия на него может "
-        "выбрать одну из свободных ролей, не задействованных в игре. Видит момент отравления ядом.\n"
-        "- может отказаться от ночного действия.\n"
-        "В начале партии каждый МЖ получает один случайный подарок из списка феи.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- watches a villager; if a hostile act on him succeeds, may choose one of the free roles "
-        "not in play. Sees a poisoning.\n"
-        "- may skip the night move.\n"
-        "At the start each Peaceful Villager gets one random gift from the Fairy's list.",
-    ),
-    "FAIRY": (
-        f"Изначально имеет бронежилет и сирену.\nНочное действие:\n{_STAKE_RU}\n"
-        "- дарит подарок одному из игроков из списка: бронежилет, сирена, яд, противоядие, диплом, "
-        "визитка босса мафии, визитка доктора, визитка шерифа, визитка журналиста, турпутевка.\n"
-        "Не может сделать подарок себе. Все подарки доступны для использования после ночи дарения.",
-        f"Starts with a bulletproof vest and a siren.\nNight move:\n{_STAKE_EN}\n"
-        "- gives one player a gift from the list: vest, siren, poison, antidote, diploma, "
-        "business card of the Mafia Boss, of the Doctor, of the Sheriff, of the Journalist, "
-        "a travel voucher.\n"
-        "Cannot give herself a gift. Gifts can be used from the night after they are given.",
-    ),
-    "TOUROP": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- отправляет в тур одного игрока. Он не может совершать ночных ходов, и на него не "
-        "действуют ночные ходы других игроков.\n"
-        "- отправляет на экскурсию одного игрока. Он не может совершать ночных ходов, но на него "
-        "действуют ночные ходы других игроков.\n"
-        "Не может отправить самого себя, одного игрока два раза за игру и воздействовать на одного "
-        "игрока две ночи подряд.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- sends a player on a tour: he makes no night move and no one's night move reaches him.\n"
-        "- sends a player on an excursion: he makes no night move, but others' moves still reach him.\n"
-        "Cannot send himself, the same player twice per game, nor the same player two nights in a row.",
-    ),
-    "MANIAC": (
-        f"Орудие убийства - нож. Игнорирует бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
-        "- убить с особой жестокостью (кроваво), оставив улики.\n"
-        "- убить быстро, не оставляя улик.\n"
-        "- мучить - выбранный игрок лишается голоса на дневном голосовании.",
-        f"His weapon is a knife. Ignores the vest.\nNight move:\n{_STAKE_EN}\n"
-        "- kills with cruelty (bloodily), leaving evidence.\n"
-        "- kills quickly, leaving no evidence.\n"
-        "- tortures: the player loses his vote at the day's vote.",
-    ),
     "TELEPATH": (
         f"Ночное действие:\n{_STAKE_RU}\n"
         "- внушает персонажу, за кого ему надо голосовать. Нельзя воздействовать на одного и того "
@@ -295,32 +98,6 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
         "- makes a character vote for whom he says. Not the same player twice in a row.\n"
         "- gives a character a new target for his move.\n"
         "- may skip the night move.",
-    ),
-    "SHMARA": (
-        f"Изначально имеет две таблетки клофелина.\nНочное действие:\n{_STAKE_RU}\n"
-        "- проводит с игроком ночь. Ход игрока блокируется, голос на дневном голосовании не "
-        "учитывается.\n"
-        "- поит игрока клофелином. Ход блокируется, игрок отравлен; может забрать одну его вещь.\n"
-        "- своровать клофелин в аптеке (получает одну таблетку клофелина).\n"
-        "- может отказаться от ночного хода.",
-        f"Starts with two clonidine pills.\nNight move:\n{_STAKE_EN}\n"
-        "- spends the night with a player: his move is blocked and his vote does not count.\n"
-        "- gives a player clonidine: his move is blocked, he is poisoned; may take one of his items.\n"
-        "- steals clonidine from the pharmacy (gets one pill).\n"
-        "- may skip the night move.",
-    ),
-    "PSYCHO": (
-        f"Ночное действие:\n{_STAKE_RU}\n"
-        "- может взрывать персонажей. Бронежилет от взрыва не спасает.\n"
-        "- изготовить 1 штуку взрывчатки.\n"
-        "- может отказаться от ночного хода.\n"
-        "Имеет первоначальный запас взрывчатки - 1 шт. Если психа убивают из пистолета - убийца "
-        "так же становится убитым.",
-        f"Night move:\n{_STAKE_EN}\n"
-        "- blows players up. A vest does not save from the blast.\n"
-        "- makes 1 explosive.\n"
-        "- may skip the night move.\n"
-        "Starts with 1 explosive. Whoever shoots the Psycho dies too.",
     ),
     "REBEL": (
         f"Изначально имеет бронежилет.\nНочное действие:\n{_STAKE_RU}\n"
@@ -334,45 +111,6 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
         "- may skip the night move.\n"
         "With three followers he may name one of them to shoot.",
     ),
-    "SWINDLER": (
-        f"Изначально имеет сирену.\nНочное действие:\n{_STAKE_RU}\n"
-        "- выбирает игрока, который на следующем дневном голосовании проголосует так же, как и "
-        "Аферист.\n"
-        "- может изменить два голоса из пяти последних проголосовавших (при 10 и менее игроках - "
-        "один из трёх).",
-        f"Starts with a siren.\nNight move:\n{_STAKE_EN}\n"
-        "- picks a player who will vote the same as the Swindler at the next day's vote.\n"
-        "- may change two of the last five votes (with 10 players or fewer, one of the last three).",
-    ),
-    "VAMPIRE": (
-        "Ночное действие:\n"
-        "- укус игрока. Игнорирует бронежилет;\n"
-        "- изменить голос Упыря на дневном голосовании;\n"
-        "- может отказаться от ночного хода.\n"
-        "В случае повторного укуса игрок становится Упырём. Нечисть не ходит с кольями.",
-        "Night move:\n"
-        "- bites a player. Ignores the vest;\n"
-        "- changes a Ghoul's vote at the day's vote;\n"
-        "- may skip the night move.\n"
-        "Bitten twice, a player becomes a Ghoul. The Undead do not join stake hunts.",
-    ),
-    "DOMOVOI": (
-        "Бесплотный персонаж. Блокирует двери и окна, не дает совершить ход игроку, но и игрок "
-        "никому не доступен для воздействия.\n"
-        "Не может две ночи подряд блокировать одного и того же игрока. Может совершить сожжение "
-        "Священника, для этого нужно накопить энергию, то есть пропустить один ход.",
-        "A bodiless being. Blocks doors and windows: the player cannot make a move, but no one "
-        "can act on him either.\n"
-        "Cannot block the same player two nights in a row. Can burn the Priest after gathering "
-        "energy, that is, skipping one move.",
-    ),
-    "HORSEMAN": (
-        "Основной ход – поиск Ван Хельсинга. При нахождении сразу рубит голову. Игнорирует "
-        "бронежилет. Во время проверки жертва цепенеет от ужаса и не может сходить. Не действует "
-        "на Нечисть.",
-        "His main move is the search for Van Helsing; if found, he beheads him at once. Ignores "
-        "the vest. The one checked freezes with terror and cannot move. No effect on the Undead.",
-    ),
     "JOURNALIST_SOLDIER": (
         f"{_JOURNALIST_RU}\nЗавербован в мафиозный клан, не теряет своей роли. Если не делает ход "
         f"журналиста, то не может выпустить газету. Может писать ложь.\n{_CLAN_RU}",
@@ -380,6 +118,10 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
         f"move he cannot publish. May write lies.\n{_CLAN_EN}",
     ),
 }
+
+# The roles with a module of their own write their card there (roles/role_modules.py).
+_ALL = gather(_CARDS, ({m.ROLE.value: m.DESCRIPTION} for m in OWN))
+DESCRIPTIONS: dict[str, tuple[str, str]] = {code: _ALL[code] for code in ROLES if code in _ALL}
 
 
 def description(role: str) -> dict[str, str]:

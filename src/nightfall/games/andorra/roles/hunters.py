@@ -1,16 +1,17 @@
-"""Hunting the Undead: stake hunts (37, A-STAKE) and Van Helsing (38)."""
+"""Stake hunts (37, A-STAKE): any player but the Undead may join one; Van Helsing (38) has his
+own module, ``van_helsing.py``."""
 
 from __future__ import annotations
 
 from ..night.ctx import Night
 from ..night.har import hostile
-from .common import visit
+from ..night.step_ids import StepId
 
 
 def step_37_stakes(ctx: Night) -> None:
     """A-STAKE-1..7: groups by final target; fewer than 3 reaching → «неудачно», nothing consumed."""
     groups: dict[int, list[int]] = {}
-    for a in ctx.acts_at("37"):
+    for a in ctx.acts_at(StepId.STAKES):
         if a.target is not None:
             groups.setdefault(a.target, []).append(a.actor)
     for target, hunters in sorted(groups.items()):
@@ -30,30 +31,3 @@ def step_37_stakes(ctx: Night) -> None:
                 d.accomplices = reach[1:]
         for h in hunters:
             ctx.acts[h].result = out.result if h in reach else "FAIL"
-
-
-def step_38_van_helsing(ctx: Night) -> None:
-    """A-ROLE-VH-2..4: searches (Vampire/Horseman shoot at once) and the silver bullet."""
-    w = ctx.w
-    sought = {"VH_SEARCH_VAMPIRE": "VAMPIRE", "VH_SEARCH_HORSEMAN": "HORSEMAN"}
-    for a in ctx.acts_at("38"):
-        if not ctx.start(a) or a.target is None:
-            continue
-        me, t = w.p(a.actor), w.p(a.target)
-        if a.code == "VH_SHOOT":
-            a.result = hostile(ctx, a.actor, a.target, "SILVER", a.code).result
-            continue
-        if not visit(ctx, a, "W"):
-            continue
-        if a.code == "VH_SEARCH_UNDEAD":
-            if t.undead:
-                me.targets("confirmed").append(a.target)
-            a.lines = [("MSG-UNDEAD" if t.undead else "MSG-NOT-UNDEAD", {"X": a.orig})]
-            continue
-        role = sought[a.code]
-        found = t.role == role and not t.ghoul
-        line: dict[str, object] = {"X": a.orig, "role": role, "found": found, "shot": None}
-        a.lines = [("MSG-SEARCH", line)]
-        if found:
-            me.targets("confirmed").append(a.target)
-            line["shot"] = hostile(ctx, a.actor, a.target, "SILVER", "VH_SHOOT").result == "OK"

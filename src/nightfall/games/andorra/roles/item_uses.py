@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from ..night.ctx import Act, Night
+from ..night.step_ids import StepId
 from ..state import ALIVE
+from .actions import ACTIONS
 from .clans import poison_attack
+from .codes import Move, Role
 from .common import cure, visit
-from .loners import trip
+from .tour_operator import trip
 
 
 def step_7_vodka(ctx: Night) -> None:
     """A-ITEM-VODKA-1..3: inaccessible all night, no own move, Day N+1 vote lost."""
-    for a in ctx.acts_at("7"):
+    for a in ctx.acts_at(StepId.VODKA):
         if not ctx.start(a):
             continue
         ctx.w.p(a.actor).take("VODKA")
@@ -21,22 +24,23 @@ def step_7_vodka(ctx: Night) -> None:
         ctx.log(a.actor, a.code, None, "S", "OK")
 
 
-def _force(ctx: Night, seat: int, code: str, target: int, step: str) -> None:
+def _force(ctx: Night, seat: int, code: str, target: int) -> None:
     old = ctx.acts.get(seat)
     if old is not None and old.state != "PENDING":
         return
     if ctx.w.p(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
         return
     clan = ctx.clan_at_n0.get(seat)
+    step = ACTIONS[code].step_for(ctx.w.p(seat).role)  # the Sheriff's shot is at 33
     forced = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
-    forced.replaced = old.code if old is not None and old.code != "STAY_HOME" else None
+    forced.replaced = old.code if old is not None and old.code != Move.STAY_HOME else None
     ctx.acts[seat] = forced
 
 
 def step_8_cards(ctx: Night) -> None:
     """A-ITEM-CARD*: cards redirect the Doctor/Nurse, Sheriff, Journalist; Boss card records a transfer."""
     w = ctx.w
-    for a in ctx.acts_at("8"):
+    for a in ctx.acts_at(StepId.CARDS):
         if not ctx.start(a) or a.target is None:
             continue
         item = a.code.removeprefix("USE_")
@@ -44,27 +48,31 @@ def step_8_cards(ctx: Night) -> None:
             continue  # A-ITEM-GEN-6: no consumption on an inaccessible target
         w.p(a.actor).take(item)
         holders = {p.role: p.seat for p in w.players if p.status == ALIVE}
-        if a.code == "USE_CARD_DOCTOR":  # A-ITEM-CARDDOC-2: both medics
-            if "DOCTOR" in holders:
-                _force(ctx, holders["DOCTOR"], "HEAL", a.target, "15")
-            if "NURSE" in holders:
-                _force(ctx, holders["NURSE"], "NURSE_PUMP", a.target, "11")
-        elif a.code == "USE_CARD_SHERIFF" and "SHERIFF" in holders:  # A-ITEM-CARDSHERIFF-2
-            _force(ctx, holders["SHERIFF"], "SHOOT", a.target, "33")
-        elif a.code == "USE_CARD_JOURNALIST":  # A-ITEM-CARDJOUR-2
+        if a.code == Move.USE_CARD_DOCTOR:  # A-ITEM-CARDDOC-2: both medics
+            if Role.DOCTOR in holders:
+                _force(ctx, holders[Role.DOCTOR], "HEAL", a.target)
+            if Role.NURSE in holders:
+                _force(ctx, holders[Role.NURSE], "NURSE_PUMP", a.target)
+        elif a.code == Move.USE_CARD_SHERIFF and Role.SHERIFF in holders:  # A-ITEM-CARDSHERIFF-2
+            _force(ctx, holders[Role.SHERIFF], "SHOOT", a.target)
+        elif a.code == Move.USE_CARD_JOURNALIST:  # A-ITEM-CARDJOUR-2
             j = next(
-                (p.seat for p in w.players if p.alive and p.role in ("JOURNALIST", "JOURNALIST_SOLDIER")),
+                (
+                    p.seat
+                    for p in w.players
+                    if p.alive and p.role in (Role.JOURNALIST, Role.JOURNALIST_SOLDIER)
+                ),
                 None,
             )
             if j is not None and j != a.target:
-                _force(ctx, j, "JOURNALIST_WATCH", a.target, "19")
-        elif a.code == "USE_CARD_BOSS":  # A-ITEM-CARDBOSS-2: executed at D3
+                _force(ctx, j, "JOURNALIST_WATCH", a.target)
+        elif a.code == Move.USE_CARD_BOSS:  # A-ITEM-CARDBOSS-2: executed at D3
             ctx.recruits.append(
                 {
                     "by": a.actor,
                     "faction": a.params.get("clan", "mafia"),
                     "target": a.target,
-                    "step": "8",
+                    "step": StepId.CARDS,
                     "card": True,
                 }
             )
@@ -72,7 +80,7 @@ def step_8_cards(ctx: Night) -> None:
 
 def step_11a_antidote(ctx: Night) -> None:
     """A-ITEM-ANTIDOTE-2, A-HEAL-4."""
-    for a in ctx.acts_at("11a"):
+    for a in ctx.acts_at(StepId.ANTIDOTE):
         if not ctx.start(a) or a.target is None:
             continue
         if a.target != a.actor and not visit(ctx, a):
@@ -87,7 +95,7 @@ def step_11a_antidote(ctx: Night) -> None:
 
 def step_13a_vouchers(ctx: Night) -> None:
     """A-ITEM-VOUCHER-1/2: the holder sends someone on a tour or excursion."""
-    for a in ctx.acts_at("13a"):
+    for a in ctx.acts_at(StepId.VOUCHERS):
         if not ctx.start(a) or a.target is None:
             continue
         if ctx.inaccessible(a.target, a.actor):
@@ -99,6 +107,6 @@ def step_13a_vouchers(ctx: Night) -> None:
 
 def step_32c_gift_poison(ctx: Night) -> None:
     """A-ITEM-POISON-3 (Q-80)."""
-    for a in ctx.acts_at("32c"):
+    for a in ctx.acts_at(StepId.GIFT_POISON):
         if ctx.start(a) and a.target is not None:
             poison_attack(ctx, a, clan_bottle=False)

@@ -1,72 +1,17 @@
-"""The Prosecutor's search (27), the Jailer (35) and the Investigator's interrogation (41)."""
+"""The Investigator's interrogation (41); the Prosecutor and the Jailer have modules of their
+own, ``prosecutor.py`` and ``jailer.py``."""
 
 from __future__ import annotations
 
 from ..night.ctx import Night
+from ..night.step_ids import StepId
 from ..night.triggers import successful_hostile_by
-from ..state import JAILED_JAILER
 from .common import visit
-
-
-def step_27_prosecutor(ctx: Night) -> None:
-    """A-ROLE-PROSECUTOR-2/3: a Loner-role search (yes/no) or a report to the Sheriff."""
-    w = ctx.w
-    for a in ctx.acts_at("27"):
-        if not ctx.start(a) or a.target is None:
-            continue
-        me = w.p(a.actor)
-        if a.code == "PROSECUTOR_REPORT":
-            a.result = "OK"
-            ctx.log(a.actor, a.code, None, "S", "OK")
-            got = me.mem.get("searches", {}).get(str(a.target))
-            sheriff = next((p for p in w.players if p.alive and p.role == "SHERIFF"), None)
-            if got is not None and sheriff is not None:
-                ctx.notice(sheriff.seat, "MSG-PROSECUTOR-TO-SHERIFF", X=a.target, role=got[0], yes=got[1])
-            continue
-        if not visit(ctx, a, "W"):
-            continue
-        role = str(a.params.get("role"))
-        yes = w.p(a.target).role == role
-        me.mem.setdefault("searches", {})[str(a.target)] = [role, yes]
-        a.lines = [("MSG-PROSECUTOR-SEARCH", {"X": a.orig, "role": role, "yes": yes})]
-
-
-def step_35_jailer(ctx: Night) -> None:
-    """A-ROLE-JAILER-2..8."""
-    w = ctx.w
-    for a in ctx.acts_at("35"):
-        if not ctx.start(a):
-            continue
-        if a.code == "JAILER_SIN":
-            assert a.target is not None
-            if not visit(ctx, a):
-                continue
-            t = w.p(a.target)
-            if t.sinful:
-                t.status = JAILED_JAILER
-                ctx.jailer_jailed.append(a.target)
-                if a.target not in w.jailed_unrevealed:
-                    w.jailed_unrevealed.append(a.target)
-                ctx.notice(a.target, "MSG-JAILED")
-            a.lines = [("MSG-JAILER-SIN" if t.sinful else "MSG-NOT-SINFUL", {"X": a.orig})]
-            continue
-        if ctx.jailed is None:
-            a.result = "FAIL"
-            continue
-        a.target = a.orig = ctx.jailed
-        a.result = "OK"
-        ctx.log(a.actor, a.code, ctx.jailed, "V", "OK")
-        if a.code == "JAILER_CHECK_JAILED":
-            w.p(ctx.jailed).revealed = True
-            if ctx.jailed in w.jailed_unrevealed:
-                w.jailed_unrevealed.remove(ctx.jailed)
-        else:
-            ctx.released.append(ctx.jailed)
 
 
 def step_41_interrogation(ctx: Night) -> None:
     """A-ROLE-INVESTIGATOR-3/4."""
-    for a in ctx.acts_at("41"):
+    for a in ctx.acts_at(StepId.INTERROGATION):
         if not ctx.start(a) or a.target is None:
             continue
         if not visit(ctx, a):

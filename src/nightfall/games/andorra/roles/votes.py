@@ -1,9 +1,12 @@
-"""Steps 1-6: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8)."""
+"""Steps 1-5: night moves that alter the Day N vote (A-CYCLE-3, A-TALLY-2..8); the Prosecutor's
+accusation (2) is in ``prosecutor.py``, the Swindler's (5) in ``swindler.py``, the Vampire's
+Ghoul vote (6) in ``vampire.py``."""
 
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..tally import entry, swindler_window
+from ..night.step_ids import StepId
+from ..tally import entry
 
 
 def _visit(ctx: Night, actor: int, code: str, target: int | None, result: str = "OK") -> None:
@@ -12,7 +15,7 @@ def _visit(ctx: Night, actor: int, code: str, target: int | None, result: str = 
 
 def step_1_diplomas(ctx: Night) -> None:
     """A-ITEM-DIPLOMA-1/2, A-TALLY-2: the user's vote weight ×2."""
-    for a in ctx.acts_at("1"):
+    for a in ctx.acts_at(StepId.DIPLOMAS):
         if not ctx.start(a):
             continue
         p = ctx.w.p(a.actor)
@@ -28,25 +31,9 @@ def step_1_diplomas(ctx: Night) -> None:
         ctx.log(a.actor, a.code, None, "S", "OK")
 
 
-def step_2_prosecutor(ctx: Night) -> None:
-    """A-ROLE-PROSECUTOR-2/3, A-TALLY-3: his entry := accused, ×2 (twice per game)."""
-    for a in ctx.acts_at("2"):
-        if not ctx.start(a) or a.target is None:
-            continue
-        p = ctx.w.p(a.actor)
-        p.mem["accusations"] = int(p.mem.get("accusations", 0)) + 1
-        e = entry(ctx, a.actor)
-        if e is not None:
-            e.update(target=a.target, kind="VOTE")
-            e["weight"] *= 2
-            e["modified_by"].append("ACCUSE")
-        a.result = "OK"
-        _visit(ctx, a.actor, a.code, a.target)
-
-
 def step_3_telepath_vote(ctx: Night) -> None:
     """A-TALLY-4, A-ERR-13: a cast or blank vote becomes the Telepath's choice."""
-    for a in ctx.acts_at("3"):
+    for a in ctx.acts_at(StepId.TELEPATH_VOTE):
         if not ctx.start(a) or a.target is None:
             continue
         ctx.w.record_target(a.actor, "TELEPATH", ctx.n, a.target)
@@ -62,7 +49,7 @@ def step_3_telepath_vote(ctx: Night) -> None:
 
 def step_4_rebel_votes(ctx: Night) -> None:
     """A-ROLE-REBEL-9, A-TALLY-5: unused (NONE) votes assigned by the Rebel."""
-    for a in ctx.acts_at("4"):
+    for a in ctx.acts_at(StepId.REBEL_VOTES):
         if not ctx.start(a):
             continue
         mapping: dict[int, int] = {int(k): int(v) for k, v in (a.params.get("mapping") or {}).items()}
@@ -77,42 +64,3 @@ def step_4_rebel_votes(ctx: Night) -> None:
                 e["modified_by"].append("REBEL")
                 _visit(ctx, a.actor, a.code, voter)
         a.result = "OK"
-
-
-def step_5_swindler(ctx: Night) -> None:
-    """5a copy (A-TALLY-6, Q-23) then 5b changes (A-TALLY-7)."""
-    pick = ctx.w.swindler_pick.get(str(ctx.n))
-    if pick:
-        sw, chosen = pick
-        src, dst = entry(ctx, sw), entry(ctx, chosen)
-        if src is not None and dst is not None:
-            dst.update(target=src["target"], kind="VOTE" if src["kind"] == "VOTE" else "BLANK")
-            dst["modified_by"].append("SWINDLER_COPY")
-            ctx.audit_line(action="SWINDLER_COPY", actor=sw, target=chosen)
-    for a in ctx.acts_at("5"):
-        if not ctx.start(a):
-            continue
-        window, _ = swindler_window(ctx.tally["entries"], ctx.in_game)
-        for ch in a.params.get("changes", []):
-            voter = int(ch["voter"])
-            e = entry(ctx, voter)
-            if e is None or voter not in window:
-                continue
-            tgt = ch.get("target")
-            e.update(target=None if tgt is None else int(tgt), kind="BLANK" if tgt is None else "VOTE")
-            e["modified_by"].append("SWINDLER")
-            _visit(ctx, a.actor, a.code, voter)
-        a.result = "OK"
-
-
-def step_6_vampire_vote(ctx: Night) -> None:
-    """A-ROLE-VAMPIRE-7, A-TALLY-8: the Ghoul's entry := the Vampire's choice."""
-    for a in ctx.acts_at("6"):
-        if not ctx.start(a) or a.target is None:
-            continue
-        e = entry(ctx, a.target)
-        if e is not None:
-            e.update(target=int(a.params["vote"]), kind="VOTE")
-            e["modified_by"].append("VAMPIRE")
-        a.result = "OK"
-        _visit(ctx, a.actor, a.code, a.target)

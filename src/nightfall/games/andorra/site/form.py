@@ -19,6 +19,7 @@ from ..day import raw_vote_of
 from ..form_types import AndorraMoveOption, AndorraParamChoice, AndorraParamField
 from ..moves import legal_targets, role_may, validate
 from ..roles.actions import ACTIONS
+from ..roles.codes import Move
 from ..roles.move_names import move_name
 from ..roles.move_params import (
     CHANGES,
@@ -101,7 +102,7 @@ def player_options(game: AndorraState, actor: Any, player: int) -> list[AndorraM
     p = game.world.p(player)
     out: list[AndorraMoveOption] = []
     for action in MOVE_CODES:
-        if action != "STAY_HOME" and not role_may(p, action):
+        if action != Move.STAY_HOME and not role_may(p, action):
             continue  # the engine refuses it for his role anyway: not tried target by target
         option = _option(trial, action)
         if option is not None:
