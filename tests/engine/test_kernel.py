@@ -19,7 +19,7 @@ from nightfall.games.andorra import AndorraGame
 from nightfall.games.heks import HeksGame
 from nightfall.games.heks.bots import play_game
 from nightfall.games.heks.bots.heuristic import HeuristicBot
-from tests.games.andorra.kit import mk
+from tests.games.andorra.kit import deal
 from tests.games.heks.kit import Scenario
 
 ANDORRA = AndorraGame()
@@ -180,7 +180,7 @@ def test_k_time_1_a_refused_command_does_not_move_the_clock() -> None:
 
 
 def andorra_over() -> Any:
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
     s.day([("pv", "psycho"), ("pv2", "psycho"), ("doctor", "psycho"), ("boss", None), ("psycho", "pv")])
     s.resolve()
     s.day([("pv", "boss"), ("pv2", "boss"), ("boss", "pv")])

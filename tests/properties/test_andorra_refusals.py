@@ -50,8 +50,8 @@ def _game(phase: str, seed: int) -> RoomState:
 
 def _hide(state: RoomState, x: int, o: int, fact: str, role: str) -> bool:
     """State B: one hidden fact of X changed. False when it cannot be changed here."""
-    w = state.game.world
-    p = w.p(x)
+    world = state.game.world
+    p = world.player(x)
     if fact == "items":
         p.give("POISON", 0)  # a gifted bottle (A-ITEM-POISON-3a) and a vest
         p.give("VEST", 0)
@@ -60,7 +60,7 @@ def _hide(state: RoomState, x: int, o: int, fact: str, role: str) -> bool:
             return False
         p.role, p.faction = role, ROLES[role].faction
     elif fact == "clan":
-        others = [c for c in w.clans if c != w.p(o).clan]
+        others = [c for c in world.clans if c != world.player(o).clan]
         if p.clan is not None or not others:
             return False
         p.clan, p.join_key = others[0], [0, x]
@@ -120,7 +120,7 @@ def _answer(state: RoomState, cmd: Command) -> str:
 
 def _outsiders(w: Any, x: int) -> list[int]:
     """The seats outside X's clan (X's clan mates and its sender may know more)."""
-    clan = w.p(x).clan
+    clan = w.player(x).clan
     return [p.seat for p in w.players if p.seat != x and (clan is None or p.clan != clan)]
 
 
@@ -140,14 +140,14 @@ def test_a_hidden_fact_never_changes_a_refusal(
     if ctype == "move":  # a move is read only at night (A-MOVE-4)
         phase = "NIGHT"
     a = _game("RESOLVING" if fact == "question" else phase, seed)
-    w = a.game.world
-    seats = [p.seat for p in w.players]
+    world = a.game.world
+    seats = [p.seat for p in world.players]
     if fact == "role":
-        seats = [s for s in seats if w.p(s).role in PLAIN_ROLES and w.p(s).role != role]
+        seats = [s for s in seats if world.player(s).role in PLAIN_ROLES and world.player(s).role != role]
     elif fact in ("clan", "question"):
-        seats = [s for s in seats if w.p(s).clan is None and s != RECRUITED]
+        seats = [s for s in seats if world.player(s).clan is None and s != RECRUITED]
     x = data.draw(st.sampled_from(seats), label="x")
-    o = data.draw(st.sampled_from(_outsiders(w, x)), label="o")
+    o = data.draw(st.sampled_from(_outsiders(world, x)), label="o")
     b = copy.deepcopy(a)
     assert _hide(b, x, o, fact, role)
     assert SITE.view(a, o) == SITE.view(b, o), f"the changed {fact} of seat {x} shows to seat {o}"

@@ -311,7 +311,7 @@ def cmd_night(args: argparse.Namespace) -> int:
     while state.phase == "RESOLVING":
         assert state.pending is not None
         for pr in list(state.pending["prompts"]):
-            nick = "host" if pr["seat"] == 0 else state.world.p(pr["seat"]).nick
+            nick = "host" if pr["seat"] == 0 else state.world.player(pr["seat"]).nick
             line, field = _line(answers, nick) or _line(data), f"answers.{nick}"
             if queues.get(nick):
                 ans = _answer(state, pr, queues[nick].pop(0), args.moves, line, field)
@@ -342,7 +342,7 @@ def _print_morning(state: AndorraState) -> None:
     day = post["day"]
     msgs = [m for m in render_messages(state, "all") if m["day"] == day]
     for m in msgs:
-        to = f"клан {m['channel']}" if m["channel"] or m["to"] is None else state.world.p(m["to"]).nick
+        to = f"клан {m['channel']}" if m["channel"] or m["to"] is None else state.world.player(m["to"]).nick
         print(f"[{to}] {m['ru']}")
 
 

@@ -88,12 +88,12 @@ def _line(v: ThreadVote, nicks: dict[int, str], offset: int) -> str:
 
 def cmd_thread(args: argparse.Namespace) -> int:
     t, state = _load_game(args.game)
-    w = state.world
-    if args.day is not None and args.day != w.day:
-        raise InputError(args.game, None, "--day", f"the game is on day {w.day}, not {args.day}")
-    nicks = {p.seat: p.nick for p in w.players}
+    world = state.world
+    if args.day is not None and args.day != world.day:
+        raise InputError(args.game, None, "--day", f"the game is on day {world.day}, not {args.day}")
+    nicks = {p.seat: p.nick for p in world.players}
     window = DayWindow(
-        nicks, {p.seat for p in w.alive()}, _ms(args.since, "--since"), _ms(args.until, "--until")
+        nicks, {p.seat for p in world.alive()}, _ms(args.since, "--since"), _ms(args.until, "--until")
     )
     posts = merge(_pages(args.sources, args.base))
     votes = read_votes(posts, window, Names(nicks, _aliases(state, args.alias)))
@@ -103,7 +103,7 @@ def cmd_thread(args: argparse.Namespace) -> int:
     else:
         sched: Any = state.config.get("schedule") or {}
         offset = sched.get("utc_offset_min", MSK_MIN) if isinstance(sched, dict) else MSK_MIN
-        print(f"День {w.day}: голоса из темы ({len(posts)} постов)")
+        print(f"День {world.day}: голоса из темы ({len(posts)} постов)")
         for v in votes:
             print(_line(v, nicks, offset))
         for note in blue_notes(posts, window):

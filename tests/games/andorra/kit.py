@@ -113,11 +113,11 @@ class Scenario:
         return out
 
     def player(self, nick: str) -> Player:
-        return self.state.world.p(self.seat(nick))
+        return self.state.world.player(self.seat(nick))
 
 
-def mk(*roles: str, seed: int = 1, **config: Any) -> Scenario:
-    """A small game whose nicks are the role names in lower case: mk("BOSS", "PV", "PV") →
+def deal(*roles: str, seed: int = 1, **config: Any) -> Scenario:
+    """A small game whose nicks are the role names in lower case: deal("BOSS", "PV", "PV") →
     boss, pv, pv2."""
     cast: list[tuple[str, str]] = []
     seen: dict[str, int] = {}
@@ -130,15 +130,15 @@ def mk(*roles: str, seed: int = 1, **config: Any) -> Scenario:
     gifts = config.pop("gifts", {})
     s = Scenario(cast, {}, seed=seed, **config)
     for nick, item in gifts.items():  # PV gifts by nick for readability
-        s.state.world.p(s.seat(nick)).items.pop(next(iter(_gift_of(s, nick))), None)
-        s.state.world.p(s.seat(nick)).give(item, 0)
+        s.state.world.player(s.seat(nick)).items.pop(next(iter(_gift_of(s, nick))), None)
+        s.state.world.player(s.seat(nick)).give(item, 0)
     return s
 
 
 def _gift_of(s: Scenario, nick: str) -> list[str]:
     from nightfall.games.andorra.items import GIFT_LIST
 
-    return [i for i in s.state.world.p(s.seat(nick)).items if i in GIFT_LIST]
+    return [i for i in s.state.world.player(s.seat(nick)).items if i in GIFT_LIST]
 
 
 def quiet_day(s: Scenario) -> None:
@@ -150,7 +150,7 @@ def pv_night_in_two_clans() -> Scenario:
     """Two mafia clans and two PVs holding diplomas; night 1 the Maniac kills the Doctor (who
     holds a Siren) and a PV watches him: the PV's role question and then the host's clan
     question follow (A-CYCLE-6a, H-08, A-DAWN-1a). Returns the night, not yet ended."""
-    s = mk(
+    s = deal(
         "BOSS:red",
         "BOSS:black",
         "PV",

@@ -6,11 +6,11 @@ import pytest
 
 from nightfall.engine import HOST, Rejected
 
-from .kit import GAME, Scenario, mk, quiet_day
+from .kit import GAME, Scenario, deal, quiet_day
 
 
 def _after_watch() -> Scenario:
-    s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.move("journalist", "JOURNALIST_WATCH", "doctor")
     s.resolve()
@@ -50,7 +50,7 @@ def test_declined_article_changes_nothing_public() -> None:
 
 def test_no_article_without_a_watch_and_bad_input_changes_nothing() -> None:
     """A-ROLE-JOURNALIST-4/7: no watch last night → no newspaper; empty or foreign input refused."""
-    s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.resolve()
     for actor, payload, code in [

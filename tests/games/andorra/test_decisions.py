@@ -7,13 +7,13 @@ import pytest
 from nightfall.engine import HOST, Rejected
 from nightfall.games.andorra import AndorraGame
 
-from .kit import mk, pv_night_in_two_clans, quiet_day
+from .kit import deal, pv_night_in_two_clans, quiet_day
 
 G = AndorraGame()
 
 
 def test_clan_sheet_and_fallback() -> None:  # A-MOVE-5a, A-MOVE-5, A-MOVE-4, A-CLAN-4a
-    s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("soldier", "SHOOT", "pv")  # the member's own submission (fallback)
     s.move("soldier", "POISON", "pv2", by="boss")  # the sender's sheet replaces it
@@ -25,7 +25,7 @@ def test_clan_sheet_and_fallback() -> None:  # A-MOVE-5a, A-MOVE-5, A-MOVE-4, A-
 
 
 def test_journalist_watching_the_domovoi() -> None:  # A-ROLE-JOURNALIST-8a, A-ROLE-DOMOVOI-7
-    s = mk("JOURNALIST", "DOMOVOI", "PV", "PV", "BOSS", "DOCTOR")
+    s = deal("JOURNALIST", "DOMOVOI", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("journalist", "JOURNALIST_WATCH", "domovoi")
     s.move("domovoi", "DOMOVOI_BLOCK", "pv")
@@ -35,7 +35,7 @@ def test_journalist_watching_the_domovoi() -> None:  # A-ROLE-JOURNALIST-8a, A-R
 
 
 def test_reanimator_without_corpses() -> None:  # A-ROLE-REANIMATOR-4a
-    s = mk("REANIMATOR", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("REANIMATOR", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("reanimator", "REANIMATE")
     s.resolve()
@@ -44,7 +44,7 @@ def test_reanimator_without_corpses() -> None:  # A-ROLE-REANIMATOR-4a
 
 
 def test_reflected_shot_no_depression() -> None:  # A-ROLE-SHERIFF-5a
-    s = mk("SHERIFF", "INVESTIGATOR", "PRIEST", "PV", "PV", "BOSS")
+    s = deal("SHERIFF", "INVESTIGATOR", "PRIEST", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("priest", "PRIEST_BLESS", "pv")
     s.move("investigator", "SHOOT", "pv", by="sheriff")
@@ -54,7 +54,7 @@ def test_reflected_shot_no_depression() -> None:  # A-ROLE-SHERIFF-5a
 
 
 def test_pv_takes_clan_roles() -> None:  # A-DAWN-1a, H-08
-    s = mk(
+    s = deal(
         "BOSS",
         "SHERIFF",
         "PV",
@@ -77,7 +77,7 @@ def test_pv_takes_clan_roles() -> None:  # A-DAWN-1a, H-08
 
 
 def test_jailer_lynch_actions_without_jailing() -> None:  # A-ROLE-JAILER-8a, A-ROLE-JAILER-8
-    s = mk("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("jailer", "JAILER_RELEASE")
     s.resolve()
@@ -85,7 +85,7 @@ def test_jailer_lynch_actions_without_jailing() -> None:  # A-ROLE-JAILER-8a, A-
 
 
 def test_english_and_bbcode_post() -> None:  # A-REPORT-3a
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("pv2", "pv"), ("pv", None), ("doctor", None), ("maniac", None)])
     s.resolve()
     v = G.view(s.state, "public")["posts"][-1]
@@ -99,7 +99,7 @@ def test_english_and_bbcode_post() -> None:  # A-REPORT-3a
 
 
 def test_phase_machine() -> None:  # A-CYCLE-2a, A-CYCLE-2, A-DAWN-9
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     assert s.state.phase == "DAY"
     with pytest.raises(Rejected):
         s.move("boss", "SHOOT", "pv")  # no moves by day
@@ -115,7 +115,7 @@ def test_phase_machine() -> None:  # A-CYCLE-2a, A-CYCLE-2, A-DAWN-9
 def test_header_narrative_article_inactive() -> (
     None
 ):  # A-REPORT-6, A-GEN-3, A-REPORT-4, H-09, A-ROLE-JOURNALIST-7, H-04
-    s = mk("JOURNALIST", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("JOURNALIST", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("doctor", "pv"), ("journalist", None), ("pv2", None), ("maniac", None)])
     s.move("journalist", "JOURNALIST_WATCH", "boss")
     s.resolve(publish=False)
@@ -141,7 +141,7 @@ def test_host_assigns_clan_in_two_clan_game() -> None:  # H-08, A-DAWN-1a
 
 
 def test_clan_item_manager_poll() -> None:  # A-CLAN-4, A-CLAN-4a, A-ITEM-GEN-1, A-ROLE-MAFIA-3
-    s = mk("BOSS", "SOLDIER", "SOLDIER", "RECRUITER", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "SOLDIER", "SOLDIER", "RECRUITER", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
     s.day(
         [
             ("pv", "boss"),
@@ -174,7 +174,7 @@ def test_clan_item_manager_poll() -> None:  # A-CLAN-4, A-CLAN-4a, A-ITEM-GEN-1,
 
 
 def test_clan_cap_checked_on_joins_only() -> None:  # A-SETUP-3a, A-SETUP-3, A-ITEM-CARDBOSS-2
-    s = mk(
+    s = deal(
         "BOSS",
         "SOLDIER",
         "SOLDIER",
@@ -201,7 +201,7 @@ def test_clan_cap_checked_on_joins_only() -> None:  # A-SETUP-3a, A-SETUP-3, A-I
 
 
 def test_succession_after_jailer_jailing() -> None:  # A-ROLE-COPS-3a, A-ROLE-COPS-2
-    s = mk(
+    s = deal(
         "JAILER",
         "SHERIFF",
         "INVESTIGATOR",

@@ -114,23 +114,23 @@ def test_ex1_state() -> (
     None
 ):  # EX-1 stated facts: A-SIN-1, A-ROLE-PV-6, A-RECRUIT-5, A-VOTE-4, A-ROLE-BOSS-1, A-ROLE-BOSS-2, A-ROLE-SOLDIER-1, A-ROLE-SOLDIER-2, A-ROLE-MAFIA-2, A-ROLE-MAFIA-5, A-ITEM-POISON-2, A-ROLE-PV-1, A-ROLE-PV-5, A-RECRUIT-3, A-ROLE-SWINDLER-1, A-ROLE-SWINDLER-2, A-REPORT-6
     s = play_ex1()
-    w = s.state.world
+    world = s.state.world
     assert s.player("Rita").status == "JAILED_LYNCH"
     assert s.player("Boris").status == "DEAD"
     assert s.player("Ilya").sinful and s.player("Ilya").role == "BODYGUARD"
     assert s.player("Anna").count("VEST") == 0 and s.player("Gleb").count("VEST") == 1
     assert s.player("Vera").count("SIREN") == 0
-    assert w.clans["mafia"].poison == 1  # the bottle was not written off (A-ITEM-GEN-5)
+    assert world.clans["mafia"].poison == 1  # the bottle was not written off (A-ITEM-GEN-5)
     assert s.player("Lev").role == "VH" and s.player("Lev").items["VEST"] == [1]  # usable from Night 2
     assert s.player("Lev").count("ANTIDOTE") == 1 and s.player("Lev").count("VODKA") == 1
     assert s.player("Kira").role == "SOLDIER" and s.player("Kira").faction == "MAFIA"
     assert s.player("Kira").count("VODKA") == 1 and s.player("Kira").count("DIPLOMA") == 1
     assert s.player("Mila").count("EXPLOSIVE") == 2
     assert s.player("Polina").bitten_night == 1
-    assert w.swindler_pick["2"] == [s.seat("Oleg"), s.seat("Egor")]
-    assert w.penalties["2"] == [s.seat("Zhanna")]
-    assert "VH" in w.roles_taken
-    assert w.winner is None
+    assert world.swindler_pick["2"] == [s.seat("Oleg"), s.seat("Egor")]
+    assert world.penalties["2"] == [s.seat("Zhanna")]
+    assert "VH" in world.roles_taken
+    assert world.winner is None
     from nightfall.games.andorra import AndorraGame
 
     header = AndorraGame().view(s.state, "public")["header"].splitlines()

@@ -194,19 +194,19 @@ def test_ex3_state(
     ex3: Scenario,
 ) -> None:  # EX-3 facts: A-ROLE-SHERIFF-4, A-ROLE-SHERIFF-5, A-STAKE-2, A-STAKE-3, A-SIN-2, A-ITEM-POISON-1
     s = ex3
-    w = s.state.world
+    world = s.state.world
     tally = s.state.audits[-1]["tally"]
     assert tally["result"]["coin"] and tally["result"]["jailed"] == s.seat("Mila")
     assert tally["entries"][s.seat("Gleb")]["weight"] == 0  # vodka of Night 2
     assert tally["entries"][s.seat("Polina")]["target"] == s.seat("Dina")  # the Vampire's Ghoul vote
-    assert s.player("Gleb").depressed_night == 4 and w.has_vote_loss(4, s.seat("Gleb"))
+    assert s.player("Gleb").depressed_night == 4 and world.has_vote_loss(4, s.seat("Gleb"))
     assert s.player("Gleb").sinful
     assert not s.player("Lev").sinful
     assert s.player("Lev").poisonings[0]["kind"] == "POISON" and s.player("Lev").poisonings[0]["night"] == 3
-    assert w.clans["mafia"].poison == 0
+    assert world.clans["mafia"].poison == 0
     oleg = s.player("Oleg")
     assert oleg.status == "DEAD" and oleg.death is not None and oleg.death["cause"] == "REVENGE"
-    assert w.winner is None
+    assert world.winner is None
 
 
 def test_ex3_depressed_sheriff_rejected(ex3: Scenario) -> None:  # A-ROLE-SHERIFF-5, A-MOVE-6

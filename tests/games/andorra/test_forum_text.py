@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from nightfall.engine import HOST, Rejected
 from nightfall.games.andorra.reports.forum_text import forum_text
 
-from .kit import GAME, Scenario, mk, quiet_day
+from .kit import GAME, Scenario, deal, quiet_day
 
 HOSTILE = (
     "[b]Правда[/b] [url=http://evil.example]жми[/url] [img]http://evil.example/x.png[/img]"
@@ -39,7 +39,7 @@ def _safe(posted: str) -> None:
 
 
 def _after_watch() -> Scenario:
-    s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.move("journalist", "JOURNALIST_WATCH", "doctor")
     s.resolve()
@@ -66,7 +66,7 @@ def test_the_journalists_article_is_posted_under_the_policy() -> None:
 def test_the_hosts_story_is_reviewed_as_it_will_be_posted() -> None:
     """A-SEC-4 (H-09): the story is cleaned when the host saves it; the review's BBCode is the
     published post's, byte for byte."""
-    s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.resolve(publish=False)
     s.do(HOST, "narrative", text=HOSTILE)
@@ -79,12 +79,12 @@ def test_the_hosts_story_is_reviewed_as_it_will_be_posted() -> None:
 def test_a_replacement_nick_with_a_tag_is_refused() -> None:
     """A-SEC-4, A-SETUP-1b (A-GEN-4): a replacement's nick goes into every post, as the
     starting nicks do; a tag in it is refused, control and bidi characters are dropped."""
-    s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "MANIAC")
     with pytest.raises(Rejected) as refused:
         s.do(HOST, "replace", seat=3, nick="[url=http://x]Yana[/url]")
     assert refused.value.code == "nick_bbcode"
     s.do(HOST, "replace", seat=3, nick="Ya\u202ena\x00")
-    assert s.state.world.p(3).nick == "Yana"
+    assert s.state.world.player(3).nick == "Yana"
 
 
 @given(

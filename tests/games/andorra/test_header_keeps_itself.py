@@ -8,7 +8,7 @@ from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.reports.header import header
 from nightfall.games.andorra.state import AndorraState
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 G = AndorraGame()
 START = 1_764_870_000_000  # 04.12 20:40 МСК
@@ -65,7 +65,7 @@ def test_header_bbcode_void_votes_count_not_voted() -> (
 def test_replacement_keeps_history() -> None:  # A-GEN-4, A-REPORT-6
     """Today's records keep the nick they were written with: the Horseman's Night-1 result,
     the morning post, the host log, the first post; the header says who replaced whom."""
-    s = mk("HORSEMAN", "VH", "PV", "PV", "BOSS", "REANIMATOR", "DOCTOR")
+    s = deal("HORSEMAN", "VH", "PV", "PV", "BOSS", "REANIMATOR", "DOCTOR")
     first = G.view(s.state, "public")["first_post"]
     s.do(HOST, "pm_vote", **{"from": s.seat("pv"), "target": s.seat("boss")})
     quiet_day(s)
@@ -91,18 +91,18 @@ def test_replacement_keeps_history() -> None:  # A-GEN-4, A-REPORT-6
 
 
 def test_replacement_during_review_survives_publication() -> None:  # A-GEN-4
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.do(HOST, "end_night")
     s.do(HOST, "replace", seat=2, nick="Kassandra")
     s.do(HOST, "publish")
-    assert s.state.world.p(2).nick == "Kassandra"
+    assert s.state.world.player(2).nick == "Kassandra"
 
 
 def test_left_lists_everyone_out_across_days_a_report_6() -> None:  # A-REPORT-6, A-ERR-2
     """«Выбыли» keeps everyone out so far, not only the last morning's people: each with the
     death word of the post that told it and the day (the vote) or the night (issue 32 §2)."""
-    s = mk("BOSS", "PV", "PV", "PV", "PV", "SHERIFF", "MANIAC", "DOCTOR", "SOLDIER")
+    s = deal("BOSS", "PV", "PV", "PV", "PV", "SHERIFF", "MANIAC", "DOCTOR", "SOLDIER")
 
     def alive() -> list[str]:
         return [p.nick for p in s.state.world.players if p.alive]

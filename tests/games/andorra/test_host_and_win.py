@@ -11,13 +11,13 @@ from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import World
 from nightfall.games.andorra.win import check
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 G = AndorraGame()
 
 
 def test_correct_and_re_resolve_before_publish() -> None:  # H-03, A-GEN-2, A-MOVE-4
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.resolve(publish=False)
@@ -32,7 +32,7 @@ def test_correct_and_re_resolve_before_publish() -> None:  # H-03, A-GEN-2, A-MO
 
 
 def test_prompt_deadline_defaults() -> None:  # A-MSG-2, H-11, Q-72, A-CYCLE-6, A-DATA-I, A-RECRUIT-13
-    s = mk(
+    s = deal(
         "RECRUITER",
         "PV",
         "DOCTOR",
@@ -58,7 +58,7 @@ def test_prompt_deadline_defaults() -> None:  # A-MSG-2, H-11, Q-72, A-CYCLE-6, 
 
 
 def test_answers_are_validated() -> None:  # A-DATA-I
-    s = mk("RECRUITER", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
+    s = deal("RECRUITER", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv")
     s.do(HOST, "end_night")
@@ -74,7 +74,7 @@ def test_answers_are_validated() -> None:  # A-DATA-I
 def test_rejections_change_nothing() -> (
     None
 ):  # A-MOVE-6, A-MOVE-5, A-ROLE-BOSS-3, A-ROLE-RECRUITER-2, A-ROLE-SOLDIER-3
-    s = mk("BOSS", "SOLDIER", "RECRUITER", "DOCTOR", "PV", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "SOLDIER", "RECRUITER", "DOCTOR", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     before = copy.deepcopy(G.snapshot(s.state))
     cases = [
@@ -108,7 +108,7 @@ def test_rejections_change_nothing() -> (
 
 
 def test_dead_target_and_dead_actor() -> None:  # A-MOVE-6, A-MOVE-7, A-MOVE-8, A-DEATH-2, A-RES-1
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
     s.player("doctor").take("SIREN")
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "doctor")
@@ -128,13 +128,13 @@ def test_win_conditions() -> (
     None
 ):  # A-WIN-1, A-WIN-2, A-WIN-3, A-WIN-4, A-WIN-5, A-WIN-6, A-WIN-8, A-WIN-9, A-FACT-1
     # A-ROLE-GODFATHER-4
-    s = mk("BOSS:red", "BOSS:black", "GODFATHER", "PV", "MANIAC", "VAMPIRE", two_clans=True)
-    w: World = s.state.world
+    s = deal("BOSS:red", "BOSS:black", "GODFATHER", "PV", "MANIAC", "VAMPIRE", two_clans=True)
+    world: World = s.state.world
 
     def only(*alive: str) -> tuple[str, list[int]] | None:
-        for p in w.players:
+        for p in world.players:
             p.status = "ALIVE" if p.nick in alive else "DEAD"
-        return check(w)
+        return check(world)
 
     assert only("pv") == ("PEACEFUL", [s.seat("pv")])
     assert only("maniac") == ("LONERS", [s.seat("maniac")])
@@ -144,12 +144,12 @@ def test_win_conditions() -> (
     assert only("godfather") == ("MAFIA", [s.seat("godfather")])
     assert only("godfather", "pv") is None
     assert only() == ("DRAW", [])
-    w.players[0].status = "JAILED_LYNCH"
+    world.players[0].status = "JAILED_LYNCH"
     assert only("pv") == ("PEACEFUL", [s.seat("pv")])  # jailed players do not count
 
 
 def test_game_ends_at_6b_and_post() -> None:  # A-WIN-9, A-REPORT-7, A-ERR-2, A-DAWN-8
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
     s.day([("pv", "psycho"), ("pv2", "psycho"), ("doctor", "psycho"), ("boss", None), ("psycho", "pv")])
     s.resolve()
     assert s.state.phase == "DAY" and not s.player("doctor").alive  # the Psycho's revenge
@@ -165,7 +165,7 @@ def test_game_ends_at_6b_and_post() -> None:  # A-WIN-9, A-REPORT-7, A-ERR-2, A-
 
 
 def test_6b_ending_with_psycho_revenge() -> None:  # A-ERR-6, A-VOTE-31
-    s = mk("PV", "PV", "PV", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA", "pv3": "DIPLOMA"})
+    s = deal("PV", "PV", "PV", "PSYCHO", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA", "pv3": "DIPLOMA"})
     s.day([("pv", "psycho"), ("pv2", "psycho"), ("pv3", None), ("psycho", "pv")])
     s.resolve()
     assert s.post() == (
@@ -185,17 +185,17 @@ def test_transcript_replays() -> None:  # A-DATA-G, A-ORDER-6
 
 
 def test_replacement_burns_penalties() -> None:  # A-GEN-4
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv")])
     s.resolve()
     assert s.seat("maniac") in s.state.world.penalties["2"]
     s.do(HOST, "replace", seat=s.seat("maniac"), nick="newbie")
     assert s.seat("maniac") not in s.state.world.penalties["2"]
-    assert s.state.world.p(5).nick == "newbie"
+    assert s.state.world.player(5).nick == "newbie"
 
 
 def test_avatar_penalty() -> None:  # A-GEN-9, H-05
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.do(HOST, "penalty", seat=s.seat("maniac"))
     quiet_day(s)
     s.resolve()
@@ -226,7 +226,7 @@ def test_host_audit_view() -> None:  # A-ORDER-3, A-ORDER-6, A-DATA-E, A-ORDER-1
 
 
 def test_prompt_text_in_view() -> None:  # A-DATA-I, A-ROLE-PV-6, A-CYCLE-6
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "DIPLOMA"})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "DIPLOMA"})
     s.player("doctor").take("SIREN")
     quiet_day(s)
     s.move("pv", "PV_WATCH", "doctor")
@@ -239,7 +239,7 @@ def test_prompt_text_in_view() -> None:  # A-DATA-I, A-ROLE-PV-6, A-CYCLE-6
 
 
 def test_the_host_moves_and_removes_a_deadline() -> None:  # H-01a, H-01, H-03, A-MOVE-4, K-TICK-2
-    s = mk("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000, "night_ms": 1000})
+    s = deal("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000, "night_ms": 1000})
     assert G.next_deadline(s.state) == 1000
     events = s.do(HOST, "set_deadline", at=5000)  # a longer day
     assert G.next_deadline(s.state) == 5000 and G.view(s.state, 1)["deadline"] == 5000
@@ -264,7 +264,7 @@ def test_the_host_moves_and_removes_a_deadline() -> None:  # H-01a, H-01, H-03, 
 
 
 def test_a_deadline_is_moved_by_the_host_only_and_into_the_future() -> None:  # H-01a
-    s = mk("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000})
+    s = deal("DOCTOR", "MANIAC", "VAMPIRE", "PV", "SHERIFF", schedule={"day_ms": 1000})
     before = snapshot = G.snapshot(s.state)
     for actor, at in (
         (s.seat("doctor"), 5000),

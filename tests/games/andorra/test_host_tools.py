@@ -14,7 +14,7 @@ from nightfall.engine import HOST, Rejected, Transcript, replay
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import snapshot
 
-from .kit import Scenario, mk, quiet_day
+from .kit import Scenario, deal, quiet_day
 
 G = AndorraGame()
 
@@ -39,7 +39,7 @@ def _replays(s: Scenario) -> None:
 
 
 def test_pm_move_is_the_players_move_marked_as_the_hosts() -> None:  # H-03b, A-MOVE-5a, A-MOVE-4
-    s = mk("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
     quiet_day(s)
     s.do(HOST, "pm_move", **{"from": s.seat("doctor")}, action="HEAL", target=s.seat("pv"))
     mv = s.state.submissions[str(s.seat("doctor"))]
@@ -62,7 +62,7 @@ def test_pm_move_is_the_players_move_marked_as_the_hosts() -> None:  # H-03b, A-
 
 
 def test_pm_move_refusals_change_nothing() -> None:  # H-03b, A-MOVE-5, A-MOVE-6
-    s = mk("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
     ru = _refused(s, HOST, "pm_move", "wrong_phase", **{"from": 3}, action="HEAL", target=4)
     assert ru.startswith("Сейчас этого сделать нельзя")
     quiet_day(s)
@@ -76,7 +76,7 @@ def test_pm_move_refusals_change_nothing() -> None:  # H-03b, A-MOVE-5, A-MOVE-6
 
 
 def test_pm_vote_counts_like_the_players_vote() -> None:  # H-03b, A-VOTE-1, A-VOTE-3, A-VOTE-5
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     s.do(HOST, "pm_vote", **{"from": s.seat("pv")}, target=s.seat("maniac"))
     log = G.view(s.state, "public")["vote_log"]
     assert log[-1]["voter"] == s.seat("pv") and log[-1]["target"] == 5 and log[-1]["by_host"] is True
@@ -91,7 +91,7 @@ def test_pm_vote_counts_like_the_players_vote() -> None:  # H-03b, A-VOTE-1, A-V
 
 
 def test_pm_vote_refusals_change_nothing() -> None:  # H-03b, A-VOTE-1, A-VOTE-2, A-VOTE-3
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     _refused(s, HOST, "pm_vote", "pm_no_sender", target=2)
     _refused(s, HOST, "pm_vote", "bad_target", **{"from": 3}, target=42)
     _refused(s, HOST, "pm_vote", "nothing_to_edit", **{"from": 3}, target=2, edit=True)
@@ -104,7 +104,7 @@ def test_pm_vote_refusals_change_nothing() -> None:  # H-03b, A-VOTE-1, A-VOTE-2
 
 
 def test_kill_revive_jail_release() -> None:  # H-03c, H-03e, H-03f, A-VOTE-2, A-REPORT-6
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     s.do(HOST, "host_edit", op="kill", seat=3)
     pv = s.player("pv")
     assert pv.status == "DEAD" and pv.death is not None and pv.death["cause"] == "HOST"
@@ -126,7 +126,7 @@ def test_kill_revive_jail_release() -> None:  # H-03c, H-03e, H-03f, A-VOTE-2, A
 
 
 def test_edit_refusals_change_nothing() -> None:  # H-03c, H-03h, H-03i
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     _refused(s, HOST, "host_edit", "edit_bad_op", op="explode", seat=3)
     _refused(s, HOST, "host_edit", "bad_target", op="kill", seat=0)
     _refused(s, HOST, "host_edit", "edit_not_dead", op="revive", seat=3)
@@ -147,7 +147,7 @@ def test_edit_refusals_change_nothing() -> None:  # H-03c, H-03h, H-03i
 
 
 def test_items_role_and_clan() -> None:  # H-03g, H-03h, H-03i, A-ITEM-GEN-3, A-CLAN-2, A-MOVE-6
-    s = mk("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
     s.do(HOST, "host_edit", op="give_item", seat=4, item="VEST")
     assert s.player("pv").usable("VEST", 1)  # given in the day: works the coming night
     s.do(HOST, "host_edit", op="take_item", seat=1, item="VEST")
@@ -181,7 +181,7 @@ def test_items_role_and_clan() -> None:  # H-03g, H-03h, H-03i, A-ITEM-GEN-3, A-
 
 
 def test_a_questions_deadline_does_not_restart_when_another_is_asked() -> None:  # H-11a, H-11, Q-72
-    s = mk(
+    s = deal(
         "BOSS",
         "RECRUITER",
         "PV",
@@ -219,7 +219,7 @@ def test_a_questions_deadline_does_not_restart_when_another_is_asked() -> None: 
 
 
 def test_running_count_with_penalties_and_lost_votes() -> None:  # H-04a, A-TALLY-1, A-TALLY-9, A-VOTE-21
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     s.vote("boss", "pv")
     s.vote("doctor", "maniac")
     s.vote("pv2", "maniac")
@@ -240,11 +240,11 @@ def test_a_role_the_host_assigns_is_taken() -> None:  # H-03h, A-RCHANGE-2, A-RO
     from nightfall.games.andorra.night.ctx import Night
     from nightfall.games.andorra.night.dawn import free_roles
 
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     pv = s.player("pv")
-    assert "NURSE" in free_roles(Night(w=s.state.world, n=1), pv)
+    assert "NURSE" in free_roles(Night(world=s.state.world, n=1), pv)
     s.do(HOST, "host_edit", op="set_role", seat=s.seat("doctor"), role="NURSE")
-    free = free_roles(Night(w=s.state.world, n=1), pv)
+    free = free_roles(Night(world=s.state.world, n=1), pv)
     assert "NURSE" not in free  # one Nurse in the game: no PV may choose a second
     assert "DOCTOR" not in free  # the replaced role stays taken (H-03h)
     _replays(s)
@@ -254,7 +254,7 @@ def test_the_host_log_and_the_reviews_host_part_come_in_english_too() -> None:
     """H-03, H-03b, H-03c: the desk has an English mode, and the host's log and the review's
     host part are the host's, not the forum's: each entry carries its English words, with no
     Cyrillic in them (the morning post stays Russian, A-REPORT-3)."""
-    s = mk("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "DOCTOR", "PV", "MANIAC")
     s.do(HOST, "pm_vote", **{"from": s.seat("pv")}, target=s.seat("maniac"))
     s.do(HOST, "host_edit", op="give_item", seat=s.seat("pv"), item="VEST")
     s.do(HOST, "host_edit", op="set_role", seat=s.seat("pv"), role="SHERIFF")

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from nightfall.games.andorra.reports.header import header
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 WEB = Path(__file__).resolve().parents[3] / "web" / "src" / "andorra" / "i18n"
 
 
 def test_a_stabbed_player_is_stabbed_in_the_list_and_in_left() -> None:  # A-REPORT-6, A-ERR-2
-    s = mk("MANIAC", "BOSS", "PV", "PV", "DOCTOR", "VAMPIRE")
+    s = deal("MANIAC", "BOSS", "PV", "PV", "DOCTOR", "VAMPIRE")
     quiet_day(s)
     s.move("maniac", "MANIAC_BLOODY", "pv")
     s.move("boss", "SHOOT", "pv2")

@@ -16,13 +16,13 @@ from nightfall.games.andorra.site.mail import (
     marks,
 )
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 SMTP = SmtpSettings("smtp.example.org", 587, "starttls", "u", "secret", "host@example.org")
 
 
 def test_question_result_and_day_a_mail_4() -> None:
-    s = mk("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "SHERIFF")
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "SHERIFF")
     desk = MailDesk(
         smtp=SMTP, addresses={s.seat("pv"): "pv@example.org", s.seat("sheriff"): "sh@example.org"}
     )

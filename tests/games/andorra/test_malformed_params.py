@@ -13,7 +13,7 @@ import pytest
 from nightfall.engine import Rejected
 from nightfall.games.andorra import AndorraGame
 
-from .kit import mk
+from .kit import deal
 
 
 @pytest.mark.parametrize(
@@ -32,7 +32,7 @@ from .kit import mk
 )
 def test_bad_params_are_rejected_and_change_nothing(action: str, params: dict[str, Any]) -> None:
     # A-MOVE-6, A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4, A-ROLE-SHMARA-5
-    s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV", "SHMARA")
+    s = deal("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV", "SHMARA")
     s.day([("boss", "pv"), ("pv", "boss")])
     role = {"REBEL_VOTES": "rebel", "REANIMATE": "reanimator", "SHMARA_CLONIDINE": "shmara"}[action]
     target = "doctor" if action == "SHMARA_CLONIDINE" else None
@@ -49,7 +49,7 @@ def test_bad_params_are_rejected_and_change_nothing(action: str, params: dict[st
 def test_good_params_still_pass() -> None:
     """A-ROLE-REBEL-9, A-ROLE-REANIMATOR-4: well-formed parameters are stored as sent and
     the night resolves to the next day."""
-    s = mk("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV")
+    s = deal("BOSS", "REBEL", "REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "PV")
     s.day([("boss", "pv"), ("pv", "boss")])
     mapping = {str(s.seat("pv2")): s.seat("maniac")}
     s.move("rebel", "REBEL_VOTES", mapping=mapping)

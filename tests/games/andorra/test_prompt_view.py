@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from nightfall.engine import HOST
 
-from .kit import GAME, mk, pv_night_in_two_clans, quiet_day
+from .kit import GAME, deal, pv_night_in_two_clans, quiet_day
 
 
 def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
     """A-ROLE-PV-6, A-DATA-I: choices carry the role names; «отказаться» is allowed; an
     answered question shows as answered until the night goes on."""
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv2")
     s.move("pv", "PV_WATCH", "pv2")
@@ -34,7 +34,7 @@ def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
 def test_the_last_answer_stays_in_sight_while_the_host_reviews_the_night() -> None:
     """A-CYCLE-6, A-DATA-I: the last answer lets the night go on to the host's review (H-03);
     the player still sees what he answered there, and only his own questions."""
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv", by="boss")
     s.do(HOST, "end_night")
@@ -81,7 +81,7 @@ def test_an_answered_question_reads_answered_in_the_inbox() -> None:
     in the player's inbox carries its answer in words (the page shows it answered, never as
     a question still open), a declined one says so; a message that asked nothing carries no
     question."""
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("boss", "SHOOT", "sheriff")
     s.move("pv", "PV_WATCH", "sheriff")
@@ -106,7 +106,7 @@ def test_an_answered_question_reads_answered_in_the_inbox() -> None:
 def test_a_question_nobody_answered_reads_so_with_the_default_that_held() -> None:
     """A-DATA-I, H-11, MSG-RECRUIT-ASK: the host closes the questions; the offer in the inbox
     says it went unanswered and that «нет» held."""
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv", by="boss")
     s.do(HOST, "end_night")

@@ -37,7 +37,7 @@ def setups(draw: Any) -> tuple[list[str], int]:
 
 
 def _candidates(state: AndorraState, seat: int) -> list[str]:
-    p = state.world.p(seat)
+    p = state.world.player(seat)
     out = []
     for code, spec in ACTIONS.items():
         if (
@@ -102,16 +102,16 @@ def _finish_night(state: AndorraState, now: int) -> None:
 
 
 def _check_valid(state: AndorraState) -> None:
-    w = state.world
-    assert all(p.status in STATUSES for p in w.players)
-    for clan in w.clans.values():
+    world = state.world
+    assert all(p.status in STATUSES for p in world.players)
+    for clan in world.clans.values():
         if clan.kind == "MAFIA":
             assert clan.poison >= 0 and clan.diploma >= 0
-    assert all(all(v for v in p.items.values()) for p in w.players)
-    for viewer in ("all", *range(1, len(w.players) + 1)):
+    assert all(all(v for v in p.items.values()) for p in world.players)
+    for viewer in ("all", *range(1, len(world.players) + 1)):
         G.view(state, viewer)  # every message and post renders
     if state.phase == "OVER":
-        assert w.winner is not None
+        assert world.winner is not None
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -160,19 +160,19 @@ def test_views_leak_nothing(setup: tuple[list[str], int], rnd: Any) -> None:  # 
             break
         _random_night(state, rnd, night)
         _finish_night(state, night)
-    w = state.world
-    for seat in range(1, len(w.players) + 1):
+    world = state.world
+    for seat in range(1, len(world.players) + 1):
         v = G.view(state, seat)
         assert "host" not in v
         mine = [m for m in state.messages if seat in m["audience"]]
         assert len(v["me"]["inbox"]) == len(mine)
         for m in mine:  # personal messages are his; channel messages are his clan's (A-CLAN-7)
-            assert m["to"] == seat or (m["channel"] is not None and w.p(seat).clan == m["channel"])
+            assert m["to"] == seat or (m["channel"] is not None and world.player(seat).clan == m["channel"])
         for q in v["players"]:
             if q["seat"] != seat and q["status"] == "ALIVE":
                 assert "role" not in q  # no living player's role in the public list
         for k in v["me"]["knows"]:
-            other = w.p(k["seat"])
-            assert (other.clan is not None and other.clan == w.p(seat).clan) or k.get("ghoul")
+            other = world.player(k["seat"])
+            assert (other.clan is not None and other.clan == world.player(seat).clan) or k.get("ghoul")
         pub = G.view(state, "public")
         assert "me" not in pub and "host" not in pub

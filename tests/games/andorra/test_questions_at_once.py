@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nightfall.engine import HOST
 
-from .kit import GAME, Scenario, mk, quiet_day
+from .kit import GAME, Scenario, deal, quiet_day
 
 SCHEDULE = {"day_ms": 10_000, "night_ms": 10_000, "prompt_ms": 500}
 
@@ -14,7 +14,7 @@ def test_reanimator_pv_and_recruitment_are_asked_at_once() -> None:  # H-11b, H-
     """The Reanimator's (step 40), the PV's (D1) and a recruitment question (D2) come together
     at the end of the night, each with the deadline of its own (before: one after another, each
     with the full deadline again)."""
-    s = mk("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER", schedule=SCHEDULE)
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER", schedule=SCHEDULE)
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "boss")  # the Doctor has a siren; the Boss's vest stops no knife
     s.move("pv", "PV_WATCH", "boss")
@@ -43,7 +43,7 @@ def test_reanimator_pv_and_recruitment_are_asked_at_once() -> None:  # H-11b, H-
 
 
 def test_a_deadline_takes_only_the_unanswered_questions_default() -> None:  # H-11b, H-11a, Q-72
-    s = mk("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER", schedule=SCHEDULE)
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER", schedule=SCHEDULE)
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "boss")  # the Doctor has a siren; the Boss's vest stops no knife
     s.move("pv", "PV_WATCH", "boss")
@@ -60,7 +60,7 @@ def test_a_deadline_takes_only_the_unanswered_questions_default() -> None:  # H-
 
 
 def _killed_and_reanimated_pv() -> Scenario:
-    s = mk("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "SOLDIER")
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "SOLDIER")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv2")  # the watched player is hit (step 32) ...
     s.move("pv", "PV_WATCH", "pv2")

@@ -13,7 +13,7 @@ from nightfall.games.andorra.reasons import SENTENCES, explain
 from nightfall.games.andorra.roles.actions import ACTIONS
 from nightfall.games.andorra.roles.move_names import MOVE_NAMES
 
-from .kit import GAME, mk, quiet_day
+from .kit import GAME, deal, quiet_day
 
 SRC = Path(__file__).resolve().parents[3] / "src" / "nightfall"
 RAW = re.compile(r"\b[A-Z_]{4,}\b")
@@ -42,7 +42,7 @@ def test_every_move_has_a_russian_name() -> None:
 
 
 def _refusal(action: str, target: str | None = None, by: str | None = None, **params: Any) -> Rejected:
-    s = mk("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "DOCTOR", "PV", "PV")
+    s = deal("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "DOCTOR", "PV", "PV")
     quiet_day(s)
     s.move("soldier", "SHOOT", "pv", by="boss")
     with pytest.raises(Rejected) as e:
@@ -75,7 +75,7 @@ def test_move_refusals_read_as_sentences(
 
 def test_clan_refusal_names_the_kind_of_move() -> None:
     """A-CLAN-5: «В клане уже есть ход того же вида (выстрел)»."""
-    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV")
+    s = deal("BOSS", "SOLDIER", "SHERIFF", "PV", "PV")
     quiet_day(s)
     s.move("soldier", "SHOOT", "pv", by="boss")
     with pytest.raises(Rejected) as e:
@@ -109,9 +109,9 @@ def test_setup_accepts_russian_role_names_and_colours() -> None:
         ],
         "two_clans": True,
     }
-    w = GAME.setup(cfg, 1).world
-    assert [p.role for p in w.players] == ["BOSS", "SOLDIER", "BOSS", "PV", "GODFATHER", "DOCTOR"]
-    assert [p.clan for p in w.players[:3]] == ["mafia:red", "mafia:black", "mafia:black"]
+    world = GAME.setup(cfg, 1).world
+    assert [p.role for p in world.players] == ["BOSS", "SOLDIER", "BOSS", "PV", "GODFATHER", "DOCTOR"]
+    assert [p.clan for p in world.players[:3]] == ["mafia:red", "mafia:black", "mafia:black"]
 
 
 def test_the_glossary_document_equals_the_engine_tables() -> None:

@@ -7,12 +7,12 @@ import re
 from nightfall.engine import HOST
 from nightfall.games.andorra.reports.review import CAUSES, HITS, NOTES
 
-from .kit import GAME, mk, quiet_day
+from .kit import GAME, deal, quiet_day
 
 
 def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
     """H-03, A-DAWN-9, A-TALLY-10: before «Опубликовать утро» the host sees the night in words."""
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("pv", "boss"), ("pv2", "boss"), ("doctor", "pv")])
     s.move("boss", "SHOOT", "pv2")
     s.move("maniac", "MANIAC_BLOODY", "sheriff")
@@ -61,7 +61,7 @@ def test_review_shows_tally_moves_deaths_messages_and_corrections() -> None:
 def test_a_corrected_move_is_reviewed_with_its_fields_in_words() -> None:
     """H-03, A-ROLE-FAIRY-4: the review's correction line and the host log name the corrected
     gift in words («визитка шерифа»), as the move form names it (roles/move_params)."""
-    s = mk("BOSS", "FAIRY", "SHERIFF", "PV", "DOCTOR")
+    s = deal("BOSS", "FAIRY", "SHERIFF", "PV", "DOCTOR")
     s.day([])
     s.move("fairy", "FAIRY_GIFT", "pv", gift="VEST")
     s.do(HOST, "end_night")
@@ -77,7 +77,7 @@ def test_a_corrected_move_is_reviewed_with_its_fields_in_words() -> None:
 def test_the_audit_carries_the_engines_words_for_every_cause_and_protection() -> None:
     """H-03, A-HAR, A-PROT: each executed action of the audit carries what stopped it and the
     kind of harm in the engine's words (ru and en), so the desk holds no copy of them."""
-    s = mk("BOSS", "SHERIFF", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "SHERIFF", "PV", "PV", "MANIAC")
     s.day([])
     s.move("maniac", "MANIAC_BLOODY", "sheriff")
     s.resolve()
@@ -103,7 +103,7 @@ def test_the_audit_carries_the_engines_words_for_every_cause_and_protection() ->
 def test_the_answers_in_the_review_are_words_not_codes() -> None:
     """H-03, A-ROLE-PV-6, A-DATA-I: the PV's chosen role reads «Журналист» in the host's
     review (the desk once showed «ответ: JOURNALIST»)."""
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
     s.day([])
     s.move("boss", "SHOOT", "pv2")
     s.move("pv", "PV_WATCH", "pv2")
@@ -118,7 +118,7 @@ def test_the_answers_in_the_review_are_words_not_codes() -> None:
 def test_the_audit_names_the_bodyguards_return_shot_in_words() -> None:  # A-ROLE-BODYGUARD-2, H-03
     """The engine's own acts (the Bodyguard's return shot, the Executioner's axe, a found shot)
     are named in words on the desk's audit, never by a code such as «RSHOT» (issue 32 §4)."""
-    s = mk("BOSS", "SOLDIER", "BODYGUARD", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "BODYGUARD", "PV", "PV", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.move("bodyguard", "PROTECT", "pv")

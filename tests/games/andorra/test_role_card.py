@@ -6,13 +6,13 @@ import re
 
 from nightfall.engine import HOST
 
-from .kit import GAME, mk, quiet_day
+from .kit import GAME, deal, quiet_day
 
 
 def test_the_card_lists_the_roles_moves_and_items_in_words() -> None:
     """A-MOVE-1: the role's moves, the item uses, the stake and «сижу дома»; A-MOVE-2: the
     passive items say what they do; A-ROLE-UNDEAD-1: the Undead do not join stake hunts."""
-    s = mk("BOSS", "SOLDIER", "PV", "DOCTOR", "VAMPIRE", gifts={"pv": "CARD_SHERIFF"})
+    s = deal("BOSS", "SOLDIER", "PV", "DOCTOR", "VAMPIRE", gifts={"pv": "CARD_SHERIFF"})
     pv = GAME.view(s.state, s.seat("pv"))["me"]["card"]
     assert [m["ru"] for m in pv["moves"]] == [
         "следить",
@@ -57,7 +57,7 @@ def test_every_catalogue_role_has_the_seeds_description_in_both_languages() -> N
 def test_the_card_in_the_view_carries_the_roles_description() -> None:
     """Issue 20 point 8: the player's view brings the seed's description of his own role
     (A-ROLE-DOCTOR-1's healing, A-SETUP-6's starting siren) to the page in ru and en."""
-    s = mk("BOSS", "SOLDIER", "PV", "DOCTOR", "VAMPIRE")
+    s = deal("BOSS", "SOLDIER", "PV", "DOCTOR", "VAMPIRE")
     doctor = GAME.view(s.state, s.seat("doctor"))["me"]["card"]["description"]
     assert doctor["ru"].startswith("Изначально имеет сирену.") and "лечит игрока" in doctor["ru"]
     assert doctor["en"].startswith("Starts with a siren.") and "heals a player" in doctor["en"]
@@ -71,7 +71,7 @@ def test_the_card_lists_only_the_moves_the_rules_and_the_state_allow_now() -> No
     Recruiter, the Recruiter shoots only without a Soldier),
     A-ROLE-VH-3 (a shot only at a confirmed target), A-ROLE-VAMPIRE-7 (a Ghoul's vote needs a
     Ghoul), A-ROLE-PRIEST-5 (the blessing once a game); a player out of the game has none."""
-    s = mk("BOSS", "SOLDIER", "RECRUITER", "PV", "VH", "PRIEST", "VAMPIRE", "DOCTOR")
+    s = deal("BOSS", "SOLDIER", "RECRUITER", "PV", "VH", "PRIEST", "VAMPIRE", "DOCTOR")
 
     def moves(nick: str) -> list[str]:
         return [m["code"] for m in GAME.view(s.state, s.seat(nick))["me"]["card"]["moves"]]

@@ -6,12 +6,12 @@ import pytest
 
 from nightfall.engine import Rejected
 
-from .kit import Scenario, mk, quiet_day
+from .kit import Scenario, deal, quiet_day
 
 
 def test_fairy_gift_usable_next_night() -> None:
     """A-ROLE-FAIRY-1, A-ROLE-FAIRY-2, A-ROLE-FAIRY-3, A-ROLE-FAIRY-4, A-ITEM-GEN-3, A-ITEM-GIFTLIST-2, A-ITEM-GIFTLIST-3."""
-    s = mk("FAIRY", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("FAIRY", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("fairy", "FAIRY_GIFT", "doctor", gift="DIPLOMA")
     with pytest.raises(Rejected):
@@ -29,7 +29,7 @@ def test_fairy_gift_usable_next_night() -> None:
 
 def test_item_not_usable_same_night() -> None:
     """A-ITEM-GEN-3, A-ITEM-GEN-4, A-MOVE-2."""
-    s = mk("SHMARA", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("SHMARA", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_STEAL")
     s.resolve()
@@ -39,7 +39,7 @@ def test_item_not_usable_same_night() -> None:
 
 def test_tour_operator() -> None:
     """A-ROLE-TOUROP-1, A-ROLE-TOUROP-2, A-ROLE-TOUROP-3, A-ROLE-TOUROP-4, A-ROLE-TOUROP-5, A-ROLE-TOUROP-6, A-BLOCK-2."""
-    s = mk("TOUROP", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("TOUROP", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("tourop", "TOUR_SEND", "doctor")
     s.move("doctor", "HEAL", "pv")
@@ -67,7 +67,7 @@ def test_tour_operator() -> None:
 
 def test_voucher() -> None:
     """A-ITEM-VOUCHER-1, A-ITEM-VOUCHER-2, A-ITEM-GEN-5."""
-    s = mk("PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "VOUCHER"})
+    s = deal("PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "VOUCHER"})
     quiet_day(s)
     with pytest.raises(Rejected):
         s.move("pv", "USE_VOUCHER", "pv", kind="tour")  # you cannot send yourself
@@ -79,7 +79,7 @@ def test_voucher() -> None:
 
 def test_maniac_bloody_kills_blocker() -> None:
     """A-ROLE-MANIAC-2, A-ROLE-MANIAC-3, A-ROLE-MANIAC-4, A-DEATH-1, A-ERR-3, A-REPORT-3."""
-    s = mk("MANIAC", "GODFATHER", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
+    s = deal("MANIAC", "GODFATHER", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
     quiet_day(s)
     s.move("godfather", "GF_BLOCK", "pv")
     s.move("maniac", "MANIAC_BLOODY", "pv")
@@ -89,7 +89,7 @@ def test_maniac_bloody_kills_blocker() -> None:
 
 def test_maniac_torture_is_not_hostile() -> None:
     """A-ROLE-MANIAC-2, A-CLASS-7."""
-    s = mk("MANIAC", "PV", "PV", "BOSS", "DOCTOR", "EXECUTIONER")
+    s = deal("MANIAC", "PV", "PV", "BOSS", "DOCTOR", "EXECUTIONER")
     quiet_day(s)
     s.move("maniac", "MANIAC_TORTURE", "pv")
     s.move("executioner", "EXECUTIONER_WATCH", "maniac")
@@ -100,7 +100,7 @@ def test_maniac_torture_is_not_hostile() -> None:
 
 def test_telepath_retarget() -> None:
     """A-ROLE-TELEPATH-1, A-ROLE-TELEPATH-2, A-ROLE-TELEPATH-3, A-ROLE-TELEPATH-4, A-MSG-1, A-ORDER-9."""
-    s = mk("TELEPATH", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("TELEPATH", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.move("telepath", "TELEPATH_RETARGET", "boss", new_target="maniac")
@@ -115,7 +115,7 @@ def test_telepath_retarget() -> None:
 
 def test_shmara() -> None:
     """A-ROLE-SHMARA-1, A-ROLE-SHMARA-2, A-ROLE-SHMARA-3, A-ROLE-SHMARA-4, A-ROLE-SHMARA-5, A-ITEM-CLONIDINE-1, A-SETUP-10."""
-    s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_CLONIDINE", "sheriff")
     s.move("boss", "SHOOT", "sheriff")  # the stolen vest no longer protects at 32
@@ -135,7 +135,7 @@ def test_shmara() -> None:
 def test_clonidine_kills_next_night_unless_cured() -> (
     None
 ):  # A-HAR-EFFECT, A-HEAL-4, A-ITEM-ANTIDOTE-1, A-ITEM-ANTIDOTE-2, Q-17
-    s = mk("SHMARA", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv2": "ANTIDOTE"})
+    s = deal("SHMARA", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv2": "ANTIDOTE"})
     quiet_day(s)
     s.move("shmara", "SHMARA_CLONIDINE", "pv")
     s.move("boss", "POISON", "pv2")
@@ -150,7 +150,7 @@ def test_clonidine_kills_next_night_unless_cured() -> (
 
 def test_psycho_revenge_on_pistol() -> None:
     """A-ROLE-PSYCHO-1, A-ROLE-PSYCHO-3, A-ROLE-PSYCHO-4, A-ROLE-PSYCHO-7, A-DEATH-3."""
-    s = mk("PSYCHO", "BOSS", "PV", "PV", "DOCTOR", "MANIAC", "SOLDIER")
+    s = deal("PSYCHO", "BOSS", "PV", "PV", "DOCTOR", "MANIAC", "SOLDIER")
     quiet_day(s)
     s.move("boss", "SHOOT", "psycho")
     s.resolve()
@@ -160,7 +160,7 @@ def test_psycho_revenge_on_pistol() -> None:
 def test_rebel_recruits_and_shoots() -> None:
     """A-ROLE-REBEL-1, A-ROLE-REBEL-2, A-ROLE-REBEL-3, A-ROLE-REBEL-4, A-ROLE-REBEL-5, A-ROLE-REBEL-6, A-ROLE-REBEL-7, A-SETUP-15, A-FACT-3, A-RECRUIT-6."""
     # A-ROLE-REBEL-7a
-    s = mk("REBEL", "NURSE", "PV", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
+    s = deal("REBEL", "NURSE", "PV", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE")
     for target, answer in (("nurse", "нет"), ("nurse", None), ("pv", "да"), ("pv2", "да")):
         quiet_day(s)
         with pytest.raises(Rejected):
@@ -178,7 +178,7 @@ def test_rebel_recruits_and_shoots() -> None:
 
 def test_rebel_succession() -> None:
     """A-ROLE-REBEL-8, A-DAWN-5, A-RCHANGE-1."""
-    s = mk("REBEL", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE", "MANIAC")
+    s = deal("REBEL", "PV", "PV", "BOSS", "DOCTOR", "VAMPIRE", "MANIAC")
     quiet_day(s)
     s.move("rebel", "REBEL_RECRUIT", "pv")
     s.resolve({("RECRUIT_ASK", "pv"): "да"})
@@ -191,7 +191,7 @@ def test_rebel_succession() -> None:
 
 def test_domovoi() -> None:
     """A-ROLE-DOMOVOI-1, A-ROLE-DOMOVOI-2, A-ROLE-DOMOVOI-3, A-ROLE-DOMOVOI-4, A-ROLE-DOMOVOI-5, A-ROLE-DOMOVOI-6, A-ROLE-DOMOVOI-7."""
-    s = mk("DOMOVOI", "PRIEST", "VAMPIRE", "PV", "PV", "BOSS", "DOCTOR")
+    s = deal("DOMOVOI", "PRIEST", "VAMPIRE", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
         s.move("domovoi", "DOMOVOI_BURN", "priest")
@@ -220,7 +220,7 @@ def test_domovoi() -> None:
 
 def test_horseman() -> None:
     """A-ROLE-HORSEMAN-1, A-ROLE-HORSEMAN-2, A-ROLE-HORSEMAN-3, A-ROLE-HORSEMAN-4, A-ERR-4."""
-    s = mk("HORSEMAN", "VH", "PV", "PV", "BOSS", "REANIMATOR", "DOCTOR")
+    s = deal("HORSEMAN", "VH", "PV", "PV", "BOSS", "REANIMATOR", "DOCTOR")
     quiet_day(s)
     s.move("horseman", "HORSEMAN_SEARCH", "reanimator")
     s.move("reanimator", "REANIMATE")
@@ -236,7 +236,7 @@ def test_horseman() -> None:
 
 def test_shmara_preference_list_takes_the_first_listed_item_without_a_question() -> None:
     # A-ROLE-SHMARA-5, Q-42: a listed item she can take is taken automatically
-    s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_CLONIDINE", "sheriff", take=["ANTIDOTE", "VODKA", "VEST"])
     s.resolve()  # no answers given: it would stop here if she were asked
@@ -247,7 +247,7 @@ def test_shmara_preference_list_takes_the_first_listed_item_without_a_question()
 
 def test_shmara_is_asked_when_nothing_listed_can_be_taken() -> None:
     """A-ROLE-SHMARA-5."""
-    s = mk("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("SHMARA", "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("shmara", "SHMARA_CLONIDINE", "sheriff", take=["ANTIDOTE"])
     s.resolve({("SHMARA_ITEM", "shmara"): "VEST"})
@@ -257,7 +257,7 @@ def test_shmara_is_asked_when_nothing_listed_can_be_taken() -> None:
 
 def test_stake_hunt() -> None:
     """A-STAKE-1, A-STAKE-2, A-STAKE-3, A-STAKE-4, A-STAKE-6, A-STAKE-7, A-OUTCOME-3, A-OUTCOME-4, A-OUTCOME-5, A-ROLE-UNDEAD-1, A-ROLE-UNDEAD-3."""
-    s = mk("VAMPIRE", "DOMOVOI", "PV", "PV", "PV", "BOSS", "DOCTOR")
+    s = deal("VAMPIRE", "DOMOVOI", "PV", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
         s.move("domovoi", "STAKE", "vampire")
@@ -280,7 +280,7 @@ def test_mafia_recruitment_choice_and_cap() -> None:
     """A-RECRUIT-1, A-RECRUIT-2, A-RECRUIT-7, A-RECRUIT-8, A-RECRUIT-9, A-RECRUIT-13, A-ROLE-RECRUITER-1, A-ROLE-RECRUITER-2, A-ROLE-RECRUITER-3, A-ROLE-RECRUITER-4, A-ROLE-RECRUITER-5, A-ROLE-RECRUITER-6, A-ERR-12."""
     # A-DAWN-4
     # A-CLAN-7a
-    s = mk("RECRUITER:red", "RECRUITER:black", "PV", "DOCTOR", "MANIAC", "VAMPIRE", "REBEL", two_clans=True)
+    s = deal("RECRUITER:red", "RECRUITER:black", "PV", "DOCTOR", "MANIAC", "VAMPIRE", "REBEL", two_clans=True)
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv")
     s.move("recruiter2", "RECRUIT", "pv")
@@ -297,7 +297,7 @@ def test_mafia_recruitment_choice_and_cap() -> None:
 def test_sheriff_recruit_priority() -> None:
     """A-RECRUIT-10, A-RECRUIT-11, A-ROLE-SHERIFF-1, A-ROLE-SHERIFF-2, A-ROLE-SHERIFF-3, A-RECRUIT-5, A-ROLE-COPS-1, A-CLAN-3."""
     # A-DAWN-2
-    s = mk("SHERIFF", "RECRUITER", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("SHERIFF", "RECRUITER", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("sheriff", "SHERIFF_RECRUIT", "pv")
     s.move("recruiter", "RECRUIT", "pv")
@@ -316,7 +316,7 @@ def test_sheriff_recruit_priority() -> None:
 
 def test_cops_succession_on_jailing() -> None:
     """A-ROLE-COPS-2, A-ROLE-COPS-3, A-ROLE-COPS-4, A-TALLY-11, A-RCHANGE-1."""
-    s = mk("SHERIFF", "INVESTIGATOR", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("SHERIFF", "INVESTIGATOR", "PV", "PV", "BOSS", "MANIAC")
     s.day(
         [("pv", "sheriff"), ("boss", "sheriff"), ("maniac", "sheriff"), ("pv2", None), ("investigator", None)]
     )
@@ -329,7 +329,7 @@ def test_cops_succession_on_jailing() -> None:
 def test_boss_card_and_doctor_card() -> None:
     """A-ITEM-CARDBOSS-1, A-ITEM-CARDBOSS-2, A-ITEM-CARDDOC-1, A-ITEM-CARDDOC-2, A-ITEM-CARDSHERIFF-1, A-ITEM-CARDSHERIFF-2, A-ITEM-CARDJOUR-1, A-ITEM-CARDJOUR-2."""
     # A-DAWN-3
-    s = mk(
+    s = deal(
         "BOSS",
         "PV",
         "PV",
@@ -358,7 +358,7 @@ def test_boss_card_and_doctor_card() -> None:
 
 def test_ghoul_keeps_role_and_undead_rules() -> None:
     """A-ROLE-GHOUL-2, A-ROLE-GHOUL-3, A-ROLE-GHOUL-4, A-FACT-4, A-WIN-7, A-SETUP-14, A-ROLE-VAMPIRE-4, A-ROLE-VAMPIRE-5, A-ROLE-VAMPIRE-7, A-TALLY-8."""
-    s = mk("VAMPIRE", "NURSE", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("VAMPIRE", "NURSE", "PV", "PV", "BOSS", "MANIAC")
     for _ in range(2):
         quiet_day(s)
         s.move("vampire", "BITE", "nurse")
@@ -377,7 +377,7 @@ def test_ghoul_keeps_role_and_undead_rules() -> None:
 
 
 def test_telepath_retarget_to_invalid_target_fails() -> None:  # A-ROLE-TELEPATH-4, Q-19
-    s = mk("TELEPATH", "BODYGUARD", "PV", "PV", "BOSS", "DOCTOR")
+    s = deal("TELEPATH", "BODYGUARD", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
     s.resolve()
@@ -391,7 +391,9 @@ def test_telepath_retarget_to_invalid_target_fails() -> None:  # A-ROLE-TELEPATH
 
 def test_sheriff_card_respects_depression() -> None:
     """A-ITEM-CARDSHERIFF-2, A-ROLE-SHERIFF-5."""
-    s = mk("SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF", "pv2": "DIPLOMA"})
+    s = deal(
+        "SHERIFF", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF", "pv2": "DIPLOMA"}
+    )
     s.player("pv2").take("VODKA")
     quiet_day(s)
     s.move("sheriff", "SHOOT", "pv2")
@@ -405,7 +407,7 @@ def test_sheriff_card_respects_depression() -> None:
 
 def _rebel_with_followers(*extra: str) -> Scenario:
     """The Rebel with three Followers (pv, pv2, nurse), as recruitment would leave them."""
-    s = mk("REBEL", "PV", "PV", "NURSE", "BOSS", "DOCTOR", "VAMPIRE", "MANIAC", *extra)
+    s = deal("REBEL", "PV", "PV", "NURSE", "BOSS", "DOCTOR", "VAMPIRE", "MANIAC", *extra)
     for nick in ("pv", "pv2", "nurse"):
         p = s.player(nick)
         p.clan, p.follower, p.faction, p.join_key = "rebel", True, "LONERS", [0, p.seat]

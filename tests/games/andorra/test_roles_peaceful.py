@@ -6,12 +6,12 @@ import pytest
 
 from nightfall.engine import Rejected
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 
 def test_mayor_and_godfather() -> None:
     """A-ROLE-MAYOR-1, A-ROLE-MAYOR-2, A-ROLE-MAYOR-3, A-ROLE-MAYOR-4, A-ROLE-GODFATHER-1, A-ROLE-GODFATHER-2, A-ROLE-GODFATHER-3, A-ROLE-GODFATHER-5, A-BLOCK-1, A-BLOCK-2, A-ORDER-2."""
-    s = mk("MAYOR", "GODFATHER", "DOCTOR", "PV", "PV", "BOSS")
+    s = deal("MAYOR", "GODFATHER", "DOCTOR", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("godfather", "GF_BLOCK", "mayor")  # step 9 cancels the Mayor's step-10 move
     s.move("mayor", "MAYOR_BLOCK", "doctor")
@@ -44,7 +44,7 @@ def test_doctor_limits_and_sleeping_pill() -> (
     None
 ):  # A-ROLE-DOCTOR-1, A-ROLE-DOCTOR-2, A-ROLE-DOCTOR-3, A-ROLE-DOCTOR-4, A-ROLE-DOCTOR-5, A-HEAL-1, A-HEAL-2, A-HEAL-6, Q-15
     # A-ORDER-8
-    s = mk("DOCTOR", "BOSS", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("DOCTOR", "BOSS", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("doctor", "HEAL", "pv")
     s.move("boss", "SHOOT", "pv")
@@ -72,7 +72,7 @@ def test_doctor_limits_and_sleeping_pill() -> (
 
 def test_doctor_does_not_heal_explosion_or_axe() -> None:
     """A-HEAL-1, A-HAR-EFFECT."""
-    s = mk("DOCTOR", "PSYCHO", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("DOCTOR", "PSYCHO", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.move("doctor", "HEAL", "pv")
     s.move("psycho", "EXPLODE", "pv")
@@ -82,7 +82,7 @@ def test_doctor_does_not_heal_explosion_or_axe() -> None:
 
 def test_nurse() -> None:
     """A-ROLE-NURSE-1, A-ROLE-NURSE-2, A-ROLE-NURSE-3, A-ROLE-NURSE-4, A-HEAL-3, A-ROLE-UNDEAD-5, A-ROLE-VAMPIRE-3."""
-    s = mk("NURSE", "VAMPIRE", "PV", "PV", "VH", "BOSS", "DOCTOR")
+    s = deal("NURSE", "VAMPIRE", "PV", "PV", "VH", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("vampire", "BITE", "pv")
     s.move("nurse", "NURSE_TEST", "vampire")
@@ -110,7 +110,7 @@ def test_nurse() -> None:
 
 def test_bite_chain_death_and_psycho() -> None:
     """A-ROLE-VAMPIRE-6, A-HEAL-5, A-ROLE-GHOUL-1, A-ROLE-VAMPIRE-1, A-ROLE-VAMPIRE-2."""
-    s = mk("VAMPIRE", "PSYCHO", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("VAMPIRE", "PSYCHO", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("vampire", "BITE", "psycho")
     s.resolve()
@@ -122,7 +122,7 @@ def test_bite_chain_death_and_psycho() -> None:
 
 def test_priest_confession_of_undead_and_sin() -> None:
     """A-ROLE-PRIEST-1, A-ROLE-PRIEST-2, A-ROLE-PRIEST-3, A-ROLE-PRIEST-4, A-ROLE-PRIEST-8, A-ITEM-CROSS-2, A-SIN-1, A-SIN-3, A-SIN-4, A-HAR-EFFECT."""
-    s = mk("PRIEST", "VAMPIRE", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("PRIEST", "VAMPIRE", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "vampire")
     s.resolve()
@@ -147,7 +147,7 @@ def test_priest_confession_of_undead_and_sin() -> None:
 
 def test_priest_heart_failure() -> None:
     """A-ROLE-PRIEST-6, A-ROLE-PRIEST-8, A-DEATH-3."""
-    s = mk("PRIEST", "MANIAC", "PV", "PV", "BOSS", "DOCTOR")
+    s = deal("PRIEST", "MANIAC", "PV", "PV", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "maniac")
     s.move("maniac", "MANIAC_BLOODY", "pv")
@@ -158,7 +158,7 @@ def test_priest_heart_failure() -> None:
 
 def test_bodyguard_becomes_maniac() -> None:
     """A-ROLE-BODYGUARD-1, A-ROLE-BODYGUARD-2, A-ROLE-BODYGUARD-3, A-ROLE-BODYGUARD-4, A-ROLE-BODYGUARD-6, A-ROLE-BODYGUARD-7, A-RCHANGE-1, A-FACT-2, A-ITEM-SIREN-3."""
-    s = mk("BODYGUARD", "SHERIFF", "INVESTIGATOR", "PV", "PV", "BOSS")
+    s = deal("BODYGUARD", "SHERIFF", "INVESTIGATOR", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
     s.move("investigator", "SHOOT", "pv", by="sheriff")
@@ -176,7 +176,7 @@ def test_bodyguard_becomes_maniac() -> None:
 
 def test_bodyguard_limits() -> None:
     """A-ROLE-BODYGUARD-5, A-MOVE-6."""
-    s = mk("BODYGUARD", "BOSS", "PV", "PV", "DOCTOR")
+    s = deal("BODYGUARD", "BOSS", "PV", "PV", "DOCTOR")
     quiet_day(s)
     with pytest.raises(Rejected):
         s.move("bodyguard", "PROTECT", "bodyguard")
@@ -190,7 +190,7 @@ def test_bodyguard_limits() -> None:
 
 def test_executioner() -> None:
     """A-ROLE-EXECUTIONER-1, A-ROLE-EXECUTIONER-2, A-ROLE-EXECUTIONER-3, A-CLASS-3."""
-    s = mk("EXECUTIONER", "BOSS", "PV", "PV", "DOCTOR", "SHERIFF", "MANIAC")
+    s = deal("EXECUTIONER", "BOSS", "PV", "PV", "DOCTOR", "SHERIFF", "MANIAC")
     quiet_day(s)
     s.move("executioner", "EXECUTIONER_WATCH", "boss")
     s.move("boss", "SHOOT", "pv")
@@ -207,7 +207,7 @@ def test_executioner() -> None:
 
 def test_executioner_becomes_psycho() -> None:
     """A-ROLE-EXECUTIONER-2, A-ITEM-EXPLOSIVE-1, A-ITEM-GEN-2."""
-    s = mk("EXECUTIONER", "SHERIFF", "PV", "PV", "BOSS", "MANIAC")
+    s = deal("EXECUTIONER", "SHERIFF", "PV", "PV", "BOSS", "MANIAC")
     quiet_day(s)
     s.move("executioner", "EXECUTIONER_WATCH", "sheriff")
     s.move("sheriff", "SHOOT", "pv")
@@ -217,7 +217,7 @@ def test_executioner_becomes_psycho() -> None:
 
 def test_jailer() -> None:
     """A-ROLE-JAILER-1, A-ROLE-JAILER-2, A-ROLE-JAILER-4, A-ROLE-JAILER-8, A-GEN-6, A-ACCESS-4."""
-    s = mk("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.resolve()
@@ -236,7 +236,7 @@ def test_jailer() -> None:
 
 def test_jailer_killed_opens_jail() -> None:
     """A-ROLE-JAILER-6, A-ROLE-JAILER-7, A-DAWN-6, A-ERR-2."""
-    s = mk("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC", "SOLDIER")
+    s = deal("JAILER", "BOSS", "PV", "PV", "DOCTOR", "MANIAC", "SOLDIER")
     s.day(
         [
             ("boss", "pv"),
@@ -260,7 +260,7 @@ def test_jailer_killed_opens_jail() -> None:
 
 def test_journalist_kinds() -> None:
     """A-ROLE-JOURNALIST-1, A-ROLE-JOURNALIST-2, A-ROLE-JOURNALIST-3, A-ROLE-JOURNALIST-5, A-ROLE-JOURNALIST-8, A-ACCESS-3, A-CLASS-5."""
-    s = mk("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "DOMOVOI", "PRIEST")
+    s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "DOMOVOI", "PRIEST")
     quiet_day(s)
     s.move("journalist", "JOURNALIST_WATCH", "doctor")
     s.move("doctor", "DRINK_VODKA")
@@ -280,7 +280,7 @@ def test_journalist_kinds() -> None:
 
 def test_prosecutor_search_and_report() -> None:
     """A-ROLE-PROSECUTOR-1, A-ROLE-PROSECUTOR-2, A-ROLE-PROSECUTOR-3."""
-    s = mk("PROSECUTOR", "TELEPATH", "SHERIFF", "PV", "PV", "BOSS")
+    s = deal("PROSECUTOR", "TELEPATH", "SHERIFF", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("prosecutor", "PROSECUTOR_SEARCH", "telepath", role="TELEPATH")
     s.resolve()
@@ -297,7 +297,7 @@ def test_prosecutor_search_and_report() -> None:
 
 def test_prosecutor_accuses_twice_only() -> None:
     """A-ROLE-PROSECUTOR-2."""
-    s = mk("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", "VAMPIRE")
+    s = deal("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", "VAMPIRE")
     for target in ("maniac", "boss"):
         quiet_day(s)
         s.move("prosecutor", "PROSECUTOR_ACCUSE", target)
@@ -310,7 +310,7 @@ def test_prosecutor_accuses_twice_only() -> None:
 
 def test_reanimator() -> None:
     """A-ROLE-REANIMATOR-1, A-ROLE-REANIMATOR-2, A-ROLE-REANIMATOR-3, A-ROLE-REANIMATOR-4, A-CYCLE-6."""
-    s = mk("REANIMATOR", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("REANIMATOR", "BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SHOOT", "pv")
     s.move("reanimator", "REANIMATE")
@@ -322,7 +322,7 @@ def test_reanimator() -> None:
 
 def test_van_helsing_searches() -> None:
     """A-ROLE-VH-1, A-ROLE-VH-2, A-ROLE-VH-3, A-ROLE-VH-4, A-OUTCOME-6."""
-    s = mk("VH", "VAMPIRE", "HORSEMAN", "PV", "PV", "BOSS")
+    s = deal("VH", "VAMPIRE", "HORSEMAN", "PV", "PV", "BOSS")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
         s.move("vh", "VH_SHOOT", "vampire")
@@ -338,7 +338,7 @@ def test_nurse_reports_only_a_player_she_tested() -> None:
     tested, and the engine refuses any other (it used to say «удачно» and reach nobody)."""
     from nightfall.games.andorra.site.form import player_options
 
-    s = mk("NURSE", "VAMPIRE", "PV", "PV", "VH", "BOSS", "DOCTOR")
+    s = deal("NURSE", "VAMPIRE", "PV", "PV", "VH", "BOSS", "DOCTOR")
     quiet_day(s)
     s.move("nurse", "NURSE_TEST", "vampire")
     s.resolve()

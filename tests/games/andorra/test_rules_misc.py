@@ -7,14 +7,14 @@ import pytest
 from nightfall.engine import Rejected
 from nightfall.games.andorra import AndorraGame
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 G = AndorraGame()
 
 
 def test_no_blood_vote() -> None:
     """A-GEN-8, A-VOTE-6, A-VOTE-2."""
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.player("pv").take("SIREN")
     s.player("pv").take("VEST")
     quiet_day(s)
@@ -39,7 +39,7 @@ def test_penalty_entries_are_not_voters() -> None:
 
 def test_full_tally_option() -> None:
     """A-TALLY-12, A-REPORT-3."""
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", options={"show_full_tally": True})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC", options={"show_full_tally": True})
     s.day([("boss", "pv"), ("pv", "boss"), ("pv2", "boss"), ("doctor", None), ("maniac", None)])
     s.resolve()
     assert s.post().splitlines()[2] == "Итоги голосования: boss — 2, pv — 1"
@@ -47,7 +47,7 @@ def test_full_tally_option() -> None:
 
 def test_blocked_bodyguard_keeps_protecting() -> None:
     """A-BLOCK-3, A-ROLE-SHMARA-2."""
-    s = mk("BODYGUARD", "SHMARA", "PV", "PV", "BOSS", "SOLDIER", "DOCTOR")
+    s = deal("BODYGUARD", "SHMARA", "PV", "PV", "BOSS", "SOLDIER", "DOCTOR")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
     s.move("shmara", "SHMARA_NIGHT", "bodyguard")
@@ -59,7 +59,7 @@ def test_blocked_bodyguard_keeps_protecting() -> None:
 
 def test_clan_diploma_and_personal_items() -> None:
     """A-ITEM-GEN-1, A-ITEM-DIPLOMA-2, A-CLAN-4."""
-    s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
     s.day(
         [
             ("soldier", "maniac"),
@@ -78,7 +78,7 @@ def test_clan_diploma_and_personal_items() -> None:
 
 def test_item_use_on_inaccessible_target_keeps_item() -> None:
     """A-ITEM-GEN-6, A-ITEM-GEN-5, A-ITEM-VODKA-4."""
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "CARD_DOCTOR"})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC", gifts={"pv": "CARD_DOCTOR"})
     s.player("maniac").give("VODKA", 0)
     quiet_day(s)
     s.move("maniac", "DRINK_VODKA")  # any holder may drink
@@ -90,7 +90,7 @@ def test_item_use_on_inaccessible_target_keeps_item() -> None:
 
 def test_incomplete_stake_keeps_siren() -> None:
     """A-ITEM-SIREN-4, A-STAKE-3."""
-    s = mk("VAMPIRE", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("VAMPIRE", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     s.player("vampire").give("SIREN", 0)
     quiet_day(s)
     s.move("pv", "STAKE", "vampire")
@@ -101,7 +101,7 @@ def test_incomplete_stake_keeps_siren() -> None:
 
 def test_gifted_poison_and_priest_poisoned() -> None:
     """A-ITEM-POISON-3, A-ITEM-POISON-4, A-OUTCOME-14."""
-    s = mk("PRIEST", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "POISON"})
+    s = deal("PRIEST", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "POISON"})
     quiet_day(s)
     s.move("pv", "GIFT_POISON", "priest")
     s.resolve()
@@ -113,7 +113,7 @@ def test_gifted_poison_and_priest_poisoned() -> None:
 
 def test_boss_search_sheriff() -> None:
     """A-ROLE-BOSS-4, A-ROLE-BOSS-2."""
-    s = mk("BOSS", "SHERIFF", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "SHERIFF", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("boss", "SEARCH_SHERIFF", "doctor")
     s.resolve()
@@ -126,7 +126,7 @@ def test_boss_search_sheriff() -> None:
 
 def test_journalist_soldier_watches() -> None:
     """A-ROLE-JOURNALIST-4, A-ROLE-JOURNALIST-6."""
-    s = mk("BOSS", "RECRUITER", "JOURNALIST", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "RECRUITER", "JOURNALIST", "PV", "DOCTOR", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "journalist", by="boss")
     s.resolve({("RECRUIT_ASK", "journalist"): "да"})
@@ -141,7 +141,7 @@ def test_journalist_soldier_watches() -> None:
 
 def test_clan_cap() -> None:
     """A-RECRUIT-12, A-ERR-11, A-ROLE-MAFIA-1."""
-    s = mk("BOSS", "RECRUITER", "SOLDIER", "SOLDIER", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "RECRUITER", "SOLDIER", "SOLDIER", "SOLDIER", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     with pytest.raises(Rejected) as e:
         s.move("recruiter", "RECRUIT", "pv", by="boss")
@@ -150,7 +150,7 @@ def test_clan_cap() -> None:
 
 def test_pv_sees_poisoning_and_coin_for_same_role() -> None:
     """A-ROLE-PV-4, A-ROLE-PV-7, A-DAWN-1."""
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE", gifts={"pv": "DIPLOMA", "pv2": "DIPLOMA"})
     s.player("doctor").take("SIREN")
     quiet_day(s)
     s.move("boss", "POISON", "doctor")
@@ -169,10 +169,10 @@ def test_follower_pv_choices() -> None:
     from nightfall.games.andorra.night.ctx import Night
     from nightfall.games.andorra.night.dawn import free_roles
 
-    s = mk("REBEL", "PV", "BOSS", "DOCTOR")
+    s = deal("REBEL", "PV", "BOSS", "DOCTOR")
     p = s.player("pv")
     p.follower = True
-    got = free_roles(Night(w=s.state.world, n=1), p)
+    got = free_roles(Night(world=s.state.world, n=1), p)
     assert got == [
         "GODFATHER",
         "NURSE",
@@ -191,7 +191,7 @@ def test_follower_pv_choices() -> None:
 
 def test_one_move_so_no_times_four() -> None:
     """A-ERR-5, A-MOVE-2, A-VOTE-21."""
-    s = mk("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("PROSECUTOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     s.player("prosecutor").give("DIPLOMA", 0)
     s.day(
         [
@@ -212,7 +212,7 @@ def test_one_move_so_no_times_four() -> None:
 
 def test_blocked_after_staying_home_gets_nothing() -> None:
     """A-ERR-8, A-BLOCK-2."""
-    s = mk("MAYOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
+    s = deal("MAYOR", "PV", "PV", "BOSS", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("mayor", "MAYOR_BLOCK", "pv")
     s.move("pv2", "STAY_HOME")
@@ -223,7 +223,7 @@ def test_blocked_after_staying_home_gets_nothing() -> None:
 
 def test_no_passive_notices_to_the_dead() -> None:
     """A-ERR-10, A-RES-1."""
-    s = mk("SHERIFF", "BOSS", "PSYCHO", "PV", "PV", "DOCTOR")
+    s = deal("SHERIFF", "BOSS", "PSYCHO", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("boss", "SHOOT", "sheriff")  # step 32: the vest absorbs it…
     s.move("psycho", "EXPLODE", "sheriff")  # …step 34 kills
@@ -234,7 +234,7 @@ def test_no_passive_notices_to_the_dead() -> None:
 
 def test_reveal_all_at_end_option() -> None:
     """A-REPORT-7."""
-    s = mk("PV", "PV", "PV", "MANIAC", options={"reveal_all_at_end": True})
+    s = deal("PV", "PV", "PV", "MANIAC", options={"reveal_all_at_end": True})
     s.day([("pv", "maniac"), ("pv2", "maniac"), ("pv3", None), ("maniac", None)])
     s.resolve()
     assert s.post().splitlines()[-2:] == [
@@ -246,7 +246,7 @@ def test_reveal_all_at_end_option() -> None:
 def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:
     """A-ITEM-CARDSHERIFF-3, A-ITEM-CARDSHERIFF-2: The card replaces his move by a shot: his result names whom he shot and says his own move
     did not happen (it used to say only «удачно», then the depression)."""
-    s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
+    s = deal("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
     quiet_day(s)
     s.move("sheriff", "SEARCH_BOSS", "boss")
     s.move("pv", "USE_CARD_SHERIFF", "pv2")
@@ -259,7 +259,7 @@ def test_sheriff_forced_by_card_is_told_whom_he_shot() -> None:
 
 def test_sheriff_forced_by_card_without_own_move() -> None:
     """A-ITEM-CARDSHERIFF-3."""
-    s = mk("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
+    s = deal("SHERIFF", "PV", "PV", "PV", "BOSS", "DOCTOR", "MANIAC", gifts={"pv": "CARD_SHERIFF"})
     quiet_day(s)
     s.move("pv", "USE_CARD_SHERIFF", "boss")
     s.resolve()

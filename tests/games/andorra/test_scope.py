@@ -10,14 +10,14 @@ from nightfall.engine import Rejected
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.night.steps import NIGHT
 
-from .kit import mk
+from .kit import deal
 
 G = AndorraGame()
 SRC = Path(__file__).resolve().parents[3] / "src" / "nightfall" / "games" / "andorra"
 
 
 def test_only_the_host_regulates_the_stages() -> None:  # A-GEN-1
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     for cmd in ("end_day", "end_night", "publish", "correct", "close_prompts"):
         with pytest.raises(Rejected) as e:
             s.do(s.seat("boss"), cmd)
@@ -35,7 +35,7 @@ def test_pipeline_keeps_the_source_numbering() -> None:  # A-SRC-2, A-SRC-5, A-O
 
 
 def test_forum_reputation_is_outside_the_engine() -> None:  # A-GEN-10, A-SRC-4
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     with pytest.raises(Rejected) as e:
         s.do(s.seat("boss"), "reputation", target=2)
     assert e.value.code == "unknown_command"
@@ -47,7 +47,7 @@ def test_spoiler_artefact_is_not_text() -> None:  # A-SRC-1
 
 
 def test_engine_keeps_its_own_result() -> None:  # A-SRC-3
-    s = mk("PV", "PV", "PV", "MANIAC")
+    s = deal("PV", "PV", "PV", "MANIAC")
     s.day([("pv", "maniac"), ("pv2", "maniac"), ("pv3", None), ("maniac", None)])
     s.resolve()
     assert G.result(s.state) == {

@@ -13,7 +13,7 @@ from nightfall.engine import HOST, TICK, Command, Rejected, kernel
 from nightfall.games.andorra.game import COMMANDS
 from nightfall.games.andorra.site import AndorraSiteGame
 
-from .kit import GAME, Scenario, mk, quiet_day
+from .kit import GAME, Scenario, deal, quiet_day
 
 
 def _refusal(s: Scenario, actor: Any, type_: str, **payload: Any) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def _refusal(s: Scenario, actor: Any, type_: str, **payload: Any) -> dict[str, A
 
 
 def _recruit_night() -> Scenario:
-    s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
     quiet_day(s)
     s.move("recruiter", "RECRUIT", "pv", by="boss")
     s.do(HOST, "end_night")
@@ -52,7 +52,7 @@ def test_prompt_ids_follow_no_pattern_and_depend_on_the_secret_seed() -> None:
     game's id for the same question differs; the same game replayed keeps it."""
     ids = []
     for seed in (1, 2):
-        s = mk("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", seed=seed)
+        s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", seed=seed)
         quiet_day(s)
         s.move("recruiter", "RECRUIT", "pv", by="boss")
         s.do(HOST, "end_night")
@@ -69,7 +69,7 @@ def test_prompt_ids_follow_no_pattern_and_depend_on_the_secret_seed() -> None:
 
 
 def _poison_night(gift: str) -> Scenario:
-    s = mk("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", gifts={"pv": gift})
+    s = deal("BOSS", "SOLDIER", "PV", "PV", "DOCTOR", gifts={"pv": gift})
     quiet_day(s)
     return s
 
@@ -129,7 +129,7 @@ def test_the_site_refuses_a_vote_time_from_the_client() -> None:
 
 
 def _ended(reveal: bool) -> Scenario:
-    s = mk(
+    s = deal(
         "BOSS",
         "PV",
         "PV",

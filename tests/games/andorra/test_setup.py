@@ -8,7 +8,7 @@ from nightfall.engine import Rejected
 from nightfall.games.andorra import AndorraGame
 from nightfall.games.andorra.state import AndorraState
 
-from .kit import mk
+from .kit import deal
 
 G = AndorraGame()
 
@@ -41,16 +41,16 @@ def test_warning_clan_without_boss() -> None:  # A-SETUP-2, A-ERR-1
 
 
 def test_two_clans() -> None:  # A-SETUP-4, A-ERR-1, A-REVEAL-2, A-CLAN-1, A-ROLE-MAFIA-7, H-02
-    s = mk(
+    s = deal(
         "BOSS:red", "SOLDIER:red", "BOSS:black", "RECRUITER:black", "GODFATHER", "PV", "PV", two_clans=True
     )
-    w = s.state.world
-    assert set(w.clans) == {"mafia:red", "mafia:black"}
+    world = s.state.world
+    assert set(world.clans) == {"mafia:red", "mafia:black"}
     assert s.player("godfather").clan is None
-    assert w.clans["mafia:red"].diploma == 1 and w.clans["mafia:black"].poison == 1
+    assert world.clans["mafia:red"].diploma == 1 and world.clans["mafia:black"].poison == 1
     from nightfall.games.andorra.state import display_role
 
-    assert display_role(w, s.player("boss")) == "Босс мафии (красные)"
+    assert display_role(world, s.player("boss")) == "Босс мафии (красные)"
     assert "Босс мафии (чёрные)" in G.view(s.state, "public")["first_post"]
     with pytest.raises(Rejected) as e:
         _setup(["BOSS:red", "SOLDIER:red", "PV"], two_clans=True)
@@ -60,7 +60,7 @@ def test_two_clans() -> None:  # A-SETUP-4, A-ERR-1, A-REVEAL-2, A-CLAN-1, A-ROL
 
 
 def test_starting_items() -> None:  # A-SETUP-6, A-SETUP-7, A-SETUP-8, A-SETUP-10, A-ROLE-PEACEFUL-1
-    s = mk(
+    s = deal(
         "BOSS", "RECRUITER", "SHERIFF", "FAIRY", "SHMARA", "PSYCHO", "REBEL", "SWINDLER", "DOCTOR", "VAMPIRE"
     )
     assert s.player("boss").items == {"VEST": [0]}
@@ -77,7 +77,7 @@ def test_starting_items() -> None:  # A-SETUP-6, A-SETUP-7, A-SETUP-8, A-SETUP-1
 def test_pv_gift_and_first_post() -> (
     None
 ):  # A-SETUP-9, A-SETUP-17, A-ITEM-GIFTLIST-1, A-CYCLE-1, A-GEN-7, A-GEN-3, H-01
-    s = mk("BOSS", "PV", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "PV", "PV", "PV", "DOCTOR")
     from nightfall.games.andorra.items import GIFT_LIST
 
     for nick in ("pv", "pv2", "pv3"):
@@ -95,7 +95,7 @@ def test_knowledge_at_start() -> (
     None
 ):  # A-SETUP-11, A-SETUP-12, A-SETUP-13, A-SETUP-14, A-SETUP-16, A-SETUP-5
     # A-ROLE-GODFATHER-4
-    s = mk("BOSS", "SOLDIER", "GODFATHER", "SHERIFF", "INVESTIGATOR", "VAMPIRE", "DOMOVOI", "MANIAC")
+    s = deal("BOSS", "SOLDIER", "GODFATHER", "SHERIFF", "INVESTIGATOR", "VAMPIRE", "DOMOVOI", "MANIAC")
 
     def knows(nick: str) -> set[str]:
         return {k["nick"] for k in G.view(s.state, s.seat(nick))["me"]["knows"]}
@@ -124,4 +124,4 @@ def test_a_nick_with_a_bbcode_tag_is_refused(nick: str) -> None:  # A-SETUP-1b
 @pytest.mark.parametrize("nick", ["[TF]Vasya", "Kolya [2]", "a[b", "Оля]"])
 def test_brackets_that_form_no_tag_are_kept(nick: str) -> None:  # A-SETUP-1b
     s = G.setup({"players": [nick, "p1", "p2"], "roles": ["PV", "PV", "DOCTOR"]}, 1)
-    assert s.world.p(1).nick == nick
+    assert s.world.player(1).nick == nick

@@ -7,13 +7,13 @@ import pytest
 from nightfall.engine import Command, Rejected, kernel
 from nightfall.games.andorra import AndorraGame
 
-from .kit import GAME, mk, quiet_day
+from .kit import GAME, deal, quiet_day
 
 G = AndorraGame()
 
 
 def test_raw_log_and_violations() -> None:  # A-VOTE-1, A-VOTE-3, A-VOTE-5, A-GEN-11
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.vote("boss", "pv")
     s.vote("pv", "pv")  # self-vote
     s.vote("pv2", "boss")
@@ -33,7 +33,7 @@ def test_raw_log_and_violations() -> None:  # A-VOTE-1, A-VOTE-3, A-VOTE-5, A-GE
 
 
 def test_penalties_next_day() -> None:  # A-VOTE-4, A-VOTE-10, A-VOTE-11, A-VOTE-12, A-TALLY-1, A-ERR-9
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("pv", "pv"), ("doctor", None)])  # pv2 and maniac did not vote, pv self-voted
     s.resolve()
     assert s.state.world.penalties["2"] == [s.seat("pv"), s.seat("pv2"), s.seat("maniac")]
@@ -47,14 +47,14 @@ def test_penalties_next_day() -> None:  # A-VOTE-4, A-VOTE-10, A-VOTE-11, A-VOTE
 
 
 def test_nobody_jailed_when_all_blank() -> None:  # A-TALLY-10, A-REPORT-3
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.resolve()
     assert s.post().splitlines()[1] == "Сел: никто"
 
 
 def test_vote_after_deadline_and_ineligible() -> None:  # A-VOTE-1, A-VOTE-2, A-MOVE-4a
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", schedule={"day_ms": 100, "night_ms": 100})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC", schedule={"day_ms": 100, "night_ms": 100})
     before = G.snapshot(s.state)
     with pytest.raises(Rejected) as e:
         kernel.apply(G, s.state, Command(1, "vote", {"target": 2}, now=101))
@@ -72,7 +72,7 @@ def test_vote_after_deadline_and_ineligible() -> None:  # A-VOTE-1, A-VOTE-2, A-
 def test_weights_and_vote_loss() -> (
     None
 ):  # A-VOTE-21, A-VOTE-22, A-TALLY-2, A-TALLY-9, A-ITEM-VODKA-1, A-CYCLE-4
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE", gifts={"pv": "DIPLOMA"})
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC", "VAMPIRE", gifts={"pv": "DIPLOMA"})
     quiet_day(s)
     s.move("doctor", "DRINK_VODKA")
     s.resolve()
@@ -88,7 +88,7 @@ def test_weights_and_vote_loss() -> (
 def test_prosecutor_telepath_rebel_vampire() -> (
     None
 ):  # A-TALLY-3, A-TALLY-4, A-TALLY-5, A-ROLE-PROSECUTOR-2, A-ROLE-PROSECUTOR-3, A-ROLE-TELEPATH-2, A-ROLE-REBEL-9, A-ERR-9, A-ERR-13
-    s = mk("BOSS", "PROSECUTOR", "TELEPATH", "REBEL", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PROSECUTOR", "TELEPATH", "REBEL", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("telepath", "maniac"), ("pv", "boss"), ("doctor", None)])
     s.move("prosecutor", "PROSECUTOR_ACCUSE", "maniac")
     s.move("telepath", "TELEPATH_VOTE", "doctor", vote="maniac")
@@ -108,7 +108,7 @@ def test_prosecutor_telepath_rebel_vampire() -> (
 
 
 def test_telepath_on_non_voter_fails() -> None:  # A-TALLY-4, A-ERR-13, A-ROLE-TELEPATH-4
-    s = mk("BOSS", "TELEPATH", "PV", "PV", "DOCTOR")
+    s = deal("BOSS", "TELEPATH", "PV", "PV", "DOCTOR")
     s.day([("boss", "pv")])
     s.move("telepath", "TELEPATH_VOTE", "doctor", vote="boss")
     s.resolve()
@@ -116,7 +116,7 @@ def test_telepath_on_non_voter_fails() -> None:  # A-TALLY-4, A-ERR-13, A-ROLE-T
 
 
 def test_swindler_window_small_game() -> None:  # A-TALLY-7, A-ROLE-SWINDLER-3, A-ERR-13
-    s = mk("BOSS", "SWINDLER", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "SWINDLER", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("pv", "boss"), ("pv2", "boss"), ("doctor", "boss"), ("maniac", "pv")])
     with pytest.raises(Rejected) as e:  # ≤ 10 players: one change among the last three
         s.move("swindler", "SWINDLER_CHANGE", changes=[{"voter": s.seat("boss"), "target": s.seat("pv")}])
@@ -136,7 +136,7 @@ def test_swindler_window_small_game() -> None:  # A-TALLY-7, A-ROLE-SWINDLER-3, 
 
 
 def test_psycho_jailed_revenge() -> None:  # A-VOTE-30, A-VOTE-31, A-ROLE-PSYCHO-6, A-DAWN-7, A-REVEAL-1
-    s = mk("BOSS", "PSYCHO", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PSYCHO", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "psycho"), ("pv", "psycho"), ("doctor", "psycho"), ("pv2", "boss")])
     s.resolve()
     assert s.post().splitlines()[1:3] == [
@@ -146,7 +146,7 @@ def test_psycho_jailed_revenge() -> None:  # A-VOTE-30, A-VOTE-31, A-ROLE-PSYCHO
 
 
 def test_jailer_hides_roles() -> None:  # A-REVEAL-3, A-ROLE-JAILER-3, A-ROLE-JAILER-5, A-REPORT-5
-    s = mk("BOSS", "JAILER", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "JAILER", "PV", "PV", "DOCTOR", "MANIAC")
     s.day([("boss", "pv"), ("pv2", "pv"), ("doctor", "pv")])
     s.resolve()
     assert s.post().splitlines()[1] == "Сел: pv (роль не вскрыта) — 3 голоса, монетка: нет"
@@ -173,7 +173,7 @@ def test_vote_plural() -> None:  # A-ERR-7
 
 
 def test_nobody_told_about_vote_changes() -> None:  # A-VOTE-20, A-MSG-3
-    s = mk("BOSS", "MAYOR", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "MAYOR", "PV", "PV", "DOCTOR", "MANIAC")
     quiet_day(s)
     s.move("mayor", "MAYOR_MUTE", "maniac")
     s.resolve()
@@ -187,7 +187,7 @@ def test_avatar_penalty_once_a_day_and_undone() -> None:
     from nightfall.engine import HOST
     from nightfall.games.andorra.reasons import explain
 
-    s = mk("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
     pv = s.seat("pv")
     s.do(HOST, "penalty", seat=pv)
     with pytest.raises(Rejected) as e:

@@ -71,7 +71,7 @@ def test_a_correction_with_fields_is_resolved_again() -> None:
     assert [c["ru"] for c in host["review"]["corrections"]] == [
         "Faya: подарок → Doc (Подарок: визитка шерифа)"
     ]
-    doc = state.game.pending_world.p(SEAT["Doc"])
+    doc = state.game.pending_world.player(SEAT["Doc"])
     assert "CARD_SHERIFF" in doc.items  # the night was resolved again with the corrected gift
 
 

@@ -47,9 +47,9 @@ def night_one() -> tuple[AndorraSiteGame, Any]:
         [("Doc", "Sher"), ("Sher", "Doc"), ("Pavel", "Doc"), ("Petr", "Sher")]
     ):
         kernel.apply(game, state, Command(SEAT[voter], "vote", {"target": SEAT[target]}, 10 + i))
-    w = state.game.world
-    w.p(SEAT["Petr"]).items = {"VOUCHER": [0]}
-    w.p(SEAT["Pavel"]).ghoul = True
+    world = state.game.world
+    world.player(SEAT["Petr"]).items = {"VOUCHER": [0]}
+    world.player(SEAT["Pavel"]).ghoul = True
     kernel.apply(game, state, Command("host", "end_day", {}, 30))
     return game, state
 

@@ -49,7 +49,7 @@ def test_every_seats_view_is_the_engines_after_each_command() -> None:
     _same(game, state)
     for day in range(2):
         for name, _ in CAST:
-            if state.game.world.p(SEAT[name]).alive:
+            if state.game.world.player(SEAT[name]).alive:
                 do(SEAT[name], "vote", target=None)
         do(HOST, "end_day")
         do(SEAT["Vera"], "move", player=SEAT["Vera"], action="MANIAC_QUICK", target=SEAT["Boris"] + day)

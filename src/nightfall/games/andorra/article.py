@@ -26,11 +26,11 @@ def _mine(state: AndorraState, seat: int) -> dict[str, Any] | None:
 
 def write(state: AndorraState, cmd: Command) -> list[Event]:
     """A-ROLE-JOURNALIST-7: only on the day after his executed watch, until the host decides."""
-    w = state.world
+    world = state.world
     seat = cmd.actor
     if state.phase != DAY:
         raise Rejected("wrong_phase", rule="A-ROLE-JOURNALIST-7", phase=state.phase, expected=[DAY])
-    if not isinstance(seat, int) or seat not in w.article_rights:
+    if not isinstance(seat, int) or seat not in world.article_rights:
         raise Rejected("no_article_today", rule="A-ROLE-JOURNALIST-7")
     text = cmd.payload.get("text")
     if isinstance(text, str):
@@ -43,11 +43,13 @@ def write(state: AndorraState, cmd: Command) -> list[Event]:
     if mine is not None and mine["status"] != "waiting":
         raise Rejected("article_decided", rule="H-07")
     if mine is None:
-        state.articles.append({"day": w.day, "seat": seat, "text": text.strip(), "status": "waiting"})
+        state.articles.append({"day": world.day, "seat": seat, "text": text.strip(), "status": "waiting"})
     else:
         mine["text"] = text.strip()
     return [
-        Event("article_written", {"day": w.day, "seat": seat}, Audience(seats=frozenset({seat}), host=True))
+        Event(
+            "article_written", {"day": world.day, "seat": seat}, Audience(seats=frozenset({seat}), host=True)
+        )
     ]
 
 

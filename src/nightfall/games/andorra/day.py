@@ -23,12 +23,12 @@ def _target(state: AndorraState, raw: Any) -> int | None:
 
 
 def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Event]:
-    w = state.world
+    world = state.world
     voter = cmd.actor
-    if not isinstance(voter, int) or not 1 <= voter <= len(w.players):
+    if not isinstance(voter, int) or not 1 <= voter <= len(world.players):
         raise Rejected("unknown_seat", rule="A-VOTE-2", actor=voter)
-    if not w.p(voter).alive:  # A-VOTE-2: only ALIVE players vote (Jailer-jailed cannot)
-        raise Rejected("not_eligible", rule="A-VOTE-2", player=w.p(voter).nick)
+    if not world.player(voter).alive:  # A-VOTE-2: only ALIVE players vote (Jailer-jailed cannot)
+        raise Rejected("not_eligible", rule="A-VOTE-2", player=world.player(voter).nick)
     target = _target(state, cmd.payload.get("target"))
     ts = int(cmd.payload.get("ts", cmd.now))
     earlier = [e for e in state.votes if e.voter == voter]
@@ -39,10 +39,10 @@ def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Eve
         for e in earlier:
             e.kind, e.void_reason = "VOID", e.void_reason or reason
     elif edit:
-        raise Rejected("nothing_to_edit", rule="A-VOTE-3", player=w.p(voter).nick)
+        raise Rejected("nothing_to_edit", rule="A-VOTE-3", player=world.player(voter).nick)
     elif target == voter:
         reason = "SELF"  # A-VOTE-3 (a)
-    elif target is not None and not w.p(target).alive:
+    elif target is not None and not world.player(target).alive:
         reason = "NON_CANDIDATE"  # A-VOTE-3 (d)
     entry = VoteEntry(len(state.votes) + 1, ts, voter, "VOID" if reason else kind, target, reason)
     state.votes.append(entry)
@@ -50,7 +50,7 @@ def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Eve
         Event(
             "vote",
             {
-                "day": w.day,
+                "day": world.day,
                 "seq": entry.seq,
                 "voter": voter,
                 "target": target,
@@ -88,10 +88,10 @@ def void_reason_text(code: str | None, lang: str = "ru") -> str | None:
 
 def public_log(state: AndorraState) -> list[dict[str, Any]]:
     """A-VOTE-5 / A-REPORT-6: penalty lines first, then raw votes in time order."""
-    w = state.world
+    world = state.world
     out: list[dict[str, Any]] = []
-    for seat in w.penalties.get(str(w.day), []):
-        if w.p(seat).alive:  # A-ERR-9: dropped and not printed when out of play
+    for seat in world.penalties.get(str(world.day), []):
+        if world.player(seat).alive:  # A-ERR-9: dropped and not printed when out of play
             out.append({"kind": "PENALTY", "target": seat})
     for e in sorted(state.votes, key=lambda e: (e.ts, e.seq)):
         line: dict[str, Any] = {

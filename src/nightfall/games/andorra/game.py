@@ -55,14 +55,14 @@ def _penalty(state: AndorraState, cmd: Command) -> list[Event]:
     _host_only(cmd)
     _phase(state, DAY, rule="A-GEN-9")
     seat = cmd.payload.get("seat")
-    w = state.world
-    if not isinstance(seat, int) or not 1 <= seat <= len(w.players) or not w.p(seat).alive:
+    world = state.world
+    if not isinstance(seat, int) or not 1 <= seat <= len(world.players) or not world.player(seat).alive:
         raise Rejected("bad_target", rule="A-GEN-9", seat=seat)
     if avatar_penalty(state, seat) is not None:  # one +1 per player and reason per day
-        raise Rejected("already_penalised", rule="A-GEN-9", player=w.p(seat).nick)
-    w.penalties.setdefault(str(w.day), []).append(seat)
-    state.host_log.append({"day": w.day, "penalty": seat, "at": cmd.now})
-    return [Event("penalty", {"day": w.day, "seat": seat, "reason": "AVATAR"})]
+        raise Rejected("already_penalised", rule="A-GEN-9", player=world.player(seat).nick)
+    world.penalties.setdefault(str(world.day), []).append(seat)
+    state.host_log.append({"day": world.day, "penalty": seat, "at": cmd.now})
+    return [Event("penalty", {"day": world.day, "seat": seat, "reason": "AVATAR"})]
 
 
 def _undo_penalty(state: AndorraState, cmd: Command) -> list[Event]:
@@ -70,14 +70,14 @@ def _undo_penalty(state: AndorraState, cmd: Command) -> list[Event]:
     _host_only(cmd)
     _phase(state, DAY, rule="A-GEN-9")
     seat = cmd.payload.get("seat")
-    w = state.world
+    world = state.world
     entry = avatar_penalty(state, seat) if isinstance(seat, int) else None
     if entry is None:
         raise Rejected("no_penalty_to_undo", rule="A-GEN-9", seat=seat)
-    today = w.penalties[str(w.day)]
+    today = world.penalties[str(world.day)]
     del today[len(today) - 1 - today[::-1].index(entry["penalty"])]  # the host's, added after the night's
     entry["undone"] = cmd.now
-    return [Event("penalty_undone", {"day": w.day, "seat": seat})]
+    return [Event("penalty_undone", {"day": world.day, "seat": seat})]
 
 
 def _end_day(state: AndorraState, now: int) -> list[Event]:
@@ -264,24 +264,24 @@ def _close_prompts(state: AndorraState, cmd: Command) -> list[Event]:
 
 def _clan_poll(state: AndorraState, cmd: Command) -> list[Event]:
     """A-CLAN-4: a member's vote for the clan's item manager; more than half elects."""
-    w = state.world
+    world = state.world
     voter = cmd.actor
-    if not isinstance(voter, int) or not 1 <= voter <= len(w.players) or not w.p(voter).alive:
+    if not isinstance(voter, int) or not 1 <= voter <= len(world.players) or not world.player(voter).alive:
         raise Rejected("not_eligible", rule="A-CLAN-4", actor=voter)
-    clan = w.p(voter).clan
-    if clan is None or clan not in w.clan_poll:
-        raise Rejected("no_poll", rule="A-CLAN-4", player=w.p(voter).nick)
+    clan = world.player(voter).clan
+    if clan is None or clan not in world.clan_poll:
+        raise Rejected("no_poll", rule="A-CLAN-4", player=world.player(voter).nick)
     cand = cmd.payload.get("candidate")
-    members = [m.seat for m in w.clan_members(clan)]
+    members = [m.seat for m in world.clan_members(clan)]
     if cand not in members:
-        raise Rejected("bad_candidate", rule="A-CLAN-4", player=w.p(voter).nick, candidate=cand)
-    poll = w.clan_poll[clan]
+        raise Rejected("bad_candidate", rule="A-CLAN-4", player=world.player(voter).nick, candidate=cand)
+    poll = world.clan_poll[clan]
     poll[str(voter)] = int(cand)
     votes = sum(1 for c in poll.values() if c == cand)
     aud = Audience(seats=frozenset(members), host=True)
     if votes * 2 > len(members):
-        w.clan_manager[clan] = int(cand)
-        del w.clan_poll[clan]
+        world.clan_manager[clan] = int(cand)
+        del world.clan_poll[clan]
         return [Event("clan_manager", {"clan": clan, "manager": cand}, aud)]
     return [Event("clan_poll_vote", {"clan": clan, "voter": voter, "candidate": cand}, aud)]
 
@@ -377,13 +377,13 @@ class AndorraGame:
         return state.deadline
 
     def result(self, state: AndorraState) -> dict[str, Any] | None:
-        w = state.world
+        world = state.world
         if state.phase != OVER:
             return None
         return {
-            "winner": w.winner,
-            "winners": list(w.winners),
-            "roles": {str(p.seat): p.role for p in w.players},
+            "winner": world.winner,
+            "winners": list(world.winners),
+            "roles": {str(p.seat): p.role for p in world.players},
         }
 
     def snapshot(self, state: AndorraState) -> Any:

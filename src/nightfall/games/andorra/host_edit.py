@@ -82,8 +82,8 @@ def _give_item(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[
     """H-03g: an item given in the day works the coming night; given at night, from the next
     night, like a gift received at night (A-ITEM-GEN-3)."""
     item = _item(payload)
-    w = state.world
-    p.give(item, w.day - 1 if state.phase == DAY else w.day)
+    world = state.world
+    p.give(item, world.day - 1 if state.phase == DAY else world.day)
     return {"item": item}
 
 
@@ -126,21 +126,23 @@ def _set_clan(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[s
     """H-03i: into a clan (its last member, by the order of joining: A-CLAN-2) and onto its
     side, or out of any clan (``clan`` null) and back to his role's side; the cap of five is
     the host's to judge (A-SETUP-3a)."""
-    w = state.world
+    world = state.world
     clan = payload.get("clan")
-    if clan is not None and (not isinstance(clan, str) or (clan not in w.clans and clan not in NEW_CLANS)):
+    if clan is not None and (
+        not isinstance(clan, str) or (clan not in world.clans and clan not in NEW_CLANS)
+    ):
         raise _reject("edit_bad_clan", clan=clan)
     if clan == p.clan:
         raise _reject("edit_same_clan", p)
     before = p.clan
     if clan in NEW_CLANS:  # the Cops or the Rebel's group, as the deal or a PV's choice starts them
-        w.clans.setdefault(clan, Clan(clan, NEW_CLANS[clan]))
+        world.clans.setdefault(clan, Clan(clan, NEW_CLANS[clan]))
     p.clan = clan
-    p.join_key = [w.day, p.seat] if clan is not None else []
+    p.join_key = [world.day, p.seat] if clan is not None else []
     p.follower = clan == "rebel" and p.role != Role.REBEL
     p.faction = _side(p)
-    if before is not None and w.clan_manager.get(before) == p.seat:
-        del w.clan_manager[before]
+    if before is not None and world.clan_manager.get(before) == p.seat:
+        del world.clan_manager[before]
     return {"clan": clan, "from": before}
 
 
@@ -165,15 +167,15 @@ def edit(state: AndorraState, cmd: Command) -> list[Event]:
     op, seat = payload.get("op"), payload.get("seat")
     if not isinstance(op, str) or op not in OPS:
         raise _reject("edit_bad_op", op=op)
-    w = state.world
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= len(w.players):
+    world = state.world
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= len(world.players):
         raise _reject("bad_target", seat=seat)
-    p = w.p(seat)
+    p = world.player(seat)
     details = OPS[op](state, p, payload)
     dropped = _drop_moves(state, p) if state.phase == NIGHT else []
     state.host_log.append(
         {
-            "day": w.day,
+            "day": world.day,
             "phase": state.phase,
             "edit": op,
             "seat": seat,
@@ -208,10 +210,10 @@ def _drop_moves(state: AndorraState, p: Player) -> list[str]:
 def choices(state: AndorraState) -> dict[str, list[dict[str, str]]]:
     """What the desk's editor offers, from the engine's own tables: every role and item by its
     Russian name, the game's clans and the two an edit may start."""
-    w = state.world
-    clans = list(w.clans) + [c for c in NEW_CLANS if c not in w.clans]
+    world = state.world
+    clans = list(world.clans) + [c for c in NEW_CLANS if c not in world.clans]
     return {
         "roles": [{"code": code, "ru": r.ru} for code, r in ROLES.items()],
         "items": [{"code": code, "ru": ru} for code, (ru, _) in ITEM_NAMES.items()],
-        "clans": [{"code": c, "ru": clan_word(w, c)} for c in clans],
+        "clans": [{"code": c, "ru": clan_word(world, c)} for c in clans],
     }

@@ -24,18 +24,18 @@ def refuse(code: str, rule: str, p: Player, move: str, **kw: Any) -> Rejected:
     return Rejected(code, rule=rule, player=p.nick, move=move, **kw)
 
 
-def seat_arg(w: World, raw: Any, p: Player, move: str, rule: str = "A-MOVE-6") -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= len(w.players):
+def seat_arg(world: World, raw: Any, p: Player, move: str, rule: str = "A-MOVE-6") -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= len(world.players):
         raise refuse("bad_target", rule, p, move, target=raw)
     return raw
 
 
-def may_submit_for(w: World, actor: Any, p: Player) -> bool:
+def may_submit_for(world: World, actor: Any, p: Player) -> bool:
     """A-MOVE-5: oneself, the clan's sender (mafia, Cops), or the host."""
     if actor == HOST or actor == p.seat:
         return True
     if p.clan and p.clan != "rebel" and isinstance(actor, int):
-        return sender(w, p.clan) == actor
+        return sender(world, p.clan) == actor
     return False
 
 
@@ -47,7 +47,11 @@ def clan_items(state: AndorraState, actor: Any, p: Player, code: str, params: di
     manager = item_manager(state.world, p.clan)
     if actor != manager:
         raise refuse(
-            "not_item_manager", "A-CLAN-4", p, code, manager=state.world.p(manager).nick if manager else None
+            "not_item_manager",
+            "A-CLAN-4",
+            p,
+            code,
+            manager=state.world.player(manager).nick if manager else None,
         )
 
 
@@ -56,10 +60,10 @@ def own_move(mv: dict[str, Any]) -> bool:
     return not mv.get("sheet")
 
 
-def is_sheet(w: World, actor: Any, p: Player) -> bool:
+def is_sheet(world: World, actor: Any, p: Player) -> bool:
     """A-MOVE-5: a mafia or Cops move entered by the clan's sender (for anyone, himself
     included), by the host, or by the item manager for a clan item (A-CLAN-4) is a sheet entry."""
-    return sheet_clan(p) and (actor != p.seat or actor == sender(w, str(p.clan)))
+    return sheet_clan(p) and (actor != p.seat or actor == sender(world, str(p.clan)))
 
 
 def sheet_clan(p: Player) -> bool:
@@ -69,13 +73,13 @@ def sheet_clan(p: Player) -> bool:
 
 def clashes(state: AndorraState, p: Player, code: str) -> list[int]:
     """A-CLAN-5/6: the clan mates whose move this night is of the same type (stake exempt)."""
-    w = state.world
+    world = state.world
     ctype = ACTIONS[code].clan_type
     if p.clan is None or ctype is None:
         return []
     out = []
     for seat_s, mv in state.submissions.items():
-        other = w.p(int(seat_s))
+        other = world.player(int(seat_s))
         if other.seat != p.seat and other.clan == p.clan and ACTIONS[str(mv["action"])].clan_type == ctype:
             out.append(other.seat)
     return out
@@ -84,19 +88,19 @@ def clashes(state: AndorraState, p: Player, code: str) -> list[int]:
 def clan_rules(state: AndorraState, actor: Any, p: Player, code: str) -> None:
     """A-CLAN-5/6: no two same-type moves in one clan per night. A sheet entry (A-MOVE-5) is
     not stopped by a mate's own move: that one is set aside when the sheet entry is stored."""
-    w = state.world
-    sheet = is_sheet(w, actor, p)
+    world = state.world
+    sheet = is_sheet(world, actor, p)
     for seat in clashes(state, p, code):
         if sheet and own_move(state.submissions[str(seat)]):
             continue
         raise refuse(
-            "clan_same_type", "A-CLAN-5", p, code, other=w.p(seat).nick, type=ACTIONS[code].clan_type
+            "clan_same_type", "A-CLAN-5", p, code, other=world.player(seat).nick, type=ACTIONS[code].clan_type
         )
 
 
 def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
-    w = state.world
-    n = w.day
+    world = state.world
+    n = world.day
     spec = ACTIONS[code]
     if NON_UNDEAD in spec.roles:
         if p.undead:  # A-ROLE-UNDEAD-1, A-ROLE-GHOUL-4
@@ -104,30 +108,30 @@ def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any
         return
     if ITEM in spec.roles:
         item = ITEM_NEEDED[code]
-        clan = w.clans.get(p.clan or "")
+        clan = world.clans.get(p.clan or "")
         clan_has = bool(params.get("clan")) and clan is not None and getattr(clan, item.lower(), 0) > 0
         if not (p.usable(item, n) or clan_has):  # A-ITEM-GEN-3: usable the night after
             raise refuse("no_item", "A-ITEM-GEN-3", p, code, item=item)
         return
     if "*rebel_shooter" in spec.roles:
-        followers = [q for q in w.clan_members("rebel") if q.follower]
+        followers = [q for q in world.clan_members("rebel") if q.follower]
         if p.clan != "rebel" or len(followers) < 3:  # A-ROLE-REBEL-6/7
             raise refuse("rebel_needs_three", "A-ROLE-REBEL-7", p, code, followers=len(followers))
         return
     if p.role not in spec.roles:
         raise refuse("not_your_move", "A-MOVE-6", p, code, role=p.role)
-    members = w.clan_members(p.clan) if p.clan else []
+    members = world.clan_members(p.clan) if p.clan else []
     soldiers = [q for q in members if q.role in (Role.SOLDIER, Role.JOURNALIST_SOLDIER)]
     recruiters = [q for q in members if q.role == Role.RECRUITER]
     if code == Move.POISON and p.role == Role.BOSS and (soldiers or recruiters):
         raise refuse("boss_poison_needs_no_soldier", "A-ROLE-BOSS-3", p, code)
     if code in (Move.SHOOT, Move.POISON) and p.role == Role.RECRUITER and soldiers:
         raise refuse("recruiter_needs_no_soldier", "A-ROLE-RECRUITER-2", p, code)
-    if code == Move.POISON and (p.clan not in w.clans or w.clans[p.clan].poison < 1):
+    if code == Move.POISON and (p.clan not in world.clans or world.clans[p.clan].poison < 1):
         raise refuse("no_poison", "A-ROLE-SOLDIER-3", p, code)
     if code == Move.RECRUIT and len(members) >= 5:
         raise refuse("clan_full", "A-RECRUIT-12", p, code)
-    if code == Move.SHERIFF_RECRUIT and any(q.alive and q.role == Role.INVESTIGATOR for q in w.players):
+    if code == Move.SHERIFF_RECRUIT and any(q.alive and q.role == Role.INVESTIGATOR for q in world.players):
         raise refuse("investigator_present", "A-ROLE-SHERIFF-2", p, code)
     if code == Move.EXPLODE and not p.usable("EXPLOSIVE", n):
         raise refuse("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")
@@ -148,8 +152,8 @@ def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any
 def target_rules(
     state: AndorraState, p: Player, code: str, target: Any, params: dict[str, Any]
 ) -> int | None:
-    w = state.world
-    n = w.day
+    world = state.world
+    n = world.day
     kind = ACTIONS[code].target
     if code == Move.USE_CARD_BOSS:
         kind = ANY
@@ -157,27 +161,27 @@ def target_rules(
         if target is not None and code not in (Move.NURSE_REPORT_VH, Move.PROSECUTOR_REPORT):
             raise refuse("no_target_expected", "A-MOVE-6", p, code)
         return None
-    t = seat_arg(w, target, p, code)
-    if not w.p(t).alive:
-        raise refuse("target_not_alive", "A-MOVE-6", p, code, target=w.p(t).nick)
+    t = seat_arg(world, target, p, code)
+    if not world.player(t).alive:
+        raise refuse("target_not_alive", "A-MOVE-6", p, code, target=world.player(t).nick)
     if kind == OTHER and t == p.seat:  # Q-75
         raise refuse("self_target", "A-MOVE-6", p, code)
     fam = CONSECUTIVE_FAMILY.get(code)
-    if fam and w.last_target(p.seat, fam, n - 1) == t:
-        raise refuse("same_target_twice", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
+    if fam and world.last_target(p.seat, fam, n - 1) == t:
+        raise refuse("same_target_twice", f"A-ROLE-{role_rule(code)}", p, code, target=world.player(t).nick)
     once = ONCE_PER_TARGET.get(code)
     if once and t in p.mem.get(once, []) and not doctor.first_self_heal(p, code, t):
-        raise refuse("once_per_target", f"A-ROLE-{role_rule(code)}", p, code, target=w.p(t).nick)
+        raise refuse("once_per_target", f"A-ROLE-{role_rule(code)}", p, code, target=world.player(t).nick)
     if doctor.heals_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-DOCTOR-3", p, code)
     if nurse.pumps_self_again(p, code, t):
         raise refuse("self_once_per_game", "A-ROLE-NURSE-3", p, code)
     if code == Move.SWINDLER_CHOOSE and p.mem.get("SWINDLER_PICKS", []).count(t) >= 2:
-        raise refuse("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=w.p(t).nick)
+        raise refuse("twice_per_player", "A-ROLE-SWINDLER-2", p, code, target=world.player(t).nick)
     if van_helsing.shoots_unconfirmed(p, code, t):
-        raise refuse("no_check", "A-ROLE-VH-3", p, code, target=w.p(t).nick)
-    if code == Move.VAMPIRE_GHOUL_VOTE and not w.p(t).ghoul:
-        raise refuse("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=w.p(t).nick)
+        raise refuse("no_check", "A-ROLE-VH-3", p, code, target=world.player(t).nick)
+    if code == Move.VAMPIRE_GHOUL_VOTE and not world.player(t).ghoul:
+        raise refuse("not_a_ghoul", "A-ROLE-VAMPIRE-7", p, code, target=world.player(t).nick)
     return t
 
 
@@ -198,14 +202,14 @@ def role_rule(code: str) -> str:
 
 
 def check_params(state: AndorraState, p: Player, code: str, params: dict[str, Any]) -> None:
-    w = state.world
+    world = state.world
     if code in (Move.TELEPATH_VOTE, Move.VAMPIRE_GHOUL_VOTE):
-        v = seat_arg(w, params.get("vote"), p, code)
-        if not w.p(v).alive:
-            raise refuse("not_a_candidate", "A-VOTE-2", p, code, target=w.p(v).nick)
+        v = seat_arg(world, params.get("vote"), p, code)
+        if not world.player(v).alive:
+            raise refuse("not_a_candidate", "A-VOTE-2", p, code, target=world.player(v).nick)
     if code == Move.TELEPATH_RETARGET:
-        seat_arg(w, params.get("new_target"), p, code)
-    if code == Move.FAIRY_GIFT and params.get("gift") not in w.fairy_stock:
+        seat_arg(world, params.get("new_target"), p, code)
+    if code == Move.FAIRY_GIFT and params.get("gift") not in world.fairy_stock:
         raise refuse("gift_not_in_stock", "A-ROLE-FAIRY-4", p, code, gift=params.get("gift"))
     if code == Move.USE_VOUCHER and params.get("kind", "tour") not in VOUCHER_KINDS:
         raise refuse("bad_trip_kind", "A-ITEM-VOUCHER-1", p, code)
@@ -219,7 +223,7 @@ def check_params(state: AndorraState, p: Player, code: str, params: dict[str, An
     # resolution later (A-MOVE-6): the Rebel's votes, the Shmara's and the Reanimator's preferences.
     if code == Move.REBEL_VOTES:
         if params.get("all") is not None:
-            seat_arg(w, params["all"], p, code, "A-ROLE-REBEL-9")
+            seat_arg(world, params["all"], p, code, "A-ROLE-REBEL-9")
         mapping = params.get("mapping")
         if mapping is not None:
             if not isinstance(mapping, dict):
@@ -227,8 +231,8 @@ def check_params(state: AndorraState, p: Player, code: str, params: dict[str, An
             for voter, cand in mapping.items():
                 if not (isinstance(voter, str) and voter.isdigit()) and not isinstance(voter, int):
                     raise refuse("bad_params", "A-ROLE-REBEL-9", p, code, field="mapping")
-                seat_arg(w, int(voter), p, code, "A-ROLE-REBEL-9")
-                seat_arg(w, cand, p, code, "A-ROLE-REBEL-9")
+                seat_arg(world, int(voter), p, code, "A-ROLE-REBEL-9")
+                seat_arg(world, cand, p, code, "A-ROLE-REBEL-9")
     if code == Move.SHMARA_CLONIDINE and params.get("take") is not None:
         take = params["take"]
         if not isinstance(take, list) or not all(isinstance(item, str) for item in take):
@@ -238,16 +242,16 @@ def check_params(state: AndorraState, p: Player, code: str, params: dict[str, An
         if not isinstance(prefer, list):
             raise refuse("bad_params", "A-ROLE-REANIMATOR-4", p, code, field="prefer")
         for seat in prefer:
-            seat_arg(w, seat, p, code, "A-ROLE-REANIMATOR-4")
+            seat_arg(world, seat, p, code, "A-ROLE-REANIMATOR-4")
 
 
 def swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) -> None:
     """A-ERR-13: a change outside the window, or too many, is rejected whole."""
     from .day import raw_vote_of
 
-    w = state.world
+    world = state.world
     entries: dict[int, dict[str, Any]] = {}
-    for q in w.alive():
+    for q in world.alive():
         v = raw_vote_of(state.votes, q.seat)
         entries[q.seat] = {"ts": v.ts if v else None, "seq": v.seq if v else None}
     window, allowed = swindler_window(entries, len(entries))
@@ -256,12 +260,12 @@ def swindler_changes(state: AndorraState, p: Player, params: dict[str, Any]) -> 
         raise refuse("too_many_changes", "A-TALLY-7", p, "SWINDLER_CHANGE", allowed=allowed)
     for ch in changes:
         voter = seat_arg(
-            w, ch.get("voter") if isinstance(ch, dict) else None, p, "SWINDLER_CHANGE", "A-TALLY-7"
+            world, ch.get("voter") if isinstance(ch, dict) else None, p, "SWINDLER_CHANGE", "A-TALLY-7"
         )
         if voter not in window:
-            raise refuse("outside_window", "A-TALLY-7", p, "SWINDLER_CHANGE", voter=w.p(voter).nick)
+            raise refuse("outside_window", "A-TALLY-7", p, "SWINDLER_CHANGE", voter=world.player(voter).nick)
         if ch.get("target") is not None:
-            seat_arg(w, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
+            seat_arg(world, ch["target"], p, "SWINDLER_CHANGE", "A-TALLY-7")
 
 
 def role_may(p: Player, code: str) -> bool:

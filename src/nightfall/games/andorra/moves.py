@@ -111,11 +111,11 @@ def legal_targets(
 
 def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Player, str, dict[str, Any]]:
     """Who the move is for, which move, and whether ``actor`` may send it for him (A-MOVE-5)."""
-    w = state.world
+    world = state.world
     who = payload.get("player", actor)
-    if isinstance(who, bool) or not isinstance(who, int) or not 1 <= who <= len(w.players):
+    if isinstance(who, bool) or not isinstance(who, int) or not 1 <= who <= len(world.players):
         raise Rejected("unknown_seat", rule="A-MOVE-5", player=who)
-    p = w.p(who)
+    p = world.player(who)
     code = payload.get("action")
     if not isinstance(code, str) or code not in ACTIONS:
         raise refuse("unknown_move", "A-MOVE-1", p, str(code))
@@ -126,9 +126,9 @@ def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Pla
         code in (Move.POISON, Move.USE_DIPLOMA)
         and p.clan is not None
         and p.clan.startswith("mafia")
-        and item_manager(w, p.clan) == actor
+        and item_manager(world, p.clan) == actor
     )
-    own_sheet = may_submit_for(w, actor, p)
+    own_sheet = may_submit_for(world, actor, p)
     if not own_sheet and not manager_for_items:
         raise refuse("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
     if code == Move.POISON and p.role not in ACTIONS[code].roles and "POISON" in p.items:
@@ -137,7 +137,7 @@ def _sent(state: AndorraState, actor: Any, payload: dict[str, Any]) -> tuple[Pla
             raise refuse("not_your_sheet", "A-MOVE-5", p, sent, by=actor)
     if not p.alive:
         raise refuse("not_alive", "A-MOVE-6", p, code)
-    if p.depressed_night == w.day:
+    if p.depressed_night == world.day:
         raise refuse("depressed", "A-ROLE-SHERIFF-5", p, code)
     params = payload.get("params") or {}
     if not isinstance(params, dict):
@@ -153,7 +153,7 @@ def _target(state: AndorraState, p: Player, code: str, raw: Any, params: dict[st
         # Prosecutor likewise one he has searched); the form offers those and no one else.
         known = p.mem.get("tests" if code == Move.NURSE_REPORT_VH else "searches") or {}
         if str(target) not in known:
-            raise refuse("not_tested", "A-ROLE-NURSE-4a", p, code, target=state.world.p(target).nick)
+            raise refuse("not_tested", "A-ROLE-NURSE-4a", p, code, target=state.world.player(target).nick)
     return target
 
 

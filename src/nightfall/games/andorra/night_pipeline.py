@@ -75,7 +75,7 @@ def _resolve_once(
 ) -> Resolution:
     world = copy.deepcopy(state.world)
     ctx = Night(
-        w=world,
+        world=world,
         n=world.day,
         answers=answers,
         timed_out=timed_out,
@@ -103,7 +103,7 @@ def _resolve_once(
             a.state = "CANCELLED"
     # A-ROLE-JOURNALIST-7: only a Journalist(-*) who executed his watch may publish on Day N+1
     world.article_rights = sorted(
-        j for j in ctx.journalist_watch if world.p(j).status == ALIVE and j not in ctx.blocked_at
+        j for j in ctx.journalist_watch if world.player(j).status == ALIVE and j not in ctx.blocked_at
     )
     world.day += 1
     return Resolution(world, ctx, [])

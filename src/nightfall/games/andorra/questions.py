@@ -56,12 +56,12 @@ def settle(messages: list[dict[str, Any]], prompts: list[dict[str, Any]], answer
                 }
 
 
-def settled(w: World, asked: dict[str, Any] | None) -> AndorraSettled | None:
+def settled(world: World, asked: dict[str, Any] | None) -> AndorraSettled | None:
     """A settled question's answer in words, for the player's inbox (``settle``)."""
     if asked is None:
         return None
     kind, value = str(asked["kind"]), asked["answer"]
     words: AndorraWords | None = None
     if value is not None:
-        words = {"ru": answer_label(w, kind, value, "ru"), "en": answer_label(w, kind, value, "en")}
+        words = {"ru": answer_label(world, kind, value, "ru"), "en": answer_label(world, kind, value, "en")}
     return {"answered": bool(asked["answered"]), "answer": words}

@@ -228,12 +228,12 @@ def setup(config: Mapping[str, Any], seed: int) -> AndorraState:
 
 def knows(world: World, seat: int) -> list[dict[str, Any]]:
     """Who a player knows (A-SETUP-11..16), from the current state."""
-    me = world.p(seat)
+    me = world.player(seat)
     out: list[dict[str, Any]] = []
     if me.clan:  # clan mates, Cops, the Rebel's group (A-SETUP-11/13/15)
         for q in world.clan_members(me.clan, active=False):
             if q.seat != seat:
                 out.append({"seat": q.seat, "nick": q.nick, "clan": me.clan})
     for g in me.mem.get("ghouls", []):  # A-SETUP-14: the Vampire knows his Ghouls
-        out.append({"seat": g, "nick": world.p(g).nick, "ghoul": True})
+        out.append({"seat": g, "nick": world.player(g).nick, "ghoul": True})
     return out

@@ -118,7 +118,7 @@ class World:
     # A-SEC-1: the secret that makes prompt ids opaque (night/ctx.py prompt_id); never in a view
     prompt_key: str = ""
 
-    def p(self, seat: int) -> Player:
+    def player(self, seat: int) -> Player:
         return self.players[seat - 1]
 
     def alive(self) -> list[Player]:
@@ -141,7 +141,7 @@ class World:
         self.history.setdefault(f"{seat}:{family}", {})[str(night)] = target
 
 
-def display_role(w: World, p: Player, lang: str = "ru") -> str:
+def display_role(world: World, p: Player, lang: str = "ru") -> str:
     """A-REVEAL-2: the current role, never the original one."""
     if p.ghoul:
         return GHOUL_RU if lang == "ru" else "Ghoul"
@@ -151,8 +151,8 @@ def display_role(w: World, p: Player, lang: str = "ru") -> str:
         return FOLLOWER_RU if lang == "ru" else "Rebel's Follower"
     spec = ROLES[p.role]
     name = spec.ru if lang == "ru" else spec.en
-    if w.two_clans and spec.clan_role and p.clan:
-        colour = w.clans[p.clan].colour
+    if world.two_clans and spec.clan_role and p.clan:
+        colour = world.clans[p.clan].colour
         if colour:
             from .roles.catalogue import CLAN_COLOURS
 

@@ -34,9 +34,9 @@ def _row(state: AndorraState, raw: Any, deadline: int | None) -> dict[str, Any]:
     if raw.get("void") is not None and raw.get("void") not in _THREAD_VOID:
         raise Rejected("bad_payload", rule="A-THREAD-6", field="void")
     if deadline is not None and ts >= deadline:
-        raise Rejected("vote_after_deadline", rule="A-VOTE-1", player=state.world.p(voter).nick)
-    if not state.world.p(voter).alive:
-        raise Rejected("not_eligible", rule="A-VOTE-2", player=state.world.p(voter).nick)
+        raise Rejected("vote_after_deadline", rule="A-VOTE-1", player=state.world.player(voter).nick)
+    if not state.world.player(voter).alive:
+        raise Rejected("not_eligible", rule="A-VOTE-2", player=state.world.player(voter).nick)
     return {
         "voter": voter,
         "target": target,

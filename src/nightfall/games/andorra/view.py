@@ -55,29 +55,31 @@ from .win import WIN_EN, WIN_RU
 
 def _public_status(state: AndorraState, seat: int) -> AndorraPublicPlayer:
     """A-REPORT-6: alive / killed (role) / jailed (role or «роль не вскрыта») / jailed by the Jailer."""
-    w = state.world
-    p = w.p(seat)
+    world = state.world
+    p = world.player(seat)
     out: AndorraPublicPlayer = {"seat": seat, "nick": p.nick, "status": p.status}
     if p.status == DEAD or (p.status != ALIVE and p.status != JAILED_JAILER and p.revealed):
-        out["role"] = display_role(w, p, "ru")
+        out["role"] = display_role(world, p, "ru")
     return out
 
 
 def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]:
-    w = state.world
+    world = state.world
     out: list[AndorraMessage] = []
     for m in state.messages:
         if viewer not in ("host", "all") and viewer not in m["audience"]:
             continue
-        then = as_of(w, m.get("epoch"))  # A-GEN-4: a message keeps the nicks it was sent with
+        then = as_of(world, m.get("epoch"))  # A-GEN-4: a message keeps the nicks it was sent with
         ru = render(then, m["key"], m["params"], "ru")
         en = render(then, m["key"], m["params"], "en")
         if m["about"] is not None:
-            nick = then.p(int(m["about"])).nick
+            nick = then.player(int(m["about"])).nick
             ru, en = f"{nick}: {ru}", f"{nick}: {en}"
         channel = m["channel"]
         named: AndorraWords | None = (
-            {"ru": clan_word(w, channel, "ru"), "en": clan_word(w, channel, "en")} if channel else None
+            {"ru": clan_word(world, channel, "ru"), "en": clan_word(world, channel, "en")}
+            if channel
+            else None
         )
         out.append(
             {
@@ -87,14 +89,14 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
                 "to": m["to"],
                 "ru": ru,
                 "en": en,
-                "question": settled(w, m.get("asked")),
+                "question": settled(world, m.get("asked")),
             }
         )
     return out
 
 
-def _nicks(w: World) -> dict[int, str]:
-    return {p.seat: p.nick for p in w.players}
+def _nicks(world: World) -> dict[int, str]:
+    return {p.seat: p.nick for p in world.players}
 
 
 def view(
@@ -114,14 +116,14 @@ def view(
 def public_part(state: AndorraState) -> AndorraView:
     """What every viewer's view holds alike: the statuses, the logs, the first post, the header,
     the morning posts (the same for the desk and each player; never anything private)."""
-    w = state.world
+    world = state.world
     base: AndorraView = {
         "game": "andorra",
         "phase": state.phase,
-        "day": w.day,
+        "day": world.day,
         "deadline": state.deadline,
-        "players": [_public_status(state, p.seat) for p in w.players],
-        "role_list": [_role_list_entry(r) for r in w.role_list],
+        "players": [_public_status(state, p.seat) for p in world.players],
+        "role_list": [_role_list_entry(r) for r in world.role_list],
         "gift_list": [item_name(g) for g in GIFT_LIST],
         # the day module builds these records (A-VOTE-5)
         "vote_log": cast("list[AndorraVoteLogEntry]", public_log(state))
@@ -139,12 +141,12 @@ def public_part(state: AndorraState) -> AndorraView:
                 "bbcode": render_post(p, then, "ru", bbcode=True),
             }
             for p in state.posts
-            for then in [_nicks(as_of(w, p.get("epoch")))]  # A-GEN-4: a post keeps its nicks
+            for then in [_nicks(as_of(world, p.get("epoch")))]  # A-GEN-4: a post keeps its nicks
         ],
         "result": {
-            "winner": w.winner,
+            "winner": world.winner,
             "winners": _winners(state, None),  # the desk's view puts them back (``_personal``)
-            "winner_name": _winner_name(w.winner),
+            "winner_name": _winner_name(world.winner),
         }
         if state.phase == "OVER"
         else None,
@@ -154,33 +156,33 @@ def public_part(state: AndorraState) -> AndorraView:
 
 def _card(state: AndorraState, seat: int, cards: dict[int, Any] | None) -> AndorraCard:
     if cards is None:
-        return cast("AndorraCard", role_card(state, state.world.p(seat)))
+        return cast("AndorraCard", role_card(state, state.world.player(seat)))
     if seat not in cards:
-        cards[seat] = role_card(state, state.world.p(seat))
+        cards[seat] = role_card(state, state.world.player(seat))
     return cast("AndorraCard", cards[seat])
 
 
 def _personal(
     state: AndorraState, viewer: Viewer, base: AndorraView, cards: dict[int, Any] | None = None
 ) -> AndorraView:
-    w = state.world
+    world = state.world
     if isinstance(viewer, int) and not isinstance(viewer, bool):
-        if not 1 <= viewer <= len(w.players):
+        if not 1 <= viewer <= len(world.players):
             return base
-        me = w.p(viewer)
+        me = world.player(viewer)
         mine: AndorraMe = {
             "seat": viewer,
             "role": me.role,
-            "role_name": display_role(w, me, "ru"),
-            "role_words": {"ru": display_role(w, me, "ru"), "en": display_role(w, me, "en")},
+            "role_name": display_role(world, me, "ru"),
+            "role_words": {"ru": display_role(world, me, "ru"), "en": display_role(world, me, "en")},
             "faction": me.faction,
             "status": me.status,
             "items": {item_name(i): len(v) for i, v in sorted(me.items.items())},
             "knows": cast(
                 "list[AndorraKnown]",
                 [
-                    dict(k, clan_name={lang: clan_word(w, k.get("clan"), lang) for lang in ("ru", "en")})
-                    for k in knows(w, viewer)
+                    dict(k, clan_name={lang: clan_word(world, k.get("clan"), lang) for lang in ("ru", "en")})
+                    for k in knows(world, viewer)
                 ],
             ),
             "card": _card(state, viewer, cards),
@@ -188,13 +190,13 @@ def _personal(
             # his own submission kept as the fallback for when no sheet entry arrives
             "submission": move_view(state, state.submissions.get(str(viewer))),
             "own_move": move_view(state, state.own_moves.get(str(viewer))),
-            "can_publish_article": viewer in w.article_rights and state.phase == "DAY",
+            "can_publish_article": viewer in world.article_rights and state.phase == "DAY",
             # his article of today and whether the host has published it (A-ROLE-JOURNALIST-7)
             "article": next(
                 (
                     cast("AndorraArticle", a)
                     for a in state.articles
-                    if a["day"] == w.day and a["seat"] == viewer
+                    if a["day"] == world.day and a["seat"] == viewer
                 ),
                 None,
             ),
@@ -202,8 +204,8 @@ def _personal(
             "prompts": own_prompts(state, viewer),
         }
         base["me"] = mine
-        if me.clan and me.clan in w.clans:
-            mates = {q.seat for q in w.clan_members(me.clan)}
+        if me.clan and me.clan in world.clans:
+            mates = {q.seat for q in world.clan_members(me.clan)}
             # A-MOVE-5: the clan sheet as submitted so far (clan mates only)
             mine["clan_sheet"] = {
                 s: sure_move_view(state, m) for s, m in state.submissions.items() if int(s) in mates
@@ -212,12 +214,12 @@ def _personal(
                 # A-MOVE-5, A-CLAN-2: who sends this clan's sheet (a mate's own move counts only
                 # if the sheet does not name him); told to the clan only, like the sheet itself,
                 # and only to members who still move (not a jailed or dead one)
-                mine["clan_sender"] = sender(w, me.clan)
-            if w.clans[me.clan].kind == "MAFIA":
-                c = w.clans[me.clan]
+                mine["clan_sender"] = sender(world, me.clan)
+            if world.clans[me.clan].kind == "MAFIA":
+                c = world.clans[me.clan]
                 mine["clan_items"] = {"diploma": c.diploma, "poison": c.poison}
-                mine["clan_poll"] = w.clan_poll.get(me.clan)
-                mine["item_manager"] = w.clan_manager.get(me.clan)
+                mine["clan_poll"] = world.clan_poll.get(me.clan)
+                mine["item_manager"] = world.clan_manager.get(me.clan)
     elif viewer in ("host", "all"):
         result = base.get("result")
         if result is not None:  # A-SEC-5: the desk always sees who won (a copy: ``base`` is shared)
@@ -228,49 +230,49 @@ def _personal(
                     "seat": p.seat,
                     "nick": p.nick,
                     "role": p.role,
-                    "role_name": {"ru": display_role(w, p, "ru"), "en": display_role(w, p, "en")},
+                    "role_name": {"ru": display_role(world, p, "ru"), "en": display_role(world, p, "en")},
                     "faction": p.faction,
                     "status": p.status,
                     "clan": p.clan,
                     "items": {i: len(v) for i, v in p.items.items()},
-                    "clan_name": {"ru": clan_word(w, p.clan, "ru"), "en": clan_word(w, p.clan, "en")},
+                    "clan_name": {"ru": clan_word(world, p.clan, "ru"), "en": clan_word(world, p.clan, "en")},
                     "item_names": {"ru": _item_list(p, "ru"), "en": _item_list(p, "en")},
                 }
-                for p in w.players
+                for p in world.players
             ],
             # H-03: the resolved night in words, checked before «Опубликовать утро»
             "review": night_review(state),
             "submissions": {s: sure_move_view(state, m) for s, m in state.submissions.items()},
             "own_moves": {s: sure_move_view(state, m) for s, m in state.own_moves.items()},
-            "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == w.day],
+            "articles": [cast("AndorraArticle", a) for a in state.articles if a["day"] == world.day],
             "pending": pending_view(state),
             "messages": render_messages(state, viewer),
             "audits": [audit_view(a) for a in state.audits],
             "warnings": state.config.get("warnings", []),
             # a clan chat or channel is named in words on the desk, never by its id (mafia:red)
-            "clan_names": cast("dict[str, AndorraWords]", clan_names(w)),
+            "clan_names": cast("dict[str, AndorraWords]", clan_names(world)),
             "prompts": [
                 prompt_view(state, p) for p in (state.pending or {}).get("prompts", []) if p["seat"] == 0
             ]
             if state.phase == "RESOLVING"
             else [],
             # H-05: today's +1 for a missing avatar, which the host may take back
-            "avatar_penalties": [p.seat for p in w.players if avatar_penalty(state, p.seat) is not None],
+            "avatar_penalties": [p.seat for p in world.players if avatar_penalty(state, p.seat) is not None],
             # H-04: nobody voted today among these living players (activity the engine can see)
             "running_count": cast(
                 "list[AndorraCountRow]",
-                running_count(w, w.day, state.votes) if state.phase == "DAY" else [],
+                running_count(world, world.day, state.votes) if state.phase == "DAY" else [],
             ),
             "host_log": cast("list[AndorraWords]", host_log_lines(state)),
             # sent at the start: built on Day 1 only (the desk's every view pays for it)
             "start_pms": cast(
-                "list[AndorraStartPm]", start_pms(state) if w.day == 1 and state.phase == "DAY" else []
+                "list[AndorraStartPm]", start_pms(state) if world.day == 1 and state.phase == "DAY" else []
             ),
             # H-03c: the state editor's choices (roles, items, clans) by their Russian names
             "edit_choices": cast("AndorraEditChoices", edit_choices(state)),
             "inactive_today": [
                 p.seat
-                for p in w.alive()
+                for p in world.alive()
                 if state.phase == "DAY" and not any(v.voter == p.seat for v in state.votes)
             ],
         }

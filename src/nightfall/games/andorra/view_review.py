@@ -40,14 +40,14 @@ def prompt_view(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
     """A prompt with its text (A-DATA-I): what to answer, the options with their words, the
     default, whether it may be declined, and the answer given so far (it leaves the list of
     open questions on the page)."""
-    w = state.world
+    world = state.world
     kind = str(pr["kind"])
     answered = str(pr["id"]) in state.answers
     # the night's prompt record (night/dawn.py) with its words
     out: dict[str, Any] = {
         **pr,
-        "ru": render(w, pr["key"], pr["params"], "ru"),
-        "en": render(w, pr["key"], pr["params"], "en"),
+        "ru": render(world, pr["key"], pr["params"], "ru"),
+        "en": render(world, pr["key"], pr["params"], "en"),
         "choices": [
             {
                 "value": o,
@@ -86,11 +86,11 @@ def move_view(state: AndorraState, move: dict[str, Any] | None) -> AndorraMove |
 
 def sure_move_view(state: AndorraState, move: dict[str, Any]) -> AndorraMove:
     """A submitted move as ``moves.py`` records it, with its name and fields in words."""
-    w = state.world
+    world = state.world
     code, params = str(move["action"]), dict(move.get("params") or {})
 
     def nick(seat: int) -> str:
-        return w.p(seat).nick if 1 <= seat <= len(w.players) else f"#{seat}"
+        return world.player(seat).nick if 1 <= seat <= len(world.players) else f"#{seat}"
 
     out: AndorraMove = {
         "action": code,
@@ -128,7 +128,7 @@ def audit_view(audit: dict[str, Any]) -> AndorraAudit:
 
 
 def audit_event(e: dict[str, Any]) -> AndorraAuditEvent:
-    """One executed action as ``night.ctx.Ev.as_dict`` records it."""
+    """One executed action as ``night.ctx.ExecutedAction.as_dict`` records it."""
     return {
         "seq": int(e["seq"]),
         "step": str(e["step"]),

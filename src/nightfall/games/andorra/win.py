@@ -7,9 +7,9 @@ from .roles.codes import Role
 from .state import World
 
 
-def check(w: World) -> tuple[str, list[int]] | None:
+def check(world: World) -> tuple[str, list[int]] | None:
     """The winning faction (or DRAW) and the winners, or None while the game goes on."""
-    active = w.alive()  # A-WIN-5: only ALIVE players count
+    active = world.alive()  # A-WIN-5: only ALIVE players count
     if not active:
         return "DRAW", []  # A-WIN-9
     factions = {p.faction for p in active}
@@ -22,18 +22,18 @@ def check(w: World) -> tuple[str, list[int]] | None:
             clan = next(iter(mafia_clans))
             winners = [
                 p.seat
-                for p in w.players
+                for p in world.players
                 if p.faction == MAFIA and (p.clan == clan or p.role == Role.GODFATHER)
             ]
-        elif not w.two_clans:
-            winners = [p.seat for p in w.players if p.faction == MAFIA]
+        elif not world.two_clans:
+            winners = [p.seat for p in world.players if p.faction == MAFIA]
         else:
-            winners = [p.seat for p in w.players if p.role == Role.GODFATHER and p.faction == MAFIA]
+            winners = [p.seat for p in world.players if p.role == Role.GODFATHER and p.faction == MAFIA]
         return MAFIA, winners
     if len(factions) == 1:
         (f,) = factions  # A-WIN-2/3/4; A-WIN-7: Ghouls are Undead
         assert f in (PEACEFUL, LONERS, UNDEAD)
-        return f, [p.seat for p in w.players if p.faction == f]  # A-WIN-8
+        return f, [p.seat for p in world.players if p.faction == f]  # A-WIN-8
     return None
 
 

@@ -52,7 +52,7 @@ class Act:
 
 
 @dataclass
-class Ev:
+class ExecutedAction:
     """One executed action (A-ORDER-6)."""
 
     seq: int
@@ -85,10 +85,10 @@ class Death:
 
 @dataclass
 class Night:
-    w: World
+    world: World
     n: int
     acts: dict[int, Act] = field(default_factory=dict)
-    events: list[Ev] = field(default_factory=list)
+    events: list[ExecutedAction] = field(default_factory=list)
     step: StepId = StepId.SNAPSHOT
     blocked_at: dict[int, int] = field(default_factory=dict)
     blockers: dict[int, list[int]] = field(default_factory=dict)  # victim -> blockers (A-ROLE-MANIAC-4)
@@ -143,8 +143,10 @@ class Night:
     def idx(self) -> int:
         return IDX[self.step]
 
-    def log(self, actor: int, code: str, target: int | None, cls: str, result: str, **kw: Any) -> Ev:
-        ev = Ev(len(self.events) + 1, self.step, actor, code, target, cls, result, **kw)
+    def log(
+        self, actor: int, code: str, target: int | None, cls: str, result: str, **kw: Any
+    ) -> ExecutedAction:
+        ev = ExecutedAction(len(self.events) + 1, self.step, actor, code, target, cls, result, **kw)
         self.events.append(ev)
         return ev
 
@@ -153,7 +155,7 @@ class Night:
 
     def can_act(self, seat: int) -> bool:
         """A-MOVE-7: alive, not jailed, not blocked before this step."""
-        p = self.w.p(seat)
+        p = self.world.player(seat)
         if p.status != ALIVE:
             return False
         at = self.blocked_at.get(seat)
@@ -161,7 +163,7 @@ class Night:
 
     def inaccessible(self, target: int, actor: int | None = None) -> bool:
         """A-ACCESS-1: vodka, tour, Domovoi block, someone else's confession, out of play."""
-        p = self.w.p(target)
+        p = self.world.player(target)
         if p.status != ALIVE:
             return True
         if target in self.drunk or target in self.on_tour or target in self.dom_blocked:
@@ -182,7 +184,7 @@ class Night:
     def sub_order(self, a: Act) -> tuple[int, int, int]:
         """A-ORDER-4: mafia clan 1, clan 2, then individuals by seat; shots before poisonings."""
         clan = a.clan if a.clan and a.clan.startswith("mafia") else None
-        rank = self.w.clans[clan].rank if clan else 10_000
+        rank = self.world.clans[clan].rank if clan else 10_000
         kind = 0 if a.code == Move.SHOOT else 1
         return (rank, kind, a.actor)
 
@@ -219,7 +221,7 @@ class Night:
         player sees), so it is the same on every replay and re-resolution of the night, yet
         a guess from the pattern (``N1:PV_ROLE:5``) never names a real question."""
         msg = f"N{self.n}:{kind}:{seat}".encode()
-        return hmac.new(bytes.fromhex(self.w.prompt_key), msg, hashlib.sha256).hexdigest()[:32]
+        return hmac.new(bytes.fromhex(self.world.prompt_key), msg, hashlib.sha256).hexdigest()[:32]
 
     def notice(self, seat: int, key: str, **params: Any) -> None:
         self.notices.append((seat, key, params))

@@ -16,7 +16,7 @@ from .step_ids import StepId
 
 def free_roles(ctx: Night, p: Player) -> list[str]:
     """A-ROLE-PV-6: base roles not in the starting list and not taken since."""
-    out = [r for r in FREE_ROLE_ORDER if r not in ctx.w.roles_taken]
+    out = [r for r in FREE_ROLE_ORDER if r not in ctx.world.roles_taken]
     return [r for r in out if r in FOLLOWER_CHOICES] if p.follower else out
 
 
@@ -64,16 +64,16 @@ def _reanimated_pvs_who_choose(ctx: Night, pvs: list[int]) -> set[int]:
 
 
 def d1_pv_choices(ctx: Night) -> None:
-    w = ctx.w
+    world = ctx.world
     prompts: list[dict[str, Any]] = []
     seeing = [
         pv
         for pv, watched in sorted(ctx.pv_watch.items())
-        if w.p(pv).status == ALIVE and w.p(pv).role == Role.PV and _hit(ctx, watched)
+        if world.player(pv).status == ALIVE and world.player(pv).role == Role.PV and _hit(ctx, watched)
     ]
     choosing = _reanimated_pvs_who_choose(ctx, seeing)
     for pv, _watched in sorted(ctx.pv_watch.items()):
-        p = w.p(pv)
+        p = world.player(pv)
         if pv not in choosing:
             continue
         options = free_roles(ctx, p)
@@ -99,20 +99,20 @@ def d1_pv_choices(ctx: Night) -> None:
         if ans in pr["options"]:
             chosen.setdefault(str(ans), []).append(pr["seat"])
     for role, seats in sorted(chosen.items()):
-        seat = seats[w.rng.below(len(seats))] if len(seats) > 1 else seats[0]  # A-ROLE-PV-7 coin
-        p = w.p(seat)
+        seat = seats[world.rng.below(len(seats))] if len(seats) > 1 else seats[0]  # A-ROLE-PV-7 coin
+        p = world.player(seat)
         spec = ROLES[role]
         p.role = role
         if not p.follower:
             p.faction = spec.faction
         for item in spec.items:  # A-ROLE-PV-5, A-ITEM-GEN-2
             p.give(item, ctx.n)
-        w.roles_taken.append(role)  # A-RCHANGE-2
+        world.roles_taken.append(role)  # A-RCHANGE-2
         if spec.clan_role:
             clans = [
                 c
-                for c in sorted(w.clans, key=lambda c: w.clans[c].rank)
-                if c.startswith("mafia") and len(w.clan_members(c)) < MAX_CLAN
+                for c in sorted(world.clans, key=lambda c: world.clans[c].rank)
+                if c.startswith("mafia") and len(world.clan_members(c)) < MAX_CLAN
             ]
             clan = clans[0] if clans else None  # A-DAWN-1a default: the first clan with room
             if len(clans) > 1:  # H-08: two clans → the host assigns the clan (seat 0 = the host)
@@ -134,11 +134,11 @@ def d1_pv_choices(ctx: Night) -> None:
                 _join_mafia(ctx, p, str(clan), soldier=False)
                 ctx.clan_notices.append((str(clan), "MSG-CLAN-NEWMEMBER", {"X": seat}))
         elif role in (Role.SHERIFF, Role.INVESTIGATOR):
-            w.clans.setdefault("cops", Clan("cops", "COPS"))
+            world.clans.setdefault("cops", Clan("cops", "COPS"))
             p.clan, p.join_key = "cops", [ctx.n, seat]
             ctx.clan_notices.append(("cops", "MSG-CLAN-NEWMEMBER", {"X": seat}))  # the other Cop is informed
         elif role == Role.REBEL:
-            w.clans.setdefault("rebel", Clan("rebel", "REBEL"))
+            world.clans.setdefault("rebel", Clan("rebel", "REBEL"))
             p.clan, p.join_key = "rebel", [ctx.n, seat]
         ctx.dawn_msgs.append((seat, "MSG-NEWROLE", {"role": role}))
 
@@ -149,23 +149,23 @@ def _recruitable(p: Player) -> bool:
 
 
 def _notice_first(ctx: Night, r: dict[str, Any]) -> None:
-    p = ctx.w.p(r["target"])
+    p = ctx.world.player(r["target"])
     if r["faction"] not in p.refused_by and not r.get("card"):
         ctx.dawn_msgs.append((p.seat, "MSG-RECRUIT-NOTICE", {}))
 
 
 def d2_d4_recruitment(ctx: Night) -> None:
     """A-RECRUIT-10..13, A-ERR-11/12."""
-    w = ctx.w
+    world = ctx.world
     by_target: dict[int, list[dict[str, Any]]] = {}
     for r in ctx.recruits:
         by_target.setdefault(r["target"], []).append(r)
     for target, offers in sorted(by_target.items()):
-        p = w.p(target)
+        p = world.player(target)
         ok = list(offers)
         # D2: the Sheriff first (A-RECRUIT-11)
         sheriff = [r for r in ok if r["faction"] == "cops"]
-        have_inv = any(q.role == Role.INVESTIGATOR and q.alive for q in w.players)
+        have_inv = any(q.role == Role.INVESTIGATOR and q.alive for q in world.players)
         if (
             sheriff
             and p.alive
@@ -177,7 +177,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
             r = sheriff[0]
             p.role, p.clan, p.join_key = Role.INVESTIGATOR, "cops", [ctx.n, target]
             p.give("SIREN", ctx.n)
-            w.roles_taken.append(Role.INVESTIGATOR)
+            world.roles_taken.append(Role.INVESTIGATOR)
             ctx.acts[r["by"]].result = "OK"
             ctx.dawn_msgs.append((target, "MSG-RECRUITED-SHERIFF", {"sheriff": r["by"]}))
             for other in ok:
@@ -191,10 +191,10 @@ def d2_d4_recruitment(ctx: Night) -> None:
         for r in [r for r in rest if r.get("card")]:
             clan = (
                 r["faction"]
-                if r["faction"] in w.clans
-                else next((c for c in w.clans if c.startswith("mafia")), None)
+                if r["faction"] in world.clans
+                else next((c for c in world.clans if c.startswith("mafia")), None)
             )
-            if clan and p.alive and _recruitable(p) and 0 < len(w.clan_members(clan)) < MAX_CLAN:
+            if clan and p.alive and _recruitable(p) and 0 < len(world.clan_members(clan)) < MAX_CLAN:
                 _join_mafia(ctx, p, clan, soldier=True)
                 _joined(ctx, p, clan)
         rest = [r for r in rest if not r.get("card")]
@@ -204,8 +204,8 @@ def d2_d4_recruitment(ctx: Night) -> None:
             r
             for r in rest
             if p.alive
-            and w.clan_members(r["faction"])
-            and (not r["faction"].startswith("mafia") or len(w.clan_members(r["faction"])) < MAX_CLAN)
+            and world.clan_members(r["faction"])
+            and (not r["faction"].startswith("mafia") or len(world.clan_members(r["faction"])) < MAX_CLAN)
         ]
         if not live or not _recruitable(p):
             for r in rest:
@@ -237,7 +237,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
                 pick = live[0] if ans in ("да", "yes", True) else None
         else:
             order = list(live)
-            w.rng.shuffle(order)  # A-RECRUIT-9: labels in random order
+            world.rng.shuffle(order)  # A-RECRUIT-9: labels in random order
             labels = [f"вербовка {i}" for i in range(1, len(order) + 1)]
             key = "MSG-RECRUIT-CHOICE-FORCED" if forced else "MSG-RECRUIT-CHOICE"
             ans = ctx.ask(
@@ -256,7 +256,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
             ctx.dawn_msgs.append((target, key, {"labels": labels}))
             pick = order[labels.index(ans)] if ans in labels else None
             if pick is None and forced:
-                pick = forced[w.rng.below(len(forced))]
+                pick = forced[world.rng.below(len(forced))]
         for r in live:
             if r is not pick and r not in forced and r["faction"] not in p.refused_by:
                 p.refused_by.append(r["faction"])  # A-RECRUIT-6: remembered per faction
@@ -270,7 +270,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
                 (
                     target,
                     "MSG-RECRUITED-REBEL",
-                    {"list": [q.seat for q in w.clan_members("rebel") if q.seat != target]},
+                    {"list": [q.seat for q in world.clan_members("rebel") if q.seat != target]},
                 )
             )
         else:
@@ -279,67 +279,69 @@ def d2_d4_recruitment(ctx: Night) -> None:
 
 
 def _joined(ctx: Night, p: Player, clan: str) -> None:
-    members = [q.seat for q in ctx.w.clan_members(clan) if q.seat != p.seat]
+    members = [q.seat for q in ctx.world.clan_members(clan) if q.seat != p.seat]
     ctx.dawn_msgs.append((p.seat, "MSG-RECRUITED-MAFIA", {"role": p.role, "list": members}))
     ctx.clan_notices.append((clan, "MSG-CLAN-NEWMEMBER", {"X": p.seat}))
 
 
 def d5_successions(ctx: Night) -> None:
     """A-ROLE-COPS-2/4, A-ROLE-REBEL-8, A-CLAN-2 (deaths of this night)."""
-    w = ctx.w
-    dead_now = {d.seat for d in ctx.deaths if w.p(d.seat).status == DEAD}
+    world = ctx.world
+    dead_now = {d.seat for d in ctx.deaths if world.player(d.seat).status == DEAD}
     dead_now |= set(ctx.jailer_jailed)  # A-ROLE-COPS-3a: jailed by the Jailer at 35 → succession at dawn
     promote(ctx, dead_now)
-    for cid, clan in w.clans.items():
+    for cid, clan in world.clans.items():
         if clan.kind != "MAFIA":
             continue
-        boss_gone = any(w.p(s).role == Role.BOSS and w.p(s).clan == cid for s in dead_now)
-        manager_gone = w.clan_manager.get(cid) in dead_now
-        if (boss_gone or manager_gone) and w.clan_members(cid):
+        boss_gone = any(world.player(s).role == Role.BOSS and world.player(s).clan == cid for s in dead_now)
+        manager_gone = world.clan_manager.get(cid) in dead_now
+        if (boss_gone or manager_gone) and world.clan_members(cid):
             if boss_gone:
-                ctx.clan_notices.append((cid, "MSG-CLAN-SENDER", {"X": sender(w, cid)}))
+                ctx.clan_notices.append((cid, "MSG-CLAN-SENDER", {"X": sender(world, cid)}))
             open_poll(ctx, cid)
 
 
 def d6_jail(ctx: Night) -> None:
     """A-ROLE-JAILER-7/8: releases and the Jailer's death opening the jail."""
-    w = ctx.w
-    jailer_dead = any(w.p(d.seat).role == Role.JAILER and w.p(d.seat).status == DEAD for d in ctx.deaths)
+    world = ctx.world
+    jailer_dead = any(
+        world.player(d.seat).role == Role.JAILER and world.player(d.seat).status == DEAD for d in ctx.deaths
+    )
     if jailer_dead:
-        for s in sorted(w.jailed_unrevealed):
-            q = w.p(s)
+        for s in sorted(world.jailed_unrevealed):
+            q = world.player(s)
             if q.status in (JAILED_LYNCH, "JAILED_JAILER"):
                 q.status = ALIVE
                 q.poisonings.clear()
                 q.bitten_night = None
                 ctx.left_jail.append(s)
                 ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
-        w.jailed_unrevealed = []
+        world.jailed_unrevealed = []
     for s in ctx.released:
-        q = w.p(s)
+        q = world.player(s)
         if q.status == JAILED_LYNCH:
             q.status = ALIVE
-            if s in w.jailed_unrevealed:
-                w.jailed_unrevealed.remove(s)
+            if s in world.jailed_unrevealed:
+                world.jailed_unrevealed.remove(s)
             ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
 
 
 def d7_psycho_revenge(ctx: Night) -> None:
     """A-VOTE-30/31: the last raw-log voter against a jailed Psycho dies."""
-    w = ctx.w
+    world = ctx.world
     j = ctx.jailed
-    if j is None or w.p(j).role != Role.PSYCHO or w.p(j).status != JAILED_LYNCH:
+    if j is None or world.player(j).role != Role.PSYCHO or world.player(j).status != JAILED_LYNCH:
         return
     mine = [v for v in ctx.votes if v.kind == "VOTE" and v.target == j]
     if not mine:
         return
     last = max(mine, key=lambda v: (v.ts, v.seq))
-    if w.p(last.voter).status == ALIVE:
+    if world.player(last.voter).status == ALIVE:
         ctx.revenge = last.voter
         ctx.dying.append(Death(last.voter, "REVENGE", j, StepId.PSYCHO_REVENGE))
 
 
 def d8_win(ctx: Night) -> None:
-    got = check(ctx.w)
+    got = check(ctx.world)
     if got is not None:
-        ctx.w.winner, ctx.w.winners = got
+        ctx.world.winner, ctx.world.winners = got

@@ -17,13 +17,13 @@ from .ctx import Act, Night
 
 def n0_snapshot(ctx: Night) -> None:
     """N0 (A-TALLY-1, A-ROLE-SHERIFF-5): tally workspace, acts, depression voids."""
-    w = ctx.w
-    ctx.alive_at_n0 = {p.seat for p in w.alive()}
-    ctx.clan_at_n0 = {p.seat: p.clan for p in w.players}
+    world = ctx.world
+    ctx.alive_at_n0 = {p.seat for p in world.alive()}
+    ctx.clan_at_n0 = {p.seat: p.clan for p in world.players}
     build_workspace(ctx, ctx.votes)
     for seat_s, mv in sorted(ctx.submissions.items(), key=lambda kv: int(kv[0])):
         seat = int(seat_s)
-        p = w.p(seat)
+        p = world.player(seat)
         code = str(mv["action"])
         if not p.alive:
             continue
@@ -45,14 +45,14 @@ def s6a_jailing(ctx: Night) -> None:
         if act is not None and act.state == "PENDING":
             act.state = "VOID"  # A-MOVE-8: void from step 7 on; no results (A-RES-4)
         promote(ctx, {ctx.jailed})  # A-ROLE-COPS-3/4, A-ROLE-REBEL-8 "at the coming of the night"
-        j = ctx.w.p(ctx.jailed)
-        boss_or_manager = j.role == Role.BOSS or ctx.w.clan_manager.get(j.clan or "") == j.seat
-        if j.clan and j.clan.startswith("mafia") and boss_or_manager and ctx.w.clan_members(j.clan):
+        j = ctx.world.player(ctx.jailed)
+        boss_or_manager = j.role == Role.BOSS or ctx.world.clan_manager.get(j.clan or "") == j.seat
+        if j.clan and j.clan.startswith("mafia") and boss_or_manager and ctx.world.clan_members(j.clan):
             open_poll(ctx, j.clan)  # A-CLAN-4: the head is jailed
 
 
 def s6b_win(ctx: Night) -> None:
-    got = check(ctx.w)
+    got = check(ctx.world)
     if got is not None:
-        ctx.w.winner, ctx.w.winners = got
+        ctx.world.winner, ctx.world.winners = got
         ctx.over_at_6b = True

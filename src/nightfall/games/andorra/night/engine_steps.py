@@ -10,8 +10,8 @@ from .ctx import Death, Night
 
 def step_39a_delayed_deaths(ctx: Night) -> None:
     """A-HEAL-5, A-ROLE-VAMPIRE-6 (c): poisonings of the previous night that were not cured."""
-    w = ctx.w
-    for p in w.players:
+    world = ctx.world
+    for p in world.players:
         if p.status != ALIVE:
             continue
         due = [x for x in p.poisonings if x["night"] == ctx.n - 1]
@@ -20,7 +20,7 @@ def step_39a_delayed_deaths(ctx: Night) -> None:
         first = due[0]
         ctx.dying.append(Death(p.seat, str(first["kind"]), first["by"], ctx.step))
         if first["kind"] == "BITE" and p.role == Role.PSYCHO and first["by"] is not None:
-            vamp = w.p(int(first["by"]))
+            vamp = world.player(int(first["by"]))
             if vamp.status == ALIVE:  # the Vampire dies with the Psycho (unpreventable)
                 ctx.dying.append(Death(vamp.seat, "PSYCHO_BITE", p.seat, ctx.step))
 

@@ -7,7 +7,7 @@ from ..roles.catalogue import LONERS, MAFIA, PEACEFUL, UNDEAD
 from ..roles.codes import Role
 from ..state import DEAD
 from .ctx import Death, Night
-from .har import PISTOL, hostile
+from .hostile_actions import PISTOL, hostile
 from .step_ids import StepId
 
 
@@ -19,7 +19,11 @@ def successful_hostile_by(ctx: Night, seat: int) -> bool:
 def executioner_check(ctx: Night) -> None:
     """A-ROLE-EXECUTIONER-3: behead at the end of the step of the first hostile success."""
     for ex, watched in sorted(ctx.exec_watch.items()):
-        if ex in ctx.exec_done or not ctx.w.p(ex).alive or ctx.w.p(ex).role != Role.EXECUTIONER:
+        if (
+            ex in ctx.exec_done
+            or not ctx.world.player(ex).alive
+            or ctx.world.player(ex).role != Role.EXECUTIONER
+        ):
             continue
         if successful_hostile_by(ctx, watched):
             ctx.exec_done.add(ex)
@@ -31,8 +35,8 @@ def executioner_check(ctx: Night) -> None:
 
 def _sin(ctx: Night, d: Death, actor: int) -> None:
     """A-SIN-1..3: the actor of a lethal action is sinful, save the §26 exceptions."""
-    w = ctx.w
-    killer, victim = w.p(actor), w.p(d.seat)
+    world = ctx.world
+    killer, victim = world.player(actor), world.player(d.seat)
     if d.reflected or actor == d.seat:
         return
     if killer.role in (Role.SHERIFF, Role.INVESTIGATOR) and victim.faction == MAFIA:
@@ -50,16 +54,16 @@ def finish_step(ctx: Night) -> None:
 def apply_deaths(ctx: Night) -> None:
     if ctx.step not in (StepId.JAILING, StepId.EARLY_WIN, StepId.PSYCHO_REVENGE):
         executioner_check(ctx)
-    w = ctx.w
+    world = ctx.world
     seen: set[int] = set()
     queue = list(ctx.dying)
     ctx.dying.clear()
     while queue:
         d = queue.pop(0)
-        if d.seat in seen or w.p(d.seat).status == DEAD:
+        if d.seat in seen or world.player(d.seat).status == DEAD:
             continue
         seen.add(d.seat)
-        victim = w.p(d.seat)
+        victim = world.player(d.seat)
         was_peaceful = victim.faction == PEACEFUL
         victim.status = DEAD
         victim.death = {"night": ctx.n, "step": d.step, "cause": d.cause, "by": d.by, "bloody": d.bloody}
@@ -69,7 +73,7 @@ def apply_deaths(ctx: Night) -> None:
             _sin(ctx, d, a)
         if d.by is None or d.reflected:
             continue
-        killer = w.p(d.by)
+        killer = world.player(d.by)
         # A-ROLE-PSYCHO-4/7: a pistol killer of a Psycho holding explosive dies too.
         if (
             d.cause in PISTOL
@@ -91,5 +95,5 @@ def apply_deaths(ctx: Night) -> None:
         if d.cause == "SHOT" and was_peaceful and killer.role in (Role.SHERIFF, Role.INVESTIGATOR):
             # A-ROLE-SHERIFF-4/5: depression — next night's move and Day N+1 vote lost.
             killer.depressed_night = ctx.n + 1
-            w.lose_vote(ctx.n + 1, d.by, "DEPRESSION")
+            world.lose_vote(ctx.n + 1, d.by, "DEPRESSION")
             ctx.notice(d.by, "MSG-DEPRESSION")

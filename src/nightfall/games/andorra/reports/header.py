@@ -146,69 +146,69 @@ def _left(state: AndorraState, lang: str) -> str | None:
         return None
     L = LABELS[lang]
     li = 0 if lang == "ru" else 1
-    w = state.world
+    world = state.world
     told: dict[int, str] = {}  # seat -> the line of the last post that told his leaving
     for post in state.posts:
-        then = as_of(w, post.get("epoch"))
+        then = as_of(world, post.get("epoch"))
         n = int(post["day"]) - 1  # the morning of day N+1 tells day N's vote and night N
         day, night = L["on_day"].format(n=n), L["on_night"].format(n=n)
         rows: list[tuple[int, str]] = []
         if post.get("jailed"):
             j = int(post["jailed"])
             role = post["roles"][str(j)][li] if post.get("jailed_revealed") else L["hidden"]
-            rows.append((j, f"{then.p(j).nick} ({role}) — {L['jailed']}, {day}"))
+            rows.append((j, f"{then.player(j).nick} ({role}) — {L['jailed']}, {day}"))
         for seat in post.get("jailer_jailed", []):
-            rows.append((int(seat), f"{then.p(int(seat)).nick} — {L['jailer']}, {night}"))
+            rows.append((int(seat), f"{then.player(int(seat)).nick} — {L['jailer']}, {night}"))
         for key in ("killed", "stabbed"):
             for seat in post.get(key, []):
                 role = post["roles"][str(seat)][li]
-                rows.append((int(seat), f"{then.p(int(seat)).nick} ({role}) — {L[key]}, {night}"))
+                rows.append((int(seat), f"{then.player(int(seat)).nick} ({role}) — {L[key]}, {night}"))
         for seat, line in rows:
             told.pop(seat, None)  # a second leaving moves him to its own place in the order
             told[seat] = line
-    out = [line for seat, line in told.items() if w.p(seat).status != ALIVE]
+    out = [line for seat, line in told.items() if world.player(seat).status != ALIVE]
     return "; ".join(out) or "—"
 
 
 def _status(state: AndorraState, seat: int, lang: str) -> str:
     L = LABELS[lang]
-    w = state.world
-    p = w.p(seat)
+    world = state.world
+    p = world.player(seat)
     if p.status == ALIVE:
         return L["alive"]
     if p.status == DEAD:  # the word of the morning post that told his death (and «Выбыли»)
         last = next((post for post in reversed(state.posts) if seat in post.get("stabbed", [])), None)
         last_killed = next((post for post in reversed(state.posts) if seat in post.get("killed", [])), None)
         stabbed = last is not None and (last_killed is None or last["day"] > last_killed["day"])
-        return f"{L['stabbed' if stabbed else 'killed']} ({display_role(w, p, lang)})"
+        return f"{L['stabbed' if stabbed else 'killed']} ({display_role(world, p, lang)})"
     if p.status == JAILED_JAILER:
         return L["jailer"]
-    role = display_role(w, p, lang) if p.revealed else L["hidden"]
+    role = display_role(world, p, lang) if p.revealed else L["hidden"]
     return f"{L['jailed']} ({role})"
 
 
 def vote_log_lines(state: AndorraState, lang: str = "ru") -> list[str]:
     """Penalty lines first (A-REPORT-6, A-ERR-9), then the raw votes in time order."""
     L = LABELS[lang]
-    w = state.world
+    world = state.world
     out = []
-    for seat in w.penalties.get(str(w.day), []):
-        if w.p(seat).status == ALIVE:
-            out.append(f"+1 {w.p(seat).nick} ({L['penalty']})")
+    for seat in world.penalties.get(str(world.day), []):
+        if world.player(seat).status == ALIVE:
+            out.append(f"+1 {world.player(seat).nick} ({L['penalty']})")
     for v in sorted(state.votes, key=lambda v: (v.ts, v.seq)):
-        tgt = L["blank"] if v.target is None else w.p(v.target).nick
+        tgt = L["blank"] if v.target is None else world.player(v.target).nick
         void = f" ({L['void']}: {void_reason_text(v.void_reason, lang)})" if v.kind == "VOID" else ""
-        out.append(f"{w.p(v.voter).nick}: {tgt}{void}")
+        out.append(f"{world.player(v.voter).nick}: {tgt}{void}")
     return out
 
 
 def count_lines(state: AndorraState, lang: str = "ru") -> list[str]:
     """H-04a in the header: the count so far, highest first: «Kassandra — 3 (rubin1988, Лиса, +1)»."""
-    w = state.world
+    world = state.world
     out = []
-    for r in running_count(w, w.day, state.votes):
-        who = [w.p(s).nick for s in r["voters"]] + ([f"+{r['penalties']}"] if r["penalties"] else [])
-        out.append(f"{w.p(r['seat']).nick} — {r['total']} ({', '.join(who)})")
+    for r in running_count(world, world.day, state.votes):
+        who = [world.player(s).nick for s in r["voters"]] + ([f"+{r['penalties']}"] if r["penalties"] else [])
+        out.append(f"{world.player(r['seat']).nick} — {r['total']} ({', '.join(who)})")
     return out
 
 
@@ -221,17 +221,17 @@ def not_voted(state: AndorraState) -> list[str]:
 def header(state: AndorraState, lang: str = "ru", bbcode: bool = False) -> str:
     """A-REPORT-6: the header as the host pastes it at the top of the thread."""
     L = LABELS[lang]
-    w = state.world
-    out = [_bold(L["day"].format(n=w.day), bbcode)]
+    world = state.world
+    out = [_bold(L["day"].format(n=world.day), bbcode)]
     out.append(f"{_bold(L['schedule'], bbcode)} {schedule_line(state, lang)}")
     sched: Any = state.config.get("schedule") or {}
     if isinstance(sched, Mapping) and sched.get("text"):
         out.append(str(sched["text"]))
     out.append(f"{_bold(L['roles'], bbcode)} {role_list_text(state, lang)}")
     out.append(_bold(L["players"], bbcode))
-    out += [f"{p.nick} — {_status(state, p.seat, lang)}" for p in w.players]
-    if w.replacements:  # A-GEN-4
-        out.append(f"{_bold(L['replaced'], bbcode)} " + "; ".join(replacement_lines(w, lang)))
+    out += [f"{p.nick} — {_status(state, p.seat, lang)}" for p in world.players]
+    if world.replacements:  # A-GEN-4
+        out.append(f"{_bold(L['replaced'], bbcode)} " + "; ".join(replacement_lines(world, lang)))
     left = _left(state, lang)
     if left is not None:
         out.append(f"{_bold(L['left'], bbcode)} {left}")

@@ -43,11 +43,11 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _nick(w: World, seat: Any) -> str:
-    return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
+def _nick(world: World, seat: Any) -> str:
+    return world.player(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(world.players) else "—"
 
 
-def line(w: World, h: dict[str, Any], lang: str = "ru") -> str | None:
+def line(world: World, h: dict[str, Any], lang: str = "ru") -> str | None:
     """One host-log entry as a sentence in ``lang``, or None for the entries the desk shows
     elsewhere."""
     i = 0 if lang == "ru" else 1
@@ -56,41 +56,41 @@ def line(w: World, h: dict[str, Any], lang: str = "ru") -> str | None:
         return WORDS[key][i]
 
     if "correct" in h:
-        return f"{say('night')} {h['night']}. {say('corrected')}: {_nick(w, h['correct'])}: {move_words(w, h['move'], lang)}"
+        return f"{say('night')} {h['night']}. {say('corrected')}: {_nick(world, h['correct'])}: {move_words(world, h['move'], lang)}"
     if "pm_move" in h:
-        whose = "" if h["pm_move"] == h["from"] else f"{say('for')}{_nick(w, h['pm_move'])}"
+        whose = "" if h["pm_move"] == h["from"] else f"{say('for')}{_nick(world, h['pm_move'])}"
         return (
-            f"{say('night')} {h['night']}. {say('pm_move')} {_nick(w, h['from'])}{whose}: "
-            f"{move_words(w, h['move'], lang)} {say('by_host')}"
+            f"{say('night')} {h['night']}. {say('pm_move')} {_nick(world, h['from'])}{whose}: "
+            f"{move_words(world, h['move'], lang)} {say('by_host')}"
         )
     if "pm_vote" in h:
-        target = say("abstained") if h["target"] is None else f"{say('vote_for')} {_nick(w, h['target'])}"
+        target = say("abstained") if h["target"] is None else f"{say('vote_for')} {_nick(world, h['target'])}"
         change = say("fix") if h.get("edit") else ""
-        return f"{say('day')} {h['day']}. {say('pm_vote')} {_nick(w, h['pm_vote'])}: {target}{change} {say('by_host')}"
+        return f"{say('day')} {h['day']}. {say('pm_vote')} {_nick(world, h['pm_vote'])}: {target}{change} {say('by_host')}"
     if "edit" in h:
         words = EDITS[h["edit"]][i].format(
             item=item_name(str(h.get("item")), lang),
             role=role_name(str(h["role"]), lang) if h.get("role") else "—",
             was=role_name(str(h["from"]), lang)
             if h["edit"] == "set_role"
-            else clan_word(w, h.get("from"), lang) or say("none"),
-            clan=clan_word(w, h.get("clan"), lang) or say("none"),
+            else clan_word(world, h.get("from"), lang) or say("none"),
+            clan=clan_word(world, h.get("clan"), lang) or say("none"),
         )
         phase = say("night") if h.get("phase") == "NIGHT" else say("day")
-        out = f"{phase} {h['day']}. {_nick(w, h['seat'])}: {words}"
+        out = f"{phase} {h['day']}. {_nick(world, h['seat'])}: {words}"
         if h.get("dropped"):
             out += say("dropped") + ", ".join(move_name(code, lang) for code in h["dropped"])
         return out
     if "penalty" in h:
         undone = say("undone") if h.get("undone") else ""
-        return f"{say('day')} {h['day']}. {say('penalty')}: {_nick(w, h['penalty'])}{undone}"
+        return f"{say('day')} {h['day']}. {say('penalty')}: {_nick(world, h['penalty'])}{undone}"
     return None
 
 
-def both(w: World, h: dict[str, Any]) -> dict[str, str] | None:
+def both(world: World, h: dict[str, Any]) -> dict[str, str] | None:
     """One entry in both languages, as the desk shows it in either."""
-    ru = line(w, h, "ru")
-    return None if ru is None else {"ru": ru, "en": line(w, h, "en") or ru}
+    ru = line(world, h, "ru")
+    return None if ru is None else {"ru": ru, "en": line(world, h, "en") or ru}
 
 
 def lines(state: AndorraState) -> list[dict[str, str]]:
@@ -101,7 +101,7 @@ def lines(state: AndorraState) -> list[dict[str, str]]:
     ]
 
 
-def of_night(state: AndorraState, w: World, night: int) -> list[dict[str, str]]:
+def of_night(state: AndorraState, world: World, night: int) -> list[dict[str, str]]:
     """The host's PM entries and state edits of Day ``night`` and Night ``night`` (the review
     lists his corrections on their own)."""
     out = []
@@ -109,7 +109,7 @@ def of_night(state: AndorraState, w: World, night: int) -> list[dict[str, str]]:
         if ("pm_move" in h and h["night"] == night) or (
             h.get("day") == night and ("edit" in h or "pm_vote" in h)
         ):
-            words = both(as_of(w, h.get("epoch")), h)
+            words = both(as_of(world, h.get("epoch")), h)
             if words is not None:
                 out.append(words)
     return out

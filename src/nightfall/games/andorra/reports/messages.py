@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..night.ctx import Ev, Night
+from ..night.ctx import ExecutedAction, Night
 from ..roles.codes import Move
 from ..state import DEAD, World
 
@@ -56,7 +56,7 @@ def journalist_lines(ctx: Night, journalist: int, watched: int) -> list[Msg]:
     return lines
 
 
-def _kind(e: Ev) -> str:
+def _kind(e: ExecutedAction) -> str:
     if e.cls == "H" and e.result == "OK":
         return "J-SHOT"
     if e.cls == "W":
@@ -64,11 +64,11 @@ def _kind(e: Ev) -> str:
     return "J-VISIT"
 
 
-def assemble(ctx: Night, w: World) -> list[dict[str, Any]]:
+def assemble(ctx: Night, world: World) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     day = ctx.n + 1
     channel_msgs: dict[str, list[dict[str, Any]]] = {}
-    for p in w.players:
+    for p in world.players:
         seat = p.seat
         clan = ctx.clan_at_n0.get(seat)
         dawn = [(k, prm) for s, k, prm in ctx.dawn_msgs if s == seat]
@@ -98,7 +98,7 @@ def assemble(ctx: Night, w: World) -> list[dict[str, Any]]:
     for clan, msgs in sorted(channel_msgs.items()):
         members = sorted(
             {s for s, c in ctx.clan_at_n0.items() if c == clan}
-            | {q.seat for q in w.players if q.clan == clan}
+            | {q.seat for q in world.players if q.clan == clan}
         )
         for m in msgs:
             m["audience"] = members

@@ -20,7 +20,7 @@ def plural_votes(n: int) -> str:
 
 
 def build_post(
-    ctx: Night, w: World, show_full_tally: bool = False, reveal_all: bool = False
+    ctx: Night, world: World, show_full_tally: bool = False, reveal_all: bool = False
 ) -> dict[str, Any]:
     """Structured post data; names are seats, roles are resolved at render time."""
     res = ctx.tally.get("result", {})
@@ -30,7 +30,7 @@ def build_post(
         "jailed": res.get("jailed"),
         "score": res.get("score", 0),
         "coin": res.get("coin", False),
-        "jailed_revealed": bool(res.get("jailed")) and w.p(int(res["jailed"])).revealed,
+        "jailed_revealed": bool(res.get("jailed")) and world.player(int(res["jailed"])).revealed,
         "scores": ctx.tally.get("scores", {}) if show_full_tally else {},
         "jailer_jailed": list(ctx.jailer_jailed),
         "released": [s for s in ctx.released],
@@ -38,9 +38,11 @@ def build_post(
         "killed": [d.seat for d in deaths if not d.bloody],
         "stabbed": [d.seat for d in deaths if d.bloody],
         "over_at_6b": ctx.over_at_6b,
-        "winner": w.winner,
-        "reveal_all": bool(reveal_all and w.winner),  # A-REPORT-7 host option
-        "roles": {str(p.seat): [display_role(w, p, "ru"), display_role(w, p, "en")] for p in w.players},
+        "winner": world.winner,
+        "reveal_all": bool(reveal_all and world.winner),  # A-REPORT-7 host option
+        "roles": {
+            str(p.seat): [display_role(world, p, "ru"), display_role(world, p, "en")] for p in world.players
+        },
     }
 
 

@@ -20,20 +20,20 @@ def _variant(key: str, params: dict[str, Any]) -> str:
     return ""
 
 
-def render(w: World, key: str, params: dict[str, Any], lang: str = "ru") -> str:
+def render(world: World, key: str, params: dict[str, Any], lang: str = "ru") -> str:
     variants = CATALOGUE[key]
     ru, en = variants[_variant(key, params)]
     text = ru if lang == "ru" else en
 
     def nick(s: Any) -> str:
-        return w.p(int(s)).nick
+        return world.player(int(s)).nick
 
     values: dict[str, str] = {}
     for k in ("X", "A", "B", "sheriff"):
         if params.get(k) is not None:
             values[k] = nick(params[k])
     if "role_of" in params:
-        values["role"] = display_role(w, w.p(int(params["role_of"])), lang)
+        values["role"] = display_role(world, world.player(int(params["role_of"])), lang)
     elif "role" in params:
         values["role"] = role_name(str(params["role"]), lang)
     if "item" in params:

@@ -61,7 +61,7 @@ STATES: dict[str, tuple[str, str]] = {
 LANGS = ("ru", "en")
 
 
-def clan_word(w: World, clan: str | None, lang: str = "ru") -> str:
+def clan_word(world: World, clan: str | None, lang: str = "ru") -> str:
     """A clan as the pages name it: «мафия», «мафия (красные)», «копы», «группа Бунтаря»
     (never its id, ``mafia:red``)."""
     en = lang == "en"
@@ -71,28 +71,32 @@ def clan_word(w: World, clan: str | None, lang: str = "ru") -> str:
         return "the Cops" if en else "копы"
     if clan == "rebel":
         return "the Rebel's group" if en else "группа Бунтаря"
-    colour = w.clans[clan].colour if clan in w.clans else None
+    colour = world.clans[clan].colour if clan in world.clans else None
     if colour is None:
         return "the mafia" if en else "мафия"
     words = CLAN_COLOURS.get(colour, (colour, colour))
     return f"the mafia ({words[1]})" if en else f"мафия ({words[0]})"
 
 
-def clan_names(w: World) -> dict[str, dict[str, str]]:
+def clan_names(world: World) -> dict[str, dict[str, str]]:
     """Every clan of the game in words, by its id: what the desk shows for a chat or a channel."""
-    return {c: {"ru": clan_word(w, c, "ru"), "en": clan_word(w, c, "en")} for c in sorted(w.clans)}
+    return {
+        c: {"ru": clan_word(world, c, "ru"), "en": clan_word(world, c, "en")} for c in sorted(world.clans)
+    }
 
 
-def _nick(w: World, seat: Any) -> str:
-    return w.p(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(w.players) else "—"
+def _nick(world: World, seat: Any) -> str:
+    return world.player(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(world.players) else "—"
 
 
-def move_words(w: World, mv: dict[str, Any], lang: str = "ru") -> str:
+def move_words(world: World, mv: dict[str, Any], lang: str = "ru") -> str:
     """A move the host entered, in words with its fields, as the desk's submissions show it:
     «подарок → Oleg (Подарок: визитка шерифа)» (roles/move_params.describe)."""
     target = mv.get("target")
-    out = move_name(str(mv["action"]), lang) + (f" → {_nick(w, target)}" if isinstance(target, int) else "")
-    details = describe(str(mv["action"]), dict(mv.get("params") or {}), lambda s: _nick(w, s), lang)
+    out = move_name(str(mv["action"]), lang) + (
+        f" → {_nick(world, target)}" if isinstance(target, int) else ""
+    )
+    details = describe(str(mv["action"]), dict(mv.get("params") or {}), lambda s: _nick(world, s), lang)
     return f"{out} ({details})" if details else out
 
 
@@ -100,36 +104,36 @@ def review(state: AndorraState) -> dict[str, Any] | None:
     """None unless a resolved night waits for publication (REVIEW). The host's check is his,
     not the forum's: every line in the desk's two languages (a player reads his private
     messages in his page's language too)."""
-    pending, w = state.pending, state.pending_world
-    if pending is None or w is None or "audit" not in pending:
+    pending, world = state.pending, state.pending_world
+    if pending is None or world is None or "audit" not in pending:
         return None
     audit = pending["audit"]
     night = audit["night"]
     messages = []
     for m in pending["messages"]:
-        about = f"{_nick(w, m['about'])}: " if m["about"] is not None else ""
-        text = {lang: about + render(w, m["key"], m["params"], lang) for lang in LANGS}
-        messages.append({"to": {lang: _addressee(w, m, lang) for lang in LANGS}, "text": text})
+        about = f"{_nick(world, m['about'])}: " if m["about"] is not None else ""
+        text = {lang: about + render(world, m["key"], m["params"], lang) for lang in LANGS}
+        messages.append({"to": {lang: _addressee(world, m, lang) for lang in LANGS}, "text": text})
     moves = [
-        {lang: _move_line(state, w, int(seat_s), act, lang) for lang in LANGS}
+        {lang: _move_line(state, world, int(seat_s), act, lang) for lang in LANGS}
         for seat_s, act in audit["acts"].items()
         if act["code"] != "STAY_HOME"
     ]
     deaths = [
-        {lang: _death_line(w, p, lang) for lang in LANGS}
-        for p in w.players
+        {lang: _death_line(world, p, lang) for lang in LANGS}
+        for p in world.players
         if p.death and p.death.get("night") == night
     ]
     corrections = [
-        {lang: f"{_nick(w, h['correct'])}: {move_words(w, h['move'], lang)}" for lang in LANGS}
+        {lang: f"{_nick(world, h['correct'])}: {move_words(world, h['move'], lang)}" for lang in LANGS}
         for h in state.host_log
         if h.get("night") == night and "correct" in h
     ]
-    answers = [{lang: _answer(state, w, pr, lang) for lang in LANGS} for pr in audit.get("prompts", [])]
+    answers = [{lang: _answer(state, world, pr, lang) for lang in LANGS} for pr in audit.get("prompts", [])]
     tally = audit.get("tally") or {}
     return {
         "night": night,
-        "tally": {key: {lang: _tally(w, tally, key, lang) for lang in LANGS} for key in TALLY_KEYS},
+        "tally": {key: {lang: _tally(world, tally, key, lang) for lang in LANGS} for key in TALLY_KEYS},
         "moves": moves,
         "deaths": deaths,
         "messages": messages,
@@ -141,25 +145,25 @@ def review(state: AndorraState) -> dict[str, Any] | None:
 TALLY_KEYS = ("scores", "penalties", "jailed", "coin")
 
 
-def _addressee(w: World, m: dict[str, Any], lang: str) -> str:
+def _addressee(world: World, m: dict[str, Any], lang: str) -> str:
     """«чат клана «копы»», not «чат клана: копы»; a player by nick."""
     if not m["channel"]:
-        return _nick(w, m["to"])
-    word = clan_word(w, m["channel"], lang)
+        return _nick(world, m["to"])
+    word = clan_word(world, m["channel"], lang)
     return f"the chat of {word}" if lang == "en" else f"чат клана «{word}»"
 
 
-def _move_line(state: AndorraState, w: World, seat: int, act: dict[str, Any], lang: str) -> str:
+def _move_line(state: AndorraState, world: World, seat: int, act: dict[str, Any], lang: str) -> str:
     """«doctor: лечить → pv2 (цель изменена: boss) — удачно» with the move's fields as sent."""
     en = lang == "en"
-    line = f"{_nick(w, seat)}: {move_name(act['code'], lang)}"
+    line = f"{_nick(world, seat)}: {move_name(act['code'], lang)}"
     if act["orig"] is not None:
-        line += f" → {_nick(w, act['orig'])}"
+        line += f" → {_nick(world, act['orig'])}"
         if act["target"] != act["orig"]:
-            line += f" ({'target changed to' if en else 'цель изменена:'} {_nick(w, act['target'])})"
+            line += f" ({'target changed to' if en else 'цель изменена:'} {_nick(world, act['target'])})"
     # the move's fields as sent («Подарок: визитка шерифа»); the audit keeps only its code
     sent = state.submissions.get(str(seat)) or {}
-    details = describe(act["code"], dict(sent.get("params") or {}), lambda s: _nick(w, s), lang)
+    details = describe(act["code"], dict(sent.get("params") or {}), lambda s: _nick(world, s), lang)
     if details and sent.get("action") == act["code"]:
         line += f" ({details})"
     i = 1 if en else 0
@@ -167,53 +171,57 @@ def _move_line(state: AndorraState, w: World, seat: int, act: dict[str, Any], la
     return f"{line} — {outcome}"
 
 
-def _death_line(w: World, p: Any, lang: str) -> str:
+def _death_line(world: World, p: Any, lang: str) -> str:
     """«sheriff (Шериф) — нож Маньяка (кроваво), от: maniac»."""
     en = lang == "en"
     cause = CAUSES.get(str(p.death.get("cause")), ("смерть", "death"))[1 if en else 0]
-    by = f", {'by' if en else 'от'}: {_nick(w, p.death.get('by'))}" if p.death.get("by") else ""
-    return f"{p.nick} ({display_role(w, p, lang)}) — {cause}{by}"
+    by = f", {'by' if en else 'от'}: {_nick(world, p.death.get('by'))}" if p.death.get("by") else ""
+    return f"{p.nick} ({display_role(world, p, lang)}) — {cause}{by}"
 
 
-def _tally(w: World, tally: dict[str, Any], key: str, lang: str) -> str:
+def _tally(world: World, tally: dict[str, Any], key: str, lang: str) -> str:
     """The day's vote (A-TALLY-10): scores, penalties, who is jailed, the coin."""
     en = lang == "en"
     result = tally.get("result") or {}
     if key == "scores":
-        return ", ".join(f"{_nick(w, int(s))} — {v}" for s, v in (tally.get("scores") or {}).items()) or "—"
+        return (
+            ", ".join(f"{_nick(world, int(s))} — {v}" for s, v in (tally.get("scores") or {}).items()) or "—"
+        )
     if key == "penalties":
-        return ", ".join(_nick(w, s) for s in tally.get("penalties", [])) or "—"
+        return ", ".join(_nick(world, s) for s in tally.get("penalties", [])) or "—"
     if key == "jailed":
         jailed = result.get("jailed")
-        return _nick(w, jailed) if jailed else ("nobody" if en else "никто")
+        return _nick(world, jailed) if jailed else ("nobody" if en else "никто")
     if not result.get("coin"):
         return "no" if en else "нет"
-    among = ", ".join(_nick(w, s) for s in result.get("coin_among", []))
+    among = ", ".join(_nick(world, s) for s in result.get("coin_among", []))
     return f"{'yes, between' if en else 'да, между'}: {among}"
 
 
-def _answer(state: AndorraState, w: World, pr: dict[str, Any], lang: str) -> str:
+def _answer(state: AndorraState, world: World, pr: dict[str, Any], lang: str) -> str:
     """One question of the night and its answer: «ведущий: … — ответ: …»."""
     en = lang == "en"
-    who = ("the host" if en else "ведущий") if pr["seat"] == 0 else _nick(w, pr["seat"])
+    who = ("the host" if en else "ведущий") if pr["seat"] == 0 else _nick(world, pr["seat"])
     got = state.answers.get(str(pr["id"]))
     # the answer in words (a role, an item, a clan, a nick), never its code
     said = (
-        ("no answer" if en else "нет ответа") if got is None else answer_label(w, str(pr["kind"]), got, lang)
+        ("no answer" if en else "нет ответа")
+        if got is None
+        else answer_label(world, str(pr["kind"]), got, lang)
     )
-    return f"{who}: {render(w, pr['key'], pr['params'], lang)} — {'answer' if en else 'ответ'}: {said}"
+    return f"{who}: {render(world, pr['key'], pr['params'], lang)} — {'answer' if en else 'ответ'}: {said}"
 
 
-def answer_label(w: World, kind: str, value: Any, lang: str) -> str:
+def answer_label(world: World, kind: str, value: Any, lang: str) -> str:
     """An answer as the player reads it: a role, a nick, an item, a clan (never a code)."""
     if kind == "PV_ROLE" and isinstance(value, str):
         return role_name(value, lang)
     if kind == "REANIMATE" and isinstance(value, int):
-        return w.p(value).nick
+        return world.player(value).nick
     if kind == "SHMARA_ITEM" and isinstance(value, str):
         return item_name(value, lang)
-    if kind == "CLAN_ASSIGN" and isinstance(value, str) and value in w.clans:
-        colour = w.clans[value].colour
+    if kind == "CLAN_ASSIGN" and isinstance(value, str) and value in world.clans:
+        colour = world.clans[value].colour
         if colour is None:
             return "клан мафии" if lang == "ru" else "the mafia clan"
         ru, en = CLAN_COLOURS.get(colour, (colour, colour))

@@ -17,16 +17,19 @@ from ..win import WIN_RU
 
 def start_pm(state: AndorraState, seat: int) -> str:
     """One player's PM in Russian BBCode, as the world stands (on Day 1: the start)."""
-    w = state.world
-    p = w.p(seat)
-    lines = [f"[b]{p.nick}[/b]", f"[b]Роль:[/b] {display_role(w, p, 'ru')} ({WIN_RU[ROLES[p.role].faction]})"]
+    world = state.world
+    p = world.player(seat)
+    lines = [
+        f"[b]{p.nick}[/b]",
+        f"[b]Роль:[/b] {display_role(world, p, 'ru')} ({WIN_RU[ROLES[p.role].faction]})",
+    ]
     text = description(p.role)["ru"]
     if text:
         lines.append(text)
     items = [f"{item_name(code, 'ru')} ×{len(nights)}" for code, nights in sorted(p.items.items())]
     if items:
         lines.append(f"[b]Вещи:[/b] {', '.join(items)}")
-    known = knows(w, seat)
+    known = knows(world, seat)
     if known:
         lines.append(f"[b]Вы знаете:[/b] {', '.join(k['nick'] for k in known)}")
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 His move (its catalogue row, name and limit: not the same player two nights running), his
 step (21) and his role card. His protection and return shot are rules of the hostile-action
-resolution (``night/har.py``, A-ROLE-BODYGUARD-3..5); killing a Peaceful makes him the
+resolution (``night/hostile_actions.py``, A-ROLE-BODYGUARD-3..5); killing a Peaceful makes him the
 Maniac (``night/triggers.py``). The common tables gather these parts
 (``roles/role_modules.py``); the catalogue row, the codes and the step's row in
 ``night/steps.py`` name it.
@@ -49,6 +49,6 @@ def step_21_bodyguard(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.BODYGUARD):
         if not ctx.start(a) or a.target is None:
             continue
-        ctx.w.record_target(a.actor, "BODYGUARD", ctx.n, a.target)
+        ctx.world.record_target(a.actor, "BODYGUARD", ctx.n, a.target)
         if visit(ctx, a):
             ctx.bodyguard[a.target] = a.actor

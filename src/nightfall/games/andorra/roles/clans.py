@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..clan_heads import MAX_CLAN
 from ..night.ctx import Act, Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from .actions import SEARCHES
 from .codes import Move
@@ -12,23 +12,23 @@ from .common import visit
 
 
 def _recruit(ctx: Night, step: StepId, faction_of: str) -> None:
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(step):
         if not ctx.start(a):
             continue
         if a.code == Move.MAKE_POISON:  # A-ROLE-SOLDIER-2/3: a self move, it has no target
-            clan = w.p(a.actor).clan
-            if clan in w.clans:
-                w.clans[clan].poison += 1
+            clan = world.player(a.actor).clan
+            if clan in world.clans:
+                world.clans[clan].poison += 1
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             continue
         if a.target is None:
             continue
-        faction = faction_of if faction_of != "mafia" else (w.p(a.actor).clan or "mafia")
+        faction = faction_of if faction_of != "mafia" else (world.player(a.actor).clan or "mafia")
         if faction.startswith("mafia"):
             pending = sum(1 for r in ctx.recruits if r["faction"] == faction)
-            if len(w.clan_members(faction)) + pending >= MAX_CLAN:
+            if len(world.clan_members(faction)) + pending >= MAX_CLAN:
                 a.result = "FAIL"  # A-ERR-11: not offered at all
                 ctx.log(a.actor, a.code, a.target, "V", "FAIL", hit="CAP")
                 continue
@@ -58,7 +58,7 @@ def _search(ctx: Night, step: StepId) -> None:
         sought, shot_step = SEARCHES[a.code]
         if not visit(ctx, a, "W"):
             continue
-        found = ctx.w.p(a.target).role == sought
+        found = ctx.world.player(a.target).role == sought
         a.lines = [("MSG-SEARCH", {"X": a.orig, "role": sought, "found": found, "shot": None})]
         if found and shot_step:
             ctx.scheduled_shots.append((shot_step, a.actor, a.target, a.code))
@@ -91,18 +91,18 @@ def _scheduled(ctx: Night, step: StepId) -> None:
 def poison_attack(ctx: Night, a: Act, clan_bottle: bool) -> None:
     """A-ITEM-POISON-1..3, A-ROLE-MAFIA-5: the bottle is written off only on «удачно»."""
     assert a.target is not None
-    w = ctx.w
-    clan = w.p(a.actor).clan
-    if clan_bottle and (clan not in w.clans or w.clans[clan].poison < 1):
+    world = ctx.world
+    clan = world.player(a.actor).clan
+    if clan_bottle and (clan not in world.clans or world.clans[clan].poison < 1):
         a.result = "FAIL"
         return
     out = hostile(ctx, a.actor, a.target, "POISON", a.code)
     a.result = out.result
     if out.result == "OK":
         if clan_bottle and clan:
-            w.clans[clan].poison -= 1
+            world.clans[clan].poison -= 1
         else:
-            w.p(a.actor).take("POISON")
+            world.player(a.actor).take("POISON")
 
 
 def step_31_rebel_shot(ctx: Night) -> None:
@@ -110,7 +110,7 @@ def step_31_rebel_shot(ctx: Night) -> None:
     становится меньше трёх — они теряют возможность выстрела» holds at this step too: a
     follower who died earlier in the night (the Maniac at 30) or was jailed cancels the shot."""
     for a in ctx.acts_at(StepId.REBEL_SHOT):
-        followers = [q for q in ctx.w.clan_members("rebel") if q.follower]
+        followers = [q for q in ctx.world.clan_members("rebel") if q.follower]
         if len(followers) < 3:
             a.state, a.result = "CANCELLED", "FAIL"
             ctx.audit_line(actor=a.actor, action=a.code, target=a.target, note="REBEL_BELOW_THREE")

@@ -23,7 +23,7 @@ def visit(ctx: Night, a: Act, cls: str = "V") -> bool:
 
 
 def cure(ctx: Night, seat: int, kinds: frozenset[str]) -> None:
-    p = ctx.w.p(seat)
+    p = ctx.world.player(seat)
     if "BITE" in kinds and p.bitten_night is not None:
         p.bitten_night = None  # A-HEAL-3: a cured bite resets the chain
     p.poisonings = [x for x in p.poisonings if x["kind"] not in kinds]

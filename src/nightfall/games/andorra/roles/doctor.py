@@ -65,16 +65,16 @@ def heals_self_again(p: Player, code: str, target: int) -> bool:
 
 def shields(ctx: Night, target: int, tau: str) -> bool:
     """A-HEAL-1/2: the Doctor's heal this night stops this hostile act on the target."""
-    return target in ctx.shield_doctor and tau in HEALS and not ctx.w.p(target).undead
+    return target in ctx.shield_doctor and tau in HEALS and not ctx.world.player(target).undead
 
 
 def step_15_doctor(ctx: Night) -> None:
     """A-ROLE-DOCTOR-2..5, A-HEAL-1/2."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.DOCTOR):
         if not ctx.start(a) or a.target is None:
             continue
-        me = w.p(a.actor)
+        me = world.player(a.actor)
         if a.code == Move.SLEEPING_PILL:
             if visit(ctx, a):
                 ctx.block(a.target, by=a.actor)
@@ -88,7 +88,7 @@ def step_15_doctor(ctx: Night) -> None:
             me.mem[_SELF_HEAL] = True
         if not visit(ctx, a):
             continue
-        if w.p(a.target).undead:  # A-HEAL-1: does not heal the Undead
+        if world.player(a.target).undead:  # A-HEAL-1: does not heal the Undead
             a.result = "FAIL"
             ctx.events[-1].result = "FAIL"
             continue

@@ -10,7 +10,7 @@ these parts (``roles/role_modules.py``); the catalogue row, the codes and the st
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from ..state import Player
 from .action_spec import OTHER, ActionSpec, spec
@@ -52,7 +52,7 @@ def burns_without_energy(p: Player, code: str) -> bool:
 
 def gather_energy(ctx: Night) -> None:
     """A-ROLE-DOMOVOI-7, at step 43: a living Domovoi who made no move tonight has the energy."""
-    for p in ctx.w.players:
+    for p in ctx.world.players:
         if p.role == Role.DOMOVOI and p.alive:
             act = ctx.acts.get(p.seat)
             if act is None or act.code == Move.STAY_HOME:
@@ -61,17 +61,17 @@ def gather_energy(ctx: Night) -> None:
 
 def step_14_domovoi(ctx: Night) -> None:
     """A-ROLE-DOMOVOI-2..7: block (fails on the Undead but reveals the role) or burn."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.DOMOVOI):
         if not ctx.start(a) or a.target is None:
             continue
-        t = w.p(a.target)
+        t = world.player(a.target)
         if a.code == Move.DOMOVOI_BURN:
-            w.p(a.actor).energy = 0
+            world.player(a.actor).energy = 0
             a.result = hostile(ctx, a.actor, a.target, "BURN", a.code).result
             ctx.events[-1].visible = False  # incorporeal (A-ROLE-DOMOVOI-7)
             continue
-        w.record_target(a.actor, "DOMOVOI", ctx.n, a.target)
+        world.record_target(a.actor, "DOMOVOI", ctx.n, a.target)
         if t.undead and t.alive:
             a.result = "FAIL"
             a.lines = [("MSG-ROLE-IS", {"X": a.orig, "role_of": a.target})]
@@ -83,6 +83,6 @@ def step_14_domovoi(ctx: Night) -> None:
             continue
         ctx.dom_blocked.add(a.target)
         ctx.block(a.target)
-        w.lose_vote(ctx.n + 1, a.target, "DOMOVOI")
+        world.lose_vote(ctx.n + 1, a.target, "DOMOVOI")
         if t.role == Role.PRIEST:
             a.lines = [("MSG-ROLE-IS", {"X": a.orig, "role_of": a.target})]

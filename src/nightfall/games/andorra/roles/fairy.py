@@ -43,16 +43,16 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_17_fairy(ctx: Night) -> None:
     """A-ROLE-FAIRY-2..4, A-ITEM-GIFTLIST-2/3."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.FAIRY):
         if not ctx.start(a) or a.target is None:
             continue
         gift = str(a.params.get("gift"))
-        if gift not in w.fairy_stock or not visit(ctx, a):
+        if gift not in world.fairy_stock or not visit(ctx, a):
             a.result = "FAIL"
             continue
-        w.p(a.target).give(gift, ctx.n)
-        w.fairy_stock.remove(gift)
-        if not w.fairy_stock:  # renewed after the 10th distinct delivery
-            w.fairy_stock = list(GIFT_LIST)
+        world.player(a.target).give(gift, ctx.n)
+        world.fairy_stock.remove(gift)
+        if not world.fairy_stock:  # renewed after the 10th distinct delivery
+            world.fairy_stock = list(GIFT_LIST)
         ctx.notice(a.target, "MSG-GIFT", item=gift)

@@ -9,7 +9,7 @@ beheaded when found), his role card and his message. The common tables gather th
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from .action_spec import OTHER, ActionSpec, spec
 from .codes import Move, Role
@@ -40,11 +40,11 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_39_horseman(ctx: Night) -> None:
     """A-ROLE-HORSEMAN-2..4, A-ERR-4: freeze every checked non-Undead; behead Van Helsing."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.HORSEMAN):
         if not ctx.start(a) or a.target is None:
             continue
-        t = w.p(a.target)
+        t = world.player(a.target)
         if t.undead:
             a.result = "FAIL"
             ctx.log(a.actor, a.code, a.target, "W", "FAIL", hit="IMMUNE")

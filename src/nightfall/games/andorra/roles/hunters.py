@@ -4,7 +4,7 @@ own module, ``van_helsing.py``."""
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 
 

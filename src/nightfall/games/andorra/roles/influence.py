@@ -13,11 +13,11 @@ def influence(ctx: Night, step: StepId, mute: str, family: str) -> None:
     for a in ctx.acts_at(step):
         if not ctx.start(a) or a.target is None:
             continue
-        ctx.w.record_target(a.actor, family, ctx.n, a.target)
-        ctx.w.p(a.actor).targets(a.code).append(a.target)
+        ctx.world.record_target(a.actor, family, ctx.n, a.target)
+        ctx.world.player(a.actor).targets(a.code).append(a.target)
         if not visit(ctx, a):
             continue
         if a.code == mute:
-            ctx.w.lose_vote(ctx.n + 1, a.target, family)
+            ctx.world.lose_vote(ctx.n + 1, a.target, family)
         else:
             ctx.block(a.target, by=a.actor)

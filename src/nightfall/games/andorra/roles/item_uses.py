@@ -17,9 +17,9 @@ def step_7_vodka(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.VODKA):
         if not ctx.start(a):
             continue
-        ctx.w.p(a.actor).take("VODKA")
+        ctx.world.player(a.actor).take("VODKA")
         ctx.drunk.add(a.actor)
-        ctx.w.lose_vote(ctx.n + 1, a.actor, "VODKA")
+        ctx.world.lose_vote(ctx.n + 1, a.actor, "VODKA")
         a.result, a.silent = "OK", True  # drinking is staying home (A-CLASS-5)
         ctx.log(a.actor, a.code, None, "S", "OK")
 
@@ -28,10 +28,10 @@ def _force(ctx: Night, seat: int, code: str, target: int) -> None:
     old = ctx.acts.get(seat)
     if old is not None and old.state != "PENDING":
         return
-    if ctx.w.p(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
+    if ctx.world.player(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
         return
     clan = ctx.clan_at_n0.get(seat)
-    step = ACTIONS[code].step_for(ctx.w.p(seat).role)  # the Sheriff's shot is at 33
+    step = ACTIONS[code].step_for(ctx.world.player(seat).role)  # the Sheriff's shot is at 33
     forced = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
     forced.replaced = old.code if old is not None and old.code != Move.STAY_HOME else None
     ctx.acts[seat] = forced
@@ -39,15 +39,15 @@ def _force(ctx: Night, seat: int, code: str, target: int) -> None:
 
 def step_8_cards(ctx: Night) -> None:
     """A-ITEM-CARD*: cards redirect the Doctor/Nurse, Sheriff, Journalist; Boss card records a transfer."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.CARDS):
         if not ctx.start(a) or a.target is None:
             continue
         item = a.code.removeprefix("USE_")
         if not visit(ctx, a):
             continue  # A-ITEM-GEN-6: no consumption on an inaccessible target
-        w.p(a.actor).take(item)
-        holders = {p.role: p.seat for p in w.players if p.status == ALIVE}
+        world.player(a.actor).take(item)
+        holders = {p.role: p.seat for p in world.players if p.status == ALIVE}
         if a.code == Move.USE_CARD_DOCTOR:  # A-ITEM-CARDDOC-2: both medics
             if Role.DOCTOR in holders:
                 _force(ctx, holders[Role.DOCTOR], "HEAL", a.target)
@@ -59,7 +59,7 @@ def step_8_cards(ctx: Night) -> None:
             j = next(
                 (
                     p.seat
-                    for p in w.players
+                    for p in world.players
                     if p.alive and p.role in (Role.JOURNALIST, Role.JOURNALIST_SOLDIER)
                 ),
                 None,
@@ -88,7 +88,7 @@ def step_11a_antidote(ctx: Night) -> None:
         if a.target == a.actor:
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
-        ctx.w.p(a.actor).take("ANTIDOTE")
+        ctx.world.player(a.actor).take("ANTIDOTE")
         cure(ctx, a.target, frozenset({"POISON", "CLONIDINE"}))
         ctx.shield_antidote.add(a.target)
 
@@ -101,7 +101,7 @@ def step_13a_vouchers(ctx: Night) -> None:
         if ctx.inaccessible(a.target, a.actor):
             visit(ctx, a)
             continue
-        ctx.w.p(a.actor).take("VOUCHER")
+        ctx.world.player(a.actor).take("VOUCHER")
         trip(ctx, a, a.params.get("kind", "tour") == "tour")
 
 

@@ -52,7 +52,7 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_35_jailer(ctx: Night) -> None:
     """A-ROLE-JAILER-2..8."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.JAILER):
         if not ctx.start(a):
             continue
@@ -60,12 +60,12 @@ def step_35_jailer(ctx: Night) -> None:
             assert a.target is not None
             if not visit(ctx, a):
                 continue
-            t = w.p(a.target)
+            t = world.player(a.target)
             if t.sinful:
                 t.status = JAILED_JAILER
                 ctx.jailer_jailed.append(a.target)
-                if a.target not in w.jailed_unrevealed:
-                    w.jailed_unrevealed.append(a.target)
+                if a.target not in world.jailed_unrevealed:
+                    world.jailed_unrevealed.append(a.target)
                 ctx.notice(a.target, "MSG-JAILED")
             a.lines = [("MSG-JAILER-SIN" if t.sinful else "MSG-NOT-SINFUL", {"X": a.orig})]
             continue
@@ -76,8 +76,8 @@ def step_35_jailer(ctx: Night) -> None:
         a.result = "OK"
         ctx.log(a.actor, a.code, ctx.jailed, "V", "OK")
         if a.code == Move.JAILER_CHECK_JAILED:
-            w.p(ctx.jailed).revealed = True
-            if ctx.jailed in w.jailed_unrevealed:
-                w.jailed_unrevealed.remove(ctx.jailed)
+            world.player(ctx.jailed).revealed = True
+            if ctx.jailed in world.jailed_unrevealed:
+                world.jailed_unrevealed.remove(ctx.jailed)
         else:
             ctx.released.append(ctx.jailed)

@@ -17,7 +17,7 @@ def step_16_telepath_retarget(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.TELEPATH_RETARGET):
         if not ctx.start(a) or a.target is None:
             continue
-        ctx.w.record_target(a.actor, "TELEPATH", ctx.n, a.target)
+        ctx.world.record_target(a.actor, "TELEPATH", ctx.n, a.target)
         if not visit(ctx, a):
             continue
         victim = ctx.acts.get(a.target)
@@ -36,7 +36,7 @@ def step_16_telepath_retarget(ctx: Night) -> None:
         if (
             (new == victim.actor and spec.target == OTHER)
             or spec.target not in (OTHER, ANY)
-            or (fam is not None and ctx.w.last_target(victim.actor, fam, ctx.n - 1) == new)
+            or (fam is not None and ctx.world.last_target(victim.actor, fam, ctx.n - 1) == new)
         ):
             victim.params["_invalid"] = True  # the move fails: self, or the same player as last night
         victim.target = new  # messages keep naming victim.orig (A-MSG-1)

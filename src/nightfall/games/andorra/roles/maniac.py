@@ -10,7 +10,7 @@ parts (``roles/role_modules.py``); the catalogue row, the codes and the steps' r
 from __future__ import annotations
 
 from ..night.ctx import Death, Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from .action_spec import OTHER, ActionSpec, spec
 from .card_words import STAKE_EN, STAKE_RU
@@ -47,14 +47,14 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_30_maniac(ctx: Night) -> None:
     """A-ROLE-MANIAC-2..4 and the Priest's heart failure (A-ROLE-PRIEST-6/8)."""
-    w = ctx.w
+    world = ctx.world
     bloody_ok: set[int] = set()
     for a in ctx.acts_at(StepId.MANIAC):
         if not ctx.start(a) or a.target is None:
             continue
         if a.code == Move.MANIAC_TORTURE:  # A-CLASS-7: not hostile
             if visit(ctx, a):
-                w.lose_vote(ctx.n + 1, a.target, "MANIAC")
+                world.lose_vote(ctx.n + 1, a.target, "MANIAC")
             continue
         tau = "KNIFE_B" if a.code == Move.MANIAC_BLOODY else "KNIFE_Q"
         a.result = hostile(ctx, a.actor, a.target, tau, a.code).result
@@ -65,5 +65,5 @@ def step_30_maniac(ctx: Night) -> None:
                     hostile(ctx, a.actor, b, "KNIFE_B", a.code)
     for maniac in bloody_ok:
         priest = ctx.confessed_by.get(maniac)
-        if priest is not None and w.p(priest).alive:
+        if priest is not None and world.player(priest).alive:
             ctx.dying.append(Death(priest, "HEART", maniac, ctx.step))

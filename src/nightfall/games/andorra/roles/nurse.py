@@ -85,16 +85,16 @@ def shields(ctx: Night, target: int, tau: str) -> bool:
 
 def step_11_nurse(ctx: Night) -> None:
     """A-ROLE-NURSE-2..4, A-HEAL-3."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.NURSE):
         if not ctx.start(a) or a.target is None:
             continue
-        me = w.p(a.actor)
+        me = world.player(a.actor)
         if a.code == Move.NURSE_REPORT_VH:  # Q-67: delivered anonymously at dawn
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             tested = me.mem.get(_TESTS, {}).get(str(a.target))
-            vh = next((p for p in w.players if p.alive and p.role == Role.VH), None)
+            vh = next((p for p in world.players if p.alive and p.role == Role.VH), None)
             if tested is not None and vh is not None:
                 ctx.notice(vh.seat, "MSG-NURSE-TO-VH", X=a.target, undead=bool(tested))
                 if tested:
@@ -118,8 +118,8 @@ def step_11_nurse(ctx: Night) -> None:
             cure(ctx, a.target, CURES)
             ctx.shield_nurse.add(a.target)
         elif a.code == Move.NURSE_TEST:
-            undead = w.p(a.target).undead
+            undead = world.player(a.target).undead
             me.mem.setdefault(_TESTS, {})[str(a.target)] = undead
             a.lines = [("MSG-UNDEAD" if undead else "MSG-NOT-UNDEAD", {"X": a.orig})]
         elif a.code == Move.NURSE_QUARANTINE:
-            w.lose_vote(ctx.n + 1, a.target, "NURSE")
+            world.lose_vote(ctx.n + 1, a.target, "NURSE")

@@ -6,14 +6,14 @@ card and his messages (``MSG-NOT-SINFUL`` is common: the Jailer's sin check answ
 with it too). The common tables gather these parts (``roles/role_modules.py``); the
 catalogue row, the codes and the step's row in ``night/steps.py`` name it. What a blessing
 does to a hostile act and which hostile acts the Priest himself survives are rules of the
-hostile-action resolution (``night/har.py``, A-OUTCOME-12..16); his heart failure when a
+hostile-action resolution (``night/hostile_actions.py``, A-OUTCOME-12..16); his heart failure when a
 confessed Maniac tortures is the Maniac's (``loners.py``, A-ROLE-PRIEST-6/8).
 """
 
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from ..state import Player
 from .action_spec import ANY, OTHER, ActionSpec, spec
@@ -67,18 +67,18 @@ def blesses_again(p: Player, code: str) -> bool:
 
 def step_12_priest(ctx: Night) -> None:
     """A-ROLE-PRIEST-2..8: confession (a hostile CROSS on the Undead) or blessing."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.PRIEST):
         if not ctx.start(a) or a.target is None:
             continue
-        me = w.p(a.actor)
+        me = world.player(a.actor)
         if a.code == Move.PRIEST_BLESS:
             me.mem[_BLESSED] = True
             if visit(ctx, a):
                 ctx.blessed.add(a.target)
             continue
         me.targets("CONFESS").append(a.target)
-        t = w.p(a.target)
+        t = world.player(a.target)
         mark = len(ctx.notices)  # the confession notice comes before a cross poisoning's
         ok = hostile(ctx, a.actor, a.target, "CROSS", a.code).result == "OK" if t.undead else visit(ctx, a)
         a.result = "OK" if ok else "FAIL"

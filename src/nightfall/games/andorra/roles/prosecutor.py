@@ -89,7 +89,7 @@ def step_2_prosecutor(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.PROSECUTOR_VOTE):
         if not ctx.start(a) or a.target is None:
             continue
-        p = ctx.w.p(a.actor)
+        p = ctx.world.player(a.actor)
         p.mem[_ACCUSATIONS] = int(p.mem.get(_ACCUSATIONS, 0)) + 1
         e = entry(ctx, a.actor)
         if e is not None:
@@ -102,22 +102,22 @@ def step_2_prosecutor(ctx: Night) -> None:
 
 def step_27_prosecutor(ctx: Night) -> None:
     """A-ROLE-PROSECUTOR-2/3: a Loner-role search (yes/no) or a report to the Sheriff."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.PROSECUTOR):
         if not ctx.start(a) or a.target is None:
             continue
-        me = w.p(a.actor)
+        me = world.player(a.actor)
         if a.code == Move.PROSECUTOR_REPORT:
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             got = me.mem.get(_SEARCHES, {}).get(str(a.target))
-            sheriff = next((p for p in w.players if p.alive and p.role == Role.SHERIFF), None)
+            sheriff = next((p for p in world.players if p.alive and p.role == Role.SHERIFF), None)
             if got is not None and sheriff is not None:
                 ctx.notice(sheriff.seat, "MSG-PROSECUTOR-TO-SHERIFF", X=a.target, role=got[0], yes=got[1])
             continue
         if not visit(ctx, a, "W"):
             continue
         role = str(a.params.get("role"))
-        yes = w.p(a.target).role == role
+        yes = world.player(a.target).role == role
         me.mem.setdefault(_SEARCHES, {})[str(a.target)] = [role, yes]
         a.lines = [("MSG-PROSECUTOR-SEARCH", {"X": a.orig, "role": role, "yes": yes})]

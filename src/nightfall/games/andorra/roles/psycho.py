@@ -9,7 +9,7 @@ catalogue row, the codes and the steps' rows in ``night/steps.py`` name it.
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from .action_spec import NONE, OTHER, ActionSpec, spec
 from .card_words import STAKE_EN, STAKE_RU
@@ -46,11 +46,11 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_34_psycho(ctx: Night) -> None:
     """A-ROLE-PSYCHO-2/7: explosion (explosive spent on «удачно») or make one."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.PSYCHO):
         if not ctx.start(a):
             continue
-        me = w.p(a.actor)
+        me = world.player(a.actor)
         if a.code == Move.MAKE_EXPLOSIVE:
             me.give("EXPLOSIVE", ctx.n)
             a.result = "OK"

@@ -51,16 +51,16 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_40_reanimator(ctx: Night) -> None:
     """A-ROLE-REANIMATOR-2..4: one corpse of this night, chosen interactively."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.REANIMATOR):
         if not ctx.start(a):
             continue
-        last = w.p(a.actor).mem.get("last_revived")
+        last = world.player(a.actor).mem.get("last_revived")
         corpses = [
             d.seat
             for d in ctx.deaths
             if d.seat != a.actor
-            and w.p(d.seat).status == DEAD
+            and world.player(d.seat).status == DEAD
             and not (last and last[0] == d.seat and last[1] == ctx.n - 1)
         ]
         prefs = [int(x) for x in a.params.get("prefer", [])]
@@ -85,11 +85,11 @@ def step_40_reanimator(ctx: Night) -> None:
         if choice not in corpses:
             a.result = "FAIL"
             continue
-        t = w.p(int(choice))
+        t = world.player(int(choice))
         t.status, t.death, t.bitten_night = ALIVE, None, None
         t.poisonings.clear()
         ctx.reanimated.append(t.seat)
-        w.p(a.actor).mem["last_revived"] = [t.seat, ctx.n]
+        world.player(a.actor).mem["last_revived"] = [t.seat, ctx.n]
         ctx.notice(t.seat, "MSG-REANIMATED")
         a.result = "OK"
         ctx.log(a.actor, a.code, t.seat, "V", "OK")

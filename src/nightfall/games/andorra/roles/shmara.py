@@ -2,7 +2,7 @@
 
 Her moves (their catalogue rows, names and limits), her step (28: a night spent, clonidine
 with the theft of an item, or a tablet stolen), her role card and her messages. Her
-clonidine is a hostile act (``night/har.py``); its field, the items she would take first, is
+clonidine is a hostile act (``night/hostile_actions.py``); its field, the items she would take first, is
 in ``move_params.py``. The common tables gather these parts (``roles/role_modules.py``); the
 catalogue row, the codes and the steps' rows in ``night/steps.py`` name it.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..items import DISPLAY_ONLY
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from .action_spec import NONE, OTHER, ActionSpec, spec
 from .card_words import STAKE_EN, STAKE_RU
@@ -67,22 +67,22 @@ def _pseudo(role: str) -> list[str]:
 
 def step_28_shmara(ctx: Night) -> None:
     """A-ROLE-SHMARA-2..5: spend the night (block + vote loss), clonidine (HAR), steal a tablet."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.SHMARA):
         if not ctx.start(a):
             continue
-        me = w.p(a.actor)
+        me = world.player(a.actor)
         if a.code == Move.SHMARA_STEAL:
             me.give("CLONIDINE", ctx.n)
             a.result = "OK"
             ctx.log(a.actor, a.code, None, "S", "OK")
             continue
         assert a.target is not None
-        w.record_target(a.actor, "SHMARA", ctx.n, a.target)
+        world.record_target(a.actor, "SHMARA", ctx.n, a.target)
         if a.code == Move.SHMARA_NIGHT:
             if visit(ctx, a):
                 ctx.block(a.target, by=a.actor)
-                w.lose_vote(ctx.n + 1, a.target, "SHMARA")
+                world.lose_vote(ctx.n + 1, a.target, "SHMARA")
             continue
         me.targets("CLONIDINE").append(a.target)
         out = hostile(ctx, a.actor, a.target, "CLONIDINE", a.code)
@@ -91,7 +91,7 @@ def step_28_shmara(ctx: Night) -> None:
             continue
         me.take("CLONIDINE")
         ctx.block(a.target, by=a.actor)
-        victim = w.p(a.target)
+        victim = world.player(a.target)
         stealable = sorted(i for i in victim.items if i not in DISPLAY_ONLY)
         pid = ctx.prompt_id("SHMARA_ITEM", a.actor)
         prefs = [str(x) for x in a.params.get("take", [])]

@@ -47,7 +47,7 @@ DESCRIPTION: tuple[str, str] = (
 
 def step_5_swindler(ctx: Night) -> None:
     """5a copy (A-TALLY-6, Q-23) then 5b changes (A-TALLY-7)."""
-    pick = ctx.w.swindler_pick.get(str(ctx.n))
+    pick = ctx.world.swindler_pick.get(str(ctx.n))
     if pick:
         sw, chosen = pick
         src, dst = entry(ctx, sw), entry(ctx, chosen)
@@ -73,11 +73,11 @@ def step_5_swindler(ctx: Night) -> None:
 
 def step_36_swindler(ctx: Night) -> None:
     """A-ROLE-SWINDLER-2: the chosen player votes like the Swindler on Day N+1."""
-    w = ctx.w
+    world = ctx.world
     for a in ctx.acts_at(StepId.SWINDLER_CHOICE):
         if not ctx.start(a) or a.target is None:
             continue
-        w.record_target(a.actor, "SWINDLER", ctx.n, a.target)
-        w.p(a.actor).targets("SWINDLER_PICKS").append(a.target)
+        world.record_target(a.actor, "SWINDLER", ctx.n, a.target)
+        world.player(a.actor).targets("SWINDLER_PICKS").append(a.target)
         if visit(ctx, a):
-            w.swindler_pick[str(ctx.n + 1)] = [a.actor, a.target]
+            world.swindler_pick[str(ctx.n + 1)] = [a.actor, a.target]

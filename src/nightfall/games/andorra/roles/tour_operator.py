@@ -69,6 +69,8 @@ def step_13_tour_operator(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.TOUR_OPERATOR):
         if not ctx.start(a) or a.target is None:
             continue
-        ctx.w.record_target(a.actor, "TOUROP", ctx.n, a.target)
-        ctx.w.p(a.actor).targets("TOUR" if a.code == Move.TOUR_SEND else "EXCURSION").append(a.target)
+        ctx.world.record_target(a.actor, "TOUROP", ctx.n, a.target)
+        ctx.world.player(a.actor).targets("TOUR" if a.code == Move.TOUR_SEND else "EXCURSION").append(
+            a.target
+        )
         trip(ctx, a, a.code == Move.TOUR_SEND)

@@ -4,14 +4,14 @@ His moves (their catalogue rows and names), his steps (6: a Ghoul's vote; 29: th
 role card and his messages. The common tables gather these parts
 (``roles/role_modules.py``); the catalogue row, the codes and the step's row in
 ``night/steps.py`` name it. A second bite makes a Ghoul and a bite kills the next night:
-rules of the hostile-action resolution (``night/har.py``, which sends the Ghoul messages)
+rules of the hostile-action resolution (``night/hostile_actions.py``, which sends the Ghoul messages)
 and of step 39a (``night/engine_steps.py``).
 """
 
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from ..tally import entry
 from .action_spec import OTHER, ActionSpec, spec

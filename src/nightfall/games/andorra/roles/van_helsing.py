@@ -7,13 +7,13 @@ shoot at once when they find, and the bullet), the players his searches confirm 
 (``roles/role_modules.py``); the catalogue row, the codes and the step's row in
 ``night/steps.py`` name it. His results are the common search and Undead lines
 (``MSG-SEARCH``, ``MSG-UNDEAD``). That he cannot be bitten and his bullets harm only the
-Undead are rules of the hostile-action resolution (``night/har.py``, A-OUTCOME-23).
+Undead are rules of the hostile-action resolution (``night/hostile_actions.py``, A-OUTCOME-23).
 """
 
 from __future__ import annotations
 
 from ..night.ctx import Night
-from ..night.har import hostile
+from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
 from ..state import Player
 from .action_spec import OTHER, ActionSpec, spec
@@ -64,12 +64,12 @@ def shoots_unconfirmed(p: Player, code: str, target: int) -> bool:
 
 def step_38_van_helsing(ctx: Night) -> None:
     """A-ROLE-VH-2..4: searches (Vampire/Horseman shoot at once) and the silver bullet."""
-    w = ctx.w
+    world = ctx.world
     sought = {"VH_SEARCH_VAMPIRE": Role.VAMPIRE, "VH_SEARCH_HORSEMAN": Role.HORSEMAN}
     for a in ctx.acts_at(StepId.VAN_HELSING):
         if not ctx.start(a) or a.target is None:
             continue
-        me, t = w.p(a.actor), w.p(a.target)
+        me, t = world.player(a.actor), world.player(a.target)
         if a.code == Move.VH_SHOOT:
             a.result = hostile(ctx, a.actor, a.target, "SILVER", a.code).result
             continue

@@ -18,9 +18,9 @@ def step_1_diplomas(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.DIPLOMAS):
         if not ctx.start(a):
             continue
-        p = ctx.w.p(a.actor)
-        if a.params.get("clan") and p.clan in ctx.w.clans:
-            ctx.w.clans[p.clan].diploma -= 1
+        p = ctx.world.player(a.actor)
+        if a.params.get("clan") and p.clan in ctx.world.clans:
+            ctx.world.clans[p.clan].diploma -= 1
         else:
             p.take("DIPLOMA")
         e = entry(ctx, a.actor)
@@ -36,7 +36,7 @@ def step_3_telepath_vote(ctx: Night) -> None:
     for a in ctx.acts_at(StepId.TELEPATH_VOTE):
         if not ctx.start(a) or a.target is None:
             continue
-        ctx.w.record_target(a.actor, "TELEPATH", ctx.n, a.target)
+        ctx.world.record_target(a.actor, "TELEPATH", ctx.n, a.target)
         e = entry(ctx, a.target)
         if e is not None and e["kind"] in ("VOTE", "BLANK"):
             e.update(target=int(a.params["vote"]), kind="VOTE")

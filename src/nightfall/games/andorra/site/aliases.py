@@ -36,4 +36,4 @@ def apply(aliases: dict[str, int], seats: int, command: Command) -> list[Event]:
 
 def by_nick(aliases: dict[str, int], world: Any) -> dict[str, str]:
     """The table as the desk and the preview read it: forum name -> the seat's current nick."""
-    return {name: world.p(seat).nick for name, seat in aliases.items()}
+    return {name: world.player(seat).nick for name, seat in aliases.items()}

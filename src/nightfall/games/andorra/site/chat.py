@@ -90,10 +90,10 @@ def post(state: RoomState, command: Command) -> list[Event]:
     if nonce is not None and any(m["seat"] == seat and m.get("id") == nonce for m in state.chat):
         raise Rejected("duplicate", seat=seat, id=nonce)  # a resend: the first one counts
     world = state.game.world
-    clan = world.p(seat).clan if 1 <= seat <= len(world.players) else None
+    clan = world.player(seat).clan if 1 <= seat <= len(world.players) else None
     if clan is None or seat not in state.member_since:
         raise Rejected("not_in_clan", seat=seat)
-    if world.p(seat).status != ALIVE:  # A-GEN-6: the killed and the jailed do not write
+    if world.player(seat).status != ALIVE:  # A-GEN-6: the killed and the jailed do not write
         raise Rejected("not_alive", seat=seat)
     entry: AndorraChatMessage = {
         "n": len(state.chat),
@@ -146,5 +146,5 @@ def clan_name(state: RoomState, clan: str | None) -> AndorraWords | None:
     """The chat's clan in words («мафия (красные)»), as the page titles it."""
     if clan is None:
         return None
-    w = state.game.world
-    return {"ru": clan_word(w, clan, "ru"), "en": clan_word(w, clan, "en")}
+    world = state.game.world
+    return {"ru": clan_word(world, clan, "ru"), "en": clan_word(world, clan, "en")}

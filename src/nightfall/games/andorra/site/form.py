@@ -56,10 +56,10 @@ class _Trial:
 
     def __init__(self, game: AndorraState, actor: Any, player: int) -> None:
         self.game, self.actor, self.player = game, actor, player
-        w = game.world
-        self.seats = [p.seat for p in w.players]
-        self.alive = [p.seat for p in w.alive()]
-        self.nicks = {p.seat: p.nick for p in w.players}
+        world = game.world
+        self.seats = [p.seat for p in world.players]
+        self.alive = [p.seat for p in world.alive()]
+        self.nicks = {p.seat: p.nick for p in world.players}
 
     def refusal(
         self, action: str, target: int | None, params: dict[str, Any], with_params: bool = True
@@ -99,7 +99,7 @@ class _Trial:
 def player_options(game: AndorraState, actor: Any, player: int) -> list[AndorraMoveOption]:
     """The moves ``actor`` (a seat or ``"host"``) may submit now for ``player``."""
     trial = _Trial(game, actor, player)
-    p = game.world.p(player)
+    p = game.world.player(player)
     out: list[AndorraMoveOption] = []
     for action in MOVE_CODES:
         if action != Move.STAY_HOME and not role_may(p, action):
@@ -113,11 +113,11 @@ def player_options(game: AndorraState, actor: Any, player: int) -> list[AndorraM
 def options(game: AndorraState, actor: Any) -> list[AndorraMoveOption]:
     """The moves ``actor`` may submit now, for every player whose sheet it may fill: a seat
     fills its own and, as its clan's sender or item manager, its clan mates' (A-MOVE-5, A-CLAN-4)."""
-    w = game.world
-    me = w.p(actor) if isinstance(actor, int) and 1 <= actor <= len(w.players) else None
+    world = game.world
+    me = world.player(actor) if isinstance(actor, int) and 1 <= actor <= len(world.players) else None
     players = [
         p.seat
-        for p in w.players
+        for p in world.players
         if me is None or p.seat == me.seat or (p.clan is not None and p.clan == me.clan)
     ]
     return [o for seat in players for o in player_options(game, actor, seat)]

@@ -171,7 +171,7 @@ class AndorraSiteGame:
         """The same for a vote the host enters from a PM (H-03b): a second one for the same
         player is refused unless marked as an edit."""
         if isinstance(seat, int) and self._voted(state, seat):
-            raise Rejected("pm_already_voted", rule="H-03b", player=state.game.world.p(seat).nick)
+            raise Rejected("pm_already_voted", rule="H-03b", player=state.game.world.player(seat).nick)
 
     @staticmethod
     def _voted(state: RoomState, seat: int) -> bool:

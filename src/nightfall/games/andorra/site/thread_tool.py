@@ -36,10 +36,10 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
         except (ValueError, KeyError, TypeError) as exc:
             raise Rejected("bad_request", field=f"pages[{i}]", reason=str(exc)[:200]) from None
     posts = merge(pages)
-    w = state.world
-    nicks = {p.seat: p.nick for p in w.players}
+    world = state.world
+    nicks = {p.seat: p.nick for p in world.players}
     until = state.deadline if state.phase == DAY else state.day_ended_at
-    window = DayWindow(nicks, {p.seat for p in w.alive()}, state.day_started_at, until)
+    window = DayWindow(nicks, {p.seat for p in world.alive()}, state.day_started_at, until)
     names = Names(nicks, _aliases(state, request.get("aliases")))
     votes = read_votes(posts, window, names)
     logged = {e.post for e in state.votes if e.post}
@@ -69,7 +69,7 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
     rows = command_rows([v for v in votes if v.ignored is None and not v.unmatched], posts)
     waiting = any(not c["optional"] for c in confirm.values())
     return {
-        "day": w.day,
+        "day": world.day,
         "posts": len(posts),
         "votes": out,
         "confirm": list(confirm.values()),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from .kit import mk, quiet_day
+from .kit import deal, quiet_day
 
 
 def test_siren_stops_two_clans_at_once() -> None:
     """A-ITEM-SIREN-1, A-ITEM-SIREN-2, A-OUTCOME-1, A-ORDER-4, A-ITEM-SIREN-5."""
-    s = mk("BOSS:red", "BOSS:black", "DOCTOR", "PV", "PV", "MANIAC", two_clans=True)
+    s = deal("BOSS:red", "BOSS:black", "DOCTOR", "PV", "PV", "MANIAC", two_clans=True)
     quiet_day(s)
     s.move("boss", "SHOOT", "doctor")
     s.move("boss2", "SHOOT", "doctor")
@@ -22,7 +22,7 @@ def test_siren_stops_two_clans_at_once() -> None:
 
 def test_vest_absorbs_shots_same_step() -> None:
     """A-ITEM-VEST-1, A-ITEM-VEST-3, A-ITEM-VEST-4, A-OUTCOME-2."""
-    s = mk("BOSS:red", "BOSS:black", "SHERIFF", "PV", "PV", "MANIAC", two_clans=True)
+    s = deal("BOSS:red", "BOSS:black", "SHERIFF", "PV", "PV", "MANIAC", two_clans=True)
     quiet_day(s)
     s.move("boss", "SHOOT", "sheriff")
     s.move("boss2", "SHOOT", "sheriff")
@@ -33,7 +33,7 @@ def test_vest_absorbs_shots_same_step() -> None:
 
 def test_vest_ignored_by_knife_and_explosion() -> None:
     """A-ITEM-VEST-2, A-ROLE-MANIAC-1, A-ROLE-PSYCHO-2."""
-    s = mk("BOSS", "SHERIFF", "MANIAC", "PSYCHO", "PV", "PV", "REANIMATOR")
+    s = deal("BOSS", "SHERIFF", "MANIAC", "PSYCHO", "PV", "PV", "REANIMATOR")
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "sheriff")
     s.move("psycho", "EXPLODE", "reanimator")
@@ -45,7 +45,7 @@ def test_vest_ignored_by_knife_and_explosion() -> None:
 
 def test_blessing_reflects_first() -> None:
     """A-PROT-1, A-HAR, A-ROLE-PRIEST-5, A-ORDER-7."""
-    s = mk("BOSS", "SOLDIER", "PRIEST", "PV", "PV", "BODYGUARD")
+    s = deal("BOSS", "SOLDIER", "PRIEST", "PV", "PV", "BODYGUARD")
     quiet_day(s)
     s.move("priest", "PRIEST_BLESS", "pv")
     s.move("bodyguard", "PROTECT", "pv")
@@ -59,7 +59,7 @@ def test_blessing_reflects_first() -> None:
 
 def test_bodyguard_not_against_undead() -> None:
     """A-ROLE-BODYGUARD-5, A-PROT-3, A-HAR."""
-    s = mk("VAMPIRE", "BODYGUARD", "PV", "PV", "DOCTOR", "BOSS")
+    s = deal("VAMPIRE", "BODYGUARD", "PV", "PV", "DOCTOR", "BOSS")
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "pv")
     s.move("vampire", "BITE", "pv")
@@ -70,7 +70,7 @@ def test_bodyguard_not_against_undead() -> None:
 
 def test_cross_before_siren() -> None:
     """A-PROT-3, A-OUTCOME-21, A-ITEM-CROSS-1, A-ITEM-CROSS-3, A-ROLE-PRIEST-3."""
-    s = mk("VAMPIRE", "PRIEST", "DOCTOR", "PV", "PV", "BOSS")
+    s = deal("VAMPIRE", "PRIEST", "DOCTOR", "PV", "PV", "BOSS")
     quiet_day(s)
     s.move("priest", "PRIEST_CONFESS", "doctor")
     s.resolve()
@@ -86,7 +86,7 @@ def test_cross_before_siren() -> None:
 
 
 def test_immunity_consumes_nothing() -> None:  # A-PROT-4, A-OUTCOME-23, A-OUTCOME-12, A-ROLE-UNDEAD-6, Q-10
-    s = mk("BOSS", "BODYGUARD", "PRIEST", "VH", "VAMPIRE", "PV", "DOMOVOI")
+    s = deal("BOSS", "BODYGUARD", "PRIEST", "VH", "VAMPIRE", "PV", "DOMOVOI")
     s.player("vh").give("SIREN", 0)
     quiet_day(s)
     s.move("bodyguard", "PROTECT", "priest")
@@ -102,7 +102,7 @@ def test_clan_same_type_rejected() -> None:
     """A-CLAN-5, A-CLAN-6, A-ROLE-MAFIA-4, A-STAKE-5."""
     from nightfall.engine import Rejected
 
-    s = mk("BOSS", "SOLDIER", "PRIEST", "VH", "VAMPIRE", "PV", "DOMOVOI")
+    s = deal("BOSS", "SOLDIER", "PRIEST", "VH", "VAMPIRE", "PV", "DOMOVOI")
     quiet_day(s)
     s.move("boss", "SHOOT", "priest")
     with pytest.raises(Rejected) as e:
@@ -117,10 +117,10 @@ def test_outcome_matrix() -> None:
     """A-OUTCOME-12, A-OUTCOME-14, A-OUTCOME-16, A-OUTCOME-17, A-OUTCOME-18, A-OUTCOME-20, A-OUTCOME-23, A-ROLE-PRIEST-7, A-ROLE-PSYCHO-5, A-ROLE-VH-3, A-OUTCOME-13, A-OUTCOME-15, A-OUTCOME-19, A-OUTCOME-8, A-OUTCOME-9, A-OUTCOME-10, A-OUTCOME-11, A-OUTCOME-6, A-OUTCOME-7."""
     # A-ROLE-UNDEAD-2, A-ROLE-UNDEAD-4
     from nightfall.games.andorra.night.ctx import Night
-    from nightfall.games.andorra.night.har import immune
+    from nightfall.games.andorra.night.hostile_actions import immune
 
-    s = mk("PRIEST", "PSYCHO", "VH", "VAMPIRE", "DOMOVOI", "PV", "MANIAC", "HORSEMAN")
-    ctx = Night(w=s.state.world, n=1)
+    s = deal("PRIEST", "PSYCHO", "VH", "VAMPIRE", "DOMOVOI", "PV", "MANIAC", "HORSEMAN")
+    ctx = Night(world=s.state.world, n=1)
     seat = s.seat
     assert immune(ctx, seat("priest"), "SHOT", seat("pv"))
     assert not immune(ctx, seat("priest"), "POISON", seat("pv"))
@@ -144,7 +144,7 @@ def test_outcome_matrix() -> None:
 
 def test_inaccessible_drinker_keeps_protection() -> None:
     """A-ACCESS-1, A-ACCESS-2, A-PROT-2, A-ITEM-VODKA-2, A-OUTCOME-22."""
-    s = mk("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("doctor", "DRINK_VODKA")
     s.move("boss", "SHOOT", "doctor")
@@ -156,7 +156,7 @@ def test_inaccessible_drinker_keeps_protection() -> None:
 
 def test_vest_gone_then_dies() -> None:
     """A-HAR, A-DEATH-1, A-DEATH-2, A-REPORT-1."""
-    s = mk("BOSS", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC")
+    s = deal("BOSS", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC")
     quiet_day(s)
     s.move("sheriff", "SHOOT", "boss")
     s.resolve()
@@ -169,7 +169,7 @@ def test_vest_gone_then_dies() -> None:
 
 
 def test_blessing_reflects_the_bodyguards_response() -> None:  # A-HAR, A-ROLE-BODYGUARD-4, Q-13
-    s = mk("BODYGUARD", "PRIEST", "BOSS", "SOLDIER", "PV", "PV", "MANIAC")
+    s = deal("BODYGUARD", "PRIEST", "BOSS", "SOLDIER", "PV", "PV", "MANIAC")
     quiet_day(s)
     s.move("priest", "PRIEST_BLESS", "soldier")
     s.move("bodyguard", "PROTECT", "pv")
@@ -181,9 +181,9 @@ def test_blessing_reflects_the_bodyguards_response() -> None:  # A-HAR, A-ROLE-B
 
 def test_clan_order_inside_a_step() -> None:
     """A-ORDER-4, A-ERR-1."""
-    s = mk("SOLDIER:black", "BOSS:red", "PV", "PV", "DOCTOR", "MANIAC", "BOSS:black", two_clans=True)
-    w = s.state.world
-    assert w.clans["mafia:red"].rank == 2 < w.clans["mafia:black"].rank == 7  # the senders' seats
+    s = deal("SOLDIER:black", "BOSS:red", "PV", "PV", "DOCTOR", "MANIAC", "BOSS:black", two_clans=True)
+    world = s.state.world
+    assert world.clans["mafia:red"].rank == 2 < world.clans["mafia:black"].rank == 7  # the senders' seats
     quiet_day(s)
     s.move("soldier", "SHOOT", "doctor", by="boss2")
     s.move("boss", "SHOOT", "doctor")
@@ -199,7 +199,7 @@ def test_vest_covers_two_clans_but_not_the_same_clan_twice() -> None:
     """A-ITEM-VEST-1b, A-ITEM-VEST-1: Seed: «В случае если выстрел производят сразу два клана, то спасает от обоих выстрелов» —
     the Boss's search finds the Sheriff (a shot at step 32) and the Soldier shoots him at 32
     too: one clan, two shots, the vest takes the first and the second kills."""
-    s = mk("BOSS", "SOLDIER", "SHERIFF", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "SOLDIER", "SHERIFF", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("boss", "SEARCH_SHERIFF", "sheriff")
     s.move("soldier", "SHOOT", "sheriff")
@@ -213,7 +213,7 @@ def test_siren_covers_two_clans_but_not_the_same_clan_twice() -> None:
     """A-ITEM-SIREN-1b, A-ITEM-SIREN-1: Seed: «В случае если враждебное действие производят сразу два клана, то спасает от обоих
     враждебных действий» — the Investigator's siren stops the Soldier's found shot; the Boss's
     own shot at him in the same step (same clan) goes through."""
-    s = mk("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC", "VAMPIRE")
+    s = deal("BOSS", "SOLDIER", "SHERIFF", "INVESTIGATOR", "PV", "PV", "MANIAC", "VAMPIRE")
     quiet_day(s)
     s.move("soldier", "SEARCH_INVESTIGATOR", "investigator")
     s.move("boss", "SHOOT", "investigator")

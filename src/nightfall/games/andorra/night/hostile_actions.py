@@ -32,8 +32,8 @@ class Outcome:
 
 def immune(ctx: Night, target: int, tau: str, actor: int | None) -> bool:
     """Appendix B (H3), incl. "the Undead cannot harm each other" (A-ROLE-UNDEAD-2)."""
-    p = ctx.w.p(target)
-    if actor is not None and actor != target and ctx.w.p(actor).undead and p.undead:
+    p = ctx.world.player(target)
+    if actor is not None and actor != target and ctx.world.player(actor).undead and p.undead:
         return True
     role = p.role
     if p.undead:
@@ -67,8 +67,8 @@ def hostile(
     group: list[int] | None = None,
 ) -> Outcome:
     """Resolve one hostile action now (the caller checked H0, the actor's ability)."""
-    w = ctx.w
-    t = w.p(target)
+    world = ctx.world
+    t = world.player(target)
     cls = "H"
 
     def done(out: Outcome) -> Outcome:
@@ -113,9 +113,9 @@ def hostile(
         if (
             bg is not None
             and not response
-            and w.p(bg).alive
-            and w.p(bg).role == Role.BODYGUARD
-            and not w.p(actor).undead
+            and world.player(bg).alive
+            and world.player(bg).role == Role.BODYGUARD
+            and not world.player(actor).undead
             and tau != "AXE"
         ):  # H6
             out = done(Outcome("FAIL", "BODYGUARD"))
@@ -152,7 +152,7 @@ def hostile(
 def party(ctx: Night, actor: int) -> str:
     """Who acts, for the double cover (A-ITEM-VEST-1b, A-ITEM-SIREN-1b): the actor's clan (a
     mafia clan, the Cops, the Rebel's group), or the actor alone when he is in none."""
-    return ctx.w.p(actor).clan or f"seat:{actor}"
+    return ctx.world.player(actor).clan or f"seat:{actor}"
 
 
 def covered_again(ctx: Night, used: dict[int, tuple[str, str]], target: int, actor: int) -> bool:
@@ -172,7 +172,7 @@ def shielded(ctx: Night, target: int, tau: str) -> bool:
 
 def effect(ctx: Night, actor: int, target: int, tau: str, reflected: bool = False) -> None:
     """H10 (A-HAR-EFFECT)."""
-    t = ctx.w.p(target)
+    t = ctx.world.player(target)
     if shielded(ctx, target, tau):
         ctx.audit_line(actor=actor, action="SHIELD", target=target, tau=tau)
         return
@@ -192,13 +192,13 @@ def effect(ctx: Night, actor: int, target: int, tau: str, reflected: bool = Fals
 
 def make_ghoul(ctx: Night, vampire: int, target: int) -> None:
     """A-ROLE-VAMPIRE-5/6, A-FACT-4, A-ROLE-GHOUL-4."""
-    t = ctx.w.p(target)
+    t = ctx.world.player(target)
     t.ghoul, t.faction, t.bitten_night = True, UNDEAD, None
     t.poisonings.clear()
-    ctx.w.p(vampire).mem.setdefault("ghouls", []).append(target)
+    ctx.world.player(vampire).mem.setdefault("ghouls", []).append(target)
     ctx.notice(target, "MSG-GHOUL")
     ctx.notice(vampire, "MSG-VAMPIRE-GHOUL", X=target)
 
 
 def peaceful(ctx: Night, seat: int) -> bool:
-    return ctx.w.p(seat).faction == PEACEFUL
+    return ctx.world.player(seat).faction == PEACEFUL
