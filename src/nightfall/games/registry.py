@@ -36,6 +36,7 @@ __all__ = [
     "describe",
     "error_text",
     "get",
+    "packages",
     "site",
 ]
 
@@ -56,6 +57,12 @@ Catalog = dict[str, GameSite]
 def _load(path: str) -> Any:
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def packages() -> list[str]:
+    """The package of each game this installation hosts, in ``_SITES`` order (``typegen``
+    finds a game's ``*_types`` modules there)."""
+    return list(dict.fromkeys(path.partition(":")[0].rsplit(".", 1)[0] for path in _SITES.values()))
 
 
 def get(name: str) -> Game[Any]:
