@@ -39,7 +39,7 @@ class HeksGame:
     # simulator asks for a view or a result on every command.)
     # ``view.view`` and ``view.view_parts``, memoised per state version (``view_memo``).
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
-        return self.memo.view(state, viewer)  # type: ignore[return-value]
+        return self.memo.view(state, viewer)
 
     def view_parts(self, state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
         return cast("tuple[dict[str, Any], dict[str, Any]]", self.memo.parts(state, viewer))

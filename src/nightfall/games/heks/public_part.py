@@ -13,7 +13,7 @@ from collections import Counter
 from operator import attrgetter
 
 from . import exile_count, witches
-from .obligations import is_public_step, owed
+from .obligations import PUBLIC_STEPS, owed
 from .state import (
     APPROVAL_VOTE,
     DEPART_A,
@@ -40,11 +40,10 @@ _CHIEF_PHASES = frozenset({PROPOSAL, APPROVAL_VOTE, "ACCEPT_SCENE", "REJECT_SCEN
 VOTE_PHASES = frozenset({APPROVAL_VOTE, EXILE_VOTE})
 
 
-def progress(state: HeksState, pending: list[int]) -> HeksProgress | None:
-    """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3)."""
+def progress(state: HeksState, pending: list[int]) -> HeksProgress:
+    """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3); none
+    in the secret ones (``public_on``)."""
     phase = state.phase
-    if not is_public_step(phase):
-        return None
     night = state.night
     if phase in VOTE_PHASES:
         total = len(pending) + len(night.votes)
@@ -143,12 +142,16 @@ def public_view(state: HeksState) -> HeksPublicView:
     return public_on(state, step_part(state), owed(state))
 
 
-def public_on(state: HeksState, step: HeksPublicView, pending: list[int]) -> HeksPublicView:
+def public_on(state: HeksState, step: HeksPublicView, pending: list[int] | None) -> HeksPublicView:
     """The public part at this version, as a new dict, from this step's ``step_part`` (only
-    read: it may be shared) and ``pending`` (``obligations.owed`` at this version)."""
+    read: it may be shared) and ``pending`` (``obligations.owed`` at this version; not read,
+    and may be None, outside the public steps)."""
     view = step.copy()
-    view["progress"] = progress(state, pending)  # replace the step part's placeholders, in place
-    view["waiting"] = list(pending) if is_public_step(state.phase) else None  # H-TBL-1
+    if state.phase in PUBLIC_STEPS:  # obligations.is_public_step; else both stay None (H-HST-4)
+        if pending is None:
+            pending = owed(state)
+        view["progress"] = progress(state, pending)  # the step part's placeholders, replaced
+        view["waiting"] = list(pending)  # H-TBL-1
     return view
 
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from nightfall.engine import Viewer
 
 from . import departure, witches
-from .obligations import is_public_step, owed
+from .obligations import is_public_step, owed, owes
 from .public_part import SECRET_STEPS, VOTE_PHASES, public_on, public_view, step_part
 from .roles import jester
 from .state import (
@@ -91,15 +91,21 @@ def seat_static(state: HeksState, me: Player) -> SeatStatic:
     return SeatStatic(SIDE[me.role], _known_witches(state, me), jester.known_to(state, me))
 
 
-def role_parts(state: HeksState, me: Player, mine: HeksMe, known_jester: int | None) -> None:
+_ROLE_PARTS = frozenset({WITCH, PROTECTOR, SEER, PICKPOCKET})  # the roles role_parts adds keys for
+
+
+def role_parts(
+    state: HeksState, me: Player, mine: HeksMe, known_jester: int | None, counts: dict[str, int] | None = None
+) -> None:
     """The keys of ``me`` that only some roles have, added to ``mine`` (``known_jester``:
-    ``SeatStatic.known_jester``)."""
+    ``SeatStatic.known_jester``; ``counts``: step C's ``witch_counts`` of ``seat_parts``)."""
     seat, day, phase = me.seat, state.day, state.phase
     if me.role == WITCH:
         turn = day.witches.get(seat)
         if phase == WITCH_C and turn is not None:
             mine["witch"] = {
-                "counts": departure.live_counts(state, for_witches=True),  # H-WAT-3
+                # H-WAT-3: static during step C; a dict of this view's own
+                "counts": departure.live_counts(state, for_witches=True) if counts is None else dict(counts),
                 "available_spells": witches.available(state, seat),
                 "reserved": dict(day.reserved),
                 "place": turn.place,
@@ -132,12 +138,20 @@ def role_parts(state: HeksState, me: Player, mine: HeksMe, known_jester: int | N
 
 
 def seat_parts(
-    state: HeksState, seat: int, public: HeksPublicView, pending: list[int], static: SeatStatic
+    state: HeksState,
+    seat: int,
+    public: HeksPublicView,
+    pending: list[int] | None,
+    static: SeatStatic,
+    witch_counts: dict[str, int] | None = None,
 ) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | dict[str, Any]]:
     """A seat's view, the one definition: ``(public, own)``, the public part at this version
     and the seat's own keys, or ``({}, whole view)`` for the guard in step B, who shares
-    nothing (H-DEP-12). ``pending`` is ``obligations.owed`` at this version, ``static`` the
-    seat's ``seat_static``; ``public`` is only read (a memo may share it)."""
+    nothing (H-DEP-12). ``public`` is only read (a memo may share it); ``static`` is the
+    seat's ``seat_static``. ``pending`` is ``obligations.owed`` at this version, which may
+    be left out (None) outside the public steps, where only this seat's part of it shows;
+    ``witch_counts`` is ``departure.live_counts(for_witches=True)`` if the caller kept it
+    for step C (nothing it counts changes during step C)."""
     me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
     day = state.day
     phase = state.phase
@@ -149,7 +163,9 @@ def seat_parts(
         "status": me.status,
         "hand": list(me.hand),
         # the step waits for this seat (step C waits for the clock, but each Witch has a turn)
-        "owes": seat in day.witches if phase == WITCH_C else seat in pending,
+        "owes": seat in day.witches
+        if phase == WITCH_C
+        else (seat in pending if pending is not None else owes(state, seat)),
         "choice": _choice(state, me),
         "inbox": list(state.inbox.get(seat, ())),
     }
@@ -157,7 +173,8 @@ def seat_parts(
         mine["absent"] = True
     if me.role == WITCH:
         mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
-    role_parts(state, me, mine, static.known_jester)
+    if me.role in _ROLE_PARTS or static.known_jester is not None:  # a call fewer for the rest
+        role_parts(state, me, mine, static.known_jester, witch_counts)
     own: HeksOwn = {"me": mine}
     if seat == state.host:
         own["host"] = _host_extras(state, pending)
@@ -173,23 +190,29 @@ def seat_parts(
 
 
 def seat_view(
-    state: HeksState, seat: int, step: HeksPublicView, pending: list[int], static: SeatStatic
+    state: HeksState,
+    seat: int,
+    step: HeksPublicView,
+    pending: list[int] | None,
+    static: SeatStatic,
+    witch_counts: dict[str, int] | None = None,
 ) -> HeksView:
-    """``{**public, **own}`` of ``seat_parts``, with one dict copy: the public part is made
-    for this view (``public_on``) and the seat's keys are added to it in place."""
+    """``{**public, **own}`` of ``seat_parts`` (its arguments, with ``public_part.step_part``
+    for the public part), with one dict copy: the public part is made for this view
+    (``public_on``) and the seat's keys are added to it in place."""
     fresh = public_on(state, step, pending)
-    shared, own = seat_parts(state, seat, fresh, pending, static)
+    shared, own = seat_parts(state, seat, fresh, pending, static, witch_counts)
     whole: dict[str, Any] = own if shared is not fresh else fresh  # type: ignore[assignment]
     if shared is fresh:
         whole.update(own)  # own's keys are disjoint from the public ones
     return whole  # type: ignore[return-value]  # HeksPublicView and HeksOwn make a HeksView
 
 
-def _host_extras(state: HeksState, pending: list[int]) -> HeksHostExtras:
+def _host_extras(state: HeksState, pending: list[int] | None) -> HeksHostExtras:
     """H-HST-3/4: names of pending players in public steps only; Force continue in departure."""
     phase = state.phase
     return {
-        "pending": list(pending) if is_public_step(phase) else None,
+        "pending": (owed(state) if pending is None else list(pending)) if is_public_step(phase) else None,
         "can_mark_absent": phase not in (WITCH_C, "QUARREL", GAME_END),
         "can_force_continue": phase in SECRET_STEPS,
     }

@@ -10,7 +10,7 @@ What is kept, and what it is keyed by:
   refused one changes nothing): the seats the step waits for and the public part, which
   every seat's ``view_parts`` shares (the same object, so a server encodes it once);
 - per step: the public keys that change only with the step (``public_part.step_part``),
-  keyed by the step and by everything that can change inside one step (``_step_key``);
+  keyed by the step and by everything that can change inside one step (``ViewMemo.step``);
 - per game: each seat's ``SeatStatic`` (role, side, whom it knows).
 
 All of it belongs to one state object: given another one (a rebuilt game, a copy), the
@@ -23,28 +23,14 @@ from typing import Any
 
 from nightfall.engine import Viewer
 
-from .obligations import owed
+from .departure import live_counts
+from .obligations import PUBLIC_STEPS, owed
 from .public_part import place_list, player_list, public_on, roles_in_play, status_key, step_part
-from .state import HeksState
-from .view import SeatStatic, audit_view, seat_parts, seat_static
+from .state import WITCH_C, HeksState
+from .view import SeatStatic, audit_view, seat_parts, seat_static, seat_view
 from .view_types import HeksOwn, HeksPlace, HeksPlayer, HeksPublicView, HeksView
 
 StepKey = tuple[int, str, bool, int, int | None, int | None]
-
-
-def _step_key(state: HeksState) -> StepKey:
-    """What a step part can change with inside one step: the chief's proposal (PROPOSAL is one
-    step before and after it), the host (H-HST-7a) and the deadlines (a server's restart gives
-    the running timer its outage back, H-TBL-4). Everything else in it moves only when
-    ``state.step`` or the phase does."""
-    return (
-        state.step,
-        state.phase,
-        state.night.members is None,
-        state.host,
-        state.deadline,
-        state.day.depart_deadline,
-    )
 
 
 class ViewMemo:
@@ -52,6 +38,7 @@ class ViewMemo:
     earlier call at the same version (or step, or game) already built."""
 
     __slots__ = (
+        "_counts",
         "_owed",
         "_places",
         "_players",
@@ -75,6 +62,7 @@ class ViewMemo:
         self._players: tuple[tuple[int, tuple[str, ...]], list[HeksPlayer]] | None = None
         self._places: tuple[frozenset[str], list[HeksPlace]] | None = None
         self._roles: list[int] | None = None
+        self._counts: tuple[int, dict[str, int]] | None = None  # step C's witch counts, by step
         self._statics: dict[int, SeatStatic] = {}
 
     def _at(self, state: HeksState) -> None:
@@ -82,7 +70,7 @@ class ViewMemo:
         if state is not self._state:
             self._state = state
             self._statics = {}
-            self._step_key = self._step = self._players = self._places = self._roles = None
+            self._step_key = self._step = self._players = self._places = self._roles = self._counts = None
         elif state.version == self._version:
             return
         self._version = state.version
@@ -98,8 +86,19 @@ class ViewMemo:
         return pending
 
     def step(self, state: HeksState) -> HeksPublicView:
-        """``public_part.step_part`` of this step (read only)."""
-        key = _step_key(state)
+        """``public_part.step_part`` of this step (read only). Keyed by the step and what a step
+        part can change with inside one step: the chief's proposal (PROPOSAL is one step before
+        and after it), the host (H-HST-7a) and the deadlines (a server's restart gives the
+        running timer its outage back, H-TBL-4). Everything else in it moves only when
+        ``state.step`` or the phase does."""
+        key = (
+            state.step,
+            state.phase,
+            state.night.members is None,
+            state.host,
+            state.deadline,
+            state.day.depart_deadline,
+        )
         if key == self._step_key and state is self._state:
             return self._step  # type: ignore[return-value]  # set with the key
         self._at(state)
@@ -119,11 +118,29 @@ class ViewMemo:
 
     def public(self, state: HeksState) -> HeksPublicView:
         """The public part at this version, one object for every caller: read only."""
-        pending = self.owed(state)  # brings the memo to this version
+        pending = self._pending(state)
         public = self._public
         if public is None:
             public = self._public = public_on(state, self.step(state), pending)
         return public
+
+    def _pending(self, state: HeksState) -> list[int] | None:
+        """``owed`` at this version where a view shows it (the public steps); None elsewhere,
+        where a seat's view asks ``obligations.owes`` for itself alone."""
+        if state is not self._state or state.version != self._version:
+            self._at(state)
+        pending = self._owed
+        if pending is None and state.phase in PUBLIC_STEPS:
+            pending = self._owed = owed(state)
+        return pending
+
+    def _witch_counts(self, state: HeksState) -> dict[str, int] | None:
+        """Step C's ``live_counts(for_witches=True)``, once per step (read only)."""
+        if state.phase != WITCH_C:
+            return None
+        if self._counts is None or self._counts[0] != state.step:
+            self._counts = (state.step, live_counts(state, for_witches=True))
+        return self._counts[1]
 
     def static(self, state: HeksState, seat: int) -> SeatStatic:
         """``view.seat_static`` of ``seat`` (after ``owed`` or ``step``: this state's)."""
@@ -132,10 +149,16 @@ class ViewMemo:
             found = self._statics[seat] = seat_static(state, state.players[seat - 1])
         return found
 
-    def view(self, state: HeksState, viewer: Viewer) -> HeksView | dict[str, Any]:
+    def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
         """``view.view(state, viewer)``: a new dict the caller owns."""
+        pending = self._pending(state)  # brings the memo to this version
         if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
-            shared, own = self.parts(state, viewer)
+            static = self._statics.get(viewer) or self.static(state, viewer)
+            counts = self._witch_counts(state)
+            public = self._public
+            if public is None:  # the first view at this version (a bot's, nearly always): one copy
+                return seat_view(state, viewer, self.step(state), pending, static, counts)  # type: ignore[return-value]
+            shared, own = seat_parts(state, viewer, public, pending, static, counts)
             if not shared:
                 return own  # type: ignore[return-value]  # the guard in step B: his whole view
             whole: dict[str, Any] = dict(shared)
@@ -151,10 +174,10 @@ class ViewMemo:
         self, state: HeksState, viewer: Viewer
     ) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView | dict[str, Any]]:
         """``view.view_parts(state, viewer)``, the shared part the same object at one version."""
-        pending = self.owed(state)
-        public = self.public(state)
+        public = self.public(state)  # brings the memo to this version
         if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
-            return seat_parts(state, viewer, public, pending, self.static(state, viewer))
+            static = self._statics.get(viewer) or self.static(state, viewer)
+            return seat_parts(state, viewer, public, self._owed, static, self._witch_counts(state))
         if viewer in ("public", "host"):
             return public, {}
         return {}, self.view(state, viewer)

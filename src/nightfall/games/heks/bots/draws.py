@@ -42,6 +42,18 @@ class BlockRng(Rng):
         self._next += 1
         return x
 
+    def below(self, n: int) -> int:
+        """``Rng.below``, without a call per number when the block's next one is accepted."""
+        if n > 1:
+            i = self._next
+            out = self._out
+            if i < len(out):
+                x = out[i]
+                if x < limit(n):
+                    self._next = i + 1
+                    return x % n
+        return super().below(n)
+
     def below_many(self, n: int, k: int) -> list[int]:
         """``Rng.below_many``, in one step when the block holds ``k`` numbers and none of
         them is rejected (the usual case: a rejection has odds of ``n`` in 2**64)."""

@@ -125,7 +125,8 @@ def play_game(
     ability_users = _ability_users(state)
     # The bots read the views a phone would get, through the game's memo: the seats owed at
     # this version are listed once, for the driver and the views alike.
-    view, memo = game.view, game.memo
+    memo = game.memo
+    view = memo.view
     apply = kernel.apply
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
