@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15  # the step between two states
-_LIMITS: dict[int, int] = {}  # n -> the rejection limit of below(n), a pure function of n
 
 
 def mix(z: Any) -> Any:
@@ -31,15 +31,13 @@ def mix(z: Any) -> Any:
     return z ^ (z >> 31)
 
 
+@cache  # a pure function of n, asked at every draw: kept per n, looked up without a Python call
 def limit(n: int) -> int:
     """The rejection limit of ``below(n)``: a number at or above it is drawn again, so that
     ``x % n`` has no modulo bias (n >= 2)."""
-    found = _LIMITS.get(n)
-    if found is None:
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        found = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-    return found
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    return (1 << 64) - ((1 << 64) % n)
 
 
 @dataclass(slots=True)

@@ -71,14 +71,12 @@ class ViewMemo:
             self._state = state
             self._statics = {}
             self._step_key = self._step = self._players = self._places = self._roles = self._counts = None
-        elif state.version == self._version:
-            return
         self._version = state.version
         self._owed = self._public = None
 
     def owed(self, state: HeksState) -> list[int]:
         """``obligations.owed`` at this version (read only)."""
-        if state is not self._state or state.version != self._version:
+        if state.version != self._version or state is not self._state:
             self._at(state)
         pending = self._owed
         if pending is None:
@@ -101,7 +99,8 @@ class ViewMemo:
         )
         if key == self._step_key and state is self._state:
             return self._step  # type: ignore[return-value]  # set with the key
-        self._at(state)
+        if state.version != self._version or state is not self._state:
+            self._at(state)
         self._step_key, self._step = key, self._new_step(state)
         return self._step
 
@@ -127,17 +126,15 @@ class ViewMemo:
     def _pending(self, state: HeksState) -> list[int] | None:
         """``owed`` at this version where a view shows it (the public steps); None elsewhere,
         where a seat's view asks ``obligations.owes`` for itself alone."""
-        if state is not self._state or state.version != self._version:
+        if state.version != self._version or state is not self._state:
             self._at(state)
         pending = self._owed
         if pending is None and state.phase in PUBLIC_STEPS:
             pending = self._owed = owed(state)
         return pending
 
-    def _witch_counts(self, state: HeksState) -> dict[str, int] | None:
+    def _witch_counts(self, state: HeksState) -> dict[str, int]:
         """Step C's ``live_counts(for_witches=True)``, once per step (read only)."""
-        if state.phase != WITCH_C:
-            return None
         if self._counts is None or self._counts[0] != state.step:
             self._counts = (state.step, live_counts(state, for_witches=True))
         return self._counts[1]
@@ -154,7 +151,7 @@ class ViewMemo:
         pending = self._pending(state)  # brings the memo to this version
         if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
             static = self._statics.get(viewer) or self.static(state, viewer)
-            counts = self._witch_counts(state)
+            counts = self._witch_counts(state) if state.phase == WITCH_C else None
             public = self._public
             if public is None:  # the first view at this version (a bot's, nearly always): one copy
                 return seat_view(state, viewer, self.step(state), pending, static, counts)  # type: ignore[return-value]
@@ -177,7 +174,8 @@ class ViewMemo:
         public = self.public(state)  # brings the memo to this version
         if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
             static = self._statics.get(viewer) or self.static(state, viewer)
-            return seat_parts(state, viewer, public, self._owed, static, self._witch_counts(state))
+            counts = self._witch_counts(state) if state.phase == WITCH_C else None
+            return seat_parts(state, viewer, public, self._owed, static, counts)
         if viewer in ("public", "host"):
             return public, {}
         return {}, self.view(state, viewer)
