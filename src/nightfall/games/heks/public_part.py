@@ -16,6 +16,7 @@ from . import exile_count, witches
 from .obligations import PUBLIC_STEPS, owed
 from .state import (
     APPROVAL_VOTE,
+    CAT,
     DEPART_A,
     EXILE_VOTE,
     GAME_END,
@@ -115,7 +116,9 @@ def step_part(
         "waiting": None,
         # H-EXC-8: the quorum and the votes it needs today (the cats change only between steps).
         "exile_quorum": None if quorum is None else list(quorum),
-        "exile_needed": None if quorum is None else exile_count.votes_needed(state, day=number),
+        "exile_needed": None
+        if quorum is None
+        else exile_count.votes_needed(state, sum(map(CAT.__eq__, map(_STATUS, state.players))), day=number),
         "stall": _stall(state),
     }
 

@@ -10,8 +10,11 @@ What is kept, and what it is keyed by:
   refused one changes nothing): the seats the step waits for and the public part, which
   every seat's ``view_parts`` shares (the same object, so a server encodes it once);
 - per step: the public keys that change only with the step (``public_part.step_part``),
-  keyed by the step and by everything that can change inside one step (``ViewMemo.step``);
-- per game: each seat's ``SeatStatic`` (role, side, whom it knows).
+  keyed by the step and by everything that can change inside one step (``ViewMemo.step``),
+  and step C's witch counts (nothing they count changes in step C);
+- on their inputs: the public player list (the host and the statuses) and place list (the
+  places closed by the Mist), which outlive a step;
+- per game: each seat's ``SeatStatic`` (role, side, whom it knows) and the deck's counts.
 
 All of it belongs to one state object: given another one (a rebuilt game, a copy), the
 memo starts again. It holds that object, so its identity cannot be reused while kept.
