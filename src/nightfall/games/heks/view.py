@@ -88,6 +88,7 @@ def _choice(state: HeksState, me: Player) -> HeksChoice | None:
 
 
 def seat_static(state: HeksState, me: Player) -> SeatStatic:
+    """A seat's side and whom it knows (H-START-2, H-JST-3), as the deal left them."""
     return SeatStatic(SIDE[me.role], _known_witches(state, me), jester.known_to(state, me))
 
 
