@@ -6,9 +6,7 @@ from typing import Any
 
 from nightfall.engine import Viewer
 from nightfall.games.heks import HeksState
-from nightfall.games.heks.exile_count import votes_needed
-from nightfall.games.heks.obligations import is_public_step, owed
-from nightfall.games.heks.public_part import _progress, _roles_in_play, _stall, _step_part
+from nightfall.games.heks.public_part import public_view
 from nightfall.games.heks.state import APPROVAL_VOTE, EXILE_VOTE, GAME_END, GUARD_B, WITCH_C
 from nightfall.games.heks.tables import CROW, PICKPOCKET, PROTECTOR, SEER, WITCH
 
@@ -60,15 +58,8 @@ INBOX_KINDS = {
 
 
 def assert_fresh(state: HeksState, view: dict[str, Any]) -> None:
-    """The cached public part equals a fresh computation (a stale cache would show old facts)."""
-    fresh = _step_part(state)
-    fresh["progress"] = _progress(state, owed(state))
-    fresh["waiting"] = owed(state) if is_public_step(state.phase) else None
-    quorum = state.params.quorum  # H-EXC-8: added to the public view, outside the step part
-    fresh["exile_quorum"] = None if quorum is None else list(quorum)
-    fresh["exile_needed"] = votes_needed(state, day=fresh["day"])  # the day the view shows
-    fresh["stall"] = _stall(state)  # H-TBL-6
-    fresh["roles_in_play"] = _roles_in_play(state)  # H-TBL-7
+    """The memoised public part equals the rules' fresh one (a stale memo would show old facts)."""
+    fresh: dict[str, Any] = dict(public_view(state))
     shown = {k: v for k, v in view.items() if k not in ("me", "host")}
     if shown.get("phase") == GUARD_B:  # the guarding Protector's own view of step B
         fresh["phase"], fresh["deadline"], fresh["deadline_total"] = GUARD_B, state.deadline, state.timer_ms

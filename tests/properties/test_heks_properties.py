@@ -30,6 +30,7 @@ class CheckingGame(HeksGame):
     """Checks the kernel contract around every command the bots send."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.rejected = 0
         self.checked_views = 0
 

@@ -92,7 +92,6 @@ def swap_secrets(state: HeksState, p: int, q: int) -> HeksState:
     day.reserved = {spell: _seat(c, p, q) or 0 for spell, c in day.reserved.items()}
     _swap_key(night.plays, p, q)
     _swap_key(s.inbox, p, q)
-    s.cache.clear()
     return s
 
 
@@ -109,7 +108,6 @@ def hidden_moves(state: HeksState, observer: int) -> list[HeksState]:
                 kernel.apply(GAME, work, Command(seat, ctype, payload, state.now))
             except Rejected:
                 continue  # a refusal changes nothing (validate, then mutate)
-            work.cache.clear()
             if indistinguishable(state, work, observer):
                 found.append(work)
             work = copy.deepcopy(state)

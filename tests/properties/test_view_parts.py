@@ -1,9 +1,10 @@
 """The split view (``nightfall.engine.view_parts``) is ``view`` cut in two, never
 anything else: over random Vang de Heks games, after every accepted command and
 for every viewer, ``{**shared, **own} == view(state, viewer)`` with the same key
-order, the two parts share no key, and every seat that gets a shared part gets
-the same object (the server encodes it once for all of them). H-VIS-1 holds
-because ``view`` holds it (test_heks_properties.py) and the parts add nothing.
+order (``view`` being the rules' fresh ``games.heks.view.view``, the parts the game's
+memoised ones, as a server gets them), the two parts share no key, and every seat that
+gets a shared part gets the same object (the server encodes it once for all of them).
+H-VIS-1 holds because ``view`` holds it (test_heks_properties.py) and the parts add nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from nightfall.engine import NO_SHARED, Command, Event, Viewer, view_parts
 from nightfall.games.heks import HeksGame, HeksState
+from nightfall.games.heks import view as rules_view
 from nightfall.games.heks.bots import play_game
 from nightfall.games.heks.bots.random_bot import RandomBot
 
@@ -26,7 +28,7 @@ def check_parts(game: HeksGame, state: HeksState) -> int:
     viewers: list[Viewer] = [*state.seats(), "public", "host"]
     for viewer in viewers:
         shared, own = view_parts(game, state, viewer)
-        whole = game.view(state, viewer)
+        whole = rules_view.view(state, viewer)
         assert not set(shared) & set(own), f"{viewer}: keys in both parts"
         merged = {**shared, **own}
         assert merged == whole, f"{viewer}: the parts are not the view"
@@ -39,6 +41,7 @@ def check_parts(game: HeksGame, state: HeksState) -> int:
 
 class PartsCheckingGame(HeksGame):
     def __init__(self) -> None:
+        super().__init__()
         self.compared = 0
 
     def apply(self, state: HeksState, command: Command) -> list[Event]:

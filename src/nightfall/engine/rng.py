@@ -11,13 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from functools import cache
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_LIMITS: dict[int, int] = {}  # n -> the rejection limit of below(n), a pure function of n
+MASK = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15  # the step between two states
+
+
+def mix(z: Any) -> Any:
+    """SplitMix64's output for the state ``z``: the one definition of the sequence's numbers.
+
+    ``z`` is a state (an int in [0, 2**64)), or a numpy uint64 array of states: the bots'
+    ``BlockRng`` (games/heks/bots/draws.py) computes a block of outputs at once, and numpy's
+    uint64 arithmetic wraps modulo 2**64 as the masks here do (there they change nothing)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+@cache  # a pure function of n, asked at every draw: kept per n, looked up without a Python call
+def limit(n: int) -> int:
+    """The rejection limit of ``below(n)``: a number at or above it is drawn again, so that
+    ``x % n`` has no modulo bias (n >= 2)."""
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    return (1 << 64) - ((1 << 64) % n)
 
 
 @dataclass(slots=True)
@@ -28,61 +48,28 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        return cls(seed & _MASK)
+        return cls(seed & MASK)
 
     def next_u64(self) -> int:
-        self.state = (self.state + _GAMMA) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        self.state = (self.state + GAMMA) & MASK
+        out: int = mix(self.state)
+        return out
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n) by rejection sampling (no modulo bias).
-
-        ``next_u64`` written out inline: bots draw a tie-break for nearly every option
-        they rank, and the extra call was a few per cent of a simulated game."""
-        limit = _LIMITS.get(n)  # only n >= 2 is ever stored, so the checks run on a miss only
-        if limit is None:
-            if n <= 0:
-                raise ValueError("below() needs n >= 1")
-            if n == 1:
-                return 0
-            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in [0, n) by rejection sampling (no modulo bias); ``below(1)``
+        draws nothing."""
+        if n == 1:
+            return 0
+        bound = limit(n)
         while True:
-            z = self.state = (self.state + _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
-            if x < limit:
+            x = self.next_u64()
+            if x < bound:
                 return x % n
 
     def below_many(self, n: int, k: int) -> list[int]:
-        """``[self.below(n) for _ in range(k)]``: the same numbers in the same order, in one
-        call (a bot ranking options draws a tie-break for each)."""
-        if k <= 0:
-            return []
-        limit = _LIMITS.get(n)
-        if limit is None:
-            if n <= 0:
-                raise ValueError("below() needs n >= 1")
-            if n == 1:
-                return [0] * k
-            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        out: list[int] = []
-        append = out.append
-        state = self.state
-        for _ in range(k):
-            while True:
-                z = state = (state + _GAMMA) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                x = z ^ (z >> 31)
-                if x < limit:
-                    append(x % n)
-                    break
-        self.state = state
-        return out
+        """``[self.below(n) for _ in range(k)]`` (a bot ranking options draws a tie-break
+        for each; ``BlockRng`` answers it in one step)."""
+        return [self.below(n) for _ in range(k)]
 
     def choice(self, options: Sequence[T]) -> T:
         return options[self.below(len(options))]

@@ -176,6 +176,5 @@ def _resume(state: HeksState, cmd: Command) -> list[Event]:
     state.deadline += paused
     if state.day.depart_deadline is not None and state.phase in (DEPART_A, GUARD_B):
         state.day.depart_deadline += paused  # what everyone but the guard sees (H-DEP-13)
-    state.cache.pop("step", None)  # the deadline is in the step part of the view
     public(out, "resumed", paused_ms=paused, deadline=state.deadline)
     return out

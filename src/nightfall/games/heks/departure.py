@@ -99,17 +99,6 @@ def live_counts(state: HeksState, *, for_witches: bool) -> dict[str, int]:
     return counts
 
 
-def witch_counts(state: HeksState) -> dict[str, int]:
-    """``live_counts(for_witches=True)`` in step C, computed once per step: nothing it reads
-    changes during step C (places are chosen in step A, the guard's in step B, statuses change
-    at the day's resolution after C, and the host cannot act in C, H-ERR-5). A new dict per
-    call, as every view gets its own."""
-    cached = state.cache.get("witch_counts")
-    if cached is None or cached[0] != state.step:
-        cached = state.cache["witch_counts"] = (state.step, live_counts(state, for_witches=True))
-    return dict(cached[1])
-
-
 def random_place(state: HeksState) -> str:
     return state.rng.choice(state.open_places())
 

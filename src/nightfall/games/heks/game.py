@@ -7,21 +7,28 @@ from typing import Any, cast
 
 from nightfall.engine import Command, Rejected, Viewer
 
-from . import bot_view, setup, view
 from . import commands as dispatch
+from . import setup
 from .snapshot import snapshot
 from .state import GAME_END, HeksState
+from .view_memo import ViewMemo
 
 
 class HeksGame:
+    """One game's rules object. A server makes one per game in play, the bot driver one per
+    game (or is given one), so its ``memo`` serves the views of that game (``view_memo``)."""
+
     name = "heks"
     commands = dispatch.COMMANDS
+
+    def __init__(self) -> None:
+        self.memo = ViewMemo()
 
     def setup(self, config: Mapping[str, Any], seed: int) -> HeksState:
         return setup.new_state(config, seed)
 
     # The handlers themselves, not methods that call them: one call fewer for each of the
-    # ~400 commands and ~160 bot views of a simulated game (docs/benchmarks.md).
+    # ~400 commands of a simulated game (docs/benchmarks.md).
     apply = staticmethod(dispatch.apply)
 
     def refusal(self, state: HeksState, command: Command, refused: Rejected) -> Rejected:
@@ -30,15 +37,12 @@ class HeksGame:
     # The views are typed in view_types (and checked there); the engine takes any JSON dict.
     # (``type: ignore`` rather than ``cast``: cast is a function call at run time, and the
     # simulator asks for a view or a result on every command.)
+    # ``view.view`` and ``view.view_parts``, memoised per state version (``view_memo``).
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
-        return view.view(state, viewer)  # type: ignore[return-value]
-
-    # What a bot of ``seat`` reads: a smaller copy of its view (``bot_view.py``); the bot
-    # driver asks for this instead of ``view``.
-    bot_view = staticmethod(bot_view.bot_view)
+        return self.memo.view(state, viewer)
 
     def view_parts(self, state: HeksState, viewer: Viewer) -> tuple[dict[str, Any], dict[str, Any]]:
-        return cast("tuple[dict[str, Any], dict[str, Any]]", view.view_parts(state, viewer))
+        return cast("tuple[dict[str, Any], dict[str, Any]]", self.memo.parts(state, viewer))
 
     def next_deadline(self, state: HeksState) -> int | None:
         return state.deadline

@@ -58,6 +58,6 @@ def pass_host(state: HeksState, cmd: Command) -> list[Event]:
     reason = cmd.payload.get("reason")
     if reason is not None and reason not in REASONS:
         raise Rejected("bad_payload", field="reason", reason="expected host_away or nothing")
-    state.host = seat  # the public view's step cache is keyed on the host (public_part.public_view)
+    state.host = seat  # a memo's step part is keyed on the host too (view_memo._step_key)
     public(out, "host_passed", seat=seat, previous=me.seat, reason=reason)
     return out

@@ -117,11 +117,11 @@ def waits(state: HeksState) -> bool:
 
 
 # H-HST-3: steps whose pending names the host may see (not departure A/B, not step C).
-_PUBLIC_STEPS = frozenset(
+PUBLIC_STEPS = frozenset(
     {ROLE_REVEAL, *CONFIRM_SCENES, DISCUSSION, PROPOSAL, APPROVAL_VOTE, RITUAL, EXILE_VOTE}
 )
 
 
 def is_public_step(phase: str) -> bool:
     """H-HST-3: steps whose pending names the host may see (not departure A/B, not step C)."""
-    return phase in _PUBLIC_STEPS  # one set lookup: this runs for every view
+    return phase in PUBLIC_STEPS

@@ -1,5 +1,11 @@
 """The public part of a Vang de Heks view: what every seat, the board and the audience see
-(H-VIS-1), cached per step and per state version. Seat parts are in ``view``."""
+(H-VIS-1). Seat parts are in ``view``.
+
+Pure functions of the state, built fresh on every call: the rules say what the public part
+is and nothing more. It comes in two layers because a memo may keep the first longer than
+the second (``view_memo.ViewMemo``): ``step_part`` (what can only change with the step)
+and ``public_on`` (the step part with this version's live keys).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,10 @@ from collections import Counter
 from operator import attrgetter
 
 from . import exile_count, witches
-from .obligations import is_public_step, owed
+from .obligations import PUBLIC_STEPS, owed
 from .state import (
     APPROVAL_VOTE,
+    CAT,
     DEPART_A,
     EXILE_VOTE,
     GAME_END,
@@ -31,25 +38,13 @@ SECRET_STEPS = (DEPART_A, GUARD_B)
 _STATUS = attrgetter("status")
 
 _CHIEF_PHASES = frozenset({PROPOSAL, APPROVAL_VOTE, "ACCEPT_SCENE", "REJECT_SCENE", RITUAL})
-
-
-def cached_owed(state: HeksState) -> list[int]:
-    cached = state.cache.get("owed")
-    if cached is not None and cached[0] == state.version:
-        return cached[1]  # type: ignore[no-any-return]
-    pending = owed(state)
-    state.cache["owed"] = (state.version, pending)
-    return pending
-
-
 VOTE_PHASES = frozenset({APPROVAL_VOTE, EXILE_VOTE})
 
 
-def _progress(state: HeksState, pending: list[int]) -> HeksProgress | None:
-    """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3)."""
+def progress(state: HeksState, pending: list[int]) -> HeksProgress:
+    """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3); none
+    in the secret ones (``public_on``)."""
     phase = state.phase
-    if not is_public_step(phase):
-        return None
     night = state.night
     if phase in VOTE_PHASES:
         total = len(pending) + len(night.votes)
@@ -60,16 +55,24 @@ def _progress(state: HeksState, pending: list[int]) -> HeksProgress | None:
     return {"done": total - len(pending), "total": total}
 
 
-def _step_part(state: HeksState) -> HeksPublicView:
-    """Everything public that can only change when the step (or the phase) changes."""
+def step_part(
+    state: HeksState,
+    players: list[HeksPlayer] | None = None,
+    places: list[HeksPlace] | None = None,
+    roles: list[int] | None = None,
+) -> HeksPublicView:
+    """Everything public that can only change when the step (or the phase) changes, as a new
+    dict. Its live keys (``progress``, ``waiting``) are None here: ``public_on`` sets them.
+    ``players``, ``places`` and ``roles``: ``player_list``, ``place_list`` and
+    ``roles_in_play`` of this state, if the caller kept them (they change more slowly)."""
     phase = state.phase
     day = state.day
     # H-SEQ-1 / H-MORN-2: yesterday's vote result is the first scene of the new day.
     number = day.number + 1 if phase == "VOTE_RESULT_SCENE" else day.number
     night = state.night
     members = night.members
-    # Without exile_quorum/exile_needed, which fresh_public adds (H-EXC-8): bots copy this part.
-    return {  # type: ignore[typeddict-item]
+    quorum = state.params.quorum
+    return {
         "game": "heks",
         "step": state.step,
         "phase": DEPART_A if phase == GUARD_B else phase,  # H-DEP-13
@@ -88,9 +91,9 @@ def _step_part(state: HeksState) -> HeksPublicView:
         "curse_max": 3,
         "recipe": list(day.recipe),
         "recipe_size": state.params.recipe,
-        "places": _places(state),
+        "places": place_list(state) if places is None else places,
         "unlocked_spells": witches.unlocked(state),
-        "players": _players(state),
+        "players": player_list(state) if players is None else players,
         "chief": night.chief if phase in _CHIEF_PHASES else None,
         "proposal": list(members) if members is not None else None,
         "proposal_auto": members is not None and night.proposal_auto,  # H-TBL-2
@@ -105,97 +108,65 @@ def _step_part(state: HeksState) -> HeksPublicView:
         or (phase == GAME_END and state.vote_result is not None and state.vote_result["day"] == day.number)
         else None,
         "result": state.result,
-        # H-DECK-9: bots read the deck here (their belief's hypotheses, bots/belief.py); shared,
-        # read-only, and fresh_public gives each full view a list of its own.
-        "roles_in_play": _roles_in_play(state),
-        # Set per version by fresh_public; here so that setting them replaces values in the
-        # copied dict instead of growing it (same key order: these are the last public keys).
+        # H-DECK-9: bots read the deck here (their belief's hypotheses, bots/belief.py)
+        "roles_in_play": roles_in_play(state) if roles is None else roles,
+        # Set per version by public_on; here so that setting them replaces values in the
+        # copied dict instead of growing it (the key order is the view's).
         "progress": None,
         "waiting": None,
+        # H-EXC-8: the quorum and the votes it needs today (the cats change only between steps).
+        "exile_quorum": None if quorum is None else list(quorum),
+        "exile_needed": None
+        if quorum is None
+        else exile_count.votes_needed(state, sum(map(CAT.__eq__, map(_STATUS, state.players))), day=number),
+        "stall": _stall(state),
     }
 
 
-def _places(state: HeksState) -> list[HeksPlace]:
-    """The public place list; it only changes with the Mist's closure (per day), so it is
-    cached on its inputs and shared between steps, like the step part is between versions."""
+def place_list(state: HeksState) -> list[HeksPlace]:
+    """The public place list (H-SPL-4: a place closed by yesterday's Mist shows closed)."""
     closed = state.day.closed
-    key = (closed, state.params.places)
-    cached = state.cache.get("places")
-    if cached is None or cached[0] != key:
-        places: list[HeksPlace] = [
-            {"id": p, "open": p not in closed, "ingredient": INGREDIENT_OF[p]}
-            for p in PLACES[: state.params.places]
-        ]
-        cached = state.cache["places"] = (key, places)
-    return cached[1]
+    return [
+        {"id": p, "open": p not in closed, "ingredient": INGREDIENT_OF[p]}
+        for p in PLACES[: state.params.places]
+    ]
 
 
-def _players(state: HeksState) -> list[HeksPlayer]:
-    """The public player list, cached on what can change in it: the host and the statuses
-    (seats and names never change during a game)."""
+def player_list(state: HeksState) -> list[HeksPlayer]:
+    """The public player list: seats, names, statuses and who is host."""
     host = state.host
-    key = (host, *map(_STATUS, state.players))
-    cached = state.cache.get("players")
-    if cached is None or cached[0] != key:
-        players: list[HeksPlayer] = [
-            {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == host}
-            for p in state.players
-        ]
-        cached = state.cache["players"] = (key, players)
-    return cached[1]
+    return [
+        {"seat": p.seat, "name": p.name, "status": p.status, "host": p.seat == host} for p in state.players
+    ]
 
 
 def public_view(state: HeksState) -> HeksPublicView:
-    """The public part: built once per state version, its step-static part once per step."""
-    cached = state.cache.get("public")
-    if cached is not None and cached[0] == state.version:
-        return cached[1]  # type: ignore[no-any-return]
-    view = fresh_public(state)
-    state.cache["public"] = (state.version, view)
+    """The public part at this version, as a new dict: the caller owns it."""
+    return public_on(state, step_part(state), owed(state))
+
+
+def public_on(state: HeksState, step: HeksPublicView, pending: list[int] | None) -> HeksPublicView:
+    """The public part at this version, as a new dict, from this step's ``step_part`` (only
+    read: it may be shared) and ``pending`` (``obligations.owed`` at this version; not read,
+    and may be None, outside the public steps)."""
+    view = step.copy()
+    if state.phase in PUBLIC_STEPS:  # obligations.is_public_step; else both stay None (H-HST-4)
+        if pending is None:
+            pending = owed(state)
+        view["progress"] = progress(state, pending)  # the step part's placeholders, replaced
+        view["waiting"] = list(pending)  # H-TBL-1
     return view
 
 
-def step_view(state: HeksState) -> HeksPublicView:
-    """The public view without its live progress count: cached per step and shared, so
-    read-only. Bots answering a scene tap read it instead of a whole view."""
-    key = (state.step, state.phase, state.night.members is None, state.host)  # pass_host (H-HST-7a)
-    base = state.cache.get("step")
-    if base is None or base[0] != key:
-        base = (key, _step_part(state))
-        state.cache["step"] = base
-    return base[1]
+def roles_in_play(state: HeksState) -> list[int]:
+    """H-TBL-7, H-DECK-9: the dealt deck's counts (Table 2.1's row or the host's deck)."""
+    counts = Counter(p.role for p in state.players)
+    return [counts[r] for r in ROLE_COLUMNS]
 
 
-def fresh_public(state: HeksState) -> HeksPublicView:
-    """The public part at this version as a new dict, not cached: the caller owns it."""
-    cached = state.cache.get("progress")
-    if cached is None or cached[0] != state.version:
-        pending = cached_owed(state)
-        waiting = list(pending) if is_public_step(state.phase) else None  # H-TBL-1
-        cached = (state.version, step_view(state), _progress(state, pending), waiting)
-        state.cache["progress"] = cached
-    step_part: HeksPublicView = cached[1]
-    view = step_part.copy()
-    view["progress"] = cached[2]  # replace the step part's placeholders, in place
-    view["waiting"] = cached[3]
-    # H-EXC-8. Not in the step part: every bot view copies that part, and two more keys there
-    # cost a simulated 12-player game 0.15 M instructions (bench/heks_instructions.py).
-    quorum = state.params.quorum
-    view["exile_quorum"] = None if quorum is None else list(quorum)
-    view["exile_needed"] = None if quorum is None else exile_count.votes_needed(state, day=view["day"])
-    view["stall"] = _stall(state)
-    view["roles_in_play"] = _roles_in_play(state)
-    return view
-
-
-def _roles_in_play(state: HeksState) -> list[int]:
-    """H-TBL-7, H-DECK-9: the dealt deck's counts (Table 2.1's row or the host's deck), as a new
-    list per view (the caller owns it); worked out once per game (it runs for every view)."""
-    row = state.cache.get("roles_in_play")
-    if row is None:
-        counts = Counter(p.role for p in state.players)
-        row = state.cache["roles_in_play"] = [counts[r] for r in ROLE_COLUMNS]
-    return list(row)
+def status_key(state: HeksState) -> tuple[str, ...]:
+    """What ``player_list`` changes with: the statuses (with the host, ``state.host``)."""
+    return tuple(map(_STATUS, state.players))
 
 
 def _stall(state: HeksState) -> HeksStall | None:

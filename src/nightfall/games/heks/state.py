@@ -8,7 +8,6 @@ caller needs the old one, and dumped canonically by ``snapshot``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from nightfall.engine import Rng
 
@@ -152,8 +151,6 @@ class HeksState:
     # Unlimited mode: the Timed length of each secret step that now waits without a timer
     # (step A's "depart"); past it the table is told that someone is still choosing (issue 31 §2).
     stall_ms: dict[str, int] = field(default_factory=dict)
-    # Derived-data cache for views (not game state; never compared or dumped).
-    cache: dict[Any, Any] = field(default_factory=dict)
 
     # ---- small queries used everywhere ----
     def player(self, seat: int) -> Player:

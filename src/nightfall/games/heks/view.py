@@ -1,18 +1,21 @@
 """``view(state, viewer)``: the only way game state leaves the engine (§11, H-VIS-1..4).
 
-The public part is computed once per state version and shared by every viewer;
-each seat then gets only its own private part on top.
+A seat's view is said once, by ``seat_parts``: the public part (``public_part``) and the
+seat's own keys on top, or, for the guard in step B, a whole view of his own (H-DEP-12).
+``view`` merges the two; a server takes them apart (``view_parts``), and a memo that
+keeps the public part for many viewers (``view_memo.ViewMemo``) calls the same functions.
+Everything here is a pure function of the state: nothing is cached in it.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, NamedTuple
 
 from nightfall.engine import Viewer
 
-from . import departure, obligations, witches
-from .obligations import is_public_step
-from .public_part import SECRET_STEPS, VOTE_PHASES, cached_owed, fresh_public, public_view
+from . import departure, witches
+from .obligations import is_public_step, owed, owes
+from .public_part import SECRET_STEPS, VOTE_PHASES, public_on, public_view, step_part
 from .roles import jester
 from .state import (
     EXILE_VOTE,
@@ -33,6 +36,14 @@ from .view_types import (
     HeksPublicView,
     HeksView,
 )
+
+
+class SeatStatic(NamedTuple):
+    """What a seat knows from the deal on: it never changes during a game (nor does the role)."""
+
+    side: str
+    known_witches: list[int]  # H-START-2 (read only: each view copies it)
+    known_jester: int | None  # H-JST-3
 
 
 def _known_witches(state: HeksState, me: Player) -> list[int]:
@@ -76,62 +87,26 @@ def _choice(state: HeksState, me: Player) -> HeksChoice | None:
     return choice or None
 
 
-def seat_view(state: HeksState, seat: int) -> HeksView:
-    """``{**shared, **own}`` of ``seat_view_parts``, built with one copy of the public part.
-
-    The public part is built fresh for this call (from the step part and the
-    progress, both cached per version) and this seat's keys are added to it in
-    place: one dict copy per view instead of two (cache a public dict, then copy
-    it again to merge).
-    """
-    fresh = fresh_public(state)
-    shared, own = _seat_parts(state, seat, fresh)
-    if shared is fresh:
-        whole = cast(HeksView, fresh)
-        whole.update(
-            cast(HeksView, own)
-        )  # own's keys are disjoint from the public ones: same keys, same order
-        return whole
-    return cast(HeksView, own)  # the guard in step B: ``own`` is already his whole view
+def seat_static(state: HeksState, me: Player) -> SeatStatic:
+    """A seat's side and whom it knows (H-START-2, H-JST-3), as the deal left them."""
+    return SeatStatic(SIDE[me.role], _known_witches(state, me), jester.known_to(state, me))
 
 
-def seat_view_parts(
-    state: HeksState, seat: int
-) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView]:
-    """The seat's view as (the shared public part, the seat's own keys): see
-    ``nightfall.engine.view_parts``. The shared part is the cached public view
-    itself, so a server encodes it once per state version for all seats."""
-    return _seat_parts(state, seat, public_view(state))
+_ROLE_PARTS = frozenset({WITCH, PROTECTOR, SEER, PICKPOCKET})  # the roles role_parts adds keys for
 
 
-def seat_static(state: HeksState, me: Player) -> tuple[str, list[int], int | None]:
-    """(side, known witches, known Jester) of a seat: they never change during a game (nor does
-    the role)."""
-    static = state.cache.get(me.seat)
-    if static is None:
-        static = state.cache[me.seat] = (SIDE[me.role], _known_witches(state, me), jester.known_to(state, me))
-    return static
-
-
-def seat_owes(state: HeksState, seat: int) -> bool:
-    """``me.owes``: whether the step waits for this seat's input."""
-    if state.phase == WITCH_C:
-        return seat in state.day.witches
-    cached = state.cache.get("owed")  # the list, if a view at this version made it already
-    if cached is not None and cached[0] == state.version:
-        return seat in cached[1]
-    return obligations.owes(state, seat)
-
-
-def role_parts(state: HeksState, me: Player, mine: HeksMe, known_jester: int | None) -> None:
+def role_parts(
+    state: HeksState, me: Player, mine: HeksMe, known_jester: int | None, counts: dict[str, int] | None = None
+) -> None:
     """The keys of ``me`` that only some roles have, added to ``mine`` (``known_jester``:
-    the third of ``seat_static``)."""
+    ``SeatStatic.known_jester``; ``counts``: step C's ``witch_counts`` of ``seat_parts``)."""
     seat, day, phase = me.seat, state.day, state.phase
     if me.role == WITCH:
         turn = day.witches.get(seat)
         if phase == WITCH_C and turn is not None:
             mine["witch"] = {
-                "counts": departure.witch_counts(state),  # H-WAT-3
+                # H-WAT-3: static during step C; a dict of this view's own
+                "counts": departure.live_counts(state, for_witches=True) if counts is None else dict(counts),
                 "available_spells": witches.available(state, seat),
                 "reserved": dict(day.reserved),
                 "place": turn.place,
@@ -163,22 +138,35 @@ def role_parts(state: HeksState, me: Player, mine: HeksMe, known_jester: int | N
         mine["known_jester"] = known_jester
 
 
-def _seat_parts(
-    state: HeksState, seat: int, base: HeksPublicView
-) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView]:
-    """``(base, own)``, or ``({}, whole view)`` for the guard in step B; ``base`` is the public part."""
+def seat_parts(
+    state: HeksState,
+    seat: int,
+    public: HeksPublicView,
+    pending: list[int] | None,
+    static: SeatStatic,
+    witch_counts: dict[str, int] | None = None,
+) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | dict[str, Any]]:
+    """A seat's view, the one definition: ``(public, own)``, the public part at this version
+    and the seat's own keys, or ``({}, whole view)`` for the guard in step B, who shares
+    nothing (H-DEP-12). ``public`` is only read (a memo may share it); ``static`` is the
+    seat's ``seat_static``. ``pending`` is ``obligations.owed`` at this version, which may
+    be left out (None) outside the public steps, where only this seat's part of it shows;
+    ``witch_counts`` is ``departure.live_counts(for_witches=True)`` if the caller kept it
+    for step C (nothing it counts changes during step C)."""
     me = state.players[seat - 1]  # state.player(seat), inlined: this runs for every view
     day = state.day
     phase = state.phase
-    static = seat_static(state, me)
     mine: HeksMe = {  # one literal: seat, role, side, known_witches, then the live keys
         "seat": seat,
         "role": me.role,
-        "side": static[0],
-        "known_witches": list(static[1]),
+        "side": static.side,
+        "known_witches": list(static.known_witches),
         "status": me.status,
         "hand": list(me.hand),
-        "owes": seat_owes(state, seat),
+        # the step waits for this seat (step C waits for the clock, but each Witch has a turn)
+        "owes": seat in day.witches
+        if phase == WITCH_C
+        else (seat in pending if pending is not None else owes(state, seat)),
         "choice": _choice(state, me),
         "inbox": list(state.inbox.get(seat, ())),
     }
@@ -186,26 +174,46 @@ def _seat_parts(
         mine["absent"] = True
     if me.role == WITCH:
         mine["spells_cast"] = sorted(state.spells_cast)  # §11: the witches see casts/reservations live
-    role_parts(state, me, mine, static[2])
+    if me.role in _ROLE_PARTS or static.known_jester is not None:  # a call fewer for the rest
+        role_parts(state, me, mine, static.known_jester, witch_counts)
     own: HeksOwn = {"me": mine}
     if seat == state.host:
-        own["host"] = _host_extras(state)
+        own["host"] = _host_extras(state, pending)
     if phase == GUARD_B and seat == day.guarding:
         # H-DEP-12: the guard's clock is not the public one; this seat shares nothing.
-        out = cast(HeksView, dict(base))
+        out: dict[str, Any] = dict(public)
         out["phase"] = GUARD_B
         out["deadline"] = state.deadline
         out["deadline_total"] = state.timer_ms
-        out.update(cast(HeksView, own))
+        out.update(own)
         return {}, out
-    return base, own
+    return public, own
 
 
-def _host_extras(state: HeksState) -> HeksHostExtras:
+def seat_view(
+    state: HeksState,
+    seat: int,
+    step: HeksPublicView,
+    pending: list[int] | None,
+    static: SeatStatic,
+    witch_counts: dict[str, int] | None = None,
+) -> HeksView:
+    """``{**public, **own}`` of ``seat_parts`` (its arguments, with ``public_part.step_part``
+    for the public part), with one dict copy: the public part is made for this view
+    (``public_on``) and the seat's keys are added to it in place."""
+    fresh = public_on(state, step, pending)
+    shared, own = seat_parts(state, seat, fresh, pending, static, witch_counts)
+    whole: dict[str, Any] = own if shared is not fresh else fresh  # type: ignore[assignment]
+    if shared is fresh:
+        whole.update(own)  # own's keys are disjoint from the public ones
+    return whole  # type: ignore[return-value]  # HeksPublicView and HeksOwn make a HeksView
+
+
+def _host_extras(state: HeksState, pending: list[int] | None) -> HeksHostExtras:
     """H-HST-3/4: names of pending players in public steps only; Force continue in departure."""
     phase = state.phase
     return {
-        "pending": cached_owed(state) if is_public_step(phase) else None,
+        "pending": (owed(state) if pending is None else list(pending)) if is_public_step(phase) else None,
         "can_mark_absent": phase not in (WITCH_C, "QUARREL", GAME_END),
         "can_force_continue": phase in SECRET_STEPS,
     }
@@ -227,7 +235,9 @@ def view_parts(
 ) -> tuple[HeksPublicView | dict[str, Any], HeksOwn | HeksView | dict[str, Any]]:
     """``view`` cut into (shared, own) for servers (``nightfall.engine.view_parts``)."""
     if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
-        return seat_view_parts(state, viewer)
+        pending = owed(state)
+        public = public_on(state, step_part(state), pending)
+        return seat_parts(state, viewer, public, pending, seat_static(state, state.players[viewer - 1]))
     if viewer in ("public", "host"):
         return public_view(state), {}
     return {}, view(state, viewer)
@@ -236,9 +246,10 @@ def view_parts(
 def view(state: HeksState, viewer: Viewer) -> HeksView | dict[str, Any]:
     # Seats first: they are nearly every call, and no int equals "all", "public" or "host".
     if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
-        return seat_view(state, viewer)
+        static = seat_static(state, state.players[viewer - 1])
+        return seat_view(state, viewer, step_part(state), owed(state), static)
     if viewer == "all":
         return audit_view(state)
     if viewer in ("public", "host"):
-        return cast(HeksView, public_view(state).copy())
+        return public_view(state)  # type: ignore[return-value]  # HeksView less ``me``
     raise ValueError(f"unknown viewer {viewer!r}")

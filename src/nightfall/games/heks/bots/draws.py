@@ -1,11 +1,12 @@
-"""The bots' random numbers: ``Rng``'s own sequence, computed many at a time (issue 21 §3).
+"""The bots' random numbers: ``Rng``'s own sequence, its outputs computed a block at a time.
 
-A bot draws a tie-break for nearly every option it ranks, and one SplitMix64 step on
-Python integers costs ~3,400 instructions (each of its dozen big-integer operations
-allocates). numpy's uint64 arithmetic wraps modulo 2**64 as SplitMix64 does, so a block
-of outputs is a few array operations; each draw then only takes the next number and
-rejects exactly where ``Rng.below`` does. The numbers, and so the games, are the same
-(``tests/games/heks/test_bot_shortcuts.py``). The game's own RNG stays ``Rng``: its
+A bot draws a tie-break for nearly every option it ranks, and one SplitMix64 output on
+Python integers costs ~3,400 instructions (each of its big-integer operations allocates).
+``engine.rng.mix``, the one definition of an output, also takes a numpy uint64 array of
+states, so a block of outputs costs a few array operations. ``BlockRng`` is ``Rng`` with
+only ``next_u64`` taken from that block: the draws (``below``, its rejection rule,
+``choice``, ``sample``) are ``Rng``'s, so the numbers and the games are the same
+(``tests/games/heks/test_bot_shortcuts.py``). The game's own generator stays ``Rng``: its
 ``state`` is part of the game state, which this one's is not (it runs ahead by a block).
 """
 
@@ -13,18 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from nightfall.engine import Rng
-from nightfall.engine.rng import _GAMMA, _LIMITS, _MASK
+from nightfall.engine.rng import GAMMA, MASK, Rng, limit, mix
 
 BLOCK = 256  # outputs per refill: a 12-player heuristic game draws ~500
-_STEPS = np.arange(1, BLOCK + 1, dtype=np.uint64) * np.uint64(_GAMMA)  # wraps, as SplitMix64 does
-_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+_STEPS = np.arange(1, BLOCK + 1, dtype=np.uint64) * np.uint64(GAMMA)  # the next BLOCK states, from 0
 
 
 class BlockRng(Rng):
-    """``Rng`` whose outputs come from a block computed ahead; only the methods the bots use
-    (``below``, ``below_many`` and what is built on ``below``) draw from it."""
+    """``Rng`` whose outputs come from a block computed ahead."""
 
     __slots__ = ("_next", "_out")
 
@@ -34,15 +31,9 @@ class BlockRng(Rng):
         self._next = 0
 
     def _refill(self) -> None:
-        z = np.uint64(self.state) + _STEPS
-        z ^= z >> _S30
-        z *= _C1
-        z ^= z >> _S27
-        z *= _C2
-        z ^= z >> _S31
-        self._out = z.tolist()
+        self._out = mix(np.uint64(self.state) + _STEPS).tolist()  # wraps, as the states do
         self._next = 0
-        self.state = (self.state + BLOCK * _GAMMA) & _MASK
+        self.state = (self.state + BLOCK * GAMMA) & MASK
 
     def next_u64(self) -> int:
         if self._next == len(self._out):
@@ -52,52 +43,24 @@ class BlockRng(Rng):
         return x
 
     def below(self, n: int) -> int:
-        limit = _LIMITS.get(n)
-        if limit is not None:  # the usual case, written out: a number left in the block, accepted
+        """``Rng.below``, without a call per number when the block's next one is accepted."""
+        if n > 1:
             i = self._next
             out = self._out
             if i < len(out):
                 x = out[i]
-                if x < limit:
+                if x < limit(n):
                     self._next = i + 1
                     return x % n
-        else:
-            if n <= 0:
-                raise ValueError("below() needs n >= 1")
-            if n == 1:
-                return 0
-            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        while True:
-            if self._next == len(self._out):
-                self._refill()
-            x = self._out[self._next]
-            self._next += 1
-            if x < limit:
-                return x % n
+        return super().below(n)
 
     def below_many(self, n: int, k: int) -> list[int]:
-        if k <= 0:
-            return []
-        if n <= 1:
-            return [self.below(n)] * k  # 0s, or below's refusal of n < 1
-        limit = _LIMITS.get(n)
-        if limit is None:
-            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        block, i = self._out, self._next
-        j = i + k
-        if j <= len(block):  # the usual case: k numbers left in the block, none rejected
-            chunk = block[i:j]
-            if max(chunk) < limit:
-                self._next = j
+        """``Rng.below_many``, in one step when the block holds ``k`` numbers and none of
+        them is rejected (the usual case: a rejection has odds of ``n`` in 2**64)."""
+        if n > 1 and k > 0:
+            i = self._next
+            chunk = self._out[i : i + k]
+            if len(chunk) == k and max(chunk) < limit(n):
+                self._next = i + k
                 return list(map(n.__rmod__, chunk))  # x % n for each, in C
-        out: list[int] = []
-        while len(out) < k:
-            if i == len(block):
-                self._refill()
-                block, i = self._out, 0
-            x = block[i]
-            i += 1
-            if x < limit:
-                out.append(x % n)
-        self._next = i
-        return out
+        return super().below_many(n, k)

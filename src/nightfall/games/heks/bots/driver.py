@@ -16,7 +16,6 @@ from nightfall.engine import Command, Rejected, Transcript, kernel, tick
 
 from ..game import HeksGame
 from ..obligations import owed
-from ..public_part import cached_owed, step_view
 from ..roles import pickpocket, seer
 from ..state import CAT, GAME_END, WITCH_C, HeksState, Player
 from ..tables import PICKPOCKET, SEER
@@ -59,10 +58,9 @@ def _ability_users(state: HeksState) -> list[Player]:
     return [p for p in state.players if p.role in (SEER, PICKPOCKET)]
 
 
-def _interested(state: HeksState, ability_users: list[Player]) -> list[int]:
-    """The owed seats, the witches in step C and the Seer and the Pickpocket in their
-    windows, in seat order (read-only: it may be the cached list of owed seats)."""
-    pending = cached_owed(state)  # the first view at this version reuses it (same state.version)
+def _interested(state: HeksState, pending: list[int], ability_users: list[Player]) -> list[int]:
+    """The owed seats (``pending``, read only), the witches in step C and the Seer and the
+    Pickpocket in their windows, in seat order."""
     extra: list[int] = list(state.day.witches) if state.phase == WITCH_C else []
     for p in ability_users:
         if p.status != CAT:
@@ -125,19 +123,24 @@ def play_game(
     acts = {seat: bot.act for seat, bot in bot_of.items()}
     taps = {seat: getattr(bot, "tap", None) for seat, bot in bot_of.items()}
     ability_users = _ability_users(state)
-    bot_view = game.bot_view
+    # The bots read the views a phone would get, through the game's memo: the seats owed at
+    # this version are listed once, for the driver and the views alike.
+    memo = game.memo
+    view = memo.view
     apply = kernel.apply
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
-        for seat in _interested(state, ability_users):
+        for seat in _interested(state, memo.owed(state), ability_users):
             actions: list[Action] | None = None
             tap = TAPS.get(state.phase)
             if tap is not None:
                 answer = taps[seat]
-                if answer is not None:  # a tap needs no seat view: the step's public part will do
-                    actions = answer(step_view(state), tap, seat not in state.done)
+                if answer is not None:
+                    # A tap needs no seat view: the public view's step part will do (the public
+                    # view less this version's live counts, which no tap reads).
+                    actions = answer(memo.step(state), tap, seat not in state.done)
             if actions is None:
-                actions = acts[seat](bot_view(state, seat), rng, talk)
+                actions = acts[seat](view(state, seat), rng, talk)
             for ctype, payload in actions:
                 deadline = state.deadline
                 if deadline is not None and now + STEP_MS >= deadline:

@@ -1,0 +1,92 @@
+"""The views a ``HeksGame`` answers from its memo (``view_memo.ViewMemo``: the server's
+rooms and the bot driver ask it) are the rules' fresh views (``view.view``), at every
+command of whole games, for every viewer (H-VIS-1: a memo may only repeat what the rules
+say); and ``obligations.owes`` is ``owed`` for one seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nightfall.engine import Command, Event, Viewer
+from nightfall.games.heks import HeksGame, HeksState
+from nightfall.games.heks import view as rules_view
+from nightfall.games.heks.bots import BOTS, play_game
+from nightfall.games.heks.obligations import owed, owes
+from nightfall.games.heks.view_memo import ViewMemo
+
+from .test_rules_table import day1, to_discussion
+
+
+def check_memo(memo: ViewMemo, state: HeksState) -> int:
+    """Every viewer's memoised view and parts against the fresh view; returns how many."""
+    viewers: list[Viewer] = [*state.seats(), "public", "host"]
+    for viewer in viewers:
+        fresh = rules_view.view(state, viewer)
+        assert memo.view(state, viewer) == fresh, f"{viewer}: the memo's view is not the rules' view"
+        shared, own = memo.parts(state, viewer)
+        assert {**shared, **own} == fresh, f"{viewer}: the memo's parts are not the rules' view"
+    return len(viewers)
+
+
+class CheckingGame(HeksGame):
+    """After every accepted command, every viewer's memoised view against the fresh one,
+    and ``owes`` against ``owed``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.compared = 0
+
+    def apply(self, state: HeksState, command: Command) -> list[Event]:
+        events = super().apply(state, command)
+        self.compared += check_memo(self.memo, state)
+        pending = owed(state)
+        for seat in state.seats():
+            assert owes(state, seat) == (seat in pending), (state.phase, seat)
+        return events
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "strong", "random"])
+@pytest.mark.parametrize("players", [5, 9, 12])
+def test_the_memo_gives_the_rules_views(bots: str, players: int) -> None:
+    # H-VIS-1 (what the bots and the server read is the seat's view), H-DEP-12/13 (the
+    # guard's own step B), H-TBL-1 (the live waiting list), H-HST-7a (the host moves)
+    game = CheckingGame()
+    for seed in range(2):
+        config = {"players": [f"P{i}" for i in range(players)], "mode": "timed"}
+        play_game(config, seed, lambda _seat, _role: BOTS[bots](), game=game)
+    assert game.compared > 500
+
+
+def test_a_resume_inside_a_step_reaches_the_memoised_views() -> None:
+    # H-TBL-4: the outage's time given back changes the deadline inside one step; the memo
+    # built the step's public part before it and must not show the old deadline after it.
+    g = day1()
+    to_discussion(g)
+    g.end_discussion_all()
+    g.propose("Anna", ["Anna", "Cas"])
+    before = g.game.memo.parts(g.state, 1)[0]["deadline"]
+    assert isinstance(before, int)
+    g.send("system", "resume", paused_ms=25_000)
+    assert g.game.memo.parts(g.state, 1)[0]["deadline"] == before + 25_000
+    assert check_memo(g.game.memo, g.state)
+
+
+def test_the_check_fails_when_the_memo_is_stale() -> None:
+    class Stale(ViewMemo):
+        """Keeps the first public part it made, whatever the version."""
+
+        kept: Any = None
+
+        def public(self, state: HeksState) -> Any:
+            self.kept = self.kept or super().public(state)
+            return self.kept
+
+    game = HeksGame()
+    state = game.setup({"players": [f"P{i}" for i in range(5)]}, 3)
+    memo = Stale()
+    check_memo(memo, state)
+    game.apply(state, Command(1, "ready", {}, 1))
+    with pytest.raises(AssertionError, match="not the rules' view"):
+        check_memo(memo, state)
