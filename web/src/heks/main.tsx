@@ -17,7 +17,7 @@ import { Disclosure } from "./ui/Disclosure";
 import { HostNotice, useHostNotice } from "./ui/HostNotice";
 import { RelinkBanner, useRelinkNotice } from "./ui/RelinkNotice";
 import { HelpButton } from "./ui/Help";
-import { useTurnSignalSwitch } from "./ui/turnSignal";
+import { SignalSwitch } from "./ui/SignalSwitch";
 import { LangSwitch } from "./ui/LangSwitch";
 import { MovedSeat } from "./ui/LostPhone";
 import { EveningScore } from "./ui/Score";
@@ -86,18 +86,6 @@ function RoomGate(props: { code: string }) {
         }
       }}
     />
-  );
-}
-
-/** Sound and vibration on "your turn", on or off (remembered on this phone). */
-function SignalSwitch() {
-  const [on, toggle] = useTurnSignalSwitch();
-  return (
-    // Off is the same note struck through (a bare "–" said nothing), and a long press or a
-    // mouse shows what it is for.
-    <button type="button" class="help-btn signal-btn" aria-pressed={on} aria-label={t("signal.label")} title={t("signal.label")} onClick={toggle}>
-      ♪
-    </button>
   );
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from .view_types import Seat
+from .words_types import Seat
 
 
 class AndorraNoPayload(TypedDict):

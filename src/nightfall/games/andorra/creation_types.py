@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from .view_types import AndorraWords, Seat
+from .words_types import AndorraWords, Seat
 
 
 class AndorraRoleInfo(TypedDict):

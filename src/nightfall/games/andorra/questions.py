@@ -15,7 +15,8 @@ from .reports.review import answer_label
 from .state import World
 
 if TYPE_CHECKING:
-    from .view_types import AndorraSettled, AndorraWords
+    from .view_types import AndorraSettled
+    from .words_types import AndorraWords
 
 # A-CYCLE-6a: the PV keeps his role (A-ROLE-PV-6), the recruit refuses every offer
 # (A-RECRUIT-6, remembered per faction), the Reanimator revives nobody

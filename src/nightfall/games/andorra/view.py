@@ -48,9 +48,9 @@ from .view_types import (
     AndorraStartPm,
     AndorraView,
     AndorraVoteLogEntry,
-    AndorraWords,
 )
 from .win import WIN_EN, WIN_RU
+from .words_types import AndorraWords
 
 
 def _public_status(state: AndorraState, seat: int) -> AndorraPublicPlayer:

@@ -10,18 +10,12 @@ from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
 from .reports.review import HITS, NOTES, answer_label, review
+from .review_types import AndorraAudit, AndorraAuditEvent, AndorraReview
 from .roles.move_names import move_name
 from .roles.move_params import describe
 from .state import AndorraState
-from .view_types import (
-    AndorraAudit,
-    AndorraAuditEvent,
-    AndorraMove,
-    AndorraPending,
-    AndorraPrompt,
-    AndorraReview,
-    AndorraWords,
-)
+from .view_types import AndorraMove, AndorraPending, AndorraPrompt
+from .words_types import AndorraWords
 
 
 def own_prompts(state: AndorraState, seat: int) -> list[AndorraPrompt]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from .form_types import AndorraMoveOption
+from .review_types import AndorraAudit, AndorraReview
+from .words_types import AndorraWords, Seat
 
-Seat = int
 AndorraPhase = Annotated[str, Literal["DAY", "NIGHT", "RESOLVING", "REVIEW", "OVER"]]
 AndorraStatus = Annotated[str, Literal["ALIVE", "DEAD", "JAILED_LYNCH", "JAILED_JAILER"]]
 VoteKind = Annotated[str, Literal["VOTE", "BLANK", "VOID", "PENALTY"]]
@@ -70,11 +71,6 @@ class AndorraKnown(TypedDict):
     clan: NotRequired[str]
     clan_name: AndorraWords  # the clan in words («мафия», «копы»), empty for a Ghoul
     ghoul: NotRequired[bool]
-
-
-class AndorraWords(TypedDict):
-    ru: str
-    en: str
 
 
 class AndorraMove(TypedDict):
@@ -228,72 +224,6 @@ class AndorraHostPlayer(TypedDict):
 class AndorraItemNames(TypedDict):
     ru: list[str]
     en: list[str]
-
-
-class AndorraReviewTally(TypedDict):
-    scores: AndorraWords
-    penalties: AndorraWords
-    jailed: AndorraWords
-    coin: AndorraWords
-
-
-class AndorraReviewMessage(TypedDict):
-    to: AndorraWords
-    text: AndorraWords
-
-
-class AndorraReview(TypedDict):
-    """H-03: the resolved night in words before publication (reports/review.py)."""
-
-    night: int
-    tally: AndorraReviewTally
-    # the host's check, in the desk's two languages
-    moves: list[AndorraWords]
-    deaths: list[AndorraWords]
-    messages: list[AndorraReviewMessage]
-    corrections: list[AndorraWords]
-    answers: list[AndorraWords]
-    host_entries: list[AndorraWords]  # H-03b/H-03c: PM entries and state edits of this day and night
-
-
-class AndorraAuditAct(TypedDict):
-    code: str
-    name: AndorraWords
-    orig: Seat | None
-    target: Seat | None
-    state: str
-    result: str | None
-
-
-class AndorraAuditEvent(TypedDict):
-    """One executed action (A-ORDER-6)."""
-
-    seq: int
-    step: str
-    actor: Seat
-    code: str
-    name: AndorraWords
-    target: Seat | None
-    cls: str
-    result: str
-    hit: str
-    reflected: bool
-    response: bool
-    visible: bool
-    note: str
-    hit_words: AndorraWords | None  # what stopped or absorbed it («бронежилет»), reports/review.HITS
-    note_words: AndorraWords | None  # the kind of harm («нож Маньяка (быстро)»), reports/review.CAUSES
-
-
-class AndorraAudit(TypedDict):
-    """Everything the resolution of one night did, for the host (H-03)."""
-
-    night: int
-    steps: list[Any]
-    events: list[AndorraAuditEvent]
-    tally: Any
-    prompts: Any
-    acts: dict[str, AndorraAuditAct]
 
 
 class AndorraPending(TypedDict, total=False):

@@ -3,7 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { HeksRecapDay } from "../../generated/protocol";
 import { t } from "../i18n";
 import type { HeksView } from "../types";
-import { AutoLegend, Exile, Moves, Night, RecapDay, Ritual, Team } from "./sections";
+import { Exile, Ritual, Team } from "./council";
+import { AutoLegend, Moves, Night, RecapDay } from "./sections";
 import "./recap.css";
 
 // The board's story: one day per slide, or a busy day over two or more slides ("Day 2 (1/2)")

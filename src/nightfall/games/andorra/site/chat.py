@@ -18,7 +18,8 @@ from nightfall.engine.event import Audience
 from ..form_types import AndorraMoveOption
 from ..reports.review import clan_word
 from ..state import ALIVE
-from ..view_types import AndorraChatMessage, AndorraWords
+from ..view_types import AndorraChatMessage
+from ..words_types import AndorraWords
 from .mail import MailDesk
 
 CHAT = "chat"
