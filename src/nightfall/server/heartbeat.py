@@ -10,7 +10,7 @@ second after its last mark.
 Each node beats under its own name (a cluster node's ``--node``); a node whose name
 changes at every start (the default includes the process id) gets nothing back at
 its restart. A node that takes over a dead node's room gives it the time since that
-node's last mark (``Rooms._downtime``, docs/deploy.md).
+node's last mark (``downtime``, docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -79,3 +79,24 @@ class Heartbeat:
                 await self._task
             self._task = None
             await self._mark()
+
+
+async def downtime(
+    store: AsyncStore, code: str, was: str | None, here: str | None, clock: Callable[[], int]
+) -> int | None:
+    """How long a room taken over from node ``was`` had no owner: from that node's last sign of
+    life (its heartbeat in the store) to now (``clock``). None when the room was let go on purpose
+    (``was`` None: idle, its clock ran on as if it had stayed) or held by this node ``here``
+    before (a restart gives that time back, ``Rooms.restore``). Given back to the game's
+    running timer as after a restart (H-TBL-4)."""
+    if was is None or here is None or was == here:
+        return None
+    try:
+        last = await store.last_alive(was)
+    except Exception:
+        log.exception("room %s: node %s's last heartbeat cannot be read: no time given back", code, was)
+        return None
+    if last is None:
+        return None
+    gap = clock() - last
+    return gap if gap > 0 else None

@@ -15,11 +15,12 @@ from nightfall.engine import Rejected
 from nightfall.games.registry import Catalog
 from nightfall.store import RoomRecord, StoredRoom
 
-from . import codes, outgoing
+from . import codes, heartbeat, outgoing
+from .damaged import DamagedRooms
 from .limits import IdleRooms
 from .lobby import PLAYING, Lobby
 from .opening import open_room
-from .play import Play, ReplayFailed
+from .play import Play
 from .protocol import CLOSE_INTERNAL, CLOSE_MOVED
 from .protocol import error as outgoing_error
 from .room import Room, RoomOptions
@@ -64,14 +65,11 @@ class Rooms:
         self.unloading = Unloading(self.idle, self.options.clock, self._load_for_deadline, self.unload_idle)
         # On a cluster node: the rooms' leases (``cluster.ownership``); None: one server.
         self.ownership: Ownership | None = None
-        # Rooms whose stored state does not load (``_bring_back``): reported once, then
-        # answered ``room_damaged`` without another try until the server restarts.
-        self._damaged: set[str] = set()
+        self._damaged = DamagedRooms()  # rooms whose stored state does not load (``_bring_back``)
 
     def damage(self, raw_code: str) -> Rejected | None:
         """``room_damaged`` for a room that is in the store but does not load, else None."""
-        code = codes.normalise(raw_code)
-        return Rejected("room_damaged", room=code) if code in self._damaged else None
+        return self._damaged.refusal(codes.normalise(raw_code))
 
     def run_as_node(self, ownership: Ownership) -> None:
         """Own rooms through leases: a room is loaded or created only with its lease,
@@ -153,25 +151,9 @@ class Rooms:
         return room
 
     async def _downtime(self, held: Held) -> int | None:
-        """How long a room taken over from another node had no owner: from that
-        node's last sign of life (its heartbeat in the store) to now. None when the
-        room was let go on purpose (idle, its clock ran on as if it had stayed) or
-        held by this node before (a restart gives that time back, ``restore``).
-        Given back to the game's running timer as after a restart (H-TBL-4)."""
-        was = held.lease.was
-        if was is None or self.ownership is None or was == self.ownership.node:
-            return None
-        try:
-            last = await self.store.last_alive(was)
-        except Exception:
-            log.exception(
-                "room %s: node %s's last heartbeat cannot be read: no time given back", held.lease.code, was
-            )
-            return None
-        if last is None:
-            return None
-        gap = self.options.clock() - last
-        return gap if gap > 0 else None
+        """How long a room taken over from another node had no owner (``heartbeat.downtime``)."""
+        here = self.ownership.node if self.ownership is not None else None
+        return await heartbeat.downtime(self.store, held.lease.code, held.lease.was, here, self.options.clock)
 
     @contextlib.contextmanager
     def _room_slot(self) -> Iterator[None]:
@@ -287,7 +269,7 @@ class Rooms:
         try:
             room = self._rebuild(stored, self.unloading.version_floor(code))
         except Exception as exc:
-            self._report_damage(code, exc)
+            self._damaged.report(code, exc)
             return None
         room.lease = self.ownership.held(code) if self.ownership is not None else None
         gone = self.unloading.take(code)
@@ -300,17 +282,6 @@ class Rooms:
         room.start()  # a deadline that passed while it was away ticks at once
         log.info("room %s: %s (%s, revision %d)", code, how, room.lobby.status, room.revision)
         return room
-
-    def _report_damage(self, code: str, exc: Exception) -> None:
-        """Once per room: what does not load, and what to do (docs/deploy.md, backups)."""
-        if code in self._damaged:
-            return
-        self._damaged.add(code)
-        advice = "left as it is on disk; its players get room_damaged. Restore the store from a backup (docs/deploy.md)"
-        if isinstance(exc, ReplayFailed):
-            log.error("room %s: %s; %s", code, exc, advice)
-        else:  # not a command: the stored lobby or game record, or a bug in rebuilding
-            log.error("room %s: its stored state does not load; %s", code, advice, exc_info=exc)
 
     def _rebuild(self, stored: StoredRoom, version_floor: int = 0) -> Room:
         record = stored.room
