@@ -11,10 +11,10 @@ from typing import Any
 from nightfall.engine import HOST, Rejected
 
 from .clan_heads import item_manager, sender
-from .roles import doctor, domovoi, nurse, priest, prosecutor, van_helsing
+from .roles import boss, doctor, domovoi, nurse, priest, prosecutor, rebel, recruiter, sheriff, van_helsing
 from .roles.action_spec import ANY, ITEM, JAILED_TODAY, NON_UNDEAD, NONE, OTHER
 from .roles.actions import ACTIONS, CONSECUTIVE_FAMILY, ITEM_NEEDED, ONCE_PER_TARGET
-from .roles.codes import Move, Role
+from .roles.codes import Move
 from .roles.move_params import VOUCHER_KINDS
 from .state import AndorraState, Player, World
 from .tally import swindler_window
@@ -114,24 +114,21 @@ def role_allows(state: AndorraState, p: Player, code: str, params: dict[str, Any
             raise refuse("no_item", "A-ITEM-GEN-3", p, code, item=item)
         return
     if "*rebel_shooter" in spec.roles:
-        followers = [q for q in world.clan_members("rebel") if q.follower]
-        if p.clan != "rebel" or len(followers) < 3:  # A-ROLE-REBEL-6/7
-            raise refuse("rebel_needs_three", "A-ROLE-REBEL-7", p, code, followers=len(followers))
+        followers = len(rebel.followers(world))
+        if p.clan != "rebel" or followers < 3:  # A-ROLE-REBEL-6/7
+            raise refuse("rebel_needs_three", "A-ROLE-REBEL-7", p, code, followers=followers)
         return
     if p.role not in spec.roles:
         raise refuse("not_your_move", "A-MOVE-6", p, code, role=p.role)
-    members = world.clan_members(p.clan) if p.clan else []
-    soldiers = [q for q in members if q.role in (Role.SOLDIER, Role.JOURNALIST_SOLDIER)]
-    recruiters = [q for q in members if q.role == Role.RECRUITER]
-    if code == Move.POISON and p.role == Role.BOSS and (soldiers or recruiters):
+    if boss.poisons_beside_soldiers(world, p, code):
         raise refuse("boss_poison_needs_no_soldier", "A-ROLE-BOSS-3", p, code)
-    if code in (Move.SHOOT, Move.POISON) and p.role == Role.RECRUITER and soldiers:
+    if recruiter.shoots_beside_soldiers(world, p, code):
         raise refuse("recruiter_needs_no_soldier", "A-ROLE-RECRUITER-2", p, code)
     if code == Move.POISON and (p.clan not in world.clans or world.clans[p.clan].poison < 1):
         raise refuse("no_poison", "A-ROLE-SOLDIER-3", p, code)
-    if code == Move.RECRUIT and len(members) >= 5:
+    if recruiter.recruits_into_full_clan(world, p, code):
         raise refuse("clan_full", "A-RECRUIT-12", p, code)
-    if code == Move.SHERIFF_RECRUIT and any(q.alive and q.role == Role.INVESTIGATOR for q in world.players):
+    if sheriff.recruits_beside_investigator(world, code):
         raise refuse("investigator_present", "A-ROLE-SHERIFF-2", p, code)
     if code == Move.EXPLODE and not p.usable("EXPLOSIVE", n):
         raise refuse("no_item", "A-ROLE-PSYCHO-7", p, code, item="EXPLOSIVE")

@@ -41,6 +41,12 @@ class Act:
     params: dict[str, Any]
     step: StepId | None  # None: staying home (no step runs it)
     clan: str | None = None
+    # The move's row as the Telepath's retargeting reads it (A-ROLE-TELEPATH-4): how it targets
+    # (``action_spec.OTHER``, ...) and its not-twice-running family. Taken from the catalogue
+    # when the act is made, as its step is: the catalogue gathers the role modules, so a role
+    # module cannot read it (no import cycles).
+    target_kind: str = field(kw_only=True)
+    family: str | None = field(kw_only=True)
     state: str = "PENDING"  # PENDING / DONE / CANCELLED / VOID
     result: str | None = None  # OK / FAIL
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # role-specific results

@@ -8,7 +8,7 @@ A-MOVE-8); 6b ends the game before any night move when a side has won.
 from __future__ import annotations
 
 from ..clan_heads import open_poll, promote
-from ..roles.actions import ACTIONS
+from ..roles.actions import ACTIONS, CONSECUTIVE_FAMILY
 from ..roles.codes import Move, Role
 from ..tally import build_workspace, jail, next_day_penalties
 from ..win import check
@@ -28,8 +28,10 @@ def n0_snapshot(ctx: Night) -> None:
         if not p.alive:
             continue
         target = mv.get("target")
-        step = ACTIONS[code].step_for(p.role)
-        a = Act(seat, code, target, target, dict(mv.get("params", {})), step, clan=p.clan)
+        row, params = ACTIONS[code], dict(mv.get("params", {}))
+        step = row.step_for(p.role)
+        family = CONSECUTIVE_FAMILY.get(code)
+        a = Act(seat, code, target, target, params, step, clan=p.clan, target_kind=row.target, family=family)
         if p.depressed_night == ctx.n:
             a.state = "VOID"
         if code == Move.STAY_HOME:

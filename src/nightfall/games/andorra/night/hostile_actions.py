@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..roles import doctor, nurse
+from ..roles import bodyguard, doctor, nurse
 from ..roles.catalogue import PEACEFUL, UNDEAD
 from ..roles.codes import Role
 from .ctx import Death, Night
@@ -109,19 +109,12 @@ def hostile(
             for a in group or [actor]:
                 hostile(ctx, a, a, tau, code, reflected=True)
             return out
-        bg = ctx.bodyguard.get(target)
-        if (
-            bg is not None
-            and not response
-            and world.player(bg).alive
-            and world.player(bg).role == Role.BODYGUARD
-            and not world.player(actor).undead
-            and tau != "AXE"
-        ):  # H6
+        bg = bodyguard.guard(ctx, target, actor, tau, response)
+        if bg is not None:  # H6
             out = done(Outcome("FAIL", "BODYGUARD"))
-            ctx.bodyguard_fired.setdefault(bg, [])
-            for a in group or [actor]:
-                ctx.bodyguard_fired[bg].append(a)
+            attackers = group or [actor]
+            bodyguard.fired_at(ctx, bg, attackers)
+            for a in attackers:
                 hostile(ctx, bg, a, "RSHOT", "RSHOT", response=True)
             return out
         if tau == "BITE" and t.usable("CROSS", ctx.n):  # H7, A-PROT-3

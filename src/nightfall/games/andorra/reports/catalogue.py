@@ -8,13 +8,12 @@ the spec gives two forms (found / not found, yes / no). Placeholders:
 
 from __future__ import annotations
 
-from ..roles.role_modules import OWN, gather
+from ..roles.role_modules import PARTS, gather
 
 _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-OK": {"": ("Результат хода: удачно.", "Move result: successful.")},
     "MSG-FAIL": {"": ("Результат хода: неудачно.", "Move result: unsuccessful.")},
     "MSG-POISONED": {"": ("отравлен", "poisoned")},
-    "MSG-INTERROGATED": {"": ("Вас вызывали на допрос.", "You were summoned for interrogation.")},
     "MSG-VEST": {"": ("Ваш бронежилет сработал.", "Your vest was used up.")},
     "MSG-SIREN": {"": ("Ваша сирена сработала.", "Your siren went off.")},
     "MSG-CROSS": {"": ("Ваш крестик отпугнул вампира.", "Your cross scared the vampire away.")},
@@ -25,14 +24,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
         )
     },
     "MSG-RELEASED": {"": ("Вы вышли из тюрьмы.", "You are out of jail.")},
-    "MSG-DEPRESSION": {
-        "": (
-            "Вы убили мирного жителя и впали в депрессию: следующей ночью вы не можете сделать ход, "
-            "а ваш голос сегодня не учитывается.",
-            "You killed a peaceful player and fell into depression: next night you cannot move, "
-            "and your vote today is not counted.",
-        )
-    },
     "MSG-NEWROLE": {"": ("Ваша новая роль: {role}.", "Your new role: {role}.")},
     "MSG-RECRUIT-ASK": {
         "": (
@@ -61,19 +52,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "You have been recruited into a mafia clan. Your role: {role}. Clan members: {list}.",
         )
     },
-    "MSG-RECRUITED-REBEL": {
-        "": (
-            "Вы завербованы Бунтарём и стали его последователем. Ваша роль сохраняется. "
-            "Бунтарь и последователи: {list}.",
-            "The Rebel recruited you as a follower. You keep your role. The Rebel and followers: {list}.",
-        )
-    },
-    "MSG-RECRUITED-SHERIFF": {
-        "": (
-            "Вас завербовал Шериф. Ваша роль: Следователь. Шериф: {sheriff}.",
-            "The Sheriff recruited you. Your role: Investigator. Sheriff: {sheriff}.",
-        )
-    },
     "MSG-CLAN-NEWMEMBER": {"": ("В клан вступил(а): {X}.", "Joined the clan: {X}.")},
     # [IMPL] A-CLAN-2 notice (not in §13.3): who sends the clan's moves from now on.
     "MSG-CLAN-SENDER": {"": ("Ходы клана теперь отправляет: {X}.", "The clan's moves are now sent by: {X}.")},
@@ -86,11 +64,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "until then {X} manages them.",
         )
     },
-    "MSG-SEARCH": {
-        "found": ("{X} — {role}.", "{X} is the {role}."),
-        "found_shot": ("{X} — {role}. Выстрел: {ok}.", "{X} is the {role}. Shot: {ok}."),
-        "not": ("{X} — не {role}.", "{X} is not the {role}."),
-    },
     "MSG-CARD-SHOT": {
         "yes": (
             "По визитке шерифа вы выстрелили в {X}: {ok}. Ваш собственный ход не состоялся.",
@@ -102,35 +75,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-NOT-UNDEAD": {"": ("{X} — не нечисть.", "{X} is not Undead.")},
     # the Priest's confession and the Jailer's sin check (priest.py, jailer.py)
     "MSG-NOT-SINFUL": {"": ("{X} не грешен(на).", "{X} is not sinful.")},
-    "MSG-INTERROGATION": {
-        "yes": ("{X} совершал(а) враждебное действие этой ночью.", "{X} committed a hostile action tonight."),
-        "no": (
-            "{X} не совершал(а) враждебных действий этой ночью.",
-            "{X} committed no hostile action tonight.",
-        ),
-    },
-    "MSG-BODYGUARD": {
-        "": (
-            "Ваш подопечный подвергся нападению. Вы выстрелили в: {list}.",
-            "Your ward was attacked. You shot at: {list}.",
-        )
-    },
-    "MSG-PV-SAW": {
-        "": (
-            "На {X} совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: "
-            "{roles}.",
-            "A successful hostile action was committed on {X}. You may choose one of the free roles: "
-            "{roles}.",
-        )
-    },
-    "MSG-HOST-PV-REANIMATED": {
-        "": (
-            "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "
-            "удачное враждебное действие. Дать {X} выбрать роль? (да / нет)",
-            "{X} (PV) was killed tonight and reanimated; the player he watched suffered a successful "
-            "hostile action. Let him choose a role? (yes / no)",
-        )
-    },
     "MSG-CLAN-ASSIGN": {
         "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
     },
@@ -141,6 +85,6 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "J-VISIT": {"": ("{A} посетил(а) {B}.", "{A} visited {B}.")},
 }
 # The roles with a module of their own write their messages there (roles/role_modules.py).
-CATALOGUE: dict[str, dict[str, tuple[str, str]]] = gather(_COMMON, (m.MESSAGES for m in OWN))
+CATALOGUE: dict[str, dict[str, tuple[str, str]]] = gather(_COMMON, (m.MESSAGES for m in PARTS))
 
 OK_WORD = {True: ("удачно", "successful"), False: ("неудачно", "unsuccessful")}

@@ -1,21 +1,24 @@
-"""Roles, one module per role family; the night's table (``night.steps.NIGHT``) holds
-their step functions in the order of §11. ``ROLE_MODULES`` says where each role lives."""
+"""Roles, one module per role (``role_modules.OWN``); the night's table (``night.steps.NIGHT``)
+holds their step functions in the order of §11. ``ROLE_MODULES`` says where each role lives."""
 
 from __future__ import annotations
 
 ROLE_MODULES: dict[str, str] = {
-    # Mafia (§9.1) and Cops: the clans' recruitment, searches, shots and poisonings
-    "BOSS": "clans",
-    "SOLDIER": "clans",
-    "RECRUITER": "clans",
-    "JOURNALIST_SOLDIER": "clans",
-    "SHERIFF": "clans",
-    "INVESTIGATOR": "clans",
-    "REBEL": "clans",
+    # Mafia (§9.1) and Cops: what their clan shares (recruitment, searches, shots, poisonings)
+    # is in ``clans``; what one of them does alone, in his module
+    "BOSS": "boss",
+    "SOLDIER": "soldier",
+    "RECRUITER": "recruiter",
+    # the Journalist recruited into a clan: his watch is the Journalist's, his other moves the
+    # clan's (``clans``), his card in ``descriptions``
+    "JOURNALIST_SOLDIER": "journalist",
+    "SHERIFF": "sheriff",
+    "INVESTIGATOR": "investigator",
+    "REBEL": "rebel",
     "GODFATHER": "godfather",
     "MAYOR": "mayor",
-    "DOCTOR": "doctor",  # a module of its own (roles/role_modules.py OWN)
-    "NURSE": "nurse",  # so do the Nurse, the Reanimator, the Priest and the Undead
+    "DOCTOR": "doctor",
+    "NURSE": "nurse",
     "REANIMATOR": "reanimator",
     "PRIEST": "priest",
     "EXECUTIONER": "executioner",
@@ -28,7 +31,7 @@ ROLE_MODULES: dict[str, str] = {
     "FAIRY": "fairy",
     "TOUROP": "tour_operator",
     "MANIAC": "maniac",
-    "TELEPATH": "loners",
+    "TELEPATH": "telepath",
     "SHMARA": "shmara",
     "PSYCHO": "psycho",
     "SWINDLER": "swindler",
@@ -36,5 +39,5 @@ ROLE_MODULES: dict[str, str] = {
     "DOMOVOI": "domovoi",
     "HORSEMAN": "horseman",
 }
-# Vote-altering moves of steps 1-6 (any role) live in ``votes``; item uses in ``item_uses``;
-# stake hunts in ``hunters``; the engine steps 39a/42/43 in ``night.engine_steps``.
+# Item uses (the diploma at 1 among them) live in ``item_uses``; stake hunts in ``hunters``;
+# the engine steps 39a/42/43 in ``night.engine_steps``.

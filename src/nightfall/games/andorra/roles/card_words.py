@@ -32,3 +32,6 @@ JOURNALIST_EN = (
     "- may skip the night move.\n"
     "Cannot watch himself."
 )
+# the mafia clan's shared rules, said once on the clan roles' cards
+CLAN_RU = "Клановые вещи: 1 диплом, 1 бутылка яда. Ходы отправляет Босс."
+CLAN_EN = "Clan items: 1 diploma, 1 bottle of poison. The Boss sends the moves."

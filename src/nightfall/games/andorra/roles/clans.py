@@ -1,17 +1,96 @@
-"""The clans (A-CLAN): Mafia and Cops recruitment, searches and shots; the Rebel's recruitment and shot."""
+"""The clans (A-CLAN): what the Mafia, the Cops and the Rebel's group share.
+
+Not one role's module: the moves here are made by several clan roles (a shot, the clan's
+bottle, poison-making) or at a step two roles share (the Cops' searches at 25, the Mafia's at
+26), so their rows, names and steps live together (``role_modules.SHARED``), with the
+recruitment every clan's step uses (22-24) and the clan's messages. What one clan role does
+alone is in its module: ``boss.py``, ``soldier.py``, ``recruiter.py``, ``sheriff.py``,
+``investigator.py``, ``rebel.py``.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..clan_heads import MAX_CLAN
 from ..night.ctx import Act, Night
 from ..night.hostile_actions import hostile
 from ..night.step_ids import StepId
-from .actions import SEARCHES
-from .codes import Move
+from ..state import Player
+from .action_spec import NONE, OTHER, ActionSpec, spec
+from .catalogue import MAFIA
+from .codes import Move, Role
 from .common import visit
 
+# A-ROLE-JOURNALIST-6: the Journalist-Soldier counts as a Soldier.
+SOLDIERS = (Role.SOLDIER, Role.JOURNALIST_SOLDIER)
 
-def _recruit(ctx: Night, step: StepId, faction_of: str) -> None:
+
+def _cops_shoot_later(row: ActionSpec) -> ActionSpec:
+    """The mafia shoots at 32, the Cops at 33 (A-ROLE-MAFIA-6, A-ROLE-COPS-5)."""
+    cops = ((role, StepId.COPS_SHOT) for role in (Role.SHERIFF, Role.INVESTIGATOR))
+    return replace(row, steps_by_role=tuple(cops))
+
+
+MOVES: tuple[ActionSpec, ...] = (
+    spec(Move.MAKE_POISON, StepId.MAFIA_RECRUIT, "S", "MAKE", NONE, Role.RECRUITER, *SOLDIERS),
+    spec(Move.SEARCH_BOSS, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.SHERIFF),
+    spec(Move.SEARCH_REBEL, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.SHERIFF),
+    spec(Move.SEARCH_MANIAC, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
+    spec(Move.SEARCH_RECRUITER, StepId.COPS_SEARCH, "W", "SEARCH", OTHER, Role.INVESTIGATOR),
+    spec(Move.SEARCH_SHERIFF, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, Role.BOSS),
+    spec(Move.SEARCH_INVESTIGATOR, StepId.MAFIA_SEARCH, "W", "SEARCH", OTHER, *SOLDIERS),
+    _cops_shoot_later(
+        spec(
+            Move.SHOOT,
+            StepId.MAFIA_SHOT,
+            "H",
+            "SHOOT",
+            OTHER,
+            Role.BOSS,
+            Role.RECRUITER,
+            *SOLDIERS,
+            Role.SHERIFF,
+            Role.INVESTIGATOR,
+        )
+    ),
+    spec(Move.POISON, StepId.MAFIA_SHOT, "H", "POISON", OTHER, Role.BOSS, Role.RECRUITER, *SOLDIERS),
+)
+MOVE_NAMES: dict[str, tuple[str, str]] = {
+    Move.MAKE_POISON.value: ("изготовить яд", "make poison"),
+    Move.SEARCH_BOSS.value: ("поиск Босса мафии", "search for the Mafia Boss"),
+    Move.SEARCH_REBEL.value: ("поиск Бунтаря", "search for the Rebel"),
+    Move.SEARCH_MANIAC.value: ("поиск Маньяка", "search for the Maniac"),
+    Move.SEARCH_RECRUITER.value: ("поиск Вербовщика мафии", "search for the Mafia Recruiter"),
+    Move.SEARCH_SHERIFF.value: ("поиск Шерифа", "search for the Sheriff"),
+    Move.SEARCH_INVESTIGATOR.value: ("поиск Следователя", "search for the Investigator"),
+    Move.SHOOT.value: ("выстрел", "shot"),
+    Move.POISON.value: ("отравить ядом клана", "poison with the clan's bottle"),
+}
+ONCE_PER_TARGET: dict[str, str] = {}
+CONSECUTIVE_FAMILY: dict[str, str] = {}
+MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
+    "MSG-SEARCH": {
+        "found": ("{X} — {role}.", "{X} is the {role}."),
+        "found_shot": ("{X} — {role}. Выстрел: {ok}.", "{X} is the {role}. Shot: {ok}."),
+        "not": ("{X} — не {role}.", "{X} is not the {role}."),
+    },
+}
+
+# Searches: code -> (role sought, shoots when found at this step or None)
+SEARCHES: dict[str, tuple[str, StepId | None]] = {
+    Move.SEARCH_BOSS.value: (Role.BOSS, StepId.COPS_SHOT),
+    Move.SEARCH_REBEL.value: (Role.REBEL, StepId.COPS_SHOT),
+    Move.SEARCH_MANIAC.value: (Role.MANIAC, StepId.COPS_SHOT),
+    Move.SEARCH_RECRUITER.value: (Role.RECRUITER, StepId.COPS_SHOT),
+    Move.SEARCH_SHERIFF.value: (Role.SHERIFF, StepId.MAFIA_SHOT),
+    Move.SEARCH_INVESTIGATOR.value: (Role.INVESTIGATOR, StepId.MAFIA_SHOT),
+}
+
+
+def recruit(ctx: Night, step: StepId, faction_of: str) -> None:
+    """A clan's recruitment step (22 the Sheriff's, 23 the Recruiter's, 24 the Rebel's): an
+    offer decided at dawn (A-RECRUIT-8); the mafia's step also makes poison."""
     world = ctx.world
     for a in ctx.acts_at(step):
         if not ctx.start(a):
@@ -38,18 +117,6 @@ def _recruit(ctx: Night, step: StepId, faction_of: str) -> None:
         ctx.recruits.append({"by": a.actor, "faction": faction, "target": a.target, "step": step})
 
 
-def step_22_cops_recruit(ctx: Night) -> None:
-    _recruit(ctx, StepId.COPS_RECRUIT, "cops")
-
-
-def step_23_mafia_recruit(ctx: Night) -> None:
-    _recruit(ctx, StepId.MAFIA_RECRUIT, "mafia")
-
-
-def step_24_rebel_recruit(ctx: Night) -> None:
-    _recruit(ctx, StepId.REBEL_RECRUIT, "rebel")
-
-
 def _search(ctx: Night, step: StepId) -> None:
     """A-ROLE-MAFIA-6, Q-77: a search that finds schedules a shot at the shot step."""
     for a in ctx.acts_at(step):
@@ -65,14 +132,17 @@ def _search(ctx: Night, step: StepId) -> None:
 
 
 def step_25_cops_search(ctx: Night) -> None:
+    """The Sheriff's and the Investigator's searches (A-ROLE-COPS-5)."""
     _search(ctx, StepId.COPS_SEARCH)
 
 
 def step_26_mafia_search(ctx: Night) -> None:
+    """The Boss's and the Soldiers' searches (A-ROLE-BOSS-2, A-ROLE-SOLDIER-2)."""
     _search(ctx, StepId.MAFIA_SEARCH)
 
 
-def _shoot(ctx: Night, a: Act) -> None:
+def shoot(ctx: Night, a: Act) -> None:
+    """A pistol shot (the clans' and the Rebel group's): a hostile «SHOT»."""
     assert a.target is not None
     out = hostile(ctx, a.actor, a.target, "SHOT", a.code)
     a.result = out.result
@@ -105,34 +175,28 @@ def poison_attack(ctx: Night, a: Act, clan_bottle: bool) -> None:
             world.player(a.actor).take("POISON")
 
 
-def step_31_rebel_shot(ctx: Night) -> None:
-    """A-ROLE-REBEL-6/7: the appointed shooter's pistol. A-ROLE-REBEL-6b: «Если их количество
-    становится меньше трёх — они теряют возможность выстрела» holds at this step too: a
-    follower who died earlier in the night (the Maniac at 30) or was jailed cancels the shot."""
-    for a in ctx.acts_at(StepId.REBEL_SHOT):
-        followers = [q for q in ctx.world.clan_members("rebel") if q.follower]
-        if len(followers) < 3:
-            a.state, a.result = "CANCELLED", "FAIL"
-            ctx.audit_line(actor=a.actor, action=a.code, target=a.target, note="REBEL_BELOW_THREE")
-            continue
-        if ctx.start(a) and a.target is not None:
-            _shoot(ctx, a)
-
-
 def step_32_mafia(ctx: Night) -> None:
     """A-ROLE-MAFIA-6: shots (plain + search-found) then poisonings, clan 1 before clan 2."""
     for a in ctx.acts_at(StepId.MAFIA_SHOT):
         if not ctx.start(a) or a.target is None:
             continue
         if a.code == Move.SHOOT:
-            _shoot(ctx, a)
+            shoot(ctx, a)
         else:
             poison_attack(ctx, a, clan_bottle=True)
     _scheduled(ctx, StepId.MAFIA_SHOT)
 
 
 def step_33_cops(ctx: Night) -> None:
+    """A-ROLE-COPS-5: the Cops' shots (plain + search-found)."""
     for a in ctx.acts_at(StepId.COPS_SHOT):
         if ctx.start(a) and a.target is not None:
-            _shoot(ctx, a)
+            shoot(ctx, a)
     _scheduled(ctx, StepId.COPS_SHOT)
+
+
+def join_mafia(ctx: Night, p: Player, clan: str, soldier: bool) -> None:
+    """A player joins a mafia clan at dawn: recruited (a Soldier) or a PV who chose a clan role."""
+    if soldier:  # A-RECRUIT-5: becomes a Soldier, except the Journalist
+        p.role = Role.JOURNALIST_SOLDIER if p.role == Role.JOURNALIST else Role.SOLDIER
+    p.faction, p.clan, p.join_key = MAFIA, clan, [ctx.n, p.seat]

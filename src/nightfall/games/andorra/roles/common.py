@@ -1,4 +1,5 @@
-"""Helpers shared by the role modules: a visit, a cure, Van Helsing's confirmed Undead."""
+"""Helpers shared by the role modules: a visit, a cure, Van Helsing's confirmed Undead, whether
+a player succeeded in a hostile act (the interrogation, the axe)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,8 @@ def cure(ctx: Night, seat: int, kinds: frozenset[str]) -> None:
 def confirm_undead(vh: Player, target: int) -> None:
     """A-ROLE-VH-3: Van Helsing may shoot at ``target`` from now on."""
     vh.targets(CONFIRMED).append(target)
+
+
+def successful_hostile_by(ctx: Night, seat: int) -> bool:
+    """A-ROLE-INVESTIGATOR-4 / A-ROLE-EXECUTIONER-3: an own «удачно» hostile action this night."""
+    return any(e.actor == seat and e.cls == "H" and e.result == "OK" and not e.reflected for e in ctx.events)

@@ -1,15 +1,37 @@
-"""Item uses as night moves (A-ITEM): vodka 7, cards 8, antidote 11a, vouchers 13a, a gifted poison 32c."""
+"""Item uses as night moves (A-ITEM): diplomas 1, vodka 7, cards 8, antidote 11a, vouchers 13a, a gifted
+poison 32c."""
 
 from __future__ import annotations
 
 from ..night.ctx import Act, Night
 from ..night.step_ids import StepId
 from ..state import ALIVE
-from .actions import ACTIONS
+from ..tally import entry
+from .actions import ACTIONS, CONSECUTIVE_FAMILY
 from .clans import poison_attack
 from .codes import Move, Role
 from .common import cure, visit
 from .tour_operator import trip
+
+
+def step_1_diplomas(ctx: Night) -> None:
+    """A-ITEM-DIPLOMA-1/2, A-TALLY-2: the user's vote weight ×2; the first of the night's moves
+    that alter the Day N vote (A-CYCLE-3: steps 1-6, the Telepath's, the Rebel's, the
+    Prosecutor's, the Swindler's and the Vampire's in their modules)."""
+    for a in ctx.acts_at(StepId.DIPLOMAS):
+        if not ctx.start(a):
+            continue
+        p = ctx.world.player(a.actor)
+        if a.params.get("clan") and p.clan in ctx.world.clans:
+            ctx.world.clans[p.clan].diploma -= 1
+        else:
+            p.take("DIPLOMA")
+        e = entry(ctx, a.actor)
+        if e is not None:
+            e["weight"] *= 2
+            e["modified_by"].append("DIPLOMA")
+        a.result = "OK"
+        ctx.log(a.actor, a.code, None, "S", "OK")
 
 
 def step_7_vodka(ctx: Night) -> None:
@@ -31,8 +53,12 @@ def _force(ctx: Night, seat: int, code: str, target: int) -> None:
     if ctx.world.player(seat).depressed_night == ctx.n:  # A-ITEM-CARDSHERIFF-2: depression rules apply
         return
     clan = ctx.clan_at_n0.get(seat)
-    step = ACTIONS[code].step_for(ctx.world.player(seat).role)  # the Sheriff's shot is at 33
-    forced = Act(seat, code, target, target, {}, step, clan=clan, forced=True)
+    row = ACTIONS[code]
+    step = row.step_for(ctx.world.player(seat).role)  # the Sheriff's shot is at 33
+    family = CONSECUTIVE_FAMILY.get(code)
+    forced = Act(
+        seat, code, target, target, {}, step, clan=clan, forced=True, target_kind=row.target, family=family
+    )
     forced.replaced = old.code if old is not None and old.code != Move.STAY_HOME else None
     ctx.acts[seat] = forced
 

@@ -3,16 +3,16 @@
 His moves (their catalogue rows and names: a sin check, which jails the sinful, or, on the
 player the day's vote jailed, a check or a release), his step (35), his role card and his
 message. The common tables gather these parts (``roles/role_modules.py``); the catalogue row,
-the codes and the step's row in ``night/steps.py`` name it. The releases and the jail opened
-by his death happen at dawn (``night/dawn.py``, D6, A-ROLE-JAILER-7/8); a sin check that finds
-no sin answers with the common ``MSG-NOT-SINFUL``.
+the codes and the steps' rows in ``night/steps.py`` name it. The releases and the jail opened
+by his death happen at dawn (D6, A-ROLE-JAILER-7/8, ``d6_jail``); a sin check that finds no sin
+answers with the common ``MSG-NOT-SINFUL``.
 """
 
 from __future__ import annotations
 
 from ..night.ctx import Night
 from ..night.step_ids import StepId
-from ..state import JAILED_JAILER
+from ..state import ALIVE, DEAD, JAILED_JAILER, JAILED_LYNCH
 from .action_spec import JAILED_TODAY, OTHER, ActionSpec, spec
 from .card_words import STAKE_EN, STAKE_RU
 from .codes import Move, Role
@@ -81,3 +81,28 @@ def step_35_jailer(ctx: Night) -> None:
                 world.jailed_unrevealed.remove(ctx.jailed)
         else:
             ctx.released.append(ctx.jailed)
+
+
+def d6_jail(ctx: Night) -> None:
+    """A-ROLE-JAILER-7/8: releases and the Jailer's death opening the jail."""
+    world = ctx.world
+    jailer_dead = any(
+        world.player(d.seat).role == Role.JAILER and world.player(d.seat).status == DEAD for d in ctx.deaths
+    )
+    if jailer_dead:
+        for s in sorted(world.jailed_unrevealed):
+            q = world.player(s)
+            if q.status in (JAILED_LYNCH, "JAILED_JAILER"):
+                q.status = ALIVE
+                q.poisonings.clear()
+                q.bitten_night = None
+                ctx.left_jail.append(s)
+                ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))
+        world.jailed_unrevealed = []
+    for s in ctx.released:
+        q = world.player(s)
+        if q.status == JAILED_LYNCH:
+            q.status = ALIVE
+            if s in world.jailed_unrevealed:
+                world.jailed_unrevealed.remove(s)
+            ctx.dawn_msgs.append((s, "MSG-RELEASED", {}))

@@ -3,14 +3,12 @@ English. Pages, errors and the glossary (docs/andorra-glossary.md) read them fro
 
 from __future__ import annotations
 
-from .role_modules import OWN, gather
+from .role_modules import PARTS, gather
 
 _NAMES: dict[str, tuple[str, str]] = {
     "STAY_HOME": ("сижу дома", "stay home"),
     "STAKE": ("поход с колом", "stake hunt"),
     "USE_DIPLOMA": ("применить диплом", "use the diploma"),
-    "TELEPATH_VOTE": ("внушить голос", "plant a vote"),
-    "REBEL_VOTES": ("распорядиться голосами", "dispose of the unused votes"),
     "DRINK_VODKA": ("выпить водку", "drink the vodka"),
     "USE_CARD_BOSS": ("применить визитку босса мафии", "use the Mafia Boss's card"),
     "USE_CARD_DOCTOR": ("применить визитку доктора", "use the Doctor's card"),
@@ -18,25 +16,11 @@ _NAMES: dict[str, tuple[str, str]] = {
     "USE_CARD_JOURNALIST": ("применить визитку журналиста", "use the Journalist's card"),
     "USE_ANTIDOTE": ("противоядие", "antidote"),
     "USE_VOUCHER": ("турпутевка", "tour voucher"),
-    "TELEPATH_RETARGET": ("сменить цель", "change the target"),
-    "SHERIFF_RECRUIT": ("вербовка Следователя", "recruit an Investigator"),
-    "RECRUIT": ("вербовка", "recruitment"),
-    "MAKE_POISON": ("изготовить яд", "make poison"),
-    "REBEL_RECRUIT": ("вербовка", "recruitment"),
-    "SEARCH_BOSS": ("поиск Босса мафии", "search for the Mafia Boss"),
-    "SEARCH_REBEL": ("поиск Бунтаря", "search for the Rebel"),
-    "SEARCH_MANIAC": ("поиск Маньяка", "search for the Maniac"),
-    "SEARCH_RECRUITER": ("поиск Вербовщика мафии", "search for the Mafia Recruiter"),
-    "SEARCH_SHERIFF": ("поиск Шерифа", "search for the Sheriff"),
-    "SEARCH_INVESTIGATOR": ("поиск Следователя", "search for the Investigator"),
     "REBEL_SHOOT": ("выстрел группы Бунтаря", "the Rebel group's shot"),
-    "SHOOT": ("выстрел", "shot"),
-    "POISON": ("отравить ядом клана", "poison with the clan's bottle"),
     "GIFT_POISON": ("отравить подаренным ядом", "poison with the gifted bottle"),
-    "INTERROGATE": ("допрос", "interrogation"),
 }
 # The roles with a module of their own name their moves there (roles/role_modules.py).
-MOVE_NAMES: dict[str, tuple[str, str]] = gather(_NAMES, (m.MOVE_NAMES for m in OWN))
+MOVE_NAMES: dict[str, tuple[str, str]] = gather(_NAMES, (m.MOVE_NAMES for m in PARTS))
 
 # The clan same-type keys (A-CLAN-6) as a sentence names them.
 MOVE_TYPES: dict[str, tuple[str, str]] = {

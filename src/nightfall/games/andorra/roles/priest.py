@@ -7,7 +7,7 @@ with it too). The common tables gather these parts (``roles/role_modules.py``); 
 catalogue row, the codes and the step's row in ``night/steps.py`` name it. What a blessing
 does to a hostile act and which hostile acts the Priest himself survives are rules of the
 hostile-action resolution (``night/hostile_actions.py``, A-OUTCOME-12..16); his heart failure when a
-confessed Maniac tortures is the Maniac's (``loners.py``, A-ROLE-PRIEST-6/8).
+confessed Maniac tortures is the Maniac's (``maniac.py``, A-ROLE-PRIEST-6/8).
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
-"""The roles that have a module of their own: one role, everything it does (issue 33 §3).
+"""The roles' own modules: one role, everything it does (issue 33 §3).
 
-A role module (``doctor.py``, ``nurse.py``, ``reanimator.py``, ``priest.py``, ``vampire.py``,
-``domovoi.py``, ``horseman.py``, ``van_helsing.py``, ``prosecutor.py``, ``jailer.py``, ``godfather.py``, ``mayor.py``) has the parts of ``RoleModule``; the common tables gather them from ``OWN``: the move catalogue (``actions.ACTIONS``), the moves' names
-(``move_names.MOVE_NAMES``), the once-per-target limits (``actions.ONCE_PER_TARGET``), the
-not-twice-running families (``actions.CONSECUTIVE_FAMILY``), the
-role cards (``descriptions.DESCRIPTIONS``) and the private messages
-(``reports.catalogue.CATALOGUE``). Its step function has its row in ``night/steps.py``.
-The other roles still live by family (``roles/__init__.py``, ``ROLE_MODULES``).
+A role module (``doctor.py``, ``sheriff.py``, ``telepath.py``, ... one for every role in
+``OWN``) has the parts of ``RoleModule``; the common tables gather them: the move catalogue
+(``actions.ACTIONS``), the moves' names (``move_names.MOVE_NAMES``), the once-per-target
+limits (``actions.ONCE_PER_TARGET``), the not-twice-running families
+(``actions.CONSECUTIVE_FAMILY``), the role cards (``descriptions.DESCRIPTIONS``) and the private
+messages (``reports.catalogue.CATALOGUE``). Its step functions have their rows in
+``night/steps.py``. The clans' shared module (``clans.py``, in ``SHARED``) gives the same
+parts but a role and a card: the moves several clan roles make, or make at a step two roles
+share. ``roles/__init__.py`` (``ROLE_MODULES``) says where each role lives.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ from typing import Protocol, TypeVar
 
 from . import (
     bodyguard,
+    boss,
+    clans,
     doctor,
     domovoi,
     executioner,
     fairy,
     godfather,
     horseman,
+    investigator,
     jailer,
     journalist,
     maniac,
@@ -32,8 +37,13 @@ from . import (
     psycho,
     pv,
     reanimator,
+    rebel,
+    recruiter,
+    sheriff,
     shmara,
+    soldier,
     swindler,
+    telepath,
     tour_operator,
     vampire,
     van_helsing,
@@ -44,14 +54,19 @@ from .codes import Role
 T = TypeVar("T")
 
 
-class RoleModule(Protocol):
-    ROLE: Role
+class MovesModule(Protocol):
+    """The parts of a module that holds moves: a role's, or the clans' shared ones."""
+
     MOVES: tuple[ActionSpec, ...]  # its rows of Appendix C
     MOVE_NAMES: dict[str, tuple[str, str]]  # move code -> (Russian, English)
     ONCE_PER_TARGET: dict[str, str]  # move code -> the memory key of its targets
     CONSECUTIVE_FAMILY: dict[str, str]  # move code -> its family: not the same target two nights running
-    DESCRIPTION: tuple[str, str]  # the role card (Russian from the seed, English)
     MESSAGES: dict[str, dict[str, tuple[str, str]]]  # its private messages (§13.3)
+
+
+class RoleModule(MovesModule, Protocol):
+    ROLE: Role
+    DESCRIPTION: tuple[str, str]  # the role card (Russian from the seed, English)
 
 
 OWN: tuple[RoleModule, ...] = (
@@ -77,7 +92,18 @@ OWN: tuple[RoleModule, ...] = (
     maniac,
     psycho,
     swindler,
+    telepath,
+    boss,
+    soldier,
+    recruiter,
+    sheriff,
+    investigator,
+    rebel,
 )
+# Moves no one role makes alone: the clans' (shots, the clan's bottle, poison-making, searches).
+SHARED: tuple[MovesModule, ...] = (clans,)
+# What the common tables gather.
+PARTS: tuple[MovesModule, ...] = (*OWN, *SHARED)
 
 
 def gather(common: Mapping[str, T], parts: Iterable[Mapping[str, T]]) -> dict[str, T]:
@@ -86,6 +112,6 @@ def gather(common: Mapping[str, T], parts: Iterable[Mapping[str, T]]) -> dict[st
     for part in parts:
         for key, value in part.items():
             if key in out:
-                raise ImportError(f"{key} is defined twice (a common table and a role module)")
+                raise ImportError(f"{key} is defined twice (a common table and a role or clan module)")
             out[key] = value
     return out
