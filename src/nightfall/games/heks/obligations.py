@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .state import (
     APPROVAL_VOTE,
     CAT,
@@ -54,6 +56,33 @@ def owed(state: HeksState) -> list[int]:
         plays = state.night.plays
         return [s for s in members if s not in plays]
     return []  # WITCH_C, QUARREL, GAME_END wait for the clock or nothing
+
+
+# The steps whose owed seats are a list fixed when the step begins (the seats, the cats,
+# the ritual's members) less those in a record of answers that only grows during the step
+# (``done``, the votes, the plays: a vote is switched, never withdrawn, H-EXV-2). Nobody
+# starts to owe in them once they have begun, which ``still_owed`` relies on.
+SHRINKING_STEPS = frozenset({ROLE_REVEAL, *CONFIRM_SCENES, DISCUSSION, APPROVAL_VOTE, EXILE_VOTE, RITUAL})
+
+
+def answers(state: HeksState) -> Collection[int]:
+    """In one of the ``SHRINKING_STEPS``: the seats that answered the step so far (its
+    record of answers, only read), whose length grows by one with every new answer."""
+    phase = state.phase
+    if phase in (APPROVAL_VOTE, EXILE_VOTE):
+        return state.night.votes
+    if phase == RITUAL:
+        return state.night.plays
+    return state.done
+
+
+def still_owed(state: HeksState, earlier: list[int]) -> list[int]:
+    """``owed(state)`` in one of the ``SHRINKING_STEPS``, given ``earlier`` (only read), the
+    list ``owed`` gave at an earlier version of this same step: the seats of it that have
+    not answered yet. (No status changes inside these steps: a seat turns frog or is
+    exiled only as a step ends, ``flow.end_witches`` and ``flow.close_exile_vote``.)"""
+    answered = answers(state)
+    return [s for s in earlier if s not in answered]
 
 
 def owes(state: HeksState, seat: int) -> bool:

@@ -9,6 +9,10 @@ What is kept, and what it is keyed by:
 - per state version (``HeksState.version`` moves on with every accepted command, and a
   refused one changes nothing): the seats the step waits for and the public part, which
   every seat's ``view_parts`` shares (the same object, so a server encodes it once);
+- per step: the last list of seats the step waits for, in the steps where nobody starts
+  to owe once they have begun (``obligations.SHRINKING_STEPS``: the votes, the ritual, the
+  taps), so that the next version's list is that one less the seats that answered
+  (``obligations.still_owed``) instead of a pass over the table;
 - per step: the public keys that change only with the step (``public_part.step_part``),
   keyed by the step and by everything that can change inside one step (``ViewMemo.step``),
   and step C's witch counts (nothing they count changes in step C);
@@ -27,7 +31,7 @@ from typing import Any
 from nightfall.engine import Viewer
 
 from .departure import live_counts
-from .obligations import PUBLIC_STEPS, owed
+from .obligations import PUBLIC_STEPS, SHRINKING_STEPS, answers, owed, still_owed
 from .public_part import place_list, player_list, public_on, roles_in_play, status_key, step_part
 from .state import WITCH_C, HeksState
 from .view import SeatStatic, audit_view, seat_parts, seat_static, seat_view
@@ -42,6 +46,9 @@ class ViewMemo:
 
     __slots__ = (
         "_counts",
+        "_kept",
+        "_kept_answers",
+        "_kept_step",
         "_owed",
         "_places",
         "_players",
@@ -58,6 +65,11 @@ class ViewMemo:
         self._state: HeksState | None = None
         self._version = -1
         self._owed: list[int] | None = None
+        # The last owed list made in a shrinking step, that step's ``state.step`` and how
+        # many had answered it then.
+        self._kept: list[int] | None = None
+        self._kept_step = -1
+        self._kept_answers = 0
         self._public: HeksPublicView | None = None
         self._step_key: StepKey | None = None
         self._step: HeksPublicView | None = None
@@ -74,6 +86,7 @@ class ViewMemo:
             self._state = state
             self._statics = {}
             self._step_key = self._step = self._players = self._places = self._roles = self._counts = None
+            self._kept = None
         self._version = state.version
         self._owed = self._public = None
 
@@ -83,7 +96,28 @@ class ViewMemo:
             self._at(state)
         pending = self._owed
         if pending is None:
-            pending = self._owed = owed(state)
+            pending = self._owed = self._owed_now(state)
+        return pending
+
+    def _owed_now(self, state: HeksState) -> list[int]:
+        """``obligations.owed`` at this version, from this step's last list where it may: with
+        no new answer since, that list; with one, from its first seat (the bots answer in
+        seat order), the rest of it; else ``still_owed``."""
+        if state.phase not in SHRINKING_STEPS:
+            return owed(state)
+        step = state.step  # moves on at every step's start (flow.enter), A to B aside
+        answered = answers(state)
+        n = len(answered)
+        kept = self._kept
+        if kept is None or self._kept_step != step:
+            pending = owed(state)
+        elif n == self._kept_answers:  # the record only grows: the same length, the same seats
+            return kept
+        elif n == self._kept_answers + 1 and kept and kept[0] in answered:
+            pending = kept[1:]  # the one new answer is kept[0]'s
+        else:
+            pending = still_owed(state, kept)
+        self._kept, self._kept_step, self._kept_answers = pending, step, n
         return pending
 
     def step(self, state: HeksState) -> HeksPublicView:
@@ -133,7 +167,7 @@ class ViewMemo:
             self._at(state)
         pending = self._owed
         if pending is None and state.phase in PUBLIC_STEPS:
-            pending = self._owed = owed(state)
+            pending = self._owed = self._owed_now(state)
         return pending
 
     def _witch_counts(self, state: HeksState) -> dict[str, int]:
@@ -151,10 +185,15 @@ class ViewMemo:
 
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
         """``view.view(state, viewer)``: a new dict the caller owns."""
-        pending = self._pending(state)  # brings the memo to this version
+        if state.version != self._version or state is not self._state:
+            self._at(state)
         if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
+            phase = state.phase
+            pending = self._owed  # ``_pending``, written out: a bot asks a view at every decision
+            if pending is None and phase in PUBLIC_STEPS:
+                pending = self._owed = self._owed_now(state)
             static = self._statics.get(viewer) or self.static(state, viewer)
-            counts = self._witch_counts(state) if state.phase == WITCH_C else None
+            counts = self._witch_counts(state) if phase == WITCH_C else None
             public = self._public
             if public is None:  # the first view at this version (a bot's, nearly always): one copy
                 return seat_view(state, viewer, self.step(state), pending, static, counts)  # type: ignore[return-value]
