@@ -220,12 +220,14 @@ async def test_recruit_joins_chat_at_publish(live: Live) -> None:
 
 
 async def test_deadlines_close_phases(live: Live) -> None:
+    # Nothing here has to land inside a one-second window: on a busy machine connecting
+    # twelve sockets can take longer than the day, so the test only waits for each deadline
+    # to close its phase (nobody acts) and then sends a move too late. (A move in time counts: the other
+    # tests here play whole days and nights without deadlines.)
     game = await create(live, day_seconds=1, night_seconds=1, prompt_seconds=1)
     host, players = await sockets(live, game)
-    await ok(players[0], "vote", target=8)
-    await phase(host, "NIGHT")
-    await ok(players[0], "move", player=1, action="SHOOT", target=7)
-    await host.state_where(lambda m: m["view"]["phase"] in ("RESOLVING", "REVIEW"), timeout=5)
+    # Nothing but the two deadlines can take day 1 to night 1's results: nobody acts.
+    await host.state_where(lambda m: m["view"]["phase"] in ("RESOLVING", "REVIEW"), timeout=15)
     late = await players[1].command("move", player=2, action="MAKE_POISON")
     assert late["error"]["code"] == "wrong_phase"
     assert "2" not in host.state["view"]["host"]["submissions"]
