@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
+from .clock import run_out
 from .conftest import NewPhone, _serve
 from .table import open_table
 from .texts import t
@@ -168,12 +169,12 @@ def test_the_hosts_presence_list_marks_a_lost_phone_within_5_s(
     expect(row).to_contain_text(t("host.connected"), timeout=10_000)
 
 
-# Every timer of a Timed game, tiny: the idle test only needs each of them to run out (its
-# length is never checked), and the engine's choices are drawn from the game's seeded RNG,
-# so the game played out by ticks alone is the same at 2 s a step as at 0.1 s.
+# Every timer of a Timed game, long: the test runs each out itself, one after another
+# (tests/browser/clock.py), so the game plays out by ticks alone as fast as the server
+# commits them, and no page is read while it does.
 IDLE_TIMERS: dict[str, float] = dict.fromkeys(
     ("depart", "guard", "witch", "discuss", "propose", "approve", "ritual", "confirm", "quarrel", "exile"),
-    0.1,
+    600,
 )
 
 
@@ -190,17 +191,18 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
     # may attack from day 1) tap Ready and then nothing at all: every timer runs out, the
     # engine chooses everything, the Witch never attacks, and at the end every phone's recap
     # stars the choices with a legend and tells each player what was chosen for them.
-    phones = open_table(new_phone, idle_server, 6, mode="timed")
-    # The role reveal has no timer (H-TIM-3): each phone reads its card and taps Ready; from
-    # the last Ready on, the tiny timers play the game out alone, so no phone waits in step A.
-    bot = UiBot(phones, None, Policy(abilities=False), seed=34)
-    bot.run_until(
-        lambda screens: all(s.phase not in ("LOBBY", "OTHER", "ROLE_REVEAL") for s in screens),
-        timeout=120,
-        what="every phone past its role card",
-        hold=lambda _ph, s: s.phase != "ROLE_REVEAL",
-    )
-    assert all(ph.role for ph in phones), [ph.role for ph in phones]
+    codes: list[str] = []
+    phones = open_table(new_phone, idle_server, 6, mode="timed", before_start=codes.append)
+    _to_step_a(phones, seed=34)
+    # Nobody taps anything from here on: the test runs out every timer in turn (each of them
+    # is 600 s long, so none runs out on its own) until the game is over and no timer runs.
+    ran_out = 0
+    answer = run_out(idle_server, codes[0])
+    while answer["ran"] and ran_out < 500:
+        ran_out += 1
+        answer = run_out(idle_server, codes[0])
+    assert answer == {"ran": False, "why": "no timer runs"}, answer
+    assert ran_out > 10, f"the game ended after {ran_out} timers"
     for ph in phones:
         expect(ph.page.locator(".game.phase-game_end")).to_have_count(1, timeout=120_000)
     witch = next(ph for ph in phones if ph.role == "WITCH")

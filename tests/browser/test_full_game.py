@@ -91,11 +91,13 @@ def test_twelve_phones_timed_game(
 
     The lobby offers only the discussion time (set to its minimum here; the server's test
     timers override it). The table lets two timers run out on purpose: nobody taps End
-    discussion, and nobody votes on day 1's proposal, which the timer counts as For (H-APR-4).
+    discussion, and nobody votes on day 1's proposal, which the timer counts as For (H-APR-4);
+    the test runs each out once every phone shows it and the Seer and the Pickpocket have
+    acted (in the discussion), so neither depends on how fast a busy machine sweeps.
     TV boards watch from the full lobby to the end (Dutch at 1280×720, English at 1280×720 and
     1920×1080): no scene may scroll or clip (issue 18 §2). The game shoots every scene it
     meets; then the host plays again and the score stays (issue 18 §7). English phones play
-    whole games in the five-phone test and in every other browser test: a second twelve-phone
+    whole games in the five-phone test (test_board_story.py) and in every other browser test: a second twelve-phone
     game in English (six minutes of the suite) met nothing this one does not.
     """
     t0 = time.monotonic()
