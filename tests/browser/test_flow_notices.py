@@ -11,6 +11,7 @@ The server's Timed step A lasts 2 s here (NIGHTFALL_HEKS_TIMERS): the stall noti
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
@@ -191,9 +192,12 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
     # may attack from day 1) tap Ready and then nothing at all: every timer runs out, the
     # engine chooses everything, the Witch never attacks, and at the end every phone's recap
     # stars the choices with a legend and tells each player what was chosen for them.
+    marks = [("start", time.perf_counter())]
     codes: list[str] = []
     phones = open_table(new_phone, idle_server, 6, mode="timed", before_start=codes.append)
+    marks.append(("table", time.perf_counter()))
     _to_step_a(phones, seed=34)
+    marks.append(("role cards", time.perf_counter()))
     # Nobody taps anything from here on: the test runs out every timer in turn (each of them
     # is 600 s long, so none runs out on its own) until the game is over and no timer runs.
     ran_out = 0
@@ -203,8 +207,10 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
         answer = run_out(idle_server, codes[0])
     assert answer == {"ran": False, "why": "no timer runs"}, answer
     assert ran_out > 10, f"the game ended after {ran_out} timers"
+    marks.append((f"{ran_out} timers run out", time.perf_counter()))
     for ph in phones:
         expect(ph.page.locator(".game.phase-game_end")).to_have_count(1, timeout=120_000)
+    marks.append(("every phone at the end", time.perf_counter()))
     witch = next(ph for ph in phones if ph.role == "WITCH")
     text = witch.page.locator("#app").inner_text()
     witch.page.screenshot(path=str(shots / "witch_end.png"), full_page=True, animations="disabled")
@@ -227,3 +233,5 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
     expect(other.page.locator(".recap-chosen")).to_contain_text(
         t("recap.chosen.line", n=1, what="your place (")
     )
+    marks.append(("recap checked", time.perf_counter()))
+    print("\n" + ", ".join(f"{what} {b - a:.1f} s" for (_, a), (what, b) in itertools.pairwise(marks)))
