@@ -437,6 +437,34 @@ SLIDE_TEXT = """() => {
 }"""
 
 
+def _slide_at(board: Page) -> int:
+    return int(board.locator(".recap-board").get_attribute("data-slide") or 0)
+
+
+def _show_slide(board: Page, i: int, total: int) -> None:
+    """Bring slide ``i`` up with the arrow keys, from wherever the slideshow is."""
+    for _ in range((i - _slide_at(board)) % total):
+        board.keyboard.press("ArrowRight")
+    expect(board.locator(".recap-board")).to_have_attribute("data-slide", str(i))
+
+
+def _read_slide(board: Page, i: int, total: int) -> dict[str, Any]:
+    """What slide ``i`` shows, read while it stays up: the slideshow also moves on by itself
+    (12 s of the page's own clock after the last key, ``Slides.tsx``), which a busy machine
+    can reach between two reads; then the slide is brought back and read again."""
+    for _ in range(5):
+        _show_slide(board, i, total)
+        day = board.locator(".recap-board .recap-slide .recap-day")
+        read = {
+            "day": board.evaluate(READ_DAY, day.element_handle()) if day.count() else None,
+            "look": board.evaluate(SLIDE_TEXT),
+            "measure": board.evaluate(MEASURE),
+        }
+        if _slide_at(board) == i:
+            return read
+    raise AssertionError(f"slide {i} never stayed up for one reading")
+
+
 def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, dict[str, Any]]:
     """Every slide of the board's story, once round with the arrow keys: the days as the board
     shows them, a split day's parts joined (in order, each titled "Day n (k/m)"). Every
@@ -444,16 +472,14 @@ def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, 
     total = int(board.locator(".recap-board").get_attribute("data-slides") or 0)
     days: dict[int, dict[str, Any]] = {}
     for i in range(total):
-        expect(board.locator(".recap-board")).to_have_attribute("data-slide", str(i))
+        read = _read_slide(board, i, total)
+        look, m, d = read["look"], read["measure"], read["day"]
         if i == 0 and board.viewport_size == {"width": 1280, "height": 720}:
             # the first slide, the result, is read from the sofa as well
-            assert board.evaluate(SLIDE_TEXT)["min"] >= 20, board.evaluate(SLIDE_TEXT)
-            m = board.evaluate(MEASURE)
+            assert look["min"] >= 20, look
             assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
             board.screenshot(path=str(shots / f"{prefix}_result.png"), animations="disabled")
-        day = board.locator(".recap-board .recap-slide .recap-day")
-        if day.count():
-            d = board.evaluate(READ_DAY, day.element_handle())
+        if d is not None:
             if d["parts"] == 1:
                 assert d["title"] == t("recap.day", lang, n=d["day"]), d["title"]
             else:
@@ -468,15 +494,14 @@ def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, 
             seen["total"] = d["parts"]
             for k in ("places", "witches", "ballot", "cards"):
                 seen[k] += d[k]
-            look = board.evaluate(SLIDE_TEXT)
             if board.viewport_size == {"width": 1280, "height": 720}:
                 assert look["min"] >= 20, f"slide {i} (day {d['day']} {d['part']}/{d['parts']}): {look}"
             assert not look["over"], f"slide {i}: {look}"
-            m = board.evaluate(MEASURE)
             assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
             name = f"day{d['day']}" + (f"-{d['part']}of{d['parts']}" if d["parts"] > 1 else "")
             board.screenshot(path=str(shots / f"{prefix}_{name}.png"), animations="disabled")
-        board.keyboard.press("ArrowRight")
+    _show_slide(board, total - 1, total)
+    board.keyboard.press("ArrowRight")
     expect(board.locator(".recap-board")).to_have_attribute("data-slide", "0")  # round again
     for n, d in days.items():
         assert d["parts"] == list(range(1, d["total"] + 1)), f"day {n}: parts {d['parts']} of {d['total']}"
