@@ -3,7 +3,7 @@ timer a table waits on, then wait for every phone to show that the step is over.
 
 A table that plays at the bots' pace spends most of a game waiting on timers that nothing
 in the test measures: the witches' 15 s (H-GAT-4), the 4 s quarrel, a discussion nobody
-ends. :func:`play` runs those out as soon as the table is *settled* on them: a sweep in which
+ends. :meth:`Clock.play` runs those out as soon as the table is *settled* on them: a sweep in which
 no phone tapped anything and no tap is still on its way, with every phone in one of the
 steps the test names. Which steps those are is the test's choice; nothing else changes.
 """
