@@ -1,10 +1,11 @@
 """Issue 18 §2 and §7 in the browser: the TV board narrates and ticks, its switch silences
 it, and at the end the phones' recap and the board's slideshow tell what the game's
-transcript says happened.
+transcript says happened; and issue 3's browser test 1, five phones through a whole game.
 
-One game (five phones, Unlimited, English) with two boards watching: a Dutch one at
-1280×720 that narrates the whole game, and an English one at 1920×1080 whose sound is
-switched off on the first evening. Speech and audio are recorded by ``sound_stub`` in each board page.
+One game (five phones, Unlimited, English) carries both, with two boards watching: a Dutch
+one at 1280×720 that narrates the whole game, and an English one at 1920×1080 whose sound is
+switched off on the first evening. Speech and audio are recorded by ``sound_stub`` in each
+board page. The other tests read the board's recap fixtures (mock.html) at TV size.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from nightfall.games import registry
 from nightfall.store import open_store
 
 from .board import MEASURE
+from .clock import Clock
 from .conftest import NewPhone, _serve
+from .game_checks import REQUIRED_SCENES, all_results, check_results, check_story
 from .scenes import WEB, vite_dev
 from .sound_stub import Entry, install, read_log
 from .table import open_table
 from .texts import catalog, t
-from .uibot import Policy, Screen, UiBot
+from .uibot import Policy, UiBot
 
 pytestmark = pytest.mark.browser
 
@@ -71,11 +74,18 @@ def _rx(key: str, lang: str) -> re.Pattern[str]:
     return re.compile(".+?".join(re.escape(p) for p in parts))
 
 
+# The rules' timers, but for the quarrel (4 s in both modes, H-TIM-2): the test runs every
+# quarrel out itself once the table is settled on it (clock.py), so it can neither run out
+# before the sweep has seen and shot it nor make the table wait on a busy machine. The
+# witches' 15 s stay real: day 1's is the one whose ticks the narration check counts.
+STORY_TIMERS: dict[str, float] = {"quarrel": 600}
+
+
 @pytest.fixture(scope="module")
 def story_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A server of our own, so the test can read the game's transcript from its store."""
     data = tmp_path_factory.mktemp("nightfall-story")
-    with _serve(data, None) as base:
+    with _serve(data, STORY_TIMERS) as base:
         yield base, data
 
 
@@ -111,12 +121,13 @@ def scenes_of(log: list[Entry]) -> list[tuple[str, int, float, float]]:
     return out
 
 
-def check_narration(board: Board, until: float = float("inf")) -> int:
+def check_narration(board: Board, until: float = float("inf")) -> tuple[int, int]:
     """Every scene that stayed 1.5 s was read out in the board's language, with its own text,
-    after a scene chime; ticks only in a timer's last 10 s. Returns the scenes told."""
+    after a scene chime; ticks only in a timer's last 10 s. Returns the scenes told and the
+    witches' whole 15 s steps whose ticks were counted."""
     log = board.log()
     lang = board.lang
-    told = 0
+    told = ticked = 0
     for phase, day, start, end in scenes_of(log):
         if phase == "LOBBY" or start >= until:
             continue
@@ -151,10 +162,11 @@ def check_narration(board: Board, until: float = float("inf")) -> int:
             # machine, so single gaps vary; 10 ticks on time span 9 s).
             span = ticks[-1]["at"] - ticks[0]["at"]
             assert span >= 6_000, f"{lang}: the ticks span {span} ms: {[e['at'] - start for e in ticks]}"
+            ticked += 1
         elif phase not in ("WITCH_C", "QUARREL"):
             # Unlimited mode: no other scene has a timer (H-TIM-2), so nothing may tick.
             assert not ticks, f"{lang}: ticks in {phase} of day {day}"
-    return told
+    return told, ticked
 
 
 def transcript_facts(data: Path, code: str) -> tuple[list[str], dict[int, dict[str, Any]]]:
@@ -233,9 +245,25 @@ READ_DAY = """(el) => ({
 })"""
 
 
-def test_board_narrates_and_the_recap_tells_the_transcript(
+# The Protector guards on day 1 (the recap then has a guard's place to tell); the witches attack
+# from day 3 at 5 players (B-14, H-WAT-9), so no evening before it has an attack to repel.
+GUARD_DAY = 1
+
+
+def test_five_phones_play_a_whole_game_and_the_boards_narrate_it(
     story_server: tuple[str, Path], new_phone: NewPhone, browser: Browser, shots: Path
 ) -> None:
+    """Issue 3's browser test 1 and issue 18 §2 and §7, on one game: five phones join by room
+    code and play Unlimited mode to the results screen (every scene type shot, the results and
+    the story each phone showed agree with the roles), while two TV boards watch, narrate and
+    tick (H-GAT-2: the witches' 15 s), one of them switched off on the first evening, and at
+    the end every phone's recap and the board's slideshow tell what the stored transcript says.
+
+    The table waits on two timers the test does not measure after once: the witches' 15 s
+    (H-GAT-4) of day 2 on and every quarrel (600 s on this server) are run out as soon as the
+    table is settled on them (tests/browser/clock.py); day 1's witches' step runs its whole
+    15 s, whose ticks the narration check counts.
+    """
     base, data = story_server
     t0 = time.monotonic()
     boards: dict[str, Board] = {}
@@ -257,7 +285,13 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
             assert not [e for e in b.log() if e["kind"] == "say"], "the lobby was narrated"
 
     phones = open_table(new_phone, base, 5, mode="unlimited", shots=shots, before_start=open_boards)
-    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1, turn_back=False), seed=3)
+    # At 5 players the witches attack from day 3 (B-14, H-WAT-9) and an exile needs 4 of the 5
+    # ballots (B-13, H-EXC-8). Day 1: the first proposal is voted down and the exile vote is
+    # blank, so that day 2 opens with the vote-result scene; from day 2 the table agrees on
+    # whom to exile (4 or 5 votes: every voter names the first cat on their list). The
+    # Protector guards on day 1; the Herb Doctor turns nobody back.
+    policy = Policy(reject_first=True, guard_day=GUARD_DAY, blank_until=1, turn_back=False)
+    bot = UiBot(phones, shots, policy, seed=3)
 
     def silence_en_board() -> None:
         b = boards["en"]
@@ -285,19 +319,63 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
                 b.page.screenshot(path=str(path), animations="disabled")
 
     bot.watchers.extend([silence_en_board, shoot_boards])
+    clock = Clock(base, code)
+    screens = clock.play(
+        bot,
+        all_results,
+        timeout=240,
+        what="every phone at the results screen",
+        waits=lambda s: s.phase == "QUARREL" or (s.phase == "WITCH_C" and s.day >= 2),
+    )
+    played = time.monotonic() - t0
 
-    def all_done(screens: list[Screen]) -> bool:
-        return all(s.phase == "GAME_END" and s.heading("end.title") for s in screens)
+    # --- the phones -------------------------------------------------------------------
+    result = " / ".join(check_results(bot, screens))
+    roles = sorted(ph.role or "?" for ph in phones)
+    # Table 2.1 with B-5: a Crow instead of the Seer at 5 players.
+    assert roles == sorted(["WITCH", "CROW", "HERB_DOCTOR", "PROTECTOR", "VILLAGER"]), roles
+    check_story(bot)
+    # Days 1 and 2 bring no attack (B-14): every evening before day 3 is safe, and the
+    # Protector, who guarded on day 1, is the only one who saw the guard step (check_story).
+    # No phone is ever told of a repelled attack before day 3. The first proposal was
+    # rejected by all five, and day 2 opened with the all-blank vote.
+    protector = next(ph for ph in phones if ph.role == "PROTECTOR")
+    assert any(p == "GUARD_B" and d == GUARD_DAY for p, d, _tree in protector.history), (
+        f"the Protector did not guard on day {GUARD_DAY}: {protector.phases}"
+    )
+    for ph in phones:
+        evenings = sorted({day for phase, day, _tree in ph.history if phase == "EVENING_ANNOUNCE"})
+        safe = {day for day, _ in ph.found("evening.safe", "EVENING_ANNOUNCE")}
+        assert 1 in evenings, f"{ph.name}: no evening on day 1"
+        quiet = {d for d in evenings if d <= 2}
+        assert quiet <= safe, f"{ph.name}: evenings {evenings}, safe {sorted(safe)}"
+        repelled = ph.found("evening.repelled", "EVENING_ANNOUNCE")
+        assert [d for d, _ in repelled if d <= 2] == [], (ph.name, repelled, evenings)
+        assert f"{t('votes.against')} (5)" in "".join(
+            tree for p, d, tree in ph.history if p == "REJECT_SCENE"
+        )
+        first_result = next(tree for p, _d, tree in ph.history if p == "VOTE_RESULT_SCENE")
+        assert t("voteres.allblank") in first_result, f"{ph.name}: day 2 did not open with the blank vote"
+    # No Seer nor Pickpocket at 5 players (B-5): their scene is met in the 12-phone game.
+    required = REQUIRED_SCENES - {"seer"}
+    missing = required - set(bot.seen)
+    assert not missing, f"scenes never met: {sorted(missing)}; met: {sorted(bot.seen)}"
+    assert all(bot.seen[key] is not None for key in required)  # each one was shot
+    crow = next(ph for ph in phones if ph.role == "CROW")
+    assert crow.team == [p.name for p in phones if p.role == "WITCH"]  # H-CRW-2
+    assert not bot.unnamed, f"controls without an accessible name: {sorted(bot.unnamed)}"
+    # Unlimited: only the witches' step and the quarrel run on real time (H-TIM-2).
+    assert bot.timed_phases <= {"WITCH_C", "QUARREL"}, f"countdowns in {sorted(bot.timed_phases)}"
+    assert ("QUARREL", 1) in clock.ran, clock.ran
 
-    screens = bot.run_until(all_done, timeout=240, what="every phone at the results screen")
+    # --- the narrator ---------------------------------------------------------------
     nl, en = boards["nl"], boards["en"]
     nl.page.wait_for_selector(".board[data-phase=GAME_END]")
     nl.page.wait_for_timeout(1_000)
-
-    # --- the narrator ---------------------------------------------------------------
-    told_nl = check_narration(nl)
+    told_nl, ticked = check_narration(nl)
+    assert ticked >= 1, "no witches' step ran its whole 15 s on the board: its ticks were not checked"
     assert en.off_at is not None, "the game never reached the evening"
-    told_en = check_narration(en, until=en.off_at)
+    told_en, _ = check_narration(en, until=en.off_at)
     assert told_nl >= 10 and told_en >= 4, (told_nl, told_en)
     after = [e for e in en.log() if e["at"] > en.off_at + 50 and e["kind"] in ("say", "tone")]
     assert not after, f"the switched-off board still made sound: {after[:5]}"
@@ -333,7 +411,9 @@ def test_board_narrates_and_the_recap_tells_the_transcript(
         checked += check_recap_day(f"board day {n}", d, names, facts[n], "nl")
     assert checked >= 30, checked
     print(
-        f"\nnarrated {told_nl} (nl) + {told_en} (en) scenes; {checked} recap facts; {time.monotonic() - t0:.1f} s"
+        f"\n5 phones: {result}; played in {played:.1f} s, all checked in {time.monotonic() - t0:.1f} s;"
+        f" narrated {told_nl} (nl) + {told_en} (en) scenes; {checked} recap facts; ran out {clock.ran};"
+        f" scenes: {sorted(bot.seen)}\n{bot.timeline()}"
     )
     for b in boards.values():
         b.ctx.close()
@@ -357,6 +437,34 @@ SLIDE_TEXT = """() => {
 }"""
 
 
+def _slide_at(board: Page) -> int:
+    return int(board.locator(".recap-board").get_attribute("data-slide") or 0)
+
+
+def _show_slide(board: Page, i: int, total: int) -> None:
+    """Bring slide ``i`` up with the arrow keys, from wherever the slideshow is."""
+    for _ in range((i - _slide_at(board)) % total):
+        board.keyboard.press("ArrowRight")
+    expect(board.locator(".recap-board")).to_have_attribute("data-slide", str(i))
+
+
+def _read_slide(board: Page, i: int, total: int) -> dict[str, Any]:
+    """What slide ``i`` shows, read while it stays up: the slideshow also moves on by itself
+    (12 s of the page's own clock after the last key, ``Slides.tsx``), which a busy machine
+    can reach between two reads; then the slide is brought back and read again."""
+    for _ in range(5):
+        _show_slide(board, i, total)
+        day = board.locator(".recap-board .recap-slide .recap-day")
+        read = {
+            "day": board.evaluate(READ_DAY, day.element_handle()) if day.count() else None,
+            "look": board.evaluate(SLIDE_TEXT),
+            "measure": board.evaluate(MEASURE),
+        }
+        if _slide_at(board) == i:
+            return read
+    raise AssertionError(f"slide {i} never stayed up for one reading")
+
+
 def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, dict[str, Any]]:
     """Every slide of the board's story, once round with the arrow keys: the days as the board
     shows them, a split day's parts joined (in order, each titled "Day n (k/m)"). Every
@@ -364,16 +472,14 @@ def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, 
     total = int(board.locator(".recap-board").get_attribute("data-slides") or 0)
     days: dict[int, dict[str, Any]] = {}
     for i in range(total):
-        expect(board.locator(".recap-board")).to_have_attribute("data-slide", str(i))
+        read = _read_slide(board, i, total)
+        look, m, d = read["look"], read["measure"], read["day"]
         if i == 0 and board.viewport_size == {"width": 1280, "height": 720}:
             # the first slide, the result, is read from the sofa as well
-            assert board.evaluate(SLIDE_TEXT)["min"] >= 20, board.evaluate(SLIDE_TEXT)
-            m = board.evaluate(MEASURE)
+            assert look["min"] >= 20, look
             assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
             board.screenshot(path=str(shots / f"{prefix}_result.png"), animations="disabled")
-        day = board.locator(".recap-board .recap-slide .recap-day")
-        if day.count():
-            d = board.evaluate(READ_DAY, day.element_handle())
+        if d is not None:
             if d["parts"] == 1:
                 assert d["title"] == t("recap.day", lang, n=d["day"]), d["title"]
             else:
@@ -388,15 +494,14 @@ def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, 
             seen["total"] = d["parts"]
             for k in ("places", "witches", "ballot", "cards"):
                 seen[k] += d[k]
-            look = board.evaluate(SLIDE_TEXT)
             if board.viewport_size == {"width": 1280, "height": 720}:
                 assert look["min"] >= 20, f"slide {i} (day {d['day']} {d['part']}/{d['parts']}): {look}"
             assert not look["over"], f"slide {i}: {look}"
-            m = board.evaluate(MEASURE)
             assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (i, m)
             name = f"day{d['day']}" + (f"-{d['part']}of{d['parts']}" if d["parts"] > 1 else "")
             board.screenshot(path=str(shots / f"{prefix}_{name}.png"), animations="disabled")
-        board.keyboard.press("ArrowRight")
+    _show_slide(board, total - 1, total)
+    board.keyboard.press("ArrowRight")
     expect(board.locator(".recap-board")).to_have_attribute("data-slide", "0")  # round again
     for n, d in days.items():
         assert d["parts"] == list(range(1, d["total"] + 1)), f"day {n}: parts {d['parts']} of {d['total']}"

@@ -11,6 +11,7 @@ The server's Timed step A lasts 2 s here (NIGHTFALL_HEKS_TIMERS): the stall noti
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
+from .clock import run_out
 from .conftest import NewPhone, _serve
 from .table import open_table
 from .texts import t
@@ -168,18 +170,13 @@ def test_the_hosts_presence_list_marks_a_lost_phone_within_5_s(
     expect(row).to_contain_text(t("host.connected"), timeout=10_000)
 
 
-IDLE_TIMERS: dict[str, float] = {
-    "depart": 2,
-    "guard": 2,
-    "witch": 2,
-    "discuss": 1,
-    "propose": 2,
-    "approve": 2,
-    "ritual": 2,
-    "confirm": 2,
-    "quarrel": 1,
-    "exile": 2,
-}
+# Every timer of a Timed game, long: the test runs each out itself, one after another
+# (tests/browser/clock.py), so the game plays out by ticks alone as fast as the server
+# commits them, and no page is read while it does.
+IDLE_TIMERS: dict[str, float] = dict.fromkeys(
+    ("depart", "guard", "witch", "discuss", "propose", "approve", "ritual", "confirm", "quarrel", "exile"),
+    600,
+)
 
 
 @pytest.fixture(scope="module")
@@ -195,10 +192,25 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
     # may attack from day 1) tap Ready and then nothing at all: every timer runs out, the
     # engine chooses everything, the Witch never attacks, and at the end every phone's recap
     # stars the choices with a legend and tells each player what was chosen for them.
-    phones = open_table(new_phone, idle_server, 6, mode="timed")
+    marks = [("start", time.perf_counter())]
+    codes: list[str] = []
+    phones = open_table(new_phone, idle_server, 6, mode="timed", before_start=codes.append)
+    marks.append(("table", time.perf_counter()))
     _to_step_a(phones, seed=34)
+    marks.append(("role cards", time.perf_counter()))
+    # Nobody taps anything from here on: the test runs out every timer in turn (each of them
+    # is 600 s long, so none runs out on its own) until the game is over and no timer runs.
+    ran_out = 0
+    answer = run_out(idle_server, codes[0])
+    while answer["ran"] and ran_out < 500:
+        ran_out += 1
+        answer = run_out(idle_server, codes[0])
+    assert answer == {"ran": False, "why": "no timer runs"}, answer
+    assert ran_out > 10, f"the game ended after {ran_out} timers"
+    marks.append((f"{ran_out} timers run out", time.perf_counter()))
     for ph in phones:
-        expect(ph.page.locator(".game.phase-game_end")).to_have_count(1, timeout=400_000)
+        expect(ph.page.locator(".game.phase-game_end")).to_have_count(1, timeout=120_000)
+    marks.append(("every phone at the end", time.perf_counter()))
     witch = next(ph for ph in phones if ph.role == "WITCH")
     text = witch.page.locator("#app").inner_text()
     witch.page.screenshot(path=str(shots / "witch_end.png"), full_page=True, animations="disabled")
@@ -206,7 +218,7 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
     assert days.count() >= 1
     for i in range(days.count()):
         day = days.nth(i)
-        # No attack on any day: the only Witch let every 15 s run out (H-WAT-4).
+        # No attack on any day: the only Witch let every one of her timers run out (H-WAT-4).
         expect(day).to_contain_text(t("recap.noAttack"))
         expect(day).to_contain_text(t("recap.noAttack.auto", name=witch.name))
         expect(day.locator(".auto-star").first).to_be_visible()
@@ -221,3 +233,5 @@ def test_timed_out_witches_never_attack_and_the_recap_stars_every_automatic_choi
     expect(other.page.locator(".recap-chosen")).to_contain_text(
         t("recap.chosen.line", n=1, what="your place (")
     )
+    marks.append(("recap checked", time.perf_counter()))
+    print("\n" + ", ".join(f"{what} {b - a:.1f} s" for (_, a), (what, b) in itertools.pairwise(marks)))

@@ -1,7 +1,11 @@
 """Issue 18 §3, "nobody wonders what happened" (docs/rules/heks.md H-TBL-1..3), on real phones:
 every phone names whom a scene waits for; when a timer runs out and the engine chooses, the
 phones say so (the random place, the random team, the votes counted For, the card played);
-and the help screen opens from a scene and closes again."""
+and the help screen opens from a scene and closes again.
+
+The test runs out each timer itself (``tests/browser/clock.py``) once the phones show the
+step and it has read what it checks there; the timers are long, so none runs out on its
+own while the test reads, however busy the machine."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .clock import Clock
 from .conftest import NewPhone, _serve
 from .table import open_table
 from .texts import ROLES, join_names, pattern, split_names, t
@@ -19,19 +24,12 @@ from .uibot import Phone, Policy, Screen, UiBot, close_secret, open_secret
 
 pytestmark = pytest.mark.browser
 
-# Everything a person would do in time runs out here instead, one step after another.
-TIMERS = {
-    "depart": 4,
-    "guard": 3,
-    "witch": 10,  # long enough to open four secrets and read them (H-VIS-6)
-    "discuss": 2,
-    "propose": 3,
-    "approve": 3,
-    "ritual": 4,
-    "confirm": 30,
-    "quarrel": 1,
-    "exile": 30,
-}
+# Everything a person would do in time runs out here instead, one step after another, when
+# the test runs it out (clock.py): the timers themselves are long enough never to.
+TIMERS: dict[str, float] = dict.fromkeys(
+    ("depart", "guard", "witch", "discuss", "propose", "approve", "ritual", "confirm", "quarrel", "exile"),
+    600,
+)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +48,9 @@ def all_in(*phases: str) -> Callable[[list[Screen]], bool]:
 
 def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewPhone, shots: Path) -> None:
     # H-TBL-1, H-TBL-2, H-TBL-3
-    phones = open_table(new_phone, timeout_server, 4, mode="timed")
+    codes: list[str] = []
+    phones = open_table(new_phone, timeout_server, 4, mode="timed", before_start=codes.append)
+    clock = Clock(timeout_server, codes[0])
     bot = UiBot(phones, shots, Policy(abilities=False, end_discussion=False), seed=18)
     anna, bram, cas, dewi = phones
 
@@ -73,11 +73,13 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
 
     # Nobody chooses a place, the witch does nothing: the timers choose, and each phone says so.
     bot.run_until(
-        all_in("WITCH_C"),
+        all_in("DEPART_A"),
         30,
-        "the gathering",
+        "step A",
         hold=lambda _ph, s: s.phase in ("DEPART_A", "GUARD_B", "WITCH_C"),
     )
+    assert clock.run_out(bot, "DEPART_A", 1)
+    bot.run_until(all_in("WITCH_C"), 30, "the gathering", hold=lambda _ph, _s: True)
     gatherers = [ph for ph in phones if ph.role != "WITCH"]
     [witch] = [ph for ph in phones if ph.role == "WITCH"]
     # What the timer chose for me is in my secret only (H-VIS-6).
@@ -93,6 +95,7 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
     expect(open_secret(witch.page).get_by_text(pattern("notice.place"))).to_have_count(0)
     close_secret(witch.page)
 
+    assert clock.run_out(bot, "WITCH_C", 1)
     bot.run_until(all_in("EVENING_ANNOUNCE"), 30, "the evening", hold=lambda _ph, _s: True)
     expect(witch.page.get_by_text(pattern("notice.witch"))).to_have_count(0)
     expect(open_secret(witch.page).get_by_text(pattern("notice.witch"))).to_be_visible()
@@ -105,17 +108,21 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
     expect(anna.page.get_by_role("timer", name=t("timer.label"))).to_be_visible()
 
     # Evening confirmed, the discussion runs out, the chief proposes nothing: a random team.
-    bot.run_until(
+    clock.play(
+        bot,
         all_in("APPROVAL_VOTE"),
         60,
         "the approve/reject vote",
+        waits=lambda s: s.phase in ("DISCUSSION", "PROPOSAL"),
         hold=lambda _ph, s: s.phase in ("PROPOSAL", "APPROVAL_VOTE"),
     )
+    assert clock.ran == [("DEPART_A", 1), ("WITCH_C", 1), ("DISCUSSION", 1), ("PROPOSAL", 1)], clock.ran
     for ph in phones:
         expect(ph.page.get_by_text(t("notice.team.timer"))).to_be_visible()
     anna.page.screenshot(path=str(shots / "04_random_team.png"), full_page=True, animations="disabled")
 
     # Nobody votes: every vote counts For and is labelled so on the result.
+    assert clock.run_out(bot, "APPROVAL_VOTE", 1)
     bot.run_until(
         all_in("ACCEPT_SCENE"),
         30,
@@ -137,6 +144,7 @@ def test_times_up_notices_and_waiting_names(timeout_server: str, new_phone: NewP
     assert circle is not None
     members.extend(ph for ph in phones if ph.name in split_names(circle.group(1)))
     assert members, "nobody in the circle"
+    assert clock.run_out(bot, "RITUAL", 1)
     bot.run_until(all_in("RITUAL_RESULT"), 30, "the ritual's result", hold=lambda _ph, _s: True)
     for ph in phones:
         expect(ph.page.get_by_text(pattern("notice.card.timer"))).to_have_count(0)
