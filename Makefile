@@ -7,9 +7,10 @@ STAMP := $(VENV)/.stamp-install
 
 .PHONY: run cluster web wheel webcheck types test check fastpytest lint typecheck pytest chromium clean
 
+# No pip upgrade first: Debian's venv pip (23.x) installs the editable package and its
+# extras; the upgrade only fetched a newer pip (about 2.5 min of a fresh clone's bootstrap).
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
@@ -79,11 +80,14 @@ webcheck: web
 # measure time decide on the server's own clock or allow for a busy machine (they passed
 # on both cores at load 3-11). Browser tests run in their own pytest process: Playwright's
 # sync API holds an event loop in the main thread while a browser is open, which asyncio
-# tests must not share. Timings: docs/benchmarks.md, "The test suite".
+# tests must not share. They too run on both cores, a whole file per worker (a module's
+# Chromium and the session's servers are per worker), in collection order
+# (--no-loadscope-reorder: tests/browser/conftest.py puts the long games first, so the two
+# workers finish together). Timings: docs/benchmarks.md, "The test suite".
 pytest: $(STAMP) chromium web
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "server and not browser"
-	$(BIN)/python -m pytest -m browser --durations=25
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "server and not browser" --durations=15
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m browser --durations=25
 
 test: lint typecheck webcheck pytest
 

@@ -30,6 +30,32 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 NewPhone = Callable[..., Page]
 
+# The browser tier runs on both cores, a whole file per worker (``-n 2 --dist loadfile
+# --no-loadscope-reorder``, the Makefile's ``pytest``): pytest-xdist hands out files in
+# collection order, so the long whole-game files go first and the short ones fill in
+# behind them, and the two workers finish together. Longest first, by each file's seconds
+# in a full run on both cores (docs/benchmarks.md, "The test suite"); a file not listed
+# keeps its place after them.
+LONG_FIRST = (
+    "tests/browser/test_open_secrets.py",
+    "tests/browser/test_look_alike.py",
+    "tests/browser/test_full_game.py",
+    "tests/browser/test_flow_notices.py",
+    "tests/browser/test_board_story.py",
+    "tests/games/andorra_site/test_browser.py",
+    "tests/browser/test_ux_review.py",
+    "tests/browser/test_reload_and_absent.py",
+    "tests/games/andorra_site/test_phone_ux_browser.py",
+    "tests/games/andorra_site/test_acceptance_browser.py",
+    "tests/browser/test_open_secret_languages.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
+
 # The machine may be busy (2 cores shared with other work): be patient with single waits;
 # every game loop has its own overall bound.
 expect.set_options(timeout=10_000)
@@ -122,7 +148,9 @@ def _serve(
             env=env,
         )
         try:
-            wait_up(proc, lambda: _health(base) is not None, log_path, "nightfall serve", 30)
+            # 60 s: at load 40 a server that had printed its address still missed 30 s of
+            # 1 s health checks (two Andorra errors in one run); a healthy one answers at once.
+            wait_up(proc, lambda: _health(base) is not None, log_path, "nightfall serve", 60)
             yield base
         finally:
             stop(proc)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -59,17 +60,20 @@ class Served:
     data: Path
 
 
-@pytest.fixture
-def andorra_server(tmp_path: Path) -> Iterator[Served]:
-    """``nightfall serve`` on 127.0.0.1:<free port> with a temp data dir."""
+@pytest.fixture(scope="session")
+def andorra_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``nightfall serve`` on 127.0.0.1:<free port> with a temp data dir: one per test session
+    (per pytest-xdist worker). Every test creates games of its own, under codes of their own,
+    and reads back only those, so they need no server each (a start cost 1-3 s per test)."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     _ensure_build()
-    data = tmp_path / "data"
+    root = tmp_path_factory.mktemp("andorra-serve")
+    data = root / "data"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     binary = Path(sys.executable).parent / "nightfall"
-    log_path = tmp_path / "server.log"
+    log_path = root / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)],
@@ -79,17 +83,32 @@ def andorra_server(tmp_path: Path) -> Iterator[Served]:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         try:
-            wait_up(proc, lambda: healthy(base), log_path, "nightfall serve", 30)
+            # 60 s: at load 40 a server that had printed its address still missed 30 s of
+            # 1 s health checks (two Andorra errors in one run); a healthy one answers at once.
+            wait_up(proc, lambda: healthy(base), log_path, "nightfall serve", 60)
             yield Served(base, data)
         finally:
             stop(proc)
 
 
-@pytest.fixture
-def chromium(andorra_server: Served) -> Iterator[Browser]:
+@pytest.fixture(scope="module")
+def _module_chromium(andorra_server: Served) -> Iterator[Browser]:
+    # Per module, not per session: Playwright's sync API keeps an event loop running in this
+    # thread while it is open, which asyncio tests collected after it must not meet
+    # (tests/browser/conftest.py's ``browser`` says the same).
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def chromium(_module_chromium: Browser) -> Iterator[Browser]:
+    """The module's Chromium; the contexts a test opened are closed after it, so no page of
+    an earlier test keeps rendering (or holding a socket) while the next one runs."""
+    yield _module_chromium
+    for ctx in list(_module_chromium.contexts):
+        with contextlib.suppress(Exception):
+            ctx.close()
