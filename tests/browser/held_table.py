@@ -168,6 +168,14 @@ def settled(bot: UiBot, screens: list[Screen]) -> bool:
     )
 
 
+def quiet(bot: UiBot, screens: dict[str, Screen]) -> bool:
+    """:func:`settled`, from each phone's last read (the watchers' view between sweeps): a tap
+    the last sweep made, or one whose effect the page does not show yet, is not done."""
+    if any(ph.name not in screens for ph in bot.phones):
+        return False
+    return settled(bot, [screens[ph.name] for ph in bot.phones])
+
+
 @dataclass
 class Clock:
     """One room's timers, run out by the test once its table waits on nothing else."""

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from .conftest import NewPhone
-from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase
+from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet
 from .table import open_table
 from .texts import t
 from .uibot import Phone, Policy, Screen, UiBot
@@ -106,10 +106,12 @@ class LookAlike:
     stage: dict[Scene, str] = field(default_factory=dict)  # "private" | "public"
     checks: list[str] = field(default_factory=list)
     compared: int = 0
+    screens: dict[str, Screen] = field(default_factory=dict)  # each phone's last read
 
     def hold(self, ph: Phone, s: Screen) -> bool:
         """No tap on a scene before its first look; public taps only once the secrets are done
         (``bot.private_only``). Called by the bot for every phone it has just read."""
+        self.screens[ph.name] = s
         return self.scenes.scene_of(ph, s.phase, s.day) not in self.stage
 
     def waits(self) -> bool:
@@ -134,7 +136,11 @@ class LookAlike:
         elif stage == "private" or scene[1] in ("DEPART_A", "WITCH_C"):
             if self.bot.acted_last:
                 self.compare(scene, "after taps in secret")
-            elif stage == "private" and self.compare(scene, "with every secret done"):
+            elif (
+                stage == "private"
+                and quiet(self.bot, self.screens)
+                and self.compare(scene, "with every secret done")
+            ):
                 self.stage[scene] = "public"
                 self.bot.private_only = False
 

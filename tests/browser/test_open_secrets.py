@@ -45,7 +45,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from .conftest import NewPhone
-from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase
+from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet
 from .table import open_table
 from .texts import role_of, split_names, t
 from .uibot import Phone, Policy, Screen, UiBot
@@ -208,7 +208,7 @@ class OpenParity:
                 self.bot.private_only = True
         elif (
             stage == "private"
-            and not self.bot.acted_last
+            and quiet(self.bot, self.screens)  # every tap in secret made and shown
             and (scene[1] != "DEPART_A" or self.sheets(scene, "after every tap in secret"))
         ):
             self.stage[scene] = "public"
