@@ -21,6 +21,13 @@ failure names the scene and the two roles, whoever holds them. It is fixed all t
 from day 1 (the witches attack, the Seer checks: Table 2.2), so the test plays two days and
 stops: the second day's sheets are those of phones with a day of history behind them (a
 check, a theft, a repelled attack, a frog), and later days only repeat its scenes.
+
+How, quickly (tests/browser/held_table.py): each phone's secret is opened, measured and
+closed by one script (a tap on the cover, the measures, a tap on Close), on all twelve pages
+side by side; a page's accessibility tree is read again only when the page has changed; and
+the witches' window and the quarrel, the only clocks of Unlimited mode, are long on this
+test's server and run out by the test once every sheet there is measured and the witches
+have chosen. A failure shoots the two phones it names, their secrets open (DIFF_*.png).
 """
 
 from __future__ import annotations
@@ -28,19 +35,20 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import WebSocket, expect
+from playwright.sync_api import Page
 
-from .conftest import NewPhone, _serve
+from .conftest import NewPhone
+from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet
 from .table import open_table
 from .texts import role_of, split_names, t
-from .uibot import Phone, Policy, Screen, UiBot, open_secret
+from .uibot import Phone, Policy, Screen, UiBot
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +60,7 @@ TEXT_SHARE = 0.15
 LAST_DAY = 2  # every scene of a day, twice; day 3 would only repeat them
 
 # What a neighbour sees of an open sheet (or of a held role card): measured, not classes.
-_MEASURE_JS = """([sel, names]) => {
+_MEASURE_FN = """(sel, names) => {
   const root = document.querySelector(sel);
   if (!root) return null;
   const norm = (s) => {
@@ -97,18 +105,43 @@ _MEASURE_JS = """([sel, names]) => {
     status: (document.querySelector(".game") || { dataset: {} }).dataset.status || "",
   };
 }"""
+_MEASURE_JS = "([sel, names]) => (" + _MEASURE_FN + ")(sel, names)"
 
-
-def shut(ph: Phone) -> None:
-    """Close the phone's secret if it is open; a new scene may have closed it already."""
-    close = ph.page.get_by_role("button", name=t("secret.close", ph.lang), exact=True)
-    with contextlib.suppress(PlaywrightError):
-        if close.count():
-            close.click(timeout=5000)
-
-
-def norm_phase(phase: str) -> str:
-    return "DEPART_A" if phase == "GUARD_B" else phase  # step B is step A for the table (H-DEP-13)
+# The same for the open secret, in one call per phone: the tap on the cover, the sheet's
+# measures once it is there, the tap on Close (no round trip between them). The day is read
+# from the status bar before and after, so a measure is of one scene. Null: no cover (no seat).
+_OPEN_MEASURE_JS = """async ([names, dayHead]) => {
+  const measure = MEASURE;
+  const pause = () => new Promise((r) => setTimeout(r, 10));
+  const until = async (ok) => {
+    for (let i = 0; i < 500; i++) {  // 5 s
+      if (ok()) return true;
+      await pause();
+    }
+    return false;
+  };
+  const sheet = () => document.querySelector(".secret-sheet");
+  const shut = async () => {
+    const close = document.querySelector(".secret-sheet .secret-close");
+    if (close) close.click();
+    return until(() => !sheet());
+  };
+  const day = () => {  // the status bar's "Day N", the first on the page
+    const text = (document.querySelector(".game-page") || { innerText: "" }).innerText;
+    const at = text.indexOf(dayHead);
+    return at < 0 ? 0 : parseInt(text.slice(at + dayHead.length), 10) || 0;
+  };
+  const before = day();
+  if (sheet() && !(await shut())) return { error: "the sheet did not close" };
+  const cover = document.querySelector(".secret-cover");
+  if (!cover) return null;
+  cover.click();
+  if (!(await until(() => document.querySelector(".secret-body")))) return { error: "the sheet did not open" };
+  const look = measure(".secret-body", names);
+  const after = day();
+  await shut();
+  return look && { ...look, day: before === after ? after : -1 };
+}""".replace("MEASURE", _MEASURE_FN)
 
 
 def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -140,36 +173,29 @@ class OpenParity:
 
     bot: UiBot
     shots: Path
-    where: dict[str, tuple[int, str, int]] = field(default_factory=dict)
-    seen: dict[str, tuple[int, str]] = field(default_factory=dict)
-    counts: dict[tuple[str, int, str], int] = field(default_factory=dict)
-    stage: dict[tuple[int, str, int], str] = field(default_factory=dict)
+    scenes: Scenes = field(default_factory=Scenes)
+    stage: dict[Scene, str] = field(default_factory=dict)
     checks: list[str] = field(default_factory=list)
     failures: dict[str, str] = field(default_factory=dict)  # "scene: role vs role" -> what differs
-    shot: set[tuple[str, str]] = field(default_factory=set)
-
-    def scene_of(self, ph: Phone, phase: str, day: int) -> tuple[int, str, int]:
-        key = (day, norm_phase(phase))
-        if self.seen.get(ph.name) != key:
-            self.seen[ph.name] = key
-            n = self.counts.get((ph.name, *key), 0) + 1
-            self.counts[(ph.name, *key)] = n
-            self.where[ph.name] = (*key, n)
-        return self.where[ph.name]
+    screens: dict[str, Screen] = field(default_factory=dict)  # each phone's last read
 
     def hold(self, ph: Phone, s: Screen) -> bool:
         """No tap on a scene before its first look; and the guarding Protector's step B waits
         until every other phone has chosen in step A, so that his guard sheet is compared with
         their sheets after their taps (step B is step A for the table, H-DEP-13)."""
-        scene = self.scene_of(ph, s.phase, s.day)
+        self.screens[ph.name] = s
+        scene = self.scenes.scene_of(ph, s.phase, s.day)
         return scene not in self.stage or (s.phase == "GUARD_B" and self.stage[scene] == "private")
 
+    def waits(self) -> bool:
+        """Whether the test is done with the table's scene (its timer may run out)."""
+        scene = self.scenes.common(self.bot.phones)
+        return scene is not None and self.stage.get(scene) == "public"
+
     def __call__(self) -> None:
-        scenes = {self.where.get(ph.name) for ph in self.bot.phones}
-        if len(scenes) != 1 or None in scenes:
+        scene = self.scenes.common(self.bot.phones)
+        if scene is None:
             return
-        scene = scenes.pop()
-        assert scene is not None
         if scene[1] in ("GAME_END", "OTHER", "GAME", "LOBBY"):  # at the end every role is shown
             self.stage[scene] = "public"
             self.bot.private_only = False
@@ -182,47 +208,34 @@ class OpenParity:
                 self.bot.private_only = True
         elif (
             stage == "private"
-            and not self.bot.acted_last
+            and quiet(self.bot, self.screens)  # every tap in secret made and shown
             and (scene[1] != "DEPART_A" or self.sheets(scene, "after every tap in secret"))
         ):
             self.stage[scene] = "public"
             self.bot.private_only = False
 
-    def measure(self, ph: Phone, sel: str) -> dict[str, Any] | None:
-        result: dict[str, Any] | None = ph.page.evaluate(
-            _MEASURE_JS, [sel, [p.name for p in self.bot.phones]]
-        )
-        return result
-
-    def sheets(self, scene: tuple[int, str, int], when: str) -> bool:
-        """Open, measure and close every phone's secret; False if a phone left the scene."""
+    def sheets(self, scene: Scene, when: str) -> bool:
+        """Open, measure and close every phone's secret, all phones at once; False if a phone
+        left the scene meanwhile (the next sweep measures again)."""
+        phones = self.bot.phones
+        names = [ph.name for ph in phones]
+        heads = [t("hdr.day", ph.lang).split("{n}")[0] for ph in phones]
+        found = evaluate_all([ph.page for ph in phones], _OPEN_MEASURE_JS, [[names, h] for h in heads])
         looks: dict[str, dict[str, Any]] = {}
         keys: dict[str, tuple[str, bool]] = {}
-        for ph in self.bot.phones:
-            s = Screen.read(ph.page, ph.lang)
-            if norm_phase(s.phase) != scene[1] or s.day != scene[0]:
-                return False
-            if s.secret_open:
-                shut(ph)
-            elif not s.button(s.t("secret.open")):
+        for ph, look in zip(phones, found, strict=True):
+            if look is None:
                 continue  # no seat in play here (none at this table): nothing to open
-            member = scene[1] == "RITUAL" and ph.name in ritual_members(s)
-            try:
-                open_secret(ph.page, ph.lang)
-                look = self.measure(ph, ".secret-body")
-                self.shoot(ph, scene, when)
-            except (PlaywrightError, AssertionError):
-                look = None  # the scene moved on under our finger (the quarrel's 4 s, say)
-            finally:
-                shut(ph)
-            if look is None or norm_phase(look["phase"]) != scene[1]:
-                return False
+            if "error" in look or norm_phase(look["phase"]) != scene[1] or look["day"] != scene[0]:
+                return False  # the scene moved on under our finger, or the page reloaded
+            s = self.screens.get(ph.name)
+            member = scene[1] == "RITUAL" and s is not None and ph.name in ritual_members(s)
             looks[ph.name] = look
             keys[ph.name] = (look["status"], member)
         self.compare(scene, when, looks, keys)
         return True
 
-    def role_cards(self, scene: tuple[int, str, int]) -> bool:
+    def role_cards(self, scene: Scene) -> bool:
         """Hold every phone's role card, measure its face, let go."""
         looks: dict[str, dict[str, Any]] = {}
         roles: dict[str, str] = {}
@@ -236,9 +249,8 @@ class OpenParity:
             try:
                 face = ph.page.get_by_test_id("role-face")
                 face.wait_for(timeout=5000)
-                look = self.measure(ph, ".rolecard-btn")
+                look = ph.page.evaluate(_MEASURE_JS, [".rolecard-btn", [p.name for p in self.bot.phones]])
                 roles[ph.name] = role_of(face.locator(".role-name").inner_text().strip(), ph.lang)
-                self.shoot(ph, scene, "held", roles[ph.name])
             finally:
                 ph.page.mouse.up()
             if look is None:
@@ -247,22 +259,26 @@ class OpenParity:
         self.compare(scene, "held", looks, dict.fromkeys(looks, ("CAT", False)), roles)
         return True
 
-    def shoot(self, ph: Phone, scene: tuple[int, str, int], when: str, role: str | None = None) -> None:
-        """One screenshot per scene and role, to look at side by side."""
-        role = role or self.role(ph)
-        key = (f"{scene[1]}_{when}", role)
-        if key in self.shot:
-            return
-        self.shot.add(key)
-        tag = re.sub(r"\W+", "_", f"{scene[1]}_{when}").lower()
-        ph.page.screenshot(path=str(self.shots / f"{tag}_{role}.png"), animations="disabled")
+    def shoot(self, ph: Phone, label: str, held: bool) -> None:
+        """A phone of a pair that can be told apart, with what was compared shown (best effort:
+        the scene may have moved on since)."""
+        tag = re.sub(r"\W+", "_", label).lower()
+        path = str(self.shots / f"DIFF_{tag}_{ph.name}_{self.role(ph)}.png")
+        with contextlib.suppress(PlaywrightError):
+            if held:
+                ph.page.screenshot(path=path, animations="disabled")
+                return
+            ph.page.evaluate("() => document.querySelector('.secret-cover')?.click()")
+            ph.page.wait_for_selector(".secret-body", timeout=2000)
+            ph.page.screenshot(path=path, animations="disabled")
+            ph.page.evaluate("() => document.querySelector('.secret-sheet .secret-close')?.click()")
 
     def role(self, ph: Phone) -> str:
         return ph.role or "?"
 
     def compare(
         self,
-        scene: tuple[int, str, int],
+        scene: Scene,
         when: str,
         looks: dict[str, dict[str, Any]],
         keys: dict[str, tuple[str, bool]],
@@ -281,62 +297,65 @@ class OpenParity:
                     diff = differences(looks[one.name], looks[other.name])
                     if diff:
                         pair = f"{label}: {roles[one.name]} vs {roles[other.name]}"
+                        if pair not in self.failures and len(self.failures) < 6:
+                            for ph in (one, other):  # screenshots of the first few only
+                                self.shoot(ph, label, when == "held")
                         self.failures.setdefault(pair, "; ".join(diff))
 
 
 @pytest.fixture(scope="module")
-def slow_witch_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The rule timers but 60 s for the witches' window and the guard's step B: the test opens
-    twelve secrets in step C before the witches choose (longer than 15 s on a busy machine),
-    and holds the guard's step B until the other phones have been measured after their taps."""
-    data = tmp_path_factory.mktemp("nightfall-open-secrets")
-    with _serve(data, {"witch": 60, "guard": 60}) as base:  # the fixed deal of every test server
+def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The fixed deal, with the witches' window and the quarrel run out by the test: each waits
+    until twelve secrets have been opened and measured and the witches have chosen."""
+    with held_server(tmp_path_factory.mktemp("nightfall-open-secrets")) as base:
         yield base
 
 
-def test_open_secrets_look_alike_on_twelve_phones(
-    slow_witch_server: str, new_phone: NewPhone, shots: Path
-) -> None:
+def test_open_secrets_look_alike_on_twelve_phones(held: str, new_phone: NewPhone, shots: Path) -> None:
     """H-VIS-6, H-VIS-6a, H-VIS-6b, H-VIS-6c, H-VIS-6d, H-VIS-6e: every open secret alike, in every
     scene of two days (a fixed deal)."""
-    phones = open_table(new_phone, slow_witch_server, 12, mode="unlimited", names=NAMES)
-    # The Protector guards on day 1 where everyone gathers, so the Witches' attack is repelled
-    # and his evening has its card; the first team is voted down, the first exile vote blank.
-    bot = UiBot(phones, shots, Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True), seed=12)
-    watch = OpenParity(bot, shots)
-    bot.watchers.append(watch)
-    # Every command each phone sends, with the scene it was in (H-VIS-6b: decoys send nothing).
-    # The sockets opened in the lobby: a reload opens them again under the listener.
+    # Every command each phone sends, with the scene it was in (H-VIS-6b: decoys send nothing),
+    # heard from the moment each page opens.
     sent: list[tuple[str, str, str]] = []
+    owner: dict[Page, Phone] = {}
 
-    def record(ph: Phone, frame: str | bytes) -> None:
+    def record(page: Page, frame: str | bytes) -> None:
         try:
             msg = json.loads(frame)
         except ValueError:
             return  # not a JSON message: no command
-        if isinstance(msg, dict) and msg.get("type") == "command":
-            sent.append((ph.name, watch.where.get(ph.name, (0, "", 0))[1], msg["command"]["type"]))
+        ph = owner.get(page)
+        if ph is not None and isinstance(msg, dict) and msg.get("type") == "command":
+            sent.append((ph.name, watch.scenes.where.get(ph.name, (0, "", 0))[1], msg["command"]["type"]))
 
-    def listen(ph: Phone) -> Callable[[WebSocket], None]:
-        return lambda ws: ws.on("framesent", lambda frame: record(ph, frame))
+    def listened(**kwargs: Any) -> Page:
+        page = new_phone(**kwargs)
+        page.on("websocket", lambda ws: ws.on("framesent", lambda frame: record(page, frame)))
+        return page
 
-    for ph in phones:
-        ph.page.on("websocket", listen(ph))
-        ph.page.reload()
-        expect(ph.page.get_by_role("button", name=t("reveal.hold", ph.lang))).to_be_visible()
+    codes: list[str] = []
+    phones = open_table(listened, held, 12, mode="unlimited", names=NAMES, before_start=codes.append)
+    owner.update((ph.page, ph) for ph in phones)
+    # The Protector guards on day 1 where everyone gathers, so the Witches' attack is repelled
+    # and his evening has its card; the first team is voted down, the first exile vote blank.
+    bot = HeldBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True), seed=12)
+    watch = OpenParity(bot, shots)
+    bot.watchers.append(watch)
 
     def ended(screens: list[Screen]) -> bool:
         over = all(s.phase == "GAME_END" or s.day > LAST_DAY for s in screens)
         return over or len(watch.failures) > 60
 
     what = f"every phone past day {LAST_DAY} or at the results screen"
-    bot.run_until(ended, timeout=900, what=what, hold=watch.hold)
+    clock = Clock(held, codes[0])
+    clock.play(bot, ended, timeout=900, what=what, waits=watch.waits, hold=watch.hold)
     assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
     scenes = {label.split(" #")[0].split(" ", 2)[2] for label in watch.checks}
     must = {"ROLE_REVEAL", "DEPART_A", "WITCH_C", "EVENING_ANNOUNCE", "DISCUSSION", "PROPOSAL"}
     must |= {"APPROVAL_VOTE", "RITUAL", "RITUAL_RESULT", "EXILE_VOTE", "VOTE_RESULT_SCENE"}
     print("\ndeal: " + " ".join(f"{ph.name}={ph.role}" for ph in phones))  # the same on every run
     print("\n".join(watch.checks))
+    print(f"timers run out: {clock.ran}; pages read {bot.reads}, unchanged {bot.reused}")
     assert not watch.failures, f"{len(watch.failures)} open secrets can be told apart:\n" + "\n".join(
         f"{k}: {v}" for k, v in watch.failures.items()
     )

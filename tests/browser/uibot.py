@@ -243,6 +243,11 @@ class UiBot:
 
     # -- reading -------------------------------------------------------------
 
+    def read(self, ph: Phone) -> Screen:
+        """What the phone shows now (a subclass may reuse the last read of a page that has
+        not changed since: tests/browser/held_table.py)."""
+        return Screen.read(ph.page, ph.lang)
+
     def scene_key(self, ph: Phone, s: Screen) -> str:
         p = s.phase
         if p not in (*CONFIRM_SCENES, "ROLE_REVEAL", "GAME_END"):
@@ -527,7 +532,7 @@ class UiBot:
         for watch in self.watchers:
             watch()
         for ph in self.phones:
-            s = Screen.read(ph.page, ph.lang)
+            s = self.read(ph)
             screens.append(s)
             ph.note(s.phase)
             ph.record(s)
@@ -563,7 +568,7 @@ class UiBot:
             for _ in range(40):  # open, choose, (take,) close: a few taps, each read anew
                 if ("DISCUSSION", day) in ph.secrets:
                     break
-                s = Screen.read(ph.page, ph.lang)
+                s = self.read(ph)
                 ph.note(s.phase)
                 ph.record(s)
                 if s.phase != "DISCUSSION" or s.day != day or (hold is not None and hold(ph, s)):

@@ -1,0 +1,214 @@
+"""The held table of the two look-alike tests (test_look_alike.py, test_open_secrets.py).
+
+Both play two days through the UI and hold every phone at the start of each scene until the
+test has measured them all. What they share lives here:
+
+- :class:`Scenes`: which scene each phone is in, as the player meets it (day, scene, the n-th
+  time that day), step B counted as step A (H-DEP-13);
+- :func:`evaluate_all`: one script run on every page at once (started on each page, then
+  collected), so that measuring nine or twelve phones costs about one phone's time;
+- :func:`play`: ``UiBot.run_until`` with the test's hand on the server's clock. In Unlimited
+  mode the only timers are the witches' window (15 s) and the quarrel (4 s) (H-TIM-2): the
+  test servers set them long (:data:`LONG_TIMERS`), so that no check races them on a busy
+  machine, and the test runs each one out (``POST /test/run-out``, tests/run_out_route.py)
+  as soon as every phone has been measured and has nothing left to tap there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from .conftest import _serve
+from .uibot import Hold, Phone, Screen, UiBot
+
+# The steps with a timer in Unlimited mode (H-TIM-2), and their lengths on the test servers:
+# long enough that nothing the test checks ever runs into them; the test runs them out.
+TIMED_SCENES = ("WITCH_C", "QUARREL")
+LONG_TIMERS: dict[str, float] = {"witch": 300, "quarrel": 300}
+# A tap whose screen has not changed yet is still on its way (UiBot.sweep waits 2 s on it).
+TAP_IN_FLIGHT_S = 2.0
+
+Scene = tuple[int, str, int]  # (day, scene, n-th time that day)
+
+
+def norm_phase(phase: str) -> str:
+    return "DEPART_A" if phase == "GUARD_B" else phase  # step B is step A for the table (H-DEP-13)
+
+
+@contextlib.contextmanager
+def held_server(data: Path) -> Iterator[str]:
+    """A test server (the fixed deal) whose witches' window and quarrel wait for the test."""
+    with _serve(data, LONG_TIMERS) as base:
+        yield base
+
+
+@dataclass
+class Scenes:
+    """Where each phone is: the scene as its player meets it."""
+
+    where: dict[str, Scene] = field(default_factory=dict)
+    seen: dict[str, tuple[int, str]] = field(default_factory=dict)
+    counts: dict[tuple[str, int, str], int] = field(default_factory=dict)
+
+    def scene_of(self, ph: Phone, phase: str, day: int) -> Scene:
+        key = (day, norm_phase(phase))
+        if self.seen.get(ph.name) != key:
+            self.seen[ph.name] = key
+            n = self.counts.get((ph.name, *key), 0) + 1
+            self.counts[(ph.name, *key)] = n
+            self.where[ph.name] = (*key, n)
+        return self.where[ph.name]
+
+    def common(self, phones: list[Phone]) -> Scene | None:
+        """The scene every phone was last seen in, if they are all in one."""
+        scenes = {self.where.get(ph.name) for ph in phones}
+        return scenes.pop() if len(scenes) == 1 else None
+
+
+_START = """([arg]) => {
+  window.__heldLook = new Promise((resolve) => setTimeout(async () => {
+    try { resolve(await (%s)(arg)); } catch (e) { resolve({ error: String(e) }); }
+  }, 0));
+}"""
+
+
+def evaluate_all(pages: list[Page], script: str, args: list[Any]) -> list[Any]:
+    """``page.evaluate(script, arg)`` on every page, run side by side: the script starts on
+    every page before the first result is read. A page that fails gives None."""
+    started: list[bool] = []
+    for page, arg in zip(pages, args, strict=True):
+        try:
+            page.evaluate(_START % script, [arg])
+            started.append(True)
+        except PlaywrightError:
+            started.append(False)
+    out: list[Any] = []
+    for page, ok in zip(pages, started, strict=True):
+        try:
+            out.append(page.evaluate("() => window.__heldLook") if ok else None)
+        except PlaywrightError:
+            out.append(None)  # the page went away under us (a reload): measure again
+    return out
+
+
+# Counts the page's DOM changes, but for the countdowns (they tick every 250 ms and no check or
+# tap reads their digits). -1: the counter was just installed (a new page, or a reload).
+_CHANGES_JS = """() => {
+  if (window.__heldChanges === undefined) {
+    window.__heldChanges = 0;
+    const ticking = (node) => {
+      const el = node.nodeType === 1 ? node : node.parentElement;
+      return el !== null && el.closest("[role=timer], .meter") !== null;
+    };
+    new MutationObserver((records) => {
+      if (records.some((r) => !ticking(r.target))) window.__heldChanges += 1;
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    return -1;
+  }
+  return window.__heldChanges;
+}"""
+
+
+class HeldBot(UiBot):
+    """A :class:`UiBot` that reads a page's accessibility tree again only when the page has
+    changed since its last read: in a held scene most phones wait unchanged while a few tap,
+    and the tree is the sweep's dearest read. The counter is read before the tree, so a
+    change during the read is seen at the next sweep."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.last: dict[str, tuple[int, Screen]] = {}
+        self.reads = 0  # trees read
+        self.reused = 0  # reads saved
+
+    def read(self, ph: Phone) -> Screen:
+        try:
+            changes = int(ph.page.evaluate(_CHANGES_JS))
+        except PlaywrightError:
+            changes = -1
+        last = self.last.get(ph.name)
+        if changes >= 0 and last is not None and last[0] == changes:
+            self.reused += 1
+            return last[1]
+        s = Screen.read(ph.page, ph.lang)
+        self.reads += 1
+        if changes >= 0:
+            self.last[ph.name] = (changes, s)
+        else:
+            self.last.pop(ph.name, None)
+        return s
+
+
+def run_out(base: str, code: str, phase: str, day: int) -> bool:
+    """Run out room ``code``'s timer now, unless the game has left ``phase`` of ``day``."""
+    req = urllib.request.Request(
+        f"{base}/test/run-out/{code}?phase={phase}&day={day}", method="POST", data=b""
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        answer: dict[str, Any] = json.loads(r.read())
+    return bool(answer["ran"])
+
+
+def settled(bot: UiBot, screens: list[Screen]) -> bool:
+    """The last sweep tapped nothing, and every phone's last tap has shown its effect."""
+    now = time.monotonic()
+    return not bot.acted_last and all(
+        ph.last_sig != s.signature or now - ph.last_at >= TAP_IN_FLIGHT_S
+        for ph, s in zip(bot.phones, screens, strict=True)
+    )
+
+
+def quiet(bot: UiBot, screens: dict[str, Screen]) -> bool:
+    """:func:`settled`, from each phone's last read (the watchers' view between sweeps): a tap
+    the last sweep made, or one whose effect the page does not show yet, is not done."""
+    if any(ph.name not in screens for ph in bot.phones):
+        return False
+    return settled(bot, [screens[ph.name] for ph in bot.phones])
+
+
+@dataclass
+class Clock:
+    """One room's timers, run out by the test once its table waits on nothing else."""
+
+    base: str
+    code: str
+    ran: list[tuple[str, int]] = field(default_factory=list)
+
+    def play(
+        self,
+        bot: UiBot,
+        done: Callable[[list[Screen]], bool],
+        timeout: float,
+        what: str,
+        waits: Callable[[], bool],
+        hold: Hold | None = None,
+    ) -> list[Screen]:
+        """``bot.run_until``, except that when every phone is in one timed step, the table is
+        settled and ``waits()`` says the test is done with the step, its timer runs out."""
+        end = time.monotonic() + timeout
+        while True:
+            screens, acted = bot.sweep(hold)
+            if done(screens):
+                return screens
+            if time.monotonic() > end:
+                raise AssertionError(
+                    f"timed out after {timeout:.0f} s waiting for {what}\n{bot.describe(screens)}"
+                )
+            steps = {(s.phase, s.day) for s in screens}
+            if len(steps) == 1 and next(iter(steps))[0] in TIMED_SCENES and settled(bot, screens) and waits():
+                ((phase, day),) = steps
+                if run_out(self.base, self.code, phase, day):
+                    self.ran.append((phase, day))
+                continue
+            if not acted:
+                bot.phones[0].page.wait_for_timeout(120)
