@@ -200,6 +200,10 @@ class Live:
 
     async def stop(self) -> None:
         for s in self.sockets:
+            # A socket whose messages the test left unread has its reading paused (the
+            # client's flow control), so it never reads the server's closing frame and would
+            # wait out websockets' 10 s close timeout: the server is going anyway.
+            s.ws.close_timeout = 0.5
             await s.ws.close()
         await self.http.aclose()
         self.server.should_exit = True
