@@ -70,13 +70,17 @@ class Clock:
         what: str,
         waits: Waits,
         hold: Hold | None = None,
+        witches_at_once: bool = True,
     ) -> list[Screen]:
         """``bot.run_until``, except that when the table is settled and every phone ``waits``
-        on its step's timer, that timer is run out at once."""
+        on its step's timer, that timer is run out at once. With ``witches_at_once`` the
+        witches play their step each on her own page (:func:`serve_witches`); a test that
+        measures the table after every round of taps plays them one tap a sweep."""
         end = time.monotonic() + timeout
         while True:
             screens, acted = bot.sweep(hold)
-            acted = serve_witches(bot, screens, hold) or acted
+            if witches_at_once:
+                acted = serve_witches(bot, screens, hold) or acted
             bot.acted_last = acted
             if done(screens):
                 return screens

@@ -7,7 +7,8 @@ test has measured them all. What they share lives here:
   time that day), step B counted as step A (H-DEP-13);
 - :func:`evaluate_all`: one script run on every page at once (started on each page, then
   collected), so that measuring nine or twelve phones costs about one phone's time;
-- :func:`play`: ``UiBot.run_until`` with the test's hand on the server's clock. In Unlimited
+- :func:`run_out_when`: when ``clock.Clock.play`` (the test's hand on the server's clock,
+  tests/browser/clock.py) runs out a held table's timer. In Unlimited
   mode the only timers are the witches' window (15 s) and the quarrel (4 s) (H-TIM-2): the
   test servers set them long (:data:`LONG_TIMERS`), so that no check races them on a busy
   machine, and the test runs each one out (``POST /test/run-out``, tests/run_out_route.py)
@@ -17,9 +18,6 @@ test has measured them all. What they share lives here:
 from __future__ import annotations
 
 import contextlib
-import json
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,15 +26,14 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from .clock import Waits, settled
 from .conftest import _serve
-from .uibot import Hold, Phone, Screen, UiBot
+from .uibot import Phone, Screen, UiBot
 
 # The steps with a timer in Unlimited mode (H-TIM-2), and their lengths on the test servers:
 # long enough that nothing the test checks ever runs into them; the test runs them out.
 TIMED_SCENES = ("WITCH_C", "QUARREL")
 LONG_TIMERS: dict[str, float] = {"witch": 300, "quarrel": 300}
-# A tap whose screen has not changed yet is still on its way (UiBot.sweep waits 2 s on it).
-TAP_IN_FLIGHT_S = 2.0
 
 Scene = tuple[int, str, int]  # (day, scene, n-th time that day)
 
@@ -149,25 +146,6 @@ class HeldBot(UiBot):
         return s
 
 
-def run_out(base: str, code: str, phase: str, day: int) -> bool:
-    """Run out room ``code``'s timer now, unless the game has left ``phase`` of ``day``."""
-    req = urllib.request.Request(
-        f"{base}/test/run-out/{code}?phase={phase}&day={day}", method="POST", data=b""
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        answer: dict[str, Any] = json.loads(r.read())
-    return bool(answer["ran"])
-
-
-def settled(bot: UiBot, screens: list[Screen]) -> bool:
-    """The last sweep tapped nothing, and every phone's last tap has shown its effect."""
-    now = time.monotonic()
-    return not bot.acted_last and all(
-        ph.last_sig != s.signature or now - ph.last_at >= TAP_IN_FLIGHT_S
-        for ph, s in zip(bot.phones, screens, strict=True)
-    )
-
-
 def quiet(bot: UiBot, screens: dict[str, Screen]) -> bool:
     """:func:`settled`, from each phone's last read (the watchers' view between sweeps): a tap
     the last sweep made, or one whose effect the page does not show yet, is not done."""
@@ -176,39 +154,7 @@ def quiet(bot: UiBot, screens: dict[str, Screen]) -> bool:
     return settled(bot, [screens[ph.name] for ph in bot.phones])
 
 
-@dataclass
-class Clock:
-    """One room's timers, run out by the test once its table waits on nothing else."""
-
-    base: str
-    code: str
-    ran: list[tuple[str, int]] = field(default_factory=list)
-
-    def play(
-        self,
-        bot: UiBot,
-        done: Callable[[list[Screen]], bool],
-        timeout: float,
-        what: str,
-        waits: Callable[[], bool],
-        hold: Hold | None = None,
-    ) -> list[Screen]:
-        """``bot.run_until``, except that when every phone is in one timed step, the table is
-        settled and ``waits()`` says the test is done with the step, its timer runs out."""
-        end = time.monotonic() + timeout
-        while True:
-            screens, acted = bot.sweep(hold)
-            if done(screens):
-                return screens
-            if time.monotonic() > end:
-                raise AssertionError(
-                    f"timed out after {timeout:.0f} s waiting for {what}\n{bot.describe(screens)}"
-                )
-            steps = {(s.phase, s.day) for s in screens}
-            if len(steps) == 1 and next(iter(steps))[0] in TIMED_SCENES and settled(bot, screens) and waits():
-                ((phase, day),) = steps
-                if run_out(self.base, self.code, phase, day):
-                    self.ran.append((phase, day))
-                continue
-            if not acted:
-                bot.phones[0].page.wait_for_timeout(120)
+def run_out_when(ready: Callable[[], bool]) -> Waits:
+    """:meth:`Clock.play`'s ``waits`` for a held table: a phone waits on its step's timer in
+    a timed step (:data:`TIMED_SCENES`), once ``ready()`` says every look there is taken."""
+    return lambda s: s.phase in TIMED_SCENES and ready()

@@ -34,8 +34,9 @@ from typing import Any
 
 import pytest
 
+from .clock import Clock
 from .conftest import NewPhone
-from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet
+from .held_table import HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
 from .table import open_table
 from .texts import t
 from .uibot import Phone, Policy, Screen, UiBot
@@ -225,7 +226,15 @@ def test_every_phone_looks_the_same_in_every_scene(held: str, new_phone: NewPhon
     bot.watchers.append(watch)
     what = f"every phone past day {LAST_DAY} or at the results screen"
     clock = Clock(held, codes[0])
-    clock.play(bot, two_days_done, timeout=600, what=what, waits=watch.waits, hold=watch.hold)
+    clock.play(
+        bot,
+        two_days_done,
+        timeout=600,
+        what=what,
+        waits=run_out_when(watch.waits),
+        hold=watch.hold,
+        witches_at_once=False,
+    )
     assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
 
     # The secrets were used: every private result of issue 18 §1 was shown (in a secret only).

@@ -44,8 +44,9 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+from .clock import Clock
 from .conftest import NewPhone
-from .held_table import Clock, HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet
+from .held_table import HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
 from .table import open_table
 from .texts import role_of, split_names, t
 from .uibot import Phone, Policy, Screen, UiBot
@@ -348,7 +349,15 @@ def test_open_secrets_look_alike_on_twelve_phones(held: str, new_phone: NewPhone
 
     what = f"every phone past day {LAST_DAY} or at the results screen"
     clock = Clock(held, codes[0])
-    clock.play(bot, ended, timeout=900, what=what, waits=watch.waits, hold=watch.hold)
+    clock.play(
+        bot,
+        ended,
+        timeout=900,
+        what=what,
+        waits=run_out_when(watch.waits),
+        hold=watch.hold,
+        witches_at_once=False,
+    )
     assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
     scenes = {label.split(" #")[0].split(" ", 2)[2] for label in watch.checks}
     must = {"ROLE_REVEAL", "DEPART_A", "WITCH_C", "EVENING_ANNOUNCE", "DISCUSSION", "PROPOSAL"}
