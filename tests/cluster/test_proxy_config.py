@@ -5,9 +5,12 @@ straight to its node (``peers``), with no 503 detour."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import socket
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,6 +64,7 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
     ports = {"lb1": free_port(), "lb2": free_port()}
     proxies: list[subprocess.Popen[bytes]] = []
     sockets: list[ClientConnection] = []
+    sockets_at = {name: tmp_path / f"{name}.sock" for name in ports}
     try:
         c.logs.mkdir(parents=True)
         c.nodes = [None] * 3
@@ -69,7 +73,9 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
         for name in ("lb1", "lb2"):
             path = c.logs / f"{name}.cfg"
             nodes = [f"127.0.0.1:{p}" for p in c.node_ports]
-            path.write_text(config(nodes, peers, name, health_ports=c.health_ports))
+            text = config(nodes, peers, name, health_ports=c.health_ports)
+            # The runtime API, for the test to see what each proxy knows (not in the deploy file).
+            path.write_text(text.replace("global\n", f"global\n    stats socket {sockets_at[name]}\n", 1))
             env = dict(os.environ, NIGHTFALL_PROXY_BIND=f"127.0.0.1:{ports[name]}")
             log = (c.logs / f"{name}.log").open("ab")
             proxies.append(
@@ -83,6 +89,16 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
                     break
                 time.sleep(0.05)
             assert _healthy(url), (c.logs / "lb1.log").read_text()
+        # A proxy sends new rooms only to the nodes its health checks count as up: all three,
+        # before any room is made (a loaded machine may take a while for the first checks).
+        every_node = {"node1", "node2", "node3"}
+        for name in ports:
+            at = sockets_at[name]
+            await _until(
+                f"{name} sees every node up",
+                lambda at=at: set(_servers(at).values()) == {"UP"},
+                lambda at=at: _servers(at),
+            )
 
         # Rooms made through the first proxy are spread over the three nodes...
         codes = []
@@ -91,8 +107,17 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
             code, room_tokens = await make_table(a, NAMES)
             codes.append(code)
             tokens[code] = room_tokens
-        assert set(owners(c, codes).values()) == {"node1", "node2", "node3"}
-        # ...and the second proxy, told by the first, sends each room's sockets to its node.
+        creates = {
+            n: (c.logs / f"{n}.log").read_text().count('"POST /api/rooms HTTP') for n in sorted(every_node)
+        }
+        assert set(owners(c, codes).values()) == every_node, f"rooms made on each node: {creates}"
+        # ...the first proxy tells the second each room's node (peers: a moment later)...
+        await _until(
+            "the second proxy knows every room",
+            lambda: set(codes) <= _known_rooms(sockets_at["lb2"]),
+            lambda: _known_rooms(sockets_at["lb2"]),
+        )
+        # ...and the second proxy sends each room's sockets straight to its node.
         for code in codes:
             ws, welcome, _ = await open_seat(b, code, tokens[code][1])
             assert welcome["you"]["pid"] == 2
@@ -110,6 +135,42 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
             proc.wait(10)
         c.stop()
         forget_keys(c)
+
+
+def _runtime(sock: Path, command: str) -> str:
+    """One command to a proxy's runtime API (its ``stats socket``); the answer."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(5)
+        s.connect(str(sock))
+        s.sendall(command.encode() + b"\n")
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks).decode()
+
+
+def _servers(sock: Path) -> dict[str, str]:
+    """Each node's status as the proxy sees it (``show stat``: "UP", "DOWN", "UP 1/3"...)."""
+    lines = _runtime(sock, "show stat").splitlines()
+    header = lines[0].lstrip("# ").split(",")
+    proxy, name, status = header.index("pxname"), header.index("svname"), header.index("status")
+    rows = [line.split(",") for line in lines[1:] if line]
+    return {f[name]: f[status] for f in rows if f[proxy] == "nodes" and f[name].startswith("node")}
+
+
+def _known_rooms(sock: Path) -> set[str]:
+    """The room codes in the proxy's stick table (``show table nodes``)."""
+    answer = _runtime(sock, "show table nodes")
+    return {part.split("=", 1)[1] for part in answer.split() if part.startswith("key=")}
+
+
+async def _until(
+    what: str, check: Callable[[], bool], seen: Callable[[], object], within: float = 20.0
+) -> None:
+    end = time.monotonic() + within
+    while not check():
+        assert time.monotonic() < end, f"not within {within} s: {what} (it sees {seen()})"
+        await asyncio.sleep(0.1)
 
 
 def test_health_checks_go_to_each_nodes_health_port(tmp_path: Path) -> None:
