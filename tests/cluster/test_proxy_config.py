@@ -93,12 +93,7 @@ async def test_three_nodes_and_two_proxies_that_share_the_rooms(pg_url: str, tmp
         # before any room is made (a loaded machine may take a while for the first checks).
         every_node = {"node1", "node2", "node3"}
         for name in ports:
-            at = sockets_at[name]
-            await _until(
-                f"{name} sees every node up",
-                lambda at=at: set(_servers(at).values()) == {"UP"},
-                lambda at=at: _servers(at),
-            )
+            await _every_node_up(name, sockets_at[name])
 
         # Rooms made through the first proxy are spread over the three nodes...
         codes = []
@@ -156,6 +151,12 @@ def _servers(sock: Path) -> dict[str, str]:
     proxy, name, status = header.index("pxname"), header.index("svname"), header.index("status")
     rows = [line.split(",") for line in lines[1:] if line]
     return {f[name]: f[status] for f in rows if f[proxy] == "nodes" and f[name].startswith("node")}
+
+
+async def _every_node_up(name: str, sock: Path) -> None:
+    await _until(
+        f"{name} sees every node up", lambda: set(_servers(sock).values()) == {"UP"}, lambda: _servers(sock)
+    )
 
 
 def _known_rooms(sock: Path) -> set[str]:
