@@ -98,54 +98,6 @@ def evaluate_all(pages: list[Page], script: str, args: list[Any]) -> list[Any]:
     return out
 
 
-# Counts the page's DOM changes, but for the countdowns (they tick every 250 ms and no check or
-# tap reads their digits). -1: the counter was just installed (a new page, or a reload).
-_CHANGES_JS = """() => {
-  if (window.__heldChanges === undefined) {
-    window.__heldChanges = 0;
-    const ticking = (node) => {
-      const el = node.nodeType === 1 ? node : node.parentElement;
-      return el !== null && el.closest("[role=timer], .meter") !== null;
-    };
-    new MutationObserver((records) => {
-      if (records.some((r) => !ticking(r.target))) window.__heldChanges += 1;
-    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    return -1;
-  }
-  return window.__heldChanges;
-}"""
-
-
-class HeldBot(UiBot):
-    """A :class:`UiBot` that reads a page's accessibility tree again only when the page has
-    changed since its last read: in a held scene most phones wait unchanged while a few tap,
-    and the tree is the sweep's dearest read. The counter is read before the tree, so a
-    change during the read is seen at the next sweep."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.last: dict[str, tuple[int, Screen]] = {}
-        self.reads = 0  # trees read
-        self.reused = 0  # reads saved
-
-    def read(self, ph: Phone) -> Screen:
-        try:
-            changes = int(ph.page.evaluate(_CHANGES_JS))
-        except PlaywrightError:
-            changes = -1
-        last = self.last.get(ph.name)
-        if changes >= 0 and last is not None and last[0] == changes:
-            self.reused += 1
-            return last[1]
-        s = Screen.read(ph.page, ph.lang)
-        self.reads += 1
-        if changes >= 0:
-            self.last[ph.name] = (changes, s)
-        else:
-            self.last.pop(ph.name, None)
-        return s
-
-
 def quiet(bot: UiBot, screens: dict[str, Screen]) -> bool:
     """:func:`settled`, from each phone's last read (the watchers' view between sweeps): a tap
     the last sweep made, or one whose effect the page does not show yet, is not done."""

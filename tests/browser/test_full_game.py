@@ -198,5 +198,5 @@ def test_twelve_phones_timed_game(
     missing = REQUIRED_SCENES - {"seer", "reject", "quarrel"} - set(bot.seen)  # left to chance
     assert not missing, f"scenes never shot: {sorted(missing)}; shot: {sorted(bot.seen)}"
     print(
-        f"\n12 phones ({lang}): {winner} / {reason}; {time.monotonic() - t0:.1f} s; ran out {clock.ran}; timers in {sorted(bot.timed_phases)}; alerts: {bot.alerts}\n{bot.timeline()}"
+        f"\n12 phones ({lang}): {winner} / {reason}; {time.monotonic() - t0:.1f} s; ran out {clock.ran}; pages read {bot.reads}, unchanged {bot.reused}; timers in {sorted(bot.timed_phases)}; alerts: {bot.alerts}\n{bot.timeline()}"
     )

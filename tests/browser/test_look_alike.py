@@ -17,7 +17,7 @@ every round of taps made inside the secrets (the place choices, the witches' win
 Seer's check, the theft, a card played, reading one's messages) until nobody has any left;
 only then are the public taps (Ready, Confirm, votes) let through.
 
-How, quickly (tests/browser/held_table.py): the nine pages are measured side by side, one
+How, quickly (tests/browser/held_table.py and uibot.py): the nine pages are measured side by side, one
 script each; a page's accessibility tree is read again only when the page has changed; and
 the two steps that wait on a clock in Unlimited mode, the witches' window and the quarrel,
 are long on this test's server and run out by the test once every look there is taken.
@@ -36,7 +36,7 @@ import pytest
 
 from .clock import Clock
 from .conftest import NewPhone
-from .held_table import HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
+from .held_table import Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
 from .table import open_table
 from .texts import t
 from .uibot import Phone, Policy, Screen, UiBot
@@ -221,7 +221,7 @@ def test_every_phone_looks_the_same_in_every_scene(held: str, new_phone: NewPhon
     # Day 1 as in the 5-phone game: the Protector guards where everyone gathers (so the
     # Witches' attack is repelled), the first team is voted down and the exile vote is blank.
     # No screenshot of every scene: a failure shoots the two phones it names (LookAlike.fail).
-    bot = HeldBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1), seed=9)
+    bot = UiBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1), seed=9)
     watch = LookAlike(bot, shots)
     bot.watchers.append(watch)
     what = f"every phone past day {LAST_DAY} or at the results screen"

@@ -22,7 +22,7 @@ from day 1 (the witches attack, the Seer checks: Table 2.2), so the test plays t
 stops: the second day's sheets are those of phones with a day of history behind them (a
 check, a theft, a repelled attack, a frog), and later days only repeat its scenes.
 
-How, quickly (tests/browser/held_table.py): each phone's secret is opened, measured and
+How, quickly (tests/browser/held_table.py and uibot.py): each phone's secret is opened, measured and
 closed by one script (a tap on the cover, the measures, a tap on Close), on all twelve pages
 side by side; a page's accessibility tree is read again only when the page has changed; and
 the witches' window and the quarrel, the only clocks of Unlimited mode, are long on this
@@ -46,7 +46,7 @@ from playwright.sync_api import Page
 
 from .clock import Clock
 from .conftest import NewPhone
-from .held_table import HeldBot, Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
+from .held_table import Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
 from .table import open_table
 from .texts import role_of, split_names, t
 from .uibot import Phone, Policy, Screen, UiBot
@@ -339,7 +339,7 @@ def test_open_secrets_look_alike_on_twelve_phones(held: str, new_phone: NewPhone
     owner.update((ph.page, ph) for ph in phones)
     # The Protector guards on day 1 where everyone gathers, so the Witches' attack is repelled
     # and his evening has its card; the first team is voted down, the first exile vote blank.
-    bot = HeldBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True), seed=12)
+    bot = UiBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True), seed=12)
     watch = OpenParity(bot, shots)
     bot.watchers.append(watch)
 

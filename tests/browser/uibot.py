@@ -72,6 +72,24 @@ def find_pattern(key: str, lang: str = "en") -> re.Pattern[str]:
     return re.compile(rx + (r"(?=[\s.\"']|$)" if parts[-1].startswith("{") else ""))
 
 
+# Counts the page's DOM changes, but for the countdowns (they tick every 250 ms and no check or
+# tap reads their digits). -1: the counter was just installed (a new page, or a reload).
+_CHANGES_JS = """() => {
+  if (window.__uibotChanges === undefined) {
+    window.__uibotChanges = 0;
+    const ticking = (node) => {
+      const el = node.nodeType === 1 ? node : node.parentElement;
+      return el !== null && el.closest("[role=timer], .meter") !== null;
+    };
+    new MutationObserver((records) => {
+      if (records.some((r) => !ticking(r.target))) window.__uibotChanges += 1;
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    return -1;
+  }
+  return window.__uibotChanges;
+}"""
+
+
 @dataclass(frozen=True)
 class Button:
     name: str
@@ -240,13 +258,32 @@ class UiBot:
         self.wide: dict[str, int] = {}  # scene key -> page width, where a scene is wider than the phone
         self.private_only = False  # True: act only inside the secret (the look-alike test's pause)
         self.acted_last = False  # whether the last sweep tapped anything
+        self.last: dict[str, tuple[int, Screen]] = {}  # phone -> (its page's change count, its read)
+        self.reads = 0  # trees read
+        self.reused = 0  # reads saved: the page had not changed
 
     # -- reading -------------------------------------------------------------
 
     def read(self, ph: Phone) -> Screen:
-        """What the phone shows now (a subclass may reuse the last read of a page that has
-        not changed since: tests/browser/held_table.py)."""
-        return Screen.read(ph.page, ph.lang)
+        """What the phone shows now. Its accessibility tree is read again only when the page
+        has changed since its last read: at most moments most phones wait unchanged while a
+        few tap, and the tree is a sweep's dearest read. The change counter is read before the
+        tree, so a change during the read is seen at the next sweep."""
+        try:
+            changes = int(ph.page.evaluate(_CHANGES_JS))
+        except PlaywrightError:
+            changes = -1
+        last = self.last.get(ph.name)
+        if changes >= 0 and last is not None and last[0] == changes:
+            self.reused += 1
+            return last[1]
+        s = Screen.read(ph.page, ph.lang)
+        self.reads += 1
+        if changes >= 0:
+            self.last[ph.name] = (changes, s)
+        else:
+            self.last.pop(ph.name, None)
+        return s
 
     def scene_key(self, ph: Phone, s: Screen) -> str:
         p = s.phase
