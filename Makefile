@@ -74,20 +74,20 @@ typecheck: $(STAMP)
 webcheck: web
 	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
-# Three runs. Tests that start nothing (tests/starts.py) share both cores (pytest-xdist);
-# so do the tests that start servers, databases or subprocesses: each has its own free
-# ports, temporary folders, PostgreSQL database and Redis key prefix, and the ones that
-# measure time decide on the server's own clock or allow for a busy machine (they passed
-# on both cores at load 3-11). Browser tests run in their own pytest process: Playwright's
-# sync API holds an event loop in the main thread while a browser is open, which asyncio
-# tests must not share. They too run on both cores, a whole file per worker (a module's
-# Chromium and the session's servers are per worker), in collection order
-# (--no-loadscope-reorder: tests/browser/conftest.py puts the long games first, so the two
-# workers finish together). Timings: docs/benchmarks.md, "The test suite".
+# Three runs. Tests that start nothing (tests/starts.py) share both cores (pytest-xdist).
+# Then two runs side by side (tests/tiers.sh): the tests that start servers, databases or
+# subprocesses (each has its own free ports, temporary folders, PostgreSQL database and
+# Redis key prefix; the ones that measure time decide on the server's own clock or allow
+# for a busy machine) mostly wait, so they run in the background of the browser tests.
+# Browser tests run in their own pytest process: Playwright's sync API holds an event loop
+# in the main thread while a browser is open, which asyncio tests must not share. They run
+# on both cores, a whole file per worker (a module's Chromium and the session's servers
+# are per worker), in collection order (--no-loadscope-reorder: tests/browser/conftest.py
+# puts the long games first, so the two workers finish together). Timings:
+# docs/benchmarks.md, "The test suite".
 pytest: $(STAMP) chromium web
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "server and not browser" --durations=15
-	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m browser --durations=25
+	bash tests/tiers.sh $(BIN)/python
 
 test: lint typecheck webcheck pytest
 
