@@ -4,7 +4,7 @@
 # The server tier mostly waits (on leases, restarts, sockets: load ~0.5 on a quiet 2-core
 # machine), so it runs in the background while the browser tier keeps both cores busy;
 # each tier's tests already pass on a loaded machine (the browser tier under load 12-17,
-# the server tier on four workers under load 10-17: docs/benchmarks.md, "Seventh round").
+# the server tier on four workers under load 10-17: docs/benchmarks.md, "The test suite").
 # The server tier's output is kept in a file and printed whole when both are done, then the
 # browser tier's summary again, so the end of the log shows every failure of both.
 # Usage: tests/tiers.sh PYTHON   (exit status: non-zero if either tier failed)
