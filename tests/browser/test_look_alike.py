@@ -16,8 +16,9 @@ The table is held at the start of every scene, before anyone taps, and measured 
 - the closed pages (tests/browser/closed_pages.py): every visible element of every phone
   against the same element on the others, exactly; at the start, then after every round of
   taps made inside the secrets (the place choices, the witches' window, the Seer's check, the
-  theft, a card played, reading one's messages, the decoy picks) and once nobody has any left;
-  only then are the public taps (Ready, Confirm, votes) let through;
+  theft, a card played, reading one's messages, the decoy picks; in step C the cats pick once
+  the Witches have chosen, so that each side is compared while the other taps) and once nobody
+  has any left; only then are the public taps (Ready, Confirm, votes) let through;
 - the open sheets (tests/browser/open_sheets.py): right after the closed pages at the start
   of every scene, the secret is opened on every phone, measured and closed again; in step A
   once more after every phone has made its (real or decoy) taps, the guarding Protector's step
