@@ -37,7 +37,6 @@ NewPhone = Callable[..., Page]
 # in a full run on both cores (docs/benchmarks.md, "The test suite"); a file not listed
 # keeps its place after them.
 LONG_FIRST = (
-    "tests/browser/test_open_secrets.py",
     "tests/browser/test_look_alike.py",
     "tests/browser/test_full_game.py",
     "tests/browser/test_flow_notices.py",
@@ -186,14 +185,13 @@ def browser() -> Iterator[Browser]:
             b.close()
 
 
-@pytest.fixture
-def shots(request: pytest.FixtureRequest) -> Path:
-    """test-artifacts/browser/<test name>/, its old screenshots removed first.
+def shots_dir(name: str) -> Path:
+    """test-artifacts/browser/<name>/, its old screenshots removed first.
 
     Others may run the same tests at the same time in this working tree, so nothing here
     fails when a file or the folder disappears or reappears under us.
     """
-    out = ARTIFACTS / str(request.node.name)
+    out = ARTIFACTS / name
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.png"):
         old.unlink(missing_ok=True)
@@ -201,8 +199,15 @@ def shots(request: pytest.FixtureRequest) -> Path:
 
 
 @pytest.fixture
-def new_phone(browser: Browser) -> Iterator[NewPhone]:
-    """Open a phone-sized page in its own context (its own localStorage: its own seat token)."""
+def shots(request: pytest.FixtureRequest) -> Path:
+    """test-artifacts/browser/<test name>/ (:func:`shots_dir`)."""
+    return shots_dir(str(request.node.name))
+
+
+@contextlib.contextmanager
+def phones_of(browser: Browser) -> Iterator[NewPhone]:
+    """Open phone-sized pages, each in its own context (its own localStorage: its own seat
+    token); every context is closed at the end."""
     contexts: list[BrowserContext] = []
 
     def make(locale: str = "en-US") -> Page:
@@ -218,7 +223,16 @@ def new_phone(browser: Browser) -> Iterator[NewPhone]:
         contexts.append(ctx)
         return ctx.new_page()
 
-    yield make
-    for ctx in contexts:
-        with contextlib.suppress(Exception):
-            ctx.close()
+    try:
+        yield make
+    finally:
+        for ctx in contexts:
+            with contextlib.suppress(Exception):
+                ctx.close()
+
+
+@pytest.fixture
+def new_phone(browser: Browser) -> Iterator[NewPhone]:
+    """Open a phone-sized page in its own context (:func:`phones_of`)."""
+    with phones_of(browser) as make:
+        yield make

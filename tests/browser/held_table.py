@@ -1,7 +1,7 @@
-"""The held table of the two look-alike tests (test_look_alike.py, test_open_secrets.py).
+"""The held table of the look-alike game (test_look_alike.py: closed_pages.py, open_sheets.py).
 
-Both play two days through the UI and hold every phone at the start of each scene until the
-test has measured them all. What they share lives here:
+It plays two days through the UI and holds every phone at the start of each scene until the
+test has measured them all. What its measures share lives here:
 
 - :class:`Scenes`: which scene each phone is in, as the player meets it (day, scene, the n-th
   time that day), step B counted as step A (H-DEP-13);

@@ -1,244 +1,262 @@
-"""Issue 18 §1, "a glance at a neighbour's phone reveals nothing" (docs/rules/heks.md H-VIS-6).
+"""Issues 18 §1 and 31 §1, "a glance at a neighbour's phone reveals nothing", its secret closed
+or open (docs/rules/heks.md H-VIS-6, H-VIS-6a..6e, H-VIS-1, H-DEP-13).
 
-Nine phones (Table 2.1: the smallest table with every role: two Witches, the Crow, the Jester,
-the Seer, the Herb Doctor, the Protector, the Pickpocket and a Villager) play the first two
-days of a game through the UI (one fixed deal: tests/seeded_serve.py). At 9 players every role
-acts from day 1 (Table 2.2), so two days hold every scene twice, the second behind a day of
-history (a check, a theft, a frog); later days only repeat them. In every scene, while each phone's secret is closed, every visible element of
-every phone is compared with the same element on the others: its box (in page coordinates),
-its colours and its own visible text. Phones are compared with those in the same public
-situation only (a cat, a frog or an exiled player; in the proposal, the chief), and the host's
-drawer is left out: those differences are public. Player names are all as wide (digits are),
-and are normalised, with "you": the own seat is named and left out of some lists, which says
-who holds the phone, not what they are.
+One held game carries both checks, so the browser tier plays it once (issue 33 §6). Twelve
+phones (Table 2.1 at 12 players: three Witches, two Crows, the Jester, the Seer, the Herb
+Doctor, the Protector, the Pickpocket and two Villagers: every role) play the first two days
+of a game through the UI, every cat making the decoy picks too. At 12 players every role acts
+from day 1 (Table 2.2), so two days hold every scene twice, the second behind a day of history
+(a check, a theft, a repelled attack, a frog); later days only repeat them. The deal does not
+matter: every role is at the table, every phone is measured, and a failure names the scene and
+the two roles, whoever holds them. It is fixed all the same (tests/seeded_serve.py), so that
+every run plays the same game.
 
-When: at the start of each scene before anyone taps (every phone is held), and then after
-every round of taps made inside the secrets (the place choices, the witches' window, the
-Seer's check, the theft, a card played, reading one's messages) until nobody has any left;
-only then are the public taps (Ready, Confirm, votes) let through.
+The table is held at the start of every scene, before anyone taps, and measured twice over:
 
-How, quickly (tests/browser/held_table.py and uibot.py): the nine pages are measured side by side, one
-script each; a page's accessibility tree is read again only when the page has changed; and
-the two steps that wait on a clock in Unlimited mode, the witches' window and the quarrel,
-are long on this test's server and run out by the test once every look there is taken.
+- the closed pages (tests/browser/closed_pages.py): every visible element of every phone
+  against the same element on the others, exactly; at the start, then after every round of
+  taps made inside the secrets (the place choices, the witches' window, the Seer's check, the
+  theft, a card played, reading one's messages, the decoy picks; in step C the cats pick once
+  the Witches have chosen, so that each side is compared while the other taps) and once nobody
+  has any left; only then are the public taps (Ready, Confirm, votes) let through;
+- the open sheets (tests/browser/open_sheets.py): right after the closed pages at the start
+  of every scene, the secret is opened on every phone, measured and closed again; in step A
+  once more after every phone has made its (real or decoy) taps, the guarding Protector's step
+  B held until then. In the role reveal the role card is held on every phone and measured.
+
+Every command each phone sends is recorded, with its scene: decoys send nothing (H-VIS-6b).
+Two tests read the one game (a module fixture): each asserts its own part and keeps its own
+screenshots of the first pairs told apart (test-artifacts/browser/<test>/DIFF_*.png).
+
+How, quickly (tests/browser/held_table.py): the pages are measured side by side, one script
+each; a page's accessibility tree is read again only when the page has changed; and the two
+steps that wait on a clock in Unlimited mode, the witches' window and the quarrel, are long
+on this test's server and run out by the test once every look there is taken.
 """
 
 from __future__ import annotations
 
-import re
+import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 from .clock import Clock
-from .conftest import NewPhone
-from .held_table import Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
+from .closed_pages import ClosedPages
+from .conftest import phones_of, shots_dir
+from .held_table import Scene, Scenes, held_server, quiet, run_out_when
+from .open_sheets import OpenSheets
 from .table import open_table
 from .texts import t
 from .uibot import Phone, Policy, Screen, UiBot
 
 pytestmark = pytest.mark.browser
 
-NAMES = [f"Pip{i}" for i in range(1, 10)]  # the same width on every phone: digits are tabular
-# Table 2.1 at 9 players with B-9: two Crows and no Villager (the Villager's phone, with nothing
-# secret, looks like the Crows' and the Jester's: the decoy line behind the cover).
-ALL_ROLES = ["WITCH", "WITCH", "CROW", "CROW", "JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET"]
-
-# Every visible element, in document order: what a person looking across the table could see.
-_LOOK_JS = """([names, you]) => {
-  const norm = (s) => {
-    for (const n of names) s = s.split(n).join("<name>");
-    return s.split(" (" + you + ")").join("").replace(new RegExp("\\\\b" + you + "\\\\b", "g"), "<name>");
-  };
-  const items = [];
-  const names_ = [];
-  if (document.querySelector(".secret-sheet")) return null;  // open: the owner is looking
-  // A phone that lost its link for a moment says so at the top (issue 18 §5): no role in it.
-  if (document.querySelector(".conn-banner")) return { offline: true, phase: "" };
-  for (const el of document.body.querySelectorAll("*")) {
-    if (el.closest(".hostpanel, .toast, .sending-pill, script, style")) continue;
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    const cs = getComputedStyle(el);
-    const timer = el.closest("[role=timer]");
-    const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
-    const fill = el.classList.contains("meter-fill");  // fills with time, not with the role
-    const cls = typeof el.className === "string" ? el.className.trim().split(/\\s+/).slice(0, 3).join(".") : "";
-    names_.push(el.tagName.toLowerCase() + (cls ? "." + cls : ""));  // for the message only: classes are not seen
-    items.push([
-      el.tagName.toLowerCase(),
-      [Math.round(r.left + scrollX), Math.round(r.top + scrollY), fill ? 0 : Math.round(r.width), Math.round(r.height)],
-      // a countdown turns red in its last 10 s: the same deadline on every phone, read at other moments
-      timer ? "" : [cs.color, cs.backgroundColor, cs.backgroundImage, cs.borderTopColor, cs.borderLeftColor, cs.opacity, cs.fill, cs.boxShadow].join(" | "),
-      timer ? "" : norm(text),
-    ]);
-  }
-  const chief = document.querySelector(".st-chief");
-  const game = document.querySelector(".game");
-  const phase = game ? (game.className.match(/phase-(\\w+)/) || ["", "game"])[1].toUpperCase() : "OTHER";
-  return {
-    phase,
-    items,
-    names: names_,
-    // the room the page keeps below for the host's bar is the body's padding: public, as the bar
-    // (a page is never shorter than the screen)
-    height: Math.max(
-      document.documentElement.scrollHeight - (parseFloat(getComputedStyle(document.body).paddingBottom) || 0),
-      document.documentElement.clientHeight,
-    ),
-    status: game ? game.dataset.status : "",
-    chief: chief ? chief.textContent : "",
-  };
-}"""
+NAMES = [f"Pip{i:02d}" for i in range(1, 13)]  # all as wide: digits are tabular
+ALL_ROLES = ["WITCH"] * 3 + ["CROW"] * 2 + ["VILLAGER"] * 2
+ALL_ROLES += ["JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET"]
+LAST_DAY = 2  # every scene of a day, twice; day 3 would only repeat them
+MOST_FAILURES = 60  # pairs told apart, closed and open: enough to see what differs; then stop
+CLOSED_TEST = "test_every_phone_looks_the_same_in_every_scene"
+OPEN_TEST = "test_open_secrets_look_alike_on_twelve_phones"
+ENDS = ("GAME_END", "OTHER", "GAME", "LOBBY")  # at the end every role is shown
 
 
 @dataclass
-class LookAlike:
-    """Holds the table at each new scene, compares the phones, and lets the taps through."""
+class HeldWatch:
+    """Holds the table at each new scene until its closed pages and its open sheets are
+    measured, then lets the taps through (first those made in secret, then the public ones)."""
 
     bot: UiBot
-    shots: Path
+    closed: ClosedPages
+    open: OpenSheets
+    screens: dict[str, Screen]  # each phone's last read, shared with ``open``
     scenes: Scenes = field(default_factory=Scenes)
     stage: dict[Scene, str] = field(default_factory=dict)  # "private" | "public"
-    checks: list[str] = field(default_factory=list)
-    compared: int = 0
-    screens: dict[str, Screen] = field(default_factory=dict)  # each phone's last read
+    done: set[tuple[Scene, str]] = field(default_factory=set)  # measures taken at a held moment
 
     def hold(self, ph: Phone, s: Screen) -> bool:
-        """No tap on a scene before its first look; public taps only once the secrets are done
-        (``bot.private_only``). Called by the bot for every phone it has just read."""
+        """No tap on a scene before its first look; the guarding Protector's step B waits
+        until every other phone has chosen in step A, so that his guard sheet is compared with
+        their sheets after their taps (step B is step A for the table, H-DEP-13); and in step
+        C the cats' decoy picks wait until the Witches have chosen, so that the cats' closed
+        pages are compared while the Witches choose, and the Witches' while the cats pick.
+        Called by the bot for every phone it has just read."""
         self.screens[ph.name] = s
-        return self.scenes.scene_of(ph, s.phase, s.day) not in self.stage
+        scene = self.scenes.scene_of(ph, s.phase, s.day)
+        if scene not in self.stage:
+            return True
+        if self.stage[scene] != "private":
+            return False
+        return s.phase == "GUARD_B" or (
+            s.phase == "WITCH_C" and ph.role != "WITCH" and self.witches_choosing(s.day)
+        )
+
+    def witches_choosing(self, day: int) -> bool:
+        """Whether a Witch has yet to make her choices in step C of ``day`` (by her last read)."""
+        for ph in self.bot.phones:
+            s = self.screens.get(ph.name)
+            if ph.role != "WITCH" or ph.idle or s is None or (s.phase, s.day) != ("WITCH_C", day):
+                continue
+            if ("WITCH_C", day) not in ph.secrets and (s.secret_open or self.bot.wants_secret(ph, s)):
+                return True
+        return False
 
     def waits(self) -> bool:
         """Whether the test is done with the table's scene (its timer may run out)."""
         scene = self.scenes.common(self.bot.phones)
         return scene is not None and self.stage.get(scene) == "public"
 
+    def failures(self) -> int:
+        return len(self.closed.failures) + len(self.open.failures)
+
     def __call__(self) -> None:
         """Once per sweep, before the bot reads and taps: where the last sweep saw the phones."""
         scene = self.scenes.common(self.bot.phones)
         if scene is None:
             return
-        if scene[1] in ("GAME_END", "OTHER", "GAME", "LOBBY"):  # at the end every role is shown
+        if scene[1] in ENDS:
             self.stage[scene] = "public"
             self.bot.private_only = False
             return
         stage = self.stage.get(scene)
         if stage is None:
-            if self.compare(scene, "at the start"):
+            start = "at the start"
+            opened: Callable[[], bool] = (
+                (lambda: self.open.role_cards(scene))
+                if scene[1] == "ROLE_REVEAL"
+                else (lambda: self.open.sheets(scene, start))
+            )
+            # the closed pages first: holding a card or opening a sheet shows what it hides
+            if self.measured(
+                scene,
+                [("closed " + start, lambda: self.closed.compare(scene, start)), ("open " + start, opened)],
+            ):
                 self.stage[scene] = "private"
                 self.bot.private_only = True
         elif stage == "private" or scene[1] in ("DEPART_A", "WITCH_C"):
             if self.bot.acted_last:
-                self.compare(scene, "after taps in secret")
+                self.closed.compare(scene, "after taps in secret")
             elif (
                 stage == "private"
-                and quiet(self.bot, self.screens)
-                and self.compare(scene, "with every secret done")
+                and quiet(self.bot, self.screens)  # every tap in secret made and shown
+                and not (scene[1] == "WITCH_C" and self.witches_choosing(scene[0]))  # cats held meanwhile
             ):
-                self.stage[scene] = "public"
-                self.bot.private_only = False
+                parts = [("closed done", lambda: self.closed.compare(scene, "with every secret done"))]
+                if scene[1] == "DEPART_A":
+                    parts.append(("open done", lambda: self.open.sheets(scene, "after every tap in secret")))
+                if self.measured(scene, parts):
+                    self.stage[scene] = "public"
+                    self.bot.private_only = False
 
-    def compare(self, scene: Scene, when: str) -> bool:
-        """Compare the phones whose secret is closed; False if one has left the scene meanwhile."""
-        you = t("you")
-        names = [p.name for p in self.bot.phones]
-        found = evaluate_all([ph.page for ph in self.bot.phones], _LOOK_JS, [[names, you]] * len(names))
-        if any(look is not None and "error" in look for look in found):
-            return False  # the page changed under the script: look again
-        looks = {ph.name: look for ph, look in zip(self.bot.phones, found, strict=True)}
-        if any(look is not None and norm_phase(look["phase"]) != scene[1] for look in looks.values()):
-            return False  # a phone left the scene meanwhile, or shows its link banner: look again
-        groups: dict[tuple[str, bool], list[Phone]] = {}
-        for ph in self.bot.phones:
-            look = looks[ph.name]
-            if look is None:
-                continue  # its secret is open right now
-            chief = scene[1] == "PROPOSAL" and look["chief"].endswith(ph.name)
-            groups.setdefault((look["status"], chief), []).append(ph)
-        label = f"day {scene[0]} {scene[1]} #{scene[2]} {when}"
-        self.checks.append(f"{label}: {sorted(len(g) for g in groups.values())}")
-        for group in groups.values():
-            first = group[0]
-            for other in group[1:]:
-                self.compared += 1
-                one, two = looks[first.name], looks[other.name]
-                assert one is not None and two is not None  # only phones with a look are grouped
-                diff = differences(one, two)
-                if diff:
-                    self.fail(label, first, other, diff)
+    def measured(self, scene: Scene, parts: list[tuple[str, Callable[[], bool]]]) -> bool:
+        """Take each measure of a held moment not taken yet, in order; False if one could not
+        be taken (a phone left the scene meanwhile: the next sweep takes the rest)."""
+        for name, take in parts:
+            if (scene, name) not in self.done:
+                if not take():
+                    return False
+                self.done.add((scene, name))
         return True
 
-    def fail(self, label: str, a: Phone, b: Phone, diff: list[str]) -> None:
-        tag = re.sub(r"\W+", "_", label)
-        for ph in (a, b):  # the two phones as they are now, to look at side by side
-            ph.page.screenshot(path=str(self.shots / f"DIFF_{tag}_{ph.name}_{ph.role}.png"), full_page=True)
-        raise AssertionError(
-            f"{label}: {a.name} ({a.role}) and {b.name} ({b.role}) can be told apart:\n"
-            + "\n".join(diff[:12])
-        )
 
+@dataclass
+class HeldGame:
+    """The played game, for both tests to read."""
 
-def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
-    out = []
-    if a["height"] != b["height"]:
-        out.append(f"page height {a['height']} != {b['height']}")
-    for i, (x, y) in enumerate(zip(a["items"], b["items"], strict=False)):
-        if x != y:
-            out.append(f"element {i} {a['names'][i]}: {x}\n    != {b['names'][i]}: {y}")
-    if len(a["items"]) != len(b["items"]):
-        extra = a["items"][len(b["items"]) :] or b["items"][len(a["items"]) :]
-        out.append(f"{len(a['items'])} != {len(b['items'])} visible elements; extra: {extra[:3]}")
-    return out
-
-
-LAST_DAY = 2
-
-
-def two_days_done(screens: list[Screen]) -> bool:
-    """Every phone past day 2, or at the results (a game may end sooner)."""
-    return all((s.phase == "GAME_END" and s.heading("end.title")) or s.day > LAST_DAY for s in screens)
+    phones: list[Phone]
+    bot: UiBot
+    watch: HeldWatch
+    clock: Clock
+    sent: list[tuple[str, str, str]]  # (phone, scene, command type) for every command frame
+    seconds: float
 
 
 @pytest.fixture(scope="module")
-def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The fixed deal, with the witches' window and the quarrel run out by the test."""
-    with held_server(tmp_path_factory.mktemp("nightfall-look-alike")) as base:
-        yield base
-
-
-def test_every_phone_looks_the_same_in_every_scene(held: str, new_phone: NewPhone, shots: Path) -> None:
-    # H-VIS-6, H-VIS-1, H-DEP-13
+def game(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[HeldGame]:
+    """The two days played once: the fixed deal, with the witches' window and the quarrel run
+    out by the test once every look there is taken and the witches have chosen."""
     t0 = time.monotonic()
-    codes: list[str] = []
-    phones = open_table(new_phone, held, 9, mode="unlimited", names=NAMES, before_start=codes.append)
-    # Day 1 as in the 5-phone game: the Protector guards where everyone gathers (so the
-    # Witches' attack is repelled), the first team is voted down and the exile vote is blank.
-    # No screenshot of every scene: a failure shoots the two phones it names (LookAlike.fail).
-    bot = UiBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1), seed=9)
-    watch = LookAlike(bot, shots)
-    bot.watchers.append(watch)
-    what = f"every phone past day {LAST_DAY} or at the results screen"
-    clock = Clock(held, codes[0])
-    clock.play(
-        bot,
-        two_days_done,
-        timeout=600,
-        what=what,
-        waits=run_out_when(watch.waits),
-        hold=watch.hold,
-        witches_at_once=False,
+    closed_shots, open_shots = shots_dir(CLOSED_TEST), shots_dir(OPEN_TEST)
+    with (
+        held_server(tmp_path_factory.mktemp("nightfall-look-alike")) as base,
+        phones_of(browser) as new_phone,
+    ):
+        # Every command each phone sends, with the scene it was in (H-VIS-6b: decoys send
+        # nothing), heard from the moment each page opens.
+        sent: list[tuple[str, str, str]] = []
+        owner: dict[Page, Phone] = {}
+
+        def record(page: Page, frame: str | bytes) -> None:
+            try:
+                msg = json.loads(frame)
+            except ValueError:
+                return  # not a JSON message: no command
+            ph = owner.get(page)
+            if ph is not None and isinstance(msg, dict) and msg.get("type") == "command":
+                sent.append((ph.name, watch.scenes.where.get(ph.name, (0, "", 0))[1], msg["command"]["type"]))
+
+        def listened(**kwargs: Any) -> Page:
+            page = new_phone(**kwargs)
+            page.on("websocket", lambda ws: ws.on("framesent", lambda frame: record(page, frame)))
+            return page
+
+        codes: list[str] = []
+        phones = open_table(listened, base, 12, mode="unlimited", names=NAMES, before_start=codes.append)
+        owner.update((ph.page, ph) for ph in phones)
+        # The Protector guards on day 1 where everyone gathers, so the Witches' attack is
+        # repelled and his evening has its card; the first team is voted down, the first exile
+        # vote blank. No screenshot of every scene: a failure shoots the two phones it names.
+        policy = Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True)
+        bot = UiBot(phones, None, policy, seed=12)
+        screens: dict[str, Screen] = {}
+        watch = HeldWatch(bot, ClosedPages(bot, closed_shots), OpenSheets(bot, open_shots, screens), screens)
+        bot.watchers.append(watch)
+
+        def ended(screens: list[Screen]) -> bool:
+            over = all(
+                (s.phase == "GAME_END" and s.heading("end.title")) or s.day > LAST_DAY for s in screens
+            )
+            return over or watch.failures() > MOST_FAILURES
+
+        clock = Clock(base, codes[0])
+        clock.play(
+            bot,
+            ended,
+            timeout=900,
+            what=f"every phone past day {LAST_DAY} or at the results screen",
+            waits=run_out_when(watch.waits),
+            hold=watch.hold,
+            witches_at_once=False,
+        )
+        assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES), "not every role at the table"
+        yield HeldGame(phones, bot, watch, clock, sent, time.monotonic() - t0)
+
+
+def compared_scenes(checks: list[str]) -> set[str]:
+    return {label.split(" #")[0].split(" ", 2)[2] for label in checks}
+
+
+def test_every_phone_looks_the_same_in_every_scene(game: HeldGame) -> None:
+    """H-VIS-6, H-VIS-1, H-DEP-13: every phone's closed page alike, in every scene of two days
+    (the guarding Protector's step B too), and every private result shown in a secret only."""
+    phones, closed = game.phones, game.watch.closed
+    role = {ph.name: ph.role for ph in phones}
+    print(f"\ntimers run out: {game.clock.ran}; pages read {game.bot.reads}, unchanged {game.bot.reused}")
+    print(
+        f"\n12 phones, roles {role}; {len(closed.checks)} looks, {closed.compared} phone pairs compared, "
+        f"{game.seconds:.0f} s (with the open sheets)\n" + "\n".join(closed.checks)
     )
-    assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
+    assert not closed.failures, (
+        f"{len(closed.failures)} pairs of closed pages can be told apart:\n"
+        + "\n".join(f"{pair} can be told apart:\n{diff}" for pair, diff in list(closed.failures.items())[:12])
+    )
 
     # The secrets were used: every private result of issue 18 §1 was shown (in a secret only).
-    role = {ph.name: ph.role for ph in phones}
     found = {
         key: [ph.role for ph in phones if ph.found(key)]
         for key in ("seer.result.witch", "seer.result.notwitch", "pp.took", "evening.repelled")
@@ -252,12 +270,36 @@ def test_every_phone_looks_the_same_in_every_scene(held: str, new_phone: NewPhon
             assert any(f'heading "{t("witch.title")}"' in tree for _p, _d, tree in ph.history), ph.name
         if ph.role == "PROTECTOR":
             assert "GUARD_B" in ph.phases
-    scenes = {label.split(" #")[0].split(" ", 2)[2] for label in watch.checks}
     must = {"ROLE_REVEAL", "DEPART_A", "EVENING_ANNOUNCE", "DISCUSSION", "PROPOSAL", "APPROVAL_VOTE"}
     must |= {"REJECT_SCENE", "ACCEPT_SCENE", "RITUAL", "RITUAL_RESULT", "EXILE_VOTE", "VOTE_RESULT_SCENE"}
-    assert must <= scenes, f"scenes never compared: {sorted(must - scenes)}"
-    print(f"\ntimers run out: {clock.ran}; pages read {bot.reads}, unchanged {bot.reused}")
-    print(
-        f"\n9 phones, roles {role}; {len(watch.checks)} looks, {watch.compared} phone pairs compared, "
-        f"{time.monotonic() - t0:.0f} s\n" + "\n".join(watch.checks)
+    missing = must - compared_scenes(closed.checks)
+    assert not missing, f"scenes never compared: {sorted(missing)}"
+
+
+def test_open_secrets_look_alike_on_twelve_phones(game: HeldGame) -> None:
+    """H-VIS-6, H-VIS-6a, H-VIS-6b, H-VIS-6c, H-VIS-6d, H-VIS-6e: every open secret alike, in every
+    scene of two days (a fixed deal), and no command from a decoy."""
+    phones, sheets = game.phones, game.watch.open
+    print("\ndeal: " + " ".join(f"{ph.name}={ph.role}" for ph in phones))  # the same on every run
+    print("\n".join(sheets.checks))
+    print(f"timers run out: {game.clock.ran}; pages read {game.bot.reads}, unchanged {game.bot.reused}")
+    assert not sheets.failures, f"{len(sheets.failures)} open secrets can be told apart:\n" + "\n".join(
+        f"{k}: {v}" for k, v in sheets.failures.items()
     )
+    must = {"ROLE_REVEAL", "DEPART_A", "WITCH_C", "EVENING_ANNOUNCE", "DISCUSSION", "PROPOSAL"}
+    must |= {"APPROVAL_VOTE", "RITUAL", "RITUAL_RESULT", "EXILE_VOTE", "VOTE_RESULT_SCENE"}
+    missing = must - compared_scenes(sheets.checks)
+    assert not missing, f"scenes never compared: {sorted(missing)}"
+    repelled = [ph.role for ph in phones if ph.found("evening.repelled")]
+    assert repelled == ["PROTECTOR"], f"the repelled attack was never shown: {repelled}"
+
+    # H-VIS-6b: the decoys were tapped, and not one of them left its phone.
+    role = {ph.name: ph.role for ph in phones}
+    decoyed = {ph.role for ph in phones if ph.found("suspect.done") and ph.found("cat.done")}
+    assert {"VILLAGER", "CROW", "JESTER", "PROTECTOR"} <= decoyed, f"decoys never tapped: {decoyed}"
+    assert game.sent, "no command frame was seen"
+    for name, scene, command in game.sent:
+        if scene == "WITCH_C":
+            assert role[name] == "WITCH", f"{name} ({role[name]}) sent {command} in step C"
+        if scene == "DISCUSSION" and role[name] not in ("SEER", "PICKPOCKET"):
+            assert command == "end_discussion", f"{name} ({role[name]}) sent {command} in the discussion"

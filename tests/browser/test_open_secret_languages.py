@@ -1,5 +1,5 @@
 """H-VIS-6a, H-VIS-6d and H-VIS-6e in every language (issue 31): the open secrets look alike in
-Dutch too. tests/browser/test_open_secrets.py plays its game in English; the Dutch texts are
+Dutch too. tests/browser/test_look_alike.py plays its game in English; the Dutch texts are
 longer in other places. Cheaply: each role's open sheet and held role card in one scene from the
 development fixtures (web/src/heks/mock/fixtures.ts, ``parity_<scene>_<role>``: one table, every
 player a cat but one frog, nobody has tapped, or every real choice made), in both languages,
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .open_sheets import MEASURE_JS, differences
 from .scenes import vite_dev
-from .test_open_secrets import _MEASURE_JS, differences
 from .texts import t
 from .uibot import open_secret
 
@@ -50,7 +50,7 @@ def _open_look(page: Page, scene: str, role: str, lang: str) -> dict[str, Any] |
             page.locator(".secret-body .task .choices button").first.click()
             page.mouse.move(0, 0)  # a finger leaves no hover behind
             expect(page.locator(".secret-body .task-status")).not_to_be_empty()
-        look: dict[str, Any] | None = page.evaluate(_MEASURE_JS, [".secret-body", FIXTURE_NAMES])
+        look: dict[str, Any] | None = page.evaluate(MEASURE_JS, [".secret-body", FIXTURE_NAMES])
         return look
     card = page.get_by_role("button", name=t("reveal.hold", lang)).first
     box = card.bounding_box()
@@ -59,7 +59,7 @@ def _open_look(page: Page, scene: str, role: str, lang: str) -> dict[str, Any] |
     page.mouse.down()
     try:
         page.get_by_test_id("role-face").wait_for(timeout=5000)
-        held: dict[str, Any] | None = page.evaluate(_MEASURE_JS, [".rolecard-btn", FIXTURE_NAMES])
+        held: dict[str, Any] | None = page.evaluate(MEASURE_JS, [".rolecard-btn", FIXTURE_NAMES])
         return held
     finally:
         page.mouse.up()

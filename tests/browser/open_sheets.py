@@ -1,67 +1,34 @@
-"""Issue 31 §1, "open secrets look alike" (docs/rules/heks.md H-VIS-6, H-VIS-6a..6e).
+"""The open secret, measured on every phone (H-VIS-6, H-VIS-6a..6e; issue 31 §1).
 
-The table opens its secrets at the same moment, so the *open* sheet must not give the role away
-at arm's length either (tests/browser/test_look_alike.py compares the closed pages only). Twelve
-phones (Table 2.1 at 12 players: three Witches, two Crows, the Jester, the Seer, the Herb
-Doctor, the Protector, the Pickpocket and two Villagers) play a whole game through the UI. At
-the start of every scene, before anyone taps, the test opens the secret on every phone, measures
-the open sheet and closes it again; in step A it does so once more after every phone has made
-its (real or decoy) taps. The role card is held on every phone in the role reveal and measured
-the same way. Phones are compared with those in the same public situation only (a cat, a frog
-or an exiled player; in the ritual, a member of the circle or not): those differences are
-public.
-
-Compared per sheet: the height of its contents (within 8 px), its colours (every background
-and border colour, and the colour of every text, as a set), its tappable elements (how many,
-and how many on each row) and the length of its text (within 15 %, names normalised).
-
-The deal does not matter: every role is at a 12-player table, every phone is measured, and a
-failure names the scene and the two roles, whoever holds them. It is fixed all the same
-(tests/seeded_serve.py), so that every run plays the same game. At 12 players every role acts
-from day 1 (the witches attack, the Seer checks: Table 2.2), so the test plays two days and
-stops: the second day's sheets are those of phones with a day of history behind them (a
-check, a theft, a repelled attack, a frog), and later days only repeat its scenes.
-
-How, quickly (tests/browser/held_table.py and uibot.py): each phone's secret is opened, measured and
-closed by one script (a tap on the cover, the measures, a tap on Close), on all twelve pages
-side by side; a page's accessibility tree is read again only when the page has changed; and
-the witches' window and the quarrel, the only clocks of Unlimited mode, are long on this
-test's server and run out by the test once every sheet there is measured and the witches
-have chosen. A failure shoots the two phones it names, their secrets open (DIFF_*.png).
+What a neighbour sees of an open sheet at arm's length, or of a held role card: the height of
+its contents (within :data:`HEIGHT_PX`), its colours (every background and border colour, and
+the colour of every text, as a set), its tappable elements (how many, and how many on each
+row) and the length of its text (within :data:`TEXT_SHARE`, names normalised). Measured, not
+read from classes. :class:`OpenSheets` opens, measures and closes every phone's secret at once
+(one script per phone, side by side: :func:`held_table.evaluate_all`) and compares the phones
+in the same public situation; tests/browser/test_look_alike.py calls it at every held scene,
+tests/browser/test_open_secret_languages.py uses the measure on the development fixtures.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
 
-from .clock import Clock
-from .conftest import NewPhone
-from .held_table import Scene, Scenes, evaluate_all, held_server, norm_phase, quiet, run_out_when
-from .table import open_table
+from .held_table import Scene, evaluate_all, norm_phase
 from .texts import role_of, split_names, t
-from .uibot import Phone, Policy, Screen, UiBot
+from .uibot import Phone, Screen, UiBot
 
-pytestmark = pytest.mark.browser
-
-NAMES = [f"Pip{i:02d}" for i in range(1, 13)]  # all as wide: digits are tabular
-ALL_ROLES = ["WITCH"] * 3 + ["CROW"] * 2 + ["VILLAGER"] * 2
-ALL_ROLES += ["JESTER", "SEER", "HERB_DOCTOR", "PROTECTOR", "PICKPOCKET"]
 HEIGHT_PX = 8
 TEXT_SHARE = 0.15
-LAST_DAY = 2  # every scene of a day, twice; day 3 would only repeat them
 
 # What a neighbour sees of an open sheet (or of a held role card): measured, not classes.
-_MEASURE_FN = """(sel, names) => {
+MEASURE_FN = """(sel, names) => {
   const root = document.querySelector(sel);
   if (!root) return null;
   const norm = (s) => {
@@ -106,7 +73,7 @@ _MEASURE_FN = """(sel, names) => {
     status: (document.querySelector(".game") || { dataset: {} }).dataset.status || "",
   };
 }"""
-_MEASURE_JS = "([sel, names]) => (" + _MEASURE_FN + ")(sel, names)"
+MEASURE_JS = "([sel, names]) => (" + MEASURE_FN + ")(sel, names)"
 
 # The same for the open secret, in one call per phone: the tap on the cover, the sheet's
 # measures once it is there, the tap on Close (no round trip between them). The day is read
@@ -142,7 +109,7 @@ _OPEN_MEASURE_JS = """async ([names, dayHead]) => {
   const after = day();
   await shut();
   return look && { ...look, day: before === after ? after : -1 };
-}""".replace("MEASURE", _MEASURE_FN)
+}""".replace("MEASURE", MEASURE_FN)
 
 
 def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -168,52 +135,17 @@ def ritual_members(s: Screen) -> list[str]:
 
 
 @dataclass
-class OpenParity:
-    """Holds the table at each new scene, opens and measures every phone's secret, then lets
-    the taps through (first those made in secret, then the public ones)."""
+class OpenSheets:
+    """Opens and measures every phone's secret (or holds its role card) and compares the
+    phones in the same public situation (a cat, a frog or an exiled player; in the ritual, a
+    member of the circle or not): those differences are public. A failure is kept, not
+    raised, with screenshots of the first few pairs (DIFF_*.png, their secrets open)."""
 
     bot: UiBot
     shots: Path
-    scenes: Scenes = field(default_factory=Scenes)
-    stage: dict[Scene, str] = field(default_factory=dict)
+    screens: dict[str, Screen]  # each phone's last read (the watcher's): who is in the ritual
     checks: list[str] = field(default_factory=list)
     failures: dict[str, str] = field(default_factory=dict)  # "scene: role vs role" -> what differs
-    screens: dict[str, Screen] = field(default_factory=dict)  # each phone's last read
-
-    def hold(self, ph: Phone, s: Screen) -> bool:
-        """No tap on a scene before its first look; and the guarding Protector's step B waits
-        until every other phone has chosen in step A, so that his guard sheet is compared with
-        their sheets after their taps (step B is step A for the table, H-DEP-13)."""
-        self.screens[ph.name] = s
-        scene = self.scenes.scene_of(ph, s.phase, s.day)
-        return scene not in self.stage or (s.phase == "GUARD_B" and self.stage[scene] == "private")
-
-    def waits(self) -> bool:
-        """Whether the test is done with the table's scene (its timer may run out)."""
-        scene = self.scenes.common(self.bot.phones)
-        return scene is not None and self.stage.get(scene) == "public"
-
-    def __call__(self) -> None:
-        scene = self.scenes.common(self.bot.phones)
-        if scene is None:
-            return
-        if scene[1] in ("GAME_END", "OTHER", "GAME", "LOBBY"):  # at the end every role is shown
-            self.stage[scene] = "public"
-            self.bot.private_only = False
-            return
-        stage = self.stage.get(scene)
-        if stage is None:
-            done = self.role_cards(scene) if scene[1] == "ROLE_REVEAL" else self.sheets(scene, "at the start")
-            if done:
-                self.stage[scene] = "private"
-                self.bot.private_only = True
-        elif (
-            stage == "private"
-            and quiet(self.bot, self.screens)  # every tap in secret made and shown
-            and (scene[1] != "DEPART_A" or self.sheets(scene, "after every tap in secret"))
-        ):
-            self.stage[scene] = "public"
-            self.bot.private_only = False
 
     def sheets(self, scene: Scene, when: str) -> bool:
         """Open, measure and close every phone's secret, all phones at once; False if a phone
@@ -250,7 +182,7 @@ class OpenParity:
             try:
                 face = ph.page.get_by_test_id("role-face")
                 face.wait_for(timeout=5000)
-                look = ph.page.evaluate(_MEASURE_JS, [".rolecard-btn", [p.name for p in self.bot.phones]])
+                look = ph.page.evaluate(MEASURE_JS, [".rolecard-btn", [p.name for p in self.bot.phones]])
                 roles[ph.name] = role_of(face.locator(".role-name").inner_text().strip(), ph.lang)
             finally:
                 ph.page.mouse.up()
@@ -302,83 +234,3 @@ class OpenParity:
                             for ph in (one, other):  # screenshots of the first few only
                                 self.shoot(ph, label, when == "held")
                         self.failures.setdefault(pair, "; ".join(diff))
-
-
-@pytest.fixture(scope="module")
-def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The fixed deal, with the witches' window and the quarrel run out by the test: each waits
-    until twelve secrets have been opened and measured and the witches have chosen."""
-    with held_server(tmp_path_factory.mktemp("nightfall-open-secrets")) as base:
-        yield base
-
-
-def test_open_secrets_look_alike_on_twelve_phones(held: str, new_phone: NewPhone, shots: Path) -> None:
-    """H-VIS-6, H-VIS-6a, H-VIS-6b, H-VIS-6c, H-VIS-6d, H-VIS-6e: every open secret alike, in every
-    scene of two days (a fixed deal)."""
-    # Every command each phone sends, with the scene it was in (H-VIS-6b: decoys send nothing),
-    # heard from the moment each page opens.
-    sent: list[tuple[str, str, str]] = []
-    owner: dict[Page, Phone] = {}
-
-    def record(page: Page, frame: str | bytes) -> None:
-        try:
-            msg = json.loads(frame)
-        except ValueError:
-            return  # not a JSON message: no command
-        ph = owner.get(page)
-        if ph is not None and isinstance(msg, dict) and msg.get("type") == "command":
-            sent.append((ph.name, watch.scenes.where.get(ph.name, (0, "", 0))[1], msg["command"]["type"]))
-
-    def listened(**kwargs: Any) -> Page:
-        page = new_phone(**kwargs)
-        page.on("websocket", lambda ws: ws.on("framesent", lambda frame: record(page, frame)))
-        return page
-
-    codes: list[str] = []
-    phones = open_table(listened, held, 12, mode="unlimited", names=NAMES, before_start=codes.append)
-    owner.update((ph.page, ph) for ph in phones)
-    # The Protector guards on day 1 where everyone gathers, so the Witches' attack is repelled
-    # and his evening has its card; the first team is voted down, the first exile vote blank.
-    bot = UiBot(phones, None, Policy(reject_first=True, guard_day=1, blank_until=1, decoys=True), seed=12)
-    watch = OpenParity(bot, shots)
-    bot.watchers.append(watch)
-
-    def ended(screens: list[Screen]) -> bool:
-        over = all(s.phase == "GAME_END" or s.day > LAST_DAY for s in screens)
-        return over or len(watch.failures) > 60
-
-    what = f"every phone past day {LAST_DAY} or at the results screen"
-    clock = Clock(held, codes[0])
-    clock.play(
-        bot,
-        ended,
-        timeout=900,
-        what=what,
-        waits=run_out_when(watch.waits),
-        hold=watch.hold,
-        witches_at_once=False,
-    )
-    assert sorted(ph.role or "?" for ph in phones) == sorted(ALL_ROLES)
-    scenes = {label.split(" #")[0].split(" ", 2)[2] for label in watch.checks}
-    must = {"ROLE_REVEAL", "DEPART_A", "WITCH_C", "EVENING_ANNOUNCE", "DISCUSSION", "PROPOSAL"}
-    must |= {"APPROVAL_VOTE", "RITUAL", "RITUAL_RESULT", "EXILE_VOTE", "VOTE_RESULT_SCENE"}
-    print("\ndeal: " + " ".join(f"{ph.name}={ph.role}" for ph in phones))  # the same on every run
-    print("\n".join(watch.checks))
-    print(f"timers run out: {clock.ran}; pages read {bot.reads}, unchanged {bot.reused}")
-    assert not watch.failures, f"{len(watch.failures)} open secrets can be told apart:\n" + "\n".join(
-        f"{k}: {v}" for k, v in watch.failures.items()
-    )
-    assert must <= scenes, f"scenes never compared: {sorted(must - scenes)}"
-    repelled = [ph.role for ph in phones if ph.found("evening.repelled")]
-    assert repelled == ["PROTECTOR"], f"the repelled attack was never shown: {repelled}"
-
-    # H-VIS-6b: the decoys were tapped, and not one of them left its phone.
-    role = {ph.name: ph.role for ph in phones}
-    decoyed = {ph.role for ph in phones if ph.found("suspect.done") and ph.found("cat.done")}
-    assert {"VILLAGER", "CROW", "JESTER", "PROTECTOR"} <= decoyed, f"decoys never tapped: {decoyed}"
-    assert sent, "no command frame was seen"
-    for name, scene, command in sent:
-        if scene == "WITCH_C":
-            assert role[name] == "WITCH", f"{name} ({role[name]}) sent {command} in step C"
-        if scene == "DISCUSSION" and role[name] not in ("SEER", "PICKPOCKET"):
-            assert command == "end_discussion", f"{name} ({role[name]}) sent {command} in the discussion"
