@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, repeat
 from math import prod
-from typing import Any, cast
+from operator import add, mul
+from typing import Any, TypeVar, cast
 
 from nightfall.engine import Rng
 
@@ -16,6 +18,7 @@ from .team_cover import VALUES, cover_value
 CONFIRMS = frozenset(
     {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
 )
+T = TypeVar("T")
 POOL = 7  # chiefs choose teams among the seats they trust most (keeps the search small)
 
 
@@ -108,7 +111,7 @@ def depart(ctx: Ctx) -> dict[str, Any]:
 
 def guard_place(ctx: Ctx) -> str:
     counts: dict[str, int] = ctx.view["me"]["guard"]["counts"]
-    order: list[str] = sorted(counts, key=lambda p: (-counts[p], ctx.rng.below(100)))
+    order = _ascending(list(counts), [-n for n in counts.values()], ctx.rng)
     return order[1] if len(order) > 1 and ctx.rng.below(100) < 25 else order[0]
 
 
@@ -118,7 +121,7 @@ def _targets(ctx: Ctx) -> list[int]:
     tw, _ = ctx.table()
     honest = {c.speaker for c in ctx.talk.claims if (c.target in ours) == c.witch and c.speaker not in ours}
     pool = [s for s in ctx.cats() if s not in ours]
-    return sorted(pool, key=lambda s: (s not in honest, tw[s], ctx.rng.below(100)))
+    return _ascending(pool, [(s not in honest, tw[s]) for s in pool], ctx.rng)
 
 
 def witch_turn(ctx: Ctx) -> list[Action]:
@@ -129,7 +132,7 @@ def witch_turn(ctx: Ctx) -> list[Action]:
     out: list[Action] = []
     if w["place"] is None:
         counts = w["counts"]
-        order = sorted(counts, key=lambda p: (-counts[p], rng.below(100)))
+        order = _ascending(list(counts), [-n for n in counts.values()], rng)
         k = i if rng.below(100) < 70 else 0
         out.append(("witch_place", {"place": order[min(k, len(order) - 1)]}))
     tw, _ = ctx.table()
@@ -212,11 +215,13 @@ def _matching(can: tuple[tuple[int, ...], ...]) -> tuple[float, tuple[tuple[int,
     return (0.9 if hit == k else 0.15 * hit / max(k, 1)), tuple(owner.items())
 
 
-def _ascending(seats: list[int], firsts: list[float], rng: Rng) -> list[int]:
-    """``sorted(seats, key=lambda s: (first, rng.below(100)))``: the same tie-breaks, drawn in
-    one call (``below_many`` draws what ``below`` would, and a sort takes every key in order)."""
-    keys = list(zip(firsts, rng.below_many(100, len(seats)), strict=True))
-    return [seats[i] for i in sorted(range(len(seats)), key=keys.__getitem__)]
+def _ascending(items: list[T], firsts: Sequence[Any], rng: Rng) -> list[T]:
+    """``sorted(items, key=lambda x: (first, rng.below(100)))``, ``firsts`` the first part of
+    each item's key (a tuple of several parts sorts as those parts would, ahead of the
+    draw): the same tie-breaks, drawn in one call (``below_many`` draws what ``below``
+    would, and a sort takes every key in order, once each)."""
+    keys = list(zip(firsts, rng.below_many(100, len(items)), strict=True))
+    return list(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
 
 
 def _teams(ctx: Ctx) -> list[list[int]]:
@@ -243,7 +248,8 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
     found = list(map(VALUES.get, codes))
     covs = list(map(cover_value, codes)) if None in found else cast(list[float], found)
     jests = map(prod, map(map, repeat(ctx.jest().__getitem__), teams))
-    return [pc * (cov + 0.3) * jest for pc, cov, jest in zip(clean, covs, jests, strict=True)]
+    # pc * (cov + 0.3) * jest per team, in C (the same operations in the same order)
+    return list(map(mul, map(mul, clean, map(add, covs, repeat(0.3))), jests))
 
 
 def propose(ctx: Ctx) -> list[int]:
@@ -251,7 +257,7 @@ def propose(ctx: Ctx) -> list[int]:
     if ctx.witch_side:  # look like a careful chief: the team the table trusts, with one of us on it
         tw, _ = ctx.table()
         ours = ctx.partners
-        teams.sort(key=lambda t: (sum(tw[s] for s in t), ctx.rng.below(100)))
+        teams = _ascending(teams, list(map(sum, map(map, repeat(tw.__getitem__), teams))), ctx.rng)
         team = next((t for t in teams if len(ours.intersection(t)) == 1), teams[0])
         plan = _cover(ctx, team)[1]
     else:
