@@ -134,7 +134,7 @@ class HeuristicBot:
         self._check_sent = bool(acts)  # the only action so far can be her check
         pp = me.get("pickpocket")
         if pp and me["status"] == "CAT" and pp["window_open"] and not pp["done"]:
-            others = [s for s in cats(view) if s != me["seat"]]
+            others = list(filter(me["seat"].__ne__, cats(view)))
             if pp["target"] is None and others:
                 acts.append(("pickpocket_target", {"target": rng.choice(others)}))
             elif pp["seen"]:
@@ -165,9 +165,8 @@ class HeuristicBot:
         me = view["me"]
         places = open_places(view)
         # Go where a recipe ingredient grows, so rituals can succeed.
-        wanted = [
-            p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]
-        ]
+        recipe, hand = view["recipe"], me["hand"]
+        wanted = [p for p in places if INGREDIENT_OF[p] in recipe and INGREDIENT_OF[p] not in hand]
         payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
         if me["role"] == "PROTECTOR" and rng.below(3) == 0:
             payload = {"guard": True}
@@ -209,7 +208,7 @@ class HeuristicBot:
         me = view["me"]
         size = len(view["recipe"])
         sus = self._suspicion(view, talk)
-        pool = [s for s in cats(view) if s != me["seat"]]
+        pool = list(filter(me["seat"].__ne__, cats(view)))
         # pool.sort(key=lambda s: (head(s), rng.below(100))) without a call per seat: the same
         # draws in order, and the index keeps equal keys in their order, as the stable sort does
         if me["role"] == "WITCH":  # bring a fellow witch along to sabotage
@@ -245,10 +244,7 @@ class HeuristicBot:
     def _exile(self, view: dict[str, Any], talk: TableTalk, witch_side: bool, rng: Rng) -> int | None:
         me = view["me"]
         sus = self._suspicion(view, talk)
-        seat = me["seat"]  # [s for s in cats(view) if s != seat], in one pass:
-        options: list[int] = [
-            p["seat"] for p in view["players"] if p["status"] == "CAT" and p["seat"] != seat
-        ]
+        options: list[int] = list(filter(me["seat"].__ne__, cats(view)))  # the other cats, in C
         if witch_side:
             options = [s for s in options if s not in me["known_witches"]]
         if not options:

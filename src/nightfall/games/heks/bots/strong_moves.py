@@ -96,7 +96,8 @@ def pickpocket_take(ctx: Ctx, seen: list[str]) -> str:
 def depart(ctx: Ctx) -> dict[str, Any]:
     view, me, rng = ctx.view, ctx.view["me"], ctx.rng
     places = open_places(view)
-    wanted = [p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]]
+    recipe, hand = view["recipe"], me["hand"]
+    wanted = [p for p in places if INGREDIENT_OF[p] in recipe and INGREDIENT_OF[p] not in hand]
     payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
     if ctx.role == PROTECTOR and len(ctx.cats()) >= 4 and rng.below(100) < 60:
         payload = {"guard": True}
