@@ -96,12 +96,18 @@ class HeuristicBot:
             (role == "SEER" or role == "PICKPOCKET") and (command == "end_discussion" or self._check_sent)
         ):
             return None
-        if self.my_attack is not None or public.get("last_ritual") == "FAILURE":  # else it is a no-op
+        # Else ``_remember`` is a no-op: a failed ritual stays the last one for days, and it is
+        # taken in once a day.
+        if self.my_attack is not None or (
+            public.get("last_ritual") == "FAILURE" and public["day"] != self.seen_ritual_day
+        ):
             self._remember(public)
         return [(command, {})] if owes else []
 
     def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
-        if self.my_attack is not None or view.get("last_ritual") == "FAILURE":  # else it is a no-op
+        if self.my_attack is not None or (  # as in ``tap``
+            view.get("last_ritual") == "FAILURE" and view["day"] != self.seen_ritual_day
+        ):
             self._remember(view)
         me = view["me"]
         role = self.role = me["role"]
@@ -134,7 +140,7 @@ class HeuristicBot:
         self._check_sent = bool(acts)  # the only action so far can be her check
         pp = me.get("pickpocket")
         if pp and me["status"] == "CAT" and pp["window_open"] and not pp["done"]:
-            others = list(filter(me["seat"].__ne__, cats(view)))
+            others = [s for s in cats(view) if s != me["seat"]]
             if pp["target"] is None and others:
                 acts.append(("pickpocket_target", {"target": rng.choice(others)}))
             elif pp["seen"]:
@@ -208,7 +214,7 @@ class HeuristicBot:
         me = view["me"]
         size = len(view["recipe"])
         sus = self._suspicion(view, talk)
-        pool = list(filter(me["seat"].__ne__, cats(view)))
+        pool = [s for s in cats(view) if s != me["seat"]]
         # pool.sort(key=lambda s: (head(s), rng.below(100))) without a call per seat: the same
         # draws in order, and the index keeps equal keys in their order, as the stable sort does
         if me["role"] == "WITCH":  # bring a fellow witch along to sabotage
@@ -244,7 +250,8 @@ class HeuristicBot:
     def _exile(self, view: dict[str, Any], talk: TableTalk, witch_side: bool, rng: Rng) -> int | None:
         me = view["me"]
         sus = self._suspicion(view, talk)
-        options: list[int] = list(filter(me["seat"].__ne__, cats(view)))  # the other cats, in C
+        seat = me["seat"]
+        options = [s for s in cats(view) if s != seat]  # the other cats
         if witch_side:
             options = [s for s in options if s not in me["known_witches"]]
         if not options:

@@ -85,7 +85,8 @@ class Ctx:
         return self._cats
 
     def others(self) -> list[int]:
-        return list(filter(self.seat.__ne__, self.cats()))  # in C: asked ~80 times a game
+        seat = self.seat
+        return [s for s in self.cats() if s != seat]
 
     def team_size(self) -> int:
         return min(len(self.view["recipe"]), len(self.cats()))
