@@ -108,9 +108,10 @@ class PublicBelief:
     frog_days: set[int] = field(default_factory=set)
     ritual_days: set[int] = field(default_factory=set)
     claims_read: int = 0
-    # the last view whose facts were taken in: the step view every seat's scene tap shares
-    # (read-only, cached per step) need not be read again while no claim is made
-    last_view: Any = None
+    # the public step (``step``, ``phase``) of the last view whose facts were taken in: the
+    # facts read (results, announcements, the ritual) change only when a step begins, so
+    # no other view of that step need be read again while no claim is made
+    seen_step: tuple[int, str] | None = None
     version: int = 0
     _table: tuple[int, list[float], list[float]] | None = None
 

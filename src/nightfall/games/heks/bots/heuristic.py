@@ -96,12 +96,18 @@ class HeuristicBot:
             (role == "SEER" or role == "PICKPOCKET") and (command == "end_discussion" or self._check_sent)
         ):
             return None
-        if self.my_attack is not None or public.get("last_ritual") == "FAILURE":  # else it is a no-op
+        # Else ``_remember`` is a no-op: a failed ritual stays the last one for days, and it is
+        # taken in once a day.
+        if self.my_attack is not None or (
+            public.get("last_ritual") == "FAILURE" and public["day"] != self.seen_ritual_day
+        ):
             self._remember(public)
         return [(command, {})] if owes else []
 
     def act(self, view: dict[str, Any], rng: Rng, talk: TableTalk) -> list[Action]:
-        if self.my_attack is not None or view.get("last_ritual") == "FAILURE":  # else it is a no-op
+        if self.my_attack is not None or (  # as in ``tap``
+            view.get("last_ritual") == "FAILURE" and view["day"] != self.seen_ritual_day
+        ):
             self._remember(view)
         me = view["me"]
         role = self.role = me["role"]
@@ -165,9 +171,8 @@ class HeuristicBot:
         me = view["me"]
         places = open_places(view)
         # Go where a recipe ingredient grows, so rituals can succeed.
-        wanted = [
-            p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]
-        ]
+        recipe, hand = view["recipe"], me["hand"]
+        wanted = [p for p in places if INGREDIENT_OF[p] in recipe and INGREDIENT_OF[p] not in hand]
         payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
         if me["role"] == "PROTECTOR" and rng.below(3) == 0:
             payload = {"guard": True}
@@ -245,10 +250,8 @@ class HeuristicBot:
     def _exile(self, view: dict[str, Any], talk: TableTalk, witch_side: bool, rng: Rng) -> int | None:
         me = view["me"]
         sus = self._suspicion(view, talk)
-        seat = me["seat"]  # [s for s in cats(view) if s != seat], in one pass:
-        options: list[int] = [
-            p["seat"] for p in view["players"] if p["status"] == "CAT" and p["seat"] != seat
-        ]
+        seat = me["seat"]
+        options = [s for s in cats(view) if s != seat]  # the other cats
         if witch_side:
             options = [s for s in options if s not in me["known_witches"]]
         if not options:

@@ -52,8 +52,8 @@ class StrongBot:
         if pub is None:
             # the dealt deck's Witch and Jester counts (H-DECK-9), not Table 2.1's row
             pub = talk.belief = PublicBelief.new(len(view["players"]), view.get("roles_in_play"))
-        elif view is pub.last_view and pub.claims_read == len(talk.claims):
-            return pub  # a scene tap's shared step view, taken in by an earlier seat
+        elif pub.claims_read == len(talk.claims) and pub.seen_step == (view["step"], view["phase"]):
+            return pub  # a view of the step whose facts an earlier view gave (every seat's, at each look)
         result = view.get("vote_result")
         if result and result["day"] not in pub.exile_days and result.get("outcome") == "EXILED":
             pub.exile_days.add(result["day"])
@@ -74,7 +74,7 @@ class StrongBot:
             for claim in claims[pub.claims_read :]:
                 pub.claim(claim.speaker, claim.target, claim.witch)
             pub.claims_read = len(claims)
-        pub.last_view = view
+        pub.seen_step = (view["step"], view["phase"])
         return pub
 
     def _private(self, view: dict[str, Any]) -> SeatBelief:

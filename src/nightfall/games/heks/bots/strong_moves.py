@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, repeat
 from math import prod
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from nightfall.engine import Rng
 
@@ -16,6 +17,7 @@ from .team_cover import VALUES, cover_value
 CONFIRMS = frozenset(
     {"VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT"}
 )
+T = TypeVar("T")
 POOL = 7  # chiefs choose teams among the seats they trust most (keeps the search small)
 
 
@@ -93,7 +95,8 @@ def pickpocket_take(ctx: Ctx, seen: list[str]) -> str:
 def depart(ctx: Ctx) -> dict[str, Any]:
     view, me, rng = ctx.view, ctx.view["me"], ctx.rng
     places = open_places(view)
-    wanted = [p for p in places if INGREDIENT_OF[p] in view["recipe"] and INGREDIENT_OF[p] not in me["hand"]]
+    recipe, hand = view["recipe"], me["hand"]
+    wanted = [p for p in places if INGREDIENT_OF[p] in recipe and INGREDIENT_OF[p] not in hand]
     payload: dict[str, Any] = {"place": rng.choice(wanted or places)}
     if ctx.role == PROTECTOR and len(ctx.cats()) >= 4 and rng.below(100) < 60:
         payload = {"guard": True}
@@ -212,11 +215,13 @@ def _matching(can: tuple[tuple[int, ...], ...]) -> tuple[float, tuple[tuple[int,
     return (0.9 if hit == k else 0.15 * hit / max(k, 1)), tuple(owner.items())
 
 
-def _ascending(seats: list[int], firsts: list[float], rng: Rng) -> list[int]:
-    """``sorted(seats, key=lambda s: (first, rng.below(100)))``: the same tie-breaks, drawn in
-    one call (``below_many`` draws what ``below`` would, and a sort takes every key in order)."""
-    keys = list(zip(firsts, rng.below_many(100, len(seats)), strict=True))
-    return [seats[i] for i in sorted(range(len(seats)), key=keys.__getitem__)]
+def _ascending(items: list[T], firsts: Sequence[float], rng: Rng) -> list[T]:
+    """``sorted(items, key=lambda x: (first, rng.below(100)))``: the same tie-breaks, drawn in
+    one call (``below_many`` draws what ``below`` would, and a sort takes every key in order).
+    Cheaper than the lambda for the ~35 teams of a chief; for a handful of items it is not
+    (callgrind: 33 k against 21 k instructions for 5 places), so the short sorts keep it."""
+    keys = list(zip(firsts, rng.below_many(100, len(items)), strict=True))
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
 
 def _teams(ctx: Ctx) -> list[list[int]]:
@@ -251,7 +256,7 @@ def propose(ctx: Ctx) -> list[int]:
     if ctx.witch_side:  # look like a careful chief: the team the table trusts, with one of us on it
         tw, _ = ctx.table()
         ours = ctx.partners
-        teams.sort(key=lambda t: (sum(tw[s] for s in t), ctx.rng.below(100)))
+        teams = _ascending(teams, list(map(sum, map(map, repeat(tw.__getitem__), teams))), ctx.rng)
         team = next((t for t in teams if len(ours.intersection(t)) == 1), teams[0])
         plan = _cover(ctx, team)[1]
     else:
