@@ -75,19 +75,21 @@ webcheck: web
 	@if [ -d web/node_modules ]; then cd web && npm run --silent typecheck && npm test --silent; fi
 
 # Three runs. Tests that start nothing (tests/starts.py) share both cores (pytest-xdist).
-# Then two runs side by side (tests/tiers.sh): the tests that start servers, databases or
-# subprocesses (each has its own free ports, temporary folders, PostgreSQL database and
-# Redis key prefix; the ones that measure time decide on the server's own clock or allow
-# for a busy machine) mostly wait, so they run in the background of the browser tests.
-# Browser tests run in their own pytest process: Playwright's sync API holds an event loop
-# in the main thread while a browser is open, which asyncio tests must not share. They run
-# on both cores, a whole file per worker (a module's Chromium and the session's servers
-# are per worker), in collection order (--no-loadscope-reorder: tests/browser/conftest.py
-# puts the long games first, so the two workers finish together). Timings:
-# docs/benchmarks.md, "The test suite".
+# So do the tests that start servers, databases or subprocesses, on four workers: they
+# mostly wait (on leases, restarts, sockets), each has its own free ports, temporary
+# folders, PostgreSQL database and Redis key prefix, and the ones that measure time decide
+# on the server's own clock or allow for a busy machine (all passed on four workers at
+# load 10-17). Browser tests run in their own pytest process: Playwright's sync API holds
+# an event loop in the main thread while a browser is open, which asyncio tests must not
+# share. They run on both cores, a whole file per worker (a module's Chromium and the
+# session's servers are per worker), in collection order (--no-loadscope-reorder:
+# tests/browser/conftest.py puts the long games first, so the two workers finish
+# together). The tiers run one after the other: beside the browser tier the server tier
+# slowed it from ~10 to ~18 min (docs/benchmarks.md, "The test suite").
 pytest: $(STAMP) chromium web
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2 -m "not browser and not server"
-	bash tests/tiers.sh $(BIN)/python
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 4 -m "server and not browser" --durations=15
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m browser --durations=25
 
 test: lint typecheck webcheck pytest
 
