@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from tests.local_servers import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_up
 
+from .scenes import mock_pages
 from .texts import REPO
 
 WEB = REPO / "web"
@@ -166,6 +167,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A second server whose Heks games use :data:`FAST_TIMERS`."""
     with _serve(tmp_path_factory.mktemp("nightfall-fast"), FAST_TIMERS) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The scene fixtures (mock.html, tests/browser/scenes.py), built and served; yields
+    their base URL."""
+    with mock_pages(tmp_path_factory.mktemp("mock")) as base:
         yield base
 
 

@@ -30,7 +30,7 @@ from .board import MEASURE
 from .clock import Clock
 from .conftest import NewPhone, _serve
 from .game_checks import REQUIRED_SCENES, all_results, check_results, check_story
-from .scenes import WEB, vite_dev
+from .scenes import WEB
 from .sound_stub import Entry, install, read_log
 from .table import open_table
 from .texts import catalog, t
@@ -506,12 +506,6 @@ def board_slides(board: Page, lang: str, shots: Path, prefix: str) -> dict[int, 
     for n, d in days.items():
         assert d["parts"] == list(range(1, d["total"] + 1)), f"day {n}: parts {d['parts']} of {d['total']}"
     return days
-
-
-@pytest.fixture(scope="module")
-def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with vite_dev(tmp_path_factory.mktemp("vite") / "vite.log") as base:
-        yield base
 
 
 def result12() -> dict[str, Any]:

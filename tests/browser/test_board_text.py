@@ -13,7 +13,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .board import MEASURE
-from .scenes import vite_dev
 from .texts import t
 
 pytestmark = pytest.mark.browser
@@ -54,12 +53,6 @@ SMALLEST = """() => {
   }
   return { min, where };
 }"""
-
-
-@pytest.fixture(scope="module")
-def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with vite_dev(tmp_path_factory.mktemp("vite-board-text") / "vite.log") as base:
-        yield base
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ compared by that test's measure and limits. A few seconds a language, no game.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .open_sheets import MEASURE_JS, differences
-from .scenes import vite_dev
 from .texts import t
 from .uibot import open_secret
 
@@ -34,12 +32,6 @@ PARITY: dict[str, list[str]] = {
 # The decoys the test taps (their choice lives in the page, H-VIS-6b): the first button of the task.
 DECOY_TAPS = {("departed", "WITCH"), ("discussed", "VILLAGER")}
 FIXTURE_NAMES = ["Anna", "Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse"]
-
-
-@pytest.fixture(scope="module")
-def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with vite_dev(tmp_path_factory.mktemp("vite-parity") / "vite.log") as base:
-        yield base
 
 
 def _open_look(page: Page, scene: str, role: str, lang: str) -> dict[str, Any] | None:

@@ -3,7 +3,6 @@ players with long names, in Dutch (the longest of the two languages)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,16 +10,9 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from .board import MEASURE
 from .conftest import PHONE
-from .scenes import vite_dev
 from .texts import t
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with vite_dev(tmp_path_factory.mktemp("vite") / "vite.log") as base:
-        yield base
 
 
 # Each name of the For and Against lists, with its «(niet gestemd)», on one line.

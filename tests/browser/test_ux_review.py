@@ -13,7 +13,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from .board import MEASURE
 from .conftest import PHONE, NewPhone
-from .scenes import vite_dev
 from .table import create_room, join_room, open_table
 from .texts import join_names, pattern, t
 from .uibot import Policy, UiBot, open_secret
@@ -21,12 +20,6 @@ from .uibot import Policy, UiBot, open_secret
 pytestmark = pytest.mark.browser
 
 TV: ViewportSize = {"width": 1280, "height": 720}
-
-
-@pytest.fixture(scope="module")
-def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with vite_dev(tmp_path_factory.mktemp("vite") / "vite.log") as base:
-        yield base
 
 
 @pytest.fixture
