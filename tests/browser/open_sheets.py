@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from .held_table import Scene, evaluate_all, norm_phase
 from .texts import role_of, split_names, t
-from .uibot import Phone, Screen, UiBot
+from .uibot import Phone, Screen, UiBot, held_card
 
 HEIGHT_PX = 8
 TEXT_SHARE = 0.15
@@ -173,19 +173,9 @@ class OpenSheets:
         looks: dict[str, dict[str, Any]] = {}
         roles: dict[str, str] = {}
         for ph in self.bot.phones:
-            card = ph.page.get_by_role("button", name=t("reveal.hold", ph.lang)).first
-            card.scroll_into_view_if_needed()
-            box = card.bounding_box()
-            assert box is not None
-            ph.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            ph.page.mouse.down()
-            try:
-                face = ph.page.get_by_test_id("role-face")
-                face.wait_for(timeout=5000)
+            with held_card(ph.page, ph.lang) as face:
                 look = ph.page.evaluate(MEASURE_JS, [".rolecard-btn", [p.name for p in self.bot.phones]])
                 roles[ph.name] = role_of(face.locator(".role-name").inner_text().strip(), ph.lang)
-            finally:
-                ph.page.mouse.up()
             if look is None:
                 return False
             looks[ph.name] = look

@@ -14,8 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .open_sheets import MEASURE_JS, differences
-from .texts import t
-from .uibot import open_secret
+from .uibot import held_card, open_secret
 
 pytestmark = pytest.mark.browser
 
@@ -44,17 +43,9 @@ def _open_look(page: Page, scene: str, role: str, lang: str) -> dict[str, Any] |
             expect(page.locator(".secret-body .task-status")).not_to_be_empty()
         look: dict[str, Any] | None = page.evaluate(MEASURE_JS, [".secret-body", FIXTURE_NAMES])
         return look
-    card = page.get_by_role("button", name=t("reveal.hold", lang)).first
-    box = card.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    try:
-        page.get_by_test_id("role-face").wait_for(timeout=5000)
+    with held_card(page, lang):
         held: dict[str, Any] | None = page.evaluate(MEASURE_JS, [".rolecard-btn", FIXTURE_NAMES])
-        return held
-    finally:
-        page.mouse.up()
+    return held
 
 
 @pytest.mark.parametrize("lang", ["nl", "en"])

@@ -13,12 +13,13 @@ Dutch; the scene comes from the client's ``phase-*`` class, which no language ch
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import random
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +54,24 @@ def close_secret(page: Page, lang: str = "en") -> None:
     expect(page.get_by_role("dialog", name=t("secret.title", lang))).to_have_count(0)
 
 
+@contextlib.contextmanager
+def held_card(page: Page, lang: str = "en") -> Iterator[Locator]:
+    """Press and hold the phone's role card as a finger does; yields its face while held,
+    then lets go (the role shows only while held, H-VIS-6)."""
+    card = page.get_by_role("button", name=t("reveal.hold", lang)).first
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    try:
+        face = page.get_by_test_id("role-face")
+        face.wait_for(timeout=5000)
+        yield face
+    finally:
+        page.mouse.up()
+
+
 CONFIRM_SCENES = ("VOTE_RESULT_SCENE", "EVENING_ANNOUNCE", "ACCEPT_SCENE", "REJECT_SCENE", "RITUAL_RESULT")
 
 
@@ -73,8 +92,10 @@ def find_pattern(key: str, lang: str = "en") -> re.Pattern[str]:
 
 
 # Counts the page's DOM changes, but for the countdowns (they tick every 250 ms and no check or
-# tap reads their digits). -1: the counter was just installed (a new page, or a reload).
-_CHANGES_JS = """() => {
+# tap reads their digits), and reads the scene (``_PHASE_JS``) in the same call, the first of
+# ``Screen.read``'s two (a call fewer per read). -1: the counter was just installed (a new
+# page, or a reload).
+_CHANGES_JS = """() => [(() => {
   if (window.__uibotChanges === undefined) {
     window.__uibotChanges = 0;
     const ticking = (node) => {
@@ -87,7 +108,7 @@ _CHANGES_JS = """() => {
     return -1;
   }
   return window.__uibotChanges;
-}"""
+})(), (PHASE)()]""".replace("PHASE", _PHASE_JS)
 
 
 @dataclass(frozen=True)
@@ -109,9 +130,11 @@ class Screen:
     lang: str = "en"  # the phone's language: catalog texts are looked up in it
 
     @classmethod
-    def read(cls, page: Page, lang: str = "en") -> Screen:
+    def read(cls, page: Page, lang: str = "en", phase: str | None = None) -> Screen:
+        """``phase``: the scene the caller has just read (``_CHANGES_JS``), if it has."""
         # The scene class is read before and after the a11y tree, so both are of one scene.
-        phase = str(page.evaluate(_PHASE_JS))
+        if phase is None:
+            phase = str(page.evaluate(_PHASE_JS))
         for _ in range(5):
             snap = page.locator("body").aria_snapshot()
             again = str(page.evaluate(_PHASE_JS))
@@ -269,15 +292,17 @@ class UiBot:
         has changed since its last read: at most moments most phones wait unchanged while a
         few tap, and the tree is a sweep's dearest read. The change counter is read before the
         tree, so a change during the read is seen at the next sweep."""
+        phase: str | None = None
         try:
-            changes = int(ph.page.evaluate(_CHANGES_JS))
+            count, seen = ph.page.evaluate(_CHANGES_JS)
+            changes, phase = int(count), str(seen)
         except PlaywrightError:
             changes = -1
         last = self.last.get(ph.name)
         if changes >= 0 and last is not None and last[0] == changes:
             self.reused += 1
             return last[1]
-        s = Screen.read(ph.page, ph.lang)
+        s = Screen.read(ph.page, ph.lang, phase)
         self.reads += 1
         if changes >= 0:
             self.last[ph.name] = (changes, s)
@@ -356,15 +381,7 @@ class UiBot:
 
     def read_role(self, ph: Phone) -> None:
         """Press and hold the role card, read it (and shoot it), let go."""
-        card = ph.page.get_by_role("button", name=t("reveal.hold", ph.lang)).first
-        card.scroll_into_view_if_needed()
-        box = card.bounding_box()
-        assert box is not None
-        ph.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        ph.page.mouse.down()
-        try:
-            face = ph.page.get_by_test_id("role-face")
-            face.wait_for(timeout=3000)
+        with held_card(ph.page, ph.lang) as face:
             ph.role = role_of(face.locator(".role-name").inner_text().strip(), ph.lang)
             team = face.locator(".role-team")  # the Witches, then the Jester (H-JST-3, B-7)
             for i in range(team.count()):
@@ -376,8 +393,6 @@ class UiBot:
             self.shoot(ph, "role_card")
             if ph.role in ("WITCH", "CROW", "JESTER", "PICKPOCKET", "SEER"):
                 self.shoot(ph, f"role_card_{ph.role.lower()}")
-        finally:
-            ph.page.mouse.up()
 
     # -- tapping -------------------------------------------------------------
 
