@@ -36,6 +36,9 @@ OBSERVE = (
 })()"""
 )
 
+# What the board logged since the last call, then its measure now (the last entry).
+SINCE = "() => { const log = window.__boardLog.splice(0); log.push((" + MEASURE + ")()); return log; }"
+
 
 @dataclass
 class BoardWatch:
@@ -62,8 +65,8 @@ class BoardWatch:
         return cls(page, f"{size['width']}x{size['height']}{language}", shots)
 
     def __call__(self) -> None:
-        log: list[dict[str, Any]] = self.page.evaluate("window.__boardLog.splice(0)")
-        log.append(self.page.evaluate(MEASURE))  # and what it shows now, to shoot it
+        # the log, and what it shows now (to shoot it), in one call
+        log: list[dict[str, Any]] = self.page.evaluate(SINCE)
         for m in log:
             phase = str(m["phase"])
             over = m["height"] > m["H"] or m["width"] > m["W"] or bool(m["clipped"])
