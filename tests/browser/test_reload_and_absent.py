@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from .conftest import NewPhone
 from .table import open_table
 from .texts import pattern, t
-from .uibot import Phone, Policy, Screen, UiBot
+from .uibot import Phone, Policy, Screen, UiBot, held_card
 
 pytestmark = pytest.mark.browser
 
@@ -29,17 +29,8 @@ BACK_IN_VOTE = """({title, vote}) => {
 
 def held_role(ph: Phone) -> str:
     """Press and hold the (footer) role card and read the role name off it."""
-    page = ph.page
-    card = page.get_by_role("button", name=t("reveal.hold", ph.lang)).first
-    card.scroll_into_view_if_needed()
-    box = card.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    try:
-        return page.get_by_test_id("role-face").locator(".role-name").inner_text(timeout=3000).strip()
-    finally:
-        page.mouse.up()
+    with held_card(ph.page, ph.lang) as face:
+        return face.locator(".role-name").inner_text(timeout=3000).strip()
 
 
 def test_reload_during_a_vote_returns_to_seat_and_scene(

@@ -15,7 +15,7 @@ from .board import MEASURE
 from .conftest import PHONE, NewPhone
 from .table import create_room, join_room, open_table
 from .texts import join_names, pattern, t
-from .uibot import Policy, UiBot, open_secret
+from .uibot import Policy, UiBot, held_card, open_secret
 
 pytestmark = pytest.mark.browser
 
@@ -382,18 +382,12 @@ def test_the_crows_card_speaks_of_a_jester_only_at_a_table_with_one(
     as a Jester kept from her. With a Jester at the table the card still names him."""
     for fixture, key in (("reveal_crow7", "ability.CROW.nojester"), ("reveal_crow", "ability.CROW")):
         phone.goto(f"{mock}/mock.html?s={fixture}&lang={lang}")
-        card = phone.get_by_role("button", name=t("reveal.hold", lang)).first
-        box = card.bounding_box()
-        assert box is not None
-        phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        phone.mouse.down()
-        face = phone.get_by_test_id("role-face")
-        expect(face.locator(".role-ability")).to_have_text(t(key, lang))
-        jester = face.get_by_text(
-            re.compile("^" + re.escape(t("role.jester.known", lang).split("{name}")[0]))
-        )
-        expect(jester).to_have_count(0 if fixture == "reveal_crow7" else 1)
-        phone.mouse.up()
+        with held_card(phone, lang) as face:
+            expect(face.locator(".role-ability")).to_have_text(t(key, lang))
+            jester = face.get_by_text(
+                re.compile("^" + re.escape(t("role.jester.known", lang).split("{name}")[0]))
+            )
+            expect(jester).to_have_count(0 if fixture == "reveal_crow7" else 1)
 
 
 @pytest.mark.parametrize(("fixture", "lang"), [("frog_depart", "nl"), ("exiled_depart", "en")])
