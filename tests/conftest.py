@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import shared_chromium
+
 TESTS = Path(__file__).resolve().parent
 
 pytest_plugins = ["tests.starts"]
@@ -36,3 +38,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rel = Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
         if any(rel.startswith(d + "/") for d in SERVER_DIRS):
             item.add_marker(pytest.mark.server)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The browser tests share one Chromium (tests/shared_chromium.py); it is closed before
+    any other test, whose asyncio loop must not meet Playwright's."""
+    if item.get_closest_marker("browser") is None:
+        shared_chromium.close()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    shared_chromium.close()

@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from tests.local_servers import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_up
+from tests import shared_chromium
+from tests.local_servers import CHROMIUM, free_port, stop, wait_up
 
 from .scenes import mock_pages
 from .texts import REPO
@@ -180,18 +181,13 @@ def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    # Not session-wide: Playwright's sync API keeps an event loop running in this thread
-    # while it is open, which would break every asyncio test collected after it, and every
-    # browser test outside tests/browser that starts a Playwright of its own
-    # (tests/games/andorra_site/*_browser.py: "Sync API inside the asyncio loop").
+    """The process's one Chromium (tests/shared_chromium.py); the pages this module's tests
+    left open are closed after it."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    b = shared_chromium.chromium()
+    yield b
+    shared_chromium.close_pages(b)
 
 
 def shots_dir(name: str) -> Path:

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import subprocess
@@ -10,10 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from nightfall.games.registry import default_catalog
-from tests.local_servers import CHROMIUM, CHROMIUM_ARGS, free_port, healthy, stop, wait_up
+from tests import shared_chromium
+from tests.local_servers import CHROMIUM, free_port, healthy, stop, wait_up
 from tests.server.harness import Live, servers
 
 Serve = Callable[..., Awaitable[Live]]
@@ -91,24 +91,11 @@ def andorra_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]
             stop(proc)
 
 
-@pytest.fixture(scope="module")
-def _module_chromium(andorra_server: Served) -> Iterator[Browser]:
-    # Per module, not per session: Playwright's sync API keeps an event loop running in this
-    # thread while it is open, which asyncio tests collected after it must not meet
-    # (tests/browser/conftest.py's ``browser`` says the same).
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 @pytest.fixture
-def chromium(_module_chromium: Browser) -> Iterator[Browser]:
-    """The module's Chromium; the contexts a test opened are closed after it, so no page of
-    an earlier test keeps rendering (or holding a socket) while the next one runs."""
-    yield _module_chromium
-    for ctx in list(_module_chromium.contexts):
-        with contextlib.suppress(Exception):
-            ctx.close()
+def chromium(andorra_server: Served) -> Iterator[Browser]:
+    """The process's one Chromium (tests/shared_chromium.py); the contexts a test opened are
+    closed after it, so no page of an earlier test keeps rendering (or holding a socket)
+    while the next one runs."""
+    browser = shared_chromium.chromium()
+    yield browser
+    shared_chromium.close_pages(browser)
