@@ -29,7 +29,6 @@ from .tables import INGREDIENT_OF, PLACES, ROLE_COLUMNS
 from .view_types import (
     HeksPlace,
     HeksPlayer,
-    HeksProgress,
     HeksPublicView,
     HeksStall,
 )
@@ -39,20 +38,6 @@ _STATUS = attrgetter("status")
 
 _CHIEF_PHASES = frozenset({PROPOSAL, APPROVAL_VOTE, "ACCEPT_SCENE", "REJECT_SCENE", RITUAL})
 VOTE_PHASES = frozenset({APPROVAL_VOTE, EXILE_VOTE})
-
-
-def progress(state: HeksState, pending: list[int]) -> HeksProgress:
-    """Counts only, for everyone, in public steps (§11; names are the host's, H-HST-3); none
-    in the secret ones (``public_on``)."""
-    phase = state.phase
-    night = state.night
-    if phase in VOTE_PHASES:
-        total = len(pending) + len(night.votes)
-    elif phase == RITUAL:
-        total = len(night.members or [])
-    else:
-        total = len(pending) + len(state.done)
-    return {"done": total - len(pending), "total": total}
 
 
 def step_part(
@@ -150,10 +135,20 @@ def public_on(state: HeksState, step: HeksPublicView, pending: list[int] | None)
     read: it may be shared) and ``pending`` (``obligations.owed`` at this version; not read,
     and may be None, outside the public steps)."""
     view = step.copy()
-    if state.phase in PUBLIC_STEPS:  # obligations.is_public_step; else both stay None (H-HST-4)
+    phase = state.phase
+    if phase in PUBLIC_STEPS:  # obligations.is_public_step; else both stay None (H-HST-4)
         if pending is None:
             pending = owed(state)
-        view["progress"] = progress(state, pending)  # the step part's placeholders, replaced
+        # The progress: counts only, for everyone, in public steps (§11; names are the
+        # host's, H-HST-3); it replaces the step part's placeholder, as ``waiting`` does.
+        left = len(pending)
+        if phase in VOTE_PHASES:
+            total = left + len(state.night.votes)
+        elif phase == RITUAL:
+            total = len(state.night.members or ())
+        else:
+            total = left + len(state.done)
+        view["progress"] = {"done": total - left, "total": total}
         view["waiting"] = list(pending)  # H-TBL-1
     return view
 

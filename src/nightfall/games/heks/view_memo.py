@@ -185,29 +185,36 @@ class ViewMemo:
 
     def view(self, state: HeksState, viewer: Viewer) -> dict[str, Any]:
         """``view.view(state, viewer)``: a new dict the caller owns."""
+        if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
+            return self.seat(state, viewer)
         if state.version != self._version or state is not self._state:
             self._at(state)
-        if isinstance(viewer, int) and 1 <= viewer <= len(state.players):
-            phase = state.phase
-            pending = self._owed  # ``_pending``, written out: a bot asks a view at every decision
-            if pending is None and phase in PUBLIC_STEPS:
-                pending = self._owed = self._owed_now(state)
-            static = self._statics.get(viewer) or self.static(state, viewer)
-            counts = self._witch_counts(state) if phase == WITCH_C else None
-            public = self._public
-            if public is None:  # the first view at this version (a bot's, nearly always): one copy
-                return seat_view(state, viewer, self.step(state), pending, static, counts)  # type: ignore[return-value]
-            shared, own = seat_parts(state, viewer, public, pending, static, counts)
-            if not shared:
-                return own  # type: ignore[return-value]  # the guard in step B: his whole view
-            whole: dict[str, Any] = dict(shared)
-            whole.update(own)  # own's keys are disjoint from the public ones
-            return whole
         if viewer in ("public", "host"):
             return dict(self.public(state))
         if viewer == "all":
             return audit_view(state)
         raise ValueError(f"unknown viewer {viewer!r}")
+
+    def seat(self, state: HeksState, seat: int) -> dict[str, Any]:
+        """``view.view(state, seat)`` for one of the game's seats (``1 <= seat <= players``,
+        not checked: the bot driver asks a view at every decision): a new dict the caller owns."""
+        if state.version != self._version or state is not self._state:
+            self._at(state)
+        phase = state.phase
+        pending = self._owed  # ``_pending``, written out
+        if pending is None and phase in PUBLIC_STEPS:
+            pending = self._owed = self._owed_now(state)
+        static = self._statics.get(seat) or self.static(state, seat)
+        counts = self._witch_counts(state) if phase == WITCH_C else None
+        public = self._public
+        if public is None:  # the first view at this version (a bot's, nearly always): one copy
+            return seat_view(state, seat, self.step(state), pending, static, counts)  # type: ignore[return-value]
+        shared, own = seat_parts(state, seat, public, pending, static, counts)
+        if not shared:
+            return own  # type: ignore[return-value]  # the guard in step B: his whole view
+        whole: dict[str, Any] = dict(shared)
+        whole.update(own)  # own's keys are disjoint from the public ones
+        return whole
 
     def parts(
         self, state: HeksState, viewer: Viewer

@@ -126,7 +126,7 @@ def play_game(
     # The bots read the views a phone would get, through the game's memo: the seats owed at
     # this version are listed once, for the driver and the views alike.
     memo = game.memo
-    view = memo.view
+    view = memo.seat
     apply = kernel.apply
     while state.phase != GAME_END and rec.accepted < MAX_COMMANDS:
         acted = False
