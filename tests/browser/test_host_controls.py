@@ -1,6 +1,6 @@
 """Issue 18 §4, host controls that cannot hurt by accident: removing a player and marking
 one absent take a second tap, the host panel closes when the scene changes, a removed
-player reads why, and a late joiner is told the game is running and gets a seat once it
+player reads why (and one who left, that she left), and a late joiner is told the game is running and gets a seat once it
 is over."""
 
 from __future__ import annotations
@@ -22,9 +22,15 @@ pytestmark = pytest.mark.browser
 def test_removing_a_player_needs_a_second_tap_and_the_player_is_told(
     server: str, new_phone: NewPhone, shots: Path
 ) -> None:
-    host, cas = new_phone(), new_phone()
+    host, cas, lot = new_phone(), new_phone(), new_phone()
     code = create_room(host, server, "Anna")
     join_room(cas, server, code, "Cas")
+    join_room(lot, server, code, "Lot")
+    # Lot leaves of her own accord: she is told she left, not that the host removed her.
+    lot.get_by_role("button", name=t("lobby.leave"), exact=True).click()
+    expect(lot.get_by_role("status")).to_have_text(t("err.left"))
+    lot.screenshot(path=str(shots / "left.png"), full_page=True, animations="disabled")
+    expect(host.get_by_text("Lot", exact=True)).to_have_count(0)
     host.get_by_role("button", name=t("lobby.remove", name="Cas")).click()
     question = host.get_by_role("group", name=t("lobby.remove.confirm", name="Cas"))
     expect(question).to_be_visible()
@@ -35,6 +41,7 @@ def test_removing_a_player_needs_a_second_tap_and_the_player_is_told(
     host.screenshot(path=str(shots / "remove_confirm.png"), full_page=True, animations="disabled")
     question.get_by_role("button", name=t("lobby.remove", name="Cas")).click()
     expect(cas.get_by_role("alert")).to_have_text(t("err.removed"))
+    expect(cas.get_by_text(t("err.left"))).to_have_count(0)
     cas.screenshot(path=str(shots / "removed.png"), full_page=True, animations="disabled")
 
 

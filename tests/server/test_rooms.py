@@ -54,6 +54,24 @@ async def test_removed_member_is_disconnected_and_token_dies(live: Live) -> None
     assert (await ws.recv())["error"]["code"] == "bad_token"
 
 
+async def test_a_member_who_leaves_is_told_she_left_not_that_she_was_removed(live: Live) -> None:
+    """Leaving of one's own accord closes the sockets as a removal does (4410, the token
+    dies), but the error before the close says ``left``: the phone tells her "You left the
+    room", not "The host removed you"."""
+    code, seats, (anna, bram) = await table(live, ["Anna", "Bram"])
+    await bram.send({"type": "lobby", "id": "bye", "action": "leave"})
+    gone = await bram.expect("error")  # the close follows it at once: no ack comes
+    assert gone["error"]["code"] == "left"
+    with pytest.raises(websockets.ConnectionClosed):
+        await bram.recv()
+    assert bram.ws.close_code == 4410
+    state = await anna.state_where(lambda m: len(m["room"]["members"]) == 1)
+    assert [m["name"] for m in state["room"]["members"]] == ["Anna"]
+    ws = await live.open(code)
+    await ws.send({"type": "hello", "v": 1, "token": seats[1]["token"]})
+    assert (await ws.recv())["error"]["code"] == "bad_token"
+
+
 async def test_reload_with_the_token_takes_the_seat_back(live: Live) -> None:
     code, seats, (anna, bram) = await table(live, ["Anna", "Bram"])
     await anna.lobby("start")

@@ -52,6 +52,7 @@ MESSAGES = {
     "bad_token": "This seat token is not valid for this room.",
     "seat_relinked": "The host gave this seat a new link; this phone no longer has it.",
     "removed": "The host removed you from the table.",
+    "left": "You left the table.",
     "spectator": "Spectators cannot do that.",
     "no_game": "No game is running.",
     "no_feed": "This game has no feed to page through.",

@@ -68,17 +68,19 @@ class LobbyDesk:
         self.host.watch()
 
     async def _remove(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
-        await self._part(draft, tables.remove(draft, pid, payload.get("pid")))
+        await self._part(draft, tables.remove(draft, pid, payload.get("pid")), "removed")
 
     async def _leave(self, pid: int, draft: Lobby, payload: dict[str, Any]) -> None:
-        await self._part(draft, tables.leave(draft, pid))
+        await self._part(draft, tables.leave(draft, pid), "left")
 
-    async def _part(self, draft: Lobby, gone: tables.Member) -> None:
+    async def _part(self, draft: Lobby, gone: tables.Member, why: str) -> None:
+        """``gone`` is off the table: their sockets are told ``why`` (``removed`` by the host,
+        or ``left`` of their own accord) and closed with 4410."""
         core = self.core
         await self.committer.commit_lobby(draft)
         core.presence.forget(gone.pid)
         for conn in [c for c in core.conns if c.pid == gone.pid]:
-            conn.send(error(None, Rejected("removed"), core.clock()))
+            conn.send(error(None, Rejected(why), core.clock()))
             conn.close(CLOSE_REMOVED)
             core.conns.remove(conn)
         log.info("room %s: %s left the table", core.code, gone.name)

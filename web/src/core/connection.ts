@@ -220,7 +220,7 @@ export class Connection<V extends object = object> {
         if (msg.id != null) this.requests.settle(String(msg.id), err);
         const wait = err.params?.retry_after;
         if (msg.id == null && typeof wait === "number") this.retry.retryAfter = wait;
-        if (["unsupported_version", "no_room", "bad_token", "room_damaged", "seat_relinked"].includes(err.code)) {
+        if (["unsupported_version", "no_room", "bad_token", "room_damaged", "seat_relinked", "left"].includes(err.code)) {
           this.store.update((s) => ({ ...s, fatal: err.code, pending: this.requests.size }));
         } else {
           this.store.update((s) => ({ ...s, pending: this.requests.size }));

@@ -145,7 +145,8 @@ function Live(props: {
     return (
       <MovedSeat code={props.code}>
         <main class="landing">
-          <p class="error" role="alert">
+          {/* leaving was her own doing: said plainly, not as an error */}
+          <p class={s.fatal === "left" ? "notice" : "error"} role={s.fatal === "left" ? "status" : "alert"}>
             {s.fatal === "no_room"
               ? t("conn.noroom")
               : s.fatal === "seat_relinked" // H-HST-8: the host gave this seat a new link
@@ -167,7 +168,7 @@ function Live(props: {
               type="button"
               class="primary"
               onClick={() => {
-                if (s.fatal === "removed") forgetToken(props.code);
+                if (s.fatal === "removed" || s.fatal === "left") forgetToken(props.code);
                 navigate("/");
               }}
             >

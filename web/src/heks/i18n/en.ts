@@ -485,6 +485,7 @@ export const en: Record<MsgKey, string> = {
   "err.expected_hello": "Connection error (hello).",
   "err.unsupported_version": "This page is out of date. Please reload.",
   "err.removed": "The host removed you from the room.",
+  "err.left": "You left the room.",
   "err.bad_json": "Invalid message.",
   "err.too_large": "Message too large.",
   "err.unknown_type": "Unknown message.",

@@ -507,6 +507,7 @@ export const nl = {
   "err.expected_hello": "Verbindingsfout (hello).",
   "err.unsupported_version": "Deze pagina is verouderd. Herlaad de pagina.",
   "err.removed": "De spelleider heeft je uit de kamer gehaald.",
+  "err.left": "Je hebt de kamer verlaten.",
   "err.bad_json": "Ongeldig bericht.",
   "err.too_large": "Bericht te groot.",
   "err.unknown_type": "Onbekend bericht.",
