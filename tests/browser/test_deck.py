@@ -137,3 +137,50 @@ def test_a_deck_that_does_not_fit_the_seated_count_blocks_start_with_its_reason(
     host.locator(".deck").get_by_role("button", name=t("deck.standard"), exact=True).click()
     expect(start).to_be_enabled()
     expect(host.locator(".deck .deck-problem")).to_have_count(0)
+
+
+def test_the_board_shows_every_seated_player_beside_a_deck_that_does_not_fit(
+    server: str, new_phone: NewPhone, browser: Browser, shots: Path
+) -> None:
+    """H-DECK-7 on the board at 1280×720: eleven seated and a deck that needs twelve. The
+    reason shows where the odds would be, and every seated player stays on the screen (the
+    reason once pushed the eleventh out of the players' card), the roles under them."""
+    from .test_lobby_odds import join_by_api
+
+    host = new_phone()
+    code = create_room(host, server, "Anna")
+    for name in ("Bram", "Cas", "Dewi", "Eva", "Fien", "Gijs", "Hugo", "Ilse", "Joep", "Kim"):
+        join_by_api(server, code, name)
+    expect(host.get_by_role("heading", name=t("lobby.players", n=11))).to_be_visible()
+    host.locator(".deck").get_by_role("button", name=t("deck.own"), exact=True).click()
+    problem = host.locator(".deck .deck-problem")
+    more = host.get_by_role("button", name=t("deck.more", role=t("role.WITCH")), exact=True)
+    while problem.count() == 0 and more.is_enabled():
+        before = host.locator(".deck strong[data-role=WITCH]").inner_text()
+        more.click()
+        expect(host.locator(".deck strong[data-role=WITCH]")).not_to_have_text(before)
+    reason = problem.inner_text()
+    assert t("deck.needs", n=12) in reason, reason
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
+    try:
+        board = ctx.new_page()
+        board.goto(f"{server}/board/{code}")
+        expect(board.locator(".board-main .deck-problem")).to_have_text(reason)
+        seats = board.locator(".board-seats li")
+        expect(seats).to_have_count(11)
+        card = board.locator(".board-players").bounding_box()
+        assert card is not None
+        for i in range(11):
+            box = seats.nth(i).bounding_box()
+            assert box is not None
+            assert box["y"] + box["height"] <= min(card["y"] + card["height"], 720) + 0.5, (
+                f"seat {i + 1} is cut off: {box} in the card {card}"
+            )
+        roles = board.locator(".board-roles")
+        expect(roles).to_be_visible()
+        roles_box, last = roles.bounding_box(), seats.nth(10).bounding_box()
+        assert roles_box is not None and last is not None and roles_box["y"] >= last["y"] + last["height"]
+        assert board.evaluate("document.documentElement.scrollHeight") <= 720
+        board.screenshot(path=str(shots / "deck_board_does_not_fit.png"), animations="disabled")
+    finally:
+        ctx.close()

@@ -26,6 +26,7 @@ import "./board.css";
 export function Board(props: { room: RoomState; view: HeksView | null; tv?: boolean }) {
   const { room, view: v } = props;
   const waiting = new Set(v?.waiting ?? []);
+  const problem = v ? null : seatedProblem(room); // the host's deck against the seated count
   const wins = winsByPid(room);
   const won = (pid: number | undefined) =>
     pid !== undefined && room.evening.length > 0 ? (
@@ -66,7 +67,8 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                 <p class="big-text">{t("board.join")}</p>
               </div>
               <EveningScore room={room} class="board-score" />
-              <Odds room={room} class="board-odds" />
+              {/* a deck that does not fit the seated count has no odds: why, where they would be */}
+              {problem ? <p class="deck-problem board-odds" role="status">{problem}</p> : <Odds room={room} class="board-odds" />}
             </div>
           ) : (
             // the story's players in their colours and signs (recap/who.tsx)
@@ -77,9 +79,6 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
         </section>
         <section class="card board-players">
           <h2>{t("board.players")}</h2>
-          {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
-          {/* H-DECK-9: the chosen deck is public; the board's lobby lists it for the seated count */}
-          {!v && <RolesInPlay roles={rolesOf(deckRow(room, room.members.length))} own={chosenDeck(room) !== null} problem={seatedProblem(room)} />}
           <ol class={`board-seats ${(v?.players.length ?? room.members.length) > 6 ? "two" : ""}`}>
             {v
               ? v.players.map((p) => (
@@ -103,6 +102,10 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                   </li>
                 ))}
           </ol>
+          {/* under the players, with its own heading: the roles are not a list of people */}
+          {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
+          {/* H-DECK-9: the chosen deck is public; the board's lobby lists it for the seated count */}
+          {!v && <RolesInPlay roles={rolesOf(deckRow(room, room.members.length))} own={chosenDeck(room) !== null} />}
         </section>
       </div>
       <UnlockHint sound={sound} short={v != null} />
@@ -112,7 +115,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
 
 
 /** "Roles in this game": Table 2.1's row for this table, in a corner during play (issue 31 §3). */
-function RolesInPlay(props: { roles: { role: Role; count: number }[]; own?: boolean; problem?: string | null }) {
+function RolesInPlay(props: { roles: { role: Role; count: number }[]; own?: boolean }) {
   if (props.roles.length === 0) return null; // a lobby with too few or too many players
   return (
     <div class="board-roles">
@@ -120,7 +123,6 @@ function RolesInPlay(props: { roles: { role: Role; count: number }[]; own?: bool
         {t("board.roles")}
         {props.own ? ` (${t("board.deck.own")})` : ""}
       </h3>
-      {props.problem && <p class="deck-problem">{props.problem}</p>}
       <ul class="chips">
         {props.roles.map((r) => (
           <li key={r.role} class={`role-${r.role.toLowerCase()}`}>
