@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .board import BoardWatch
 from .clock import Clock
@@ -66,6 +66,7 @@ def check_evening(bot: UiBot, winner: str, boards: list[BoardWatch]) -> None:
         }
         assert sorted(n for n, w in wins.items() if w == "1") == won, (ph.name, wins)
     host = bot.phones[0]
+    check_between_games(host.page, host.lang, bot.shots)
     again = t("end.again", host.lang)
     host.page.get_by_role("button", name=again, exact=True).click()
     confirm = host.page.get_by_role("group", name=t("end.again.confirm", host.lang))
@@ -80,6 +81,27 @@ def check_evening(bot: UiBot, winner: str, boards: list[BoardWatch]) -> None:
         if board.shots is not None:
             path = board.shots / f"board_{board.label}_game2.png"
             board.page.screenshot(path=str(path), animations="disabled")
+
+
+def check_between_games(page: Page, lang: str, shots: Path | None) -> None:
+    """Issue 34 between games: the host's table, deck and odds for the next game sit right
+    under Play again, above the score and the whole story (they were at its foot, ~4,900 px
+    down), and they show what the deck did here (this server runs no simulated odds: what
+    real tables did, the game just played)."""
+    settings = page.get_by_role("button", name=t("end.settings", lang), exact=True)
+    expect(settings).to_be_visible()
+    if shots is not None:
+        settings.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "between_games_closed.png"), animations="disabled")
+    box, score = settings.bounding_box(), page.get_by_test_id("evening-score").bounding_box()
+    assert box is not None and score is not None and box["y"] < score["y"], (box, score)
+    settings.click()
+    body = page.locator(".between-games.open")
+    expect(body.locator(".deck")).to_be_visible()
+    expect(body.locator(".real-tables")).to_have_attribute("data-games", "1")
+    if shots is not None:
+        body.screenshot(path=str(shots / "between_games_open.png"), animations="disabled")
+    settings.click()  # closed again: Play again is where it was
 
 
 def test_twelve_phones_timed_game(

@@ -209,3 +209,60 @@ async def test_the_process_pool_plays_strong_games_and_stops_cleanly() -> None:
     for winner, days in odds.play_batch(ROLE_TABLE[4], 0, final["games"]):
         tally.add(winner, days)
     assert tally.to_json(done=True) == final
+
+
+class FastOddsHeks(FakeOddsHeks):
+    """The fake odds, and Heks's always-running timers short (``test_heks_game.FastHeks``)."""
+
+    def build_config(self, names: list[str], host_seat: int | None, settings: Any) -> dict[str, Any]:
+        config = super().build_config(names, host_seat, settings)
+        config["timers"] = {"witch": 0.15, "quarrel": 0.05}
+        return config
+
+
+async def test_between_games_the_host_sees_the_odds_of_the_next_deal(serve: Serve) -> None:
+    """Issue 34 §2 while the room has ended (until Play again): the odds of the deck the next
+    game would deal are sent again, and an edit of the deck between games moves them."""
+    from .test_heks_game import Phone, play_to_the_end
+
+    OPEN.set()
+    executor = concurrent.futures.ThreadPoolExecutor(1)
+    pool = OddsPool(target=5.0, executor=executor)
+    live = await serve(
+        catalog={"heks": FastOddsHeks()},
+        options=RoomOptions(grace_ms=200, odds=pool, burst=1000, rate_per_second=1000),
+    )
+    try:
+        code, seats, host = await room(live, 4)
+        sockets = [host] + [await live.connect(code, s["token"]) for s in seats[1:]]
+        assert (await host.lobby("settings", mode="unlimited"))["type"] == "ack"
+        assert (await host.lobby("start"))["type"] == "ack"
+        phones = [Phone(ws) for ws in sockets]
+        await asyncio.wait_for(play_to_the_end(phones), 60)
+        ended = phones[0].state
+        if odds_of(ended) is None:
+            ended = await host_state(phones[0], lambda m: odds_of(m) is not None)
+        assert ended["room"]["status"] == "ended"
+        assert odds_of(ended)["deck"] == list(ROLE_TABLE[4])  # type: ignore[index]
+        for phone in phones:  # the host's socket is read by the harness again
+            phone.reader.cancel()
+        await asyncio.gather(*(p.reader for p in phones), return_exceptions=True)
+        # The host edits the deck for the next game (a Seer, no Crow): the odds follow it.
+        answer = await host.lobby("settings", deck={"WITCH": 1, "CROW": 0, "SEER": 1})
+        assert answer["type"] == "ack", answer
+        moved = await host.state_where(
+            lambda m: (odds_of(m) or {}).get("deck") not in (None, list(ROLE_TABLE[4]))
+        )
+        assert moved["room"]["status"] == "ended" and odds_of(moved)["games"] >= 0  # type: ignore[index]
+    finally:
+        await live.stop()
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def host_state(phone: Any, ok: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The phone's first state (its latest, or a later one) that ``ok`` accepts."""
+    while not ok(phone.state):
+        phone.changed.clear()
+        await asyncio.wait_for(phone.changed.wait(), 10)
+    state: dict[str, Any] = phone.state
+    return state

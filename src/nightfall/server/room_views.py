@@ -110,8 +110,10 @@ class RoomViews:
         key = (core.presence.version, spectators, lobby.host, lobby.status, core.options.tallies.version)
         cached = self._room_cache
         watch = self.odds
-        if watch is not None and (cached is None or cached.lobby is not lobby):
-            watch.follow(lobby)  # a new lobby object: maybe another deck (issue 34 §2)
+        if watch is not None and (cached is None or cached.lobby is not lobby or cached.key != key):
+            # a new lobby object (maybe another deck), or the same one whose game just ended
+            # (the committer sets its status, which is in ``key``): the next deal's odds (issue 34 §2)
+            watch.follow(lobby)
         odds = watch.odds if watch is not None else None
         if (
             cached is None

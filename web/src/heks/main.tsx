@@ -10,6 +10,7 @@ import { JoinForm } from "./screens/Join";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { DeckCard } from "./ui/Deck";
+import { Odds } from "./ui/Odds";
 import { ProfileCard } from "./screens/Profile";
 import { Watch } from "./screens/Watch";
 import { useStore } from "../core/store";
@@ -237,6 +238,25 @@ function Live(props: {
   } else if (s.room.status === "lobby" || !s.view) {
     body = <Lobby room={s.room} you={s.you} conn={conn} />;
   } else {
+    // Between games everyone may change name, colour and sign; the host also the table, its
+    // deck, and sees what the deck's odds are now (issue 34 §2: the odds while the room waits).
+    const betweenGames =
+      s.room.status === "ended" ? (
+        <>
+          {s.you.host && (
+            <Disclosure class="between-games" label={t("end.settings")}>
+              {/* as in the lobby: the game's kind, the deck and its odds, then the seats */}
+              <Settings room={s.room} you={s.you} conn={conn} />
+              <DeckCard room={s.room} you={s.you} conn={conn} />
+              <Odds room={s.room} />
+              <SeatList room={s.room} you={s.you} conn={conn} />
+            </Disclosure>
+          )}
+          <Disclosure class="between-games" label={t("profile.title")}>
+            <ProfileCard room={s.room} you={s.you} conn={conn} />
+          </Disclosure>
+        </>
+      ) : null;
     body = (
       <Game
         view={s.view}
@@ -246,27 +266,10 @@ function Live(props: {
         canPlayAgain={s.room.status === "ended"}
         playAgain={() => conn.lobby("play_again")}
         score={<EveningScore room={s.room} />}
+        betweenGames={betweenGames}
         code={s.room.code}
       />
     );
-    if (s.room.status === "ended") {
-      // Between games everyone may change name, colour and sign; the host also the table.
-      body = (
-        <>
-          {body}
-          <Disclosure class="between-games" label={t("profile.title")}>
-            <ProfileCard room={s.room} you={s.you} conn={conn} />
-          </Disclosure>
-          {s.you.host && (
-            <Disclosure class="between-games" label={t("end.settings")}>
-              <SeatList room={s.room} you={s.you} conn={conn} />
-              <Settings room={s.room} you={s.you} conn={conn} />
-              <DeckCard room={s.room} you={s.you} conn={conn} />
-            </Disclosure>
-          )}
-        </>
-      );
-    }
   }
   return (
     <div class={props.board ? "app board-app" : "app"}>

@@ -32,6 +32,9 @@ interface Props {
   playAgain: () => Promise<unknown>;
   /** The evening's score, shown on the results screen (issue 18 §7). */
   score?: ComponentChildren;
+  /** Between games (the room has ended): the profile and the next game's table, deck and
+   *  odds, right under "Play again" rather than under the whole story. */
+  betweenGames?: ComponentChildren;
   /** The room code (the host's "lost phone" link). */
   code?: string;
 }
@@ -135,6 +138,7 @@ function Scene(props: Props) {
       return (
         <>
           <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />
+          {props.betweenGames}
           {props.score}
           <RecapLooks.Provider value={props.members}>
             <Recap view={v} />
