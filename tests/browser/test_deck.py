@@ -78,6 +78,13 @@ def test_host_deck_refused_then_dealt_and_listed(
         expect(deck.locator(".deck-villagers")).to_have_text(t("deck.villagers", n=5))
         expect(deck.locator(".deck-chips li")).to_have_text(ROLE_NAMES)
         host.screenshot(path=str(shots / "deck_host_lobby.png"), full_page=True, animations="disabled")
+        # The lobby's help already lists the roles of the deck the table will be dealt.
+        host.get_by_role("button", name=t("help.open")).click()
+        lobby_help = host.get_by_role("dialog", name=t("help.title"))
+        expect(lobby_help.get_by_role("heading", name=t("help.roles.inPlay"))).to_be_visible()
+        expect(lobby_help.locator(".help-roles dt")).to_have_count(len(DECK))
+        host.keyboard.press("Escape")
+        expect(lobby_help).to_have_count(0)
         guest = pages[-1].locator(".deck")  # a guest's lobby shows the host's deck too (H-DECK-9)
         expect(guest).to_contain_text(t("deck.ownShown"))
         expect(guest.locator(".deck-chips li")).to_have_text(ROLE_NAMES)

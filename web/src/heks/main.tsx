@@ -9,6 +9,7 @@ import { Game } from "./screens/Game";
 import { JoinForm } from "./screens/Join";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
+import { deckRow } from "./deck";
 import { DeckCard } from "./ui/Deck";
 import { Odds } from "./ui/Odds";
 import { ProfileCard } from "./screens/Profile";
@@ -279,7 +280,7 @@ function Live(props: {
           <span class="topbar-code">{s.room.code}</span>
           <span class="topbar-right">
             <SignalSwitch />
-            <HelpButton view={s.view} />
+            <HelpButton view={s.view} deck={s.view ? null : deckRow(s.room, s.room.members.length)} />
             <LangSwitch />
           </span>
         </div>

@@ -533,7 +533,7 @@ export const en: Record<MsgKey, string> = {
   "help.back": "Back to the game",
   "help.goal": "Who wins?",
   "help.goal.village": "wins when {seals}, when every witch has been exiled, when all remaining witches are frogs, or when the knights exile a witch.",
-  "help.goal.witch": "(the witches and the Crow) wins when the witches who are still cats are at least as many as the other cats, or when the knights exile no witch. The Crow knows the witches; they do not know him.",
+  "help.goal.witch": "(the witches and any Crows) wins when the witches who are still cats are at least as many as the other cats, or when the knights exile no witch. A Crow knows the witches; they do not know him.",
   "help.goal.jester": "wins alone, the moment he is exiled.",
   "help.seals.n": "the {n} seals are complete",
   "help.seals.any": "the seals are complete",

@@ -555,7 +555,7 @@ export const nl = {
   "help.back": "Terug naar het spel",
   "help.goal": "Wie wint?",
   "help.goal.village": "wint als {seals}, als alle heksen verbannen zijn, als alle overgebleven heksen kikkers zijn, of als de ridders een heks verbannen.",
-  "help.goal.witch": "(de heksen en de Kraai) wint als de heksen die nog kat zijn minstens zo talrijk zijn als de andere katten, of als de ridders geen heks verbannen. De Kraai kent de heksen; zij kennen hem niet.",
+  "help.goal.witch": "(de heksen en eventuele Kraaien) wint als de heksen die nog kat zijn minstens zo talrijk zijn als de andere katten, of als de ridders geen heks verbannen. Een Kraai kent de heksen; zij kennen hem niet.",
   "help.goal.jester": "wint in zijn eentje, zodra hij wordt verbannen.",
   "help.seals.n": "de {n} zegels compleet zijn",
   "help.seals.any": "de zegels compleet zijn",

@@ -5,7 +5,7 @@ import type { Role } from "../../generated/protocol";
 import type { HeksView, Spell } from "../types";
 import { spellName } from "./common";
 import { quorumRule } from "./exile";
-import { rolesInPlay } from "./roles";
+import { rolesInPlay, rolesOf } from "./roles";
 import { Cat, Crown, Duck, Frog } from "./icons";
 
 // The rules and help screen, reachable from every scene (the "?" in the top bar): the goal
@@ -73,15 +73,20 @@ function Term(props: { name: string; children: ComponentChildren }) {
   );
 }
 
-/** The help text itself; ``view`` (null in the lobby) supplies this table's numbers. */
-export function HelpBody(props: { view: HeksView | null }) {
+/** The help text itself; ``view`` (null in the lobby) supplies this table's numbers, and in the
+ *  lobby ``deck`` (Table 2.1's counts in its column order, ``deck.deckRow``) the roles the
+ *  seated table would be dealt, when there is such a table. */
+export function HelpBody(props: { view: HeksView | null; deck?: readonly number[] | null }) {
   const v = props.view;
   const seals = v ? t("help.seals.n", { n: v.seals_needed }) : t("help.seals.any");
   const knights = v ? t("help.knights.n", { n: v.knights_day }) : t("help.knights.any");
   const curse = v ? t("help.curse.n", { n: v.curse_max }) : t("help.curse.any");
   const quorum = v && quorumRule(v, "help.def.quorum"); // H-EXC-8, at tables with a Q
-  // In a game, only the roles of this table (Table 2.1, the view's roles_in_play; issue 31 §3).
-  const inPlay = v ? new Map(rolesInPlay(v).map((r) => [r.role, r.count])) : null;
+  // In a game, only the roles of this table (Table 2.1, the view's roles_in_play; issue 31 §3);
+  // in the lobby, those of the deck it would deal now (the host's own, H-DECK-9), else all.
+  const lobbyRoles = !v && props.deck ? rolesOf(props.deck) : [];
+  const dealt = v ? rolesInPlay(v) : lobbyRoles.length > 0 ? lobbyRoles : null;
+  const inPlay = dealt ? new Map(dealt.map((r) => [r.role, r.count])) : null;
   const roles = ROLES.filter(([role]) => !inPlay || inPlay.has(role)).map(
     ([role, side]) => [role, side, inPlay?.get(role) ?? 1] as const,
   );
@@ -103,7 +108,7 @@ export function HelpBody(props: { view: HeksView | null }) {
           </p>
         )}
       </div>
-      <h2>{v ? t("help.roles.inPlay") : t("help.roles")}</h2>
+      <h2>{inPlay ? t("help.roles.inPlay") : t("help.roles")}</h2>
       <dl class="help-glossary help-roles">
         {roles.map(([role, side, count]) => (
           <div class="help-term" key={role}>
@@ -166,7 +171,7 @@ export function HelpBody(props: { view: HeksView | null }) {
 }
 
 /** The "?" button and the screen it opens; Escape or the close button closes it. */
-export function HelpButton(props: { view: HeksView | null }) {
+export function HelpButton(props: { view: HeksView | null; deck?: readonly number[] | null }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -187,7 +192,7 @@ export function HelpButton(props: { view: HeksView | null }) {
               ×
             </button>
           </header>
-          <HelpBody view={props.view} />
+          <HelpBody view={props.view} deck={props.deck} />
           <button type="button" class="primary" onClick={() => setOpen(false)}>
             {t("help.back")}
           </button>
