@@ -133,7 +133,11 @@ def test_a_deck_that_does_not_fit_the_seated_count_blocks_start_with_its_reason(
     expect(start).to_be_enabled()
     host.locator(".deck").get_by_role("button", name=t("deck.own"), exact=True).click()
     _count(host, "WITCH").to_have_text("1")  # Table 2.1 at 4 (B-16)
+    # H-DECK-2: the Witch's − is grey at one, and the card says why
+    expect(host.get_by_role("button", name=t("deck.less", role=t("role.WITCH")), exact=True)).to_be_disabled()
+    expect(host.locator("#deck-one-witch")).to_have_text(t("deck.oneWitch"))
     _step(host, "deck.more", "WITCH", 2)
+    expect(host.locator("#deck-one-witch")).to_have_count(0)
     reason = t("deck.tooMany", roles=5, n=4) + " " + t("deck.needs", n=6)
     expect(host.locator(".deck .deck-problem")).to_have_text(reason)
     expect(guests[0].locator(".deck .deck-problem")).to_have_text(reason)

@@ -703,6 +703,7 @@ export const en: Record<MsgKey, string> = {
   "deck.standard.note": "The tested roles for the number of players.",
   "deck.less": "One {role} less",
   "deck.more": "One {role} more",
+  "deck.oneWitch": "A game needs at least one Witch.",
   "deck.villagers": "Villagers: {n}",
   "deck.villagers.fill": "Villagers fill the other seats.",
   "deck.tooMany": "The deck has {roles} roles for {n} players.",

@@ -725,6 +725,7 @@ export const nl = {
   "deck.standard.note": "De geteste rollen voor het aantal spelers.",
   "deck.less": "Eén {role} minder",
   "deck.more": "Eén {role} meer",
+  "deck.oneWitch": "Een spel heeft minstens één Heks nodig.",
   "deck.villagers": "Dorpelingen: {n}",
   "deck.villagers.fill": "Dorpelingen vullen de overige plaatsen.",
   "deck.tooMany": "Er zijn {roles} rollen voor {n} spelers.",

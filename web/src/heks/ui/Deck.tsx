@@ -88,7 +88,14 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
           {(["WITCH", "CROW"] as const).map((role) => (
             <div class="stepper" key={role}>
               <span>{roleName(role)}</span>
-              <button type="button" class="icon-btn" aria-label={t("deck.less", { role: roleName(role) })} disabled={d[role] <= (role === "WITCH" ? 1 : 0)} onClick={() => change(role, -1)}>
+              <button
+                type="button"
+                class="icon-btn"
+                aria-label={t("deck.less", { role: roleName(role) })}
+                aria-describedby={role === "WITCH" && d.WITCH <= 1 ? "deck-one-witch" : undefined}
+                disabled={d[role] <= (role === "WITCH" ? 1 : 0)}
+                onClick={() => change(role, -1)}
+              >
                 −
               </button>
               <strong aria-live="polite" data-role={role}>
@@ -99,6 +106,12 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
               </button>
             </div>
           ))}
+          {/* why the Witch's − is grey: said, not left to guess (H-DECK-2) */}
+          {d.WITCH <= 1 && (
+            <p class="small muted deck-one-witch" id="deck-one-witch">
+              {t("deck.oneWitch")}
+            </p>
+          )}
           <div class="choices grid2 deck-toggles">
             {ONE_HOLDER.map((role) => (
               <button type="button" key={role} class={`choice toggle ${d[role] ? "pressed" : ""}`} aria-pressed={d[role] > 0} onClick={() => change(role, d[role] ? -1 : 1)}>
