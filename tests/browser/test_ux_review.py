@@ -401,3 +401,16 @@ def test_a_frog_and_an_exiled_player_see_the_departure_step_and_its_clock(
     expect(phone.get_by_role("heading", name=t("depart.watch.title", lang))).to_be_visible()
     expect(phone.get_by_role("timer", name=t("timer.label", lang))).to_be_visible()
     phone.screenshot(path=str(shots / f"{fixture}_{lang}.png"), full_page=True, animations="disabled")
+
+
+@pytest.mark.parametrize(("fixture", "text"), [("frog_depart", "pond.text"), ("frog_nodoctor", "pond.text.nodoctor")])
+def test_a_frog_waits_for_the_herb_doctor_only_where_one_is_dealt(
+    phone: Page, mock: str, fixture: str, text: str
+) -> None:
+    """Play-test, 6 players: every frog read that it waits for the Herb Doctor to turn it back,
+    at a table dealt without one (Table 2.1 at 4 and 6): false hope, and a hint at a role the
+    table does not have. The line follows the dealt roles (H-TBL-7)."""
+    phone.goto(f"{mock}/mock.html?s={fixture}&lang=en")
+    expect(phone.locator(".pond")).to_contain_text(t(text))
+    other = "pond.text.nodoctor" if text == "pond.text" else "pond.text"
+    expect(phone.get_by_text(t(other))).to_have_count(0)

@@ -313,7 +313,7 @@ class UiBot:
     def scene_key(self, ph: Phone, s: Screen) -> str:
         p = s.phase
         if p not in (*CONFIRM_SCENES, "ROLE_REVEAL", "GAME_END"):
-            if s.shows("pond.text"):
+            if s.shows("pond.text") or s.shows("pond.text.nodoctor"):
                 return "frog"
             if s.shows("spectator.text"):
                 return "exiled"

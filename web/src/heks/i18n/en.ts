@@ -75,7 +75,7 @@ export const en: Record<MsgKey, string> = {
   "ability.PICKPOCKET": "Once a day, from the evening discussion until the first approve/reject vote: look at a cat's hand and take one type of ingredient.",
   "ability.PROTECTOR": "Each morning choose Gather or Guard. Guarding, you pick a place last: attacks there fail, a Witch who attacks you becomes a frog; you gather nothing.",
   "ability.SEER": "Once a day, from the evening discussion until the vote: check whether a player is a witch. Only you see the answer; use it wisely.",
-  "ability.WITCH": "You depart last. In 15 seconds you choose a place, maybe a spell, and a cat to turn into a frog. Stay hidden with the other witches.",
+  "ability.WITCH": "You depart last. In 15 seconds you choose a place, maybe a spell, and a cat to turn into a frog. Stay hidden with any fellow witches.",
   "ability.CROW": "You are on the witch side. You know the witches and the Jester, but they do not know you. Otherwise you play as a normal cat.",
   "ability.CROW.nojester": "You are on the witch side. You know the witches, but they do not know you. Otherwise you play as a normal cat and vote like one.",
   "ability.JESTER": "You win alone if you are voted out. Otherwise you play as a normal cat. The witches and the Crow know who you are; the village does not.",
@@ -262,6 +262,7 @@ export const en: Record<MsgKey, string> = {
 
   "pond.title": "At the pond",
   "pond.text": "You are a frog. You watch and wait for the Herb Doctor to turn you back.",
+  "pond.text.nodoctor": "You are a frog. You watch the game to its end.",
   "spectator.title": "Spectator",
   "spectator.text": "You have been exiled. You watch until the end.",
   "wait.title": "Please wait",
@@ -657,7 +658,7 @@ export const en: Record<MsgKey, string> = {
   "ritual.secret": "In the circle? Play your card in your secret.",
   "inbox.none": "No messages.",
   // issue 31 §1: every role's open secret in one frame (H-VIS-6a)
-  "depart.witch.prompt": "Tap a place for cover: it sends nothing. You hunt when the cats gather.",
+  "depart.witch.prompt": "Tap a place for cover: it sends nothing.",
   "depart.protector.prompt": "Gather at a place, or Guard below: guarding cannot be undone.",
   "depart.guard.sub": "You pick the place last",
   "depart.turnback.cycle": "Turn back: {name}",

@@ -77,7 +77,7 @@ export const nl = {
   "ability.PICKPOCKET": "Eén keer per dag, van het avondoverleg tot de eerste voor/tegen-stemming: bekijk de hand van een kat en neem één soort ingrediënt weg.",
   "ability.PROTECTOR": "Kies 's ochtends Verzamelen of Bewaken. Bewaak je, dan kies je als laatste een plek: aanvallen daar mislukken, een heks die jou aanvalt wordt een kikker; je verzamelt niets.",
   "ability.SEER": "Eén keer per dag, van het avondoverleg tot de stemming: bekijk of een speler een heks is. Alleen jij ziet het antwoord; gebruik het goed.",
-  "ability.WITCH": "Je vertrekt als laatste. In 15 seconden kies je een plek, eventueel een spreuk, en een kat om in een kikker te veranderen. Blijf verborgen met de andere heksen.",
+  "ability.WITCH": "Je vertrekt als laatste. In 15 seconden kies je een plek, eventueel een spreuk, en een kat om in een kikker te veranderen. Blijf verborgen met eventuele andere heksen.",
   "ability.CROW": "Je hoort bij de hekskant. Je kent de heksen en de Nar, maar zij kennen jou niet. Verder speel je als een gewone kat.",
   "ability.CROW.nojester": "Je hoort bij de hekskant. Je kent de heksen, maar zij kennen jou niet. Verder speel en stem je als een gewone kat.",
   "ability.JESTER": "Word je weggestemd, dan win je in je eentje. Verder speel je als een gewone kat. De heksen en de Kraai weten wie je bent; het dorp niet.",
@@ -278,6 +278,7 @@ export const nl = {
   // Frog / spectator
   "pond.title": "Bij de vijver",
   "pond.text": "Je bent een kikker. Je kijkt mee en wacht tot de Kruidendokter je terugverandert.",
+  "pond.text.nodoctor": "Je bent een kikker. Je kijkt mee tot het einde van het spel.",
   "spectator.title": "Toeschouwer",
   "spectator.text": "Je bent verbannen. Je kijkt mee tot het einde.",
   "wait.title": "Even wachten",
@@ -679,7 +680,7 @@ export const nl = {
   "ritual.secret": "In de kring? Speel je kaart in je geheim.",
   "inbox.none": "Geen berichten.",
   // issue 31 §1: every role's open secret in one frame (H-VIS-6a)
-  "depart.witch.prompt": "Tik een plek als dekmantel: het stuurt niets. Je jaagt als de katten verzamelen.",
+  "depart.witch.prompt": "Tik een plek als dekmantel: het stuurt niets.",
   "depart.protector.prompt": "Verzamel op een plek, of Bewaak hieronder: bewaken kan niet terug.",
   "depart.guard.sub": "Je kiest de plek als laatste",
   "depart.turnback.cycle": "Terug: {name}",

@@ -166,6 +166,8 @@ export const FIXTURES: Record<string, HeksView> = {
   }),
   protector_guarding: base({ me: me({ seat: 5, role: "PROTECTOR", choice: { guard: true, guard_place: null }, owes: false }) }),
   frog_depart: base({ me: me({ seat: 3, status: "FROG", owes: false }) }),
+  // Table 2.1's 6-player deck has no Herb Doctor: nobody can turn this frog back
+  frog_nodoctor: base({ roles_in_play: [1, 1, 0, 1, 0, 1, 1, 1], me: me({ seat: 3, status: "FROG", owes: false }) }),
   exiled_depart: base({ me: me({ seat: 6, status: "EXILED", owes: false }) }),
   exiled_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 6, status: "EXILED", owes: false }) }),
   frog_gather: base({ phase: "WITCH_C", deadline: Date.now() + 9_000, me: me({ seat: 3, status: "FROG", owes: false }) }),

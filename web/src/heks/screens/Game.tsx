@@ -11,6 +11,7 @@ import { useWakeLock } from "../ui/wakeLock";
 import { Crown, Frog } from "../ui/icons";
 import { Badge, lookAt } from "../ui/Looks";
 import { Section } from "../ui/common";
+import { rolesInPlay } from "../ui/roles";
 import { SecretCover, SecretSheet } from "../ui/Secret";
 import { Depart, DepartWatch, Gathering } from "../scenes/Day";
 import { Discussion, EveningAnnounce } from "../scenes/Evening";
@@ -61,13 +62,15 @@ function Outsider(props: { view: HeksView }) {
   const me = props.view.me;
   if (!me || me.status === "CAT") return null;
   const frog = me.status === "FROG";
+  // Only a table with a Herb Doctor can turn a frog back (H-TBL-7: the dealt roles are public).
+  const doctor = rolesInPlay(props.view).some((r) => r.role === "HERB_DOCTOR");
   return (
     <Section class={frog ? "pond" : "spectator"}>
       <p class="big-text outsider-title">
         {frog && <Frog size={40} />}
         {t(frog ? "pond.title" : "spectator.title")}
       </p>
-      <p class="small">{t(frog ? "pond.text" : "spectator.text")}</p>
+      <p class="small">{t(frog ? (doctor ? "pond.text" : "pond.text.nodoctor") : "spectator.text")}</p>
     </Section>
   );
 }
