@@ -403,7 +403,9 @@ def test_a_frog_and_an_exiled_player_see_the_departure_step_and_its_clock(
     phone.screenshot(path=str(shots / f"{fixture}_{lang}.png"), full_page=True, animations="disabled")
 
 
-@pytest.mark.parametrize(("fixture", "text"), [("frog_depart", "pond.text"), ("frog_nodoctor", "pond.text.nodoctor")])
+@pytest.mark.parametrize(
+    ("fixture", "text"), [("frog_depart", "pond.text"), ("frog_nodoctor", "pond.text.nodoctor")]
+)
 def test_a_frog_waits_for_the_herb_doctor_only_where_one_is_dealt(
     phone: Page, mock: str, fixture: str, text: str
 ) -> None:

@@ -66,3 +66,32 @@ def test_only_the_host_sets_a_valid_alias_a_thread_5a(actor: Any, payload: dict[
     with pytest.raises(Rejected) as refused:
         kernel.apply(GAME, state, Command(actor, "thread_alias", payload, NOW + 1))
     assert refused.value.code == code
+
+
+def _quote(post: int, nick: str, target: str, at_s: int) -> str:
+    return (
+        f'[quote="{nick}" post_id={post} time={at_s} user_id={post}][color=#FF0000]{target}[/color][/quote]\n'
+    )
+
+
+def test_the_preview_says_which_votes_recording_would_void_a_vote_3() -> None:  # A-VOTE-3, A-THREAD-1
+    """Play-test: Oleg voted for Мотя on his phone; the pasted thread holds his red «Лиса» too.
+    The preview listed it as a new vote with no note, and recording voided both (a repeat
+    vote, A-VOTE-3) and gave Oleg +1 the next day. The preview now tells the host, before he
+    records, what the log will say after: the thread vote void for a repeat, and the phone vote
+    it voids with it, by the command's own rules (a dry run on a copy of the game)."""
+    state = _room()
+    at = NOW // 1000 + 100
+    kernel.apply(GAME, state, Command(5, "vote", {"target": 6}, NOW + 50_000))  # Oleg → Мотя, by phone
+    pasted = _quote(201, "Oleg", "Лиса", at + 60) + _quote(202, "Мотя", "Oleg", at + 70)
+    got = SITE.host_tool("thread", state, {"pages": [{"url": "", "text": pasted}]})
+    lines = {line["post"].split("#")[-1]: line for line in got["votes"]}
+    assert lines["p201"]["void"] == "REVOTE" and lines["p201"]["void_ru"]
+    assert lines["p202"]["void"] is None  # Мотя's first vote stays good
+    assert got["cancels"] == [
+        {"voter": "Oleg", "target": "Мотя", "by": None, "void": "REVOTE", "void_ru": lines["p201"]["void_ru"]}
+    ]
+    assert all(e.kind != "VOID" for e in state.game.votes)  # the preview changed nothing
+    kernel.apply(GAME, state, Command(HOST, "thread_votes", {"votes": got["rows"]}, NOW + 90_000))
+    voided = [(e.voter, e.void_reason) for e in state.game.votes if e.kind == "VOID"]
+    assert voided == [(5, "REVOTE"), (5, "REVOTE")]  # what the preview said

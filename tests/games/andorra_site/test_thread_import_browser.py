@@ -117,6 +117,10 @@ def test_desk_imports_phpbb_pages_and_discourse_topic(
     desk.goto(game["desk_url"])
     panel = desk.get_by_role("region", name="Голоса из темы")
     panel.locator("summary").click()  # folded until the host opens it
+    fold, heading = panel.locator("summary").bounding_box(), panel.locator("summary h3").bounding_box()
+    assert fold is not None and heading is not None
+    # the arrow beside its heading, one touch row high (it stood alone on a line above it)
+    assert fold["height"] <= 48 and heading["x"] > fold["x"] + 8, (fold, heading)
     panel.get_by_label("Сохранённые страницы").set_input_files(files)
     panel.get_by_role("button", name="Прочитать тему").click()
     expect(panel.get_by_role("status")).to_have_text("День 1: постов 12, новых голосов 9")
@@ -137,10 +141,18 @@ def test_desk_imports_phpbb_pages_and_discourse_topic(
     confirm.get_by_role("button", name="Подтвердить «Kasandra»").click()
     expect(record).to_be_enabled()
     assert _rows(desk) == EXPECTED_ROWS
+    # Saved pages carry no forum address: a post is named by its number, not linked to
+    # "viewtopic.php?…" on this server (which answered with the party game's home page).
+    expect(panel.locator("table a")).to_have_count(0)
+    expect(panel.locator("table tbody tr").nth(1)).to_contain_text("пост #")
     expect(panel.get_by_role("list", name="Синим ведущему")).to_contain_text("Ведущий, а Мотя с аватаркой?")
     SHOTS.mkdir(parents=True, exist_ok=True)
     desk.screenshot(path=str(SHOTS / "desk-thread-preview.png"), full_page=True, animations="disabled")
     record.click()
+    expect(panel.get_by_role("status")).to_have_text("Записано голосов: 9. Смотрите лог голосов.")
+    log = desk.locator(".vote-log")
+    expect(log.locator("a")).to_have_count(0)
+    expect(log).to_contain_text("пост #")
     block = desk.get_by_role("region", name="Шапка дня")
     expect(block.locator("pre")).to_contain_text("rubin1988: Мотя (нарушение: повторный голос)")
     block.get_by_role("button", name="Копировать BBCode шапки дня").click()

@@ -1,4 +1,5 @@
 import { BBText } from "./bbcode";
+import { PostLink } from "./PostLink";
 import { CopyButton, nickOf, type Ctx, type AndorraView } from "./common";
 
 export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
@@ -21,9 +22,9 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
                 {v.post ? (
                   <span class="muted">
                     {" · "}
-                    <a href={v.post} target="_blank" rel="noreferrer">
+                    <PostLink ctx={ctx} post={v.post} alone>
                       {ctx.t("vote_post")}
-                    </a>
+                    </PostLink>
                   </span>
                 ) : null}
               </li>

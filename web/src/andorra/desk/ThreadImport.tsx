@@ -4,6 +4,7 @@ import { call, HttpError, storage } from "../../core/api";
 import type { ServerError } from "../i18n";
 import type { Run } from "./run";
 import type { AndorraThreadVote } from "../../generated/protocol";
+import { PostLink } from "../PostLink";
 
 /** One vote line of the server's preview (site/thread_tool.py). */
 interface Line {
@@ -27,12 +28,21 @@ interface Confirmable {
   candidates: string[];
   optional: boolean; // a name the server found no player for: the host may map it, or leave it
 }
+/** A vote already in the log that recording would void (a repeat of it, A-VOTE-3). */
+interface Cancel {
+  voter: string;
+  target: string | null;
+  by: string | null;
+  void: string | null;
+  void_ru: string | null;
+}
 interface ThreadPreview {
   day: number;
   posts: number;
   votes: Line[];
   confirm: Confirmable[];
   rows: AndorraThreadVote[];
+  cancels: Cancel[];
   blue: { author: string; text: string; post: string }[];
 }
 
@@ -50,11 +60,13 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
   const aliases = view.host.aliases ?? {};
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [got, setGot] = useState<ThreadPreview | null>(null);
+  const [recorded, setRecorded] = useState<number | null>(null);
   const [err, setErr] = useState<ServerError | null>(null);
   const nicks = view.host.players.map((p) => p.nick);
 
   const read = async (with_aliases: Record<string, string> = aliases) => {
     setErr(null);
+    setRecorded(null);
     const pages = [...files, ...(pasted.trim() ? [{ url: "", text: pasted }] : [])];
     try {
       const answer = await call<ThreadPreview>("POST", `/api/rooms/${encodeURIComponent(code)}/host/thread`, {
@@ -82,6 +94,7 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
     if (!got) return;
     // a client frame is at most 8 KB (docs/protocol.md §4.4): 20 rows a command, in thread order
     for (let i = 0; i < got.rows.length; i += 20) await run("thread_votes", { votes: got.rows.slice(i, i + 20) });
+    setRecorded(fresh); // said, not left to be guessed from the vote log
     setGot(null);
   };
   const fresh = got ? got.votes.filter((v) => !v.ignored && !v.logged).length : 0;
@@ -109,6 +122,11 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
         {ctx.t("thread_read")}
       </button>
       <ErrorLine ctx={ctx} err={err} />
+      {recorded !== null && !got && (
+        <p role="status" class="thread-recorded">
+          {ctx.t("thread_recorded", { n: recorded })}
+        </p>
+      )}
       {got && (
         <div>
           <p role="status">{ctx.t("thread_summary", { posts: got.posts, votes: fresh, day: got.day })}</p>
@@ -147,9 +165,9 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
               {got.votes.map((v) => (
                 <tr key={v.post} class={v.ignored ? "ignored" : v.void ? "void" : v.unmatched ? "unmatched" : ""}>
                   <td>
-                    <a href={v.post} target="_blank" rel="noreferrer">
+                    <PostLink ctx={ctx} post={v.post}>
                       {when(v.time_ms)}
-                    </a>
+                    </PostLink>
                   </td>
                   <td>
                     {v.voter}: {v.target ?? ctx.t("thread_blank")}
@@ -176,6 +194,19 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
                 </li>
               ))}
             </ul>
+          )}
+          {got.cancels.length > 0 && (
+            <div class="thread-cancels" role="alert">
+              <p>{ctx.t("thread_cancels")}</p>
+              <ul>
+                {got.cancels.map((c, i) => (
+                  <li key={i}>
+                    {c.voter} → {c.target ?? ctx.t("thread_blank")}
+                    {c.void_ru ? `: ${ctx.lang === "ru" ? c.void_ru : (c.void ?? "")}` : ""}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           <button type="button" disabled={got.confirm.some((c) => !c.optional) || fresh === 0} onClick={() => void record()}>
             {ctx.t("thread_record", { n: fresh })}

@@ -5,16 +5,18 @@ host confirms. Read-only: the server calls it through ``GameSite.host_tool``."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
-from nightfall.engine import Rejected
+from nightfall.engine import HOST, Command, Rejected
 
 from ..day import void_reason_text
 from ..state import DAY, NIGHT, AndorraState
 from ..thread.names import Names
 from ..thread.readers import command_rows, merge, read_any
 from ..thread.votes import IGNORED, DayWindow, as_json, blue_notes, read_votes
+from ..thread_entry import thread_votes
 
 MAX_BYTES = 8 * 1024 * 1024  # a request's pages (ten fetched pages of 4 MB are not sent back in)
 
@@ -68,11 +70,48 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
                     }
     rows = command_rows([v for v in votes if v.ignored is None and not v.unmatched], posts)
     waiting = any(not c["optional"] for c in confirm.values())
+    voids, cancels = ({}, []) if waiting else _dry_run(state, rows)
+    for line in out:  # what recording makes of each new row, by the log's own rules (A-VOTE-3/4)
+        reason = voids.get(line["post"])
+        if reason is not None and not line["logged"] and line["void"] is None:
+            line["void"], line["void_ru"] = reason, void_reason_text(reason)
     return {
         "day": world.day,
         "posts": len(posts),
         "votes": out,
         "confirm": list(confirm.values()),
         "rows": [] if waiting else rows,
+        "cancels": cancels,
         "blue": blue_notes(posts, window),
     }
+
+
+def _dry_run(state: AndorraState, rows: list[dict[str, Any]]) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """Recording ``rows`` on a copy of the game, through the command itself: each new post's
+    void reason once recorded (a repeat of a vote the player already cast on the phone or by
+    PM voids both, A-VOTE-3), and the votes already in the log that recording would void, so
+    that the host reads before confirming what the log will say after it."""
+    if not rows:
+        return {}, []
+    trial = copy.deepcopy(state)
+    kinds = {e.seq: e.kind for e in trial.votes}
+    try:
+        thread_votes(trial, Command(HOST, "thread_votes", {"votes": rows}, state.now))
+    except Rejected:
+        return {}, []  # the command itself will say why when the host records
+    nicks = {p.seat: p.nick for p in trial.world.players}
+    voids = {
+        e.post: e.void_reason or "" for e in trial.votes if e.post and e.kind == "VOID" and e.seq not in kinds
+    }
+    cancels = [
+        {
+            "voter": nicks[e.voter],
+            "target": nicks.get(e.target) if e.target is not None else None,
+            "by": e.by,
+            "void": e.void_reason,
+            "void_ru": void_reason_text(e.void_reason),
+        }
+        for e in trial.votes
+        if e.seq in kinds and kinds[e.seq] != "VOID" and e.kind == "VOID"
+    ]
+    return voids, cancels
