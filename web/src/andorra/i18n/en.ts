@@ -283,6 +283,7 @@ export const en: Record<Key, string> = {
   "err.expected_hello": "Connection error, reload the page",
   "err.unsupported_version": "This page is out of date, reload it",
   "err.removed": "The host removed you from the game",
+  "err.left": "You left the game",
   "err.replaced": "This link is open in another tab",
   "err.not_owner": "The game moved to another server, reconnecting…",
   "err.bad_json": "The server did not understand the message, reload the page",
