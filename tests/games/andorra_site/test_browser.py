@@ -158,6 +158,12 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(host.locator("ul.submissions li")).to_have_count(len(NIGHT1))
     assert "выстрел → Mila" not in gleb.locator("main").inner_text()  # Anna's move stays hers
     desk_step(host, "Закрыть ночь и посчитать", "ждём ответов")
+    # The desk's question: "Ответить за Kira:" once, then the options alone (each button's
+    # name still says whom it answers for)
+    asked = host.get_by_role("region", name="Вопросы движка")
+    expect(asked.locator(".prompt-lead")).to_have_text(f"Ответить за {nick[5]}:")
+    expect(asked.get_by_role("button", name=f"Ответить за {nick[5]}: «да»")).to_have_text("да")
+    asked.screenshot(path=SHOTS / "desk-prompts.png")
     expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
     kira.screenshot(path=SHOTS / "player-prompt.png", full_page=True)
     kira.get_by_role("button", name="да", exact=True).click()

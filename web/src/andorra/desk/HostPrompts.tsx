@@ -21,15 +21,28 @@ export function HostPrompts({ ctx, view, run }: { ctx: Ctx; view: DeskView; run:
             {p.answered ? (
               <p role="status">{ctx.t("answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
             ) : (
-              <div class="choices">
+              // "Answer for Kira:" once, then the options alone: a PV's twenty free roles each
+              // repeated it (a play-test host's desk); each button's name still says it whole.
+              <div class="choices prompt-choices">
+                <span class="prompt-lead">{p.seat === 0 ? ctx.t("answer_lead") : ctx.t("answer_for_lead", { nick: who })}</span>
                 {p.choices.map((c) => (
-                  <button type="button" key={String(c.value)} onClick={() => run("answer", { prompt: p.id, answer: c.value })}>
-                    {p.seat === 0 ? ctx.t("answer", { option: word(c) }) : ctx.t("answer_for", { nick: who, option: word(c) })}
+                  <button
+                    type="button"
+                    key={String(c.value)}
+                    aria-label={p.seat === 0 ? ctx.t("answer", { option: word(c) }) : ctx.t("answer_for", { nick: who, option: word(c) })}
+                    onClick={() => run("answer", { prompt: p.id, answer: c.value })}
+                  >
+                    {word(c)}
                   </button>
                 ))}
                 {p.can_decline && (
-                  <button type="button" class="decline" onClick={() => run("answer", { prompt: p.id, answer: null })}>
-                    {ctx.t("answer_for", { nick: who, option: ctx.t("decline") })}
+                  <button
+                    type="button"
+                    class="decline"
+                    aria-label={ctx.t("answer_for", { nick: who, option: ctx.t("decline") })}
+                    onClick={() => run("answer", { prompt: p.id, answer: null })}
+                  >
+                    {ctx.t("decline")}
                   </button>
                 )}
               </div>

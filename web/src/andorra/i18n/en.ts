@@ -212,6 +212,8 @@ export const en: Record<Key, string> = {
   correct_submit: "Correct and resolve",
   host_prompts: "The engine's questions",
   answer_for: "Answer for {nick}: \"{option}\"",
+  answer_for_lead: "Answer for {nick}:",
+  answer_lead: "Answer:",
   audit: "Night audit",
   audit_night: "Night {n}",
   copy_bbcode: "Copy BBCode of day {day} post",

@@ -222,6 +222,8 @@ export const ru = {
   correct_submit: "Исправить и пересчитать",
   host_prompts: "Вопросы движка",
   answer_for: "Ответить за {nick}: «{option}»",
+  answer_for_lead: "Ответить за {nick}:",
+  answer_lead: "Ответить:",
   audit: "Аудит ночей",
   audit_night: "Ночь {n}",
   copy_bbcode: "Копировать BBCode поста дня {day}",
