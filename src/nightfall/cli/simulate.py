@@ -26,7 +26,7 @@ from nightfall.engine import Rejected
 from nightfall.games.heks import deck as decks
 from nightfall.games.heks.bots import BOTS, play_game
 from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, SIDE, WINNER_OF
-from nightfall.processes import start_method
+from nightfall.processes import exit_with, start_method
 
 REPORT_FORMAT = "nightfall-simulate/1"
 SIDES = ("village", "witch", "solo")
@@ -166,7 +166,7 @@ def _outcomes(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
     if method == "forkserver":
         context.set_forkserver_preload([__name__])
     chunk = max(1, min(25, len(tasks) // (jobs * 8)))
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=exit_with, initargs=(os.getpid(),)) as pool:
         yield from pool.imap(play_one, tasks, chunksize=chunk)  # imap keeps the input order
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nightfall.games.registry import GameSite, OddsTally
-from nightfall.processes import start_method
+from nightfall.processes import exit_with, start_method
 
 log = logging.getLogger("nightfall.odds")
 
@@ -39,10 +39,15 @@ MAX_KEPT = 512  # decks kept in memory besides each game's standard ones (never 
 Listener = Callable[[Any], None]
 
 
-def _lower_priority(nice: int) -> None:
-    """A worker's initializer: the rooms come first."""
+def _start_worker(nice: int, server: int) -> None:
+    """A worker's initializer: the rooms come first, and the worker ends with its server."""
+    exit_with(server)
     if nice:
         os.nice(nice)
+
+
+def _started() -> None:
+    """Nothing: submitted once, so that the pool forks its workers before a room needs them."""
 
 
 @dataclass(eq=False, slots=True)
@@ -155,7 +160,7 @@ class OddsPool:
         process pool waits for its processes to be forked, which must not stall the rooms."""
         if self._executor is None and not self._closed:
             executor = self._start_executor()
-            await asyncio.to_thread(lambda: executor.submit(_lower_priority, 0).result())
+            await asyncio.to_thread(lambda: executor.submit(_started).result())
             if self._executor is None and not self._closed:
                 self._executor = executor
             else:
@@ -192,7 +197,7 @@ class OddsPool:
     def _start_executor(self) -> concurrent.futures.Executor:
         context = multiprocessing.get_context(start_method())  # not "fork" beside the store's thread
         return concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_lower_priority, initargs=(self.nice,)
+            self.workers, mp_context=context, initializer=_start_worker, initargs=(self.nice, os.getpid())
         )
 
     def _pump(self) -> None:
