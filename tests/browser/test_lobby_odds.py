@@ -4,18 +4,28 @@ Twelve at the table (the host on a phone, eleven joined over the HTTP API): the 
 Table 2.1's 12-player deck appear on both screens and narrow as the server's strong-bot
 games come in. The server here is this module's own (and warms no deck at start, as
 by default), so the lobby is the first to ask and sees the numbers grow from the first games.
+Between games the board's end screen shows the next deal's odds (four bots play a game
+over the WebSocket first, tests/server/ws_table.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
+import websockets
 from playwright.sync_api import Browser, Page, expect
+
+from tests.server.harness import Ws
+from tests.server.ws_table import Phone, play_to_the_end
 
 from .conftest import NewPhone, _serve
 from .table import NAMES, create_room
@@ -26,19 +36,65 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def cold_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with _serve(tmp_path_factory.mktemp("nightfall-odds"), None, ("--odds-workers", "1")) as base:
+    # The witches' and the quarrel's timers, which run out in every game, short for the bots'
+    # game between games (they play no part in the lobby's odds).
+    timers = {"witch": 0.5, "quarrel": 0.2}
+    with _serve(tmp_path_factory.mktemp("nightfall-odds"), timers, ("--odds-workers", "1")) as base:
         yield base
 
 
-def join_by_api(base: str, code: str, name: str) -> None:
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(
-        f"{base}/api/rooms/{code}/join",
-        data=json.dumps({"name": name}).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
     )
     with urllib.request.urlopen(req, timeout=10) as r:
         assert r.status == 201
+        answer: dict[str, Any] = json.loads(r.read())
+        return answer
+
+
+def join_by_api(base: str, code: str, name: str) -> str:
+    """The new member's seat token."""
+    return str(post(f"{base}/api/rooms/{code}/join", {"name": name})["token"])
+
+
+async def connect(base: str, code: str, token: str) -> Ws:
+    ws = Ws(await websockets.connect(f"ws{base.removeprefix('http')}/ws/{code}", max_size=2**20))
+    await ws.send({"type": "hello", "v": 1, "token": token})
+    assert (await ws.recv())["type"] == "welcome"
+    await ws.expect("state")
+    return ws
+
+
+async def play_a_game(base: str, code: str, tokens: list[str]) -> None:
+    """The table plays one Unlimited game to its end, a heuristic bot on each seat."""
+    sockets = [await connect(base, code, token) for token in tokens]
+    assert (await sockets[0].lobby("settings", mode="unlimited"))["type"] == "ack"
+    assert (await sockets[0].lobby("start"))["type"] == "ack"
+    phones = [Phone(ws) for ws in sockets]
+    try:
+        await asyncio.wait_for(play_to_the_end(phones), 90)
+    finally:
+        for phone in phones:
+            phone.reader.cancel()
+        for ws in sockets:
+            await ws.close()
+
+
+async def edit_deck(base: str, code: str, token: str, deck: dict[str, int]) -> None:
+    host = await connect(base, code, token)
+    try:
+        answer = await host.lobby("settings", deck=deck)
+        assert answer["type"] == "ack", answer
+    finally:
+        await host.close()
+
+
+def off_thread(work: Any) -> None:
+    """Runs a coroutine to its end on a thread of its own: Playwright's sync API holds the
+    main thread's event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, work).result()
 
 
 def games(page: Page) -> int:
@@ -111,5 +167,54 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
         ]
         host.evaluate("document.querySelector('[data-testid=odds]').scrollIntoView()")
         host.screenshot(path=str(shots / "phone_odds_own_deck.png"), animations="disabled")
+    finally:
+        ctx.close()
+
+
+def test_between_games_the_board_shows_the_next_deals_odds(
+    cold_server: str, browser: Browser, shots: Path
+) -> None:
+    """Issue 34 §2 between games: after a game the host may edit the next game's deck on his
+    phone (tests/browser/test_full_game.py), and the board's end screen shows that deal's odds
+    under the result, at 1280×720 with the sound hint, and what this game did with the deck.
+    When the host edits the deck, the board goes back to the result's slide, with the new
+    deck's odds."""
+    base = cold_server
+    created = post(f"{base}/api/rooms", {"name": NAMES[0], "game": "heks"})
+    code = str(created["code"])
+    tokens = [str(created["token"])] + [join_by_api(base, code, name) for name in NAMES[1:4]]
+    off_thread(play_a_game(base, code, tokens))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
+    try:
+        board = ctx.new_page()
+        board.emulate_media(reduced_motion="reduce")
+        board.goto(f"{base}/board/{code}")
+        slides = board.locator(".recap-board")
+        expect(slides).to_have_attribute("data-slide", "0")
+        nxt = board.get_by_test_id("next-game")
+        expect(nxt.get_by_role("heading", name=t("board.next"))).to_be_visible()
+        expect(nxt.locator("li[data-side=village]")).to_be_visible(timeout=20_000)
+        real = nxt.locator(".real-tables")
+        expect(real).to_have_attribute("data-games", "1")  # the game just played
+        expect(real).not_to_have_text(re.compile(r"\b1 days"))  # one game of one day: "1 day"
+        # under the roles, inside the end's card, clear of the sound hint
+        card, box = board.locator(".board-main").bounding_box(), nxt.bounding_box()
+        hint = board.locator(".sound-unlock").bounding_box()
+        assert card is not None and box is not None and hint is not None
+        assert box["y"] + box["height"] <= card["y"] + card["height"], (box, card)
+        for side in nxt.locator("li").all():
+            b = side.bounding_box()
+            assert b is not None and (
+                b["x"] + b["width"] <= hint["x"] or b["y"] + b["height"] <= hint["y"]
+            ), (b, hint)
+        board.screenshot(path=str(shots / "board_between_games.png"), animations="disabled")
+        # the story's next slide, then the host's edit: the board comes back to the odds
+        board.keyboard.press("ArrowRight")
+        expect(slides).to_have_attribute("data-slide", "1")
+        off_thread(edit_deck(base, code, tokens[0], {"WITCH": 1, "CROW": 0, "SEER": 1}))
+        expect(slides).to_have_attribute("data-slide", "0")
+        expect(nxt.locator(".real-tables")).to_have_count(0)  # no table here played this deck
+        expect(nxt.locator("li[data-side=village]")).to_be_visible(timeout=20_000)
+        board.screenshot(path=str(shots / "board_between_games_edited.png"), animations="disabled")
     finally:
         ctx.close()

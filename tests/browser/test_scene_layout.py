@@ -60,6 +60,7 @@ BOARDS12 = [
     "board_discussion12",
     "board_evening12",
     "board_result12",
+    "board_result12&next=1",  # between games: the next deal's odds under the twelve roles
 ]
 
 
@@ -74,8 +75,10 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
     for name in BOARDS12:
         page.goto(f"{mock}/mock.html?s={name}&lang={lang}")
         page.wait_for_selector(".board")
-        if name == "board_depart12":
-            page.screenshot(path=str(shots / f"{name}-{lang}-1280x720.png"), animations="disabled")
+        if name in ("board_depart12", "board_result12&next=1"):
+            page.screenshot(
+                path=str(shots / f"{name.replace('&', '-')}-{lang}-1280x720.png"), animations="disabled"
+            )
         heights = page.evaluate(
             "() => [...document.querySelectorAll('.board-controls button')].map((b) => b.getBoundingClientRect().height)"
         )

@@ -14,7 +14,7 @@ import pytest
 from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
-from .test_heks_game import FastHeks, Phone, play_to_the_end
+from .ws_table import FastHeks, Phone, play_to_the_end
 
 pytestmark = [pytest.mark.server, pytest.mark.timeout(120)]
 

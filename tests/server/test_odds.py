@@ -223,7 +223,7 @@ class FastOddsHeks(FakeOddsHeks):
 async def test_between_games_the_host_sees_the_odds_of_the_next_deal(serve: Serve) -> None:
     """Issue 34 §2 while the room has ended (until Play again): the odds of the deck the next
     game would deal are sent again, and an edit of the deck between games moves them."""
-    from .test_heks_game import Phone, play_to_the_end
+    from .ws_table import Phone, play_to_the_end
 
     OPEN.set()
     executor = concurrent.futures.ThreadPoolExecutor(1)

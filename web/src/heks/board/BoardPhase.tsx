@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { joinNames, t } from "../i18n";
 import type { HeksView } from "../types";
 import { Countdown, Meter, nameOf, placeName, spellName } from "../ui/common";
@@ -148,7 +149,7 @@ function Knights() {
   );
 }
 
-function GameEnd(props: { v: HeksView }) {
+function GameEnd(props: { v: HeksView; next?: ComponentChildren; nextKey?: string }) {
   const { v } = props;
   const res = v.result;
   if (!res) return null;
@@ -169,12 +170,14 @@ function GameEnd(props: { v: HeksView }) {
           </li>
         ))}
       </ul>
+      {props.next}
     </div>
   );
-  return <RecapSlides view={v} first={first} />;
+  return <RecapSlides view={v} first={first} home={props.nextKey} />;
 }
 
-export function BoardPhase(props: { v: HeksView }) {
+/** ``next``: what the end screen says of the next game (board/NextGame.tsx), between games. */
+export function BoardPhase(props: { v: HeksView; next?: ComponentChildren; nextKey?: string }) {
   const v = props.v;
   const names = (seats: number[]) => joinNames(seats.map((s) => nameOf(v, s)));
   let body = null;
@@ -225,7 +228,7 @@ export function BoardPhase(props: { v: HeksView }) {
       body = <p class="big-text">{t("quarrel.text")}</p>;
       break;
     case "GAME_END":
-      body = <GameEnd v={v} />;
+      body = <GameEnd v={v} next={props.next} nextKey={props.nextKey} />;
       break;
     default:
       // Scenes that happen on the phones (the reveal, the discussion, the vote): what to do.

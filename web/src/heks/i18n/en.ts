@@ -408,6 +408,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.qr.board": "QR code of the TV board's address",
   "help.roles.inPlay": "Roles in this game",
   "board.roles": "Roles in this game",
+  "board.next": "The next game",
   "spell.DISGUISE.desc.noseer": "Today nobody can see through you (no use at a table without a role that checks).",
   "stall.waiting": "Still waiting for someone ({n} s)",
   "recap.spell.auto": "{name} cast no spell",
@@ -643,6 +644,7 @@ export const en: Record<MsgKey, string> = {
   "real.side.witch": "witches {n}",
   "real.side.solo": "Jester {n}",
   "real.days": "{d} days on average",
+  "real.days.one": "1 day",
 
   // The secret behind the cover (H-VIS-6, issue 18 §1)
   "secret.title": "Your secret",

@@ -429,6 +429,7 @@ export const nl = {
   "lobby.qr.board": "QR-code van het adres van het tv-bord",
   "help.roles.inPlay": "Rollen in dit spel",
   "board.roles": "Rollen in dit spel",
+  "board.next": "Het volgende spel",
   "spell.DISGUISE.desc.noseer": "Vandaag kan niemand door je heen kijken (zonder een rol die controleert heeft het geen nut).",
   "stall.waiting": "Nog steeds wachten op iemand ({n} s)",
   "recap.spell.auto": "{name} sprak geen spreuk uit",
@@ -665,6 +666,7 @@ export const nl = {
   "real.side.witch": "heksen {n}",
   "real.side.solo": "Nar {n}",
   "real.days": "gemiddeld {d} dagen",
+  "real.days.one": "1 dag",
 
   // The secret behind the cover (H-VIS-6, issue 18 §1)
   "secret.title": "Jouw geheim",

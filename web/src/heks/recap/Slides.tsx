@@ -127,8 +127,9 @@ function paginate(board: HTMLElement, view: HeksView, days: HeksRecapDay[]): Sli
   }
 }
 
-/** The board: the result first (``first``), then the days' slides, moving on by themselves. */
-export function RecapSlides(props: { view: HeksView; first: ComponentChildren; ms?: number }) {
+/** The board: the result first (``first``), then the days' slides, moving on by themselves.
+ * A new ``home`` (the next game's deck, between games) brings the result back. */
+export function RecapSlides(props: { view: HeksView; first: ComponentChildren; ms?: number; home?: string }) {
   const days = props.view.result?.recap ?? [];
   const [slides, setSlides] = useState<Slide[]>(() => wholeDays(days));
   const total = slides.length + 1;
@@ -139,6 +140,12 @@ export function RecapSlides(props: { view: HeksView; first: ComponentChildren; m
     const id = setInterval(() => setI((n) => (n + 1) % total), props.ms ?? SLIDE_MS);
     return () => clearInterval(id);
   }, [total, props.ms, i]);
+  const home = useRef(props.home);
+  useEffect(() => {
+    if (props.home === home.current) return;
+    home.current = props.home;
+    setI(0);
+  }, [props.home]);
   useEffect(() => {
     // A TV remote's (or a keyboard's) arrows move through the slides; the timer starts over.
     const key = (e: KeyboardEvent) => {

@@ -13,6 +13,7 @@ import { seatedProblem } from "../ui/Deck";
 import { rolesInPlay, rolesOf } from "../ui/roles";
 import type { Role } from "../../generated/protocol";
 import { BoardPhase } from "../board/BoardPhase";
+import { NextGame, nextGameKey } from "../board/NextGame";
 import { RecapLooks } from "../recap/who";
 import { SoundSwitch, UnlockHint, useBoardSound } from "../board/Narrator";
 import { Tallies } from "../board/Tally";
@@ -73,7 +74,11 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
           ) : (
             // the story's players in their colours and signs (recap/who.tsx)
             <RecapLooks.Provider value={room.members}>
-              <BoardPhase v={v} />
+              <BoardPhase
+                v={v}
+                next={v.phase === "GAME_END" && room.status === "ended" ? <NextGame room={room} /> : undefined}
+                nextKey={room.status === "ended" ? nextGameKey(room) : undefined}
+              />
             </RecapLooks.Provider>
           )}
         </section>

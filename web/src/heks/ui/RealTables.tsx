@@ -17,7 +17,8 @@ export function RealTables(props: { room: RoomState }) {
     <p class="real-tables small" data-games={real.games}>
       {t(real.games === 1 ? "real.games.one" : "real.games", { n: real.games })} {parts.join(", ")}
       {" · "}
-      {t("real.days", { d: real.mean_days.toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
+      {/* one game of one day (or all of one day) is "1 day", not "1 days on average" */}
+      {real.mean_days === 1 ? t("real.days.one") : t("real.days", { d: real.mean_days.toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
     </p>
   );
 }
