@@ -60,6 +60,34 @@ def test_the_host_bar_covers_neither_the_chiefs_submit_nor_the_role_card_and_say
     assert last.evaluate("(e) => e.getBoundingClientRect().bottom") <= bar_top
 
 
+# Is the element's middle the topmost thing there, where the page shows it now (no scrolling)?
+SHOWN_ON_TOP = """(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.bottom <= innerHeight && hit !== null && (hit === el || el.contains(hit));
+}"""
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_scene_opens_with_its_confirm_clear_of_the_host_bar(
+    phone: Page, mock: str, shots: Path, lang: str
+) -> None:
+    """Play-test (12 phones): at a 12-player vote's result the host's Confirm sat under his
+    fixed bar until he scrolled. A scene that begins with its main button under the closed bar
+    scrolls just enough to show it, as the host meets it, without a scroll of his."""
+    phone.goto(f"{mock}/mock.html?s=voteres12&lang={lang}")
+    confirm = phone.get_by_role("button", name=t("btn.confirm", lang), exact=True)
+    expect(confirm).to_be_visible()
+    expect(
+        phone.get_by_role("button", name=re.compile("^" + re.escape(t("host.open", lang))))
+    ).to_be_visible()
+    phone.wait_for_function(
+        "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
+    )
+    phone.screenshot(path=str(shots / f"voteres12_host-{lang}.png"), animations="disabled")
+    assert confirm.evaluate(SHOWN_ON_TOP), "the host bar covers Confirm when the scene begins"
+
+
 # Per name in the lobby's list: the lines its text takes and whether a word was split.
 NAME_LINES = """() => Array.from(document.querySelectorAll('.seats .seat-name')).map((el) => {
   const range = document.createRange();

@@ -125,6 +125,13 @@ export const FIXTURES: Record<string, HeksView> = {
       ballot: ALL12.filter((s) => s !== 6).map((s) => ({ voter: s, target: s % 3 === 0 ? 2 : s === 11 ? null : 6, auto: s === 11 })) },
     progress: { done: 3, total: 11 }, waiting: [1, 2, 4, 5, 7, 8, 9, 10],
   }),
+  // the host's phone at that vote's result: a long ballot puts Confirm at the foot of the screen
+  voteres12: board12({
+    phase: "VOTE_RESULT_SCENE", deadline: Date.now() + 20_000, day: 4,
+    vote_result: { day: 3, outcome: "EXILED", needed: null, exiled: 6, was_witch: true, tally: { "6": 7, "2": 3 },
+      ballot: ALL12.filter((s) => s !== 6).map((s) => ({ voter: s, target: s % 3 === 0 ? 2 : s === 11 ? null : 6, auto: s === 11 })) },
+    progress: { done: 3, total: 11 }, me: me({ seat: 1 }),
+  }),
   board_ritualres12: board12({ phase: "RITUAL_RESULT", deadline: Date.now() + 15_000, last_ritual: "FAILURE", spoiled: 2, unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE"], progress: { done: 6, total: 11 } }),
   board_proposal12: board12({ phase: "PROPOSAL", deadline: Date.now() + 40_000, chief: 10, curse: 1, progress: { done: 0, total: 1 }, waiting: [10] }),
   board_discussion12: board12({ phase: "DISCUSSION", deadline: Date.now() + 140_000, progress: { done: 4, total: 9 }, waiting: [1, 2, 4, 5, 8] }),

@@ -178,3 +178,22 @@ export function PresenceList(props: { members: Member[] }) {
     </ul>
   );
 }
+
+/** The host's bar is fixed at the foot of the screen: when a scene begins with its main button
+ * (Confirm, Submit) under the closed bar, the page scrolls just enough to show it. Every phone
+ * of the scene has that button where the host has it (the scenes are public); only the host's
+ * page has the bar, as the table can see. */
+export function useClearOfHostBar(scene: string, on: boolean): void {
+  useEffect(() => {
+    if (!on) return;
+    const frame = requestAnimationFrame(() => {
+      const button = document.querySelector<HTMLElement>(".scene-wrap button.primary");
+      const bar = document.querySelector<HTMLElement>(".hostpanel");
+      if (!button || !bar) return;
+      const b = button.getBoundingClientRect();
+      const top = bar.getBoundingClientRect().top;
+      if (b.bottom > top && b.top < innerHeight) scrollBy({ top: b.bottom - top + 12, behavior: "instant" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [scene, on]);
+}

@@ -16,7 +16,7 @@ import { SecretCover, SecretSheet } from "../ui/Secret";
 import { Depart, DepartWatch, Gathering } from "../scenes/Day";
 import { Discussion, EveningAnnounce } from "../scenes/Evening";
 import { PrivatePart } from "../scenes/Private";
-import { HostPanel } from "../scenes/Host";
+import { HostPanel, useClearOfHostBar } from "../scenes/Host";
 import { AcceptScene, Approval, Proposal, Quarrel, RejectScene, Ritual, RitualResult } from "../scenes/Night";
 import { RoleCard, RoleReveal } from "../scenes/Reveal";
 import { StatusBar } from "../scenes/Status";
@@ -168,6 +168,7 @@ export function Game(props: Props) {
   const secret = v.me != null && showStatus;
   const open = secret && openIn === scene;
   const hostBar = props.isHost && v.phase !== "GAME_END";
+  useClearOfHostBar(scene, hostBar);
   return (
     // data-status: the player's public status (cat, frog, exiled), for tests that group phones by it
     <div class={`game phase-${v.phase.toLowerCase()}${hostBar ? " has-hostbar" : ""}`} data-status={v.me?.status ?? "PUBLIC"}>
