@@ -18,6 +18,8 @@ def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
     s.do(HOST, "end_night")
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     assert q["kind"] == "PV_ROLE" and q["can_decline"] and not q["answered"]
+    # no answer declines it (he stays a PV), and the page says so beside the question
+    assert q["default"] is None and q["default_label"] == {"ru": "отказ", "en": "declined"}
     labels = {c["value"]: c["ru"] for c in q["choices"]}
     assert labels["MAYOR"] == "Мэр города" and labels["VH"] == "Ван Хельсинг"
     assert all(c["ru"] != c["value"] for c in q["choices"])
@@ -114,3 +116,18 @@ def test_a_question_nobody_answered_reads_so_with_the_default_that_held() -> Non
     s.do(HOST, "publish")
     [offer] = [m for m in GAME.view(s.state, s.seat("pv"))["me"]["inbox"] if m["question"] is not None]
     assert offer["question"] == {"answered": False, "answer": {"ru": "нет", "en": "no"}}
+
+
+def test_what_no_answer_gives_where_the_default_is_no_option() -> None:
+    """A-CYCLE-6a, Q-28, A-ERR-12: a question that may be declined says «Без ответа: отказ»;
+    a choice with a forced offer says the coin decides; an offer with a default names it."""
+    from nightfall.games.andorra.questions import unanswered
+
+    def q(kind: str, key: str = "MSG", default: object = None) -> dict[str, object]:
+        return {"kind": kind, "key": key, "default": default}
+
+    assert unanswered(q("REANIMATE")) == {"ru": "отказ", "en": "declined"}
+    assert unanswered(q("RECRUIT_CHOICE")) == {"ru": "отказ", "en": "declined"}
+    forced = unanswered(q("RECRUIT_CHOICE", "MSG-RECRUIT-CHOICE-FORCED"))
+    assert forced is not None and "жребий" in forced["ru"] and "coin" in forced["en"]
+    assert unanswered(q("RECRUIT_ASK", default="нет")) is None  # its default is an option, named as such

@@ -31,6 +31,20 @@ def may_decline(prompt: Mapping[str, Any]) -> bool:
     return prompt["kind"] in DECLINABLE and prompt["key"] != FORCED_CHOICE
 
 
+def unanswered(prompt: Mapping[str, Any]) -> AndorraWords | None:
+    """What no answer gives, in words, where the question's default is none of its options
+    (the page says it beside the question, as it says «Без ответа: нет» for a single offer):
+    a question that may be declined is declined (A-CYCLE-6a), and a choice among forced
+    offers goes to the coin (Q-28, A-ERR-12)."""
+    if prompt["default"] is not None:
+        return None
+    if may_decline(prompt):
+        return {"ru": "отказ", "en": "declined"}
+    if prompt["key"] == FORCED_CHOICE:
+        return {"ru": "жребий среди обязательных вербовок", "en": "a coin toss among the forced offers"}
+    return None
+
+
 def answer_value(prompt: Mapping[str, Any], answer: Any) -> Any:
     """The answer the night goes on with (A-CYCLE-6a): ``None`` declines where that is
     allowed; elsewhere it is no answer and the question's default holds («нет» to a

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .questions import may_decline
+from .questions import may_decline, unanswered
 from .reports.host_log import of_night
 from .reports.morning import render_post
 from .reports.render import render
@@ -50,7 +50,7 @@ def prompt_view(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
             }
             for o in pr["options"]
         ],
-        "default_label": None
+        "default_label": unanswered(pr)
         if pr["default"] is None
         else {
             "ru": answer_label(state.world, kind, pr["default"], "ru"),

@@ -128,6 +128,7 @@ class AndorraPrompt(TypedDict):
     ru: str
     en: str
     choices: list[AndorraChoice]  # every option in words (a role, a nick, an item, a clan)
+    # what no answer gives: the default option, or «отказ» / the coin where the default is none (questions.unanswered)
     default_label: AndorraWords | None
     can_decline: bool  # «отказаться» is allowed (A-CYCLE-6a, questions.py)
     answered: bool
