@@ -28,6 +28,7 @@ from tests.server.harness import Ws
 from tests.server.ws_table import Phone, play_to_the_end
 
 from .conftest import NewPhone, _serve
+from .sound_stub import install
 from .table import NAMES, create_room
 from .texts import t
 
@@ -172,7 +173,7 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
 
 
 def test_between_games_the_board_shows_the_next_deals_odds(
-    cold_server: str, browser: Browser, shots: Path
+    cold_server: str, browser: Browser, new_phone: NewPhone, shots: Path
 ) -> None:
     """Issue 34 §2 between games: after a game the host may edit the next game's deck on his
     phone (tests/browser/test_full_game.py), and the board's end screen shows that deal's odds
@@ -185,6 +186,7 @@ def test_between_games_the_board_shows_the_next_deals_odds(
     tokens = [str(created["token"])] + [join_by_api(base, code, name) for name in NAMES[1:4]]
     off_thread(play_a_game(base, code, tokens))
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
+    install(ctx)  # its AudioContext starts suspended, as a browser's before a tap: the sound hint shows
     try:
         board = ctx.new_page()
         board.emulate_media(reduced_motion="reduce")
@@ -216,5 +218,29 @@ def test_between_games_the_board_shows_the_next_deals_odds(
         expect(nxt.locator(".real-tables")).to_have_count(0)  # no table here played this deck
         expect(nxt.locator("li[data-side=village]")).to_be_visible(timeout=20_000)
         board.screenshot(path=str(shots / "board_between_games_edited.png"), animations="disabled")
+        # in Dutch the days' mean has a decimal comma ("gemiddeld 2,0 dagen")
+        board.get_by_role("button", name="Nederlands").click()
+        expect(nxt.locator(".odds-games")).to_contain_text(re.compile(r"gemiddeld \d+,\d dagen"))
+
+        # A deck too big for the four at the table (H-DECK-7 between games): the board says why
+        # under the next game, and the host's Play again waits with the same reason beside it
+        # (it used to take both taps, then fail with a toast over the settings; play-test).
+        host = new_phone()
+        host.goto(f"{base}/r/{code}#t={tokens[0]}")
+        again = host.get_by_role("button", name=t("end.again"), exact=True)
+        expect(again).to_be_enabled()
+        # right under the winner, where the host meets it without scrolling (play-test: y ≈ 1150)
+        box = again.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, box
+        off_thread(edit_deck(base, code, tokens[0], {"WITCH": 1, "CROW": 2, "SEER": 1, "HERB_DOCTOR": 1}))
+        expect(again).to_be_disabled()
+        problem = nxt.locator(".deck-problem")
+        expect(problem).to_be_visible()
+        host.get_by_role("button", name="Nederlands").click()
+        said = problem.inner_text()
+        expect(host.get_by_role("status").filter(has_text=said)).to_be_visible()
+        host.screenshot(path=str(shots / "host_play_again_waits.png"), animations="disabled")
+        off_thread(edit_deck(base, code, tokens[0], {"WITCH": 1, "CROW": 0, "SEER": 1}))
+        expect(host.get_by_role("button", name=t("end.again", "nl"), exact=True)).to_be_enabled()
     finally:
         ctx.close()

@@ -35,3 +35,12 @@ export function joinNames(names: string[]): string {
   if (names.length === 1) return names[0];
   return t("names.and", { a: names.slice(0, -1).join(", "), b: names[names.length - 1] });
 }
+
+/** A decimal in the current language ("4,6" in Dutch, "4.6" in English), one place at most
+ * (``fixed``: always one, "3,0"). The page's language, not the browser's. */
+export function decimal(x: number, fixed = false): string {
+  return x.toLocaleString(getLang() === "nl" ? "nl-NL" : "en-GB", {
+    minimumFractionDigits: fixed ? 1 : 0,
+    maximumFractionDigits: 1,
+  });
+}

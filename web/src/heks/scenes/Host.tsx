@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
@@ -182,17 +182,24 @@ export function PresenceList(props: { members: Member[] }) {
 /** The host's bar is fixed at the foot of the screen: when a scene begins with its main button
  * (Confirm, Submit) under the closed bar, the page scrolls just enough to show it. Every phone
  * of the scene has that button where the host has it (the scenes are public); only the host's
- * page has the bar, as the table can see. */
+ * page has the bar, as the table can see. A scene after one it scrolled (and he did not scroll
+ * since) starts from the top again, as it would have without that scroll. */
 export function useClearOfHostBar(scene: string, on: boolean): void {
+  const scrolled = useRef<number | null>(null); // where the last scroll of ours left the page
   useEffect(() => {
     if (!on) return;
     const frame = requestAnimationFrame(() => {
+      if (scrolled.current !== null && Math.abs(scrollY - scrolled.current) < 2) scrollTo({ top: 0, behavior: "instant" });
+      scrolled.current = null;
       const button = document.querySelector<HTMLElement>(".scene-wrap button.primary");
       const bar = document.querySelector<HTMLElement>(".hostpanel");
       if (!button || !bar) return;
       const b = button.getBoundingClientRect();
       const top = bar.getBoundingClientRect().top;
-      if (b.bottom > top && b.top < innerHeight) scrollBy({ top: b.bottom - top + 12, behavior: "instant" });
+      if (b.bottom > top && b.top < innerHeight) {
+        scrollBy({ top: b.bottom - top + 12, behavior: "instant" });
+        scrolled.current = scrollY;
+      }
     });
     return () => cancelAnimationFrame(frame);
   }, [scene, on]);

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksView, Send, VoteResult } from "../types";
@@ -122,10 +123,21 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
   );
 }
 
-/** "Play again" with a second tap: a new game starts for the whole table at once. */
-function PlayAgain(props: { playAgain: () => Promise<unknown> }) {
+/** "Play again" with a second tap: a new game starts for the whole table at once. While the
+ * next game cannot start (``blocked``: why), the button waits with the reason under it. */
+function PlayAgain(props: { playAgain: () => Promise<unknown>; blocked: string | null }) {
   const [asking, setAsking] = useState(false);
   const again = useOnce(props.playAgain);
+  if (props.blocked !== null) {
+    return (
+      <>
+        <PrimaryButton label={t("end.again")} onClick={() => undefined} disabled />
+        <p class="small deck-problem" role="status">
+          {props.blocked}
+        </p>
+      </>
+    );
+  }
   if (!asking) return <PrimaryButton label={t("end.again")} onClick={() => setAsking(true)} />;
   return (
     <div class="card host-confirm" role="group" aria-label={t("end.again.confirm")}>
@@ -146,7 +158,15 @@ function endedByVote(reason: string, hasAnnouncement: boolean): boolean {
 }
 
 /** Results: winner, reason, score, every role (H-VIS-2); "Play again" for the host. */
-export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: boolean; playAgain: () => Promise<unknown> }) {
+export function Results(props: {
+  view: HeksView;
+  isHost: boolean;
+  canPlayAgain: boolean;
+  playAgain: () => Promise<unknown>;
+  blocked: string | null;
+  /** Between games, the host's table and deck for the next game, right under Play again. */
+  next?: ComponentChildren;
+}) {
   const v = props.view;
   const r = v.result;
   if (!r) return null;
@@ -160,6 +180,13 @@ export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: 
         <p>{t(`reason.${r.reason}` as "reason.TAKEOVER")}</p>
         <p>{r.score === 1 ? t("end.score.one") : t("end.score", { n: r.score })}</p>
       </Section>
+      {/* the host's next step comes before the details, where he meets it without scrolling */}
+      {props.isHost && props.canPlayAgain ? (
+        <PlayAgain playAgain={props.playAgain} blocked={props.blocked} />
+      ) : (
+        <p class="waiting">{t("end.again.wait")}</p>
+      )}
+      {props.next}
       {r.announcement && (
         <Section>
           <AnnouncementText view={v} a={r.announcement} />
@@ -188,11 +215,6 @@ export function Results(props: { view: HeksView; isHost: boolean; canPlayAgain: 
           })}
         </ul>
       </Section>
-      {props.isHost && props.canPlayAgain ? (
-        <PlayAgain playAgain={props.playAgain} />
-      ) : (
-        <p class="waiting">{t("end.again.wait")}</p>
-      )}
     </div>
   );
 }

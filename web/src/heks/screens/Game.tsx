@@ -31,6 +31,9 @@ interface Props {
   isHost: boolean;
   canPlayAgain: boolean;
   playAgain: () => Promise<unknown>;
+  /** Why the next game cannot start yet (the deck does not fit the table, too few or many
+   *  players): "Play again" waits, with the reason beside it, as the lobby's Start does. */
+  againBlocked?: string | null;
   /** The evening's score, shown on the results screen (issue 18 §7). */
   score?: ComponentChildren;
   /** Between games (the room has ended): the profile and the next game's table, deck and
@@ -140,8 +143,14 @@ function Scene(props: Props) {
     case "GAME_END":
       return (
         <>
-          <Results view={v} isHost={props.isHost} canPlayAgain={props.canPlayAgain} playAgain={props.playAgain} />
-          {props.betweenGames}
+          <Results
+            view={v}
+            isHost={props.isHost}
+            canPlayAgain={props.canPlayAgain}
+            playAgain={props.playAgain}
+            blocked={props.againBlocked ?? null}
+            next={props.betweenGames}
+          />
           {props.score}
           <RecapLooks.Provider value={props.members}>
             <Recap view={v} />

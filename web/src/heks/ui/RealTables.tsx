@@ -1,5 +1,5 @@
 import type { RoomState } from "../../core/connection";
-import { t } from "../i18n";
+import { decimal, t } from "../i18n";
 
 // What real tables on this server did with the deck the lobby would deal now
 // (room.real_tables, server/real_tables.py; issue 34 §3): shown beside the simulated odds.
@@ -18,7 +18,7 @@ export function RealTables(props: { room: RoomState }) {
       {t(real.games === 1 ? "real.games.one" : "real.games", { n: real.games })} {parts.join(", ")}
       {" · "}
       {/* one game of one day (or all of one day) is "1 day", not "1 days on average" */}
-      {real.mean_days === 1 ? t("real.days.one") : t("real.days", { d: real.mean_days.toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
+      {real.mean_days === 1 ? t("real.days.one") : t("real.days", { d: decimal(real.mean_days) })}
     </p>
   );
 }
