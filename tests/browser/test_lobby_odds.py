@@ -148,6 +148,11 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
             "(el) => [el.dataset.games, el.querySelector('.odds-games').innerText]"
         )
         assert f"{shown} games" in text and "days on average" in text, (shown, text)
+        # the whole percents shown add up to 100 (each rounded alone, 92.6 and 7.6 read 93 and 8)
+        values = odds_phone.locator(".odds-value").evaluate_all(
+            "(els) => els.map(e => e.firstChild.textContent)"
+        )
+        assert sum(int(v.strip().rstrip("%").strip()) for v in values) == 100, values
         host.evaluate("document.querySelector('[data-testid=odds]').scrollIntoView()")
         host.screenshot(path=str(shots / "phone_odds.png"), animations="disabled")
         board.screenshot(path=str(shots / "board_odds.png"), animations="disabled")

@@ -11,6 +11,20 @@ function sideName(side: string): string {
   return side === "village" ? t("odds.side.village") : side === "witch" ? t("odds.side.witch") : t("odds.side.solo");
 }
 
+/** Whole percents that add up to their total, 100 (largest remainder): rounded one by one, 92.6 % and
+ * 7.6 % would read "93 %" and "8 %". */
+export function wholePercents(percents: number[]): number[] {
+  const floors = percents.map(Math.floor);
+  let left = Math.round(percents.reduce((a, b) => a + b, 0)) - floors.reduce((a, b) => a + b, 0);
+  const order = percents.map((p, i) => [p - Math.floor(p), i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    floors[i] += 1;
+    left -= 1;
+  }
+  return floors;
+}
+
 export function Odds(props: { room: RoomState; class?: string }) {
   const odds: OddsJson | undefined = props.room.odds;
   if (!odds) {
@@ -21,6 +35,7 @@ export function Odds(props: { room: RoomState; class?: string }) {
       </section>
     ) : null;
   }
+  const shown = wholePercents(odds.sides.map((s) => s.percent));
   return (
     <section class={`card odds ${props.class ?? ""}`} data-testid="odds" data-games={odds.games} data-done={odds.done}>
       <h2>{t("odds.title")}</h2>
@@ -31,7 +46,7 @@ export function Odds(props: { room: RoomState; class?: string }) {
       ) : (
         <>
           <ul class="odds-sides">
-            {odds.sides.map((s) => {
+            {odds.sides.map((s, i) => {
               const low = Math.max(0, s.percent - s.plus_minus);
               const high = Math.min(100, s.percent + s.plus_minus);
               return (
@@ -42,7 +57,7 @@ export function Odds(props: { room: RoomState; class?: string }) {
                     <span class="odds-band" style={{ left: `${low}%`, width: `${high - low}%` }} />
                   </span>
                   <strong class="odds-value">
-                    {Math.round(s.percent)} % <span class="odds-pm">± {Math.round(s.plus_minus)}</span>
+                    {shown[i]} % <span class="odds-pm">± {Math.round(s.plus_minus)}</span>
                   </strong>
                 </li>
               );
