@@ -131,3 +131,44 @@ def test_what_no_answer_gives_where_the_default_is_no_option() -> None:
     forced = unanswered(q("RECRUIT_CHOICE", "MSG-RECRUIT-CHOICE-FORCED"))
     assert forced is not None and "жребий" in forced["ru"] and "coin" in forced["en"]
     assert unanswered(q("RECRUIT_ASK", default="нет")) is None  # its default is an option, named as such
+
+
+def test_a_forced_offer_left_unanswered_reads_as_taken_not_refused() -> None:
+    """Q-28, A-ERR-12, A-RECRUIT-6, A-DATA-I: he refused the red clan once, so its second offer
+    is forced; beside the black clan's he is asked to choose and says nothing. The question
+    said the forced offer is taken without an answer, and the morning says the same (it said
+    «принято: отказ» and then «Вы завербованы»; a play-test)."""
+    s = deal("RECRUITER:red", "RECRUITER:black", "PV", "DOCTOR", "MANIAC", "VAMPIRE", two_clans=True)
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv")
+    s.resolve({("RECRUIT_ASK", "pv"): "нет"})
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv")
+    s.move("recruiter2", "RECRUIT", "pv")
+    s.do(HOST, "end_night")
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert q["key"] == "MSG-RECRUIT-CHOICE-FORCED" and not q["can_decline"]
+    said = q["default_label"]
+    assert said is not None and said["ru"].startswith("обязательная вербовка"), said
+    s.do(HOST, "close_prompts")
+    s.do(HOST, "publish")
+    assert s.player("pv").clan == "mafia:red"  # the forced offer, the only one
+    inbox = GAME.view(s.state, s.seat("pv"))["me"]["inbox"]
+    questions = [m["question"] for m in inbox if m.get("question")]  # night 1's «нет» too
+    assert {"answered": False, "answer": said} in questions, questions
+
+
+def test_the_audit_and_the_moves_table_agree_on_a_refused_recruitment() -> None:
+    """A-RECRUIT-8, H-03: an offer refused at dawn is «неудачно» in the moves table and in the
+    order of execution alike (its step logged the visit «удачно» while the offer stood)."""
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.resolve({("RECRUIT_ASK", "pv"): "нет"})
+    audit = s.state.audits[0]
+    recruiter = str(s.seat("recruiter"))
+    assert audit["acts"][recruiter]["result"] == "FAIL"
+    [event] = [e for e in GAME.view(s.state, "host")["host"]["audits"][0]["events"] if e["code"] == "RECRUIT"]
+    assert event["result"] == "FAIL", event
+    [step] = [r for r in audit["steps"] if r.get("step") == event["step"] and "actions" in r]
+    assert [a["result"] for a in step["actions"] if a["code"] == "RECRUIT"] == ["FAIL"]

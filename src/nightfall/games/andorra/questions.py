@@ -41,7 +41,10 @@ def unanswered(prompt: Mapping[str, Any]) -> AndorraWords | None:
     if may_decline(prompt):
         return {"ru": "отказ", "en": "declined"}
     if prompt["key"] == FORCED_CHOICE:
-        return {"ru": "жребий среди обязательных вербовок", "en": "a coin toss among the forced offers"}
+        return {
+            "ru": "обязательная вербовка (жребий, если их несколько)",
+            "en": "the forced offer (a coin toss if several)",
+        }
     return None
 
 
@@ -68,6 +71,9 @@ def settle(messages: list[dict[str, Any]], prompts: list[dict[str, Any]], answer
                     "kind": pr["kind"],
                     "answered": pid in answers,
                     "answer": answers.get(pid, pr["default"]),
+                    # no answer where the default is no option: what it gave, as the question said
+                    # (a forced offer is taken, not refused: Q-28)
+                    "words": None if pid in answers else unanswered(pr),
                 }
 
 
@@ -76,7 +82,7 @@ def settled(world: World, asked: dict[str, Any] | None) -> AndorraSettled | None
     if asked is None:
         return None
     kind, value = str(asked["kind"]), asked["answer"]
-    words: AndorraWords | None = None
-    if value is not None:
+    words: AndorraWords | None = asked.get("words")
+    if words is None and value is not None:
         words = {"ru": answer_label(world, kind, value, "ru"), "en": answer_label(world, kind, value, "en")}
     return {"answered": bool(asked["answered"]), "answer": words}

@@ -156,6 +156,22 @@ class Night:
         self.events.append(ev)
         return ev
 
+    def decide_offer(self, offer: dict[str, Any], result: str) -> None:
+        """A recruitment offer decided at dawn (A-RECRUIT-8): the move's result, and the same
+        word on the visit its step logged («удачно» while the offer stood), so that the audit's
+        order of execution and its moves table agree. A visit's result is read by nothing but
+        the audit (the Journalist's lines read a visit's class, A-ROLE-JOURNALIST-5)."""
+        act = self.acts[offer["by"]]
+        act.result = result
+        for ev in self.events:
+            if ev.step == offer["step"] and ev.actor == offer["by"] and ev.code == act.code:
+                ev.result = result
+        for record in self.audit:
+            if record.get("step") == offer["step"]:
+                for e in record.get("actions", ()):
+                    if e["actor"] == offer["by"] and e["code"] == act.code:
+                        e["result"] = result
+
     def audit_line(self, **kw: Any) -> None:
         self.audit.append({"step": self.step, **kw})
 

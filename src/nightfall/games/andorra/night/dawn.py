@@ -74,7 +74,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
         ]
         if not live or not _recruitable(p):
             for r in rest:
-                ctx.acts[r["by"]].result = "FAIL"
+                ctx.decide_offer(r, "FAIL")
                 if p.alive:
                     _notice_first(ctx, r)
             continue
@@ -126,7 +126,7 @@ def d2_d4_recruitment(ctx: Night) -> None:
             if r is not pick and r not in forced and r["faction"] not in p.refused_by:
                 p.refused_by.append(r["faction"])  # A-RECRUIT-6: remembered per faction
         for r in rest:
-            ctx.acts[r["by"]].result = "OK" if r is pick else "FAIL"
+            ctx.decide_offer(r, "OK" if r is pick else "FAIL")
         if pick is None:
             continue
         if pick["faction"] == "rebel":

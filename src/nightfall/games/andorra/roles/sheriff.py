@@ -100,11 +100,11 @@ def recruited_at_dawn(ctx: Night, p: Player, offers: list[dict[str, Any]]) -> di
         p.role, p.clan, p.join_key = Role.INVESTIGATOR, "cops", [ctx.n, p.seat]
         p.give("SIREN", ctx.n)
         world.roles_taken.append(Role.INVESTIGATOR)
-        ctx.acts[r["by"]].result = "OK"
+        ctx.decide_offer(r, "OK")
         ctx.dawn_msgs.append((p.seat, "MSG-RECRUITED-SHERIFF", {"sheriff": r["by"]}))
         return r
     for r in sheriff:
-        ctx.acts[r["by"]].result = "FAIL"
+        ctx.decide_offer(r, "FAIL")
     return None
 
 
