@@ -172,3 +172,24 @@ def test_the_audit_and_the_moves_table_agree_on_a_refused_recruitment() -> None:
     assert event["result"] == "FAIL", event
     [step] = [r for r in audit["steps"] if r.get("step") == event["step"] and "actions" in r]
     assert [a["result"] for a in step["actions"] if a["code"] == "RECRUIT"] == ["FAIL"]
+
+
+def test_the_review_tells_a_decline_from_no_answer() -> None:
+    """H-03, A-CYCLE-6a: in the night's review a PV's explicit «отказаться» reads «ответ:
+    отказ», and a question closed without an answer says what that gave («нет ответа → нет»);
+    both read «нет ответа» before (a play-test)."""
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "pv2")
+    s.move("pv", "PV_WATCH", "pv2")
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert q["kind"] == "PV_ROLE"
+    s.do(HOST, "answer", prompt=q["id"], answer=None)  # «Ответить за pv: отказаться»
+    [offer] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert offer["kind"] == "RECRUIT_ASK"
+    s.do(HOST, "close_prompts")
+    answers = [a["ru"] for a in GAME.view(s.state, "host")["host"]["review"]["answers"]]
+    assert answers[0].endswith("— ответ: отказ"), answers
+    assert answers[1].endswith("— ответ: нет ответа → нет"), answers

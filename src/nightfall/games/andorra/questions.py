@@ -11,11 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .reports.review import answer_label
-from .state import World
-
 if TYPE_CHECKING:
-    from .view_types import AndorraSettled
     from .words_types import AndorraWords
 
 # A-CYCLE-6a: the PV keeps his role (A-ROLE-PV-6), the recruit refuses every offer
@@ -75,14 +71,3 @@ def settle(messages: list[dict[str, Any]], prompts: list[dict[str, Any]], answer
                     # (a forced offer is taken, not refused: Q-28)
                     "words": None if pid in answers else unanswered(pr),
                 }
-
-
-def settled(world: World, asked: dict[str, Any] | None) -> AndorraSettled | None:
-    """A settled question's answer in words, for the player's inbox (``settle``)."""
-    if asked is None:
-        return None
-    kind, value = str(asked["kind"]), asked["answer"]
-    words: AndorraWords | None = asked.get("words")
-    if words is None and value is not None:
-        words = {"ru": answer_label(world, kind, value, "ru"), "en": answer_label(world, kind, value, "en")}
-    return {"answered": bool(asked["answered"]), "answer": words}

@@ -12,7 +12,6 @@ from .host_edit import choices as edit_choices
 from .items import GIFT_LIST, item_name
 from .moves import sheet_clan
 from .penalties import avatar_penalty
-from .questions import settled
 from .replacement import as_of
 from .reports.first_post import first_post
 from .reports.header import header
@@ -32,6 +31,7 @@ from .view_review import (
     own_prompts,
     pending_view,
     prompt_view,
+    settled,
     sure_move_view,
 )
 from .view_types import (

@@ -13,8 +13,8 @@ from .reports.review import HITS, NOTES, answer_label, review
 from .review_types import AndorraAudit, AndorraAuditEvent, AndorraReview
 from .roles.move_names import move_name
 from .roles.move_params import describe
-from .state import AndorraState
-from .view_types import AndorraMove, AndorraPending, AndorraPrompt
+from .state import AndorraState, World
+from .view_types import AndorraMove, AndorraPending, AndorraPrompt, AndorraSettled
 from .words_types import AndorraWords
 
 
@@ -165,3 +165,14 @@ def words(code: str) -> AndorraWords:
 def table_words(table: dict[str, tuple[str, str]], code: str) -> AndorraWords | None:
     found = table.get(code)
     return None if found is None else {"ru": found[0], "en": found[1]}
+
+
+def settled(world: World, asked: dict[str, Any] | None) -> AndorraSettled | None:
+    """A settled question's answer in words, for the player's inbox (``settle``)."""
+    if asked is None:
+        return None
+    kind, value = str(asked["kind"]), asked["answer"]
+    words: AndorraWords | None = asked.get("words")
+    if words is None and value is not None:
+        words = {"ru": answer_label(world, kind, value, "ru"), "en": answer_label(world, kind, value, "en")}
+    return {"answered": bool(asked["answered"]), "answer": words}

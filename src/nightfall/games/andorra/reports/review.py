@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..items import item_name
+from ..questions import unanswered
 from ..roles.catalogue import CLAN_COLOURS
 from ..roles.move_names import move_name
 from ..roles.move_params import describe
@@ -202,13 +203,21 @@ def _answer(state: AndorraState, world: World, pr: dict[str, Any], lang: str) ->
     """One question of the night and its answer: «ведущий: … — ответ: …»."""
     en = lang == "en"
     who = ("the host" if en else "ведущий") if pr["seat"] == 0 else _nick(world, pr["seat"])
-    got = state.answers.get(str(pr["id"]))
-    # the answer in words (a role, an item, a clan, a nick), never its code
-    said = (
-        ("no answer" if en else "нет ответа")
-        if got is None
-        else answer_label(world, str(pr["kind"]), got, lang)
-    )
+    # the answer in words (a role, an item, a clan, a nick), never its code; a null answer is
+    # a decline where one is allowed (A-CYCLE-6a); no answer says what it gave, as the page did
+    pid = str(pr["id"])
+    got = state.answers.get(pid)
+    fallback = unanswered(pr)
+    if got is not None:
+        said = answer_label(world, str(pr["kind"]), got, lang)
+    elif pid in state.answers and fallback is not None:
+        said = fallback[lang]  # type: ignore[literal-required]
+    else:
+        default = pr["default"]
+        gave = answer_label(world, str(pr["kind"]), default, lang) if default is not None else None
+        if gave is None and fallback is not None:
+            gave = fallback[lang]  # type: ignore[literal-required]
+        said = ("no answer" if en else "нет ответа") + (f" → {gave}" if gave else "")
     return f"{who}: {render(world, pr['key'], pr['params'], lang)} — {'answer' if en else 'ответ'}: {said}"
 
 
