@@ -193,3 +193,28 @@ def test_the_review_tells_a_decline_from_no_answer() -> None:
     answers = [a["ru"] for a in GAME.view(s.state, "host")["host"]["review"]["answers"]]
     assert answers[0].endswith("— ответ: отказ"), answers
     assert answers[1].endswith("— ответ: нет ответа → нет"), answers
+
+
+def test_the_hosts_answers_for_players_and_closing_the_questions_are_in_his_log() -> None:
+    """H-03, A-CYCLE-6: an answer the host gives for a player (from his PM) and «Закрыть
+    вопросы» are the host's own acts: the desk's log and the night's review name them (they
+    left no trace; a play-test)."""
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "pv2")
+    s.move("pv", "PV_WATCH", "pv2")
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    s.do(HOST, "answer", prompt=q["id"], answer="JOURNALIST")
+    s.do(HOST, "close_prompts")
+    host = GAME.view(s.state, "host")["host"]
+    entries = host["review"]["host_entries"]
+    said = [e["ru"] for e in entries]
+    assert said == [
+        "Ночь 1. Ответ из ЛС за pv: Журналист (внёс ведущий)",
+        "Ночь 1. Вопросы закрыты, без ответа (ответы по умолчанию): pv",
+    ], said
+    assert [e["en"] for e in entries][
+        0
+    ] == "Night 1. Answer from a PM for pv: Journalist (entered by the host)"

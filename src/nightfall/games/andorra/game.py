@@ -176,6 +176,15 @@ def _answer(state: AndorraState, cmd: Command) -> list[Event]:
     if ans is not None and ans not in pr["options"]:
         raise Rejected("bad_answer", rule="A-DATA-I", prompt=pid, answer=ans, options=pr["options"])
     state.answers[str(pid)] = answer_value(pr, ans)  # A-CYCLE-6a: a null declines only where allowed
+    if cmd.actor == HOST and pr["seat"] != 0:  # H-03: an answer from his PM, in the host's log
+        state.host_log.append(
+            {
+                "night": state.world.day,
+                "answer_for": pr["seat"],
+                "kind": pr["kind"],
+                "answer": state.answers[str(pid)],
+            }
+        )
     if all(p["id"] in state.answers for p in prompts):
         return _run(state, cmd.now)
     return []
@@ -259,6 +268,8 @@ def _close_prompts(state: AndorraState, cmd: Command) -> list[Event]:
     _host_only(cmd)
     _phase(state, RESOLVING, rule="H-11")
     state.prompts_timed_out = True
+    open_ = [p["seat"] for p in (state.pending or {}).get("prompts", []) if str(p["id"]) not in state.answers]
+    state.host_log.append({"night": state.world.day, "closed_prompts": open_})
     return _run(state, cmd.now)
 
 

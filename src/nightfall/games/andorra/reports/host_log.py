@@ -11,7 +11,7 @@ from ..items import item_name
 from ..replacement import as_of
 from ..roles.move_names import move_name
 from ..state import AndorraState, World, role_name
-from .review import clan_word, move_words
+from .review import answer_label, clan_word, move_words
 
 # What each state edit did (H-03c), (ru, en).
 EDITS: dict[str, tuple[str, str]] = {
@@ -40,6 +40,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "dropped": ("; снят ход: ", "; move dropped: "),
     "penalty": ("+1 за отсутствие аватара", "+1 for a missing avatar"),
     "undone": (" (отменён)", " (taken back)"),
+    "answer_for": ("Ответ из ЛС за", "Answer from a PM for"),
+    "declined": ("отказ", "declined"),
+    "closed": (
+        "Вопросы закрыты, без ответа (ответы по умолчанию)",
+        "Questions closed, unanswered (the defaults)",
+    ),
+    "host_q": ("ведущий", "the host"),
 }
 
 
@@ -81,6 +88,16 @@ def line(world: World, h: dict[str, Any], lang: str = "ru") -> str | None:
         if h.get("dropped"):
             out += say("dropped") + ", ".join(move_name(code, lang) for code in h["dropped"])
         return out
+    if "answer_for" in h:
+        said = (
+            say("declined") if h["answer"] is None else answer_label(world, str(h["kind"]), h["answer"], lang)
+        )
+        return f"{say('night')} {h['night']}. {say('answer_for')} {_nick(world, h['answer_for'])}: {said} {say('by_host')}"
+    if "closed_prompts" in h:
+        who = ", ".join(say("host_q") if s == 0 else _nick(world, s) for s in h["closed_prompts"]) or say(
+            "none"
+        )
+        return f"{say('night')} {h['night']}. {say('closed')}: {who}"
     if "penalty" in h:
         undone = say("undone") if h.get("undone") else ""
         return f"{say('day')} {h['day']}. {say('penalty')}: {_nick(world, h['penalty'])}{undone}"
@@ -106,7 +123,7 @@ def of_night(state: AndorraState, world: World, night: int) -> list[dict[str, st
     lists his corrections on their own)."""
     out = []
     for h in state.host_log:
-        if ("pm_move" in h and h["night"] == night) or (
+        if (h.get("night") == night and ("pm_move" in h or "answer_for" in h or "closed_prompts" in h)) or (
             h.get("day") == night and ("edit" in h or "pm_vote" in h)
         ):
             words = both(as_of(world, h.get("epoch")), h)
