@@ -215,6 +215,4 @@ def test_the_hosts_answers_for_players_and_closing_the_questions_are_in_his_log(
         "Ночь 1. Ответ из ЛС за pv: Журналист (внёс ведущий)",
         "Ночь 1. Вопросы закрыты, без ответа (ответы по умолчанию): pv",
     ], said
-    assert [e["en"] for e in entries][
-        0
-    ] == "Night 1. Answer from a PM for pv: Journalist (entered by the host)"
+    assert entries[0]["en"] == "Night 1. Answer from a PM for pv: Journalist (entered by the host)"
