@@ -216,3 +216,21 @@ def test_the_hosts_answers_for_players_and_closing_the_questions_are_in_his_log(
         "Ночь 1. Вопросы закрыты, без ответа (ответы по умолчанию): pv",
     ], said
     assert entries[0]["en"] == "Night 1. Answer from a PM for pv: Journalist (entered by the host)"
+
+
+def test_a_question_closed_without_an_answer_stays_in_sight_as_closed() -> None:
+    """A-CYCLE-6, A-DATA-I, H-11: when the host closes the questions, the PV's unanswered
+    question stays on his page through the review, unanswered, with what no answer gave
+    («отказ»); it used to vanish until the morning (a play-test)."""
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "pv2")
+    s.move("pv", "PV_WATCH", "pv2")
+    s.do(HOST, "end_night")
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    s.do(HOST, "close_prompts")
+    assert s.state.phase == "REVIEW"
+    [closed] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert closed["id"] == q["id"] and not closed["answered"]
+    assert closed["default_label"] == {"ru": "отказ", "en": "declined"}
+    assert GAME.view(s.state, s.seat("pv2"))["me"]["prompts"] == []  # only his own

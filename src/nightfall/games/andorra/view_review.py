@@ -20,13 +20,16 @@ from .words_types import AndorraWords
 
 def own_prompts(state: AndorraState, seat: int) -> list[AndorraPrompt]:
     """His open questions while the night waits; once it is resolved (the last answer goes on
-    to the host's review), the questions he answered, so that his answer stays in sight."""
+    to the host's review, or the host closed the questions), every question he was asked, with
+    his answer or as closed, so that what he answered stays in sight."""
     pending = state.pending or {}
     if state.phase == "RESOLVING":
         return [prompt_view(state, p) for p in pending.get("prompts", []) if p["seat"] == seat]
     if state.phase == "REVIEW":
+        # his questions of the night, answered or closed without an answer (the page says
+        # which, and what no answer gave: it used to drop them until the morning)
         asked = (pending.get("audit") or {}).get("prompts", [])
-        return [prompt_view(state, p) for p in asked if p["seat"] == seat and str(p["id"]) in state.answers]
+        return [prompt_view(state, p) for p in asked if p["seat"] == seat]
     return []
 
 

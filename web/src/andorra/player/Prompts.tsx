@@ -35,6 +35,9 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
             <p>{ctx.lang === "en" ? p.en : p.ru}</p>
             {p.answered ? (
               <p role="status">{ctx.t("answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
+            ) : view.phase !== "RESOLVING" ? (
+              // the night went on without his answer (a deadline, the host's «Закрыть вопросы»)
+              <p role="status">{ctx.t("prompt_closed", { answer: p.default_label ? word(p.default_label) : ctx.t("declined") })}</p>
             ) : (
               <>
                 {p.default_label && <p>{ctx.t("prompt_default", { default: word(p.default_label) })}</p>}
