@@ -44,3 +44,31 @@ def test_an_answered_recruitment_offer_reads_answered(chromium: Browser, andorra
     page.get_by_role("button", name="English").click()
     expect(page.get_by_role("region", name="Private messages")).to_contain_text("Your answer: yes.")
     page.context.close()
+
+
+def test_a_question_closed_without_an_answer_says_so_before_and_after_the_morning(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    """A-CYCLE-6, H-11, A-DATA-I: the host closes the night's questions while Kira has not
+    answered her offer. Through the review her page keeps the question, closed, with what no
+    answer gave («нет»), and asks nothing; the morning says the same (a play-test: it vanished)."""
+    game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in CAST]})
+    host = Remote(andorra_server.url, game["code"], game["host_token"])
+    boss = Remote(andorra_server.url, game["code"], game["players"][SEAT["Boss"] - 1]["token"])
+    host.ok("end_day")
+    boss.ok("move", player=SEAT["Rekrut"], action="RECRUIT", target=SEAT["Kira"])
+    host.ok("end_night")
+    host.ok("close_prompts")
+
+    page = page_in_own_context(chromium)
+    page.goto(game["players"][SEAT["Kira"] - 1]["url"])
+    closed = page.get_by_role("region", name="Вопросы").get_by_role("status")
+    expect(closed).to_have_text("Вопрос закрыт без ответа; принято: нет")
+    expect(page.get_by_role("button", name="да", exact=True)).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "question-closed-phone.png"), animations="disabled")
+    host.ok("publish")
+    offer = page.get_by_role("region", name="Личные сообщения").get_by_role("listitem")
+    expect(offer.filter(has_text="предложение о вербовке")).to_contain_text("Ответа не было; принято: нет.")
+    page.context.close()
