@@ -3,17 +3,20 @@ import type { Ctx } from "../common";
 
 /** A button that asks once more before a step that cannot be taken back (close the day or the
  * night, publish the morning, a penalty). */
-export function Confirm({ ctx, label, question, disabled, onConfirm }: {
+export function Confirm({ ctx, label, question, disabled, onConfirm, ariaLabel, class: cls }: {
   ctx: Ctx;
   label: string;
   question: string;
   disabled?: boolean;
   onConfirm: () => void;
+  /** The button's accessible name when its label alone does not say it (an option of a question). */
+  ariaLabel?: string;
+  class?: string;
 }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" disabled={disabled} onClick={() => setAsking(true)}>
+      <button type="button" class={cls} aria-label={ariaLabel} disabled={disabled} onClick={() => setAsking(true)}>
         {label}
       </button>
     );

@@ -1,4 +1,5 @@
 import { Deadline, nickOf, type Ctx, type DeskView } from "../common";
+import { Confirm } from "./Confirm";
 import type { Run } from "./run";
 
 /** Every open question of the night; the host answers his own and, from a PM, anyone's. */
@@ -25,25 +26,29 @@ export function HostPrompts({ ctx, view, run }: { ctx: Ctx; view: DeskView; run:
               // repeated it (a play-test host's desk); each button's name still says it whole.
               <div class="choices prompt-choices">
                 <span class="prompt-lead">{p.seat === 0 ? ctx.t("answer_lead") : ctx.t("answer_for_lead", { nick: who })}</span>
-                {p.choices.map((c) => (
-                  <button
-                    type="button"
-                    key={String(c.value)}
-                    aria-label={p.seat === 0 ? ctx.t("answer", { option: word(c) }) : ctx.t("answer_for", { nick: who, option: word(c) })}
-                    onClick={() => run("answer", { prompt: p.id, answer: c.value })}
-                  >
-                    {word(c)}
-                  </button>
-                ))}
+                {/* an answer is final, as on the player's page: asked once more */}
+                {p.choices.map((c) => {
+                  const name = p.seat === 0 ? ctx.t("answer", { option: word(c) }) : ctx.t("answer_for", { nick: who, option: word(c) });
+                  return (
+                    <Confirm
+                      key={String(c.value)}
+                      ctx={ctx}
+                      label={word(c)}
+                      ariaLabel={name}
+                      question={`${name}?`}
+                      onConfirm={() => void run("answer", { prompt: p.id, answer: c.value })}
+                    />
+                  );
+                })}
                 {p.can_decline && (
-                  <button
-                    type="button"
+                  <Confirm
+                    ctx={ctx}
                     class="decline"
-                    aria-label={ctx.t("answer_for", { nick: who, option: ctx.t("decline") })}
-                    onClick={() => run("answer", { prompt: p.id, answer: null })}
-                  >
-                    {ctx.t("decline")}
-                  </button>
+                    label={ctx.t("decline")}
+                    ariaLabel={ctx.t("answer_for", { nick: who, option: ctx.t("decline") })}
+                    question={`${ctx.t("answer_for", { nick: who, option: ctx.t("decline") })}?`}
+                    onConfirm={() => void run("answer", { prompt: p.id, answer: null })}
+                  />
                 )}
               </div>
             )}
