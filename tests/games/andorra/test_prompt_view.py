@@ -46,6 +46,7 @@ def test_the_last_answer_stays_in_sight_while_the_host_reviews_the_night() -> No
     assert s.state.phase == "REVIEW"
     [seen] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     assert seen["id"] == q["id"] and seen["answered"] and seen["answer"] == "да"
+    assert not seen["by_host"]  # her own answer
     assert GAME.view(s.state, s.seat("pv2"))["me"]["prompts"] == []
     s.do(HOST, "publish")
     assert GAME.view(s.state, s.seat("pv"))["me"]["prompts"] == []
@@ -208,6 +209,9 @@ def test_the_hosts_answers_for_players_and_closing_the_questions_are_in_his_log(
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     s.do(HOST, "answer", prompt=q["id"], answer="JOURNALIST")
     s.do(HOST, "close_prompts")
+    # his page says the host answered it for him (through the review)
+    [mine] = [p for p in GAME.view(s.state, s.seat("pv"))["me"]["prompts"] if p["id"] == q["id"]]
+    assert mine["answered"] and mine["by_host"]
     host = GAME.view(s.state, "host")["host"]
     entries = host["review"]["host_entries"]
     said = [e["ru"] for e in entries]

@@ -1079,6 +1079,7 @@ export interface AndorraPrompt {
   can_decline: boolean;
   answered: boolean;
   answer: string | number | null;
+  by_host: boolean;
   deadline: number | null;
 }
 /**

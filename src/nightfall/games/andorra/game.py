@@ -181,6 +181,7 @@ def _answer(state: AndorraState, cmd: Command) -> list[Event]:
             {
                 "night": state.world.day,
                 "answer_for": pr["seat"],
+                "prompt": str(pid),
                 "kind": pr["kind"],
                 "answer": state.answers[str(pid)],
             }

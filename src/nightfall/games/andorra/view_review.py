@@ -62,9 +62,17 @@ def prompt_view(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
         "can_decline": may_decline(pr),  # A-CYCLE-6a
         "answered": answered,
         "answer": state.answers.get(str(pr["id"])) if answered else None,
+        "by_host": answered and _answered_by_host(state, str(pr["id"])),
         "deadline": state.prompt_deadlines.get(str(pr["id"])),
     }
     return cast("AndorraPrompt", out)
+
+
+def _answered_by_host(state: AndorraState, pid: str) -> bool:
+    """Whether the answer that stands is the one the host gave for the player (his log,
+    H-03b): his last for this question, unless she answered otherwise after it."""
+    given = [h["answer"] for h in state.host_log if h.get("prompt") == pid]
+    return bool(given) and given[-1] == state.answers.get(pid)
 
 
 def night_review(state: AndorraState) -> AndorraReview | None:

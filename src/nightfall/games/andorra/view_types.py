@@ -133,6 +133,7 @@ class AndorraPrompt(TypedDict):
     can_decline: bool  # «отказаться» is allowed (A-CYCLE-6a, questions.py)
     answered: bool
     answer: str | int | None
+    by_host: bool  # the host answered it for the player, from his PM (H-03b): the page says so
     deadline: int | None  # H-11a: this question's own deadline (server ms), None without one
 
 

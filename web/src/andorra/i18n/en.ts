@@ -146,6 +146,7 @@ export const en: Record<Key, string> = {
   answer: "Answer \"{option}\"",
   answer_confirm: "Your answer: \"{answer}\". It cannot be changed. Confirm?",
   answered: "Answer sent: {answer}",
+  answered_by_host: "The host's answer (from your PM): {answer}",
   prompt_closed: "Closed without an answer; taken: {answer}",
   chat: "Clan chat",
   chat_send: "Send to chat",

@@ -146,6 +146,7 @@ export const ru = {
   answer: "Ответить «{option}»",
   answer_confirm: "Ответ: «{answer}». Изменить его будет нельзя. Подтвердить?",
   answered: "Ответ отправлен: {answer}",
+  answered_by_host: "Ответ ведущего (из вашего ЛС): {answer}",
   prompt_closed: "Вопрос закрыт без ответа; принято: {answer}",
   chat: "Чат клана",
   chat_send: "Отправить в чат",

@@ -34,7 +34,7 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
           <div key={p.id} class="prompt">
             <p>{ctx.lang === "en" ? p.en : p.ru}</p>
             {p.answered ? (
-              <p role="status">{ctx.t("answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
+              <p role="status">{ctx.t(p.by_host ? "answered_by_host" : "answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
             ) : view.phase !== "RESOLVING" ? (
               // the night went on without his answer (a deadline, the host's «Закрыть вопросы»)
               <p role="status">{ctx.t("prompt_closed", { answer: p.default_label ? word(p.default_label) : ctx.t("declined") })}</p>
