@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from nightfall.engine import HOST
 
-from .kit import GAME, deal, pv_night_in_two_clans, quiet_day
+from .kit import GAME, Scenario, deal, pv_night_in_two_clans, quiet_day
+
+
+def pv_saw_a_shot(*, recruited: bool) -> Scenario:
+    """Night 1 closed: the Boss shot pv2 while pv watched him, so pv is asked for a free role
+    (A-ROLE-PV-6); with ``recruited`` the Recruiter's offer to pv follows it."""
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(s)
+    s.move("boss", "SHOOT", "pv2")
+    s.move("pv", "PV_WATCH", "pv2")
+    if recruited:
+        s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    return s
 
 
 def test_a_pv_question_names_roles_in_russian_and_may_be_declined() -> None:
     """A-ROLE-PV-6, A-DATA-I: choices carry the role names; «отказаться» is allowed; an
     answered question shows as answered until the night goes on."""
-    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
-    quiet_day(s)
-    s.move("boss", "SHOOT", "pv2")
-    s.move("pv", "PV_WATCH", "pv2")
-    s.move("recruiter", "RECRUIT", "pv", by="boss")
-    s.do(HOST, "end_night")
+    s = pv_saw_a_shot(recruited=True)
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     assert q["kind"] == "PV_ROLE" and q["can_decline"] and not q["answered"]
     # no answer declines it (he stays a PV), and the page says so beside the question
@@ -179,12 +187,7 @@ def test_the_review_tells_a_decline_from_no_answer() -> None:
     """H-03, A-CYCLE-6a: in the night's review a PV's explicit «отказаться» reads «ответ:
     отказ», and a question closed without an answer says what that gave («нет ответа → нет»);
     both read «нет ответа» before (a play-test)."""
-    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
-    quiet_day(s)
-    s.move("boss", "SHOOT", "pv2")
-    s.move("pv", "PV_WATCH", "pv2")
-    s.move("recruiter", "RECRUIT", "pv", by="boss")
-    s.do(HOST, "end_night")
+    s = pv_saw_a_shot(recruited=True)
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     assert q["kind"] == "PV_ROLE"
     s.do(HOST, "answer", prompt=q["id"], answer=None)  # «Ответить за pv: отказаться»
@@ -200,12 +203,7 @@ def test_the_hosts_answers_for_players_and_closing_the_questions_are_in_his_log(
     """H-03, A-CYCLE-6: an answer the host gives for a player (from his PM) and «Закрыть
     вопросы» are the host's own acts: the desk's log and the night's review name them (they
     left no trace; a play-test)."""
-    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
-    quiet_day(s)
-    s.move("boss", "SHOOT", "pv2")
-    s.move("pv", "PV_WATCH", "pv2")
-    s.move("recruiter", "RECRUIT", "pv", by="boss")
-    s.do(HOST, "end_night")
+    s = pv_saw_a_shot(recruited=True)
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     s.do(HOST, "answer", prompt=q["id"], answer="JOURNALIST")
     s.do(HOST, "close_prompts")
@@ -226,11 +224,7 @@ def test_a_question_closed_without_an_answer_stays_in_sight_as_closed() -> None:
     """A-CYCLE-6, A-DATA-I, H-11: when the host closes the questions, the PV's unanswered
     question stays on his page through the review, unanswered, with what no answer gave
     («отказ»); it used to vanish until the morning (a play-test)."""
-    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
-    quiet_day(s)
-    s.move("boss", "SHOOT", "pv2")
-    s.move("pv", "PV_WATCH", "pv2")
-    s.do(HOST, "end_night")
+    s = pv_saw_a_shot(recruited=False)
     [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
     s.do(HOST, "close_prompts")
     assert s.state.phase == "REVIEW"

@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { forgetLateName, forgetToken, joinRoom, loadLateName, loadToken, saveToken } from "./api";
-import { Connection, GAME_HEARTBEAT, type RoomState } from "../core/connection";
+import { Connection, GAME_HEARTBEAT } from "../core/connection";
 import { errorText, t, useLang } from "./i18n";
 import type { HeksView } from "./types";
 import { Board } from "./screens/Board";
@@ -10,7 +10,7 @@ import { JoinForm } from "./screens/Join";
 import { Landing, navigate } from "./screens/Landing";
 import { Lobby, SeatList, Settings } from "./screens/Lobby";
 import { deckRow } from "./deck";
-import { DeckCard, seatedProblem } from "./ui/Deck";
+import { againBlocked, DeckCard } from "./ui/Deck";
 import { Odds } from "./ui/Odds";
 import { ProfileCard } from "./screens/Profile";
 import { Watch } from "./screens/Watch";
@@ -293,14 +293,6 @@ function Live(props: {
       {toast}
     </div>
   );
-}
-
-/** Why "Play again" must wait (H-DECK-7 between games): the seated count outside the game's
- * range, or the host's deck not fitting it; null when the next game can start. */
-function againBlocked(room: RoomState): string | null {
-  const n = room.members.length;
-  if (n < room.limits.min_players || n > room.limits.max_players) return t("lobby.need", { n });
-  return seatedProblem(room);
 }
 
 render(<App />, document.getElementById("app")!);

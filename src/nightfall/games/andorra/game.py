@@ -22,6 +22,7 @@ from .questions import answer_value, settle
 from .reasons import worded
 from .reports.forum_text import forum_text
 from .reports.header import schedule_line
+from .reports.host_log import answer_entry
 from .reports.messages import assemble
 from .reports.morning import build_post
 from .setup import setup as do_setup
@@ -177,15 +178,7 @@ def _answer(state: AndorraState, cmd: Command) -> list[Event]:
         raise Rejected("bad_answer", rule="A-DATA-I", prompt=pid, answer=ans, options=pr["options"])
     state.answers[str(pid)] = answer_value(pr, ans)  # A-CYCLE-6a: a null declines only where allowed
     if cmd.actor == HOST and pr["seat"] != 0:  # H-03: an answer from his PM, in the host's log
-        state.host_log.append(
-            {
-                "night": state.world.day,
-                "answer_for": pr["seat"],
-                "prompt": str(pid),
-                "kind": pr["kind"],
-                "answer": state.answers[str(pid)],
-            }
-        )
+        state.host_log.append(answer_entry(state.world.day, pr, state.answers[str(pid)]))
     if all(p["id"] in state.answers for p in prompts):
         return _run(state, cmd.now)
     return []

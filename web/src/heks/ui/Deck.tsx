@@ -31,6 +31,14 @@ export function seatedProblem(room: RoomState): string | null {
   return p ? problemText(p, d) : null;
 }
 
+/** Why "Play again" must wait (H-DECK-7 between games): the seated count outside the game's
+ * range, or the host's deck not fitting it; null when the next game can start. */
+export function againBlocked(room: RoomState): string | null {
+  const n = room.members.length;
+  if (n < room.limits.min_players || n > room.limits.max_players) return t("lobby.need", { n });
+  return seatedProblem(room);
+}
+
 function Chips(props: { counts: number[] }) {
   const roles = rolesOf(props.counts);
   if (roles.length === 0) return null;

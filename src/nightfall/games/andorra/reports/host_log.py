@@ -50,6 +50,18 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+def answer_entry(night: int, prompt: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """The log's entry for an answer the host gave for a player from his PM (H-03b); the view
+    reads ``prompt`` to tell her page who answered (``view_review._answered_by_host``)."""
+    return {
+        "night": night,
+        "answer_for": prompt["seat"],
+        "prompt": str(prompt["id"]),
+        "kind": prompt["kind"],
+        "answer": answer,
+    }
+
+
 def _nick(world: World, seat: Any) -> str:
     return world.player(int(seat)).nick if isinstance(seat, int) and 1 <= seat <= len(world.players) else "—"
 
