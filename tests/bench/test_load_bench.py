@@ -134,10 +134,14 @@ async def test_the_bots_ping_when_quiet_like_the_phone_client() -> None:
     seat.heard = now - 10
     seat.keep_alive(now)
     seat.on_message('{"type":"pong","t":1,"server_time":2}')  # a message resets the quiet
-    seat.keep_alive(seat.heard + 14.9)
+    assert seat.heard >= now
+    # A clock reading that is a whole number of seconds: (t + 15) - t is 15 exactly, while for
+    # most perf_counter() readings it is 14.999999999… and the 15 s boundary would not be met.
+    heard = seat.heard = float(int(seat.heard) + 1)
+    seat.keep_alive(heard + 14.9)
     await asyncio.sleep(0)
     assert ws.sent == []
-    seat.keep_alive(seat.heard + 15)
+    seat.keep_alive(heard + 15)
     await asyncio.sleep(0)
     assert len(ws.sent) == 1 and '"type":"ping"' in ws.sent[0]
     run.phone_pings = "always"  # the phone client before 2026-12-01: whatever the traffic

@@ -34,10 +34,11 @@ def run_out(base: str, code: str, phase: str | None = None, day: int | None = No
 
 
 def settled(bot: UiBot, screens: list[Screen]) -> bool:
-    """The last sweep tapped nothing, and every phone's last tap has shown its effect."""
+    """The last sweep tapped nothing, and every phone's last tap has shown its effect and
+    been answered (no "Sending…": a timer run out before would race the tap)."""
     now = time.monotonic()
     return not bot.acted_last and all(
-        ph.last_sig != s.signature or now - ph.last_at >= TAP_IN_FLIGHT_S
+        (ph.last_sig != s.signature or now - ph.last_at >= TAP_IN_FLIGHT_S) and not s.shows("conn.sending")
         for ph, s in zip(bot.phones, screens, strict=True)
     )
 

@@ -6,15 +6,17 @@ messages are held back (nothing is lost), as on a Wi-Fi that hangs, then let thr
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from .conftest import NewPhone
+from .clock import run_out
+from .conftest import NewPhone, _serve
 from .table import open_table
 from .texts import t
-from .uibot import Policy, UiBot
+from .uibot import Policy, UiBot, open_secret
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +82,85 @@ def test_a_stalled_link_is_noticed_within_3_s_and_a_tap_shows_sending(
     expect(banner).to_have_count(0)
     expect(page.get_by_text(t("conn.sending"))).to_have_count(0)
     expect(page.get_by_role("button", name=t("btn.ready"), exact=True)).to_have_count(0)  # the tap counted
+
+
+class Dropper:
+    """Relays a page's sockets; the frame of the command named in ``drop`` is lost with the
+    link, which then goes down (the page reconnects), as on a Wi-Fi that fails mid-tap."""
+
+    def __init__(self) -> None:
+        self.drop: str | None = None
+        self.dropped = 0
+
+    def route(self, route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+
+        def up(message: str | bytes) -> None:
+            if self.drop is not None and f'"type":"{self.drop}"' in str(message).replace(" ", ""):
+                self.drop, self.dropped = None, self.dropped + 1
+                route.close()
+                return
+            server.send(message)
+
+        route.on_message(up)
+
+
+@pytest.fixture(scope="module")
+def witch_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The witches' window waits for the test (run out by it), so no check races it."""
+    with _serve(tmp_path_factory.mktemp("nightfall-lost-tap"), {"witch": 300}) as base:
+        yield base
+
+
+def test_a_witchs_choice_lost_with_the_link_is_not_shown_as_locked_in(
+    witch_server: str, new_phone: NewPhone, shots: Path
+) -> None:
+    # H-WAT-4: a Witch whose choice never reached the server must not read "Your choices are
+    # locked in." and then find it chosen for her; she sees the step again and taps anew.
+    droppers: dict[Page, Dropper] = {}
+
+    def phone(locale: str = "en-US") -> Page:
+        page = new_phone(locale)
+        droppers[page] = Dropper()
+        page.route_web_socket("**/ws/**", droppers[page].route)
+        return page
+
+    codes: list[str] = []
+    phones = open_table(phone, witch_server, 4, mode="unlimited", before_start=codes.append)
+    bot = UiBot(phones, None, Policy(abilities=False), seed=5)
+    bot.run_until(
+        lambda ss: all(s.phase == "WITCH_C" for s in ss),
+        timeout=120,
+        what="every phone in step C",
+        hold=lambda ph, s: s.phase == "WITCH_C",
+    )
+    witch = next(ph for ph in phones if ph.role == "WITCH")
+    page, dropper = witch.page, droppers[witch.page]
+    sheet = open_secret(page)
+    sheet.get_by_role("heading", name=t("witch.step.place")).wait_for()
+    sheet.locator(".choices button").first.click()
+    expect(sheet.get_by_role("heading", name=t("witch.step.spell"))).to_be_visible()
+    dropper.drop = "witch_spell"
+    sheet.get_by_role("button", name=t("witch.nospell"), exact=True).click()
+    expect(page.locator(".conn-banner")).to_have_count(0, timeout=10_000)  # the link is back
+    expect(page.get_by_text(t("conn.sending"))).to_have_count(0)
+    assert dropper.dropped == 1, "the spell's frame was never sent"
+    page.screenshot(path=str(shots / "witch_after_lost_tap.png"), animations="disabled")
+    sheet = page.get_by_role("dialog", name=t("secret.title"))
+    if not sheet.count():
+        sheet = open_secret(page)
+    expect(sheet.get_by_text(t("witch.done"))).to_have_count(0)
+    expect(sheet.get_by_role("heading", name=t("witch.step.spell"))).to_be_visible()
+
+    # She taps again; the step ends with her own choices, none made for her.
+    sheet.get_by_role("button", name=t("witch.nospell"), exact=True).click()
+    if not sheet.get_by_text(
+        t("witch.noattack.yet").split(" day")[0]
+    ).count():  # attacks today (Table 2.2's A)
+        sheet.get_by_role("button", name=t("witch.noattack"), exact=True).click()
+    expect(sheet.get_by_text(t("witch.done"))).to_be_visible()
+    expect(page.get_by_text(t("conn.sending"))).to_have_count(0)
+    assert run_out(witch_server, codes[0], "WITCH_C")["ran"]
+    expect(page.locator(".game.phase-evening_announce")).to_have_count(1)
+    evening = open_secret(page)
+    assert t("notice.witch").split(".")[0] not in evening.inner_text()

@@ -281,6 +281,7 @@ class UiBot:
         self.wide: dict[str, int] = {}  # scene key -> page width, where a scene is wider than the phone
         self.private_only = False  # True: act only inside the secret (the look-alike test's pause)
         self.acted_last = False  # whether the last sweep tapped anything
+        self.missed = False  # a tap of the last act() did not land (the scene changed, a slow page)
         self.last: dict[str, tuple[int, Screen]] = {}  # phone -> (its page's change count, its read)
         self.reads = 0  # trees read
         self.reused = 0  # reads saved: the page had not changed
@@ -403,6 +404,7 @@ class UiBot:
         try:
             ph.page.get_by_role("button", name=name, exact=True).first.click(timeout=1500)
         except PlaywrightError:
+            self.missed = True
             return False  # the scene changed under our finger; read again next round
         return True
 
@@ -412,9 +414,12 @@ class UiBot:
     # -- one sensible move per scene ----------------------------------------
 
     def act(self, ph: Phone, s: Screen) -> bool:
+        self.missed = False
         if s.secret_open:
             if self.private(ph, s):
                 return True
+            if self.missed or s.shows("conn.sending"):
+                return False  # a tap that did not land, or is not answered yet: not done here
             ph.secrets.add((s.phase, s.day))
             return self.tap(ph, s, s.t("secret.close"))
         if (s.phase, s.day) not in ph.secrets and self.wants_secret(ph, s):

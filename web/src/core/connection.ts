@@ -100,8 +100,12 @@ export class Connection<V extends object = object> {
     const view = this.store.get().view as { step?: unknown } | null;
     const step = this.options.stampStep && typeof view?.step === "number" ? view.step : undefined;
     const p = step === undefined || "step" in payload ? payload : { ...payload, step };
-    if (this.options.dedupeMs && this.requests.repeated(JSON.stringify([type, p]), this.options.dedupeMs)) return Promise.resolve(null);
-    return this.request({ type: "command", command: { type, payload: p } });
+    const key = JSON.stringify([type, p]);
+    if (this.options.dedupeMs && this.requests.repeated(key, this.options.dedupeMs)) return Promise.resolve(null);
+    return this.request({ type: "command", command: { type, payload: p } }).then((outcome) => {
+      if (outcome) this.requests.forget(key); // not taken: tapping it again is a retry, not a double tap
+      return outcome;
+    });
   }
 
   lobby(action: string, payload?: Record<string, unknown>): Promise<Outcome> {

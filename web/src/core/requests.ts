@@ -42,4 +42,9 @@ export class Requests {
     this.lastCommandAt = now;
     return false;
   }
+
+  /** ``key`` was not taken (refused, or lost with the link): its next send goes out. */
+  forget(key: string): void {
+    if (key === this.lastCommand) this.lastCommand = "";
+  }
 }

@@ -261,7 +261,7 @@ function Live(props: {
     body = (
       <Game
         view={s.view}
-        send={(type, ...payload) => void conn.command(type, { ...payload[0] })}
+        send={(type, ...payload) => conn.command(type, { ...payload[0] })}
         members={s.room.members}
         isHost={s.you.host}
         canPlayAgain={s.room.status === "ended"}

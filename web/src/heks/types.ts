@@ -1,7 +1,7 @@
 // The Heks view contract (docs/heks-commands.md), generated from the server's TypedDicts
 // (src/nightfall/games/heks/view_types.py → generated/protocol.ts, `make types`). This file
 // only gives the client's short names to the generated types.
-import type { RoomState } from "../core/connection";
+import type { Outcome, RoomState } from "../core/connection";
 import type {
   HeksAnnouncement,
   HeksCommandPayloads,
@@ -28,5 +28,6 @@ type PayloadArg<K extends keyof HeksCommandPayloads> = keyof HeksCommandPayloads
   ? [payload?: HeksCommandPayloads[K]]
   : [payload: HeksCommandPayloads[K]];
 
-/** Sends a Heks command: its name and fields are the server's (games/heks/command_types.py). */
-export type Send = <K extends keyof HeksCommandPayloads>(type: K, ...payload: PayloadArg<K>) => void;
+/** Sends a Heks command: its name and fields are the server's (games/heks/command_types.py).
+ *  Resolves with the server's answer: null (done), or why not (a lost link: `disconnected`). */
+export type Send = <K extends keyof HeksCommandPayloads>(type: K, ...payload: PayloadArg<K>) => Promise<Outcome>;

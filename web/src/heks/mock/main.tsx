@@ -17,7 +17,10 @@ if (lang === "en" || lang === "nl") setLang(lang);
 const fixture = FIXTURES[name];
 // ?phase=X shows a fixture in another scene (the board's titles and timer at every length).
 const view = fixture && q.get("phase") ? { ...fixture, phase: q.get("phase") as typeof fixture.phase } : fixture;
-const send: Send = (type, ...payload) => console.log("send", type, JSON.stringify(payload[0] ?? {}));
+const send: Send = (type, ...payload) => {
+  console.log("send", type, JSON.stringify(payload[0] ?? {}));
+  return Promise.resolve(null);
+};
 const app = document.getElementById("app")!;
 // the table's looks, one colour and sign a seat (the lobby's profile), for the seats and the recap
 const members = (view?.players ?? []).map((p, i) => ({ pid: p.seat, name: p.name, seat: p.seat, host: p.host, colour: COLOUR_IDS[i % COLOUR_IDS.length], avatar: AVATAR_IDS[i % AVATAR_IDS.length], game_seat: p.seat }));

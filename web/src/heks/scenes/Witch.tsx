@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import type { HeksWitchWindow } from "../../generated/protocol";
+import type { Outcome } from "../../core/connection";
 import type { HeksView, PlaceId, Send, Spell } from "../types";
 import { Cat } from "../ui/icons";
 import { Choice, nameOf, placeName, spellName } from "../ui/common";
@@ -18,6 +19,14 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
   // in case the view has no explicit *_done flag.
   const [local, setLocal] = useState<{ step: number; spell?: boolean; target?: boolean; second?: boolean }>({ step: v.step });
   const mine = local.step === v.step ? local : { step: v.step };
+  // A tap moves on at once; one the server never took (a lost link, a refusal) gives its step
+  // back, so "locked in" is never shown for a choice the server does not hold (H-WAT-4).
+  const tapped = (flag: "spell" | "target" | "second", sent: Promise<Outcome>) => {
+    setLocal({ ...mine, [flag]: true });
+    void sent.then((outcome) => {
+      if (outcome) setLocal((l) => (l.step === v.step ? { ...l, [flag]: false } : l));
+    });
+  };
   const [mistPick, setMistPick] = useState(false);
 
   const place = (w.place ?? null) as PlaceId | null;
@@ -40,9 +49,8 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
   const cats = v.players.filter((p) => p.status === "CAT" && p.seat !== me.seat);
 
   const sendSpell = (s: Spell | null, mist?: PlaceId) => {
-    setLocal({ ...mine, spell: true });
     setMistPick(false);
-    props.send("witch_spell", mist ? { spell: s, mist_place: mist } : { spell: s });
+    tapped("spell", props.send("witch_spell", mist ? { spell: s, mist_place: mist } : { spell: s }));
   };
 
   let step;
@@ -100,8 +108,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
               key={p.seat}
               label={p.name}
               onClick={() => {
-                setLocal({ ...mine, target: true });
-                props.send("witch_target", { target: p.seat });
+                tapped("target", props.send("witch_target", { target: p.seat }));
               }}
             />
           ))}
@@ -109,8 +116,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
         <Choice
           label={t("witch.noattack")}
           onClick={() => {
-            setLocal({ ...mine, target: true });
-            props.send("witch_target", { target: null });
+            tapped("target", props.send("witch_target", { target: null }));
           }}
         />
       </>
@@ -125,8 +131,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
               key={p.seat}
               label={p.name}
               onClick={() => {
-                setLocal({ ...mine, second: true });
-                props.send("witch_second", { target: p.seat });
+                tapped("second", props.send("witch_second", { target: p.seat }));
               }}
             />
           ))}
@@ -134,8 +139,7 @@ export function WitchWindow(props: { view: HeksView; send: Send }) {
         <Choice
           label={t("witch.nosecond")}
           onClick={() => {
-            setLocal({ ...mine, second: true });
-            props.send("witch_second", { target: null });
+            tapped("second", props.send("witch_second", { target: null }));
           }}
         />
       </>
