@@ -93,3 +93,26 @@ def test_a_pv_killed_and_reanimated_chooses_by_default() -> None:  # A-DAWN-1b, 
     s.do(HOST, "publish")
     assert s.player("pv").alive
     assert any("Вы можете выбрать одну из свободных ролей" in m for m in s.inbox("pv")), s.inbox("pv")
+
+
+def test_a_question_asked_at_a_deadline_has_its_own() -> None:  # H-11a, H-11b
+    """The PV's role choice runs out; the recruitment that waited on it (a second question to
+    the same player) is asked then, with a deadline of its own from that moment, so the night
+    does not wait for the host."""
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER", schedule=SCHEDULE)
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "boss")
+    s.move("pv", "PV_WATCH", "boss")
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    [role] = s.pending()["prompts"]
+    assert role["kind"] == "PV_ROLE"
+    ran_out = s.now + 500
+    s.tick(ran_out)
+    [recruit] = s.pending()["prompts"]
+    assert (recruit["kind"], recruit["seat"]) == ("RECRUIT_ASK", s.seat("pv"))
+    assert s.state.prompt_deadlines[recruit["id"]] == ran_out + 500 == s.state.deadline
+    [q] = GAME.view(s.state, s.seat("pv"))["me"]["prompts"]
+    assert q["deadline"] == ran_out + 500
+    s.tick(ran_out + 500)
+    assert s.state.phase == "REVIEW"

@@ -127,3 +127,31 @@ def test_the_audit_names_the_bodyguards_return_shot_in_words() -> None:  # A-ROL
     rshot = next(e for e in audit["events"] if e["code"] == "RSHOT")
     assert rshot["name"] == {"ru": "ответный выстрел Телохранителя", "en": "the Bodyguard's return shot"}
     assert all(e["name"]["ru"] != e["code"] for e in audit["events"])
+
+
+def test_a_revival_is_named_in_the_moves_the_audit_and_the_deaths() -> None:
+    """H-03, A-ROLE-REANIMATOR-2: the Reanimator's target is his answer, so the review names the
+    revived player in his move and under the deaths, and the desk's audit has him as the target."""
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER")
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "boss")
+    s.move("reanimator", "REANIMATE")
+    s.do(HOST, "end_night")
+    [question] = s.pending()["prompts"]
+    s.do(s.seat("reanimator"), "answer", prompt=question["id"], answer=s.seat("boss"))
+    host = GAME.view(s.state, "host")["host"]
+    r = host["review"]
+    assert {
+        "ru": "reanimator: реанимировать → boss — удачно",
+        "en": "reanimator: reanimate → boss — success",
+    } in r["moves"]
+    assert r["deaths"] == [
+        {
+            "ru": "boss (Босс мафии) — убит этой ночью и реанимирован, кем: reanimator",
+            "en": "boss (Mafia Boss) — killed tonight and reanimated, by reanimator",
+        }
+    ]
+    act = s.state.pending["audit"]["acts"][str(s.seat("reanimator"))]
+    assert act["orig"] == act["target"] == s.seat("boss")  # a target, not a retarget
+    notes = [n for step in s.state.pending["audit"]["steps"] for n in step["notes"]]
+    assert not [n for n in notes if n.get("action") == "RETARGETED"]

@@ -124,6 +124,10 @@ def review(state: AndorraState) -> dict[str, Any] | None:
         {lang: _death_line(world, p, lang) for lang in LANGS}
         for p in world.players
         if p.death and p.death.get("night") == night
+    ] + [  # a death the Reanimator undid is no death in the world, but the host checks it too
+        {lang: _revival_line(world, e, lang) for lang in LANGS}
+        for e in audit["events"]
+        if e["code"] == "REANIMATE" and e["result"] == "OK" and e["target"] is not None
     ]
     corrections = [
         {lang: f"{_nick(world, h['correct'])}: {move_words(world, h['move'], lang)}" for lang in LANGS}
@@ -178,6 +182,13 @@ def _death_line(world: World, p: Any, lang: str) -> str:
     cause = CAUSES.get(str(p.death.get("cause")), ("смерть", "death"))[1 if en else 0]
     by = f", {'by' if en else 'от'}: {_nick(world, p.death.get('by'))}" if p.death.get("by") else ""
     return f"{p.nick} ({display_role(world, p, lang)}) — {cause}{by}"
+
+
+def _revival_line(world: World, e: dict[str, Any], lang: str) -> str:
+    """«boss (Босс) — убит этой ночью и реанимирован, кем: reanimator»."""
+    p = world.player(int(e["target"]))
+    what = "killed tonight and reanimated, by" if lang == "en" else "убит этой ночью и реанимирован, кем:"
+    return f"{p.nick} ({display_role(world, p, lang)}) — {what} {_nick(world, e['actor'])}"
 
 
 def _tally(world: World, tally: dict[str, Any], key: str, lang: str) -> str:

@@ -89,6 +89,9 @@ def step_40_reanimator(ctx: Night) -> None:
         t.status, t.death, t.bitten_night = ALIVE, None, None
         t.poisonings.clear()
         ctx.reanimated.append(t.seat)
+        # His target is the answer, not a field of his move: the desk's audit and the review
+        # name the revived player as any move's target (orig == target: not a retarget).
+        a.orig = a.target = t.seat
         world.player(a.actor).mem["last_revived"] = [t.seat, ctx.n]
         ctx.notice(t.seat, "MSG-REANIMATED")
         a.result = "OK"
