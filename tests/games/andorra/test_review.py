@@ -139,8 +139,7 @@ def test_a_revival_is_named_in_the_moves_the_audit_and_the_deaths() -> None:
     s.do(HOST, "end_night")
     [question] = s.pending()["prompts"]
     s.do(s.seat("reanimator"), "answer", prompt=question["id"], answer=s.seat("boss"))
-    host = GAME.view(s.state, "host")["host"]
-    r = host["review"]
+    r = GAME.view(s.state, "host")["host"]["review"]
     assert {
         "ru": "reanimator: реанимировать → boss — удачно",
         "en": "reanimator: reanimate → boss — success",
@@ -151,7 +150,8 @@ def test_a_revival_is_named_in_the_moves_the_audit_and_the_deaths() -> None:
             "en": "boss (Mafia Boss) — killed tonight and reanimated, by reanimator",
         }
     ]
-    act = s.state.pending["audit"]["acts"][str(s.seat("reanimator"))]
+    audit = s.pending()["audit"]
+    act = audit["acts"][str(s.seat("reanimator"))]
     assert act["orig"] == act["target"] == s.seat("boss")  # a target, not a retarget
-    notes = [n for step in s.state.pending["audit"]["steps"] for n in step["notes"]]
+    notes = [n for step in audit["steps"] for n in step["notes"]]
     assert not [n for n in notes if n.get("action") == "RETARGETED"]
