@@ -92,7 +92,7 @@ def test_host_deck_refused_then_dealt_and_listed(
         try:
             board = ctx.new_page()
             board.goto(f"{server}/board/{code}")
-            expect(board.locator(".board-roles h3")).to_contain_text(t("board.deck.own"))
+            expect(board.locator(".board-roles h3")).to_have_text(t("board.roles.own"))
             expect(board.locator(".board-roles li")).to_have_text(ROLE_NAMES)
             board.screenshot(path=str(shots / "deck_board_lobby.png"), animations="disabled")
         finally:

@@ -52,6 +52,7 @@ TV: ViewportSize = {"width": 1280, "height": 720}
 # The 12-player board fixtures of mock.html, its busiest scenes.
 BOARDS12 = [
     "board_depart12",
+    "board_depart12&own=1",  # the host's own deck: "Roles: the host's choice"
     "board_witch12",
     "board_approval12",
     "board_voteres12",
@@ -75,7 +76,7 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
     for name in BOARDS12:
         page.goto(f"{mock}/mock.html?s={name}&lang={lang}")
         page.wait_for_selector(".board")
-        if name in ("board_depart12", "board_result12&next=1"):
+        if name in ("board_depart12&own=1", "board_result12&next=1"):
             page.screenshot(
                 path=str(shots / f"{name.replace('&', '-')}-{lang}-1280x720.png"), animations="disabled"
             )
@@ -90,4 +91,15 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
                 "(els) => els.map(e => e.firstChild.textContent)"
             )
             assert sum(int(v.strip().rstrip("%").strip()) for v in shown) == 100, shown
+        if "own=1" in name:  # the host's deck says so, in one line, and no role is under the hint
+            heading = page.locator(".board-roles h3")
+            expect(heading).to_have_text(t("board.roles.own", lang))
+            lines = heading.evaluate(
+                "(h) => h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)"
+            )
+            assert lines < 1.5, (name, lang, lines)
+            hint = page.locator(".sound-unlock").bounding_box()
+            last = page.locator(".board-roles .chips li").last.bounding_box()
+            assert hint is not None and last is not None
+            assert last["y"] + last["height"] <= hint["y"], (name, lang, last, hint)
     ctx.close()

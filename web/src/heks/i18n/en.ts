@@ -408,6 +408,7 @@ export const en: Record<MsgKey, string> = {
   "lobby.qr.board": "QR code of the TV board's address",
   "help.roles.inPlay": "Roles in this game",
   "board.roles": "Roles in this game",
+  "board.roles.own": "Roles: the host's choice",
   "board.next": "The next game",
   "spell.DISGUISE.desc.noseer": "Today nobody can see through you (no use at a table without a role that checks).",
   "stall.waiting": "Still waiting for someone ({n} s)",
@@ -714,5 +715,4 @@ export const en: Record<MsgKey, string> = {
   "deck.witches": "The Witches ({witches}) must be fewer than the other {others} players.",
   "deck.needs": "This deck needs at least {n} players.",
   "deck.start": "The roles do not fit {n} players: see Roles below.",
-  "board.deck.own": "the host's choice",
 };

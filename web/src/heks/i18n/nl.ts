@@ -429,6 +429,7 @@ export const nl = {
   "lobby.qr.board": "QR-code van het adres van het tv-bord",
   "help.roles.inPlay": "Rollen in dit spel",
   "board.roles": "Rollen in dit spel",
+  "board.roles.own": "Rollen: keuze spelleider",
   "board.next": "Het volgende spel",
   "spell.DISGUISE.desc.noseer": "Vandaag kan niemand door je heen kijken (zonder een rol die controleert heeft het geen nut).",
   "stall.waiting": "Nog steeds wachten op iemand ({n} s)",
@@ -736,7 +737,6 @@ export const nl = {
   "deck.witches": "Er moeten minder Heksen ({witches}) zijn dan andere spelers ({others}).",
   "deck.needs": "Deze rollen vragen minstens {n} spelers.",
   "deck.start": "De rollen passen niet bij {n} spelers: zie Rollen hieronder.",
-  "board.deck.own": "eigen keuze van de spelleider",
 } as const;
 
 export type MsgKey = keyof typeof nl;

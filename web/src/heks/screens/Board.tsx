@@ -108,7 +108,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                 ))}
           </ol>
           {/* under the players, with its own heading: the roles are not a list of people */}
-          {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} />}
+          {v && v.phase !== "GAME_END" && <RolesInPlay roles={rolesInPlay(v)} own={chosenDeck(room) !== null} />}
           {/* H-DECK-9: the chosen deck is public; the board's lobby lists it for the seated count */}
           {!v && <RolesInPlay roles={rolesOf(deckRow(room, room.members.length))} own={chosenDeck(room) !== null} />}
         </section>
@@ -125,8 +125,8 @@ function RolesInPlay(props: { roles: { role: Role; count: number }[]; own?: bool
   return (
     <div class="board-roles">
       <h3>
-        {t("board.roles")}
-        {props.own ? ` (${t("board.deck.own")})` : ""}
+        {/* the host's own deck says so in the heading itself: one line in the 12-player corner */}
+        {props.own ? t("board.roles.own") : t("board.roles")}
       </h3>
       <ul class="chips">
         {props.roles.map((r) => (
