@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useLayoutEffect, useState } from "preact/hooks";
 import { joinNames, t, type MsgKey } from "../i18n";
 import type { Role } from "../../generated/protocol";
 import type { HeksView, Spell } from "../types";
@@ -173,7 +173,8 @@ export function HelpBody(props: { view: HeksView | null; deck?: readonly number[
 /** The "?" button and the screen it opens; Escape or the close button closes it. */
 export function HelpButton(props: { view: HeksView | null; deck?: readonly number[] | null }) {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  // A layout effect: Escape closes the screen from the moment it shows, not a frame later.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
     addEventListener("keydown", onKey);
