@@ -91,6 +91,12 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
                 "(els) => els.map(e => e.firstChild.textContent)"
             )
             assert sum(int(v.strip().rstrip("%").strip()) for v in shown) == 100, shown
+            # the odds' notes break between their phrases, never inside one ("95%-/interval")
+            split = page.locator(".odds .phrase").evaluate_all(
+                """(els) => els.filter((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+                    .map((e) => e.textContent)"""
+            )
+            assert page.locator(".odds .phrase").count() >= 4 and not split, (name, lang, split)
         if "own=1" in name:  # the host's deck says so, in one line, and no role is under the hint
             heading = page.locator(".board-roles h3")
             expect(heading).to_have_text(t("board.roles.own", lang))

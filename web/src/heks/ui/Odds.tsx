@@ -1,6 +1,7 @@
 import type { RoomState } from "../../core/connection";
 import type { OddsJson } from "../../generated/protocol";
 import { decimal, t } from "../i18n";
+import { Phrases } from "./common";
 import { RealTables } from "./RealTables";
 
 // The odds of the lobby's deck (room.odds, issue 34 §2): each side's share of the games the
@@ -64,7 +65,7 @@ export function Odds(props: { room: RoomState; class?: string }) {
             })}
           </ul>
           <p class="small muted odds-games" aria-live="polite">
-            {t("odds.games", { n: odds.games, days: decimal(odds.days, true) })}
+            <Phrases text={t("odds.games", { n: odds.games, days: decimal(odds.days, true) })} />
           </p>
         </>
       )}

@@ -1,5 +1,6 @@
 import type { RoomState } from "../../core/connection";
 import { decimal, t } from "../i18n";
+import { Phrases } from "./common";
 
 // What real tables on this server did with the deck the lobby would deal now
 // (room.real_tables, server/real_tables.py; issue 34 §3): shown beside the simulated odds.
@@ -15,10 +16,12 @@ export function RealTables(props: { room: RoomState }) {
   );
   return (
     <p class="real-tables small" data-games={real.games}>
-      {t(real.games === 1 ? "real.games.one" : "real.games", { n: real.games })} {parts.join(", ")}
-      {" · "}
       {/* one game of one day (or all of one day) is "1 day", not "1 days on average" */}
-      {real.mean_days === 1 ? t("real.days.one") : t("real.days", { d: decimal(real.mean_days) })}
+      <Phrases
+        text={`${t(real.games === 1 ? "real.games.one" : "real.games", { n: real.games })} ${parts.join(", ")} · ${
+          real.mean_days === 1 ? t("real.days.one") : t("real.days", { d: decimal(real.mean_days) })
+        }`}
+      />
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import { Fragment, type ComponentChildren } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { formatSeconds, useRemaining } from "../../core/clock";
 import { joinNames, t } from "../i18n";
@@ -224,4 +224,19 @@ export function choiceOf<T = unknown>(view: HeksView, key: string): T | undefine
   const c = view.me?.choice;
   if (!c || typeof c !== "object") return undefined;
   return (c as Record<string, unknown>)[key] as T | undefined;
+}
+
+/** A line of " · "-separated phrases that breaks only between them: "95%-interval" or
+ *  "4,6 dagen" is never split over two lines. */
+export function Phrases(props: { text: string }) {
+  return (
+    <>
+      {props.text.split(" · ").map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && " · "}
+          <span class="phrase">{part}</span>
+        </Fragment>
+      ))}
+    </>
+  );
 }
