@@ -31,7 +31,7 @@ def test_journalist_watching_the_domovoi() -> None:  # A-ROLE-JOURNALIST-8a, A-R
     s.move("domovoi", "DOMOVOI_BLOCK", "pv")
     s.move("doctor", "HEAL", "domovoi")
     s.resolve()
-    assert s.inbox("journalist") == ["domovoi сидел(а) дома.", "doctor посетил(а) domovoi."]
+    assert s.inbox("journalist") == ["domovoi сидел(а) дома.", "doctor посетил(а) игрока domovoi."]
 
 
 def test_reanimator_without_corpses() -> None:  # A-ROLE-REANIMATOR-4a

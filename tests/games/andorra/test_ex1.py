@@ -106,7 +106,11 @@ def test_ex1_messages() -> (
     assert s.inbox("Mila") == ["Результат хода: удачно."]
     assert s.inbox("Nikita") == ["Результат хода: удачно."]
     assert s.inbox("Oleg") == ["Результат хода: удачно."]
-    assert s.inbox("Polina") == ["отравлен", "Kira следил(а) за Mila.", "Vera посетил(а) Kira."]
+    assert s.inbox("Polina") == [
+        "отравлен",
+        "Kira следил(а) за игроком Mila.",
+        "Vera посетил(а) игрока Kira.",
+    ]
     assert s.inbox("Rita") == [] and s.inbox("Sasha") == []
 
 

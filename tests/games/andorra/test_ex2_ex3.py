@@ -134,7 +134,7 @@ def test_ex2_messages(
     assert s.inbox("Oleg") == ["Результат хода: удачно."]
     assert s.inbox("Polina") == [
         "Вы стали Упырём. Ваша роль сохраняется; вы побеждаете вместе с Вампиром и/или другими Упырями.",
-        "Nikita стрелял(а) в Polina.",
+        "Nikita стрелял(а) в игрока Polina.",
     ]
     assert s.inbox("Zhanna") == []
 

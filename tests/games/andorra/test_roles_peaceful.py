@@ -259,7 +259,8 @@ def test_jailer_killed_opens_jail() -> None:
 
 
 def test_journalist_kinds() -> None:
-    """A-ROLE-JOURNALIST-1, A-ROLE-JOURNALIST-2, A-ROLE-JOURNALIST-3, A-ROLE-JOURNALIST-5, A-ROLE-JOURNALIST-8, A-ACCESS-3, A-CLASS-5."""
+    """A-ROLE-JOURNALIST-1, A-ROLE-JOURNALIST-2, A-ROLE-JOURNALIST-3, A-ROLE-JOURNALIST-5, A-ROLE-JOURNALIST-8,
+    A-ROLE-JOURNALIST-8b (the nick beside a declined «игрок»), A-ACCESS-3, A-CLASS-5."""
     s = deal("JOURNALIST", "DOCTOR", "PV", "PV", "BOSS", "DOMOVOI", "PRIEST")
     quiet_day(s)
     s.move("journalist", "JOURNALIST_WATCH", "doctor")
@@ -272,7 +273,7 @@ def test_journalist_kinds() -> None:
     s.move("priest", "PRIEST_CONFESS", "pv")
     s.move("pv", "PV_WATCH", "boss")
     s.resolve()
-    assert s.inbox("journalist") == ["pv исповедан(а).", "pv следил(а) за boss."]
+    assert s.inbox("journalist") == ["pv исповедан(а).", "pv следил(а) за игроком boss."]
     with pytest.raises(Rejected):
         quiet_day(s)
         s.move("journalist", "JOURNALIST_WATCH", "journalist")

@@ -78,11 +78,11 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-CLAN-ASSIGN": {
         "": ("{X} выбрал(а) роль {role}: в какой клан?", "{X} chose the role {role}: which clan?")
     },
-    "J-SHOT": {"": ("{A} стрелял(а) в {B}.", "{A} shot at {B}.")},
-    "J-WATCH": {"": ("{A} следил(а) за {B}.", "{A} watched {B}.")},
+    "J-SHOT": {"": ("{A} стрелял(а) в игрока {B}.", "{A} shot at {B}.")},
+    "J-WATCH": {"": ("{A} следил(а) за игроком {B}.", "{A} watched {B}.")},
     "J-CONFESSED": {"": ("{B} исповедан(а).", "{B} was confessed.")},
     "J-HOME": {"": ("{B} сидел(а) дома.", "{B} stayed home.")},
-    "J-VISIT": {"": ("{A} посетил(а) {B}.", "{A} visited {B}.")},
+    "J-VISIT": {"": ("{A} посетил(а) игрока {B}.", "{A} visited {B}.")},
 }
 # The roles with a module of their own write their messages there (roles/role_modules.py).
 CATALOGUE: dict[str, dict[str, tuple[str, str]]] = gather(_COMMON, (m.MESSAGES for m in PARTS))
