@@ -127,7 +127,7 @@ def test_ex2_messages(
     assert s.inbox("Ilya") == ["Результат хода: неудачно.", "Ваша сирена сработала."]
     assert s.inbox("Lev") == ["Polina — нечисть."]
     assert s.inbox("Sasha")[1:] == ["Ваша новая роль: Мэр города.", "Вам поступило предложение о вербовке."]
-    assert s.inbox("Sasha")[0].startswith("На Anna совершено удачное враждебное действие.")
+    assert s.inbox("Sasha")[0].startswith("На игрока Anna совершено удачное враждебное действие.")
     assert "Ван Хельсинг" not in s.inbox("Sasha")[0]
     assert s.inbox("Mila") == ["Результат хода: удачно.", "Вас вызывали на допрос."]
     assert s.inbox("Nikita") == ["Результат хода: удачно.", "Polina стал(а) Упырём."]

@@ -233,7 +233,7 @@ def test_prompt_text_in_view() -> None:  # A-DATA-I, A-ROLE-PV-6, A-CYCLE-6
     s.move("maniac", "MANIAC_QUICK", "doctor")
     s.do(HOST, "end_night")
     (pr,) = G.view(s.state, s.seat("pv"))["me"]["prompts"]
-    assert pr["ru"].startswith("На doctor совершено удачное враждебное действие. Вы можете выбрать")
+    assert pr["ru"].startswith("На игрока doctor совершено удачное враждебное действие. Вы можете выбрать")
     assert pr["en"].startswith("A successful hostile action was committed on doctor.")
     assert pr["default"] is None and "NURSE" in pr["options"]
 

@@ -79,6 +79,7 @@ def test_a_pv_killed_and_reanimated_is_a_host_question() -> None:  # A-DAWN-1b, 
     assert (host_q["kind"], host_q["seat"], host_q["default"]) == ("PV_REANIMATED", 0, "да")
     desk = GAME.view(s.state, HOST)["host"]["pending"]["prompts"]
     assert desk[0]["ru"].startswith("pv (МЖ) убит(а) этой ночью и реанимирован(а)")
+    assert desk[0]["ru"].endswith("Дать игроку pv выбрать роль?")  # A-ROLE-JOURNALIST-8b: the nick undeclined
     assert GAME.view(s.state, s.seat("pv"))["me"]["prompts"] == []  # nothing asked of him yet
     s.do(HOST, "answer", prompt=host_q["id"], answer="нет")
     assert s.state.phase == "REVIEW"  # no role question for him

@@ -135,14 +135,15 @@ def test_a_revival_is_named_in_the_moves_the_audit_and_the_deaths() -> None:
     s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER")
     quiet_day(s)
     s.move("maniac", "MANIAC_QUICK", "boss")
-    s.move("reanimator", "REANIMATE")
+    s.move("reanimator", "REANIMATE", prefer=[s.seat("boss")])
     s.do(HOST, "end_night")
     [question] = s.pending()["prompts"]
     s.do(s.seat("reanimator"), "answer", prompt=question["id"], answer=s.seat("boss"))
     r = GAME.view(s.state, "host")["host"]["review"]
+    # his fallback in a few words, not the form's question («…, если я не отвечу вовремя …»)
     assert {
-        "ru": "reanimator: реанимировать → boss — удачно",
-        "en": "reanimator: reanimate → boss — success",
+        "ru": "reanimator: реанимировать → boss (без ответа — реанимировать: boss) — удачно",
+        "en": "reanimator: reanimate → boss (without an answer, reanimate: boss) — success",
     } in r["moves"]
     assert r["deaths"] == [
         {

@@ -36,6 +36,9 @@ class MoveParam:
     required: bool = True
     values: tuple[Any, ...] = ()
     max: int = 1
+    # A shorter name for a move already sent (the desk's moves, the review), where the form's
+    # question would read oddly («…, если я не отвечу вовремя (по порядку): Зоя»); (ru, en)
+    brief: tuple[str, str] | None = None
 
 
 # A-ITEM-VOUCHER-1: the sender chooses the kind of trip.
@@ -112,6 +115,7 @@ MOVE_PARAMS: dict[str, tuple[MoveParam, ...]] = {
             required=False,
             values=TAKEABLE,
             max=3,
+            brief=("забрать, если найдётся", "take if found"),
         ),
     ),
     "REANIMATE": (
@@ -123,6 +127,7 @@ MOVE_PARAMS: dict[str, tuple[MoveParam, ...]] = {
             "A-ROLE-REANIMATOR-4",
             required=False,
             max=3,
+            brief=("без ответа — реанимировать", "without an answer, reanimate"),
         ),
     ),
 }
@@ -184,5 +189,6 @@ def describe(code: str, params: dict[str, Any], nick: Callable[[int], str], lang
                 f"{nick(int(c['voter']))} → {blank if c.get('target') is None else nick(int(c['target']))}"
                 for c in value
             )
-        parts.append(f"{param.ru if lang == 'ru' else param.en}: {text}")
+        ru, en = param.brief or (param.ru, param.en)
+        parts.append(f"{ru if lang == 'ru' else en}: {text}")
     return "; ".join(parts)

@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-PV-NOTHING": {"": ("Ничего не замечено.", "Nothing noticed.")},
     "MSG-PV-SAW": {
         "": (
-            "На {X} совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: "
+            "На игрока {X} совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: "
             "{roles}.",
             "A successful hostile action was committed on {X}. You may choose one of the free roles: "
             "{roles}.",
@@ -43,9 +43,9 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-HOST-PV-REANIMATED": {
         "": (
             "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "
-            "удачное враждебное действие. Дать {X} выбрать роль? (да / нет)",
+            "удачное враждебное действие. Дать игроку {X} выбрать роль?",
             "{X} (PV) was killed tonight and reanimated; the player he watched suffered a successful "
-            "hostile action. Let him choose a role? (yes / no)",
+            "hostile action. Let him choose a role?",
         )
     },
 }
