@@ -157,3 +157,61 @@ def test_the_winners_are_public_only_when_the_host_reveals_the_roles() -> None:
         assert result["winner"] == "PEACEFUL" and result["winners"] == [], viewer
         assert GAME.view(shown.state, viewer)["result"]["winners"] == winners, viewer
     assert GAME.view(hidden.state, "host")["result"]["winners"] == winners
+
+
+SCHEDULE = {"day_ms": 10_000, "night_ms": 10_000, "prompt_ms": 500}
+
+
+def test_a_question_is_seen_only_by_whom_it_asks() -> None:
+    """A-SEC-7: while the night waits on questions, a player without one sees the phase the
+    table sees when none was asked (REVIEW, no deadline), and nothing changes for him when the
+    last answer comes; the asked player sees RESOLVING with his own deadline until he answers,
+    and the desk sees it all."""
+    s = deal("REANIMATOR", "PV", "PV", "DOCTOR", "MANIAC", "BOSS", "RECRUITER", schedule=SCHEDULE)
+    quiet_day(s)
+    s.move("maniac", "MANIAC_QUICK", "boss")
+    s.move("pv", "PV_WATCH", "boss")
+    s.move("reanimator", "REANIMATE")
+    s.move("recruiter", "RECRUIT", "pv2", by="boss")
+    s.do(HOST, "end_night")
+    asked = s.now
+    assert s.state.phase == "RESOLVING"
+    ids = {p["kind"]: p["id"] for p in s.pending()["prompts"]}
+    doctor = s.seat("doctor")
+    before = GAME.view(s.state, doctor)
+    assert (before["phase"], before["deadline"]) == ("REVIEW", None)
+    assert (GAME.view(s.state, "public")["phase"], GAME.view(s.state, "public")["deadline"]) == (
+        "REVIEW",
+        None,
+    )
+    assert (GAME.view(s.state, HOST)["phase"], GAME.view(s.state, HOST)["deadline"]) == (
+        "RESOLVING",
+        asked + 500,
+    )
+    pv2 = GAME.view(s.state, s.seat("pv2"))
+    assert (pv2["phase"], pv2["deadline"]) == ("RESOLVING", asked + 500)
+    s.do(s.seat("pv2"), "answer", prompt=ids["RECRUIT_ASK"], answer="да")
+    assert s.state.phase == "RESOLVING"  # two questions still open: his page is back with the table's
+    pv2 = GAME.view(s.state, s.seat("pv2"))
+    assert (pv2["phase"], pv2["deadline"]) == ("REVIEW", None)
+    s.do(s.seat("pv"), "answer", prompt=ids["PV_ROLE"], answer="NURSE")
+    s.do(s.seat("reanimator"), "answer", prompt=ids["REANIMATE"], answer=s.seat("boss"))
+    assert s.state.phase == "REVIEW"
+    assert GAME.view(s.state, doctor) == before  # the last answer changed nothing on his page
+
+
+def test_a_refusal_in_the_questions_names_the_tables_phase() -> None:
+    """A-SEC-7, A-SEC-2: a player without a question, voting or answering while the night waits
+    on another's question, reads the refusal he reads when no question was asked."""
+    waiting = _recruit_night()
+    quiet = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR")
+    quiet_day(quiet)
+    quiet.do(HOST, "end_night")
+    assert (waiting.state.phase, quiet.state.phase) == ("RESOLVING", "REVIEW")
+    for s in (waiting, quiet):
+        doctor = s.seat("doctor")
+        vote = _refusal(s, doctor, "vote", target=s.seat("boss"))
+        assert (vote["code"], vote["params"]["phase"]) == ("wrong_phase", "REVIEW")
+        answer = _refusal(s, doctor, "answer", prompt="0" * 32, answer="да")
+        assert answer["code"] == "unknown_prompt"
+    assert _refusal(waiting, HOST, "publish")["params"]["phase"] == "RESOLVING"  # the desk knows

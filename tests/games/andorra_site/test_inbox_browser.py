@@ -72,3 +72,34 @@ def test_a_question_closed_without_an_answer_says_so_before_and_after_the_mornin
     offer = page.get_by_role("region", name="Личные сообщения").get_by_role("listitem")
     expect(offer.filter(has_text="предложение о вербовке")).to_contain_text("Ответа не было; принято: нет.")
     page.context.close()
+
+
+def test_only_the_asked_player_sees_that_the_night_waits_on_a_question(
+    chromium: Browser, andorra_server: Served
+) -> None:
+    """A-SEC-7: while Kira's offer waits for her answer, Doc's page reads as it does on a night
+    without questions (the host's review, no deadline); Kira's says the night waits on her, with
+    her question's own time."""
+    game = create(
+        andorra_server.url, {"players": [{"name": n, "role": r} for n, r in CAST], "prompt_seconds": 600}
+    )
+    host = Remote(andorra_server.url, game["code"], game["host_token"])
+    boss = Remote(andorra_server.url, game["code"], game["players"][SEAT["Boss"] - 1]["token"])
+    host.ok("end_day")
+    boss.ok("move", player=SEAT["Rekrut"], action="RECRUIT", target=SEAT["Kira"])
+    host.ok("end_night")
+
+    doc = page_in_own_context(chromium)
+    doc.goto(game["players"][SEAT["Doc"] - 1]["url"])
+    expect(doc.get_by_role("heading", name="Ночь 1: итоги у ведущего")).to_be_visible()
+    expect(doc.locator(".deadline")).to_have_text("Фазу закроет ведущий")
+    kira = page_in_own_context(chromium)
+    kira.goto(game["players"][SEAT["Kira"] - 1]["url"])
+    expect(kira.get_by_role("heading", name="Ночь 1: ждём вашего ответа")).to_be_visible()
+    expect(kira.locator(".deadline")).to_have_count(1)  # one time, her question's
+    expect(kira.locator(".deadline")).to_contain_text("На ответ осталось: 09:")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    kira.screenshot(path=str(SHOTS / "question-open-phone.png"), animations="disabled")
+    doc.screenshot(path=str(SHOTS / "question-elsewhere-phone.png"), animations="disabled")
+    doc.context.close()
+    kira.context.close()

@@ -43,18 +43,21 @@ export function formatLeft(ms: number): string {
   return `${h > 0 ? `${h}:` : ""}${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`;
 }
 
-export function Deadline({ ctx, deadline }: { ctx: Ctx; deadline: number | null }) {
+/** The time left: the phase's, or (``answer``) a question's, which is not the phase's end. */
+export function Deadline({ ctx, deadline, answer }: { ctx: Ctx; deadline: number | null; answer?: boolean }) {
   const left = useRemaining(deadline);
   if (deadline == null || left == null) return <p class="deadline">{ctx.t("deadline_none")}</p>;
   return (
     <p class="deadline" role="timer">
-      {left > 0 ? ctx.t("deadline", { left: formatLeft(left) }) : ctx.t("deadline_passed")}
+      {left > 0 ? ctx.t(answer ? "prompt_deadline" : "deadline", { left: formatLeft(left) }) : ctx.t("deadline_passed")}
     </p>
   );
 }
 
 export function PhaseTitle({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
-  return <h2 class="phase">{ctx.t(`phase_${view.phase}`, { day: view.day })}</h2>;
+  // A-SEC-7: a player's page is in RESOLVING only while a question of his own is open
+  const key = view.phase === "RESOLVING" && isPlayerView(view) ? "phase_RESOLVING_mine" : `phase_${view.phase}`;
+  return <h2 class="phase">{ctx.t(key, { day: view.day })}</h2>;
 }
 
 export function nickOf(view: AndorraView, seat: number | null | undefined): string {

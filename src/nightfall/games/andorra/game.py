@@ -165,6 +165,8 @@ def _end_night_cmd(state: AndorraState, cmd: Command) -> list[Event]:
 
 def _answer(state: AndorraState, cmd: Command) -> list[Event]:
     """A-DATA-I: a prompted player (or the host for him) answers."""
+    if cmd.actor != HOST and state.phase == REVIEW:
+        raise Rejected("unknown_prompt", rule="A-DATA-I")  # A-SEC-7: as in RESOLVING without his question
     _phase(state, RESOLVING, rule="A-CYCLE-6")
     pid = cmd.payload.get("prompt")
     prompts = (state.pending or {}).get("prompts", [])
@@ -372,6 +374,13 @@ class AndorraGame:
         carries its sentence with the seed's names (reasons.py)."""
         if refused.rule == "K-LATE-1":
             refused = late(state, command, refused)
+        if (
+            command.actor != HOST
+            and refused.code == "wrong_phase"
+            and refused.params.get("phase") == RESOLVING
+        ):
+            # A-SEC-7: a player is told the phase the table sees, not that a question waits
+            refused = Rejected("wrong_phase", refused.rule, **{**refused.params, "phase": REVIEW})
         return worded(refused)
 
     def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:

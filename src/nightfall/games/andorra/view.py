@@ -25,12 +25,14 @@ from .setup import knows
 from .state import ALIVE, DEAD, JAILED_JAILER, AndorraState, Player, World, display_role, role_name
 from .tally import running_count
 from .view_review import (
+    asked_phase,
     audit_view,
     move_view,
     night_review,
     own_prompts,
     pending_view,
     prompt_view,
+    public_phase,
     settled,
     sure_move_view,
 )
@@ -117,11 +119,12 @@ def public_part(state: AndorraState) -> AndorraView:
     """What every viewer's view holds alike: the statuses, the logs, the first post, the header,
     the morning posts (the same for the desk and each player; never anything private)."""
     world = state.world
+    phase, deadline = public_phase(state)  # A-SEC-7: no sign of a question asked
     base: AndorraView = {
         "game": "andorra",
-        "phase": state.phase,
+        "phase": phase,
         "day": world.day,
-        "deadline": state.deadline,
+        "deadline": deadline,
         "players": [_public_status(state, p.seat) for p in world.players],
         "role_list": [_role_list_entry(r) for r in world.role_list],
         "gift_list": [item_name(g) for g in GIFT_LIST],
@@ -204,6 +207,9 @@ def _personal(
             "prompts": own_prompts(state, viewer),
         }
         base["me"] = mine
+        asked = asked_phase(state, viewer)  # A-SEC-7: his own question, with its own deadline
+        if asked is not None:
+            base["phase"], base["deadline"] = asked
         if me.clan and me.clan in world.clans:
             mates = {q.seat for q in world.clan_members(me.clan)}
             # A-MOVE-5: the clan sheet as submitted so far (clan mates only)
@@ -221,6 +227,7 @@ def _personal(
                 mine["clan_poll"] = world.clan_poll.get(me.clan)
                 mine["item_manager"] = world.clan_manager.get(me.clan)
     elif viewer in ("host", "all"):
+        base["phase"], base["deadline"] = state.phase, state.deadline  # the desk sees the questions
         result = base.get("result")
         if result is not None:  # A-SEC-5: the desk always sees who won (a copy: ``base`` is shared)
             base["result"] = {**result, "winners": _winners(state, viewer)}

@@ -33,6 +33,32 @@ def own_prompts(state: AndorraState, seat: int) -> list[AndorraPrompt]:
     return []
 
 
+def public_phase(state: AndorraState) -> tuple[str, int | None]:
+    """A-SEC-7: the phase and deadline as everyone may see them. While the night waits on
+    questions (RESOLVING) the table sees what it sees when none was asked: the host's review
+    (REVIEW), with no deadline, since whether a question was asked, and when its time runs
+    out, are hidden facts."""
+    if state.phase == "RESOLVING":
+        return "REVIEW", None
+    return state.phase, state.deadline
+
+
+def asked_phase(state: AndorraState, seat: int) -> tuple[str, int | None] | None:
+    """A-SEC-7: the phase a player with an open question of his own sees (RESOLVING, with his
+    questions' earliest deadline), or None: once he has answered he is back with the table."""
+    if state.phase != "RESOLVING":
+        return None
+    mine = [
+        p
+        for p in (state.pending or {}).get("prompts", [])
+        if p["seat"] == seat and str(p["id"]) not in state.answers
+    ]
+    if not mine:
+        return None
+    due = [d for p in mine if (d := state.prompt_deadlines.get(str(p["id"]))) is not None]
+    return "RESOLVING", min(due, default=None)
+
+
 def prompt_view(state: AndorraState, pr: dict[str, Any]) -> AndorraPrompt:
     """A prompt with its text (A-DATA-I): what to answer, the options with their words, the
     default, whether it may be declined, and the answer given so far (it leaves the list of

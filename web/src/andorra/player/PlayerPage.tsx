@@ -32,7 +32,8 @@ export function PlayerPage({ ctx, conn, view }: Props) {
       <h1>{ctx.t("you_are", { nick: nickOf(view, me.seat) })}</h1>
       <OutBanner ctx={ctx} view={view} />
       <PhaseTitle ctx={ctx} view={view} />
-      {view.phase !== "OVER" && <Deadline ctx={ctx} deadline={view.deadline} />}
+      {/* A-SEC-7: RESOLVING here means a question of his own, and its deadline is the one shown */}
+      {view.phase !== "OVER" && <Deadline ctx={ctx} deadline={view.deadline} answer={view.phase === "RESOLVING"} />}
       {view.result && <p class="result">{ctx.t("result", { winner: view.result.winner_name?.[ctx.lang] ?? "—" })}</p>}
       {/* an open question first, then a morning that brought him results (issue 32 §3) */}
       {me.prompts.length > 0 && <Prompts ctx={ctx} conn={conn} view={view} />}

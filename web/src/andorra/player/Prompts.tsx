@@ -27,7 +27,7 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
       {/* H-11a: each question has its own deadline; the earliest of his open ones. Only when it
           is not the phase's: the page's line above says that one («Фазу закроет ведущий» was
           printed twice, once for the phase and once for the question). */}
-      {due != null && due !== view.deadline && <Deadline ctx={ctx} deadline={due} />}
+      {due != null && due !== view.deadline && <Deadline ctx={ctx} deadline={due} answer />}
       {view.me.prompts.map((p) => {
         const given = p.choices.find((c) => c.value === p.answer);
         return (
