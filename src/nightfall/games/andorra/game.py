@@ -20,6 +20,7 @@ from .payload_keys import refuse_unknown_keys
 from .penalties import avatar_penalty
 from .questions import answer_value, settle
 from .reasons import worded
+from .refusals import for_sender
 from .reports.forum_text import forum_text
 from .reports.header import schedule_line
 from .reports.host_log import answer_entry
@@ -340,21 +341,6 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
 COMMANDS = frozenset(_HANDLERS) - {TICK}
 
 
-def late(state: AndorraState, cmd: Command, refused: Rejected) -> Rejected:
-    """A-VOTE-1 / A-MOVE-4 (A-MOVE-4a): votes and moves count until the deadline, not at or after it."""
-    players = state.world.players
-    actor: Any = cmd.payload.get("from") if cmd.type in ("pm_vote", "pm_move") else cmd.actor
-    if cmd.type in ("vote", "edit_vote", "pm_vote") and isinstance(actor, int) and 1 <= actor <= len(players):
-        return Rejected(
-            "vote_after_deadline", rule="A-VOTE-1", player=players[actor - 1].nick, **refused.params
-        )
-    if cmd.type in ("move", "pm_move"):
-        return Rejected(
-            "move_after_deadline", rule="A-MOVE-4", player=cmd.payload.get("player", actor), **refused.params
-        )
-    return refused
-
-
 class AndorraGame:
     name = "andorra"
     commands = COMMANDS
@@ -370,18 +356,8 @@ class AndorraGame:
         return _HANDLERS[command.type](state, command)
 
     def refusal(self, state: AndorraState, command: Command, refused: Rejected) -> Rejected:
-        """A late vote or move is refused in the words of A-VOTE-1 and A-MOVE-4; every refusal
-        carries its sentence with the seed's names (reasons.py)."""
-        if refused.rule == "K-LATE-1":
-            refused = late(state, command, refused)
-        if (
-            command.actor != HOST
-            and refused.code == "wrong_phase"
-            and refused.params.get("phase") == RESOLVING
-        ):
-            # A-SEC-7: a player is told the phase the table sees, not that a question waits
-            refused = Rejected("wrong_phase", refused.rule, **{**refused.params, "phase": REVIEW})
-        return worded(refused)
+        """What the sender is told (refusals.py), with its sentence in the seed's names (reasons.py)."""
+        return worded(for_sender(state, command, refused))
 
     def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
         # An AndorraView (view_types, checked there) is a dict at run time; the engine takes any JSON dict.
