@@ -215,3 +215,43 @@ def test_a_refusal_in_the_questions_names_the_tables_phase() -> None:
         answer = _refusal(s, doctor, "answer", prompt="0" * 32, answer="да")
         assert answer["code"] == "unknown_prompt"
     assert _refusal(waiting, HOST, "publish")["params"]["phase"] == "RESOLVING"  # the desk knows
+
+
+def _late_refusal(s: Scenario, actor: Any, type_: str, at: int, **payload: Any) -> dict[str, Any]:
+    """The refusal of a command that arrives at ``at``, as its sender reads it."""
+    cmd = Command(actor, type_, payload, at)
+    with pytest.raises(Rejected) as got:
+        kernel.apply(GAME, s.state, cmd)
+    return GAME.refusal(s.state, cmd, got.value).to_json()
+
+
+def test_a_command_after_a_questions_deadline_does_not_tell_of_the_question() -> None:
+    """A-SEC-7, K-LATE-1: a player's vote or answer that arrives after a question's deadline,
+    before its tick, is refused as it would be a moment before: the question's deadline is the
+    asked player's to know, not the sender's (a ``too_late`` naming it told of the question)."""
+    s = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", schedule=SCHEDULE)
+    quiet_day(s)
+    s.move("recruiter", "RECRUIT", "pv", by="boss")
+    s.do(HOST, "end_night")
+    assert s.state.phase == "RESOLVING" and s.state.deadline is not None
+    quiet = deal("BOSS", "RECRUITER", "SHERIFF", "PV", "PV", "DOCTOR", schedule=SCHEDULE)
+    quiet_day(quiet)
+    quiet.do(HOST, "end_night")
+    assert quiet.state.phase == "REVIEW"
+    late = s.state.deadline + 1
+    read = []
+    for game, at in ((s, late), (quiet, quiet.now + 1)):
+        doctor = game.seat("doctor")
+        vote = _late_refusal(game, doctor, "vote", at, target=game.seat("boss"))
+        answer = _late_refusal(game, doctor, "answer", at, prompt="0" * 32, answer="да")
+        read.append((vote, answer))
+    assert read[0] == read[1]
+    assert (read[0][0]["code"], read[0][0]["params"]["phase"], read[0][1]["code"]) == (
+        "wrong_phase",
+        "REVIEW",
+        "unknown_prompt",
+    )
+    [pr] = s.state.pending["prompts"]  # type: ignore[index]
+    mine = _late_refusal(s, s.seat("pv"), "answer", late, prompt=pr["id"], answer="да")
+    assert (mine["code"], mine["params"]["deadline"]) == ("too_late", s.state.deadline)  # his own
+    assert _late_refusal(s, HOST, "publish", late)["code"] == "too_late"  # the desk knows

@@ -357,7 +357,7 @@ class AndorraGame:
 
     def refusal(self, state: AndorraState, command: Command, refused: Rejected) -> Rejected:
         """What the sender is told (refusals.py), with its sentence in the seed's names (reasons.py)."""
-        return worded(for_sender(state, command, refused))
+        return worded(for_sender(state, command, refused, self.apply))
 
     def view(self, state: AndorraState, viewer: Viewer) -> dict[str, Any]:
         # An AndorraView (view_types, checked there) is a dict at run time; the engine takes any JSON dict.
