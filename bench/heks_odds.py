@@ -29,7 +29,7 @@ from calibration import calibration
 from nightfall.games.heks import odds
 from nightfall.games.heks.site import HeksSite
 from nightfall.games.heks.tables import ROLE_TABLE
-from nightfall.server.odds_pool import OddsPool
+from nightfall.server.odds_pool import PRIORITIES, OddsPool
 
 
 async def time_to(pool: OddsPool, site: HeksSite, key: tuple[int, ...], goals: list[float]) -> dict[str, Any]:
@@ -59,11 +59,11 @@ def cpu_per_game(key: tuple[int, ...], games: int) -> float:
     return (time.process_time() - t) / games
 
 
-async def main_async(players: int, nice: int) -> dict[str, Any]:
+async def main_async(players: int, nice: int, priority: str) -> dict[str, Any]:
     site = HeksSite()
     key = ROLE_TABLE[players]
     goals = [10.0, 5.0]
-    pool = OddsPool(workers=1, target=min(goals), nice=nice)
+    pool = OddsPool(workers=1, target=min(goals), nice=nice, priority=priority)
     try:
         cold = await time_to(pool, site, key, goals)
         # warm: the worker runs; a deck it never saw (the same counts read as another
@@ -79,18 +79,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=12)
     ap.add_argument("--nice", type=int, default=10, help="the worker's niceness (the server's: 10)")
+    ap.add_argument("--priority", choices=PRIORITIES, default="idle", help="the server's --odds-priority")
     ap.add_argument("--cpu-games", type=int, default=60, help="games timed in CPU seconds here")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     cal = calibration()
     load = os.getloadavg()[0]
-    result = asyncio.run(main_async(args.players, args.nice))
+    result = asyncio.run(main_async(args.players, args.nice, args.priority))
     per_game = cpu_per_game(ROLE_TABLE[args.players], args.cpu_games)
     result.update(
         {
             "calibration_s": round(cal, 4),
             "load_1min": round(load, 2),
             "worker_nice": args.nice,
+            "worker_priority": args.priority,
             "cpu_ms_per_game": round(1000 * per_game, 2),
             "cpu_ms_per_game_per_calibration": round(per_game / cal, 3),
         }
@@ -98,7 +100,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"calibration {cal:.3f} s, load {load:.2f} (1 min), worker nice {args.nice}")
+    print(f"calibration {cal:.3f} s, load {load:.2f} (1 min), worker nice {args.nice}, {args.priority}")
     print(
         f"one {args.players}-player strong game: {1000 * per_game:.1f} ms CPU "
         f"({per_game / cal:.3f} calibrations); on a free core ± 10 needs ~96 games = "

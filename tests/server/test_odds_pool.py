@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from nightfall.games.heks.site import HeksSite
 from nightfall.games.heks.tables import MAX_PLAYERS, MIN_PLAYERS, ROLE_TABLE
 from nightfall.server import odds_pool
-from nightfall.server.odds_pool import OddsPool
+from nightfall.server.odds_pool import DEFAULT_NICE, OddsPool
 
 ORDER: list[tuple[int, ...]] = []
 
@@ -160,3 +161,18 @@ async def test_start_forks_the_niced_worker_before_any_lobby_asks() -> None:
     assert len(workers) == 1 and pid is not None and os.getpriority(os.PRIO_PROCESS, pid) >= 10
     await pool.close()
     assert not any(w.is_alive() for w in workers)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_the_workers_run_only_on_time_the_rooms_leave() -> None:
+    """The odds workers take a CPU only when nothing else wants it (SCHED_IDLE), so a room
+    woken by a tap never waits for one (issue 34 §2); with ``priority="nice"`` they are niced."""
+    for priority, policy in (("idle", os.SCHED_IDLE), ("nice", os.SCHED_OTHER)):
+        executor = OddsPool(workers=1, priority=priority)._start_executor()
+        try:
+            assert executor.submit(os.sched_getscheduler, 0).result(timeout=30) == policy, priority
+            assert executor.submit(os.nice, 0).result(timeout=30) >= min(19, os.nice(0) + DEFAULT_NICE)
+        finally:
+            executor.shutdown(wait=True)
+    with pytest.raises(ValueError):
+        OddsPool(priority="later")

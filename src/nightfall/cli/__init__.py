@@ -69,7 +69,14 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--odds-workers",
         type=int,
         default=int(os.environ.get("NIGHTFALL_ODDS_WORKERS", "1")),
-        help="processes (niced) simulating the odds of the lobbies' decks (0: no odds in the lobby)",
+        help="processes (given way to the rooms, --odds-priority) simulating the odds of the lobbies' decks (0: no odds in the lobby)",
+    )
+    p.add_argument(
+        "--odds-priority",
+        choices=("idle", "nice"),
+        default=os.environ.get("NIGHTFALL_ODDS_PRIORITY", "idle"),
+        help="how the odds workers give way to the rooms: idle (Linux's SCHED_IDLE: only CPU time"
+        " nothing else wants) or nice (a lower share; for a machine kept busy, e.g. by tests)",
     )
     p.add_argument(
         "--odds-target",

@@ -275,7 +275,12 @@ def run(args: argparse.Namespace) -> int:
         health = NodeHealth(args.host, args.health_port)
     odds = None
     if args.odds_workers > 0:
-        odds = OddsPool(args.odds_workers, target=args.odds_target, warm_standard=args.odds_warm)
+        odds = OddsPool(
+            args.odds_workers,
+            target=args.odds_target,
+            priority=args.odds_priority,
+            warm_standard=args.odds_warm,
+        )
     app = create_app(
         store,
         options=RoomOptions(odds=odds),

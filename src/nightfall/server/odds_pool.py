@@ -1,7 +1,9 @@
 """The odds pool: simulated games of the decks lobbies ask about (issue 34 §2).
 
 The games run in a process pool, never on the event loop, in workers that lower
-their own priority (``os.nice``) so the rooms' process always comes first. A deck
+their own priority so the rooms' process always comes first: by default Linux's
+``SCHED_IDLE`` policy (a worker runs only on a CPU nothing else wants, and a waking
+room's process takes the CPU from it at once), else ``os.nice``. A deck
 (a game's site and its ``odds_key``) is computed once however many rooms ask for
 it: every subscriber gets each update. Work goes in small batches, at most one per
 worker in flight, taken round-robin from the decks somebody still asks for: a deck
@@ -18,6 +20,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
@@ -31,6 +34,7 @@ log = logging.getLogger("nightfall.odds")
 
 DEFAULT_TARGET = 2.5  # points: a deck's widest side's ± at which its games stop
 DEFAULT_NICE = 10
+PRIORITIES = ("idle", "nice")  # SCHED_IDLE and nice, or nice alone (a loaded test machine)
 BATCH_SECONDS = 0.25  # a batch's aim: short enough to stop soon after an edit, long enough to be cheap
 FIRST_BATCH = 4
 MAX_BATCH = 64
@@ -39,11 +43,18 @@ MAX_KEPT = 512  # decks kept in memory besides each game's standard ones (never 
 Listener = Callable[[Any], None]
 
 
-def _start_worker(nice: int, server: int) -> None:
+def _start_worker(nice: int, idle: bool, server: int) -> None:
     """A worker's initializer: the rooms come first, and the worker ends with its server."""
     exit_with(server)
     if nice:
         os.nice(nice)
+    if idle and sys.platform == "linux":
+        # Nice alone still has the scheduler share a CPU: a room woken by a tap waited for
+        # the worker's slice (bench/load.py --odds-lobbies, docs/benchmarks.md).
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:  # not allowed here: nice it is
+            log.warning("odds workers: SCHED_IDLE refused, running niced")
 
 
 def _started() -> None:
@@ -98,6 +109,7 @@ class OddsPool:
         workers: int = 1,
         target: float = DEFAULT_TARGET,
         nice: int = DEFAULT_NICE,
+        priority: str = "idle",
         executor: concurrent.futures.Executor | None = None,
         warm_standard: bool = False,
         batch: int | None = None,
@@ -105,6 +117,9 @@ class OddsPool:
         self.workers = max(1, workers)
         self.target = target
         self.nice = nice
+        if priority not in PRIORITIES:
+            raise ValueError(f"priority {priority!r}: one of {PRIORITIES}")
+        self.idle = priority == "idle"
         self._executor = executor
         self._own_executor = executor is None
         self._decks: OrderedDict[tuple[str, Hashable], Deck] = OrderedDict()
@@ -197,7 +212,10 @@ class OddsPool:
     def _start_executor(self) -> concurrent.futures.Executor:
         context = multiprocessing.get_context(start_method())  # not "fork" beside the store's thread
         return concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_start_worker, initargs=(self.nice, os.getpid())
+            self.workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(self.nice, self.idle, os.getpid()),
         )
 
     def _pump(self) -> None:
