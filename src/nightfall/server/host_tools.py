@@ -1,11 +1,14 @@
 """``POST /api/rooms/{code}/host/{tool}``: a host's read-only tool over the running game
 (docs/protocol.md; Andorra's thread import preview, A-THREAD-1).
 
-The body is ``{token, urls?, pages?, …}``: the host's token first (checked before anything
-is fetched), then up to ``MAX_URLS`` page addresses the server fetches (thread_fetch: a
-timeout, a size limit, nothing inside the server's network) and pages the host sent
-(``{url, text}``, e.g. saved pages or pasted BBCode). The game answers; nothing changes:
-what the host confirms afterwards is an ordinary command over the socket."""
+The host's token comes in the ``Authorization: Bearer …`` header and is checked before the
+body is read: a tool's body may be megabytes (its game's ``host_tool_bytes``), and the room
+code is no secret, so a stranger must not make the server read and parse that much on its
+event loop. Without the header the body is held to the API's 4 KiB and carries the token.
+The body is ``{urls?, pages?, …}``: up to ``MAX_URLS`` page addresses the server fetches
+(thread_fetch: a timeout, a size limit, nothing inside the server's network) and pages the
+host sent (``{url, text}``, e.g. saved pages or pasted BBCode). The game answers; nothing
+changes: what the host confirms afterwards is an ordinary command over the socket."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from starlette.routing import Route
 
 from nightfall.engine import Rejected
 
-from .http_api import _error, _in_room, _json, _raw_body, _room, from_our_pages, rate_limited
+from .http_api import MAX_BODY_BYTES, _error, _in_room, _json, _raw_body, _room, from_our_pages, rate_limited
 from .room import Room
 from .thread_fetch import FetchError, fetch
 
@@ -32,6 +35,12 @@ async def _host_only(room: Room, token: object) -> None:
             raise Rejected("not_host")
 
     await room.call(check)
+
+
+def _bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, or None without one."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def _pages(body: dict[str, Any]) -> list[dict[str, str]]:
@@ -52,8 +61,15 @@ async def host_tool(request: Request) -> Response:
         limit = room.site.host_tool_bytes
         if not limit:
             raise Rejected("not_found")
+        token = _bearer(request)
+        if token is not None:
+            await _in_room(request, room, lambda r: _host_only(r, token))
+        else:  # the token in a small body
+            limit = min(limit, MAX_BODY_BYTES)
         body = _json(await _raw_body(request, limit))
-        await _in_room(request, room, lambda r: _host_only(r, body.get("token")))
+        if token is None:
+            token = body.get("token")
+            await _in_room(request, room, lambda r: _host_only(r, token))
         urls = body.get("urls") or []
         if not isinstance(urls, list) or len(urls) > MAX_URLS or not all(isinstance(u, str) for u in urls):
             raise Rejected("bad_request", field="urls", max=MAX_URLS)
@@ -65,7 +81,7 @@ async def host_tool(request: Request) -> Response:
         pages = [*({"url": u, "text": t} for u, t in zip(urls, texts, strict=True)), *pages]
         ask = {k: v for k, v in body.items() if k not in ("token", "urls", "pages")} | {"pages": pages}
         tool = str(request.path_params["tool"])
-        answer = await _in_room(request, room, lambda r: r.host_tool(body.get("token"), tool, ask))
+        answer = await _in_room(request, room, lambda r: r.host_tool(token, tool, ask))
     except Rejected as rejected:
         return _error(rejected)
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nightfall.server import thread_fetch
+from nightfall.server import json_edge, thread_fetch
 from tests.games.andorra.test_thread_cli import site  # noqa: F401 (the local page server fixture)
 from tests.server.harness import Live
 
@@ -41,12 +41,9 @@ async def test_preview_confirm_record(live: Live, site: str, private_ok: None) -
     game = await _game(live)
     url = f"/api/rooms/{game['code']}/host/thread"
     page2 = (PAGES / "phpbb_page2.html").read_text(encoding="utf-8")
-    ask = {
-        "token": game["host_token"],
-        "urls": [f"{site}/viewtopic.php?t=77"],
-        "pages": [{"url": "", "text": page2}],
-    }
-    r = await live.http.post(url, json=ask)
+    ask = {"urls": [f"{site}/viewtopic.php?t=77"], "pages": [{"url": "", "text": page2}]}
+    auth = {"Authorization": f"Bearer {game['host_token']}"}
+    r = await live.http.post(url, json=ask, headers=auth)
     assert r.status_code == 200, r.text
     got = r.json()
     assert got["posts"] == 12 and got["rows"] == []  # names wait: nothing to record yet
@@ -61,7 +58,7 @@ async def test_preview_confirm_record(live: Live, site: str, private_ok: None) -
         "post": f"{site}/viewtopic.php?t=77#p104",
     }
     aliases = {"deepcourier": "Deepcourier", "Kasandra": "Kassandra"}
-    r = await live.http.post(url, json={**ask, "aliases": aliases})
+    r = await live.http.post(url, json={**ask, "aliases": aliases}, headers=auth)
     got = r.json()
     assert [c["name"] for c in got["confirm"]] == ["Ведущий"] and len(
         got["rows"]
@@ -70,7 +67,7 @@ async def test_preview_confirm_record(live: Live, site: str, private_ok: None) -
     await ok(host, "thread_votes", votes=got["rows"])
     seen = await host.state_where(lambda m: len(m["view"]["vote_log"]) == 10)
     assert [e["void_reason"] for e in seen["view"]["vote_log"][:2]] == ["REVOTE", None]
-    again = (await live.http.post(url, json={**ask, "aliases": aliases})).json()
+    again = (await live.http.post(url, json={**ask, "aliases": aliases}, headers=auth)).json()
     assert all(v["logged"] for v in again["votes"] if v["ignored"] is None)
 
 
@@ -85,3 +82,33 @@ async def test_only_the_host_and_never_inside(live: Live, site: str) -> None:  #
     assert r.status_code == 400 and r.json()["error"]["params"]["field"] == "pages[0]"
     r = await live.http.post(f"/api/rooms/{game['code']}/host/other", json={"token": game["host_token"]})
     assert r.status_code == 404
+
+
+async def test_a_stranger_cannot_make_the_server_read_a_large_body(
+    live: Live, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/security.md: a host tool takes pages of up to megabytes, but only from the host.
+    Anyone who knows the room code could send 8 MB that the server read and parsed on its one
+    event loop before the token was checked (seconds each, for every room). Now the token comes
+    in a header and is checked first; without one, a body is held to the API's 4 KiB."""
+    game = await _game(live)
+    url = f"/api/rooms/{game['code']}/host/thread"
+    parsed: list[int] = []
+    loads = json_edge.loads
+
+    def counted(raw: str | bytes) -> Any:
+        parsed.append(len(raw))
+        return loads(raw)
+
+    monkeypatch.setattr(json_edge, "loads", counted)
+    big = {"pages": [{"url": "", "text": "[" * 1_000_000}]}
+    stranger = game["players"][0]["token"]
+    r = await live.http.post(url, json={"token": stranger, **big})
+    assert (r.status_code, r.json()["error"]["params"].get("reason")) == (400, "too_large")
+    r = await live.http.post(url, json=big, headers={"Authorization": f"Bearer {stranger}"})
+    assert (r.status_code, r.json()["error"]["code"]) == (403, "not_host")
+    assert parsed == []  # nothing of either body was parsed
+    r = await live.http.post(url, json=big, headers={"Authorization": f"Bearer {game['host_token']}"})
+    # the host's megabyte is read, parsed and handed to the game, which finds no forum in it
+    assert (r.status_code, r.json()["error"]["params"]["field"]) == (400, "pages[0]"), r.text
+    assert parsed and max(parsed) > 1_000_000

@@ -14,13 +14,16 @@ export class HttpError extends Error {
   }
 }
 
-/** One API call; throws HttpError (status 0 when the network failed) on anything but 2xx. */
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One API call; throws HttpError (status 0 when the network failed) on anything but 2xx.
+ * ``token``: sent as ``Authorization: Bearer`` (a host tool checks it before reading the body). */
+export async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
   let res: Response;
+  const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

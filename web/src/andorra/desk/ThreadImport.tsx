@@ -69,12 +69,12 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
     setRecorded(null);
     const pages = [...files, ...(pasted.trim() ? [{ url: "", text: pasted }] : [])];
     try {
-      const answer = await call<ThreadPreview>("POST", `/api/rooms/${encodeURIComponent(code)}/host/thread`, {
-        token: storage.get(`andorra:${code}:desk`),
-        urls: urls.split("\n").map((u) => u.trim()).filter(Boolean),
-        pages,
-        aliases: with_aliases,
-      });
+      const answer = await call<ThreadPreview>(
+        "POST",
+        `/api/rooms/${encodeURIComponent(code)}/host/thread`,
+        { urls: urls.split("\n").map((u) => u.trim()).filter(Boolean), pages, aliases: with_aliases },
+        storage.get(`andorra:${code}:desk`),
+      );
       setGot(answer);
     } catch (e) {
       setErr(e instanceof HttpError ? e.error : { code: "network" });
