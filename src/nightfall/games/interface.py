@@ -225,6 +225,12 @@ class GameSite(ABC):
         them, and whether ``viewer`` may read older ones than those; None: the game has no feed."""
         return None
 
+    def feed_index(self, state: Any, viewer: Any, n: int) -> int:
+        """The index of ``viewer``'s item numbered ``n`` (a page request's ``before``): a game
+        may number each viewer's items apart, so that the numbers tell nothing of items the
+        viewer may not read (Andorra: a seat's clan chat)."""
+        return n
+
     def host_seat(self, state: Any) -> int | None:
         """The seat the rules give the host role, for games that keep one; the lobby's
         host follows it while a game runs."""

@@ -32,8 +32,9 @@ def frame(now: int, items: list[Any], more: bool | None = None, reset: bool = Fa
 
 
 def page(site: GameSite, state: Any, viewer: Any, before: int | None) -> tuple[list[Any], bool] | None:
-    """The page ending before ``before`` (the latest page without it) that ``viewer`` may read."""
-    hi = site.feed_length(state) if before is None else before
+    """The page ending before ``viewer``'s item ``before`` (the latest page without it) that
+    ``viewer`` may read."""
+    hi = site.feed_length(state) if before is None else site.feed_index(state, viewer, before)
     return site.feed(state, viewer, 0, hi, FEED_PAGE)
 
 

@@ -42,8 +42,13 @@ async def test_a_new_message_costs_its_readers_only_itself(serve: Serve) -> None
     await ok(gleb, "chat", text="cops only")  # and the Cops' chat tells the mafia nothing
     await chat_where(host, lambda chat: len(chat) == HISTORY + 1)
     cops = await chat_where(gleb, bool)
-    assert [(m["n"], m["clan"], m["text"]) for m in cops] == [(HISTORY, "cops", "cops only")]
+    # numbered in what he may read: an «n» of 60 told him the mafia had written 60 messages
+    assert [(m["n"], m["clan"], m["text"]) for m in cops] == [(0, "cops", "cops only")]
     assert "cops only" not in json.dumps(boris.seen, ensure_ascii=False)
+    await ok(anna, "chat", text="after")
+    await chat_where(boris, lambda chat: len(chat) == HISTORY + 1)
+    assert [m["n"] for m in await chat_where(boris, bool)] == list(range(HISTORY + 1))  # no gap
+    assert (await chat_where(host, lambda chat: len(chat) == HISTORY + 2))[-1]["n"] == HISTORY + 1
 
 
 async def test_the_history_comes_in_pages(serve: Serve) -> None:

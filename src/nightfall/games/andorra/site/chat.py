@@ -9,6 +9,7 @@ and replay deterministically with the rest of the game (``AndorraSiteGame``).
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,10 @@ class RoomState:
     chat: list[AndorraChatMessage] = field(default_factory=list)
     # seat -> [clan, index of the first chat message it may read]
     member_since: dict[int, tuple[str, int]] = field(default_factory=dict)
+    # seat -> the indexes in ``chat`` of the messages sent to it, in order: a seat's messages
+    # are numbered by their place here, so its numbers run on without a gap whatever other
+    # clans write (a room-wide number told how much they wrote, and when)
+    inbox: dict[int, list[int]] = field(default_factory=dict)
     options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
     # player -> what the host may enter for him (the host's correction form)
     host_options_cache: dict[int, list[AndorraMoveOption]] = field(default_factory=dict)
@@ -107,6 +112,8 @@ def post(state: RoomState, command: Command) -> list[Event]:
         entry["id"] = nonce
     state.chat.append(entry)
     members = frozenset(s for s, (c, _) in state.member_since.items() if c == clan)
+    for member in members:
+        state.inbox.setdefault(member, []).append(entry["n"])
     return [Event("chat", {"clan": clan, "seat": seat}, Audience(seats=members, host=True))]
 
 
@@ -121,26 +128,37 @@ def readable(state: RoomState, seat: int) -> tuple[str | None, list[AndorraChatM
 def page(
     state: RoomState, viewer: object, lo: int, hi: int, limit: int
 ) -> tuple[list[AndorraChatMessage], bool]:
-    """The messages ``viewer`` may read (the desk: every clan's; a seat: its clan's since it
-    joined, ``readable``; anyone else: none) with ``n`` in ``[lo, hi)``, the latest ``limit``
-    of them, and whether it may read older ones (the client's «earlier messages»)."""
+    """The messages ``viewer`` may read (the desk: every clan's; a seat: its clan's, sent
+    while it was in it; anyone else: none) with their index in ``chat`` in ``[lo, hi)``, the
+    latest ``limit`` of them, and whether it may read older ones (the client's «earlier
+    messages»). The desk's ``n`` is the index; a seat's, the message's place in its inbox."""
     if viewer in ("host", "all"):
-        start, clan = 0, None
-    elif isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in state.member_since:
-        clan, start = state.member_since[viewer]
-    else:
+        lo, hi = max(lo, 0), min(hi, len(state.chat))
+        got = state.chat[max(lo, hi - limit) : hi]
+        return got, hi - len(got) > 0
+    if not (isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in state.member_since):
         return [], False
-    lo, hi = max(lo, start, 0), min(hi, len(state.chat))
-    got: list[AndorraChatMessage] = []
-    n = hi - 1
-    while n >= lo and len(got) < limit:  # newest first, only as far back as the page needs
-        m = state.chat[n]
-        if clan is None or m["clan"] == clan:
-            got.append(m)
-        n -= 1
-    older = any(clan is None or state.chat[k]["clan"] == clan for k in range(start, n + 1))
-    got.reverse()
-    return got, older
+    clan = state.member_since[viewer][0]
+    inbox = state.inbox.get(viewer, [])
+    mine: list[AndorraChatMessage] = []
+    at = bisect_left(inbox, hi) - 1
+    first = bisect_left(inbox, lo)
+    while at >= first and len(mine) < limit:  # newest first, only as far back as the page needs
+        m = state.chat[inbox[at]]
+        if m["clan"] == clan:  # not what he read in a clan he was moved out of
+            mine.append({**m, "n": at})
+        at -= 1
+    older = any(state.chat[inbox[k]]["clan"] == clan for k in range(at + 1))
+    mine.reverse()
+    return mine, older
+
+
+def index_of(state: RoomState, viewer: object, n: int) -> int:
+    """The index in ``chat`` of ``viewer``'s message numbered ``n`` (a page's ``before``)."""
+    if isinstance(viewer, int) and not isinstance(viewer, bool):
+        inbox = state.inbox.get(viewer, [])
+        return inbox[n] if n < len(inbox) else len(state.chat)
+    return n
 
 
 def clan_name(state: RoomState, clan: str | None) -> AndorraWords | None:

@@ -105,6 +105,9 @@ class AndorraSite(GameSite):
         got, older = chat.page(cast(RoomState, state), viewer, lo, hi, limit)
         return cast("list[Any]", got), older
 
+    def feed_index(self, state: Any, viewer: Any, n: int) -> int:
+        return chat.index_of(cast(RoomState, state), viewer, n)
+
     def describe_settings(self) -> dict[str, Any]:
         """What the creation form shows (``GET /api/games``): every role a game may start
         with, in the published order (A-SETUP-17a), with its side, by the engine's catalogue."""
