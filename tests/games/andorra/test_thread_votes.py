@@ -121,6 +121,34 @@ def test_discourse_topic_every_case() -> None:  # A-THREAD-2..7
     assert votes[3].blue == ["Ведущий, вопрос."]
 
 
+def test_two_names_in_one_red_span_are_two_votes() -> None:
+    """A-THREAD-4: «Kassandra, Oleg» in one red span votes for two players, as two spans do:
+    the post is void (MULTI), and nothing waits for the host to map the pair to one player
+    (it blocked the whole import, and mapping it recorded a vote that should be void). A
+    nick the whole span names is one vote however it is written, and a span whose parts
+    name no two players is a name like any other."""
+    nicks = dict(enumerate([*NICKS, "Ann, Bo"], 1))
+    names = Names(nicks)
+    day = DayWindow(nicks, set(nicks), None, DEADLINE)
+
+    def vote(red: str, author: str = "Oleg") -> tuple[str | None, str | None, bool]:
+        [v] = read_votes([Post("1", author, DEADLINE - 1, URL, red=[red])], day, names)
+        j = as_json(v, nicks)
+        return j["target"], j["void"], j["unmatched"]
+
+    for red in (
+        "Kassandra, Мотя",
+        "Kassandra и Мотя",
+        "Kassandra; Мотя",
+        "kassandra, Мотя",
+        "Kassandra/Мотя",
+    ):
+        assert vote(red)[1:] == ("MULTI", False), red
+    assert vote("Ann, Bo") == ("Ann, Bo", None, False)  # a nick with a comma
+    assert vote("Kassandra, Kassandra") == ("Kassandra", None, False)  # one player
+    assert vote("Kassandra, ну или кто-то") == ("Kassandra, ну или кто-то", None, True)  # waits
+
+
 def test_names_exact_alias_fuzzy() -> None:
     """A-THREAD-5."""
     names = Names({1: "Kassandra", 2: "Серый Кардинал", 3: "agent 51", 4: "Kasandr"}, {"Кася": 1})

@@ -57,7 +57,9 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
         if v.ignored == "NOT_PLAYER" and v.author not in confirm:  # a forum name the host may map
             confirm[v.author] = {"name": v.author, "suggest": None, "candidates": [], "optional": True}
         if v.ignored is None and v.unmatched:
-            for name in (v.author, v.target_text):
+            for name in (
+                (v.author,) if v.void == "MULTI" else (v.author, v.target_text)
+            ):  # void whoever it names
                 if name is None or name in confirm:
                     continue
                 m = names.match(name)

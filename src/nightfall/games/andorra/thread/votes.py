@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -73,6 +74,22 @@ def _target(text: str, names: Names) -> tuple[str | None, Match | None]:
     return clean(text), names.match(text)
 
 
+# Between names in one red span: «Kira, Boris», «Kira и Boris», «Kira; Boris», «Kira/Boris».
+_BETWEEN_NAMES = re.compile(r"\s*[,;/+&\n]\s*|\s+(?:и|или|and|or)\s+", re.IGNORECASE)
+
+
+def _targets(text: str, names: Names) -> list[tuple[str | None, Match | None]]:
+    """A red span's vote; or, when the span as a whole names no player exactly and two or more
+    of its parts name players, one vote per part (A-THREAD-4: as if they were two spans)."""
+    whole = _target(text, names)
+    if whole[1] is None or whole[1].exact:
+        return [whole]
+    parts = [_target(part, names) for part in _BETWEEN_NAMES.split(text) if clean(part)]
+    if sum(1 for _, m in parts if m is not None and m.seat is not None) < 2:
+        return [whole]
+    return parts
+
+
 def read_votes(posts: list[Post], day: DayWindow, names: Names) -> list[ThreadVote]:
     """The day's vote log from the thread, in thread order (time, then post id)."""
     out: list[ThreadVote] = []
@@ -81,7 +98,7 @@ def read_votes(posts: list[Post], day: DayWindow, names: Names) -> list[ThreadVo
         if not p.red or (day.since_ms is not None and p.time_ms < day.since_ms):
             continue
         author = names.match(p.author)
-        targets = [_target(s, names) for s in p.red]
+        targets = [target for s in p.red for target in _targets(s, names)]
         text, tm = targets[0]
         v = ThreadVote(
             post=p.id,
@@ -108,6 +125,8 @@ def read_votes(posts: list[Post], day: DayWindow, names: Names) -> list[ThreadVo
         distinct = {(t, m.seat if m else None) for t, m in targets}
         if len({seat if seat is not None else t for t, seat in distinct}) > 1:
             v.void = "MULTI"
+            # void whoever it names: only the author's name may wait for the host
+            v.target_text, v.unmatched = " / ".join(s for s in p.red if clean(s)), not author.exact
         elif p.edited:
             v.void = "EDIT"
         elif v.voter is not None and v.target == v.voter:
