@@ -90,6 +90,38 @@ def test_pm_vote_counts_like_the_players_vote() -> None:  # H-03b, A-VOTE-1, A-V
     _replays(s)
 
 
+def test_the_host_takes_back_a_pm_vote_he_entered_wrong() -> None:  # H-03b, A-VOTE-3
+    """A slip of the host's hand (pv's PM says boss, he picked maniac): he takes his entry back
+    and it is as if he had never made it, with no void vote and no +1 tomorrow; an edit he takes
+    back gives the player's first vote its count again. A vote the player sent himself, or an
+    entry not the player's latest, is not his to take back."""
+    s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
+    pv, pv2 = s.seat("pv"), s.seat("pv2")
+    s.do(HOST, "pm_vote", **{"from": pv}, target=s.seat("maniac"))
+    s.do(HOST, "pm_vote_undo", **{"from": pv})
+    assert s.state.votes == [] and G.view(s.state, "public")["vote_log"] == []
+    s.do(HOST, "pm_vote", **{"from": pv}, target=s.seat("boss"))  # what the PM said
+    s.do(HOST, "pm_vote", **{"from": pv}, target=s.seat("doctor"), edit=True)  # a wrong edit
+    assert [e.kind for e in s.state.votes] == ["VOID", "VOID"]
+    s.do(HOST, "pm_vote_undo", **{"from": pv})
+    [vote] = s.state.votes
+    assert (vote.kind, vote.target, vote.void_reason) == ("VOTE", s.seat("boss"), None)
+    s.do(pv2, "vote", target=s.seat("boss"))
+    assert "нечего" in _refused(s, HOST, "pm_vote_undo", "pm_nothing_to_undo", **{"from": pv2})
+    assert "нечего" in _refused(s, HOST, "pm_vote_undo", "pm_nothing_to_undo", **{"from": s.seat("doctor")})
+    _refused(s, pv, "pm_vote_undo", "not_host", **{"from": pv})
+    s.do(HOST, "pm_vote", **{"from": s.seat("doctor")}, target=s.seat("maniac"))
+    s.do(HOST, "pm_vote", **{"from": s.seat("doctor")}, target=s.seat("boss"), edit=True)
+    seqs = [e.seq for e in s.state.votes]
+    assert len(set(seqs)) == len(seqs)  # no two entries of the log share a number
+    lines = [e["ru"] for e in G.view(s.state, HOST)["host"]["host_log"]]
+    assert "День 1. Снят голос из ЛС от pv: голос за maniac (ошибка ввода ведущего)" in lines
+    s.do(HOST, "end_day")
+    assert s.state.world.penalties.get("2", []).count(pv) == 0  # his one vote counted
+    _refused(s, HOST, "pm_vote_undo", "wrong_phase", **{"from": pv})
+    _replays(s)
+
+
 def test_pm_vote_refusals_change_nothing() -> None:  # H-03b, A-VOTE-1, A-VOTE-2, A-VOTE-3
     s = deal("BOSS", "DOCTOR", "PV", "PV", "MANIAC")
     _refused(s, HOST, "pm_vote", "pm_no_sender", target=2)

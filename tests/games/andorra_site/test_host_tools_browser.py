@@ -64,6 +64,19 @@ def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andor
     pm_vote.get_by_role("button", name="Внести голос").click()
     expect(pm_vote.get_by_role("alert")).to_contain_text("Boris уже голосовал(а) сегодня.")
     assert count_row(host, "Nikita").startswith("Nikita 2 2 0")
+    # Gleb's PM said Anna: the host takes his slip back (H-03b) and enters it again, no void vote
+    log = host.get_by_role("region", name="Журнал голосования")
+    expect(log.get_by_role("button", name="Снять голос Boris, внесённый из ЛС по ошибке")).to_be_visible()
+    log.get_by_role("button", name="Снять голос Gleb, внесённый из ЛС по ошибке").click()
+    expect(log).not_to_contain_text("Gleb")
+    assert count_row(host, "Nikita").startswith("Nikita 1 1 0")
+    pm_vote.get_by_label("От кого ЛС").select_option(label="Gleb")
+    pm_vote.get_by_label("Голос против").select_option(label="Nikita")
+    pm_vote.get_by_role("button", name="Внести голос").click()
+    expect(log).to_contain_text("Gleb")
+    expect(log).not_to_contain_text("недейств")
+    assert count_row(host, "Nikita").startswith("Nikita 2 2 0")
+    log.screenshot(path=str(SHOTS / "desk-vote-log-undo.png"), animations="disabled")
 
     # Anna votes on her own page: the desk's count changes live
     anna.get_by_label("Голос против").select_option(label="Nikita")

@@ -2,8 +2,14 @@ import { BBText } from "./bbcode";
 import { PostLink } from "./PostLink";
 import { CopyButton, nickOf, type Ctx, type AndorraView } from "./common";
 
-export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
+/** The day's vote log; on the desk (``undo``) an entry the host made from a PM that is still
+ * its voter's latest has «Снять» beside it, for a slip of the hand (H-03b, ``pm_vote_undo``). */
+export function VoteLog({ ctx, view, undo }: { ctx: Ctx; view: AndorraView; undo?: (voter: number) => void }) {
   const log = view.vote_log ?? [];
+  const latest = new Map<number, number>();
+  log.forEach((v, i) => {
+    if (v.kind !== "PENALTY" && v.voter != null) latest.set(v.voter, i);
+  });
   return (
     <section aria-label={ctx.t("vote_log")}>
       <h3>{ctx.t("vote_log")}</h3>
@@ -19,6 +25,19 @@ export function VoteLog({ ctx, view }: { ctx: Ctx; view: AndorraView }) {
                 {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}
                 {v.void_reason ? ` (${ctx.t("void", { reason: ctx.lang === "ru" && v.void_ru ? v.void_ru : v.void_reason })})` : ""}
                 {v.by_host ? <span class="muted"> · {ctx.t("vote_by_host")}</span> : null}
+                {undo && v.by_host && v.voter != null && latest.get(v.voter) === i ? (
+                  <>
+                    {" "}
+                    <button
+                      type="button"
+                      class="slip"
+                      aria-label={ctx.t("pm_vote_undo_label", { nick: nickOf(view, v.voter) })}
+                      onClick={() => undo(v.voter as number)}
+                    >
+                      {ctx.t("pm_vote_undo")}
+                    </button>
+                  </>
+                ) : null}
                 {v.post ? (
                   <span class="muted">
                     {" · "}

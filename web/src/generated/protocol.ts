@@ -698,6 +698,9 @@ export interface AndorraPmMovePayload {
   target: number | null;
   params?: Record<string, unknown>;
 }
+export interface AndorraPmFromPayload {
+  from: number;
+}
 export interface AndorraPmVotePayload {
   from: number;
   target: number | null;
@@ -828,6 +831,7 @@ export interface AndorraCommandPayloads {
   set_deadline: AndorraDeadlinePayload;
   pm_move: AndorraPmMovePayload;
   pm_vote: AndorraPmVotePayload;
+  pm_vote_undo: AndorraPmFromPayload;
   thread_votes: AndorraThreadVotesPayload;
   thread_alias: AndorraAliasPayload;
   host_edit: AndorraHostEditPayload;

@@ -44,6 +44,8 @@ AndorraPmMovePayload = TypedDict(
         "params": NotRequired[dict[str, Any]],
     },
 )
+# H-03b: the host takes back his last PM entry of a player's vote today (the wrong name).
+AndorraPmFromPayload = TypedDict("AndorraPmFromPayload", {"from": Seat})
 AndorraPmVotePayload = TypedDict(
     "AndorraPmVotePayload", {"from": Seat, "target": Seat | None, "edit": NotRequired[bool]}
 )
@@ -176,6 +178,7 @@ class AndorraCommandPayloads(TypedDict):
     set_deadline: AndorraDeadlinePayload
     pm_move: AndorraPmMovePayload
     pm_vote: AndorraPmVotePayload
+    pm_vote_undo: AndorraPmFromPayload
     thread_votes: AndorraThreadVotesPayload
     thread_alias: AndorraAliasPayload
     host_edit: AndorraHostEditPayload

@@ -44,7 +44,9 @@ def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Eve
         reason = "SELF"  # A-VOTE-3 (a)
     elif target is not None and not world.player(target).alive:
         reason = "NON_CANDIDATE"  # A-VOTE-3 (d)
-    entry = VoteEntry(len(state.votes) + 1, ts, voter, "VOID" if reason else kind, target, reason)
+    # after the last one in the log: an entry the host took back may have left a gap (H-03b)
+    seq = max((e.seq for e in state.votes), default=0) + 1
+    entry = VoteEntry(seq, ts, voter, "VOID" if reason else kind, target, reason)
     state.votes.append(entry)
     return [
         Event(

@@ -332,6 +332,7 @@ _HANDLERS: dict[str, Handler[AndorraState]] = {
     "set_deadline": _set_deadline,
     "pm_move": pm_entry.pm_move,
     "pm_vote": pm_entry.pm_vote,
+    "pm_vote_undo": pm_entry.pm_vote_undo,
     "thread_votes": thread_entry.thread_votes,
     "host_edit": host_edit.edit,
     "article": article.write,

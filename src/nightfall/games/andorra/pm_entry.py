@@ -64,3 +64,23 @@ def pm_vote(state: AndorraState, cmd: Command) -> list[Event]:
         {"day": state.world.day, "pm_vote": sender, "target": entry.target, "edit": edit, "at": cmd.now}
     )
     return events
+
+
+def pm_vote_undo(state: AndorraState, cmd: Command) -> list[Event]:
+    """``pm_vote_undo {from}``: the host takes back his last entry of ``from``'s vote today, a
+    slip of the hand (the wrong name), as if he had never entered it: it leaves the log, and
+    an earlier vote that it made void (A-VOTE-3) counts again. Only his own entry and only
+    the player's latest: a vote the player sent himself, or one from the thread, stays."""
+    sender = _check(state, cmd, DAY, "A-VOTE-1")
+    mine = [e for e in state.votes if e.voter == sender]
+    if not mine or mine[-1].by != HOST:
+        raise Rejected("pm_nothing_to_undo", rule="H-03b", player=state.world.player(sender).nick)
+    taken = mine[-1]
+    state.votes.remove(taken)
+    if len(mine) == 2 and mine[0].void_reason in ("REVOTE", "EDIT"):  # only the taken one voided it
+        mine[0].kind = "VOTE" if mine[0].target is not None else "BLANK"
+        mine[0].void_reason = None
+    state.host_log.append(
+        {"day": state.world.day, "pm_vote": sender, "target": taken.target, "undone": cmd.now, "at": cmd.now}
+    )
+    return [Event("vote_undone", {"day": state.world.day, "voter": sender, "seq": taken.seq})]

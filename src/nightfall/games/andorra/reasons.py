@@ -192,6 +192,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "Укажите, от кого пришло личное сообщение (игрок {sender} не найден).",
         "Say whose PM this is (no player {sender}).",
     ),
+    "pm_nothing_to_undo": (
+        "Сегодня нет голоса {player}, внесённого вами из ЛС последним: отменить нечего.",
+        "Today {player} has no latest vote that you entered from a PM: nothing to take back.",
+    ),
     "pm_already_voted": (
         "{player} уже голосовал(а) сегодня. Чтобы изменить голос, отметьте «исправить голос» "
         "(исправленный голос в логе недействителен).",

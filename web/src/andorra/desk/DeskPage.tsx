@@ -105,7 +105,11 @@ export function DeskPage({ ctx, conn, view, code, room, you }: Props) {
         <Links ctx={ctx} code={code} />
         <DeskLink ctx={ctx} code={code} />
         <MailSettings ctx={ctx} view={view} run={run} busy={busy} />
-        <VoteLog ctx={ctx} view={view} />
+        <VoteLog
+          ctx={ctx}
+          view={view}
+          undo={phase === "DAY" ? (voter) => void run("pm_vote_undo", { from: voter }) : undefined}
+        />
         {phase === "DAY" && <Inactive ctx={ctx} view={view} run={run} />}
         {phase === "DAY" && <Articles ctx={ctx} view={view} run={run} />}
         <Submissions ctx={ctx} view={view} />

@@ -353,6 +353,8 @@ export const en: Record<Key, string> = {
   review_entries: "Moves and votes from PMs, the host's edits",
   prompt_until: "Answer by: {left}",
   vote_by_host: "from a PM",
+  pm_vote_undo: "Take back (a slip)",
+  pm_vote_undo_label: "Take back the vote of {nick} entered from a PM by mistake",
   edit_player: "Player",
   presence_count: "{n} of {of} online",
   pm_no_moves: "Nobody has a move now.",

@@ -355,6 +355,8 @@ export const ru = {
   review_entries: "Ходы и голоса из ЛС, изменения ведущего",
   prompt_until: "Ответить до: {left}",
   vote_by_host: "из ЛС",
+  pm_vote_undo: "Снять (ошибка ввода)",
+  pm_vote_undo_label: "Снять голос {nick}, внесённый из ЛС по ошибке",
   edit_player: "Игрок",
   presence_count: "на сайте {n} из {of}",
   pm_no_moves: "Сейчас ни у кого нет ходов.",

@@ -35,12 +35,27 @@ export function useRelinkNotice(room: RoomState | null): string | null {
   return notice;
 }
 
-/** The board's mark next to a seat with a new link (H-HST-8). */
+/** The board's mark next to a seat with a new link (H-HST-8): a link's picture, as small as
+ * the frog and the crown beside it, so that the name keeps its room (a worded pill pushed a
+ * long name out of a two-column list for the rest of the game); the banner said it in words. */
 export function RelinkMark(props: { room: RoomState; seat: number }) {
   if (!relinkedSeats(props.room).has(props.seat)) return null;
   return (
-    <span class="relink-mark" title={t("relink.notice", { name: nameAt(props.room, props.seat) })}>
-      {t("relink.mark")}
+    <span
+      class="relink-mark"
+      role="img"
+      aria-label={t("relink.mark")}
+      title={t("relink.notice", { name: nameAt(props.room, props.seat) })}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path
+          d="M10 14a4 4 0 0 0 5.7 0l3.6-3.6a4 4 0 0 0-5.7-5.7L12 6.3M14 10a4 4 0 0 0-5.7 0l-3.6 3.6a4 4 0 0 0 5.7 5.7l1.6-1.6"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2.4"
+          stroke-linecap="round"
+        />
+      </svg>
     </span>
   );
 }

@@ -36,6 +36,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "vote_for": ("голос за", "vote for"),
     "fix": (" (исправление)", " (a correction)"),
     "pm_vote": ("Голос из ЛС от", "Vote from a PM by"),
+    "pm_vote_undone": ("Снят голос из ЛС от", "Taken back: the vote from a PM by"),
+    "slip": ("(ошибка ввода ведущего)", "(the host's slip)"),
     "none": ("нет", "none"),
     "dropped": ("; снят ход: ", "; move dropped: "),
     "penalty": ("+1 за отсутствие аватара", "+1 for a missing avatar"),
@@ -82,6 +84,9 @@ def line(world: World, h: dict[str, Any], lang: str = "ru") -> str | None:
             f"{say('night')} {h['night']}. {say('pm_move')} {_nick(world, h['from'])}{whose}: "
             f"{move_words(world, h['move'], lang)} {say('by_host')}"
         )
+    if "pm_vote" in h and "undone" in h:
+        target = say("abstained") if h["target"] is None else f"{say('vote_for')} {_nick(world, h['target'])}"
+        return f"{say('day')} {h['day']}. {say('pm_vote_undone')} {_nick(world, h['pm_vote'])}: {target} {say('slip')}"
     if "pm_vote" in h:
         target = say("abstained") if h["target"] is None else f"{say('vote_for')} {_nick(world, h['target'])}"
         change = say("fix") if h.get("edit") else ""

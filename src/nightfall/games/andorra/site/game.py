@@ -27,7 +27,9 @@ HOST_MOVES = ("NIGHT", "RESOLVING", "REVIEW")
 # Commands that leave the world as it is (votes and moves are the day's and the night's logs;
 # closing the day changes the phase only): the role cards, read from the world alone
 # (moves.possible), are kept across them; any other command builds them again.
-CARD_KEEPS = frozenset({"vote", "edit_vote", "pm_vote", "move", "pm_move", CHAT, "end_day", "article"})
+CARD_KEEPS = frozenset(
+    {"vote", "edit_vote", "pm_vote", "pm_vote_undo", "move", "pm_move", CHAT, "end_day", "article"}
+)
 
 
 class AndorraSiteGame:
