@@ -212,6 +212,21 @@ def test_a_jailed_player_reads_it_at_the_top(chromium: Browser, andorra_server: 
     page.context.close()
 
 
+def test_a_void_vote_is_not_told_as_counted(chromium: Browser, andorra_server: Served) -> None:
+    """A-VOTE-3, A-VOTE-4: a player whose vote the log shows void (here his PM's second vote,
+    entered as an edit) reads that on his page with the reason and tomorrow's +1; it said
+    «Ваш голос учтён.» (play-test)."""
+    _game, host, page = start(chromium, andorra_server)
+    host.ok("pm_vote", **{"from": SEAT["Anna"]}, target=SEAT["Vera"])
+    expect(page.get_by_text("Ваш голос учтён.")).to_be_visible()
+    host.ok("pm_vote", **{"from": SEAT["Anna"]}, target=SEAT["Petr"], edit=True)
+    expect(page.get_by_role("status").filter(has_text="Ваш голос недействителен")).to_have_text(
+        "Ваш голос недействителен (исправленный голос): завтра вам +1 в лог."
+    )
+    expect(page.get_by_text("Ваш голос учтён.")).to_have_count(0)
+    page.context.close()
+
+
 def test_the_connection_line_stays_in_sight_when_scrolled(chromium: Browser, andorra_server: Served) -> None:
     game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in CAST]})
     page = page_in_own_context(chromium)

@@ -95,6 +95,7 @@ export const en: Record<Key, string> = {
   vote_confirm: "Your vote: {choice}. You vote once; changing a vote breaks the rules. Confirm?",
   vote_pick: "— choose —",
   vote_done: "Your vote is counted.",
+  vote_void_mine: "Your vote is void ({reason}): you get +1 in tomorrow's log.",
   vote_log: "Vote log",
   vote_log_empty: "No votes yet",
   blank: "blank",

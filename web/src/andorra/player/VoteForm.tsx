@@ -13,10 +13,17 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
   const hintId = useId();
   if (me.status !== "ALIVE") return null;
   if (voted) {
+    // a void vote (an edited post, a second vote, one for himself: A-VOTE-3) is not «учтён»:
+    // it brings him +1 tomorrow (A-VOTE-4), which he should read here, not work out from the log
+    const mine = view.vote_log.filter((v) => v.voter === me.seat);
+    const voided = mine.find((v) => v.kind === "VOID");
+    const reason = voided && (ctx.lang === "ru" && voided.void_ru ? voided.void_ru : voided.void_reason);
     return (
       <section aria-label={ctx.t("day_vote")}>
         <h3>{ctx.t("day_vote")}</h3>
-        <p role="status">{ctx.t("vote_done")}</p>
+        <p role="status" class={voided ? "error" : undefined}>
+          {voided ? ctx.t("vote_void_mine", { reason: reason ?? "" }) : ctx.t("vote_done")}
+        </p>
       </section>
     );
   }
