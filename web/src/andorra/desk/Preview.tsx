@@ -22,8 +22,18 @@ export function Preview({ ctx, view, run }: { ctx: Ctx; view: DeskView; run: Run
       )}
       <label>
         {ctx.t("narrative")}
-        <textarea aria-label={ctx.t("narrative")} rows={3} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+        <textarea
+          aria-label={ctx.t("narrative")}
+          aria-describedby="narrative-tags"
+          rows={3}
+          value={text}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        />
       </label>
+      {/* A-SEC-4: what the post keeps of BBCode, said before the host types a [url] that will not work */}
+      <p class="hint" id="narrative-tags">
+        {ctx.t("narrative_tags")}
+      </p>
       <button type="button" onClick={() => run("narrative", { text })}>
         {ctx.t("narrative_save")}
       </button>

@@ -212,6 +212,8 @@ export const en: Record<Key, string> = {
   preview_bbcode: "Exactly as it will be posted (BBCode)",
   narrative: "Story text for the post",
   narrative_save: "Save text",
+  narrative_tags:
+    "[b], [i], [u], [s], [quote], [spoiler] and [color=red] / [color=#f00] work. Other tags ([url], [img] …) go into the post as plain text and do not become links.",
   correct: "Correct a move and resolve again",
   correct_submit: "Correct and resolve",
   host_prompts: "The engine's questions",

@@ -222,6 +222,8 @@ export const ru = {
   preview_bbcode: "Точно так, как будет опубликовано (BBCode)",
   narrative: "Художественный текст к посту",
   narrative_save: "Сохранить текст",
+  narrative_tags:
+    "Работают [b], [i], [u], [s], [quote], [spoiler] и [color=red] / [color=#f00]. Другие теги ([url], [img] …) попадут в пост текстом и ссылкой не станут.",
   correct: "Исправить ход и пересчитать",
   correct_submit: "Исправить и пересчитать",
   host_prompts: "Вопросы движка",
