@@ -59,6 +59,15 @@ def test_the_board_and_the_old_phone_are_told_of_a_new_link(
     board.screenshot(path=str(shots / "board_relink_1280x720.png"), animations="disabled")
     # another phone at the table reads it too
     expect(other.page.get_by_role("status").filter(has_text=notice)).to_be_visible()
+    # the host, who made the link, is not told of it over its QR code (it covered the code's top)
+    qr = host.page.locator(".newlink-qr")
+    box = qr.bounding_box()
+    assert box is not None
+    for x, y in ((box["x"] + 24, box["y"] + 24), (box["x"] + box["width"] - 24, box["y"] + 24)):
+        on_qr = "([x, y]) => document.elementFromPoint(x, y)?.closest('.newlink-qr') != null"
+        assert host.page.evaluate(on_qr, [x, y]), f"the QR's corner at {x},{y} is covered"
+    expect(host.page.locator(".newlink-url")).to_contain_text("/r/")  # for a phone that cannot scan
+    host.page.screenshot(path=str(shots / "host_new_link_390x844.png"), animations="disabled")
     other.page.screenshot(path=str(shots / "other_phone_relink.png"), animations="disabled")
     # the seat's old phone, in Dutch, says why it has no seat any more, and may join again
     expect(old.page.get_by_text(t("relink.oldPhone", "nl", name=old.name))).to_be_visible()

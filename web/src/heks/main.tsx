@@ -288,7 +288,8 @@ function Live(props: {
       )}
       {body}
       {!props.board && <HostNotice text={hostNotice} />}
-      <RelinkBanner text={relinkNotice} board={props.board} />
+      {/* not on the host's own phone: he made the link, and the notice covered its QR code */}
+      <RelinkBanner text={!props.board && s.you?.host ? null : relinkNotice} board={props.board} />
       {sending}
       {toast}
     </div>

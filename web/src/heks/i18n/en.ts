@@ -316,6 +316,7 @@ export const en: Record<MsgKey, string> = {
   "host.lostConfirm": "Make a new link for {name}? Their old phone loses the seat.",
   "host.lostScan": "{name}: scan this with your new phone",
   "host.lostOld": "The seat moves to the phone that scans this code. The old link no longer works.",
+  "host.lostNoScan": "No camera that scans? Send or type this link on the new phone:",
   "host.lostDone": "Done",
   "host.moveMine": "Move my seat to another phone",
   "host.moveConfirm": "Move your seat and the host role to another phone? This phone leaves the game.",

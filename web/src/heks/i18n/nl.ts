@@ -334,6 +334,7 @@ export const nl = {
   "host.lostConfirm": "Een nieuwe link voor {name} maken? De oude telefoon raakt de plaats kwijt.",
   "host.lostScan": "{name}: scan dit met je nieuwe telefoon",
   "host.lostOld": "De plaats gaat naar de telefoon die deze code scant. De oude link werkt niet meer.",
+  "host.lostNoScan": "Kan de telefoon niet scannen? Stuur of typ deze link op de nieuwe telefoon:",
   "host.lostDone": "Klaar",
   "host.moveMine": "Mijn plaats naar een andere telefoon",
   "host.moveConfirm": "Je plaats en de rol van spelleider naar een andere telefoon verhuizen? Deze telefoon verlaat het spel.",

@@ -104,6 +104,9 @@ export function NewLinkSheet(props: { link: NewLink; close: () => void; own?: bo
       {/* the SVG comes from our own server (qr.svg of the link it just made) */}
       <div class="qr newlink-qr" dangerouslySetInnerHTML={{ __html: link.qr }} />
       <p class="small">{props.own ? t("host.moveOld") : t("host.lostOld")}</p>
+      {/* for a phone that cannot scan: the link itself, to send or type (no clipboard on a LAN's http) */}
+      <p class="small muted">{t("host.lostNoScan")}</p>
+      <p class="newlink-url">{link.url}</p>
       <button type="button" class="primary" onClick={props.close}>
         {t("host.lostDone")}
       </button>
