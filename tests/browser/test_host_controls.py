@@ -56,6 +56,13 @@ def test_absent_needs_a_second_tap_the_panel_closes_with_the_scene_and_a_late_jo
     page = host.page
     page.get_by_role("button", name=re.compile("^" + re.escape(t("host.open")))).click()
     region = page.get_by_role("region", name=t("host.title"))
+    # Dewi's phone drops off the room: his button says so with the presence list's dot
+    dewi.page.context.set_offline(True)
+    away = region.get_by_role("button", name=t("host.absent", name=dewi.name)).locator(".dot")
+    expect(away).to_have_attribute("title", re.compile(f"{t('host.grace')}|{t('host.disconnected')}"))
+    expect(region.get_by_role("button", name=t("host.absent", name=phones[1].name)).locator(".dot")).to_have_count(0)
+    page.screenshot(path=str(shots / "absent_offline_dot.png"), full_page=True, animations="disabled")
+    dewi.page.context.set_offline(False)
     # Everyone has a button in seat order; only Dewi's is live.
     buttons = region.get_by_role(
         "button", name=re.compile(re.escape(t("host.absent", name="@")).replace("@", ".+"))

@@ -1,8 +1,10 @@
+import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Member } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView, Send } from "../types";
 import { nameOf } from "../ui/common";
+import { lookAt } from "../ui/Looks";
 import { LostPhone, NewLinkSheet, type NewLink } from "../ui/LostPhone";
 
 const SECRET_STEPS = ["DEPART_A", "GUARD_B"];
@@ -30,6 +32,15 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
   }, [v.step, tablePhase]);
   // Every player keeps one place in seat order, so a button never moves under a finger
   // when someone else acts; whoever is done is greyed out.
+  // who has no phone on the room now, beside the name: the likely absentee (play-test: the
+  // list said nothing, and who was connected stood further down)
+  // (the presence list's dot, before the name: the button's words stay "Mark X absent")
+  const away = (seat: number) => {
+    const presence = lookAt(props.members, seat)?.presence;
+    return presence && presence !== "connected" ? (
+      <span class={`dot ${presence}`} title={t(presence === "grace" ? "host.grace" : "host.disconnected")} aria-hidden="true" />
+    ) : null;
+  };
   const absentButton = (seat: number, enabled: boolean) => (
     <button
       key={seat}
@@ -38,6 +49,7 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
       disabled={!enabled}
       onClick={() => setConfirm({ kind: "absent", seat })}
     >
+      {away(seat)}
       {t("host.absent", { name: nameOf(v, seat) })}
     </button>
   );
@@ -77,7 +89,7 @@ export function HostPanel(props: { view: HeksView; members: Member[]; send: Send
           )}
           <h3>{t("host.presence")}</h3>
           <PresenceList members={props.members} />
-          <Handover view={v} send={props.send} />
+          <Handover view={v} send={props.send} away={away} />
           {props.code && <LostPhone view={v} code={props.code} made={setNewLink} />}
         </div>
       )}
@@ -120,7 +132,7 @@ function ConfirmRow(props: { view: HeksView; what: Confirmable; send: Send; done
  * H-HST-7a: give the host role to another player (`pass_host`), with a second tap to
  * confirm, since the controls leave this phone at once. Allowed in every step.
  */
-function Handover(props: { view: HeksView; send: Send }) {
+function Handover(props: { view: HeksView; send: Send; away: (seat: number) => JSX.Element | null }) {
   const [picked, setPicked] = useState<number | null>(null);
   const v = props.view;
   const mine = v.me?.seat ?? null;
@@ -134,6 +146,7 @@ function Handover(props: { view: HeksView; send: Send }) {
           <div class="host-list">
             {others.map((p) => (
               <button key={p.seat} type="button" class="small-btn" onClick={() => setPicked(p.seat)}>
+                {props.away(p.seat)}
                 {t("host.makeHost", { name: p.name })}
               </button>
             ))}
