@@ -60,7 +60,9 @@ def test_absent_needs_a_second_tap_the_panel_closes_with_the_scene_and_a_late_jo
     dewi.page.context.set_offline(True)
     away = region.get_by_role("button", name=t("host.absent", name=dewi.name)).locator(".dot")
     expect(away).to_have_attribute("title", re.compile(f"{t('host.grace')}|{t('host.disconnected')}"))
-    expect(region.get_by_role("button", name=t("host.absent", name=phones[1].name)).locator(".dot")).to_have_count(0)
+    expect(
+        region.get_by_role("button", name=t("host.absent", name=phones[1].name)).locator(".dot")
+    ).to_have_count(0)
     page.screenshot(path=str(shots / "absent_offline_dot.png"), full_page=True, animations="disabled")
     dewi.page.context.set_offline(False)
     # Everyone has a button in seat order; only Dewi's is live.
