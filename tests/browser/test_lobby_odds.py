@@ -160,6 +160,14 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
         host.evaluate("document.querySelector('[data-testid=odds]').scrollIntoView()")
         host.screenshot(path=str(shots / "phone_odds.png"), animations="disabled")
         board.screenshot(path=str(shots / "board_odds.png"), animations="disabled")
+        # the QR code, the address to type and the odds all stand inside the lobby's card
+        # (the address's line once pushed the QR code over the card's top edge)
+        card = board.locator(".board-main").bounding_box()
+        assert card is not None
+        for part in (".board-join .qr", ".board-join-url", ".board-odds"):
+            box = board.locator(part).bounding_box()
+            assert box is not None, part
+            assert card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"], (part, box, card)
         print(f"first odds on the phone after {first_seen:.1f} s ({first_games} games, ± {first_pm})")
 
         # The host edits the deck (issue 34 §2): the odds follow the new deck on both screens,

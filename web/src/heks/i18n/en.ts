@@ -325,6 +325,7 @@ export const en: Record<MsgKey, string> = {
 
   "board.title": "Catch the Witch — room {code}",
   "board.join": "Join: scan the QR code",
+  "board.joinUrl": "or type {url}",
   "board.players": "Players",
   "board.phase": "Now",
   // The board's narrator (spoken, issue 18 §2) and its sound switch

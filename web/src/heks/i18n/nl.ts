@@ -344,6 +344,7 @@ export const nl = {
   // Board
   "board.title": "Vang de Heks — kamer {code}",
   "board.join": "Doe mee: scan de QR-code",
+  "board.joinUrl": "of typ {url}",
   "board.players": "Spelers",
   "board.phase": "Nu",
   // De verteller van het bord (uitgesproken, issue 18 §2) en de geluidsknop

@@ -1,4 +1,4 @@
-import { qrUrl } from "../api";
+import { joinUrl, qrUrl } from "../api";
 import type { RoomState } from "../../core/connection";
 import { t } from "../i18n";
 import type { HeksView } from "../types";
@@ -66,6 +66,8 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
               <div>
                 <p class="room-code">{room.code}</p>
                 <p class="big-text">{t("board.join")}</p>
+                {/* for a camera that will not scan: the address to type, without its scheme */}
+                <p class="board-join-url">{t("board.joinUrl", { url: (room.join_url ?? joinUrl(room.code)).replace(/^https?:\/\//, "") })}</p>
               </div>
               <EveningScore room={room} class="board-score" />
               {/* a deck that does not fit the seated count has no odds: why, where they would be */}
