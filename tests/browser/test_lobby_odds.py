@@ -167,7 +167,11 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
         for part in (".board-join .qr", ".board-join-url", ".board-odds"):
             box = board.locator(part).bounding_box()
             assert box is not None, part
-            assert card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"], (part, box, card)
+            assert card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"], (
+                part,
+                box,
+                card,
+            )
         print(f"first odds on the phone after {first_seen:.1f} s ({first_games} games, ± {first_pm})")
 
         # The host edits the deck (issue 34 §2): the odds follow the new deck on both screens,
