@@ -8,6 +8,11 @@ export function ClanSender({ ctx, view }: { ctx: Ctx; view: PlayerView }) {
   const me = view.me;
   if (me.clan_sender == null) return null;
   const you = me.clan_sender === me.seat;
+  // a clan of one (a lone Sheriff, the last mafioso) has no sheet to send for others
+  const mates = (me.knows ?? []).filter(
+    (k) => k.clan != null && k.seat !== me.seat && view.players.some((p) => p.seat === k.seat && p.status === "ALIVE"),
+  );
+  if (you && mates.length === 0) return null;
   const nick = nickOf(view, me.clan_sender);
   return (
     <p class="clan-sender" data-sender={me.clan_sender}>
