@@ -82,7 +82,9 @@ def test_a_clan_members_phone_says_who_sends_the_clans_moves(
     expect(petr.locator(".clan-sender")).to_have_count(0)
     # a clan of one has no sheet for others: the Sheriff alone reads nothing of it (play-test)
     gleb = open_as(chromium, game, "Gleb")
-    expect(gleb.get_by_role("region", name="Ночной ход").locator(".clan-sender")).to_contain_text("отправляете вы")
+    expect(gleb.get_by_role("region", name="Ночной ход").locator(".clan-sender")).to_contain_text(
+        "отправляете вы"
+    )
     host.ok("host_edit", op="kill", seat=SEAT["Ivan"])
     expect(gleb.locator(".clan-sender")).to_have_count(0)
     for page in (boris, anna, ivan, petr, gleb):
