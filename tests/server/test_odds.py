@@ -179,8 +179,8 @@ async def test_no_odds_during_play_or_without_a_pool(serve: Serve) -> None:
 
 
 async def test_the_process_pool_plays_strong_games_and_stops_cleanly() -> None:
-    """The real thing, small: the standard 4-player deck by the strong bots in one niced
-    worker process, to a loose target; closing the pool leaves no worker behind."""
+    """The real thing, small: the standard 4-player deck by the strong bots in one worker
+    process (niced, and SCHED_IDLE), to a loose target; closing the pool leaves no worker behind."""
     site = HeksSite()
     pool = OddsPool(workers=1, target=20.0)
     done = asyncio.Event()
@@ -203,11 +203,16 @@ async def test_the_process_pool_plays_strong_games_and_stops_cleanly() -> None:
     await pool.close()
     assert all(not w.is_alive() for w in workers)
     final = updates[-1]
-    assert final["games"] >= 20 and max(s["plus_minus"] for s in final["sides"]) <= 20.0
-    # the same deck's first games, played here: the worker played the same games (fixed seeds)
+    assert max(s["plus_minus"] for s in final["sides"]) <= 20.0
+    # the same deck's first games, played here: the worker played the same games (fixed seeds),
+    # and stopped at the end of the batch that met the target, not before (the batches' sizes
+    # follow the worker's pace: "at least 20 games" failed once at 19 on a busy machine)
     tally = site.odds_tally(ROLE_TABLE[4])
-    for winner, days in odds.play_batch(ROLE_TABLE[4], 0, final["games"]):
+    met = None
+    for n, (winner, days) in enumerate(odds.play_batch(ROLE_TABLE[4], 0, final["games"]), 1):
         tally.add(winner, days)
+        met = met or (n if tally.precision() <= 20.0 else None)
+    assert met is not None and met <= final["games"]
     assert tally.to_json(done=True) == final
 
 

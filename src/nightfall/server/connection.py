@@ -94,6 +94,7 @@ class Connection:
         self._sender: asyncio.Task[None] | None = None  # only while a send waits for the peer
         self._gone = False  # the socket failed: nothing more is written
         self._pumping = False
+        self._held: asyncio.TimerHandle | None = None  # ``hold``: nothing is written until it fires
 
     @property
     def spectator(self) -> bool:
@@ -112,10 +113,34 @@ class Connection:
     def send(self, message: Mapping[str, Any]) -> None:
         self.offer(encode(message))
 
+    def hold(self, until: float) -> None:
+        """Write nothing before ``until`` (the event loop's clock); what is offered meanwhile
+        waits in the outbox, in order. A refusal is sent no sooner than a fixed time after its
+        request came (``room_writer.ANSWER_FLOOR_S``), so its timing cannot tell that another
+        seat's command was being stored meanwhile (docs/security.md)."""
+        loop = asyncio.get_running_loop()
+        if until <= loop.time() or self.closed:
+            return
+        if self._held is not None:
+            if self._held.when() >= until:
+                return
+            self._held.cancel()
+        self._held = loop.call_at(until, self._release)
+
+    def _release(self) -> None:
+        self._held = None
+        self._pump()
+
     def offer(self, text: str) -> None:
         if self.closed:
             return
-        if not self._outbox and self._sender is None and self._started and not self._pumping:
+        if (
+            not self._outbox
+            and self._sender is None
+            and self._started
+            and not self._pumping
+            and self._held is None
+        ):
             self._write_now(text)  # nothing queued before it: the usual case, no queue needed
             return
         if len(self._outbox) >= self._outbox_size:
@@ -132,10 +157,16 @@ class Connection:
         self.closed = True
         if drop_pending or len(self._outbox) >= self._outbox_size:
             self._outbox.clear()
+            if self._held is not None:  # nothing left to hold back
+                self._held.cancel()
+                self._held = None
         self._outbox.append(_Close(code))
         self._pump()
 
     async def stop(self) -> None:
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
         sender = self._sender
         if sender is not None:
             sender.cancel()
@@ -145,7 +176,7 @@ class Connection:
 
     def _pump(self) -> None:
         """Write queued items until one has to wait for the peer; that one goes to a task."""
-        if not self._started or self._sender is not None or self._pumping:
+        if not self._started or self._sender is not None or self._pumping or self._held is not None:
             # Not started yet; or a waiting send drains the rest after it; or we are
             # inside a send already (nothing known re-enters, but order must not depend on it).
             return

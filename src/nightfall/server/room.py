@@ -13,6 +13,7 @@ broadcast. Sending never blocks the room: connections have their own outboxes.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 import secrets
@@ -40,7 +41,7 @@ from .room_host import HostKeeper
 from .room_lobby import LobbyDesk
 from .room_quiet import QuietWatch
 from .room_views import RoomParts, RoomViews
-from .room_writer import MAX_BATCH, Queued, Request, RoomUnloaded, RoomWriter
+from .room_writer import ANSWER_FLOOR_S, MAX_BATCH, Queued, Request, RoomUnloaded, RoomWriter
 from .storage import AsyncStore
 
 __all__ = [
@@ -334,11 +335,13 @@ class Room:
         ``feed`` with the same ``id`` (docs/protocol.md); read-only, nothing is stored."""
         rid = request_id(message)
         before = feed.before_of(message)
+        at = asyncio.get_running_loop().time()
 
         async def job() -> None:
             text = self.views.feed_page(conn.pid, before, self.clock(), rid)
             if text is None:
                 raise Rejected("no_feed")
+            conn.hold(at + ANSWER_FLOOR_S)  # as a refusal: its timing tells of no one's commit
             conn.offer(text)
 
         await self.call(job)

@@ -41,6 +41,7 @@ class Reply:
     conn: Connection
     rid: RequestId | None = None
     error: Rejected | None = None
+    at: float = 0.0  # when its request came (the event loop's clock; room_writer.ANSWER_FLOOR_S)
 
 
 class Committer:

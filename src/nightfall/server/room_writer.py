@@ -34,6 +34,13 @@ log = logging.getLogger("nightfall.room")
 # At most this many queued game commands share one commit: a burst waits for one
 # fsync, and the views of a batch are built once (``_commands_behind``).
 MAX_BATCH = 64
+# A refusal (and a feed page) is written no sooner than this after its request came. The
+# room answers one request after another, and a command that is accepted waits for its
+# commit: without a floor, a seat sending refused commands read from their answers' delay
+# the moment another seat's secret command was stored (a Witch's choice, the Seer's check;
+# an attack test measured 5-7 ms against 1). A commit takes ~1 ms here (p99 ~6 ms,
+# docs/benchmarks.md), so the floor hides it; an ack is the sender's own command's news.
+ANSWER_FLOOR_S = 0.05
 
 
 @dataclass(slots=True)
@@ -43,6 +50,7 @@ class Request:
     conn: Connection
     message: dict[str, Any]
     command: bool  # a game command: may share a commit with the ones queued next to it
+    at: float = 0.0  # when it came (the event loop's clock): its refusal waits for ANSWER_FLOOR_S
 
 
 class RoomUnloaded(Exception):
@@ -185,7 +193,8 @@ class RoomWriter:
 
     def request(self, conn: Connection, message: dict[str, Any]) -> Awaitable[None]:
         """A ``command`` or ``lobby`` message: answered with ``ack`` or ``error``."""
-        return self._submit(Request(conn, message, message["type"] == "command"))
+        at = asyncio.get_running_loop().time()
+        return self._submit(Request(conn, message, message["type"] == "command", at))
 
     def _commands_behind(self, first: Request) -> list[tuple[Request, asyncio.Future[Any] | None]]:
         """The game commands queued right behind ``first`` (a game command too): they are
@@ -210,7 +219,7 @@ class RoomWriter:
         replies: list[Reply] = []
         try:
             for request, _ in batch:
-                reply = Reply(request.conn)
+                reply = Reply(request.conn, at=request.at)
                 replies.append(reply)
                 try:
                     reply.rid = request_id(request.message)
@@ -273,6 +282,7 @@ class RoomWriter:
         """One request's answer; one that cannot be sent fails only its own socket."""
         try:
             if reply.error is not None:
+                reply.conn.hold(reply.at + ANSWER_FLOOR_S)  # what follows on its socket waits too
                 reply.conn.send(error(reply.rid, reply.error, now))
             else:
                 assert reply.rid is not None  # read before the request was accepted

@@ -145,6 +145,7 @@ def test_two_names_in_one_red_span_are_two_votes() -> None:
     ):
         assert vote(red)[1:] == ("MULTI", False), red
     assert vote("Ann, Bo") == ("Ann, Bo", None, False)  # a nick with a comma
+    assert vote("ann, bo") == ("Ann, Bo", None, True)  # misspelt, still that nick: it waits
     assert vote("Kassandra, Kassandra") == ("Kassandra", None, False)  # one player
     assert vote("Kassandra, ну или кто-то") == ("Kassandra, ну или кто-то", None, True)  # waits
 

@@ -79,10 +79,10 @@ _BETWEEN_NAMES = re.compile(r"\s*[,;/+&\n]\s*|\s+(?:и|или|and|or)\s+", re.IG
 
 
 def _targets(text: str, names: Names) -> list[tuple[str | None, Match | None]]:
-    """A red span's vote; or, when the span as a whole names no player exactly and two or more
-    of its parts name players, one vote per part (A-THREAD-4: as if they were two spans)."""
+    """A red span's vote; or, when the span as a whole names no player (not even misspelt) and
+    two or more of its parts do, one vote per part (A-THREAD-4: as if they were two spans)."""
     whole = _target(text, names)
-    if whole[1] is None or whole[1].exact:
+    if whole[1] is None or whole[1].seat is not None:  # blank, or a nick (even misspelt)
         return [whole]
     parts = [_target(part, names) for part in _BETWEEN_NAMES.split(text) if clean(part)]
     if sum(1 for _, m in parts if m is not None and m.seat is not None) < 2:
