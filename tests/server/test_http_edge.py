@@ -184,3 +184,21 @@ async def test_what_no_browser_sends_is_a_4xx_with_an_error_body_too(both: Live)
     status, head, body = await raw_request(both, unreadable)
     assert status == 400 and b"frame-ancestors 'none'" in head
     assert json.loads(body)["error"]["params"] == {"reason": "bad_http"}
+
+
+async def test_a_host_header_no_browser_sends_makes_no_room_and_no_huge_qr_code(both: Live) -> None:
+    """An attack test: a room created with a 2,300-byte ``Host`` header kept it as its join
+    link, and every ``qr.svg`` of it built a near-largest QR code on the event loop (0.3 s
+    each: twenty at once held every room for 3.7 s); 5,000 bytes made ``qr.svg`` a 500. A
+    ``Host`` that is no host name (or address) and port is refused where a room is made;
+    a normal one still works, its QR code built once."""
+    for host in ("a" * 2300 + ".example", "x" * 5000, "a..b", "a" * 64 + ".example"):
+        r = await both.http.post("/api/rooms", json={"name": "Anna", "game": "heks"}, headers={"Host": host})
+        assert refused_cleanly(r, host[:20])["params"].get("reason") == "host", host[:20]
+    for host in ("192.168.1.5:8000", "party.local", "[::1]:8000", "xn--hks-0na.example"):
+        r = await both.http.post("/api/rooms", json={"name": "Anna", "game": "heks"}, headers={"Host": host})
+        assert r.status_code == 201, (host, r.text)
+        code = r.json()["code"]
+        first = await both.http.get(f"/api/rooms/{code}/qr.svg")
+        assert first.status_code == 200 and first.headers["content-type"].startswith("image/svg+xml")
+        assert (await both.http.get(f"/api/rooms/{code}/qr.svg")).content == first.content

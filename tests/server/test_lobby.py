@@ -33,6 +33,10 @@ def code_of(call: object) -> str:
         ("Jan  de\tVries", "Jan de Vries"),
         ("Zoë", "Zoë"),
         ("x" * 20, "x" * 20),
+        ("Nguyễn", "Nguyễn"),  # accents, composed or not, are letters' business
+        ("Ngu\u0323\u0302yen", "Ng\u1ee5\u0302yen"),  # NFC, and a mark left on the letter
+        ("देवनागरी", "देवनागरी"),  # vowel signs are marks
+        ("Łukasz", "Łukasz"),
     ],
 )
 def test_names_are_trimmed(raw: str, clean: str) -> None:
@@ -49,6 +53,15 @@ def test_names_are_trimmed(raw: str, clean: str) -> None:
         ("x" * 21, "too_long"),
         ("a\x00b", "control_chars"),
         ("a\u202eb", "control_chars"),
+        # an attack test: names that look like another's, or like none (docs/security.md §4)
+        ("Ho\u034fst", "control_chars"),  # the combining grapheme joiner
+        ("Host\u3164", "control_chars"),  # a Hangul filler
+        ("Host\u115f", "control_chars"),
+        ("\u3164", "control_chars"),
+        ("\u2800", "control_chars"),  # the blank Braille cell
+        ("Host\ufe0f", "control_chars"),  # a variation selector
+        ("a" + "\u0301" * 6, "control_chars"),  # a tower of marks over its neighbours
+        ("\u0301abc", "control_chars"),  # a mark that would sit on the text before the name
     ],
 )
 def test_bad_names_say_why(raw: object, reason: str) -> None:

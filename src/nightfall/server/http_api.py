@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import math
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -172,9 +174,21 @@ async def _in_room(request: Request, room: Room, action: Callable[[Room], Awaita
     raise Rejected("internal_error", reason="room unloaded")
 
 
+# A Host header a browser sends: a name (labels of letters, digits and hyphens; punycode for
+# others) or an IPv4 or bracketed IPv6 address, and a port. Anything else is no address a
+# phone can open, and a long one made every QR code of the room near-largest (an attack test).
+_NETLOC = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d\d|6[0-4]\d{3}|[1-5]?\d{1,4}))?"
+)
+_NETLOC_MAX = 260
+
+
 def base_url(request: Request) -> str:
     """Where phones should go. A host browsing on localhost gets the LAN address."""
-    here = f"{request.url.scheme}://{request.url.netloc}"
+    netloc = request.url.netloc
+    if len(netloc) > _NETLOC_MAX or not _NETLOC.fullmatch(netloc):
+        raise Rejected("bad_request", reason="host")
+    here = f"{request.url.scheme}://{netloc}"
     public = _rooms(request).public_url
     host = (urlsplit(here).hostname or "").lower()
     if public and (host in ("localhost", "::1") or host.startswith("127.")):
@@ -219,10 +233,14 @@ async def relink_seat(request: Request) -> Response:
         token = await _in_room(request, room, lambda r: r.relink(body.get("token"), body.get("seat")))
     except Rejected as rejected:
         return _error(rejected)
-    base = room.base_url or base_url(request)
+    try:
+        base = room.base_url or base_url(request)
+    except Rejected as rejected:
+        return _error(rejected)
     pages = room.site.pages
     url = (pages.desk_url if body.get("seat") == "desk" else pages.seat_url)(base, room.code, token)
-    answer: RelinkAnswer = {"seat": body["seat"], "token": token, "url": url, "qr": qr.svg(url).decode()}
+    drawn = await asyncio.to_thread(qr.svg, url)  # ~10 ms of drawing: not on the event loop
+    answer: RelinkAnswer = {"seat": body["seat"], "token": token, "url": url, "qr": drawn.decode()}
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
@@ -246,11 +264,12 @@ async def join_room(request: Request) -> Response:
 async def room_qr(request: Request) -> Response:
     try:
         room = await _room(request)
+        # ?to=board: the TV board's address (the phone lobby shows it too, issue 31 §3)
+        page = "board" if request.query_params.get("to") == "board" else "r"
+        link = f"{room.base_url or base_url(request)}/{page}/{room.code}"  # the same link as in the state
     except Rejected as rejected:
         return _error(rejected)
-    # ?to=board: the TV board's address (the phone lobby shows it too, issue 31 §3)
-    page = "board" if request.query_params.get("to") == "board" else "r"
-    svg = qr.svg(f"{room.base_url or base_url(request)}/{page}/{room.code}")  # the same link as in the state
+    svg = await asyncio.to_thread(qr.cached_svg, link)  # drawn once per link, and not on the event loop
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 

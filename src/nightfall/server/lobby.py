@@ -124,9 +124,40 @@ def clean_name(raw: object) -> str:
         raise Rejected("bad_name", reason="empty")
     if len(name) > NAME_MAX:
         raise Rejected("bad_name", reason="too_long", max=NAME_MAX)
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+    if any(
+        unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") or ord(ch) in _INVISIBLE for ch in name
+    ):
+        raise Rejected("bad_name", reason="control_chars")
+    if _mark_tower(name):
         raise Rejected("bad_name", reason="control_chars")
     return name
+
+
+# What draws nothing though it is no control character: Unicode's default-ignorable code
+# points outside Cf (the grapheme joiner, the Hangul fillers, variation selectors) and the
+# blank Braille cell. An attack test seated "Host", "Ho\u034fst" and "Host\u3164" side by side,
+# alike on every screen, and "\u3164" alone as a name that looks empty.
+_INVISIBLE = frozenset(
+    {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0}
+    | set(range(0x180B, 0x1810))
+    | set(range(0xFE00, 0xFE10))
+    | set(range(0xE0100, 0xE01F0))
+)
+MARKS_MAX = 3  # combining marks on one letter: any script's accents, not a tower over its neighbours
+
+
+def _mark_tower(name: str) -> bool:
+    """A name that starts with a combining mark (it would sit on the text before it) or
+    stacks more than ``MARKS_MAX`` on one letter."""
+    run = 0
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) in ("Mn", "Me"):
+            run += 1
+            if i == 0 or run > MARKS_MAX:
+                return True
+        else:
+            run = 0
+    return False
 
 
 def clean_names(raw: list[object]) -> list[str]:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import io
 
 import qrcode
 import qrcode.image.svg
+
+
+@functools.lru_cache(maxsize=1024)
+def cached_svg(data: str) -> bytes:
+    """``svg`` of a room's join or board link, which every phone and board of the room asks
+    for: drawn once (~10 ms each time, more for a long link)."""
+    return svg(data)
 
 
 def svg(data: str) -> bytes:
