@@ -31,6 +31,7 @@ from .protocol import CLOSE_TOO_SLOW, encode
 from .ratelimit import TokenBucket
 
 OUTBOX_SIZE = 64
+HELD_OUTBOX_FACTOR = 4  # room in the outbox while refusals are held back (``hold``)
 log = logging.getLogger("nightfall.server")
 
 
@@ -143,7 +144,10 @@ class Connection:
         ):
             self._write_now(text)  # nothing queued before it: the usual case, no queue needed
             return
-        if len(self._outbox) >= self._outbox_size:
+        # While held, the outbox fills with what we hold back, not with what the peer failed
+        # to read: a burst of refused frames (at most the rate limit's burst) may wait there.
+        cap = self._outbox_size if self._held is None else HELD_OUTBOX_FACTOR * self._outbox_size
+        if len(self._outbox) >= cap:
             log.warning("closing a connection that cannot keep up (pid %s)", self.pid)
             self.close(CLOSE_TOO_SLOW, drop_pending=True)
             return
@@ -157,9 +161,9 @@ class Connection:
         self.closed = True
         if drop_pending or len(self._outbox) >= self._outbox_size:
             self._outbox.clear()
-            if self._held is not None:  # nothing left to hold back
-                self._held.cancel()
-                self._held = None
+        if self._held is not None:  # the socket goes: what it was owed goes out with the close
+            self._held.cancel()
+            self._held = None
         self._outbox.append(_Close(code))
         self._pump()
 
