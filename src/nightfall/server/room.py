@@ -41,7 +41,7 @@ from .room_host import HostKeeper
 from .room_lobby import LobbyDesk
 from .room_quiet import QuietWatch
 from .room_views import RoomParts, RoomViews
-from .room_writer import ANSWER_FLOOR_S, MAX_BATCH, Queued, Request, RoomUnloaded, RoomWriter
+from .room_writer import MAX_BATCH, Queued, Request, RoomUnloaded, RoomWriter, answer_floor
 from .storage import AsyncStore
 
 __all__ = [
@@ -341,7 +341,7 @@ class Room:
             text = self.views.feed_page(conn.pid, before, self.clock(), rid)
             if text is None:
                 raise Rejected("no_feed")
-            conn.hold(at + ANSWER_FLOOR_S)  # as a refusal: its timing tells of no one's commit
+            conn.hold(answer_floor(at))  # as a refusal: its timing tells of no one's commit
             conn.offer(text)
 
         await self.call(job)

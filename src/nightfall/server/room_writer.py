@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -41,6 +42,15 @@ MAX_BATCH = 64
 # an attack test measured 5-7 ms against 1). A commit takes ~1 ms here (p99 ~6 ms,
 # docs/benchmarks.md), so the floor hides it; an ack is the sender's own command's news.
 ANSWER_FLOOR_S = 0.05
+# ...and up to this much more, at random: a timer on an idle loop fires up to a millisecond
+# late (the poll's timeout is in whole milliseconds), one on a busy loop at once, so without
+# it a refusal behind another's commit came back ~0.5 ms *earlier* than a lone one.
+ANSWER_JITTER_S = 0.01
+
+
+def answer_floor(at: float) -> float:
+    """When a refusal of a request that came at ``at`` may be written (the loop's clock)."""
+    return at + ANSWER_FLOOR_S + random.random() * ANSWER_JITTER_S
 
 
 @dataclass(slots=True)
@@ -282,7 +292,7 @@ class RoomWriter:
         """One request's answer; one that cannot be sent fails only its own socket."""
         try:
             if reply.error is not None:
-                reply.conn.hold(reply.at + ANSWER_FLOOR_S)  # what follows on its socket waits too
+                reply.conn.hold(answer_floor(reply.at))  # what follows on its socket waits too
                 reply.conn.send(error(reply.rid, reply.error, now))
             else:
                 assert reply.rid is not None  # read before the request was accepted
