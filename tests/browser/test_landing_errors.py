@@ -61,6 +61,12 @@ def test_the_join_links_form_puts_its_error_under_the_name(
     # Someone whose phone died tries their own name: the way back is the host.
     expect(page.get_by_text(t("join.taken.hint", "nl"))).to_be_visible()
     page.screenshot(path=str(shots / "name_taken.png"), full_page=True, animations="disabled")
+    # a name over 20 characters is said to be too long, not cut at the 20th (play-test)
+    long_name = "Maximiliaan van Oranje-Nassau"
+    page.get_by_label(t("lobby.join.name", "nl")).fill(long_name)
+    take.click()
+    expect(error).to_have_text(t("err.bad_name.too_long", "nl"))
+    expect(page.get_by_label(t("lobby.join.name", "nl"))).to_have_value(long_name)
 
 
 def test_a_code_pasted_with_spaces_and_in_lower_case_still_joins(

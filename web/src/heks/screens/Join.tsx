@@ -51,7 +51,7 @@ export function JoinForm(props: { code: string; onSeat: (token: string | null, n
             <input
               name="name"
               autocomplete="nickname"
-              maxLength={20}
+              maxLength={30 /* a longer name is refused with a reason (at most 20), not cut silently */}
               value={name}
               aria-invalid={error !== null}
               aria-describedby={error ? "err-name" : undefined}

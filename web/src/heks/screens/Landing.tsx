@@ -94,7 +94,7 @@ export function Landing() {
         <input
           name="name"
           autocomplete="nickname"
-          maxLength={20}
+          maxLength={30 /* a longer name is refused with a reason (at most 20), not cut silently */}
           value={name}
           aria-invalid={error?.field === "name"}
           aria-describedby={error?.field === "name" ? "err-name" : undefined}
