@@ -97,6 +97,14 @@ def space(players: int, nw: int | None = None, nj: int | None = None) -> Space:
     return Space(players, nw, wm, jm, bool(nj), bits, set_bits, per_set, wcol, jcol, jbits)
 
 
+@cache
+def _no_jester(players: int) -> Vec:
+    """P(Jester) of every seat where none is dealt: zeros, read only (shared by every seat)."""
+    zeros = np.zeros(players + 1)
+    zeros.flags.writeable = False
+    return zeros
+
+
 @dataclass(slots=True)
 class PublicBelief:
     """Weights from public facts only; every seat of a game shares one."""
@@ -113,14 +121,14 @@ class PublicBelief:
     # no other view of that step need be read again while no claim is made
     seen_step: tuple[int, str] | None = None
     version: int = 0
-    _table: tuple[int, list[float], list[float]] | None = None
+    _table: tuple[int, list[float]] | None = None
 
-    def table(self) -> tuple[list[float], list[float]]:
-        """(P(Witch), P(Jester)) per seat from the public facts alone, cached per version."""
+    def table(self) -> list[float]:
+        """P(Witch) per seat from the public facts alone, cached per version (no move reads
+        the table's P(Jester), so its product is not made)."""
         if self._table is None or self._table[0] != self.version:
-            w = self.weights
-            self._table = (self.version, (w @ self.space.witch).tolist(), (w @ self.space.jester).tolist())
-        return self._table[1], self._table[2]
+            self._table = (self.version, (self.weights @ self.space.witch).tolist())
+        return self._table[1]
 
     @classmethod
     def new(cls, players: int, roles_in_play: list[int] | None = None) -> PublicBelief:
@@ -141,21 +149,27 @@ class PublicBelief:
 
     # ---- public facts ----
     def claim(self, speaker: int, target: int, witch: bool) -> None:
-        w, j = self.space.wcol, self.space.jcol
-        sw, tw = w[speaker], w[target]
-        sj = j[speaker]
+        sw, tw = self.space.wcol[speaker], self.space.wcol[target]
+        sj = self.space.jcol[speaker]
         if witch:
             honest = tw + (1 - tw) * HONEST_LIE  # the Jester has no mask (B-8): he reads "Not a witch"
             liar = tw * WITCH_ACCUSES_PARTNER + (1 - tw) * WITCH_ACCUSES_INNOCENT
         else:
             honest = tw * DISGUISE + (1 - tw)
             liar = tw * WITCH_CLEARS_PARTNER + (1 - tw) * WITCH_CLEARS_INNOCENT
-        factor = sw * liar + sj * JESTER_CLAIMS + (1 - sw - sj) * honest
+        if self.space.has_jester:
+            factor = sw * liar + sj * JESTER_CLAIMS + (1 - sw - sj) * honest
+        else:  # the same floats: sj is 0.0, so its term adds 0.0 and takes 0.0 from 1 - sw
+            factor = sw * liar + (1 - sw) * honest
         self._times(np.maximum(factor, FLOOR))
 
     def exiled(self, seat: int, was_witch: bool) -> None:
-        tw = self.space.wcol[seat]
-        self._times(tw if was_witch else (1 - tw) * (1 - self.space.jcol[seat]))
+        sp = self.space
+        tw = sp.wcol[seat]
+        if was_witch:
+            self._times(tw)
+        else:  # without a Jester dealt, the factor 1 - P(Jester) is 1.0 throughout
+            self._times((1 - tw) * (1 - sp.jcol[seat]) if sp.has_jester else 1 - tw)
 
     def frogs(self, seats: Iterable[int]) -> None:
         factor = np.ones_like(self.weights)
@@ -169,7 +183,8 @@ class PublicBelief:
         sp = self.space
         team_bits = sum(map(_BIT.__getitem__, team))
         # the same 0.0/1.0 as min(witches on the team + Jester on the team, 1), from bit masks
-        out: Vec = (((sp.bits | sp.jbits) & team_bits) != 0).astype(np.float64)
+        spoilers = sp.bits | sp.jbits if sp.has_jester else sp.bits
+        out: Vec = ((spoilers & team_bits) != 0).astype(np.float64)
         return out
 
     def ritual(self, team: list[int], failed: bool, voters_for: list[int], voters_against: list[int]) -> None:
@@ -248,12 +263,13 @@ class SeatBelief:
             mask = np.ones(w.shape[1])
             for seat in range(1, sp.players + 1):
                 mask *= w[seat] if seat in known else 1 - w[seat]
-            mask = mask * (1 - j[s])
+            if sp.has_jester:
+                mask = mask * (1 - j[s])
             shown: Vec = mask * j[self.known_jester] if self.known_jester else mask
             return shown
         if self.role == JESTER:
             return np.array(j[s])
-        villager: Vec = (1 - w[s]) * (1 - j[s])
+        villager: Vec = (1 - w[s]) * (1 - j[s]) if sp.has_jester else 1 - w[s]
         return villager
 
     def weights(self, pub: PublicBelief) -> Vec:
@@ -286,7 +302,9 @@ class SeatBelief:
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1], self._cache[2]
         w = self.weights(pub)
-        pw, pj = w @ pub.space.witch, w @ pub.space.jester
+        sp = pub.space
+        # Without a Jester dealt every P(Jester) is 0.0: the product would only add zeros.
+        pw, pj = w @ sp.witch, (w @ sp.jester if sp.has_jester else _no_jester(sp.players))
         self._cache = (key, pw, pj)
         return pw, pj
 

@@ -74,8 +74,8 @@ class Ctx:
             self._marg = pw.tolist(), pj.tolist()
         return self._marg
 
-    def table(self) -> tuple[list[float], list[float]]:
-        """What the table as a whole believes (public facts only)."""
+    def table(self) -> list[float]:
+        """What the table as a whole believes of each seat: P(Witch), from public facts only."""
         return self.pub.table()
 
     def cats(self) -> list[int]:

@@ -64,7 +64,7 @@ def bluff_target(ctx: Ctx) -> int | None:
     accusers = [c.speaker for c in ctx.talk.claims if c.witch and c.target in ours and c.speaker in pool]
     if accusers:
         return accusers[-1]
-    tw, _ = ctx.table()
+    tw = ctx.table()
     return min(pool, key=lambda s: (tw[s], ctx.rng.below(100)))
 
 
@@ -118,7 +118,7 @@ def guard_place(ctx: Ctx) -> str:
 def _targets(ctx: Ctx) -> list[int]:
     """Non-witches worth frogging, best first: whoever reads true, then the most trusted."""
     ours = ctx.partners
-    tw, _ = ctx.table()
+    tw = ctx.table()
     honest = {c.speaker for c in ctx.talk.claims if (c.target in ours) == c.witch and c.speaker not in ours}
     pool = [s for s in ctx.cats() if s not in ours]
     return sorted(pool, key=lambda s: (s not in honest, tw[s], ctx.rng.below(100)))
@@ -135,7 +135,7 @@ def witch_turn(ctx: Ctx) -> list[Action]:
         order = sorted(counts, key=lambda p: (-counts[p], rng.below(100)))
         k = i if rng.below(100) < 70 else 0
         out.append(("witch_place", {"place": order[min(k, len(order) - 1)]}))
-    tw, _ = ctx.table()
+    tw = ctx.table()
     spell: str | None = None
     if not w["spell_chosen"]:
         spells = w["available_spells"]
@@ -254,7 +254,7 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
 def propose(ctx: Ctx) -> list[int]:
     teams = _teams(ctx)
     if ctx.witch_side:  # look like a careful chief: the team the table trusts, with one of us on it
-        tw, _ = ctx.table()
+        tw = ctx.table()
         ours = ctx.partners
         teams = _ascending(teams, list(map(sum, map(map, repeat(tw.__getitem__), teams))), ctx.rng)
         team = next((t for t in teams if len(ours.intersection(t)) == 1), teams[0])
@@ -336,7 +336,7 @@ def exile(ctx: Ctx) -> int | None:
         return None
     rng = ctx.rng
     if ctx.witch_side or ctx.role == JESTER:
-        tw, _ = ctx.table()
+        tw = ctx.table()
         _, pj = ctx.marg()  # our own view of the Jester: a "Witch" who is not one of us is him
         ours = ctx.partners
         pool = [s for s in options if s not in ours] or options
