@@ -204,5 +204,5 @@ def test_the_cli_prints_the_shmaras_question(tmp_path: Path, capsys: pytest.Capt
     capsys.readouterr()
     assert main(["andorra", "night", game, str(night)]) == 0
     out = capsys.readouterr().out
-    assert "[Sima] Вещи Anna: пистолет, бронежилет. Что забрать?" in out, out
+    assert "[Sima] Вещи Anna: пистолет, бронежилет. Вы забрали: бронежилет." in out, out  # A-MSG-4a
     assert "У вас пропал предмет: бронежилет." in out

@@ -86,7 +86,8 @@ def test_ex1_messages() -> (
     assert s.channel("mafia", about="Vera") == ["Результат хода: удачно.", "Ваша сирена сработала."]
     assert "В клан вступил(а): Kira." in s.channel("mafia")
     assert s.inbox("Kira") == [
-        "Вам поступило предложение о вербовке. Вы согласны? (да / нет)",
+        # asked during D4 (EX-1); the morning keeps the offer and her consent, not the question
+        "Вам поступило предложение о вербовке. Вы согласились.",
         "Вы завербованы в клан мафии. Ваша роль: Рядовой мафиози. Члены клана: Anna, Vera.",
         "Ничего не замечено.",
     ]
@@ -99,8 +100,15 @@ def test_ex1_messages() -> (
         "Крёстный отец, Мэр города, Медсестра, Реаниматор, Ван Хельсинг, Прокурор, Палач, Тюремщик, Фея, "
         "Туроператор, Маньяк, Телепат, Шмара-клофелинщица, Бунтарь, Домовой, Всадник без головы"
     )
+    # asked during D1 with the free roles (EX-1); the morning says what he chose
+    from nightfall.games.andorra.reports.render import render
+
+    [saw] = [m for m in s.state.messages if m["to"] == s.seat("Lev") and m["key"] == "MSG-PV-SAW"]
+    assert render(s.state.world, saw["key"], saw["params"]) == (
+        f"На игрока Boris совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: {free}."
+    )
     assert s.inbox("Lev") == [
-        f"На игрока Boris совершено удачное враждебное действие. Вы можете выбрать одну из свободных ролей: {free}.",
+        "На игрока Boris совершено удачное враждебное действие. Вы выбрали роль: Ван Хельсинг.",
         "Ваша новая роль: Ван Хельсинг.",
     ]
     assert s.inbox("Mila") == ["Результат хода: удачно."]

@@ -54,7 +54,7 @@ def test_prompt_deadline_defaults() -> None:  # A-MSG-2, H-11, Q-72, A-CYCLE-6, 
     s.do(HOST, "publish")
     assert s.player("pv").role == "PV" and s.player("pv").refused_by == ["mafia"]
     assert s.channel("mafia", about="recruiter") == ["Результат хода: неудачно."]
-    assert s.inbox("pv") == ["Вам поступило предложение о вербовке. Вы согласны? (да / нет)"]
+    assert s.inbox("pv") == ["Вам поступило предложение о вербовке. Вы не ответили, и это отказ."]  # A-MSG-4a
 
 
 def test_answers_are_validated() -> None:  # A-DATA-I

@@ -106,7 +106,7 @@ def test_an_answered_question_reads_answered_in_the_inbox() -> None:
     s.do(HOST, "publish")
     inbox = GAME.view(s.state, s.seat("pv2"))["me"]["inbox"]
     [offer] = [m for m in inbox if m["ru"].startswith("Вам поступило")]
-    assert offer["ru"] == "Вам поступило предложение о вербовке. Вы согласны? (да / нет)"
+    assert offer["ru"] == "Вам поступило предложение о вербовке. Вы согласились."  # A-MSG-4a
     assert offer["question"] == {"answered": True, "answer": {"ru": "да", "en": "yes"}}
     [pv_saw] = [m for m in GAME.view(s.state, s.seat("pv"))["me"]["inbox"] if m["question"] is not None]
     assert pv_saw["question"] == {"answered": True, "answer": None}  # declined

@@ -93,7 +93,8 @@ def test_a_pv_killed_and_reanimated_chooses_by_default() -> None:  # A-DAWN-1b, 
     assert s.state.phase == "REVIEW"
     s.do(HOST, "publish")
     assert s.player("pv").alive
-    assert any("Вы можете выбрать одну из свободных ролей" in m for m in s.inbox("pv")), s.inbox("pv")
+    # he was asked (the morning says what came of it, A-MSG-4a): no answer, his own role kept
+    assert any(m.endswith("Вы не выбрали роль и остались при своей.") for m in s.inbox("pv")), s.inbox("pv")
 
 
 def test_a_question_asked_at_a_deadline_has_its_own() -> None:  # H-11a, H-11b

@@ -287,7 +287,7 @@ def test_mafia_recruitment_choice_and_cap() -> None:
     s.move("rebel", "REBEL_RECRUIT", "doctor")  # unrecruitable: a notice only
     s.resolve({("RECRUIT_CHOICE", "pv"): "вербовка 2"})
     assert s.inbox("pv")[0] == (
-        "Вам поступили предложения о вербовке: «вербовка 1», «вербовка 2». Выберите одно или откажитесь."
+        "Вам поступили предложения о вербовке: «вербовка 1», «вербовка 2». Вы выбрали «вербовка 2»."
     )
     assert s.player("pv").role == "SOLDIER" and s.player("pv").clan in ("mafia:red", "mafia:black")
     assert s.inbox("doctor") == ["Вам поступило предложение о вербовке."]

@@ -1,5 +1,5 @@
-"""A question of the night in the player's inbox (A-DATA-I, MSG-RECRUIT-ASK): once the morning
-is out it reads as answered, with the answer, and asks nothing again; on a 390 px phone."""
+"""A question of the night in the player's inbox (A-DATA-I, A-MSG-4a, MSG-RECRUIT-ASK): once the
+morning is out it reads as what came of it, and asks nothing again; on a 390 px phone."""
 
 from __future__ import annotations
 
@@ -32,17 +32,18 @@ def test_an_answered_recruitment_offer_reads_answered(chromium: Browser, andorra
     page.goto(game["players"][SEAT["Kira"] - 1]["url"])
     inbox = page.get_by_role("region", name="Личные сообщения")
     offer = inbox.get_by_role("listitem").filter(has_text="предложение о вербовке")
-    expect(offer).to_contain_text("Ваш ответ: да.")
-    expect(offer.locator(".asked")).to_have_text(
-        "Вам поступило предложение о вербовке. Вы согласны? (да / нет)"
-    )
+    # the offer and her consent, not the question again (a play-test: it repeated it)
+    expect(offer).to_contain_text("Вам поступило предложение о вербовке. Вы согласились.")
+    expect(offer).not_to_contain_text("Вы согласны?")
     # nothing is asked again: no open question, no answer buttons
     expect(page.get_by_role("button", name="да", exact=True)).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     SHOTS.mkdir(parents=True, exist_ok=True)
     inbox.screenshot(path=str(SHOTS / "inbox-answered-phone.png"), animations="disabled")
     page.get_by_role("button", name="English").click()
-    expect(page.get_by_role("region", name="Private messages")).to_contain_text("Your answer: yes.")
+    expect(page.get_by_role("region", name="Private messages")).to_contain_text(
+        "You have received a recruitment offer. You accepted."
+    )
     page.context.close()
 
 
@@ -70,7 +71,7 @@ def test_a_question_closed_without_an_answer_says_so_before_and_after_the_mornin
     page.screenshot(path=str(SHOTS / "question-closed-phone.png"), animations="disabled")
     host.ok("publish")
     offer = page.get_by_role("region", name="Личные сообщения").get_by_role("listitem")
-    expect(offer.filter(has_text="предложение о вербовке")).to_contain_text("Ответа не было; принято: нет.")
+    expect(offer.filter(has_text="предложение о вербовке")).to_contain_text("Вы не ответили, и это отказ.")
     page.context.close()
 
 

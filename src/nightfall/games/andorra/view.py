@@ -13,6 +13,7 @@ from .items import GIFT_LIST, item_name
 from .moves import sheet_clan
 from .penalties import avatar_penalty
 from .replacement import as_of
+from .reports.answered import answered_text
 from .reports.first_post import first_post
 from .reports.header import header
 from .reports.host_log import lines as host_log_lines
@@ -72,8 +73,13 @@ def render_messages(state: AndorraState, viewer: Viewer) -> list[AndorraMessage]
         if viewer not in ("host", "all") and viewer not in m["audience"]:
             continue
         then = as_of(world, m.get("epoch"))  # A-GEN-4: a message keeps the nicks it was sent with
-        ru = render(then, m["key"], m["params"], "ru")
-        en = render(then, m["key"], m["params"], "en")
+        asked = m.get("asked")
+        if asked is not None:  # A-MSG-4a: a settled question reads as what came of it, not asked again
+            ru = answered_text(then, m["key"], m["params"], asked, "ru")
+            en = answered_text(then, m["key"], m["params"], asked, "en")
+        else:
+            ru = render(then, m["key"], m["params"], "ru")
+            en = render(then, m["key"], m["params"], "en")
         if m["about"] is not None:
             nick = then.player(int(m["about"])).nick
             ru, en = f"{nick}: {ru}", f"{nick}: {en}"

@@ -104,7 +104,9 @@ class AndorraMessage(TypedDict):
     to: Seat | None
     ru: str
     en: str
-    question: AndorraSettled | None  # the message asked a question (MSG-RECRUIT-ASK): its answer
+    question: (
+        AndorraSettled | None
+    )  # the message asked a question (MSG-RECRUIT-ASK): its answer (ru/en say it, A-MSG-4a)
 
 
 class AndorraChoice(TypedDict):

@@ -103,8 +103,6 @@ export const en: Record<Key, string> = {
   inbox: "Private messages",
   inbox_empty: "No messages",
   inbox_day: "Morning {day} ·",
-  inbox_answered: "Your answer: {answer}.",
-  inbox_unanswered: "No answer; taken: {answer}.",
   prompts: "Questions",
   prompt_deadline: "Time left to answer: {left}",
   penalty_word: "penalty",

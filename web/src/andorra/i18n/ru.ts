@@ -103,8 +103,6 @@ export const ru = {
   inbox: "Личные сообщения",
   inbox_empty: "Сообщений нет",
   inbox_day: "Утро {day} ·",
-  inbox_answered: "Ваш ответ: {answer}.",
-  inbox_unanswered: "Ответа не было; принято: {answer}.",
   prompts: "Вопросы",
   prompt_deadline: "На ответ осталось: {left}",
   penalty_word: "штраф",

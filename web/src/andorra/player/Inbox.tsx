@@ -1,12 +1,5 @@
 import type { Ctx, PlayerView } from "../common";
 
-type Settled = NonNullable<PlayerView["me"]["inbox"][number]["question"]>;
-
-function settledText(ctx: Ctx, q: Settled): string {
-  const answer = q.answer ? q.answer[ctx.lang] : ctx.t("declined");
-  return ctx.t(q.answered ? "inbox_answered" : "inbox_unanswered", { answer });
-}
-
 type Message = PlayerView["me"]["inbox"][number];
 
 /** One private message (also under the latest morning at the page's top, Latest.tsx). */
@@ -15,17 +8,9 @@ export function InboxItem({ ctx, m }: { ctx: Ctx; m: Message }) {
     <li>
       {/* «Утро 2»: a bare «[2]» told the player nothing */}
       <span class="day muted">{ctx.t("inbox_day", { day: m.day })}</span> {m.channel_name ? `[${m.channel_name[ctx.lang]}] ` : ""}
-      {m.question ? (
-        // a question of the night, settled by the morning: it reads as answered, never as
-        // still open (A-DATA-I); the engine's text stays as the rules word it
-        <>
-          <span class="asked">{ctx.lang === "en" ? m.en : m.ru}</span> <b class="settled">{settledText(ctx, m.question)}</b>
-        </>
-      ) : ctx.lang === "en" ? (
-        m.en
-      ) : (
-        m.ru
-      )}
+      {/* a question of the night comes settled by the morning: the engine words what it told
+          him and what came of his answer (A-MSG-4a), so it is never asked again here */}
+      {ctx.lang === "en" ? m.en : m.ru}
     </li>
   );
 }

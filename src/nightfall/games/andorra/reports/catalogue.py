@@ -43,6 +43,13 @@ _COMMON: dict[str, dict[str, tuple[str, str]]] = {
             "You have received recruitment offers: {labels}. Choose one.",
         )
     },
+    # [IMPL] A-MSG-4a: what MSG-RECRUIT-CHOICE(-FORCED) told him, in the morning (reports/answered.py)
+    "MSG-RECRUIT-OFFERS": {
+        "": (
+            "Вам поступили предложения о вербовке: {labels}.",
+            "You have received recruitment offers: {labels}.",
+        )
+    },
     "MSG-RECRUIT-NOTICE": {
         "": ("Вам поступило предложение о вербовке.", "You have received a recruitment offer.")
     },

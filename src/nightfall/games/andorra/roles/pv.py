@@ -40,6 +40,13 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
             "{roles}.",
         )
     },
+    # A-MSG-4a: what MSG-PV-SAW told him, in the morning, without the question (reports/answered.py)
+    "MSG-PV-HIT": {
+        "": (
+            "На игрока {X} совершено удачное враждебное действие.",
+            "A successful hostile action was committed on {X}.",
+        )
+    },
     "MSG-HOST-PV-REANIMATED": {
         "": (
             "{X} (МЖ) убит(а) этой ночью и реанимирован(а); на того, за кем {X} следил(а), было "

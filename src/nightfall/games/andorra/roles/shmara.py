@@ -43,6 +43,8 @@ CONSECUTIVE_FAMILY: dict[str, str] = {
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
     "MSG-THEFT": {"": ("У вас пропал предмет: {item}.", "An item of yours is missing: {item}.")},
     "MSG-SHMARA-PROMPT": {"": ("Вещи {X}: {items}. Что забрать?", "{X}'s things: {items}. What to take?")},
+    # A-ROLE-SHMARA-5a: what the question showed her, in the morning (reports/answered.py)
+    "MSG-SHMARA-ITEMS": {"": ("Вещи {X}: {items}.", "{X}'s things: {items}.")},
     # [IMPL] H-08: the host's prompt when a PV takes a mafia role in the two-clan variant.
 }
 
