@@ -247,6 +247,8 @@ def _score(ctx: Ctx, teams: list[list[int]], clean: list[float] | None = None) -
     codes = list(map(sum, map(map, repeat(ctx.codes(sizes.pop()).__getitem__), teams)))
     found = list(map(VALUES.get, codes))
     covs = list(map(cover_value, codes)) if None in found else cast(list[float], found)
+    if not ctx.pub.space.has_jester:  # every factor 1.0: the product would change no bit
+        return [pc * (cov + 0.3) for pc, cov in zip(clean, covs, strict=True)]
     jests = map(prod, map(map, repeat(ctx.jest().__getitem__), teams))
     return [pc * (cov + 0.3) * jest for pc, cov, jest in zip(clean, covs, jests, strict=True)]
 
