@@ -205,7 +205,8 @@ def cmd_day(args: argparse.Namespace) -> int:
     print(f"День {state.world.day}: лог голосования")
     for e in GAME.view(state, "public")["vote_log"]:
         if e["kind"] == "PENALTY":
-            print(f"+1 {nicks[e['target']]} (штраф)")
+            why = e.get("reason")
+            print(f"+1 {nicks[e['target']]} (штраф)" + (f" — {why['ru']}" if why else ""))
         else:
             tgt = "пустой голос" if e["target"] is None else nicks[e["target"]]
             void = f" (нарушение: {e['void_ru']})" if e["kind"] == "VOID" else ""

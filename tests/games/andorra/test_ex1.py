@@ -146,5 +146,6 @@ def test_ex1_state() -> (
     from nightfall.games.andorra import AndorraGame
 
     header = AndorraGame().view(s.state, "public")["header"].splitlines()
-    assert header[header.index("Лог голосования:") + 1] == "+1 Zhanna (штраф)"
+    # EX-1's «+1 Zhanna (штраф)», then why (A-VOTE-10): she did not vote on Day 1
+    assert header[header.index("Лог голосования:") + 1] == "+1 Zhanna (штраф) — не голосовал(а) в день 1"
     assert "Rita — сел (Мирный житель)" in header and "Boris — убит (Рядовой мафиози)" in header

@@ -48,7 +48,7 @@ def test_header_bbcode_void_votes_count_not_voted() -> (
             "[b]Участники:[/b]",
             *[f"{n} — жив" for n in NICKS],
             "[b]Лог голосования:[/b]",
-            "+1 rubin1988 (штраф)",
+            "+1 rubin1988 (штраф) — нет аватара",
             "rubin1988: Kassandra",
             "Серый Кардинал: Kassandra",
             "agent 51: agent 51 (нарушение: голос за себя)",

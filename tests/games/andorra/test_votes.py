@@ -102,7 +102,12 @@ def test_prosecutor_telepath_rebel_vampire() -> (
     assert t["scores"][str(s.seat("maniac"))] == 2 + 1 + 1 + 3
     # A-ERR-9, Q-24: the accusing Prosecutor who did not vote keeps his +1 (the header is public)
     assert s.seat("prosecutor") in s.state.world.penalties["2"]
-    assert {"kind": "PENALTY", "target": s.seat("prosecutor")} in GAME.view(s.state, s.seat("pv"))["vote_log"]
+    # what the public log showed: he did not vote (his accusation stays hidden, A-VOTE-10)
+    assert {
+        "kind": "PENALTY",
+        "target": s.seat("prosecutor"),
+        "reason": {"ru": "не голосовал(а) в день 1", "en": "did not vote on day 1"},
+    } in GAME.view(s.state, s.seat("pv"))["vote_log"]
     assert s.seat("pv2") in s.state.world.penalties["2"]  # the Rebel's use does not lift it
     assert s.inbox("telepath") == ["Результат хода: удачно."]
 

@@ -19,7 +19,10 @@ export function VoteLog({ ctx, view, undo }: { ctx: Ctx; view: AndorraView; undo
         <ol class="vote-log">
           {log.map((v, i) =>
             v.kind === "PENALTY" ? (
-              <li key={i}>+1 {nickOf(view, v.target)} ({ctx.t("penalty_word")})</li>
+              // and why (A-VOTE-10): a bare «(штраф)» left the table asking what he had done
+              <li key={i}>
+                +1 {nickOf(view, v.target)} ({ctx.t("penalty_word")}){v.reason ? ` — ${v.reason[ctx.lang]}` : ""}
+              </li>
             ) : (
               <li key={i}>
                 {nickOf(view, v.voter)} → {v.target == null ? ctx.t("blank") : nickOf(view, v.target)}

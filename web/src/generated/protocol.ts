@@ -999,6 +999,7 @@ export interface AndorraVoteLogEntry {
   voter?: number;
   void_reason?: string | null;
   void_ru?: string | null;
+  reason?: AndorraWords;
   by_host?: boolean;
   post?: string;
 }

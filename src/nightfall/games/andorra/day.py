@@ -11,6 +11,7 @@ from typing import Any
 
 from nightfall.engine import Command, Event, Rejected
 
+from .penalties import AVATAR, NO_VOTE, todays_penalties
 from .state import AndorraState, VoteEntry
 
 
@@ -88,13 +89,25 @@ def void_reason_text(code: str | None, lang: str = "ru") -> str | None:
     return ru if lang == "ru" else en
 
 
+def penalty_reason_text(code: str, day: int, lang: str = "ru") -> str:
+    """Why a penalty entry of ``day``'s log was given, in words (A-VOTE-10, A-REPORT-6): the
+    vote of the day before, or the host's mark for a missing avatar (H-05)."""
+    ru = lang == "ru"
+    if code == AVATAR:
+        return "нет аватара" if ru else "no avatar"
+    if code == NO_VOTE:
+        return f"не голосовал(а) в день {day - 1}" if ru else f"did not vote on day {day - 1}"
+    why = void_reason_text(code, lang)
+    return f"нарушение в день {day - 1}: {why}" if ru else f"violation on day {day - 1}: {why}"
+
+
 def public_log(state: AndorraState) -> list[dict[str, Any]]:
     """A-VOTE-5 / A-REPORT-6: penalty lines first, then raw votes in time order."""
     world = state.world
     out: list[dict[str, Any]] = []
-    for seat in world.penalties.get(str(world.day), []):
-        if world.player(seat).alive:  # A-ERR-9: dropped and not printed when out of play
-            out.append({"kind": "PENALTY", "target": seat})
+    for seat, why in todays_penalties(world):  # A-ERR-9: dropped and not printed when out of play
+        reason = {lang: penalty_reason_text(why, world.day, lang) for lang in ("ru", "en")}
+        out.append({"kind": "PENALTY", "target": seat, "reason": reason})
     for e in sorted(state.votes, key=lambda e: (e.ts, e.seq)):
         line: dict[str, Any] = {
             "kind": e.kind,

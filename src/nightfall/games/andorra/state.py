@@ -102,6 +102,9 @@ class World:
     fairy_stock: list[str]
     day: int = 1
     penalties: dict[str, list[int]] = field(default_factory=dict)  # day -> offenders
+    # A-VOTE-10: why a night's penalty was given (penalties.vote_penalty_reason): day -> seat -> code;
+    # the day's votes are gone by the time the header names it
+    penalty_reasons: dict[str, dict[str, str]] = field(default_factory=dict)
     vote_loss: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # day -> seat -> reasons
     swindler_pick: dict[str, list[int]] = field(default_factory=dict)  # day -> [swindler, picked]
     history: dict[str, dict[str, int]] = field(default_factory=dict)  # "seat:family" -> {night: target}

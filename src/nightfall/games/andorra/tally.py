@@ -6,6 +6,7 @@ from typing import Any
 
 from .day import raw_vote_of
 from .night.ctx import Night
+from .penalties import vote_penalty_reason
 from .roles.codes import Role
 from .state import JAILED_LYNCH, VoteEntry, World
 
@@ -116,3 +117,4 @@ def next_day_penalties(ctx: Night) -> None:
     lifting his penalty would reveal the accusation)."""
     out = [s for s, e in sorted(ctx.tally["entries"].items()) if e["raw_kind"] == "NONE"]
     ctx.world.penalties[str(ctx.n + 1)] = out
+    ctx.world.penalty_reasons[str(ctx.n + 1)] = {str(s): vote_penalty_reason(ctx.votes, s) for s in out}

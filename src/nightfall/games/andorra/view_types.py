@@ -46,6 +46,7 @@ class AndorraVoteLogEntry(TypedDict):
     voter: NotRequired[Seat]
     void_reason: NotRequired[str | None]
     void_ru: NotRequired[str | None]  # the reason in words (A-VOTE-3)
+    reason: NotRequired[AndorraWords]  # a PENALTY's: why it was given (A-VOTE-10)
     by_host: NotRequired[bool]  # H-03b: entered by the host from the player's PM
     post: NotRequired[str]  # A-THREAD-1: the forum post the vote was read from (its link)
 

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
-from ..day import void_reason_text
+from ..day import penalty_reason_text, void_reason_text
+from ..penalties import todays_penalties
 from ..replacement import as_of, replacement_lines
 from ..roles.catalogue import CLAN_COLOURS
 from ..state import ALIVE, DAY, DEAD, JAILED_JAILER, NIGHT, OVER, AndorraState, display_role, role_name
@@ -192,9 +193,11 @@ def vote_log_lines(state: AndorraState, lang: str = "ru") -> list[str]:
     L = LABELS[lang]
     world = state.world
     out = []
-    for seat in world.penalties.get(str(world.day), []):
-        if world.player(seat).status == ALIVE:
-            out.append(f"+1 {world.player(seat).nick} ({L['penalty']})")
+    for seat, why in todays_penalties(world):
+        # the [SRC] line «+1 <Ник> (штраф)» as it stands, then why (a play-test: the table asked)
+        out.append(
+            f"+1 {world.player(seat).nick} ({L['penalty']}) — {penalty_reason_text(why, world.day, lang)}"
+        )
     for v in sorted(state.votes, key=lambda v: (v.ts, v.seq)):
         tgt = L["blank"] if v.target is None else world.player(v.target).nick
         void = f" ({L['void']}: {void_reason_text(v.void_reason, lang)})" if v.kind == "VOID" else ""
