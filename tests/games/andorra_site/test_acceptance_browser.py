@@ -175,8 +175,8 @@ def test_a_host_runs_20_players_for_three_cycles_from_the_desk(
         if day == 1:  # the recruitment offer: Nina answers on her page
             nina = phones["Nina"]
             expect(nina.get_by_text("предложение о вербовке")).to_be_visible()
-            nina.once("dialog", lambda d: d.accept())  # an answer is final: she confirms it
             nina.get_by_role("button", name="да", exact=True).click()
+            nina.get_by_role("button", name="Подтвердить").click()  # an answer is final: she confirms it
         desk_phase(host, "итоги у ведущего")
 
         # the review before publishing: the night's messages, moves and tally in words

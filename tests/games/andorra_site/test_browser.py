@@ -174,6 +174,7 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
     kira.screenshot(path=SHOTS / "player-prompt.png", full_page=True)
     kira.get_by_role("button", name="да", exact=True).click()
+    kira.get_by_role("button", name="Подтвердить").click()  # her page asks once more, in the page
     desk_phase(host, "итоги у ведущего")
     expect(host.get_by_label("preview-text")).to_contain_text("Утро дня 2.")
     host.screenshot(path=SHOTS / "desk-review.png", full_page=True)

@@ -264,7 +264,9 @@ def test_an_answer_to_a_question_is_confirmed_before_it_is_sent(
     chromium: Browser, andorra_server: Served
 ) -> None:
     """A-DATA-I: an answer is final (the last one resolves the night at once), so a stray tap on a
-    choice while scrolling sends nothing; it goes only once confirmed, as the vote does."""
+    choice while scrolling sends nothing; it goes only once confirmed. The confirmation is a step
+    in the page, not the browser's dialog (a play-test), and works from the keyboard: the focus
+    goes to «Подтвердить», Escape goes back to the choices."""
     cast = [("Boss", "BOSS"), ("Rekrut", "RECRUITER"), ("Stas", "SHERIFF"), ("Kira", "PV"), ("Doc", "DOCTOR")]
     seat = {n: i + 1 for i, (n, _) in enumerate(cast)}
     game = create(andorra_server.url, {"players": [{"name": n, "role": r} for n, r in cast]})
@@ -276,29 +278,41 @@ def test_an_answer_to_a_question_is_confirmed_before_it_is_sent(
     host.ok("end_night")
     ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ru-RU")
     page = ctx.new_page()
-    asked: list[str] = []
-    confirm = {"yes": False}
+    dialogs: list[str] = []
 
     def on_dialog(dialog: Dialog) -> None:
-        asked.append(dialog.message)
-        if confirm["yes"]:
-            dialog.accept()
-        else:
-            dialog.dismiss()
+        dialogs.append(dialog.message)
+        dialog.dismiss()
 
     page.on("dialog", on_dialog)
     page.goto(game["players"][seat["Kira"] - 1]["url"])
     expect(page.get_by_text("предложение о вербовке")).to_be_visible()
     yes = page.get_by_role("button", name="да", exact=True)
     assert height(yes) >= TOUCH
-    yes.tap()  # the stray tap: not confirmed, nothing sent
-    assert asked == ["Ответ: «да». Изменить его будет нельзя. Подтвердить?"], asked
+    yes.tap()  # the stray tap: asked in the page, nothing sent
+    question = "Ответ: «да». Изменить его будет нельзя. Подтвердить?"
+    step = page.get_by_role("group", name=question)
+    expect(step).to_be_visible()
+    expect(step).to_contain_text(question)
+    sure = step.get_by_role("button", name="Подтвердить")
+    expect(sure).to_be_focused()
+    assert height(sure) >= TOUCH and height(step.get_by_role("button", name="Отмена")) >= TOUCH
+    expect(page.get_by_role("button", name="нет", exact=True)).to_have_count(0)  # no second stray tap
+    shot(page, "phone-answer-confirm.png")
+    page.keyboard.press("Escape")  # back to the choices, nothing sent
+    expect(step).to_have_count(0)
+    expect(yes).to_be_visible()
+    yes.tap()
+    page.get_by_role("button", name="Отмена").tap()
     expect(yes).to_be_visible()
     assert not kira.view()["me"]["prompts"][0]["answered"]
     assert host.view()["phase"] == "RESOLVING"
-    confirm["yes"] = True
-    yes.tap()
+    yes.focus()  # from the keyboard: Enter on the option, Enter on «Подтвердить»
+    page.keyboard.press("Enter")
+    expect(sure).to_be_focused()
+    page.keyboard.press("Enter")
     expect(yes).to_have_count(0)  # the only answer: the night is resolved, the host reviews it
+    assert dialogs == [], dialogs  # never the browser's own dialog
     expect(page.get_by_role("heading", level=2)).to_contain_text("итоги у ведущего")
     ctx.close()
 

@@ -145,6 +145,8 @@ export const en: Record<Key, string> = {
   prompt_default: "If unanswered: {default}",
   answer: "Answer \"{option}\"",
   answer_confirm: "Your answer: \"{answer}\". It cannot be changed. Confirm?",
+  answer_confirm_yes: "Confirm",
+  answer_confirm_no: "Cancel",
   answered: "Answer sent: {answer}",
   answered_by_host: "The host's answer (from your PM): {answer}",
   prompt_closed: "Closed without an answer; taken: {answer}",

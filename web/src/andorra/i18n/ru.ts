@@ -145,6 +145,8 @@ export const ru = {
   prompt_default: "Без ответа: {default}",
   answer: "Ответить «{option}»",
   answer_confirm: "Ответ: «{answer}». Изменить его будет нельзя. Подтвердить?",
+  answer_confirm_yes: "Подтвердить",
+  answer_confirm_no: "Отмена",
   answered: "Ответ отправлен: {answer}",
   answered_by_host: "Ответ ведущего (из вашего ЛС): {answer}",
   prompt_closed: "Вопрос закрыт без ответа; принято: {answer}",

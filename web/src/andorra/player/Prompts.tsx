@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { Deadline, ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 import { command } from "../send";
+import { AnswerConfirm } from "./AnswerConfirm";
 
 /** The engine's questions (free role, recruitment, Reanimator, Shmara): the engine's Russian
  * text, the answers in words, «отказаться» where the rules allow it, the deadline; an answered
@@ -13,12 +14,14 @@ function ownDeadline(view: PlayerView): number | null {
 
 export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const [err, setErr] = useState<ServerError | null>(null);
+  // the answer waiting for its confirmation: one question at a time
+  const [asking, setAsking] = useState<{ id: string; answer: string | number | null; words: string } | null>(null);
   const due = ownDeadline(view);
   const word = (c: { ru: string; en: string }) => (ctx.lang === "en" ? c.en : c.ru);
   // An answer is final (a chosen role, a recruitment) and the last one resolves the night at
-  // once: a stray tap while scrolling must not send it, so it is confirmed as the vote is.
-  const send = async (id: string, answer: string | number | null, words: string) => {
-    if (!window.confirm(ctx.t("answer_confirm", { answer: words }))) return;
+  // once: a stray tap while scrolling must not send it, so it is confirmed first (in the page).
+  const send = async (id: string, answer: string | number | null) => {
+    setAsking(null);
     setErr(await command(conn, "answer", { prompt: id, answer }));
   };
   return (
@@ -41,18 +44,27 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
             ) : (
               <>
                 {p.default_label && <p>{ctx.t("prompt_default", { default: word(p.default_label) })}</p>}
-                <div class="choices">
-                  {p.choices.map((c) => (
-                    <button type="button" key={String(c.value)} onClick={() => send(p.id, c.value, word(c))}>
-                      {word(c)}
-                    </button>
-                  ))}
-                  {p.can_decline && (
-                    <button type="button" class="decline" onClick={() => send(p.id, null, ctx.t("decline"))}>
-                      {ctx.t("decline")}
-                    </button>
-                  )}
-                </div>
+                {asking?.id === p.id ? (
+                  <AnswerConfirm
+                    ctx={ctx}
+                    words={asking.words}
+                    onYes={() => void send(p.id, asking.answer)}
+                    onNo={() => setAsking(null)}
+                  />
+                ) : (
+                  <div class="choices">
+                    {p.choices.map((c) => (
+                      <button type="button" key={String(c.value)} onClick={() => setAsking({ id: p.id, answer: c.value, words: word(c) })}>
+                        {word(c)}
+                      </button>
+                    ))}
+                    {p.can_decline && (
+                      <button type="button" class="decline" onClick={() => setAsking({ id: p.id, answer: null, words: ctx.t("decline") })}>
+                        {ctx.t("decline")}
+                      </button>
+                    )}
+                  </div>
+                )}
               </>
             )}
           </div>
