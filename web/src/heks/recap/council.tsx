@@ -13,6 +13,16 @@ import { Said, Voter, Who } from "./who";
 // ritual and the exile vote, each voter by colour and sign (issue 31 §3). sections.tsx puts
 // them in the day.
 
+/** How many votes, beside their marks: a room reads "(7)" off the TV, not by counting signs
+ * (a play-test). Hidden from screen readers, which hear each voter's label. */
+function Count(props: { n: number }) {
+  return (
+    <span class="recap-count" aria-hidden="true">
+      ({props.n})
+    </span>
+  );
+}
+
 /** Voters by colour and sign, each labelled with his name and vote ("Anna: For"). */
 function Voters(props: { view: HeksView; seats: Seat[]; vote: string; auto?: Seat[] }) {
   return (
@@ -49,12 +59,12 @@ export function Team(props: { view: HeksView; team: HeksRecapDay["teams"][number
       <p class="recap-votes">
         {team.votes_for.length > 0 && (
           <span class="recap-votes-for">
-            {t("recap.for")}: <Voters view={view} seats={team.votes_for} vote={t("recap.for")} auto={team.auto} />
+            {t("recap.for")} <Count n={team.votes_for.length} />: <Voters view={view} seats={team.votes_for} vote={t("recap.for")} auto={team.auto} />
           </span>
         )}
         {team.votes_against.length > 0 && (
           <span class="recap-votes-against">
-            {t("recap.against")}: <Voters view={view} seats={team.votes_against} vote={t("recap.against")} />
+            {t("recap.against")} <Count n={team.votes_against.length} />: <Voters view={view} seats={team.votes_against} vote={t("recap.against")} />
           </span>
         )}
       </p>
@@ -123,7 +133,8 @@ export function Exile(props: { view: HeksView; exile: NonNullable<HeksRecapDay["
       <ul class="recap-ballot">
         {rows.map(([target, votes]) => (
           <li key={String(target)}>
-            {target != null ? <Who view={view} seat={target} /> : <span class="recap-blank">{blank}</span>}
+            {target != null ? <Who view={view} seat={target} /> : <span class="recap-blank">{blank}</span>}{" "}
+            <Count n={votes.length} />
             {" ← "}
             {votes.map((b) => (
               <Voter key={b.voter} seat={b.voter} label={`${nameOf(view, b.voter)} → ${target != null ? nameOf(view, target) : blank}`}>
