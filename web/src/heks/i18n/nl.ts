@@ -305,9 +305,11 @@ export const nl = {
 
   // Host
   "host.title": "Spelleider",
-  "host.open": "Knoppen van de spelleider openen",
-  "host.notReady": "{n} nog niet klaar",
-  "host.close": "Knoppen van de spelleider sluiten",
+  // The bar at the phone's foot keeps to one line at 390 px with "· 11 niet klaar" after it
+  // ("Knoppen van de spelleider openen · 3 nog niet klaar" took two; its button says open or shut).
+  "host.open": "Spelleiderpaneel",
+  "host.notReady": "{n} niet klaar",
+  "host.close": "Spelleiderpaneel sluiten",
   "host.pending": "Nog niet klaar (grijs: al klaar):",
   "host.nopending": "Iedereen is klaar.",
   "host.absent": "{name} afwezig melden",
