@@ -12,6 +12,12 @@ for ever. This is uvicorn's httptools protocol with a deadline per request:
   request answered 429 ``too_many_connections`` at once. A request that arrives in time
   (every request of a browser on the LAN) never takes a place.
 
+Pipelined requests are capped too: uvicorn parses every request a read brings into a
+queue behind the one being answered, so a client that sent requests back to back and
+never read the answers made the server hold ~32 bytes for each byte it sent (attack round
+of 2026-12-07: 8 MB sent, +260 MB). A connection with more than ``MAX_PIPELINED`` requests
+waiting is closed; browsers do not pipeline.
+
 The slow requests are counted apart from the open WebSockets, with the same cap: a
 table behind one NAT with its phones connected must still load its pages, and a few slow
 requests must not lock its phones out. A WebSocket upgrade leaves this count when its
@@ -31,6 +37,13 @@ from . import protocol
 from .browser_edge import SECURITY_HEADERS
 from .limits import ServerLimits
 from .ratelimit import AddressCounts
+
+MAX_PIPELINED = 8  # requests waiting behind the one being answered, on one connection
+
+
+class _Flooded(Exception):
+    """Raised in a parser callback to stop the parser (httptools stops at a callback's error)."""
+
 
 _REASONS = {400: b"Bad Request", 408: b"Request Timeout", 429: b"Too Many Requests"}
 
@@ -68,6 +81,7 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._address = ""
         self._begun = False  # a byte of the current request has arrived
         self._earlier: object = None  # the cycle before it: its headers made no new one yet
+        self._flooded = False  # more than MAX_PIPELINED requests waited: closed
 
     # -- the request's clock ------------------------------------------------
 
@@ -115,8 +129,18 @@ class GuardedHttpTools(HttpToolsProtocol):
         """What the HTTP parser cannot read (a negative Content-Length, a bad request
         line): the protocol's error body and the security headers, not uvicorn's text."""
         self._stop_clock()
+        if self._flooded:  # a client that does not read its answers gets none more
+            self.transport.abort()
+            return
         self.transport.write(answer(400, Rejected("bad_request", reason="bad_http")))
         self.transport.close()
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        if len(self.pipeline) > MAX_PIPELINED:
+            self._flooded = True
+            self.pipeline.clear()
+            raise _Flooded  # stops this read's parsing; data_received closes the connection
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

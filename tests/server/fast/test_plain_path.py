@@ -77,7 +77,7 @@ async def test_a_game_plays_over_the_plain_path(serve: Serve, monkeypatch: pytes
     # Every socket's frames went through Starlette's own WebSocket.send_text.
     assert spy.writers and all(write == ws.send_text for ws, write in spy.writers)
     assert gc.callbacks == callbacks_before  # no collector watch installed
-    assert socket_protocols(live) == {"WebSocketsSansIOProtocol"}  # uvicorn's own
+    assert socket_protocols(live) == {"GuardedWebSocket"}  # uvicorn's own, its pings guarded (ws_guard)
 
 
 async def test_the_same_game_takes_the_fast_paths_when_they_are_on(
@@ -110,7 +110,8 @@ def test_the_switch_is_read_from_the_environment(
     assert app.state.fast_paths is on
     # The security headers' middleware is there either way; the fast path adds RawSend.
     assert any("RawSend" in repr(m) for m in app.user_middleware) is on
-    assert (websocket_settings(on)["ws"] == "auto") is (not on)
+    # Off, uvicorn's own WebSocket protocol, with only its pings guarded (ws_guard).
+    assert websocket_settings(on)["ws"].__name__ == ("NightfallWebSocket" if on else "GuardedWebSocket")
 
 
 def test_a_switch_that_is_neither_on_nor_off_is_an_error() -> None:

@@ -17,7 +17,7 @@ docs/benchmarks.md.
 
 **The switch.** ``NIGHTFALL_FAST=0`` in the environment (or ``nightfall serve
 --plain``) turns all four off: frames go through Starlette's ``WebSocket``,
-uvicorn picks its own WebSocket protocol and ticks every 0.1 s, and the garbage
+uvicorn's own WebSocket protocol is used (its pings still guarded) and ticks every 0.1 s, and the garbage
 collector runs as Python's default. Use it to tell whether a bug lives in a fast
 path, or when an upgrade of uvicorn or Starlette breaks one. The rest of the server never needs
 to know which path it is on: ``asgi_send.text_writer`` and
@@ -61,9 +61,12 @@ def middleware(on: bool) -> list[Any]:
 
 
 def websocket_protocol(on: bool) -> Any:
-    """uvicorn's ``ws`` setting: ours when ``on``, else uvicorn's own choice."""
+    """uvicorn's ``ws`` setting: ours when ``on``, else uvicorn's own (with its pings
+    guarded, ``server/ws_guard.py``: a defence, not a speed-up)."""
     if not on:
-        return "auto"
+        from ..ws_guard import protocol_class as guarded
+
+        return guarded()
     from .ws_protocol import protocol_class
 
     return protocol_class()

@@ -57,19 +57,23 @@ _LONG = struct.Struct("!BBQ")
 
 
 def protocol_class() -> Any:
-    """The class for uvicorn's ``ws`` setting: ours, or ``"auto"`` if uvicorn changed."""
+    """The class for uvicorn's ``ws`` setting: ours (on ``ws_guard``'s), or that one alone
+    (or ``"auto"``) if uvicorn changed."""
+    from .. import ws_guard
+
     try:
-        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
         from websockets.protocol import State
     except ImportError:
-        log.warning("uvicorn has no websockets-sansio protocol: its own is used")
-        return "auto"
-    if not all(callable(getattr(WebSocketsSansIOProtocol, name, None)) for name in HOOKS):
+        log.warning("no websockets package: uvicorn's own protocol is used")
+        return ws_guard.protocol_class()
+    if ws_guard.protocol_class() == "auto" or not all(
+        callable(getattr(ws_guard.GuardedWebSocket, name, None)) for name in HOOKS
+    ):
         log.warning("uvicorn's websockets-sansio protocol changed: its own is used")
-        return "auto"
+        return ws_guard.protocol_class()
     open_state = State.OPEN
 
-    class NightfallWebSocket(WebSocketsSansIOProtocol):
+    class NightfallWebSocket(ws_guard.GuardedWebSocket):  # uvicorn's, its pings guarded
         heard_at = 0.0  # loop time of the peer's last bytes
         direct = True  # False once write_text_now found uvicorn's attributes changed
 

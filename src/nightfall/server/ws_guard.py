@@ -1,0 +1,56 @@
+"""WebSocket pings answered only while the peer reads (docs/security.md, "Floods").
+
+uvicorn's websockets-sansio protocol (its own choice, and the base of the fast path's)
+writes each pong to the transport at once, with no flow control, and a ping does not
+pause reading as a text frame does: a client that sent pings and never read grew the
+server's memory by ~27 MB a second and stalled every room (attack round of 2026-12-07).
+``GuardedWebSocket`` cuts off a peer with more than ``MAX_UNREAD`` bytes written and not
+taken, or more than ``PINGS_PER_SECOND`` pings in a second. Browsers never send pings
+(the web client's keepalive is a text frame); a library client pings every ~20 s.
+
+A defence, not a speed-up: it stands with the fast paths on and off (``server/fast``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+log = logging.getLogger("nightfall.server")
+
+PINGS_PER_SECOND = 20
+MAX_UNREAD = 256 * 1024  # bytes: a few views' worth; a phone that reads never comes near
+
+
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # an uvicorn from before its websockets-sansio protocol: its own is used
+    WebSocketsSansIOProtocol = None  # type: ignore[assignment,misc]
+
+if WebSocketsSansIOProtocol is not None:
+
+    class GuardedWebSocket(WebSocketsSansIOProtocol):
+        pings_since = 0.0  # loop time the current second of the peer's pings began
+        pings = 0
+
+        def handle_ping(self) -> None:
+            now = self.loop.time()
+            if now - self.pings_since >= 1.0:
+                self.pings_since, self.pings = now, 0
+            self.pings += 1
+            if self.pings > PINGS_PER_SECOND or self.transport.get_write_buffer_size() > MAX_UNREAD:
+                # Not a phone: cut off at once (abort drops the pongs it did not read); the
+                # app sees the socket close, as after a lost connection.
+                self.transport.abort()
+                return
+            super().handle_ping()
+
+
+def protocol_class() -> Any:
+    """uvicorn's ``ws`` setting with the guard: the class, or ``"auto"`` if uvicorn changed."""
+    if WebSocketsSansIOProtocol is None or not callable(
+        getattr(WebSocketsSansIOProtocol, "handle_ping", None)
+    ):
+        log.warning("uvicorn's websockets-sansio protocol is missing or changed: pings are not guarded")
+        return "auto"
+    return GuardedWebSocket

@@ -1,0 +1,120 @@
+"""Floods that cost the server memory while the client reads nothing (attack round of
+2026-12-07; docs/security.md): raw sockets against a real server.
+
+Before, uvicorn answered every WebSocket ping at once with no flow control, so a client
+that sent pings and never read grew the server by ~27 MB a second and stalled every room;
+and it parsed every pipelined HTTP request a read brought into a queue, ~32 bytes held for
+each byte sent. Now the ping flood is cut off and a pipeline longer than
+``MAX_PIPELINED`` closes its connection, while a ping now and then, and a short pipeline,
+are still answered."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import struct
+
+import pytest
+
+from nightfall.server.slow_clients import MAX_PIPELINED
+from nightfall.server.ws_guard import PINGS_PER_SECOND
+
+from .conftest import Serve
+from .harness import Live
+
+pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
+
+
+def _port(live: Live) -> int:
+    return int(live.url.rsplit(":", 1)[1])
+
+
+def _client_frame(opcode: int, payload: bytes) -> bytes:
+    """A masked client frame (RFC 6455 §5.2), payload under 126 bytes."""
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return struct.pack("!BB", 0x80 | opcode, 0x80 | len(payload)) + mask + masked
+
+
+async def _websocket(live: Live, code: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", _port(live))
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(
+        f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1:{_port(live)}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return reader, writer
+
+
+async def _closed(reader: asyncio.StreamReader) -> bool:
+    """Whether the server ends the connection within 10 s (reading whatever it sent first)."""
+    try:
+        while await asyncio.wait_for(reader.read(65536), 10):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return False
+    return True
+
+
+async def test_a_ping_now_and_then_is_answered(serve: Serve) -> None:
+    live = await serve()
+    code = (await live.create("Anna"))["code"]
+    reader, writer = await _websocket(live, code)
+    for i in range(3):
+        writer.write(_client_frame(0x9, b"p%d" % i))
+        pong = await asyncio.wait_for(reader.readexactly(2 + 2), 10)
+        assert pong == b"\x8a\x02p%d" % i, pong  # FIN + pong, unmasked, the ping's payload
+    writer.close()
+
+
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
+async def test_a_ping_flood_is_cut_off(serve: Serve, fast_paths: bool) -> None:
+    """Pings sent faster than any client keeps alive, and never read: the socket is closed,
+    and the server stays responsive meanwhile (uvicorn's own protocol was as open to it)."""
+    live = await serve(fast_paths=fast_paths)
+    code = (await live.create("Anna"))["code"]
+    reader, writer = await _websocket(live, code)
+    writer.write(_client_frame(0x9, b"x" * 125) * (PINGS_PER_SECOND * 10))
+    await writer.drain()
+    assert await _closed(reader)
+    assert (await live.http.get("/api/health")).status_code == 200
+    writer.close()
+
+
+async def test_a_short_pipeline_is_answered_in_full(serve: Serve) -> None:
+    live = await serve()
+    reader, writer = await asyncio.open_connection("127.0.0.1", _port(live))
+    writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 3)
+    answers = 0
+    while answers < 3:
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        assert head.startswith(b"HTTP/1.1 200"), head
+        length = int(
+            next(h for h in head.split(b"\r\n") if h.lower().startswith(b"content-length")).split(b":")[1]
+        )
+        await reader.readexactly(length)
+        answers += 1
+    writer.close()
+
+
+async def test_a_long_pipeline_closes_its_connection(serve: Serve) -> None:
+    """Requests sent back to back, far more than wait behind one being answered, and no
+    answer read: the connection is closed after at most ``MAX_PIPELINED`` + 1 answers."""
+    live = await serve()
+    reader, writer = await asyncio.open_connection("127.0.0.1", _port(live))
+    writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 2000)
+    await writer.drain()
+    received = b""
+    try:
+        while chunk := await asyncio.wait_for(reader.read(65536), 10):
+            received += chunk
+    except ConnectionResetError:
+        pass
+    assert received.count(b"HTTP/1.1 200") <= MAX_PIPELINED + 1
+    assert (await live.http.get("/api/health")).status_code == 200
+    writer.close()
