@@ -63,6 +63,7 @@ async def test_witch_taps_send_nothing_to_other_phones(serve: Serve) -> None:
     await villager.state_where(lambda m: (m.get("view") or {}).get("phase") == "WITCH_C")
     await quiet(villager, 0.1)
     before = villager.state["version"]
+    polled = (await live.http.get(f"/api/rooms/{code}/public")).json()
     witch = phones[1]
     for ctype, payload in (
         ("witch_place", {"place": "P1"}),
@@ -73,6 +74,10 @@ async def test_witch_taps_send_nothing_to_other_phones(serve: Serve) -> None:
         assert answer["type"] == "ack", answer
     during = [m for m in await quiet(villager, 0.2) if m["type"] == "state"]
     assert during == []  # nothing at all reached the villager while the witch chose
+    # Nor does the public state a board polls count her taps: it is numbered by its own
+    # counter, not by the room's revision (attack round of 2026-12-07).
+    again = (await live.http.get(f"/api/rooms/{code}/public")).json()
+    assert again["version"] == polled["version"] and again["view"] == polled["view"]
     after = await villager.state_where(lambda m: m["view"]["phase"] == "EVENING_ANNOUNCE", timeout=5)
     assert after["version"] == before + 1  # no gap that would count the witch's taps
     assert after["view"]["me"]["status"] == "FROG"

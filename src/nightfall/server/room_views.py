@@ -55,6 +55,7 @@ class RoomViews:
         # sockets were sent up to). Set when a socket attaches, before any command can come.
         self._feed_at: tuple[int, int] | None = None
         self.odds: OddsWatch | None = None  # the lobby's odds (set by the room)
+        self._polled: tuple[int, object] | None = None  # ``public_state``'s version and what it showed
 
     def highest_version(self) -> int:
         """The highest state version any viewer was sent (at least the revision)."""
@@ -78,10 +79,20 @@ class RoomViews:
         }
 
     def public_state(self) -> StateMessage:
+        """What a spectator sees, for ``GET …/public``, numbered by the polls' own counter: it
+        moves when the public state changed since the last poll. Not the room's revision,
+        which every stored command moves, a Witch's secret choices too (attack round of
+        2026-12-07, docs/security.md)."""
         core = self.core
-        return outgoing.state(
-            core.revision, core.clock(), self.room_json(), core.lobby, core.play, None, self.seen(None)
+        message = outgoing.state(
+            0, core.clock(), self.room_json(), core.lobby, core.play, None, self.seen(None)
         )
+        shown = (message["room"], message["you"], message["view"])
+        last = self._polled
+        version = 1 if last is None else last[0] + (last[1] != shown)
+        self._polled = (version, shown)
+        message["version"] = version
+        return message
 
     def room_json(self) -> RoomJson:
         core = self.core
