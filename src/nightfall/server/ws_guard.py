@@ -48,9 +48,7 @@ if WebSocketsSansIOProtocol is not None:
 
 def protocol_class() -> Any:
     """uvicorn's ``ws`` setting with the guard: the class, or ``"auto"`` if uvicorn changed."""
-    if WebSocketsSansIOProtocol is None or not callable(
-        getattr(WebSocketsSansIOProtocol, "handle_ping", None)
-    ):
+    if WebSocketsSansIOProtocol is None or not callable(vars(WebSocketsSansIOProtocol).get("handle_ping")):
         log.warning("uvicorn's websockets-sansio protocol is missing or changed: pings are not guarded")
         return "auto"
     return GuardedWebSocket
