@@ -16,7 +16,7 @@ from nightfall.games.heks.site import HeksSite
 from nightfall.server.room import RoomOptions
 
 from .conftest import Serve
-from .harness import Ws
+from .harness import FakeMsClock, Ws, table
 
 pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
@@ -81,3 +81,20 @@ async def test_witch_taps_send_nothing_to_other_phones(serve: Serve) -> None:
     after = await villager.state_where(lambda m: m["view"]["phase"] == "EVENING_ANNOUNCE", timeout=5)
     assert after["version"] == before + 1  # no gap that would count the witch's taps
     assert after["view"]["me"]["status"] == "FROG"
+
+
+async def test_a_first_state_does_not_count_the_rooms_commands(serve: Serve) -> None:
+    """A viewer's first state (a board opened mid-game, a player's first visit, every socket
+    after a restart) started its counter from the room's revision, the count of every stored
+    command, hidden ones too (docs/security.md gap 8). It now starts from the clock: two rooms
+    with different numbers of commands give a first board the same version at one instant."""
+    live = await serve(options=RoomOptions(clock=FakeMsClock()))
+    firsts = []
+    for adds in (1, 6):
+        code, _, (anna, bram) = await table(live, ["Anna", "Bram"])
+        assert (await anna.lobby("start"))["type"] == "ack"
+        for _ in range(adds):
+            assert (await bram.command("add", n=1))["type"] == "ack"
+        board = await live.connect(code)
+        firsts.append(board.state["version"])
+    assert firsts[0] == firsts[1]

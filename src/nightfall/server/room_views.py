@@ -44,10 +44,7 @@ class RoomViews:
     def __init__(self, core: RoomCore) -> None:
         self.core = core
         # Per viewer (a member's pid, or None for spectators): the last state body sent
-        # and its own version counter. Presence and spectators change views without a
-        # revision, so a viewer's counter can run ahead of the revision; a room loaded
-        # back after it was unloaded starts its counters above the highest one sent
-        # before (``Rooms`` keeps it, as ``version_floor``), not below.
+        # and its own version counter, which starts from ``first_version``.
         self._sent: dict[int | None, tuple[int, StateParts]] = {}
         self._room_cache: RoomParts | None = None
         self._shared_view = outgoing.SharedText()  # the views' public part, encoded once per change
@@ -57,13 +54,23 @@ class RoomViews:
         self.odds: OddsWatch | None = None  # the lobby's odds (set by the room)
         self._polled: tuple[int, object] | None = None  # ``public_state``'s version and what it showed
 
-    def highest_version(self) -> int:
-        """The highest state version any viewer was sent (at least the revision)."""
+    def first_version(self) -> int:
+        """Where a viewer's counter starts in this process: the server clock (ms), or the
+        highest version sent before the room was unloaded (``version_floor``) if that is
+        higher. Not the room's revision, which counts every stored command, hidden ones
+        too, and which a first state would have told (docs/security.md, gap 8). The clock
+        tells nothing, and it has passed any counter of an earlier process after a restart:
+        a counter moves once per change of its viewer's view, far less than once a ms."""
         core = self.core
-        return max([core.revision, core.version_floor, *(v for v, _ in self._sent.values())])
+        return max(core.version_floor, core.clock())
+
+    def highest_version(self) -> int:
+        """The highest state version any viewer was sent (or ``version_floor``)."""
+        return max([self.core.version_floor, *(v for v, _ in self._sent.values())])
 
     def version_sent(self, pid: int | None) -> int:
-        return self._sent.get(pid, (self.core.revision, ""))[0]
+        sent = self._sent.get(pid)
+        return sent[0] if sent is not None else self.first_version()
 
     def summary(self) -> RoomSummary:
         core = self.core
@@ -156,9 +163,9 @@ class RoomViews:
         # Compared part by part: the room and shared view parts are the same objects while
         # they are unchanged, so this is mostly identity checks, not a 2.6 KB comparison.
         changed = last is None or last[1] != parts
-        # After a restart a viewer's counter resumes from the room revision, which is
-        # never below any counter it had before, so clients never see a version go back.
-        version = (last[0] if last else max(core.revision, core.version_floor)) + (1 if changed else 0)
+        # A new counter starts from the clock: after a restart, above any counter the
+        # viewer had before, so a client never sees a version go back.
+        version = (last[0] if last else self.first_version()) + (1 if changed else 0)
         self._sent[pid] = (version, parts)
         return version, parts, changed
 

@@ -90,7 +90,9 @@ class Unloading:
             # if it had stayed (an Andorra night ends on time with every phone asleep).
             delay = max(0.0, (deadline - now) / 1000)
             gone.wakeup = asyncio.get_running_loop().call_later(delay, self._wake, room.code)
-        if gone.wakeup is not None or gone.version_floor > room.revision:
+        # The floor matters only while a counter is ahead of the clock, from which a
+        # reloaded room's counters start (``RoomViews.first_version``).
+        if gone.wakeup is not None or gone.version_floor > now:
             self.gone[room.code] = gone
 
     def _wake(self, code: str) -> None:
