@@ -36,7 +36,7 @@ def page_in_own_context(browser: Browser, phone: bool = True) -> Page:
     ctx = browser.new_context(viewport=PHONE if phone else LAPTOP, is_mobile=phone, locale="ru-RU")
     ctx.set_default_timeout(8000)
     page = ctx.new_page()
-    page.on("dialog", lambda d: d.accept())  # the vote's "once only" confirmation
+    page.on("dialog", lambda d: d.dismiss())  # none is expected: a native dialog would fail its step
     return page
 
 
@@ -71,13 +71,18 @@ def create_game(host: Page, base: str) -> tuple[str, list[str]]:
     return code.group(1), urls
 
 
-def vote(page: Page, target: str) -> None:
+def vote(page: Page, target: str, shot: str | None = None) -> None:
     button = page.get_by_role("button", name="Проголосовать")
     expect(button).to_be_disabled()  # nobody is preselected: a quick tap casts no vote
     page.get_by_label("Голос против").select_option(label=target)
-    with page.expect_event("dialog") as confirm:
-        button.click()
-    assert confirm.value.message.startswith(f"Голос: {target}.")  # the confirmation names the choice
+    button.click()
+    # asked once more in the page (a vote is final), naming the choice; never the browser's dialog
+    asked = page.get_by_role("group", name=re.compile(f"^Голос: {target}\\."))
+    expect(asked).to_be_visible()
+    expect(asked.get_by_role("button", name="Подтвердить")).to_be_focused()
+    if shot:
+        page.screenshot(path=SHOTS / shot)
+    asked.get_by_role("button", name="Подтвердить").click()
     expect(page.get_by_text("Ваш голос учтён.")).to_be_visible()
 
 
@@ -273,7 +278,7 @@ def test_deadlines_close_phases_on_the_pages(chromium: Browser, andorra_server: 
     anna = page_in_own_context(chromium)
     anna.goto(game["players"][0]["url"])
     expect(anna.get_by_role("timer")).to_contain_text("До конца фазы")
-    vote(anna, "Nikita")
+    vote(anna, "Nikita", shot="phone-vote-confirm.png")
     expect(anna.get_by_role("heading", name="Ночь 1")).to_be_visible(timeout=15000)
     move(anna, "SHOOT", "Mila")
     expect(anna.get_by_role("button", name="Отправить ход")).to_have_count(0, timeout=15000)

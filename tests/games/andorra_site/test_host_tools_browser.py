@@ -81,6 +81,7 @@ def test_host_enters_pms_edits_state_and_sees_the_count(chromium: Browser, andor
     # Anna votes on her own page: the desk's count changes live
     anna.get_by_label("Голос против").select_option(label="Nikita")
     anna.get_by_role("button", name="Проголосовать").click()
+    anna.get_by_role("button", name="Подтвердить").click()  # a vote is final: asked in the page
     expect(host.get_by_role("region", name="Подсчёт голосов (идёт день)")).to_contain_text(
         "Boris, Gleb, Anna"
     )

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { Deadline, ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 import { command } from "../send";
-import { AnswerConfirm } from "./AnswerConfirm";
+import { ConfirmStep } from "./ConfirmStep";
 
 /** The engine's questions (free role, recruitment, Reanimator, Shmara): the engine's Russian
  * text, the answers in words, «отказаться» where the rules allow it, the deadline; an answered
@@ -45,9 +45,9 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
               <>
                 {p.default_label && <p>{ctx.t("prompt_default", { default: word(p.default_label) })}</p>}
                 {asking?.id === p.id ? (
-                  <AnswerConfirm
+                  <ConfirmStep
                     ctx={ctx}
-                    words={asking.words}
+                    question={ctx.t("answer_confirm", { answer: asking.words })}
                     onYes={() => void send(p.id, asking.answer)}
                     onNo={() => setAsking(null)}
                   />

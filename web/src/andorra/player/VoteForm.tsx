@@ -2,6 +2,7 @@ import { useId, useState } from "preact/hooks";
 import { ErrorLine, type AndorraConn, type Ctx, type PlayerView } from "../common";
 import type { ServerError } from "../i18n";
 import { command } from "../send";
+import { ConfirmStep } from "./ConfirmStep";
 
 export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const me = view.me;
@@ -10,6 +11,7 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
   const [choice, setChoice] = useState<string>("");
   const [err, setErr] = useState<ServerError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false); // the vote is final: asked once more, in the page
   const hintId = useId();
   if (me.status !== "ALIVE") return null;
   if (voted) {
@@ -33,41 +35,52 @@ export function VoteForm({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; vie
   return (
     <section aria-label={ctx.t("day_vote")}>
       <h3>{ctx.t("day_vote")}</h3>
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (busy || !chosen) return;
-          if (!window.confirm(ctx.t("vote_confirm", { choice: chosen }))) return;
-          setBusy(true);
-          setErr(await command(conn, "vote", { target: value === "blank" ? null : Number(value) }));
-          setBusy(false);
-        }}
-      >
-        <label>
-          {ctx.t("vote_for")}
-          <select aria-label={ctx.t("vote_for")} value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
-            <option value="" disabled>
-              {ctx.t("vote_pick")}
-            </option>
-            {candidates.map((p) => (
-              <option key={p.seat} value={String(p.seat)}>
-                {p.nick}
+      {asking && chosen ? (
+        <ConfirmStep
+          ctx={ctx}
+          question={ctx.t("vote_confirm", { choice: chosen })}
+          onYes={async () => {
+            setAsking(false);
+            setBusy(true);
+            setErr(await command(conn, "vote", { target: value === "blank" ? null : Number(value) }));
+            setBusy(false);
+          }}
+          onNo={() => setAsking(false)}
+        />
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (busy || !chosen) return;
+            setAsking(true);
+          }}
+        >
+          <label>
+            {ctx.t("vote_for")}
+            <select aria-label={ctx.t("vote_for")} value={value} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+              <option value="" disabled>
+                {ctx.t("vote_pick")}
               </option>
-            ))}
-            <option value="blank">{ctx.t("vote_blank")}</option>
-          </select>
-        </label>
-        <button type="submit" disabled={busy || !chosen} aria-describedby={chosen ? undefined : hintId}>
-          {ctx.t("vote_submit")}
-        </button>
-        {/* why the button is disabled, until a choice is made */}
-        {!chosen && (
-          <p class="hint" id={hintId}>
-            {ctx.t("vote_need_choice")}
-          </p>
-        )}
-        <ErrorLine ctx={ctx} err={err} />
-      </form>
+              {candidates.map((p) => (
+                <option key={p.seat} value={String(p.seat)}>
+                  {p.nick}
+                </option>
+              ))}
+              <option value="blank">{ctx.t("vote_blank")}</option>
+            </select>
+          </label>
+          <button type="submit" disabled={busy || !chosen} aria-describedby={chosen ? undefined : hintId}>
+            {ctx.t("vote_submit")}
+          </button>
+          {/* why the button is disabled, until a choice is made */}
+          {!chosen && (
+            <p class="hint" id={hintId}>
+              {ctx.t("vote_need_choice")}
+            </p>
+          )}
+          <ErrorLine ctx={ctx} err={err} />
+        </form>
+      )}
     </section>
   );
 }
