@@ -21,6 +21,7 @@ from nightfall.server.connection import Connection
 from .conftest import Serve
 from .harness import table
 from .test_commit_batch import COMMIT_S, Commits, commits, send  # noqa: F401 (the slow store fixture)
+from .toy import ToyAdapter
 
 pytestmark = pytest.mark.server  # starts a server (tests/starts.py)
 
@@ -55,6 +56,33 @@ async def test_a_refusal_comes_at_the_floor_whether_or_not_a_commit_was_on_the_w
     t = time.monotonic()
     assert (await anna.answer(await send(anna, "add", n=2)))["type"] == "ack"
     assert time.monotonic() - t >= COMMIT_S * 0.95  # after its own commit, as before
+
+
+class _HeldToy(ToyAdapter):
+    held_answers = True  # as Andorra's: acks are held too
+
+
+async def test_a_game_that_holds_its_answers_holds_its_acks_too(
+    serve: Serve,
+    commits: Commits,  # noqa: F811 (the fixture imported above)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An ack waits for its own commit, and so for another seat's commit on the way: where a
+    game's players send accepted commands while others' moves are hidden (an Andorra night's
+    chat), the ack, and the sender's new state behind it, come at the floor, as a refusal does."""
+    monkeypatch.setattr(room_writer, "ANSWER_FLOOR_S", FLOOR_S)
+    live = await serve(catalog={"toy": _HeldToy()})
+    _code, _, (anna, bram, cees) = await table(live, ["Anna", "Bram", "Cees"])
+    started = await anna.lobby("start")
+    await anna.expect("state", version=started["version"])
+    for other_writes in (False, True):
+        if other_writes:
+            await send(bram, "add", n=1)
+            await asyncio.sleep(COMMIT_S / 10)
+        t = time.monotonic()
+        answer = await cees.answer(await send(cees, "add", n=2))
+        assert answer["type"] == "ack"
+        assert time.monotonic() - t >= FLOOR_S * 0.95, other_writes
 
 
 class _Sink:

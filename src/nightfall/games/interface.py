@@ -160,6 +160,11 @@ class GameSite(ABC):
     # players are not told who is connected (only the host is): a forum game's night moves
     # must not be guessed from who was online
     private_presence: ClassVar[bool] = False
+    # every answer is held like a refusal (50-60 ms after its request, server/room_writer.py),
+    # an ack too: a game whose players send accepted commands while others' moves are hidden
+    # (an Andorra night's chat and mail settings) would otherwise tell them, by an ack that
+    # waited for another seat's commit, the moment that seat's move was stored
+    held_answers: ClassVar[bool] = False
     # Ms of silence after which a seated player's socket in a running game counts as lost
     # (its member goes into the grace period, shown to the host at once): the game's phones
     # send something at least every second while they play (web/src/core/link.ts,

@@ -40,7 +40,8 @@ MAX_BATCH = 64
 # commit: without a floor, a seat sending refused commands read from their answers' delay
 # the moment another seat's secret command was stored (a Witch's choice, the Seer's check;
 # an attack test measured 5-7 ms against 1). A commit takes ~1 ms here (p99 ~6 ms,
-# docs/benchmarks.md), so the floor hides it; an ack is the sender's own command's news.
+# docs/benchmarks.md), so the floor hides it; an ack is the sender's own command's news,
+# held too where the game says so (``GameSite.held_answers``).
 ANSWER_FLOOR_S = 0.05
 # ...and up to this much more, at random: a timer on an idle loop fires up to a millisecond
 # late (the poll's timeout is in whole milliseconds), one on a busy loop at once, so without
@@ -296,6 +297,8 @@ class RoomWriter:
                 reply.conn.send(error(reply.rid, reply.error, now))
             else:
                 assert reply.rid is not None  # read before the request was accepted
+                if self.core.site.held_answers:  # the game's acks may tell others' commits
+                    reply.conn.hold(answer_floor(reply.at))
                 reply.conn.send(ack(reply.rid, self.views.version_sent(reply.conn.pid), now))
         except Exception:
             log.exception("room %s: an answer could not be sent", self.core.code)

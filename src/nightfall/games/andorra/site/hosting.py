@@ -36,6 +36,7 @@ class AndorraSite(GameSite):
     max_players = MAX_PLAYERS
     host_seated = False
     private_presence = True  # a connection at night hints at a night move (issue 20)
+    held_answers = True  # a chat line's ack at night must not time another's move (docs/security.md §1)
     max_form_bytes = 32768  # a role list of up to 40 players
     host_tool_bytes = thread_tool.MAX_BYTES  # the thread import's saved pages (A-THREAD-1)
     api_alias = "andorra"  # POST /api/andorra: the address the desk page has always used
