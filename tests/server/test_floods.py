@@ -17,7 +17,7 @@ import struct
 
 import pytest
 
-from nightfall.server.slow_clients import MAX_PIPELINED
+from nightfall.server.slow_clients import MAX_HEAD_BYTES, MAX_HEADERS, MAX_PIPELINED
 from nightfall.server.ws_guard import PINGS_PER_SECOND
 
 from .conftest import Serve
@@ -118,3 +118,50 @@ async def test_a_long_pipeline_closes_its_connection(serve: Serve) -> None:
     assert received.count(b"HTTP/1.1 200") <= MAX_PIPELINED + 1
     assert (await live.http.get("/api/health")).status_code == 200
     writer.close()
+
+
+async def _answer_to(live: Live, data: bytes) -> bytes:
+    """What the server sends on a connection given ``data`` (read until it closes or 10 s)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", _port(live))
+    writer.write(data)
+    await writer.drain()
+    received = b""
+    try:
+        while chunk := await asyncio.wait_for(reader.read(65536), 10):
+            received += chunk
+            if b"\r\n\r\n" in received and b"connection: close" not in received.lower():
+                break  # a kept-alive answer: enough
+    except (ConnectionResetError, TimeoutError):
+        pass
+    writer.close()
+    return received
+
+
+async def test_a_header_block_over_the_cap_is_answered_431(serve: Serve) -> None:
+    """A request whose headers grow past ``MAX_HEAD_BYTES`` (one endless line, or many lines)
+    and never end: answered 431 and closed at once, not held to the deadline. Too many
+    headers, even short ones: 431 too."""
+    live = await serve()
+    endless = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: " + b"b" * (MAX_HEAD_BYTES + 1000)
+    many = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-A: b\r\n" * (MAX_HEAD_BYTES // 8 + 100)
+    short = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-A: b\r\n" * (MAX_HEADERS + 1) + b"\r\n"
+    for data in (endless, many, short):
+        answer = await _answer_to(live, data)
+        assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+    assert (await live.http.get("/api/health")).status_code == 200
+
+
+async def test_a_browsers_headers_and_a_large_body_pass(serve: Serve) -> None:
+    """A large cookie is still a header block a browser sends; a body, however large, is not
+    a header block (the creation form's own limit answers it)."""
+    live = await serve()
+    cookie = b"Cookie: " + b"c" * 8000 + b"\r\n"
+    ok = await _answer_to(live, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + cookie + b"\r\n")
+    assert ok.startswith(b"HTTP/1.1 200"), ok[:200]
+    body = b'{"name": "Anna", "pad": "' + b"x" * 200_000 + b'"}'
+    post = (
+        b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(body)
+    ) + body
+    answer = await _answer_to(live, post)
+    assert answer.startswith(b"HTTP/1.1 4") and not answer.startswith(b"HTTP/1.1 431"), answer[:200]

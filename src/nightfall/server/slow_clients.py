@@ -12,6 +12,12 @@ for ever. This is uvicorn's httptools protocol with a deadline per request:
   request answered 429 ``too_many_connections`` at once. A request that arrives in time
   (every request of a browser on the LAN) never takes a place.
 
+A request's header block is capped too (``MAX_HEAD_BYTES``, ``MAX_HEADERS``): uvicorn kept
+every header line of a request whose headers never ended, ~14 bytes of Python objects for
+each byte, until the deadline; eight connections sending 20 MB of header lines took the
+server to 2.5 GB and stalled it 4.5 s (attack round of 2026-12-07). A request over the cap is
+answered 431 and its connection closed; a browser's headers are a few kilobytes.
+
 Pipelined requests are capped too: uvicorn parses every request a read brings into a
 queue behind the one being answered, so a client that sent requests back to back and
 never read the answers made the server hold ~32 bytes for each byte it sent (attack round
@@ -39,13 +45,20 @@ from .limits import ServerLimits
 from .ratelimit import AddressCounts
 
 MAX_PIPELINED = 8  # requests waiting behind the one being answered, on one connection
+MAX_HEAD_BYTES = 32 * 1024  # a request's line and headers (nginx's default buffers hold as much)
+MAX_HEADERS = 100
 
 
 class _Flooded(Exception):
     """Raised in a parser callback to stop the parser (httptools stops at a callback's error)."""
 
 
-_REASONS = {400: b"Bad Request", 408: b"Request Timeout", 429: b"Too Many Requests"}
+_REASONS = {
+    400: b"Bad Request",
+    408: b"Request Timeout",
+    429: b"Too Many Requests",
+    431: b"Request Header Fields Too Large",
+}
 
 
 def answer(status: int, rejected: Rejected) -> bytes:
@@ -82,6 +95,9 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._begun = False  # a byte of the current request has arrived
         self._earlier: object = None  # the cycle before it: its headers made no new one yet
         self._flooded = False  # more than MAX_PIPELINED requests waited: closed
+        self._head_bytes = 0  # bytes read since the current request's headers began
+        self._in_body = False  # the current request's headers are complete
+        self._too_big = False  # the header block passed the cap: answered 431
 
     # -- the request's clock ------------------------------------------------
 
@@ -125,6 +141,23 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     # -- uvicorn's hooks ----------------------------------------------------
 
+    def data_received(self, data: bytes) -> None:
+        if not self._in_body:
+            self._head_bytes += len(data)
+        super().data_received(data)
+        if not self._in_body and self._head_bytes > MAX_HEAD_BYTES and not self.transport.is_closing():
+            self._header_block_too_big()
+
+    def _header_block_too_big(self) -> None:
+        self._too_big = True
+        self._refuse(431, Rejected("bad_request", reason="headers_too_large", max_bytes=MAX_HEAD_BYTES))
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        super().on_header(name, value)
+        if len(self.headers) > MAX_HEADERS:
+            self._too_big = True
+            raise _Flooded  # stops the parser; send_400_response answers 431
+
     def send_400_response(self, msg: str) -> None:
         """What the HTTP parser cannot read (a negative Content-Length, a bad request
         line): the protocol's error body and the security headers, not uvicorn's text."""
@@ -132,10 +165,16 @@ class GuardedHttpTools(HttpToolsProtocol):
         if self._flooded:  # a client that does not read its answers gets none more
             self.transport.abort()
             return
+        if self._too_big:
+            self.transport.write(
+                answer(431, Rejected("bad_request", reason="headers_too_large", max_headers=MAX_HEADERS))
+            )
+            self.transport.close()
+            return
         self.transport.write(answer(400, Rejected("bad_request", reason="bad_http")))
         self.transport.close()
 
-    def on_headers_complete(self) -> None:
+    def _on_headers_complete(self) -> None:
         super().on_headers_complete()
         if len(self.pipeline) > MAX_PIPELINED:
             self._flooded = True
@@ -149,12 +188,19 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._in_body = False
         self._begun, self._earlier = True, self.cycle
         if self._timer is None and not self._counted:  # the next request on a kept-alive connection
             self._start_clock()
 
+    def on_headers_complete(self) -> None:
+        self._in_body = True
+        self._head_bytes = 0
+        self._on_headers_complete()
+
     def on_message_complete(self) -> None:
         self._begun = False
+        self._in_body = False
         self._stop_clock()
         super().on_message_complete()
 
