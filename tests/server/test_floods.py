@@ -165,3 +165,35 @@ async def test_a_browsers_headers_and_a_large_body_pass(serve: Serve) -> None:
     ) + body
     answer = await _answer_to(live, post)
     assert answer.startswith(b"HTTP/1.1 4") and not answer.startswith(b"HTTP/1.1 431"), answer[:200]
+
+
+async def test_a_refused_socket_is_closed_at_once_even_if_its_peer_never_answers(serve: Serve) -> None:
+    """A bad hello is refused with the app's close code; the server then closes the TCP
+    connection itself, at once, rather than waiting up to 10 s for the peer's close frame,
+    which a client that churns sockets never sends (it held ~14,000 of the server's files)."""
+    live = await serve()
+    code = (await live.create("Anna"))["code"]
+    reader, writer = await _websocket(live, code)
+    writer.write(_client_frame(0x1, b'{"type": "hello", "v": 99}'))
+    started = asyncio.get_running_loop().time()
+    received = b""
+    while chunk := await asyncio.wait_for(reader.read(65536), 10):  # never answering the close
+        received += chunk
+    waited = asyncio.get_running_loop().time() - started
+    assert b"\x88" in received  # the close frame came first (its code: docs/protocol.md §3)
+    assert waited < 2.0, waited
+    writer.close()
+
+
+def test_the_server_raises_its_open_files_limit_to_the_hard_limit() -> None:
+    import resource
+
+    from nightfall.server.main import open_files_limit
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
+        assert open_files_limit() == hard or hard == resource.RLIM_INFINITY
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] in (hard, min(1024, hard))
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

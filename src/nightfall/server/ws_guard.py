@@ -8,6 +8,14 @@ server's memory by ~27 MB a second and stalled every room (attack round of 2026-
 taken, or more than ``PINGS_PER_SECOND`` pings in a second. Browsers never send pings
 (the web client's keepalive is a text frame); a library client pings every ~20 s.
 
+A socket the app closes with one of its own codes (4000 and up: a bad hello, a socket over
+the address's cap, a relinked seat) has its TCP connection closed at once, after the close
+frame, instead of waiting up to 10 s for the peer to answer it: its place in the address's
+count is free at once, so a client that opened sockets, sent a bad hello and never answered
+the close held ~14,000 of the server's file descriptors (attack round of 2026-12-07), enough
+to take a server with the common 1,024-file limit off the air. Any other close waits
+``CLOSE_WAIT_S`` for the peer's answer, not uvicorn's 10 s.
+
 A defence, not a speed-up: it stands with the fast paths on and off (``server/fast``).
 """
 
@@ -19,6 +27,8 @@ from typing import Any
 log = logging.getLogger("nightfall.server")
 
 PINGS_PER_SECOND = 20
+CLOSE_WAIT_S = 2.0  # how long a close waits for the peer's own close frame
+APP_CLOSES = 4000  # close codes from here up are the app's own (docs/protocol.md §3)
 MAX_UNREAD = 256 * 1024  # bytes: a few views' worth; a phone that reads never comes near
 
 
@@ -32,6 +42,23 @@ if WebSocketsSansIOProtocol is not None:
     class GuardedWebSocket(WebSocketsSansIOProtocol):
         pings_since = 0.0  # loop time the current second of the peer's pings began
         pings = 0
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.close_timeout = CLOSE_WAIT_S
+
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if (
+                message["type"] == "websocket.close"
+                and message.get("code", 1000) >= APP_CLOSES
+                and not self.transport.is_closing()
+            ):
+                # The app's refusal: its close frame is written; closing now flushes it first.
+                if self.close_timer is not None:
+                    self.close_timer.cancel()
+                    self.close_timer = None
+                self.transport.close()
 
         def handle_ping(self) -> None:
             now = self.loop.time()
