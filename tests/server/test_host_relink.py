@@ -95,3 +95,26 @@ async def test_no_notice_before_any_game_is_running_h_hst_8(serve: Serve) -> Non
     r = await live.http.post(f"/api/rooms/{code}/relink", json={"token": tokens[0], "seat": 2})
     assert r.status_code == 404 or r.json()["error"]["code"] == "unknown_member", r.text
     assert anna.state["room"]["relinks"] == []
+
+
+async def test_a_link_made_between_games_is_told_and_marks_the_next_game_h_hst_8(serve: Serve) -> None:
+    """On the results screen the host's new link for a seat opened that player's seat in the
+    next game, and nobody was told: the old phone read a bare ``bad_token`` and the next game
+    started with no relinks (an attack round, 2026-12-07). Now the old phone is told
+    (``seat_relinked``), and the next game lists the player's new seat from its start."""
+    from .harness import table
+
+    live = await serve()
+    code, seats, (anna, bram) = await table(live, ["Anna", "Bram"])
+    await anna.lobby("settings", target=3)
+    await anna.lobby("start")
+    assert (await bram.command("add", n=3))["type"] == "ack"
+    await anna.state_where(lambda m: m["room"]["status"] == "ended")
+    r = await live.http.post(f"/api/rooms/{code}/relink", json={"token": seats[0]["token"], "seat": 2})
+    assert r.status_code == 200, r.text
+    told = (await bram.expect("error"))["error"]
+    assert told["code"] == "seat_relinked" and told["params"]["seat"] == 2
+    assert (await anna.lobby("play_again"))["type"] == "ack"
+    started = await anna.state_where(lambda m: m["room"]["status"] == "playing")
+    assert [r["seat"] for r in started["room"]["relinks"]] == [2]
+    assert set(started["room"]["relinks"][0]) == {"seat", "at"}  # nothing more reaches a client

@@ -66,9 +66,10 @@ class Lobby:
     # the latest game's outcome is read from its stored result, and folded in here when the
     # next game starts, so the score survives a restart without a copy of any game's rules.
     evening: list[dict[str, Any]] = field(default_factory=list)
-    # The seats the host gave a new private link while the running game was on, each
-    # ``{"seat", "at"}`` (H-HST-8): the table is told, so a host cannot quietly take over
-    # another seat's phone view. Emptied when a game starts.
+    # The seats the host gave a new private link while the running game was on, or since the
+    # last one ended, each ``{"seat", "at", "pid", "between"}`` (H-HST-8; clients read seat and
+    # at): the table is told, so a host cannot quietly take over another seat's phone view.
+    # A game starts with those made between games ("between"), at the player's new seat.
     relinks: list[dict[str, int]] = field(default_factory=list)
 
     def member(self, pid: int) -> Member | None:

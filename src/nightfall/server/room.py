@@ -28,7 +28,7 @@ from . import feed, host_role
 from . import lobby as tables
 from .connection import Connection
 from .inbox import Inbox
-from .lobby import PLAYING, Lobby
+from .lobby import ENDED, PLAYING, Lobby
 from .mail_out import MailOut
 from .odds_watch import OddsWatch
 from .play import Play
@@ -257,9 +257,14 @@ class Room:
         member.token_hash = tables.hash_token(token)
         # H-HST-8: mid-game the table is told (the board, every view's ``room.relinks``) and
         # so is the seat's old phone, so a host cannot quietly read another seat's phone.
-        told = core.lobby.status == PLAYING and core.site.host_seated and isinstance(seat, int)
+        # Between games too, and the next game keeps the mark (``room_lobby``): a link made
+        # on the results screen opens the same player's seat in the next game.
+        status = core.lobby.status
+        told = status in (PLAYING, ENDED) and core.site.host_seated and isinstance(seat, int)
         if told and isinstance(seat, int):
-            draft.relinks.append({"seat": seat, "at": core.clock()})
+            draft.relinks.append(
+                {"seat": seat, "at": core.clock(), "pid": pid, "between": int(status == ENDED)}
+            )
         await self.committer.commit_lobby(draft)
         if told:
             gone = Rejected("seat_relinked", "H-HST-8", seat=seat, name=member.name)

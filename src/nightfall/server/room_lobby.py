@@ -108,7 +108,13 @@ class LobbyDesk:
         evening.fold(site, draft, core.play)  # stored with the new game: the score stays whole
         play.last_now = core.play.last_now if core.play else 0
         draft.status = PLAYING
-        draft.relinks = []  # H-HST-8 tells the table of the running game's relinks only
+        # H-HST-8: the table is told of the running game's relinks, and of those made since
+        # the last game ended (its results screen), at the same player's new seat.
+        draft.relinks = [
+            {"seat": seating.index(r["pid"]) + 1, "at": r["at"], "pid": r["pid"], "between": 0}
+            for r in draft.relinks
+            if r.get("between") and r.get("pid") in seating
+        ]
         await self.committer.store_room(
             "the new game",
             lambda: core.store.start_game(
