@@ -291,7 +291,9 @@ class Room:
             raise Rejected("not_host")
         if self.play is None:
             raise Rejected("not_found", tool=tool)
-        return self.site.host_tool(tool, self.play.state, request)
+        # Read-only over the state, which nothing changes while this room waits for it; in a
+        # thread, so a large thread import does not hold every other room's loop.
+        return await asyncio.to_thread(self.site.host_tool, tool, self.play.state, request)
 
     async def attach(self, conn: Connection, token: str | None) -> None:
         await self.call(lambda: self._attach(conn, token))

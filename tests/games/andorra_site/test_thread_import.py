@@ -112,3 +112,38 @@ async def test_a_stranger_cannot_make_the_server_read_a_large_body(
     # the host's megabyte is read, parsed and handed to the game, which finds no forum in it
     assert (r.status_code, r.json()["error"]["params"]["field"]) == (400, "pages[0]"), r.text
     assert parsed and max(parsed) > 1_000_000
+
+
+async def test_the_hosts_import_is_read_off_the_event_loop(
+    live: Live, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host's thread import of several MB was parsed on the loop every room shares: a 7.9 MB
+    page stalled every room 1 s (an attack round of 2026-12-07; 28 ms after). Its body and the
+    game's parse both run in a worker thread now, while the room waits for them alone."""
+    import threading
+
+    from nightfall.games.andorra.site import hosting
+
+    game = await _game(live)
+    threads: dict[str, str] = {}
+    loads, tool = json_edge.loads, hosting.AndorraSite.host_tool
+
+    def body_read(raw: str | bytes) -> Any:
+        threads["body"] = threading.current_thread().name
+        return loads(raw)
+
+    def tool_run(self: Any, *args: Any) -> Any:
+        threads["tool"] = threading.current_thread().name
+        return tool(self, *args)
+
+    monkeypatch.setattr(json_edge, "loads", body_read)
+    monkeypatch.setattr(hosting.AndorraSite, "host_tool", tool_run)
+    page2 = (PAGES / "phpbb_page2.html").read_text(encoding="utf-8")
+    r = await live.http.post(
+        f"/api/rooms/{game['code']}/host/thread",
+        json={"pages": [{"url": "", "text": page2}]},
+        headers={"Authorization": f"Bearer {game['host_token']}"},
+    )
+    assert r.status_code == 200, r.text
+    loop_thread = threading.main_thread().name
+    assert set(threads) == {"body", "tool"} and loop_thread not in threads.values(), threads
