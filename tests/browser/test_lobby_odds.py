@@ -187,8 +187,35 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
             "village",
             "witch",
         ]
+        # Where the host taps + and −, the odds are in sight too: a line in the Roles card (a
+        # play-test: on a phone the odds' own card is below the fold while one edits), without
+        # the Jester now, its games counting up again.
+        line = deck.get_by_test_id("odds-line")
+        expect(line).not_to_contain_text(t("odds.side.solo"), timeout=15_000)
+        expect(line).to_contain_text(t("odds.side.village"), timeout=15_000)
+        deck.get_by_role("button", name=t("deck.more", role=t("role.CROW"))).scroll_into_view_if_needed()
+        stepper, shown = (
+            deck.get_by_role("button", name=t("deck.more", role=t("role.CROW"))).bounding_box(),
+            line.bounding_box(),
+        )
+        assert stepper is not None and shown is not None
+        assert (
+            0 <= shown["y"]
+            and shown["y"] + shown["height"] <= 844
+            and stepper["y"] + stepper["height"] <= 844
+        )
+        host.screenshot(path=str(shots / "phone_deck_odds_line.png"), animations="disabled")
         host.evaluate("document.querySelector('[data-testid=odds]').scrollIntoView()")
         host.screenshot(path=str(shots / "phone_odds_own_deck.png"), animations="disabled")
+        # "Standard" to compare, then "Own choice" again: the host's own deck comes back (a
+        # play-test lost it for the table's standard one)
+        deck.get_by_role("button", name=t("deck.standard"), exact=True).click()
+        expect(deck.locator(".deck-villagers")).to_have_count(0)
+        deck.get_by_role("button", name=t("deck.own"), exact=True).click()
+        expect(deck.locator(".deck-villagers")).to_have_text(t("deck.villagers", n=3))
+        expect(
+            host.locator(".deck-toggles").get_by_role("button", name=t("role.JESTER"), exact=True)
+        ).to_be_visible()
     finally:
         ctx.close()
 

@@ -169,6 +169,8 @@ class SideOdds(TypedDict):
     wins: int
     percent: float  # the share of the games this side won, 0..100, one decimal
     plus_minus: float  # half the width of its 95 % Wilson interval, in points, one decimal
+    low: float  # the interval's ends in percent, one decimal (not symmetric near 0 and 100)
+    high: float
 
 
 class OddsJson(TypedDict):

@@ -115,3 +115,16 @@ def test_play_batch_is_reproducible_and_split_anyhow() -> None:
     whole = odds.play_batch(key, 0, 6)
     assert whole == odds.play_batch(key, 0, 2) + odds.play_batch(key, 2, 4)
     assert all(w in ("village", "witch") and d >= 1 for w, d in whole)
+
+
+def test_a_share_near_0_or_100_reads_as_its_interval_not_a_symmetric_plus_minus() -> None:
+    """A play-test read "Village 0 % ± 25 / Witches 100 % ± 25" after four games (an interval
+    past 0 and 100) and "Jester 0 % ± 0" after 621 (which sounds certain). The Wilson interval
+    is not symmetric there: the line shows its ends, "0–49 %", "0–1 %"; in the middle, "± 6"."""
+    assert odds.shown(odds.side_odds("village", 0, 4)) == "0–49 %"
+    assert odds.shown(odds.side_odds("witch", 4, 4)) == "51–100 %"
+    assert odds.shown(odds.side_odds("solo", 0, 621)) == "0–1 %"
+    assert odds.shown(odds.side_odds("village", 125, 240)) == "52 % ± 6"
+    side = odds.side_odds("solo", 3, 100)
+    assert side["low"] <= side["percent"] <= side["high"] and side["low"] > 0
+    assert odds.text([odds.side_odds("village", 0, 4)], 4, 3.0).startswith("Village 0–49 % · 4 games")

@@ -124,6 +124,8 @@ export interface SideOdds {
   wins: number;
   percent: number;
   plus_minus: number;
+  low: number;
+  high: number;
 }
 /**
  * The odds of the lobby's deck from simulated games so far (issue 34 §2).

@@ -41,6 +41,8 @@ class SideOdds(TypedDict):
     wins: int
     percent: float  # the observed share, 0..100, one decimal
     plus_minus: float  # half the width of the 95 % Wilson interval, in points, one decimal
+    low: float  # the interval's ends, in percent, one decimal: it is not symmetric near 0 and 100
+    high: float
 
 
 class OddsJson(TypedDict):
@@ -100,15 +102,7 @@ class Tally:
 
     def to_json(self, done: bool = False) -> OddsJson:
         n = self.games
-        sides: list[SideOdds] = [
-            {
-                "side": s,
-                "wins": self.wins[s],
-                "percent": round(100 * self.wins[s] / n, 1) if n else 0.0,
-                "plus_minus": round(plus_minus(self.wins[s], n), 1),
-            }
-            for s in self.sides
-        ]
+        sides: list[SideOdds] = [side_odds(s, self.wins[s], n) for s in self.sides]
         days = round(self.days / n, 1) if n else 0.0
         return {
             "deck": list(self.deck),
@@ -120,11 +114,34 @@ class Tally:
         }
 
 
+def side_odds(side: str, wins: int, games: int) -> SideOdds:
+    low, high = wilson(wins, games)
+    return {
+        "side": side,
+        "wins": wins,
+        "percent": round(100 * wins / games, 1) if games else 0.0,
+        "plus_minus": round(plus_minus(wins, games), 1),
+        "low": round(100 * low, 1),
+        "high": round(100 * high, 1),
+    }
+
+
+def shown(s: SideOdds) -> str:
+    """One side's share as a room reads it: "52 % ± 6" while that stays inside 0..100 and says
+    something; else the interval itself, "0–1 %", "96–100 %" (a play-test read "0 % ± 25"
+    after four games, and "0 % ± 0", which sounds certain, after 621)."""
+    pm = round(s["plus_minus"])
+    share = round(s["percent"])
+    if pm >= 1 and share - pm >= 0 and share + pm <= 100:
+        return f"{share} % ± {pm}"
+    return f"{math.floor(s['low'])}–{math.ceil(s['high'])} %"
+
+
 def text(sides: list[SideOdds], games: int, days: float) -> str:
     """The line the lobby shows (English; the clients draw their own from the fields)."""
     if games == 0:
         return "Simulating…"
-    parts = [f"{SIDE_NAMES[s['side']]} {s['percent']:.0f} % ± {s['plus_minus']:.0f}" for s in sides]
+    parts = [f"{SIDE_NAMES[s['side']]} {shown(s)}" for s in sides]
     return " · ".join([*parts, f"{games} games", f"{days:.1f} days on average"])
 
 

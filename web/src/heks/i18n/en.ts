@@ -638,6 +638,7 @@ export const en: Record<MsgKey, string> = {
   "odds.side.witch": "Witches",
   "odds.side.solo": "Jester",
   "odds.games": "{n} games by the strongest bots · {days} days on average · ± is the 95% interval",
+  "odds.line.games": "{n} games",
   "score.side.village": "the village won",
   "score.side.witch": "the witch side won",
   "score.side.solo": "the Jester won alone",

@@ -662,6 +662,7 @@ export const nl = {
   "odds.side.witch": "Heksen",
   "odds.side.solo": "Nar",
   "odds.games": "{n} proefpartijen van de sterkste bots · gemiddeld {days} dagen · ± is het 95%-interval",
+  "odds.line.games": "{n} proefpartijen",
   "score.side.village": "het dorp won",
   "score.side.witch": "de heksenkant won",
   "score.side.solo": "de Nar won in zijn eentje",

@@ -1,11 +1,13 @@
 // The lobby's "Roles" card (issue 34 §1, H-DECK-7, H-DECK-9): the host keeps the standard
 // deck or chooses one (steppers for Witches and Crows, switches for the one-holder roles);
 // everyone sees the deck, its Villagers for the seated count, and why it does not fit them.
-import { useState } from "preact/hooks";
+import { Fragment } from "preact";
+import { useRef, useState } from "preact/hooks";
 import type { Connection, RoomState, You } from "../../core/connection";
 import type { HeksDeck, Role } from "../../generated/protocol";
 import { chosenDeck, DECK_ROLES, type DeckProblem, type DeckRole, deckRow, fewestPlayers, ONE_HOLDER, problemAt, standardDeck } from "../deck";
 import { errorText, t } from "../i18n";
+import { OddsLine } from "./Odds";
 import { rolesOf } from "./roles";
 
 const MIN_PLAYERS = 4;
@@ -61,6 +63,9 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
   const problem = seatedProblem(room);
   // the server's refusal of the last edit (H-DECK-7), in this phone's language when we can say it
   const [refusal, setRefusal] = useState<string | null>(null);
+  // the host's last own deck: "Standard" and back brings it again (a play-test lost it)
+  const lastOwn = useRef<HeksDeck | null>(null);
+  if (d !== null) lastOwn.current = d;
   const send = (deck: HeksDeck | null) => {
     setRefusal(null);
     void conn.lobby("settings", { deck }).then((outcome) => {
@@ -83,7 +88,7 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
           <button type="button" class={`choice ${d === null ? "pressed" : ""}`} aria-pressed={d === null} onClick={() => d !== null && send(null)}>
             {t("deck.standard")}
           </button>
-          <button type="button" class={`choice ${d !== null ? "pressed" : ""}`} aria-pressed={d !== null} onClick={() => d === null && send(standardDeck(room, n))}>
+          <button type="button" class={`choice ${d !== null ? "pressed" : ""}`} aria-pressed={d !== null} onClick={() => d === null && send(lastOwn.current ?? standardDeck(room, n))}>
             {t("deck.own")}
           </button>
         </div>
@@ -91,35 +96,39 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
         <p class="small deck-kind-line">{d === null ? t("deck.standard") : t("deck.ownShown")}</p>
       )}
       {d === null && <p class="small muted">{t("deck.standard.note")}</p>}
+      {/* the odds where the host edits the deck: their own card is below the fold on a phone */}
+      {you.host && <OddsLine room={room} />}
       {d !== null && you.host && (
         <div class="deck-edit">
           {(["WITCH", "CROW"] as const).map((role) => (
-            <div class="stepper" key={role}>
-              <span>{roleName(role)}</span>
-              <button
-                type="button"
-                class="icon-btn"
-                aria-label={t("deck.less", { role: roleName(role) })}
-                aria-describedby={role === "WITCH" && d.WITCH <= 1 ? "deck-one-witch" : undefined}
-                disabled={d[role] <= (role === "WITCH" ? 1 : 0)}
-                onClick={() => change(role, -1)}
-              >
-                −
-              </button>
-              <strong aria-live="polite" data-role={role}>
-                {d[role]}
-              </strong>
-              <button type="button" class="icon-btn" aria-label={t("deck.more", { role: roleName(role) })} onClick={() => change(role, 1)}>
-                +
-              </button>
-            </div>
+            <Fragment key={role}>
+              <div class="stepper">
+                <span>{roleName(role)}</span>
+                <button
+                  type="button"
+                  class="icon-btn"
+                  aria-label={t("deck.less", { role: roleName(role) })}
+                  aria-describedby={role === "WITCH" && d.WITCH <= 1 ? "deck-one-witch" : undefined}
+                  disabled={d[role] <= (role === "WITCH" ? 1 : 0)}
+                  onClick={() => change(role, -1)}
+                >
+                  −
+                </button>
+                <strong aria-live="polite" data-role={role}>
+                  {d[role]}
+                </strong>
+                <button type="button" class="icon-btn" aria-label={t("deck.more", { role: roleName(role) })} onClick={() => change(role, 1)}>
+                  +
+                </button>
+              </div>
+              {/* why the Witch's − is grey, said under it, not left to guess (H-DECK-2) */}
+              {role === "WITCH" && d.WITCH <= 1 && (
+                <p class="small muted deck-one-witch" id="deck-one-witch">
+                  {t("deck.oneWitch")}
+                </p>
+              )}
+            </Fragment>
           ))}
-          {/* why the Witch's − is grey: said, not left to guess (H-DECK-2) */}
-          {d.WITCH <= 1 && (
-            <p class="small muted deck-one-witch" id="deck-one-witch">
-              {t("deck.oneWitch")}
-            </p>
-          )}
           <div class="choices grid2 deck-toggles">
             {ONE_HOLDER.map((role) => (
               <button type="button" key={role} class={`choice toggle ${d[role] ? "pressed" : ""}`} aria-pressed={d[role] > 0} onClick={() => change(role, d[role] ? -1 : 1)}>

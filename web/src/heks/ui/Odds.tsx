@@ -1,5 +1,5 @@
 import type { RoomState } from "../../core/connection";
-import type { OddsJson } from "../../generated/protocol";
+import type { OddsJson, SideOdds } from "../../generated/protocol";
 import { decimal, t } from "../i18n";
 import { Phrases } from "./common";
 import { RealTables } from "./RealTables";
@@ -26,6 +26,31 @@ export function wholePercents(percents: number[]): number[] {
   return floors;
 }
 
+/** One side's share as the room reads it: "52 % ± 6" while that stays inside 0..100 and says
+ * something, else the interval itself, "0–1 %" (a play-test read "0 % ± 25" after four games
+ * and "0 % ± 0", which sounds certain, after 621): the Wilson interval is not symmetric there.
+ * ``whole`` is the share as ``wholePercents`` rounded it. */
+export function shareText(s: SideOdds, whole: number): { share: string; pm: string | null } {
+  const pm = Math.round(s.plus_minus);
+  if (pm >= 1 && whole - pm >= 0 && whole + pm <= 100) return { share: `${whole} %`, pm: `± ${pm}` };
+  return { share: `${Math.floor(s.low)}–${Math.ceil(s.high)} %`, pm: null };
+}
+
+/** The odds in one line, for the deck's card where the host edits it (a play-test: on a phone
+ * the odds' own card is below the fold while the host taps + and −). */
+export function OddsLine(props: { room: RoomState }) {
+  const odds = props.room.odds;
+  if (!odds) return null;
+  const whole = wholePercents(odds.sides.map((s) => s.percent));
+  return (
+    <p class="small odds-line" aria-live="polite" data-testid="odds-line" data-games={odds.games}>
+      {odds.games === 0
+        ? t("odds.simulating")
+        : [...odds.sides.map((s, i) => `${sideName(s.side)} ${Object.values(shareText(s, whole[i])).filter(Boolean).join(" ")}`), t("odds.line.games", { n: odds.games })].join(" · ")}
+    </p>
+  );
+}
+
 export function Odds(props: { room: RoomState; class?: string }) {
   const odds: OddsJson | undefined = props.room.odds;
   if (!odds) {
@@ -48,8 +73,9 @@ export function Odds(props: { room: RoomState; class?: string }) {
         <>
           <ul class="odds-sides">
             {odds.sides.map((s, i) => {
-              const low = Math.max(0, s.percent - s.plus_minus);
-              const high = Math.min(100, s.percent + s.plus_minus);
+              const low = s.low;
+              const high = s.high;
+              const text = shareText(s, shown[i]);
               return (
                 <li key={s.side} class={`odds-${s.side}`} data-side={s.side} data-percent={s.percent} data-pm={s.plus_minus}>
                   <span class="odds-name">{sideName(s.side)}</span>
@@ -58,7 +84,7 @@ export function Odds(props: { room: RoomState; class?: string }) {
                     <span class="odds-band" style={{ left: `${low}%`, width: `${high - low}%` }} />
                   </span>
                   <strong class="odds-value">
-                    {shown[i]} % <span class="odds-pm">± {Math.round(s.plus_minus)}</span>
+                    {text.share} {text.pm && <span class="odds-pm">{text.pm}</span>}
                   </strong>
                 </li>
               );
