@@ -200,7 +200,7 @@ def test_the_odds_appear_on_the_phone_and_the_board_and_narrow(
         )
         assert stepper is not None and shown is not None
         assert (
-            0 <= shown["y"]
+            shown["y"] >= 0
             and shown["y"] + shown["height"] <= 844
             and stepper["y"] + stepper["height"] <= 844
         )
