@@ -8,13 +8,15 @@ server's memory by ~27 MB a second and stalled every room (attack round of 2026-
 taken, or more than ``PINGS_PER_SECOND`` pings in a second. Browsers never send pings
 (the web client's keepalive is a text frame); a library client pings every ~20 s.
 
-A socket the app closes with one of its own codes (4000 and up: a bad hello, a socket over
-the address's cap, a relinked seat) has its TCP connection closed at once, after the close
-frame, instead of waiting up to 10 s for the peer to answer it: its place in the address's
-count is free at once, so a client that opened sockets, sent a bad hello and never answered
-the close held ~14,000 of the server's file descriptors (attack round of 2026-12-07), enough
-to take a server with the common 1,024-file limit off the air. Any other close waits
-``CLOSE_WAIT_S`` for the peer's answer, not uvicorn's 10 s.
+A closing socket waits ``CLOSE_WAIT_S`` for the peer's own close frame, not uvicorn's 10 s,
+and an address may have at most ``MAX_CLOSING`` sockets waiting so after the app refused
+them (its codes, 4000 and up: a bad hello, a socket over the address's cap): the rest are cut
+off at once. A refused socket's place in the address's count is free at once, so a client
+that opened sockets, sent a bad hello and never answered the close held ~14,000 of the
+server's file descriptors (attack round of 2026-12-07), enough to take a server with the
+common 1,024-file limit off the air. Closing every refused socket's TCP connection at once
+was tried: a phone then sometimes read its 4429 as an abnormal close (the connection reset
+before the browser read the close frame) and reconnected at once instead of waiting.
 
 A defence, not a speed-up: it stands with the fast paths on and off (``server/fast``).
 """
@@ -29,6 +31,9 @@ log = logging.getLogger("nightfall.server")
 PINGS_PER_SECOND = 20
 CLOSE_WAIT_S = 2.0  # how long a close waits for the peer's own close frame
 APP_CLOSES = 4000  # close codes from here up are the app's own (docs/protocol.md §3)
+MAX_CLOSING = 8  # refused sockets of one address waiting for their peer's close at once
+
+_closing: dict[str, int] = {}  # per address: refused sockets waiting for their peer's close
 MAX_UNREAD = 256 * 1024  # bytes: a few views' worth; a phone that reads never comes near
 
 
@@ -46,6 +51,7 @@ if WebSocketsSansIOProtocol is not None:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.close_timeout = CLOSE_WAIT_S
+            self.closing_as: str | None = None  # the address it counts for in ``_closing``
 
         async def send(self, message: Any) -> None:
             await super().send(message)
@@ -53,12 +59,28 @@ if WebSocketsSansIOProtocol is not None:
                 message["type"] == "websocket.close"
                 and message.get("code", 1000) >= APP_CLOSES
                 and not self.transport.is_closing()
+                and self.closing_as is None
             ):
-                # The app's refusal: its close frame is written; closing now flushes it first.
-                if self.close_timer is not None:
-                    self.close_timer.cancel()
-                    self.close_timer = None
-                self.transport.close()
+                address = self.client[0] if self.client else ""
+                if _closing.get(address, 0) >= MAX_CLOSING:
+                    # a churn of refused sockets: no grace for this one
+                    if self.close_timer is not None:
+                        self.close_timer.cancel()
+                        self.close_timer = None
+                    self.transport.abort()
+                    return
+                _closing[address] = _closing.get(address, 0) + 1
+                self.closing_as = address
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.closing_as is not None:
+                left = _closing.get(self.closing_as, 1) - 1
+                if left > 0:
+                    _closing[self.closing_as] = left
+                else:
+                    _closing.pop(self.closing_as, None)
+                self.closing_as = None
+            super().connection_lost(exc)
 
         def handle_ping(self) -> None:
             now = self.loop.time()
