@@ -86,6 +86,11 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
         assert len(heights) == 2 and min(heights) >= 40, (name, heights)
         m = page.evaluate(MEASURE)
         assert m["height"] <= m["H"] and m["width"] <= m["W"] and not m["clipped"], (name, m)
+        if name == "board_voteres12":  # the count per player, readable from the sofa (a play-test)
+            tally = page.get_by_test_id("vote-tally")
+            assert " ".join(tally.inner_text().split()) == "Fien 7 · Bram 3", tally.inner_text()
+            size = tally.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+            assert size >= 28, size
         if "next=1" in name:  # 52.5, 39.5 and 8.0 %: whole percents that add up to 100, not 53 + 40 + 8
             shown = page.locator(".odds-value").evaluate_all(
                 "(els) => els.map(e => e.firstChild.textContent)"

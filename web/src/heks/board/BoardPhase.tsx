@@ -31,9 +31,22 @@ function VoteResult(props: { v: HeksView }) {
   const { v } = props;
   const r = v.vote_result;
   if (!r) return null;
+  // the count per player, as the phones show it: a room reads the vote off the TV without
+  // counting the arrows below (a play-test)
+  const tally = Object.entries(r.tally).sort((a, b) => b[1] - a[1]);
   return (
     <>
       <p class={`big-text ${r.was_witch ? "witchy" : ""}`}>{outcomeText(v, r)}</p>
+      {tally.length > 0 && (
+        <p class="board-vote-tally" data-testid="vote-tally">
+          {tally.map(([seat, n], i) => (
+            <span key={seat}>
+              {i > 0 && " · "}
+              {nameOf(v, Number(seat))} <strong>{n}</strong>
+            </span>
+          ))}
+        </p>
+      )}
       <ul class="chips">
         {r.ballot.map((b) => (
           <li key={b.voter} class={b.auto ? "auto" : ""}>
