@@ -190,6 +190,16 @@ def browser() -> Iterator[Browser]:
     shared_chromium.close_pages(b)
 
 
+@pytest.fixture(scope="module")
+def tv(browser: Browser) -> Iterator[Page]:
+    """A 1280×720 page, the board's TV, for a module's scene fixtures (``mock``)."""
+    ctx = browser.new_context(
+        viewport={"width": 1280, "height": 720}, device_scale_factor=1, reduced_motion="reduce"
+    )
+    yield ctx.new_page()
+    ctx.close()
+
+
 def shots_dir(name: str) -> Path:
     """test-artifacts/browser/<name>/, its old screenshots removed first.
 

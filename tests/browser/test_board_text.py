@@ -5,7 +5,6 @@ matters), each scene in turn, and every slide of a 12-player game's story."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from .texts import t
 pytestmark = pytest.mark.browser
 
 MIN_PX = 28
-TV = {"width": 1280, "height": 720}
 
 # Every scene of the game (H-SEQ-1), as the board shows it at 12 players: a fixture made for
 # it, or the 12-player step-A fixture shown in that scene (?phase=).
@@ -53,13 +51,6 @@ SMALLEST = """() => {
   }
   return { min, where };
 }"""
-
-
-@pytest.fixture(scope="module")
-def tv(browser: Browser) -> Iterator[Page]:
-    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")  # type: ignore[arg-type]
-    yield ctx.new_page()
-    ctx.close()
 
 
 def _look(page: Page) -> dict[str, Any]:

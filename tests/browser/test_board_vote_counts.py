@@ -5,15 +5,13 @@ scrolling, test_board_text.py checks every slide)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-TV = {"width": 1280, "height": 720}
 
 # per vote on the current slide: the number shown beside it and how many voter marks it has
 COUNTS = """() => {
@@ -29,13 +27,6 @@ COUNTS = """() => {
     };
   });
 }"""
-
-
-@pytest.fixture(scope="module")
-def tv(browser: Browser) -> Iterator[Page]:
-    ctx = browser.new_context(viewport=TV, device_scale_factor=1, reduced_motion="reduce")  # type: ignore[arg-type]
-    yield ctx.new_page()
-    ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
