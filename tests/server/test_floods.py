@@ -177,11 +177,6 @@ async def test_refused_sockets_that_never_answer_the_close_are_not_kept(serve: S
     code = (await live.create("Anna"))["code"]
     loop = asyncio.get_running_loop()
 
-    async def refused() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        reader, writer = await _websocket(live, code)
-        writer.write(_client_frame(0x1, b'{"type": "hello", "v": 99}'))
-        return reader, writer
-
     async def closed_after(reader: asyncio.StreamReader, started: float) -> float:
         try:
             while await asyncio.wait_for(reader.read(65536), 15):  # never answering the close
@@ -190,8 +185,11 @@ async def test_refused_sockets_that_never_answer_the_close_are_not_kept(serve: S
             pass
         return loop.time() - started
 
+    # every socket open first, then every bad hello at once: all are refused together
+    sockets = [await _websocket(live, code) for _ in range(MAX_CLOSING + 4)]
+    for _, writer in sockets:
+        writer.write(_client_frame(0x1, b'{"type": "hello", "v": 99}'))
     started = loop.time()
-    sockets = [await refused() for _ in range(MAX_CLOSING + 4)]
     waited = await asyncio.gather(*(closed_after(r, started) for r, _ in sockets))
     for _, writer in sockets:
         writer.close()
