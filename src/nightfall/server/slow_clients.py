@@ -12,7 +12,8 @@ for ever. This is uvicorn's httptools protocol with a deadline per request:
   request answered 429 ``too_many_connections`` at once. A request that arrives in time
   (every request of a browser on the LAN) never takes a place.
 
-A request's header block is capped too (``MAX_HEAD_BYTES``, ``MAX_HEADERS``): uvicorn kept
+A request's header block is capped too (``MAX_HEAD_BYTES``, ``MAX_HEADERS``), and so are a
+chunked body's trailer lines, which the parser keeps like headers: uvicorn kept
 every header line of a request whose headers never ended, ~14 bytes of Python objects for
 each byte, until the deadline; eight connections sending 20 MB of header lines took the
 server to 2.5 GB and stalled it 4.5 s (attack round of 2026-12-07). A request over the cap is
@@ -97,6 +98,8 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._flooded = False  # more than MAX_PIPELINED requests waited: closed
         self._head_bytes = 0  # bytes read since the current request's headers began
         self._in_body = False  # the current request's headers are complete
+        self._after_head = 0  # bytes read since they were complete: the body, its framing, trailers
+        self._body_bytes = 0  # of which the body itself
         self._too_big = False  # the header block passed the cap: answered 431
 
     # -- the request's clock ------------------------------------------------
@@ -142,11 +145,31 @@ class GuardedHttpTools(HttpToolsProtocol):
     # -- uvicorn's hooks ----------------------------------------------------
 
     def data_received(self, data: bytes) -> None:
-        if not self._in_body:
+        began_in_head = not self._in_body
+        if began_in_head:
             self._head_bytes += len(data)
+        else:
+            self._after_head += len(data)
         super().data_received(data)
-        if not self._in_body and self._head_bytes > MAX_HEAD_BYTES and not self.transport.is_closing():
+        if began_in_head and self._in_body:
+            # the headers ended inside this read: what followed them is in it too (at most
+            # the read's length; the parser does not say where they ended)
+            self._after_head = len(data)
+        if self.transport.is_closing():
+            return
+        if not self._in_body and self._head_bytes > MAX_HEAD_BYTES:
             self._header_block_too_big()
+        elif self._in_body and self._after_head - self._body_bytes > max(
+            MAX_HEAD_BYTES, 8 * self._body_bytes
+        ):
+            # What came after the headers is not body: a chunked body's trailer lines, which
+            # httptools keeps like headers (an endless one held 450 MB and stalled every room 6 s,
+            # an attack round of 2026-12-07); a chunk's own framing is a few bytes a chunk.
+            self._header_block_too_big()
+
+    def on_body(self, body: bytes) -> None:
+        self._body_bytes += len(body)
+        super().on_body(body)
 
     def _header_block_too_big(self) -> None:
         self._too_big = True
@@ -195,7 +218,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._in_body = True
-        self._head_bytes = 0
+        self._head_bytes = self._after_head = self._body_bytes = 0
         self._on_headers_complete()
 
     def on_message_complete(self) -> None:
