@@ -74,11 +74,16 @@ export function Chat({
           onSubmit={async (e) => {
             e.preventDefault();
             if (busy || blank) return;
+            // The field empties as the line goes, not when its answer comes back (held 50-60 ms
+            // in Andorra, docs/security.md §1): what one types meanwhile is the next line, and
+            // an answer must not wipe it. A refused line comes back if the field is still empty.
+            const sent = text;
+            setText("");
             setBusy(true);
-            const error = await onSend(text);
+            const error = await onSend(sent);
             setBusy(false);
             setErr(error);
-            if (!error) setText("");
+            if (error) setText((now) => (now === "" ? sent : now));
           }}
         >
           <textarea
