@@ -218,6 +218,7 @@ async def start_server(
     public_url: str | None = None,
     limits: ServerLimits | None = None,
     fast_paths: bool = True,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> Live:
     app = create_app(
         SqliteStore(db),
@@ -227,6 +228,7 @@ async def start_server(
         web_dist=web_dist or db.parent / "no-dist",
         limits=limits,
         fast_paths=fast_paths,
+        allowed_hosts=allowed_hosts,
     )
     config = uvicorn.Config(
         app, host="127.0.0.1", port=0, log_level="warning", **websocket_settings(fast_paths)

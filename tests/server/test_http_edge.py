@@ -192,10 +192,10 @@ async def test_a_host_header_no_browser_sends_makes_no_room_and_no_huge_qr_code(
     each: twenty at once held every room for 3.7 s); 5,000 bytes made ``qr.svg`` a 500. A
     ``Host`` that is no host name (or address) and port is refused where a room is made;
     a normal one still works, its QR code built once."""
-    for host in ("a" * 2300 + ".example", "x" * 5000, "a..b", "a" * 64 + ".example"):
+    for host in ("a" * 2300 + ".local", "x" * 5000, "a..b.local", "a" * 64 + ".local"):
         r = await both.http.post("/api/rooms", json={"name": "Anna", "game": "heks"}, headers={"Host": host})
         assert refused_cleanly(r, host[:20])["params"].get("reason") == "host", host[:20]
-    for host in ("192.168.1.5:8000", "party.local", "[::1]:8000", "xn--hks-0na.example"):
+    for host in ("192.168.1.5:8000", "party.local", "[::1]:8000", "xn--hks-0na.local"):
         r = await both.http.post("/api/rooms", json={"name": "Anna", "game": "heks"}, headers={"Host": host})
         assert r.status_code == 201, (host, r.text)
         code = r.json()["code"]

@@ -32,6 +32,15 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="where phones reach the server, when that is a proxy in front of it (a cluster)",
     )
     p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[n for n in os.environ.get("NIGHTFALL_ALLOWED_HOSTS", "").split(",") if n.strip()],
+        metavar="NAME",
+        help="a name phones reach the server by, other than an address, localhost, a local"
+        " network name (laptop, laptop.local, ...) or --public-url's (repeatable; refused"
+        " otherwise, against DNS rebinding)",
+    )
+    p.add_argument(
         "--store",
         default=os.environ.get("NIGHTFALL_STORE"),
         help="the event store: postgresql://... (several nodes), sqlite:///PATH or a file path"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -24,6 +24,7 @@ from nightfall.store import EventStore
 from . import fast, host_tools, http_api, pages, protocol, websocket
 from .browser_edge import SECURITY_HEADERS, SecurityHeaders
 from .heartbeat import NODE, Heartbeat
+from .host_names import HostNames, KnownHostsOnly, url_name
 from .limits import ServerLimits
 from .ratelimit import AddressBuckets, AddressCounts, MessageBudgets
 from .room import RoomOptions
@@ -43,6 +44,7 @@ def create_app(
     fast_paths: bool | None = None,
     ownership: Ownership | None = None,
     health: NodeHealth | None = None,
+    allowed_hosts: Iterable[str] = (),
 ) -> Starlette:
     """``store`` is owned by the app from here on: it is closed on shutdown.
 
@@ -52,6 +54,8 @@ def create_app(
     (``server/fast``); None reads ``NIGHTFALL_FAST`` from the environment.
     With ``ownership`` the server is one node of a cluster (docs/deploy.md);
     ``health`` answers the proxy's health checks from a thread (``cluster.health``).
+    Browsers may reach it by an address, a local name, ``public_url``'s name or one of
+    ``allowed_hosts`` (``host_names``: DNS rebinding).
     """
     limits = limits or ServerLimits()
     on = fast.enabled() if fast_paths is None else fast_paths
@@ -119,7 +123,11 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[*fast.middleware(on), Middleware(SecurityHeaders)],
+        middleware=[
+            *fast.middleware(on),
+            Middleware(SecurityHeaders),
+            Middleware(KnownHostsOnly, names=HostNames([url_name(public_url), *allowed_hosts])),
+        ],
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
     app.state.fast_paths = on

@@ -305,6 +305,7 @@ def run(args: argparse.Namespace) -> int:
         fast_paths=fast_paths,
         ownership=ownership,
         health=health,
+        allowed_hosts=args.allowed_host,
     )
     open_files_limit()
     print(banner(url, ansi=sys.stdout.isatty()), flush=True)

@@ -77,6 +77,10 @@ MESSAGES = {
     "bad_request": "The request is not valid.",
     "unsupported_media_type": "Send the request as application/json.",
     "bad_origin": "This request must come from this server's own pages.",
+    "unknown_host": (
+        "This server does not answer to this name. If it is its name on your network,"
+        " start it with --allowed-host and the name."
+    ),
     "method_not_allowed": "This endpoint does not take that method.",
     "too_slow": "The request did not arrive in time.",
     "not_found": "There is no such API endpoint.",
