@@ -225,7 +225,8 @@ def test_between_games_the_board_shows_the_next_deals_odds(
 ) -> None:
     """Issue 34 §2 between games: after a game the host may edit the next game's deck on his
     phone (tests/browser/test_full_game.py), and the board's end screen shows that deal's odds
-    under the result, at 1280×720 with the sound hint, and what this game did with the deck.
+    under the result, at 1280×720 with the sound hint, and what this game did with the deck,
+    beside the deck itself (H-DECK-9).
     When the host edits the deck, the board goes back to the result's slide, with the new
     deck's odds."""
     base = cold_server
@@ -264,6 +265,9 @@ def test_between_games_the_board_shows_the_next_deals_odds(
         off_thread(edit_deck(base, code, tokens[0], {"WITCH": 1, "CROW": 0, "SEER": 1}))
         expect(slides).to_have_attribute("data-slide", "0")
         expect(nxt.locator(".real-tables")).to_have_count(0)  # no table here played this deck
+        # H-DECK-9: the deck the next game will be dealt from, for the four seated
+        roles = " · ".join([t("role.WITCH"), t("role.SEER"), f"2× {t('role.VILLAGER')}"])
+        expect(nxt.get_by_test_id("next-roles")).to_have_text(roles)
         expect(nxt.locator("li[data-side=village]")).to_be_visible(timeout=20_000)
         board.screenshot(path=str(shots / "board_between_games_edited.png"), animations="disabled")
         # in Dutch the days' mean has a decimal comma ("gemiddeld 2,0 dagen")

@@ -62,6 +62,7 @@ BOARDS12 = [
     "board_evening12",
     "board_result12",
     "board_result12&next=1",  # between games: the next deal's odds under the twelve roles
+    "board_result12&next=1&own=1",  # ... of the host's own deck, with what real tables did
 ]
 
 
@@ -76,7 +77,7 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
     for name in BOARDS12:
         page.goto(f"{mock}/mock.html?s={name}&lang={lang}")
         page.wait_for_selector(".board")
-        if name in ("board_depart12&own=1", "board_result12&next=1"):
+        if name in ("board_depart12&own=1", "board_result12&next=1&own=1"):
             page.screenshot(
                 path=str(shots / f"{name.replace('&', '-')}-{lang}-1280x720.png"), animations="disabled"
             )
@@ -102,7 +103,21 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
                     .map((e) => e.textContent)"""
             )
             assert page.locator(".odds .phrase").count() >= 4 and not split, (name, lang, split)
-        if "own=1" in name:  # the host's deck says so, in one line, and no role is under the hint
+            # H-DECK-9: the next deal's roles, on one line beside the heading (a line under it
+            # pushed what real tables did onto the slides' dots at 720 px), above the dots
+            roles = page.get_by_test_id("next-roles")
+            said = " ".join(roles.inner_text().split())
+            for part in (f"3× {t('role.WITCH', lang)}", t("role.JESTER", lang), f"× {t('role.VILLAGER', lang)}"):
+                assert part in said, (name, lang, said)
+            head = page.get_by_test_id("next-game").locator("h3").bounding_box()
+            box = roles.bounding_box()
+            assert head is not None and box is not None
+            assert box["y"] + box["height"] <= head["y"] + head["height"] + 2, (name, lang, box, head)
+            dots = page.locator(".recap-dots").bounding_box()
+            last = page.get_by_test_id("next-game").locator("p, li").last.bounding_box()
+            assert dots is not None and last is not None
+            assert last["y"] + last["height"] <= dots["y"], (name, lang, last, dots)
+        if name == "board_depart12&own=1":  # the host's deck says so, in one line, and no role is under the hint
             heading = page.locator(".board-roles h3")
             expect(heading).to_have_text(t("board.roles.own", lang))
             lines = heading.evaluate(

@@ -38,7 +38,7 @@ if (name === "score_late") {
 } else if (name.startsWith("board")) {
   // ?own=1: the host chose the deck (12 players: Table 2.1's row, as his own)
   const deck = q.get("own") ? { WITCH: 3, CROW: 2, JESTER: 1, SEER: 1, HERB_DOCTOR: 1, PROTECTOR: 1, PICKPOCKET: 1 } : null;
-  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members, settings: { mode: "timed" as const, discuss_seconds: 180, deck }, limits: { min_players: 4, max_players: 12, roles: null }, evening: [], relinks: [], real_tables: null };
+  const room = { code: "KXTR", game: "heks", status: "playing" as const, game_no: 1, spectators: 0, members, settings: { mode: "timed" as const, discuss_seconds: 180, deck }, limits: { min_players: 4, max_players: 12, roles: { "12": [3, 2, 1, 1, 1, 1, 1, 2] } }, evening: [], relinks: [], real_tables: null };
   // ?next=1: between games, with the next deal's odds (and what real tables did), as a server with odds sends them
   const next = q.get("next")
     ? { status: "ended" as const, real_tables: { games: 3, sides: { village: 2, witch: 1, solo: 0 }, mean_days: 4.7 }, odds: { deck: [3, 2, 1, 1, 1, 1, 1, 2], games: 240, days: 4.6, done: false, text: "", sides: [{ side: "village", wins: 126, percent: 52.5, plus_minus: 6.3, low: 46.2, high: 58.7 }, { side: "witch", wins: 95, percent: 39.5, plus_minus: 6.2, low: 33.6, high: 45.8 }, { side: "solo", wins: 19, percent: 8.0, plus_minus: 3.5, low: 5.1, high: 12.0 }] } }
