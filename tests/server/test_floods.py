@@ -17,7 +17,7 @@ import struct
 
 import pytest
 
-from nightfall.server.slow_clients import MAX_HEAD_BYTES, MAX_HEADERS, MAX_PIPELINED
+from nightfall.server.slow_clients import MAX_HEAD_BYTES, MAX_HEADERS, MAX_PIPELINED, MAX_SMALL_PIECES
 from nightfall.server.ws_guard import CLOSE_WAIT_S, MAX_CLOSING, PINGS_PER_SECOND
 
 from .conftest import Serve
@@ -234,3 +234,22 @@ async def test_a_chunked_bodys_endless_trailer_is_cut_off(serve: Serve) -> None:
     answer = await _answer_to(live, head.replace(b"GET", b"POST") + body)
     assert answer.startswith(b"HTTP/1.1 "), answer[:100]
     assert not answer.startswith(b"HTTP/1.1 431"), answer[:100]
+
+
+async def test_a_body_in_one_byte_chunks_is_refused_a_body_in_kilobytes_is_not(serve: Serve) -> None:
+    """Each piece of a body is a Python call on the loop every room shares: a chunked body
+    of 1,000,000 one-byte chunks held every room for ~1 s (attack round 4, 2026-12-07).
+    Past ``MAX_SMALL_PIECES`` pieces averaging under ``MIN_PIECE_BYTES``, it is answered 400
+    ``body_in_crumbs`` and the connection closed; 2,000 chunks of 100 bytes pass."""
+    live = await serve()
+    head = b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+    head += b"Content-Type: application/json\r\n\r\n"
+    crumbs = b"1\r\nx\r\n" * (MAX_SMALL_PIECES * 4) + b"0\r\n\r\n"
+    answer = await _answer_to(live, head + crumbs)
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:100]
+    assert b"body_in_crumbs" in answer, answer[-300:]
+    pieces = b"64\r\n" + b" " * 100 + b"\r\n"  # JSON allows the spaces around a value
+    fine = b"2\r\n{}\r\n" + pieces * (2 * MAX_SMALL_PIECES) + b"0\r\n\r\n"
+    answer = await _answer_to(live, head + fine)
+    assert answer.startswith(b"HTTP/1.1 4"), answer[:100]  # an empty room request: refused by the API
+    assert b"body_in_crumbs" not in answer and b"headers_too_large" not in answer, answer[-300:]

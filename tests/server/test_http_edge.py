@@ -14,9 +14,10 @@ import pytest
 
 from nightfall.games.registry import default_catalog
 from nightfall.server.json_edge import MAX_DEPTH
+from nightfall.server.limits import ServerLimits
 
 from .conftest import Serve
-from .harness import Live
+from .harness import FakeClock, Live
 
 pytestmark = [pytest.mark.server, pytest.mark.timeout(60)]
 
@@ -202,3 +203,24 @@ async def test_a_host_header_no_browser_sends_makes_no_room_and_no_huge_qr_code(
         first = await both.http.get(f"/api/rooms/{code}/qr.svg")
         assert first.status_code == 200 and first.headers["content-type"].startswith("image/svg+xml")
         assert (await both.http.get(f"/api/rooms/{code}/qr.svg")).content == first.content
+
+
+async def test_over_its_rate_an_address_gets_the_urls_page_for_every_code(serve: Serve, dist: Path) -> None:
+    """Attack round 4 (2026-12-07): with its lookups used up, an address still got the page
+    of a room in memory by its game (``index.html`` for a Heks room under Andorra's
+    ``/a/CODE/p``), and the URL's page for any other code: 343 guesses a second told live
+    codes from dead ones while the API answered 429. Over its rate, every code gets the
+    URL's page; under it, a room's own game decides."""
+    clock = FakeClock()
+    live = await serve(
+        catalog=default_catalog(), web_dist=dist, limits=ServerLimits(http_burst=4, clock=clock)
+    )
+    code = (await heks_room(live))["code"]
+    assert "heks" in (await live.http.get(f"/a/{code}/p")).text  # the room's own game
+    while (await live.http.get("/api/rooms/ZZZZ")).status_code != 429:
+        pass
+    for named in (code, "QQQQ"):
+        page = await live.http.get(f"/a/{named}/p")
+        assert page.status_code == 200 and "andorra" in page.text, (named, page.text)
+    clock.advance(60)  # refilled: the room's own game again
+    assert "heks" in (await live.http.get(f"/a/{code}/p")).text

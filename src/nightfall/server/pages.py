@@ -103,11 +103,14 @@ async def entry_page(request: Request, rooms: Rooms) -> str:
 
 async def _game_of(request: Request, rooms: Rooms, raw_code: str) -> str | None:
     """The game of the room a page names. Looking up a room not in memory costs a
-    store read, so it is rate limited like the API's lookups (docs/security.md §2)."""
+    store read, so it is rate limited like the API's lookups (docs/security.md §2).
+    An address over its rate gets the URL's page for every code, a room in memory too:
+    answering those alone let it tell live codes from others at 343 guesses a second,
+    the page itself the answer (attack round 4, 2026-12-07)."""
     code = codes.normalise(raw_code)
     if code is None:
         return None
-    if code not in rooms and held_back(request) is not None:
+    if held_back(request) is not None:
         return None  # this address is looking up too much: the URL decides
     room = await rooms.find(code)
     if room is None:

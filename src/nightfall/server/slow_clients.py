@@ -19,6 +19,9 @@ each byte, until the deadline; eight connections sending 20 MB of header lines t
 server to 2.5 GB and stalled it 4.5 s (attack round of 2026-12-07). A request over the cap is
 answered 431 and its connection closed; a browser's headers are a few kilobytes.
 
+A body that comes in more than ``MAX_SMALL_PIECES`` pieces averaging under
+``MIN_PIECE_BYTES`` (a chunked body of one-byte chunks) is answered 400 ``body_in_crumbs``.
+
 Pipelined requests are capped too: uvicorn parses every request a read brings into a
 queue behind the one being answered, so a client that sent requests back to back and
 never read the answers made the server hold ~32 bytes for each byte it sent (attack round
@@ -48,6 +51,12 @@ from .ratelimit import AddressCounts
 MAX_PIPELINED = 8  # requests waiting behind the one being answered, on one connection
 MAX_HEAD_BYTES = 32 * 1024  # a request's line and headers (nginx's default buffers hold as much)
 MAX_HEADERS = 100
+# A body read in pieces this small on average, past this many pieces, is a flood, not an
+# upload: each piece is a Python call on the loop every room shares (a chunked body of
+# 1,000,000 one-byte chunks held every room for ~1 s, attack round 4). A phone's body comes
+# in one piece; a slow link's in segments of a kilobyte or more.
+MAX_SMALL_PIECES = 1024
+MIN_PIECE_BYTES = 64
 
 
 class _Flooded(Exception):
@@ -101,6 +110,8 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._after_head = 0  # bytes read since they were complete: the body, its framing, trailers
         self._body_bytes = 0  # of which the body itself
         self._too_big = False  # the header block passed the cap: answered 431
+        self._pieces = 0  # calls the body came in (chunked: one a chunk at least)
+        self._crumbs = False  # the body came in pieces too small: answered 400
 
     # -- the request's clock ------------------------------------------------
 
@@ -169,6 +180,10 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_body(self, body: bytes) -> None:
         self._body_bytes += len(body)
+        self._pieces += 1
+        if self._pieces > MAX_SMALL_PIECES and self._body_bytes < MIN_PIECE_BYTES * self._pieces:
+            self._crumbs = True
+            raise _Flooded  # stops the parser; send_400_response answers
         super().on_body(body)
 
     def _header_block_too_big(self) -> None:
@@ -194,7 +209,8 @@ class GuardedHttpTools(HttpToolsProtocol):
             )
             self.transport.close()
             return
-        self.transport.write(answer(400, Rejected("bad_request", reason="bad_http")))
+        reason = "body_in_crumbs" if self._crumbs else "bad_http"
+        self.transport.write(answer(400, Rejected("bad_request", reason=reason)))
         self.transport.close()
 
     def _on_headers_complete(self) -> None:
@@ -218,7 +234,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._in_body = True
-        self._head_bytes = self._after_head = self._body_bytes = 0
+        self._head_bytes = self._after_head = self._body_bytes = self._pieces = 0
         self._on_headers_complete()
 
     def on_message_complete(self) -> None:

@@ -18,6 +18,10 @@ common 1,024-file limit off the air. Closing every refused socket's TCP connecti
 was tried: a phone then sometimes read its 4429 as an abnormal close (the connection reset
 before the browser read the close frame) and reconnected at once instead of waiting.
 
+Frames of any kind are parsed at most ``FRAMES_PER_SECOND`` a second per socket
+(``ws_frames``): past it the socket stops reading until the next second, and its bytes already
+read wait, up to ``MAX_HELD``; past that it is cut off. A phone sends a few frames a second.
+
 A defence, not a speed-up: it stands with the fast paths on and off (``server/fast``).
 """
 
@@ -25,6 +29,8 @@ from __future__ import annotations
 
 import logging
 from typing import Any
+
+from .ws_frames import FrameCounter
 
 log = logging.getLogger("nightfall.server")
 
@@ -35,6 +41,8 @@ MAX_CLOSING = 8  # refused sockets of one address waiting for their peer's close
 
 _closing: dict[str, int] = {}  # per address: refused sockets waiting for their peer's close
 MAX_UNREAD = 256 * 1024  # bytes: a few views' worth; a phone that reads never comes near
+FRAMES_PER_SECOND = 256  # a socket's frames parsed in a second; the seat's budget is 20 messages
+MAX_HELD = 256 * 1024  # bytes read past that budget and waiting for the next second
 
 
 try:
@@ -52,6 +60,41 @@ if WebSocketsSansIOProtocol is not None:
             super().__init__(*args, **kwargs)
             self.close_timeout = CLOSE_WAIT_S
             self.closing_as: str | None = None  # the address it counts for in ``_closing``
+            self.guard_counter = FrameCounter()
+            self.guard_since = 0.0  # loop time the current second of frames began
+            self.guard_frames = 0
+            self.guard_held: bytearray | None = None  # read past the budget, parsed next second
+            self.guard_release: Any = None  # the timer that parses ``held``
+
+        def data_received(self, data: bytes) -> None:
+            if self.guard_held is not None:
+                self.guard_held += data
+                if len(self.guard_held) > MAX_HELD:
+                    self.transport.abort()  # kept sending into a paused socket: no phone
+                    return
+                self.transport.pause_reading()  # uvicorn may have resumed it for its own queue
+                return
+            now = self.loop.time()
+            if now - self.guard_since >= 1.0:
+                self.guard_since, self.guard_frames = now, 0
+            begun, taken = self.guard_counter.take(data, FRAMES_PER_SECOND - self.guard_frames)
+            self.guard_frames += begun
+            if taken < len(data):
+                self.guard_held = bytearray(data[taken:])
+                self.transport.pause_reading()
+                self.guard_release = self.loop.call_at(self.guard_since + 1.0, self.parse_held)
+                data = data[:taken]
+            if data:
+                super().data_received(data)
+
+        def parse_held(self) -> None:
+            self.guard_release = None
+            held, self.guard_held = self.guard_held, None
+            if held is None or self.transport.is_closing():
+                return
+            if not self.read_paused:  # uvicorn's own pause (its queue for the app) stays its own
+                self.transport.resume_reading()
+            self.data_received(bytes(held))
 
         async def send(self, message: Any) -> None:
             await super().send(message)
@@ -73,6 +116,10 @@ if WebSocketsSansIOProtocol is not None:
                 self.closing_as = address
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self.guard_release is not None:
+                self.guard_release.cancel()
+                self.guard_release = None
+            self.guard_held = None
             if self.closing_as is not None:
                 left = _closing.get(self.closing_as, 1) - 1
                 if left > 0:
