@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, WebSocket, WebSocketRoute
+from playwright.sync_api import Page, WebSocket, WebSocketRoute, expect
 
 from .conftest import NewPhone
 from .table import create_room
@@ -159,3 +159,41 @@ def test_a_socket_whose_pongs_never_come_is_replaced(server: str, new_phone: New
     frames.wait(page, lambda: len(frames.sockets) == 2, "the new socket")
     frames.wait(page, frames.sockets[0].is_closed, "the old socket's close")  # it may come after
     assert len(frames.sockets) == 2
+
+
+def test_a_link_called_offline_over_a_live_socket_is_asked_at_the_next_tick(
+    server: str, new_phone: NewPhone
+) -> None:
+    """A play-test: every phone showed "No connection" for 15 s and more at a game's end, over
+    links that were fine. The link had been called offline in the game's last seconds and the
+    lobby's slow keepalive asks only after 15 s of quiet. Now an "offline" link is pinged at
+    every tick until something comes back (here the browser's own "offline" event, while the
+    socket lives)."""
+    page = new_phone()
+    frames = _watch(page)
+    _lobby_then_pause(page, server, frames)
+    banner = page.locator(".conn-banner")
+    expect(banner).to_have_count(0)
+    before = frames.pings
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    expect(banner).to_be_visible()
+    _advance(page, frames, 1)  # 5 s: the lobby's keepalive would not ask before 15 s
+    assert frames.pings > before, frames.sent
+    expect(banner).to_have_count(0)
+
+
+def test_a_page_that_could_not_run_does_not_count_that_time_as_quiet(
+    server: str, new_phone: NewPhone
+) -> None:
+    """A tick that comes late (the page rendered a big scene on a busy phone, or slept) asks
+    the socket instead of judging the link by a quiet it could not have heard: 40 s jumped
+    at once (timers fire once, late) neither replaces the socket nor says "No connection"."""
+    page = new_phone()
+    frames = _watch(page)
+    _lobby_then_pause(page, server, frames)
+    before = frames.pings
+    page.clock.fast_forward(40_000)
+    frames.wait(page, lambda: frames.pings > before and frames.pongs >= frames.pings, "the late tick's ping")
+    page.wait_for_timeout(300)
+    expect(page.locator(".conn-banner")).to_have_count(0)
+    assert len(frames.sockets) == 1, "the socket was replaced"

@@ -107,7 +107,11 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
             # pushed what real tables did onto the slides' dots at 720 px), above the dots
             roles = page.get_by_test_id("next-roles")
             said = " ".join(roles.inner_text().split())
-            for part in (f"3× {t('role.WITCH', lang)}", t("role.JESTER", lang), f"× {t('role.VILLAGER', lang)}"):
+            for part in (
+                f"3× {t('role.WITCH', lang)}",
+                t("role.JESTER", lang),
+                f"× {t('role.VILLAGER', lang)}",
+            ):
                 assert part in said, (name, lang, said)
             head = page.get_by_test_id("next-game").locator("h3").bounding_box()
             box = roles.bounding_box()
@@ -117,7 +121,9 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
             last = page.get_by_test_id("next-game").locator("p, li").last.bounding_box()
             assert dots is not None and last is not None
             assert last["y"] + last["height"] <= dots["y"], (name, lang, last, dots)
-        if name == "board_depart12&own=1":  # the host's deck says so, in one line, and no role is under the hint
+        if (
+            name == "board_depart12&own=1"
+        ):  # the host's deck says so, in one line, and no role is under the hint
             heading = page.locator(".board-roles h3")
             expect(heading).to_have_text(t("board.roles.own", lang))
             lines = heading.evaluate(

@@ -4,7 +4,7 @@
 // and whenever the device wakes up, except when the server limits us (close 4429): then it
 // waits as long as the server says. The view is the game's own type (V).
 import { observeServerTime } from "./clock";
-import { CLOSE_LIMITED, FATAL_CLOSE, HEARTBEAT_TICK_MS, KEEPALIVE_TICK_MS, Reconnect, verdict, type Heartbeat } from "./link";
+import { CLOSE_LIMITED, FATAL_CLOSE, HEARTBEAT_TICK_MS, KEEPALIVE_TICK_MS, LATE_TICK_MS, Reconnect, verdict, type Heartbeat } from "./link";
 import { withPresence, withState, type ConnSnapshot, type ErrorInfo } from "./snapshot";
 import { Feed } from "./feed";
 import { Requests, type Outcome } from "./requests";
@@ -47,6 +47,8 @@ export class Connection<V extends object = object> {
    *  as gone after a few seconds of silence (server/quiet.py), so the fast heartbeat also
    *  pings a socket that has said nothing for a second, even while views keep arriving. */
   private lastSentAt = 0;
+  /** When the keepalive last ran, or its timer started (Date.now() ms). */
+  private lastTickAt = 0;
 
   constructor(
     private readonly code: string,
@@ -71,10 +73,14 @@ export class Connection<V extends object = object> {
     if (this.options.heartbeat === beat) return;
     this.options = { ...this.options, heartbeat: beat };
     if (!this.stopped) this.startTicks();
+    // A link called offline just before (the game's last seconds) is asked now: the slow
+    // keepalive would leave "No connection" up for 15 s over a socket that is fine (play-test).
+    if (this.store.get().link === "offline") this.ping();
   }
 
   private startTicks(): void {
     clearInterval(this.pingTimer);
+    this.lastTickAt = Date.now();
     this.pingTimer = setInterval(() => this.keepAlive(), this.options.heartbeat ? HEARTBEAT_TICK_MS : KEEPALIVE_TICK_MS);
   }
 
@@ -249,14 +255,27 @@ export class Connection<V extends object = object> {
 
   /** Every few seconds: ping a socket that has gone quiet, and replace one that stayed quiet. */
   private keepAlive(): void {
+    const beat = this.options.heartbeat;
+    const now = Date.now();
+    const tick = beat ? HEARTBEAT_TICK_MS : KEEPALIVE_TICK_MS;
+    const late = this.lastTickAt ? now - this.lastTickAt - tick : 0;
+    this.lastTickAt = now;
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.lastMessageAt) return;
-    const beat = this.options.heartbeat;
-    const what = verdict(Date.now() - this.lastMessageAt, beat);
+    if (late > LATE_TICK_MS) {
+      // The page was busy (a big scene rendering on a slow phone) or asleep: it could not
+      // hear meanwhile, so that time was not quiet. Ask instead of judging (a play-test saw
+      // "No connection" on every phone at a game's end over links that were fine).
+      this.lastMessageAt = Math.min(now, this.lastMessageAt + late);
+      this.ping();
+      return;
+    }
+    const what = verdict(now - this.lastMessageAt, beat);
     if (what === "replace") this.dropAndReopen(ws);
     else if (what === "offline") this.markOffline();
     else if (what === "ping") this.ping();
-    else if (beat && Date.now() - this.lastSentAt >= beat.pingWhenQuietMs) this.ping(); // at most one a second either way
+    else if ((beat || this.store.get().link === "offline") && now - this.lastSentAt >= (beat?.pingWhenQuietMs ?? 1_000))
+      this.ping(); // at most one a second either way; an "offline" link is asked until it answers
   }
 
   private markOffline(): void {

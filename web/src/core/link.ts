@@ -18,6 +18,9 @@ export interface Heartbeat {
 }
 export const GAME_HEARTBEAT: Heartbeat = { pingWhenQuietMs: 1_000, offlineAfterMs: 2_000, replaceAfterMs: 8_000 };
 export const HEARTBEAT_TICK_MS = 250;
+// A tick this much later than due: the page could not run (busy or asleep), so it asks
+// the socket rather than count that time as quiet.
+export const LATE_TICK_MS = 1_000;
 
 // 4409: a fifth tab with the same seat closed this one; reconnecting would close another.
 export const FATAL_CLOSE: Record<number, string> = { 4401: "bad_token", 4404: "no_room", 4409: "replaced", 4410: "removed" };
