@@ -65,8 +65,16 @@ def test_host_deck_refused_then_dealt_and_listed(
         _step(host, "deck.more", "CROW", 3)
         _step(host, "deck.more", "CROW", 4)
         # H-DECK-3 at 12 players: 2 Witches + 5 Crows is more than half; refused with the reason
-        host.get_by_role("button", name=t("deck.more", role=t("role.CROW")), exact=True).click()
-        expect(deck.get_by_role("alert")).to_have_text(t("deck.side", side=7, n=12))
+        plus = host.get_by_role("button", name=t("deck.more", role=t("role.CROW")), exact=True)
+        plus.click()
+        alert = deck.get_by_role("alert")
+        expect(alert).to_have_text(t("deck.side", side=7, n=12))
+        # said right under the tapped stepper, on the screen (a play-test read nothing: the
+        # reason was at the card's foot, ~350 px further down, below the phone's 844 px)
+        tapped, said = plus.bounding_box(), alert.bounding_box()
+        assert tapped is not None and said is not None
+        assert 0 <= said["y"] - (tapped["y"] + tapped["height"]) < 60, (tapped, said)
+        assert said["y"] + said["height"] <= 844, said
         expect(host.locator(".toast")).to_have_count(0)  # said in the card, not twice
         _count(host, "CROW").to_have_text("4")  # the deck stayed as it was
         deck.scroll_into_view_if_needed()

@@ -261,7 +261,7 @@ export const en: Record<MsgKey, string> = {
   "exile.quorum.hint": "Blank votes and cats who do not vote count in the total.",
 
   "pond.title": "At the pond",
-  "pond.text": "You are a frog. You watch and wait for the Herb Doctor to turn you back.",
+  "pond.text": "You are a frog. You watch and wait: the Herb Doctor may turn you back, while still a cat.",
   "pond.text.nodoctor": "You are a frog. You watch the game to its end.",
   "spectator.title": "Spectator",
   "spectator.text": "You have been exiled. You watch until the end.",

@@ -277,7 +277,7 @@ export const nl = {
 
   // Frog / spectator
   "pond.title": "Bij de vijver",
-  "pond.text": "Je bent een kikker. Je kijkt mee en wacht tot de Kruidendokter je terugverandert.",
+  "pond.text": "Je bent een kikker. Je kijkt mee en wacht: de Kruidendokter kan je terugveranderen, zolang die zelf nog een kat is.",
   "pond.text.nodoctor": "Je bent een kikker. Je kijkt mee tot het einde van het spel.",
   "spectator.title": "Toeschouwer",
   "spectator.text": "Je bent verbannen. Je kijkt mee tot het einde.",

@@ -61,22 +61,24 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
   const d = chosenDeck(room);
   const n = room.members.length;
   const problem = seatedProblem(room);
-  // the server's refusal of the last edit (H-DECK-7), in this phone's language when we can say it
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // the server's refusal of the last edit (H-DECK-7), in this phone's language when we can say it,
+  // and the control it answers: said under that control, where the host's eyes are (a
+  // play-test at 12 seated read nothing: it was 350 px down, below the phone's screen)
+  const [refusal, setRefusal] = useState<{ text: string; at: DeckRole | null } | null>(null);
   // the host's last own deck: "Standard" and back brings it again (a play-test lost it)
   const lastOwn = useRef<HeksDeck | null>(null);
   if (d !== null) lastOwn.current = d;
-  const send = (deck: HeksDeck | null) => {
+  const send = (deck: HeksDeck | null, at: DeckRole | null = null) => {
     setRefusal(null);
     void conn.lobby("settings", { deck }).then((outcome) => {
       if (!outcome) return;
       conn.clearError(); // said here, beside the control, instead of in the global toast
       const local = deck && problemAt(MAX_PLAYERS, deck);
-      setRefusal(local ? t(local.key, local.params) : errorText(outcome.code, outcome.params));
+      setRefusal({ text: local ? t(local.key, local.params) : errorText(outcome.code, outcome.params), at });
     });
   };
   const change = (role: DeckRole, by: number) => {
-    if (d) send({ ...d, [role]: Math.max(0, d[role] + by) });
+    if (d) send({ ...d, [role]: Math.max(0, d[role] + by) }, role);
   };
   const seated = n >= MIN_PLAYERS && n <= MAX_PLAYERS;
   const chosen = d ? DECK_ROLES.reduce((s, r) => s + d[r], 0) : 0;
@@ -127,34 +129,42 @@ export function DeckCard(props: { room: RoomState; you: You; conn: Connection })
                   {t("deck.oneWitch")}
                 </p>
               )}
+              {refusal?.at === role && <Refusal text={refusal.text} />}
             </Fragment>
           ))}
           <div class="choices grid2 deck-toggles">
             {ONE_HOLDER.map((role) => (
               <button type="button" key={role} class={`choice toggle ${d[role] ? "pressed" : ""}`} aria-pressed={d[role] > 0} onClick={() => change(role, d[role] ? -1 : 1)}>
-                {d[role] ? "✓ " : ""}
+                {d[role] ? "✓\u00a0" : ""}
                 {roleName(role)}
               </button>
             ))}
           </div>
+          {refusal?.at && ONE_HOLDER.includes(refusal.at) && <Refusal text={refusal.text} />}
         </div>
       )}
-      {d !== null && (
+      {/* the host's count of Villagers as he edits; a guest reads them in the chips below */}
+      {d !== null && (you.host || !seated) && (
         <p class="small deck-villagers">
           {seated && chosen <= n ? t("deck.villagers", { n: n - chosen }) : t("deck.villagers.fill")}
         </p>
       )}
       {seated && <Chips counts={deckRow(room, n)} />}
-      {refusal && (
-        <p class="deck-problem" role="alert">
-          {refusal}
-        </p>
-      )}
+      {refusal && refusal.at === null && <Refusal text={refusal.text} />}
       {problem && (
         <p class="deck-problem" role="status">
           {problem}
         </p>
       )}
     </section>
+  );
+}
+
+/** A refused edit's reason, under the control that made it. */
+function Refusal(props: { text: string }) {
+  return (
+    <p class="deck-problem" role="alert">
+      {props.text}
+    </p>
   );
 }

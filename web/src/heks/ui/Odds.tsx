@@ -8,6 +8,10 @@ import { RealTables } from "./RealTables";
 // strongest bots played with it, with its 95 % interval (the pale band around the bar's end),
 // narrowing as the server's games come in. Shown in the lobby on the phones and the board.
 
+/** Games before the first numbers: after four, a side read "4–70 %" and the next second
+ * "3–38 %" (a play-test: "confusing"); by 30 the interval is about ± 15 and settles. */
+export const FIRST_SHOWN = 30;
+
 function sideName(side: string): string {
   return side === "village" ? t("odds.side.village") : side === "witch" ? t("odds.side.witch") : t("odds.side.solo");
 }
@@ -32,8 +36,9 @@ export function wholePercents(percents: number[]): number[] {
  * ``whole`` is the share as ``wholePercents`` rounded it. */
 export function shareText(s: SideOdds, whole: number): { share: string; pm: string | null } {
   const pm = Math.round(s.plus_minus);
-  if (pm >= 1 && whole - pm >= 0 && whole + pm <= 100) return { share: `${whole} %`, pm: `± ${pm}` };
-  return { share: `${Math.floor(s.low)}–${Math.ceil(s.high)} %`, pm: null };
+  // no-break spaces: "50 %" must not wrap into "50 / %" (a play-test, in Dutch)
+  if (pm >= 1 && whole - pm >= 0 && whole + pm <= 100) return { share: `${whole}\u00a0%`, pm: `±\u00a0${pm}` };
+  return { share: `${Math.floor(s.low)}–${Math.ceil(s.high)}\u00a0%`, pm: null };
 }
 
 /** The odds in one line, for the deck's card where the host edits it (a play-test: on a phone
@@ -44,7 +49,7 @@ export function OddsLine(props: { room: RoomState }) {
   const whole = wholePercents(odds.sides.map((s) => s.percent));
   return (
     <p class="small odds-line" aria-live="polite" data-testid="odds-line" data-games={odds.games}>
-      {odds.games === 0
+      {odds.games < FIRST_SHOWN
         ? t("odds.simulating")
         : [...odds.sides.map((s, i) => `${sideName(s.side)} ${Object.values(shareText(s, whole[i])).filter(Boolean).join(" ")}`), t("odds.line.games", { n: odds.games })].join(" · ")}
     </p>
@@ -65,7 +70,7 @@ export function Odds(props: { room: RoomState; class?: string }) {
   return (
     <section class={`card odds ${props.class ?? ""}`} data-testid="odds" data-games={odds.games} data-done={odds.done}>
       <h2>{t("odds.title")}</h2>
-      {odds.games === 0 ? (
+      {odds.games < FIRST_SHOWN ? (
         <p class="small muted" role="status">
           {t("odds.simulating")}
         </p>
