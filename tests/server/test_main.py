@@ -23,6 +23,15 @@ def test_one_server_per_data_dir(tmp_path: Path) -> None:
     again.close()
 
 
+def test_a_server_on_the_loopback_promises_phones_nothing() -> None:
+    """A play-test: bound to 127.0.0.1 it said "Phones on the same Wi-Fi can join at:
+    http://127.0.0.1:8781/", which no phone can open."""
+    text = banner("http://127.0.0.1:8000", ansi=False)
+    assert "Phones on the same Wi-Fi can join" not in text and "--host 0.0.0.0" in text
+    assert "http://127.0.0.1:8000/" in text
+    assert "Phones on the same Wi-Fi can join at" in banner("http://192.168.1.20:8000", ansi=False)
+
+
 def test_banner_shows_the_address_and_a_qr_code() -> None:
     text = banner("http://192.168.1.20:8000", ansi=False)
     assert "http://192.168.1.20:8000/" in text and "█" in text

@@ -11,6 +11,7 @@ import sqlite3
 import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from nightfall.store import EventStore, SqliteStore, open_store
 
@@ -85,11 +86,20 @@ def public_url(host: str, port: int) -> str:
 
 
 def banner(url: str, ansi: bool) -> str:
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.startswith("127.") or host == "::1":
+        # bound to the loopback: no phone can reach it, so none is promised it (a play-test)
+        head = [
+            "",
+            "  Nightfall is running for this computer only (it listens on the loopback).",
+            "  For phones on the same Wi-Fi, start it with --host 0.0.0.0. Open:",
+            "",
+        ]
+    else:
+        head = ["", "  Nightfall is running. Phones on the same Wi-Fi can join at:", ""]
     return "\n".join(
         [
-            "",
-            "  Nightfall is running. Phones on the same Wi-Fi can join at:",
-            "",
+            *head,
             f"    {url}/",
             "",
             qr.terminal(f"{url}/", ansi=ansi),
