@@ -23,7 +23,9 @@ const send: Send = (type, ...payload) => {
 };
 const app = document.getElementById("app")!;
 // the table's looks, one colour and sign a seat (the lobby's profile), for the seats and the recap
-const members = (view?.players ?? []).map((p, i) => ({ pid: p.seat, name: p.name, seat: p.seat, host: p.host, colour: COLOUR_IDS[i % COLOUR_IDS.length], avatar: AVATAR_IDS[i % AVATAR_IDS.length], game_seat: p.seat }));
+// ?lost=N: seat N's phone lost the server (the board marks it)
+const lost = Number(q.get("lost") ?? 0);
+const members = (view?.players ?? []).map((p, i) => ({ pid: p.seat, name: p.name, seat: p.seat, host: p.host, colour: COLOUR_IDS[i % COLOUR_IDS.length], avatar: AVATAR_IDS[i % AVATAR_IDS.length], game_seat: p.seat, presence: p.seat === lost ? ("disconnected" as const) : ("connected" as const) }));
 if (name === "score_late") {
   // The evening's score after a game a late joiner (Late, no game seat) only watched.
   const member = (pid: number, n: string, seat: number | null) => ({ pid, name: n, seat: pid, host: pid === 1, colour: null, avatar: null, game_seat: seat });

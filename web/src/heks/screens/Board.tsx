@@ -11,7 +11,7 @@ import { RelinkMark } from "../ui/RelinkNotice";
 import { chosenDeck, deckRow } from "../deck";
 import { seatedProblem } from "../ui/Deck";
 import { rolesInPlay, rolesOf } from "../ui/roles";
-import type { Role } from "../../generated/protocol";
+import type { PresenceState, Role } from "../../generated/protocol";
 import { BoardPhase } from "../board/BoardPhase";
 import { NextGame, nextGameKey } from "../board/NextGame";
 import { RecapLooks } from "../recap/who";
@@ -95,6 +95,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                     <span class="seat-name">{p.name}</span>
                     {won(lookAt(room.members, p.seat)?.pid)}
                     <RelinkMark room={room} seat={p.seat} />
+                    <LostMark presence={lookAt(room.members, p.seat)?.presence} />
                     {p.status === "FROG" && <Frog size={24} />}
                     {v.chief === p.seat && <Crown size={24} />}
                     {waiting.has(p.seat) && <span class="owes-mark" aria-label={t("board.owes")}>…</span>}
@@ -106,6 +107,7 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
                     <Badge look={m} size={28} />
                     <span class="seat-name">{m.name}</span>
                     {won(m.pid)}
+                    <LostMark presence={m.presence} />
                   </li>
                 ))}
           </ol>
@@ -120,6 +122,14 @@ export function Board(props: { room: RoomState; view: HeksView | null; tv?: bool
   );
 }
 
+
+/** A seat whose phone lost the server: the table sees it, as the host's panel does (a
+ * play-test: the board showed only "…", as for anyone still to tap). */
+function LostMark(props: { presence: PresenceState | undefined }) {
+  const p = props.presence;
+  if (!p || p === "connected") return null;
+  return <span class={`dot ${p}`} role="img" aria-label={t(p === "grace" ? "host.grace" : "host.disconnected")} />;
+}
 
 /** "Roles in this game": Table 2.1's row for this table, in a corner during play (issue 31 §3). */
 function RolesInPlay(props: { roles: { role: Role; count: number }[]; own?: boolean }) {
