@@ -113,6 +113,8 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
                 f"× {t('role.VILLAGER', lang)}",
             ):
                 assert part in said, (name, lang, said)
+            size = roles.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+            assert size >= 20, (name, lang, size)  # read from the sofa, as the rest of the slide
             head = page.get_by_test_id("next-game").locator("h3").bounding_box()
             box = roles.bounding_box()
             assert head is not None and box is not None

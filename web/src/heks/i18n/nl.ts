@@ -434,7 +434,7 @@ export const nl = {
   "help.roles.inPlay": "Rollen in dit spel",
   "board.roles": "Rollen in dit spel",
   "board.roles.own": "Rollen: keuze spelleider",
-  "board.next": "Het volgende spel",
+  "board.next": "Volgend spel",
   "spell.DISGUISE.desc.noseer": "Vandaag kan niemand door je heen kijken (zonder een rol die controleert heeft het geen nut).",
   "stall.waiting": "Nog steeds wachten op iemand ({n} s)",
   "recap.spell.auto": "{name} sprak geen spreuk uit",
