@@ -129,6 +129,12 @@ def _serve(
     env["NIGHTFALL_ODDS_WORKERS"] = "0"
     if timers:
         env[TIMERS_ENV] = json.dumps(timers)
+    # Every page here comes from one address, 127.0.0.1, where a table's phones each have their
+    # own: a whole table's joins and lookups would empty one address's bucket, and then its
+    # boards (spectators, held to the bucket since attack round 5) would wait. The per-address
+    # rate is tested in tests/server/test_limits.py.
+    if "--http-burst" not in flags:
+        flags = [*flags, "--http-burst", "1000"]
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     _ensure_web_build()

@@ -17,7 +17,7 @@ import pytest
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from nightfall.server.ws_frames import FrameCounter
-from nightfall.server.ws_guard import FRAMES_PER_SECOND
+from nightfall.server.ws_guard import FRAMES_PER_SECOND, OVER_BUDGET_S
 
 from .conftest import Serve
 from .test_floods import _websocket
@@ -111,4 +111,36 @@ async def test_a_flood_of_tiny_frames_is_parsed_at_a_phones_pace(
     seconds = loop.time() - began
     # At most the budget in each second begun: all 20,000 at once before.
     assert 0 < parsed[0] <= FRAMES_PER_SECOND * (int(seconds) + 2), (parsed[0], seconds)
+    writer.close()
+
+
+@pytest.mark.server
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
+async def test_a_socket_over_its_budget_second_after_second_is_cut_off(
+    serve: Serve, fast_paths: bool
+) -> None:
+    """Attack round 5: 32 sockets sent pongs for 6 s and their client went away; the sockets
+    stayed open for over 8 minutes, the held bytes parsed at the budget (and, on the fast
+    path, keeping the keepalive quiet), holding the address's socket cap full. A socket over
+    its budget every second for ``OVER_BUDGET_S`` is no phone: it is cut off."""
+    live = await serve(fast_paths=fast_paths)
+    code = (await live.create("Anna"))["code"]
+    reader, writer = await _websocket(live, code)
+    writer.write(frame(0x1, b'{"type":"hello","v":1}'))  # a spectator: no hello timeout ends it
+    assert b"welcome" in await asyncio.wait_for(reader.read(65536), 10)
+    writer.write(frame(0xA) * 100_000)  # 390 s of frames at the budget
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    closed = False
+    try:
+        while await asyncio.wait_for(reader.read(65536), OVER_BUDGET_S + 10):
+            pass
+        closed = True
+    except ConnectionResetError:
+        closed = True
+    except TimeoutError:
+        pass
+    assert closed, "the socket is still open"
+    assert loop.time() - began < OVER_BUDGET_S + 10
     writer.close()

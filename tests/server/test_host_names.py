@@ -42,6 +42,12 @@ def test_a_name_anyone_can_register_is_not_local(name: str) -> None:
     assert not is_local_name(name)
 
 
+def test_an_address_in_brackets_with_a_name_after_it_is_no_address() -> None:
+    """Attack round 5: ``[::1]evil.example`` was read as ``::1``."""
+    assert not HostNames().allowed("[::1]evil.example")
+    assert HostNames().allowed("[::1]:8000") and HostNames().allowed("[::1]")
+
+
 def test_the_public_url_and_allowed_names_are_answered_others_are_not() -> None:
     names = HostNames(["nightfall.example", None, "Party.Example.org"])
     assert names.allowed("nightfall.example:443") and names.allowed("party.example.org")
@@ -83,6 +89,13 @@ async def test_a_rebound_name_is_refused_before_a_room_is_made_or_a_socket_opens
     page = await live.http.get("/", headers={"Host": "evil.example"})
     assert page.status_code == 421 and page.headers["x-content-type-options"] == "nosniff"
     assert b" 101 " not in await upgrade_status(live, "evil.example:8000")
+
+    # two Host headers (no browser sends them; the first one used to decide): refused
+    port = urlsplit(live.url).port
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n")
+    assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"HTTP/1.1 421")
+    writer.close()
 
     for name in ("127.0.0.1:8000", "laptop.local", "party.example.org"):
         ok = await live.http.post(

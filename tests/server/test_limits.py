@@ -327,8 +327,10 @@ async def test_guessing_over_websockets_is_slowed_down(serve: Serve) -> None:
     error, close = await refused(forged)
     assert (error["error"]["code"], close) == ("bad_token", 4401)  # token 3: the bucket is empty
     # With the bucket empty, this address's next guesses are refused without an answer
-    # to them: an unknown room is not even looked up, a token not even compared.
-    for room, token in (("CCCC", None), (code, "y" * 43)):
+    # to them: an unknown room is not even looked up, a token not even compared, and a
+    # live room is not watched without a token (a spectator's welcome there, and a refusal
+    # for every other code, told live codes at ~700 guesses a second: attack round 5).
+    for room, token in (("CCCC", None), (code, "y" * 43), (code, None)):
         blocked = await open_from(live, room)
         await blocked.send({"type": "hello", "v": 1, "token": token})
         error, close = await refused(blocked)
@@ -353,13 +355,16 @@ async def test_guessing_over_websockets_is_slowed_down(serve: Serve) -> None:
 
 
 async def test_reconnecting_with_a_good_token_costs_nothing(serve: Serve) -> None:
-    """A Wi-Fi blip makes every phone reconnect: that must never lock one out."""
+    """A Wi-Fi blip makes every phone reconnect: that must never lock one out. Neither a
+    phone (its token) nor a board (no token: a spectator) takes a token of the address's
+    bucket; a spectator waits only while the bucket is empty (attack round 5)."""
     clock = FakeClock()
-    live = await serve(limits=ServerLimits(http_burst=1, http_rate_per_second=0.001, clock=clock))
-    created = await live.create("Anna")  # the only token
+    live = await serve(limits=ServerLimits(http_burst=2, http_rate_per_second=0.001, clock=clock))
+    created = await live.create("Anna")  # one of the two tokens
     for i in range(10):
         ws = await live.connect(created["code"], created["token"] if i % 2 else None)
         await ws.close()
+    assert (await live.http.get(f"/api/rooms/{created['code']}")).status_code == 200  # the other
     assert (await live.http.get(f"/api/rooms/{created['code']}")).status_code == 429
 
 

@@ -35,7 +35,11 @@ def name_of(host: str) -> str:
     """``Host``'s name without its port, lower case, without a final dot."""
     host = host.strip().lower()
     if host.startswith("["):
-        return host[1 : host.find("]")] if "]" in host else host
+        end = host.find("]")
+        rest = host[end + 1 :] if end > 0 else ""
+        if end < 0 or (rest and not (rest[0] == ":" and rest[1:].isdigit())):
+            return host  # "[::1]evil.example": no address, so no local name either
+        return host[1:end]
     return host.rsplit(":", 1)[0].rstrip(".") if host.count(":") == 1 else host.rstrip(".")
 
 
@@ -98,8 +102,9 @@ class KnownHostsOnly:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        host = _header(scope, b"host")
-        if self.names.allowed(host):
+        hosts = _headers(scope, b"host")
+        host = hosts[0] if hosts else None
+        if len(hosts) <= 1 and self.names.allowed(host):
             await self.app(scope, receive, send)
             return
         body = self.names.refused(host or "")
@@ -119,8 +124,6 @@ class KnownHostsOnly:
         await send({"type": "http.response.body", "body": body})
 
 
-def _header(scope: Scope, wanted: bytes) -> str | None:
-    for name, value in scope.get("headers", ()):
-        if bytes(name).lower() == wanted:
-            return bytes(value).decode("latin-1")
-    return None
+def _headers(scope: Scope, wanted: bytes) -> list[str]:
+    """Every value of a header (two ``Host`` headers are no browser's: refused)."""
+    return [bytes(v).decode("latin-1") for n, v in scope.get("headers", ()) if bytes(n).lower() == wanted]

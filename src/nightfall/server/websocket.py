@@ -100,9 +100,12 @@ async def _session(ws: WebSocket, address: str) -> None:
     # guessing codes or tokens over sockets is as slow as over HTTP. Phones coming back
     # to a room with good tokens are never charged nor held back: a Wi-Fi blip must not
     # lock a table out. A room not in memory (unloaded while idle) costs a store lookup
-    # to find: an address whose bucket is empty does not get one.
+    # to find: an address whose bucket is empty does not get one. Nor does a hello without
+    # a token, whatever room it names: answering a spectator's hello to a room in memory
+    # while refusing every other code told live codes at ~700 guesses a second once the
+    # bucket was empty (attack round 5, 2026-12-08).
     code = codes.normalise(ws.path_params["code"])
-    wait = None if code in rooms else held_back(ws)
+    wait = None if code in rooms and hello.get("token") is not None else held_back(ws)
     if wait is not None:
         await _refuse(ws, Rejected("rate_limited", retry_after=wait), CLOSE_TOO_MANY)
         return

@@ -20,7 +20,8 @@ before the browser read the close frame) and reconnected at once instead of wait
 
 Frames of any kind are parsed at most ``FRAMES_PER_SECOND`` a second per socket
 (``ws_frames``): past it the socket stops reading until the next second, and its bytes already
-read wait, up to ``MAX_HELD``; past that it is cut off. A phone sends a few frames a second.
+read wait, up to ``MAX_HELD``; past that, or over the budget every second for
+``OVER_BUDGET_S``, it is cut off. A phone sends a few frames a second.
 
 A defence, not a speed-up: it stands with the fast paths on and off (``server/fast``).
 """
@@ -43,6 +44,7 @@ _closing: dict[str, int] = {}  # per address: refused sockets waiting for their 
 MAX_UNREAD = 256 * 1024  # bytes: a few views' worth; a phone that reads never comes near
 FRAMES_PER_SECOND = 256  # a socket's frames parsed in a second; the seat's budget is 20 messages
 MAX_HELD = 256 * 1024  # bytes read past that budget and waiting for the next second
+OVER_BUDGET_S = 5.0  # over the budget every second for this long: cut off
 
 
 try:
@@ -65,8 +67,13 @@ if WebSocketsSansIOProtocol is not None:
             self.guard_frames = 0
             self.guard_held: bytearray | None = None  # read past the budget, parsed next second
             self.guard_release: Any = None  # the timer that parses ``held``
+            self.guard_over_since: float | None = None  # loop time it first went over, this run
 
         def data_received(self, data: bytes) -> None:
+            self.guard_admit(data)
+
+        def guard_admit(self, data: bytes) -> None:
+            """Bytes from the peer, or held ones given again: parse what the budget allows."""
             if self.guard_held is not None:
                 self.guard_held += data
                 if len(self.guard_held) > MAX_HELD:
@@ -80,10 +87,17 @@ if WebSocketsSansIOProtocol is not None:
             begun, taken = self.guard_counter.take(data, FRAMES_PER_SECOND - self.guard_frames)
             self.guard_frames += begun
             if taken < len(data):
+                if self.guard_over_since is None:
+                    self.guard_over_since = now
+                elif now - self.guard_over_since > OVER_BUDGET_S:
+                    self.transport.abort()  # over the budget second after second: no phone
+                    return
                 self.guard_held = bytearray(data[taken:])
                 self.transport.pause_reading()
                 self.guard_release = self.loop.call_at(self.guard_since + 1.0, self.parse_held)
                 data = data[:taken]
+            else:
+                self.guard_over_since = None
             if data:
                 super().data_received(data)
 
@@ -94,7 +108,10 @@ if WebSocketsSansIOProtocol is not None:
                 return
             if not self.read_paused:  # uvicorn's own pause (its queue for the app) stays its own
                 self.transport.resume_reading()
-            self.data_received(bytes(held))
+            # Not ``data_received``: held bytes are not news from the peer, so they must not
+            # keep its keepalive quiet (fast/ws_protocol.py), or a flooder that went away held
+            # its socket for many minutes (attack round 5).
+            self.guard_admit(bytes(held))
 
         async def send(self, message: Any) -> None:
             await super().send(message)

@@ -76,7 +76,11 @@ def andorra_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]
     log_path = root / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)],
+            # --http-burst: every page here comes from one address (tests/browser/conftest.py)
+            [
+                *(str(binary), "serve", "--host", "127.0.0.1", "--port", str(port)),
+                *("--data-dir", str(data), "--http-burst", "1000"),
+            ],
             cwd=REPO,
             stdout=log,
             stderr=subprocess.STDOUT,
