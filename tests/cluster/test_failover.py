@@ -134,7 +134,9 @@ async def test_a_paused_node_cannot_write_after_the_takeover(pg_url: str, tmp_pa
         assert owner is not None
         i = int(owner[-1]) - 1
         stale_phone = table.phones[1]
-        direct, _, _ = await open_seat(c.node_url(i), table.code, stale_phone.token)
+        # No keepalive on this socket: the node stays paused for the whole rest of the game
+        # (often past 40 s), and the client's own pings would close it before the node resumes.
+        direct, _, _ = await open_seat(c.node_url(i), table.code, stale_phone.token, ping_interval=None)
 
         c.signal_node(i, signal.SIGSTOP)
         # HAProxy takes the paused node out after three failed health checks (3-9 s);
