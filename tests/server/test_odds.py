@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+import websockets
 
 from nightfall.games.heks import odds
 from nightfall.games.heks.site import HeksSite
@@ -271,3 +272,71 @@ async def host_state(phone: Any, ok: Callable[[dict[str, Any]], bool]) -> dict[s
         await asyncio.wait_for(phone.changed.wait(), 10)
     state: dict[str, Any] = phone.state
     return state
+
+
+async def seated(live: Live, players: int) -> tuple[str, str]:
+    """A Heks lobby of ``players`` with nobody looking: its code and its host's token."""
+    created = await live.create("Anna", game="heks")
+    for i in range(1, players):
+        r = await live.join(created["code"], f"P{i}")
+        assert r.status_code == 201, r.text
+    return created["code"], created["token"]
+
+
+async def look_from(live: Live, code: str, token: str, address: str) -> Ws:
+    """The host's socket, from ``address`` (another loopback address: another client)."""
+    ws = await asyncio.wait_for(
+        websockets.connect(f"{live.ws_url}/ws/{code}", local_addr=(address, 0), max_size=2**20), 10
+    )
+    client = Ws(ws)
+    live.sockets.append(client)
+    await client.send({"type": "hello", "v": 1, "token": token})
+    await client.expect("welcome")
+    await client.expect("state")
+    return client
+
+
+async def test_only_a_lobby_somebody_looks_at_asks_for_its_odds(odds_server: Start) -> None:
+    """Security gap 11: a lobby with no phone and no board attached asks the pool for
+    nothing; the first socket starts its deck (its first state shows the odds), the last
+    one to leave stops it."""
+    live, pool = await odds_server(target=0)
+    code, token = await seated(live, 5)
+    await asyncio.sleep(0.1)
+    assert not pool.computing(FakeOddsHeks(), ROLE_TABLE[5]) and not calls_for(ROLE_TABLE[5])
+    host = await live.connect(code, token)
+    assert odds_of(host.state) is not None and pool.computing(FakeOddsHeks(), ROLE_TABLE[5])
+    board = await live.connect(code)
+    await host.ws.close()
+    await board.presence(1, "grace")  # the room has seen the host go
+    assert pool.computing(FakeOddsHeks(), ROLE_TABLE[5])  # the board still looks
+    await board.ws.close()
+    await until_true(lambda: not pool.computing(FakeOddsHeks(), ROLE_TABLE[5]))
+
+
+async def until_true(check: Callable[[], bool], timeout: float = 10) -> None:
+    for _ in range(int(timeout / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+async def test_one_clients_many_lobbies_share_the_workers_with_another_tables_lobby(
+    odds_server: Start,
+) -> None:
+    """Security gap 11 over the protocol: six lobbies whose hosts' sockets come from one
+    address (each its own deck: 4 to 9 players) against a table of 10 from another. Each
+    address gets every other batch, so the table's deck gets about half, not one in seven."""
+    live, _pool = await odds_server(target=0, batch=1)
+    theirs = [await seated(live, n) for n in range(4, 10)]
+    table_code, table_token = await seated(live, 10)
+    for code, token in theirs:
+        await look_from(live, code, token, "127.0.0.2")
+    await look_from(live, table_code, table_token, "127.0.0.3")
+    with _LOCK:
+        start = len(CALLS)
+    await until_true(lambda: len(CALLS) >= start + 40)
+    with _LOCK:
+        batches = [key for key, _s, _c in CALLS[start : start + 40]]
+    assert batches.count(tuple(ROLE_TABLE[10])) >= 18, batches

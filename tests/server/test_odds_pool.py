@@ -176,3 +176,24 @@ def test_the_workers_run_only_on_time_the_rooms_leave() -> None:
             executor.shutdown(wait=True)
     with pytest.raises(ValueError):
         OddsPool(priority="later")
+
+
+async def test_many_lobbies_of_one_owner_share_one_turn_with_another_owners_lobby(
+    threads: concurrent.futures.ThreadPoolExecutor,
+) -> None:
+    """Security gap 11: one client's fourteen lobbies, each its own deck, against one
+    table's deck. The turns go round the owners first, so the table's deck gets every
+    other batch, not one in fifteen (the attack round cut it from 554 games in 10 s to 88)."""
+    site = Fake()
+    pool = OddsPool(target=0, executor=threads, batch=1)  # never done: the decks compete all along
+    theirs = [(1, 0, 0, 1, 0, 1, 0, v) for v in range(1, 15)]
+    subs = [pool.subscribe(site, key, lambda _o: None, "203.0.113.9")[0] for key in theirs]
+    table = (3, 2, 0, 1, 1, 1, 1, 3)
+    subs.append(pool.subscribe(site, table, lambda _o: None, "192.168.1.20")[0])
+    await until(lambda: len(ORDER) >= 40)
+    for sub in subs:
+        sub.cancel()
+    await pool.close()
+    first = ORDER[:40]
+    assert first.count(table) >= 19, first
+    assert len(set(first) - {table}) == 14  # and the other owner's decks take their turns among themselves

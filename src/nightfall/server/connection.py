@@ -79,8 +79,10 @@ class Connection:
         outbox_size: int = OUTBOX_SIZE,
         bucket: TokenBucket | None = None,
         write: TextWriter | None = None,
+        address: str | None = None,
     ) -> None:
         self.ws = ws
+        self.address = address  # the peer's (``client_address``): whose turn its room's odds take
         self._write: TextWriter = write or ws.send_text  # fast.asgi_send.text_writer on the server
         self.pid: int | None = None  # None: a spectator
         # When a frame last arrived (time.monotonic), and whether the room has counted the

@@ -8,7 +8,10 @@ room's process takes the CPU from it at once), else ``os.nice``. A deck
 it: every subscriber gets each update. Work goes in small batches, at most one per
 worker in flight, taken round-robin from the decks somebody still asks for: a deck
 nobody asks for any more gets no next batch (its running one, a fraction of a
-second, finishes and is kept). Tallies stay in memory (least recently asked for
+second, finishes and is kept). The turns go round the subscribers' owners first (a
+room's host's address, ``odds_watch``), then round that owner's decks, so a client
+that opens many lobbies shares the workers with one lobby, not with each of its own
+(security gap 11). Tallies stay in memory (least recently asked for
 dropped first) and a deck is done at the target precision, so a lobby that comes
 back to a deck, or another room with it, starts from what is known.
 """
@@ -41,6 +44,8 @@ MAX_BATCH = 64
 MAX_KEPT = 512  # decks kept in memory besides each game's standard ones (never dropped)
 
 Listener = Callable[[Any], None]
+Owner = Hashable  # whose turn a subscription takes (an address); one owner's decks share one turn
+MAX_OWNERS_REMEMBERED = 4096
 
 
 def _start_worker(nice: int, idle: bool, server: int) -> None:
@@ -69,6 +74,7 @@ class Deck:
     key: Hashable
     tally: OddsTally
     listeners: dict[int, Listener] = field(default_factory=dict)
+    owners: dict[int, Owner] = field(default_factory=dict)  # each listener's owner
     running: bool = False
     done: bool = False
     failed: bool = False
@@ -94,6 +100,7 @@ class Subscription:
 
     def cancel(self) -> None:
         self._deck.listeners.pop(self._token, None)
+        self._deck.owners.pop(self._token, None)
 
 
 class OddsPool:
@@ -126,6 +133,8 @@ class OddsPool:
         self._standard: dict[str, frozenset[Hashable]] = {}  # per game: its default settings' decks
         self._in_flight = 0
         self._tokens = 0
+        self._served: dict[Owner, int] = {}  # each owner's last turn
+        self._turns = 0
         self._closed = False
         self.batches = 0  # batches run, for tests and the log
         self.batch = batch  # games per batch; None: sized to ``BATCH_SECONDS`` from the last one
@@ -133,12 +142,16 @@ class OddsPool:
 
     # -- what rooms call ---------------------------------------------------------
 
-    def subscribe(self, site: GameSite, key: Hashable, listener: Listener) -> tuple[Subscription, Any]:
+    def subscribe(
+        self, site: GameSite, key: Hashable, listener: Listener, owner: Owner = None
+    ) -> tuple[Subscription, Any]:
         """Ask for the odds of ``key``: the subscription and the odds known now (to show
-        at once); ``listener`` gets each later update, on the event loop."""
+        at once); ``listener`` gets each later update, on the event loop. ``owner``'s
+        subscriptions share one turn among the owners."""
         deck = self._deck(site, key)
         self._tokens += 1
         deck.listeners[self._tokens] = listener
+        deck.owners[self._tokens] = owner
         self._pump()
         return Subscription(self, deck, self._tokens), deck.tally.to_json(deck.done)
 
@@ -219,13 +232,30 @@ class OddsPool:
         )
 
     def _pump(self) -> None:
-        """Give each idle worker the next wanted deck's batch, round-robin."""
+        """Give each idle worker the next wanted deck's batch: round the owners, then
+        round each owner's decks; the warm decks when nobody asks."""
         while not self._closed and self._in_flight < self.workers:
-            deck = next((d for d in self._decks.values() if d.wanted and d.listeners), None)
-            deck = deck or next((d for d in self._decks.values() if d.wanted), None)
+            deck = self._next_asked() or next((d for d in self._decks.values() if d.wanted), None)
             if deck is None:
                 return
             self._run(deck)
+
+    def _next_asked(self) -> Deck | None:
+        """The deck of the owner served longest ago: that owner's deck run longest ago
+        (``_decks`` is in the order of their last batches)."""
+        first: dict[Owner, Deck] = {}
+        for deck in self._decks.values():
+            if deck.wanted and deck.listeners:
+                for owner in deck.owners.values():
+                    first.setdefault(owner, deck)
+        if not first:
+            return None
+        owner = min(first, key=lambda o: self._served.get(o, -1))
+        self._turns += 1
+        self._served[owner] = self._turns
+        if len(self._served) > MAX_OWNERS_REMEMBERED:  # forget the owners asking for nothing now
+            self._served = {o: t for o, t in self._served.items() if o in first}
+        return first[owner]
 
     def _run(self, deck: Deck) -> None:
         if self._executor is None:

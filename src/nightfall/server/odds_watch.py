@@ -6,6 +6,11 @@ start drops the old deck's subscription at once. Updates reach the phones and th
 board as a new state, at most ``PUSHES_PER_SECOND`` a second: a deck of four
 players finishes hundreds of games a second, and a lobby needs only to see the
 numbers settle.
+
+Only a lobby somebody is looking at asks (a phone or a board attached), and it asks
+as its host's address (the host's socket, else the first one attached): the pool
+shares its workers among addresses first, so one client's many lobbies cannot
+starve another table's odds (docs/security.md, gap 11).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ class OddsWatch:
         self._enqueue = enqueue
         self.broadcast: Callable[[], None] = lambda: None  # set by the room: RoomViews.broadcast
         self.key: Hashable | None = None
+        self.owner: str | None = None  # whose turn the deck takes in the pool
         self.odds: Any = None  # what the room part shows (the pool's OddsJson), None: nothing
         self._sub: Subscription | None = None
         self._latest: Any = None  # the newest update, not yet shown
@@ -37,17 +43,26 @@ class OddsWatch:
         self._shown_at = 0.0
 
     def follow(self, lobby: Lobby) -> None:
-        """Ask for the deck ``lobby`` would deal now (called whenever the lobby changed)."""
-        key = None
-        if self.pool is not None and lobby.status in (LOBBY, ENDED):
+        """Ask for the deck ``lobby`` would deal now (called whenever the lobby changed,
+        and when a socket comes or goes)."""
+        key, owner = None, self._owner(lobby)
+        if self.pool is not None and lobby.status in (LOBBY, ENDED) and owner is not None:
             key = self.core.site.odds_key(len(lobby.members), lobby.settings)
-        if key == self.key:
+        if key == self.key and (key is None or owner == self.owner):
             return
         self.stop()
-        self.key = key
+        self.key, self.owner = key, owner
         if key is not None and self.pool is not None:
-            self._sub, self.odds = self.pool.subscribe(self.core.site, key, self._update)
+            self._sub, self.odds = self.pool.subscribe(self.core.site, key, self._update, owner)
             self._shown_at = time.monotonic()
+
+    def _owner(self, lobby: Lobby) -> str | None:
+        """The host's socket's address, else the first attached socket's; None: nobody looks."""
+        conns = [c for c in self.core.conns if not c.closed]
+        if not conns:
+            return None
+        host = next((c for c in conns if c.pid is not None and c.pid == lobby.host), conns[0])
+        return host.address or ""
 
     def stop(self) -> None:
         """No more odds for this room (its deck changed, or it stops)."""
@@ -57,7 +72,7 @@ class OddsWatch:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        self.key = self.odds = self._latest = None
+        self.key = self.odds = self._latest = self.owner = None
 
     def _update(self, odds: Any) -> None:
         self._latest = odds

@@ -311,6 +311,7 @@ class Room:
                 core.conns.remove(mine[0])
         changed = conn.pid is not None and core.presence.connect(conn.pid)
         core.conns.append(conn)
+        self.odds.follow(core.lobby)  # its first state shows the odds if it is the first to look
         now = core.clock()
         core.touched = now
         welcome: WelcomeMessage = {
@@ -361,6 +362,7 @@ class Room:
         if conn in core.conns:
             core.conns.remove(conn)
         core.touched = core.clock()  # the room's idle time starts when its last socket leaves
+        self.odds.follow(core.lobby)  # the last to look has gone: its deck leaves the pool
         pid = conn.pid
         if pid is None or core.lobby.member(pid) is None:  # a spectator, or removed from the table
             return

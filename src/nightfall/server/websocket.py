@@ -122,7 +122,9 @@ async def _session(ws: WebSocket, address: str) -> None:
         await _refuse_guess(ws, Rejected("bad_token"), CLOSE_BAD_TOKEN)
         return
     budgets: MessageBudgets = ws.app.state.message_budgets
-    conn = Connection(ws, bucket=budgets.of_address(room.code, address), write=text_writer(ws))
+    conn = Connection(
+        ws, bucket=budgets.of_address(room.code, address), write=text_writer(ws), address=address
+    )
     conn.start()
     try:
         try:
