@@ -80,16 +80,22 @@ function Morning(props: { v: HeksView }) {
   );
 }
 
-/** The duck's evening news: who was found at the pond, who is a cat again. */
-function Evening(props: { v: HeksView }) {
+/** The duck's evening news: who was found at the pond, who is a cat again. ``recalled``:
+ * the same news under the discussion's lead, smaller and without the duck, so the table
+ * argues with it in view (a play-test: the board was empty while everyone talked). */
+function Evening(props: { v: HeksView; recalled?: boolean }) {
   const { v } = props;
   const a = v.announcement;
   if (!a) return null;
   return (
-    <div class="board-evening">
-      <div class="board-evening-duck" aria-hidden="true">
-        <Duck />
-      </div>
+    <div class={`board-evening${props.recalled ? " recalled" : ""}`} data-testid={props.recalled ? "news-recalled" : undefined}>
+      {props.recalled ? (
+        <h3>{t("board.news")}</h3>
+      ) : (
+        <div class="board-evening-duck" aria-hidden="true">
+          <Duck />
+        </div>
+      )}
       <AnnouncementText view={v} a={a} />
       {a.new_frogs.length + a.turned_back.length > 0 && (
         <ul class="pond">
@@ -255,6 +261,7 @@ export function BoardPhase(props: { v: HeksView; next?: ComponentChildren; nextK
           {/* H-EXC-8: shown, not read out; the narrator says what an exile needs. */}
           {v.phase === "EXILE_VOTE" && v.is_knights_day && <Knights />}
           {v.phase === "EXILE_VOTE" && v.exile_needed != null && <p class="muted">{t("exile.quorum.hint")}</p>}
+          {v.phase === "DISCUSSION" && <Evening v={v} recalled />}
         </div>
       );
       break;

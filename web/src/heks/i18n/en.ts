@@ -181,6 +181,7 @@ export const en: Record<MsgKey, string> = {
   "witch.noattack.yet": "No attacks before day {n}: today a place and a spell.",
   "witch.auto": "After {n} seconds the choice is made automatically.",
 
+  "board.news": "This evening's news",
   "evening.title": "The duck announces",
   "evening.safe": "Everyone came back safely.",
   "evening.frog.one": "{names} did not come back — found at the pond.",

@@ -190,6 +190,7 @@ export const nl = {
   "witch.auto": "Na {n} seconden wordt automatisch gekozen.",
 
   // Evening
+  "board.news": "Het nieuws van vanavond",
   "evening.title": "De eend kondigt aan",
   "evening.safe": "Iedereen is veilig teruggekomen.",
   "evening.frog.one": "{names} kwam niet terug — gevonden bij de vijver.",

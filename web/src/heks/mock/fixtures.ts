@@ -134,7 +134,7 @@ export const FIXTURES: Record<string, HeksView> = {
   }),
   board_ritualres12: board12({ phase: "RITUAL_RESULT", deadline: Date.now() + 15_000, last_ritual: "FAILURE", spoiled: 2, unlocked_spells: ["MIST", "DISGUISE", "CREEPING_CURSE"], progress: { done: 6, total: 11 } }),
   board_proposal12: board12({ phase: "PROPOSAL", deadline: Date.now() + 40_000, chief: 10, curse: 1, progress: { done: 0, total: 1 }, waiting: [10] }),
-  board_discussion12: board12({ phase: "DISCUSSION", deadline: Date.now() + 140_000, progress: { done: 4, total: 9 }, waiting: [1, 2, 4, 5, 8] }),
+  board_discussion12: board12({ phase: "DISCUSSION", deadline: Date.now() + 140_000, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 4, total: 9 }, waiting: [1, 2, 4, 5, 8] }),
   board_evening12: board12({ phase: "EVENING_ANNOUNCE", deadline: Date.now() + 25_000, announcement: { day: 3, new_frogs: [3, 7], turned_back: [4] }, progress: { done: 3, total: 11 } }),
   board_result12: base({
     places: board12().places, // a 12-player table's six places (the recap's pictures)
