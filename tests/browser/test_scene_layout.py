@@ -92,12 +92,16 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
             assert " ".join(tally.inner_text().split()) == "Fien 7 · Bram 3", tally.inner_text()
             size = tally.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
             assert size >= 28, size
-        if name == "board_discussion12":  # the evening's news stays in view while the table talks (a play-test)
+        if (
+            name == "board_discussion12"
+        ):  # the evening's news stays in view while the table talks (a play-test)
             news = page.get_by_test_id("news-recalled")
             expect(news).to_be_visible()
             text = " ".join(news.inner_text().split())
             assert t("board.news", lang) in text and "Cas" in text and "Gijs" in text and "Dewi" in text, text
-            page.screenshot(path=str(shots / f"board_discussion12-{lang}-1280x720.png"), animations="disabled")
+            page.screenshot(
+                path=str(shots / f"board_discussion12-{lang}-1280x720.png"), animations="disabled"
+            )
         if "next=1" in name:  # 52.5, 39.5 and 8.0 %: whole percents that add up to 100, not 53 + 40 + 8
             shown = page.locator(".odds-value").evaluate_all(
                 "(els) => els.map(e => e.firstChild.textContent)"

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from nightfall.server.ws_frames import FrameCounter
+from nightfall.server.ws_frames import BYTES_PER_UNIT, FrameCounter
 from nightfall.server.ws_guard import FRAMES_PER_SECOND, OVER_BUDGET_S
 
 from .conftest import Serve
@@ -42,21 +42,26 @@ def frame(opcode: int, payload: bytes = b"", fin: bool = True, mask: bool = True
 REQUEST = b"GET /ws/ABCD HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 
+SIZES = (0, 5, 125, 126, 300, 1024, 8192, 70_000)
+
+
 def test_the_counter_finds_every_frame_however_the_bytes_are_split() -> None:
-    frames = [
-        frame(op, b"x" * size) for op, size in ((1, 0), (0, 5), (9, 125), (1, 126), (2, 300), (1, 70_000))
-    ]
+    """Each frame counted once, plus once per KiB of its payload (8 KiB, a phone's largest
+    message: 9 units), however the stream is cut and whatever the budget."""
+    frames = [frame(op, b"x" * size) for op, size in zip((1, 0, 9, 1, 2, 1, 1, 1), SIZES, strict=True)]
+    units = sum(1 + size // BYTES_PER_UNIT for size in SIZES)
+    assert units == 1 + 1 + 1 + 1 + 1 + 2 + 9 + 69
     stream = REQUEST + b"".join(frames * 3)
     shuffle = random.Random(7)
     for _ in range(100):
         counter, seen, at = FrameCounter(), 0, 0
         while at < len(stream):
             chunk = stream[at : at + shuffle.randint(1, 40_000)]
-            budget = shuffle.randint(0, 4)
+            budget = shuffle.randint(0, 80)
             begun, taken = counter.take(chunk, budget)
-            assert begun <= budget
+            assert begun < budget + 69 or begun == 0  # a frame begins only below the budget
             seen, at = seen + begun, at + taken
-        assert seen == 18
+        assert seen == 3 * units
 
 
 def test_past_the_budget_the_bytes_are_cut_where_a_frame_begins() -> None:
@@ -111,6 +116,52 @@ async def test_a_flood_of_tiny_frames_is_parsed_at_a_phones_pace(
     seconds = loop.time() - began
     # At most the budget in each second begun: all 20,000 at once before.
     assert 0 < parsed[0] <= FRAMES_PER_SECOND * (int(seconds) + 2), (parsed[0], seconds)
+    writer.close()
+
+
+@pytest.fixture
+def parsed_bytes() -> Iterator[list[int]]:
+    """How many of the clients' bytes websockets' parser was handed."""
+    count = [0]
+    received = WebSocketsSansIOProtocol.data_received
+
+    def counted(self: WebSocketsSansIOProtocol, data: bytes) -> None:
+        count[0] += len(data)
+        received(self, data)
+
+    WebSocketsSansIOProtocol.data_received = counted  # type: ignore[method-assign]
+    try:
+        yield count
+    finally:
+        WebSocketsSansIOProtocol.data_received = received  # type: ignore[method-assign]
+
+
+@pytest.mark.server
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
+async def test_big_frames_are_parsed_at_a_phones_pace_too(
+    serve: Serve, parsed_bytes: list[int], fast_paths: bool
+) -> None:
+    """Attack round 5: the budget counted frames, not bytes, so 64 KB frames (the largest a
+    socket may send) were parsed as fast as the network brought them, ~1.6 s of the loop's
+    CPU a GB. Now a frame counts once per KiB: 2.4 MB sent at once is parsed at ~256 KiB a
+    second, the rest held unread."""
+    live = await serve(fast_paths=fast_paths)
+    code = (await live.create("Anna"))["code"]
+    reader, writer = await _websocket(live, code)
+    writer.write(frame(0x1, b'{"type":"hello","v":1}'))  # a spectator: no hello timeout ends it
+    assert b"welcome" in await asyncio.wait_for(reader.read(65536), 10)
+    before = parsed_bytes[0]
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    writer.write(frame(0x2, b"x" * 60_000) * 40)
+    await asyncio.sleep(1.2)
+    assert (await live.http.get("/api/health")).status_code == 200
+    seconds = loop.time() - began
+    parsed = parsed_bytes[0] - before
+    # at most the budget in each second begun, and the frame that began last (all of it before)
+    most = (FRAMES_PER_SECOND + 60) * BYTES_PER_UNIT * (int(seconds) + 2)
+    assert 60_000 < parsed <= most < 40 * 60_000, (parsed, most, seconds)
     writer.close()
 
 

@@ -1,4 +1,4 @@
-"""How many WebSocket frames a client's bytes hold, read from the frames' headers alone
+"""How much parsing a client's bytes cost, read from the WebSocket frames' headers alone
 (RFC 6455 §5.2), so ``ws_guard`` can let a socket's frames be parsed at a phone's pace.
 
 websockets parses every frame in Python, 6-13 µs each, on the loop every room shares, and
@@ -6,12 +6,16 @@ a client may send frames as small as 6 bytes: pongs nobody asked for, empty cont
 a message never finished, text frames past the seat's budget. 100,000 of them held every
 room for over a second; a few seconds of them, for 11-34 s (attack round 4, 2026-12-07).
 Reading a header here costs a fraction of that, and the guard stops reading at the budget.
+A frame costs one unit, and one more for each ``BYTES_PER_UNIT`` of its payload: big frames
+cost the loop too (unmasking, decoding, handing the text to the app; ~1.6 s of CPU a GB in
+attack round 5), and a phone's largest message (8 KiB) is 9 units.
 """
 
 from __future__ import annotations
 
 _END_OF_REQUEST = b"\r\n\r\n"
 MAX_HEADER = 14  # 2 bytes, 8 of extended length, 4 of mask
+BYTES_PER_UNIT = 1024
 
 
 def _header_size(head: bytes) -> int | None:
@@ -35,9 +39,11 @@ def _payload_size(head: bytes) -> int:
 class FrameCounter:
     """Follows one connection's incoming bytes: first the HTTP upgrade request, then frames.
 
-    ``take(data, budget)`` counts the frames that begin in ``data``, at most ``budget``, and
-    says where the next one would begin: the bytes before that point may be parsed now, the
-    rest must wait. Its state is that of the bytes taken, so what is left is given again."""
+    ``take(data, budget)`` counts the units of the frames that begin in ``data`` and says
+    where the next one would begin: the bytes before that point may be parsed now, the rest
+    must wait. A frame begins only while the units so far are below ``budget`` (its own
+    units may go past it). Its state is that of the bytes taken, so what is left is given
+    again."""
 
     __slots__ = ("framing", "head", "skip", "tail")
 
@@ -48,8 +54,8 @@ class FrameCounter:
         self.skip = 0  # bytes of the current frame still to come
 
     def take(self, data: bytes, budget: int) -> tuple[int, int]:
-        """(frames begun, bytes taken): ``bytes taken < len(data)`` only when the budget
-        ran out, and then exactly where a frame begins."""
+        """(units of the frames begun, bytes taken): ``bytes taken < len(data)`` only when
+        the budget ran out, and then exactly where a frame begins."""
         n = len(data)
         pos = 0
         if not self.framing:
@@ -77,8 +83,8 @@ class FrameCounter:
                 return frames, n
             pos += size - len(self.head)
             self.head = b""
-            frames += 1
             rest = _payload_size(seen)
+            frames += 1 + rest // BYTES_PER_UNIT
             if rest > n - pos:
                 self.skip = rest - (n - pos)
                 return frames, n

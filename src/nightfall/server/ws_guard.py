@@ -18,10 +18,11 @@ common 1,024-file limit off the air. Closing every refused socket's TCP connecti
 was tried: a phone then sometimes read its 4429 as an abnormal close (the connection reset
 before the browser read the close frame) and reconnected at once instead of waiting.
 
-Frames of any kind are parsed at most ``FRAMES_PER_SECOND`` a second per socket
-(``ws_frames``): past it the socket stops reading until the next second, and its bytes already
-read wait, up to ``MAX_HELD``; past that, or over the budget every second for
-``OVER_BUDGET_S``, it is cut off. A phone sends a few frames a second.
+Frames of any kind are parsed at most ``FRAMES_PER_SECOND`` a second per socket, a big
+frame counting once per KiB of its payload (``ws_frames``; so at most ~256 KiB a second):
+past it the socket stops reading until the next second, and its bytes already read wait, up
+to ``MAX_HELD``; past that, or over the budget every second for ``OVER_BUDGET_S``, it is cut
+off. A phone sends a few small frames a second.
 
 A defence, not a speed-up: it stands with the fast paths on and off (``server/fast``).
 """
@@ -42,7 +43,7 @@ MAX_CLOSING = 8  # refused sockets of one address waiting for their peer's close
 
 _closing: dict[str, int] = {}  # per address: refused sockets waiting for their peer's close
 MAX_UNREAD = 256 * 1024  # bytes: a few views' worth; a phone that reads never comes near
-FRAMES_PER_SECOND = 256  # a socket's frames parsed in a second; the seat's budget is 20 messages
+FRAMES_PER_SECOND = 256  # a socket's frame units parsed in a second; the seat's budget is 20 messages
 MAX_HELD = 256 * 1024  # bytes read past that budget and waiting for the next second
 OVER_BUDGET_S = 5.0  # over the budget every second for this long: cut off
 
