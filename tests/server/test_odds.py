@@ -340,3 +340,32 @@ async def test_one_clients_many_lobbies_share_the_workers_with_another_tables_lo
     with _LOCK:
         batches = [key for key, _s, _c in CALLS[start : start + 40]]
     assert batches.count(tuple(ROLE_TABLE[10])) >= 18, batches
+
+
+async def test_a_watchers_socket_does_not_take_a_tables_odds_into_its_turn(odds_server: Start) -> None:
+    """Attack round 6: with the host's phone asleep, a spectator's socket attached before the
+    players' phones made the room's deck take the spectator's address's turn, shared with
+    his own six lobbies (the table's games fell ×6). A member's socket decides while one
+    looks: the table keeps its own turn."""
+    live, _pool = await odds_server(target=0, batch=1)
+    theirs = [await seated(live, n) for n in range(4, 10)]
+    created = await live.create("Anna", game="heks")
+    code, players = created["code"], []
+    for i in range(1, 10):
+        r = await live.join(code, f"P{i}")
+        assert r.status_code == 201, r.text
+        players.append(r.json()["token"])
+    watcher = await asyncio.wait_for(
+        websockets.connect(f"{live.ws_url}/ws/{code}", local_addr=("127.0.0.2", 0), max_size=2**20), 10
+    )
+    live.sockets.append(Ws(watcher))
+    await watcher.send('{"type": "hello", "v": 1}')  # a spectator, first in the room's list
+    await look_from(live, code, players[0], "127.0.0.3")  # a player's phone; the host is away
+    for their_code, token in theirs:
+        await look_from(live, their_code, token, "127.0.0.2")
+    with _LOCK:
+        start = len(CALLS)
+    await until_true(lambda: len(CALLS) >= start + 40)
+    with _LOCK:
+        batches = [key for key, _s, _c in CALLS[start : start + 40]]
+    assert batches.count(tuple(ROLE_TABLE[10])) >= 18, batches

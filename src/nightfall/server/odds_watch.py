@@ -8,7 +8,7 @@ players finishes hundreds of games a second, and a lobby needs only to see the
 numbers settle.
 
 Only a lobby somebody is looking at asks (a phone or a board attached), and it asks
-as its host's address (the host's socket, else the first one attached): the pool
+as its host's address (the host's socket, else a member's, else a board's): the pool
 shares its workers among addresses first, so one client's many lobbies cannot
 starve another table's odds (docs/security.md, gap 11).
 """
@@ -57,12 +57,15 @@ class OddsWatch:
             self._shown_at = time.monotonic()
 
     def _owner(self, lobby: Lobby) -> str | None:
-        """The host's socket's address, else the first attached socket's; None: nobody looks."""
+        """Whose turn the deck takes: the host's socket's address, else the earliest-joined
+        member's with a socket (the lowest pid), else a board's; None: nobody looks. Never a
+        spectator's while a member looks: anyone with the code may watch, and a watcher first
+        in line took the room's odds into his own turn (attack round 6)."""
         conns = [c for c in self.core.conns if not c.closed]
         if not conns:
             return None
-        host = next((c for c in conns if c.pid is not None and c.pid == lobby.host), conns[0])
-        return host.address or ""
+        members = sorted((c for c in conns if c.pid is not None), key=lambda c: (c.pid != lobby.host, c.pid))
+        return (members or conns)[0].address or ""
 
     def stop(self) -> None:
         """No more odds for this room (its deck changed, or it stops)."""

@@ -206,3 +206,46 @@ def test_avatar_penalty_once_a_day_and_undone() -> None:
         s.do(HOST, "undo_penalty", seat=pv)
     s.do(HOST, "penalty", seat=pv)
     assert s.state.world.penalties["1"] == [pv]
+
+
+def test_a_void_vote_takes_no_more_votes_from_its_player() -> None:  # A-VOTE-3b, A-VOTE-3, A-VOTE-5
+    """A-VOTE-3b. Attack round 6: a player's edits were each a new line of the public log, which every
+    view carries. Once his vote is void by a second vote or an edit, his own vote and edit are
+    refused and change nothing; the host's PM entry is not limited; the next day he votes again."""
+    s = deal("BOSS", "PV", "PV", "DOCTOR", "MANIAC")
+    s.vote("boss", "pv")
+    s.vote("boss", "doctor")  # a second vote: both void (A-VOTE-3)
+    s.do(s.seat("maniac"), "vote", target=1)
+    s.do(s.seat("maniac"), "edit_vote", target=2)  # an edit: both void
+    s.vote("pv", "pv")  # a self-vote is void, but not spent: one more vote makes it a REVOTE
+    s.vote("pv", "boss")
+    before = G.snapshot(s.state)
+    for who, kind in (
+        ("boss", "vote"),
+        ("boss", "edit_vote"),
+        ("maniac", "vote"),
+        ("maniac", "edit_vote"),
+        ("pv", "vote"),
+    ):
+        with pytest.raises(Rejected) as e:
+            s.do(s.seat(who), kind, target=s.seat("doctor"))
+        assert e.value.code == "vote_spent" and e.value.rule == "A-VOTE-3b", e.value
+        assert G.snapshot(s.state) == before
+    log = G.view(s.state, "public")["vote_log"]
+    assert [(e["voter"], e["void_reason"]) for e in log] == [
+        (1, "REVOTE"),
+        (1, "REVOTE"),
+        (5, "EDIT"),
+        (5, "EDIT"),
+        (2, "SELF"),
+        (2, "REVOTE"),
+    ]
+    # the doctor, who has not voted, still votes; the host may still enter a PM for boss
+    s.do(s.seat("doctor"), "vote", target=None)
+    s.do("host", "pm_vote", **{"from": 1, "target": 3, "edit": True})
+    assert len(G.view(s.state, "public")["vote_log"]) == 8
+    s.do("host", "end_day")
+    s.resolve()
+    s.vote("pv2", "doctor")  # a new day: a new vote
+    s.vote("maniac", "doctor")  # ... from a player whose vote was spent yesterday too
+    assert G.view(s.state, "public")["vote_log"][-1]["kind"] == "VOTE"

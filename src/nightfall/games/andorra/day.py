@@ -64,6 +64,17 @@ def cast_vote(state: AndorraState, cmd: Command, edit: bool = False) -> list[Eve
     ]
 
 
+def check_not_spent(state: AndorraState, voter: Any) -> None:
+    """A-VOTE-3b: a player's own vote or edit is refused once his vote of the day is void by
+    a second vote or an edit: it could change nothing (the vote stays void, the +1 is earned)
+    and each one would lengthen the public log every view carries (attack round 6: 5,928
+    edits in 150 s pushed 7.2 GB to one room's phones). The host's entries (a PM, the thread)
+    are not limited by this: he copies what the players posted."""
+    for e in state.votes:
+        if e.voter == voter and e.void_reason in ("REVOTE", "EDIT"):
+            raise Rejected("vote_spent", rule="A-VOTE-3b", player=state.world.player(voter).nick)
+
+
 def raw_vote_of(state_votes: list[VoteEntry], voter: int) -> VoteEntry | None:
     """The voter's single valid vote, or None (no vote or a violation)."""
     mine = [e for e in state_votes if e.voter == voter]

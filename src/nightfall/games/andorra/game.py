@@ -49,6 +49,7 @@ def _phase(state: AndorraState, *phases: str, rule: str = "A-CYCLE-2") -> None:
 
 def _vote(state: AndorraState, cmd: Command) -> list[Event]:
     _phase(state, DAY, rule="A-VOTE-1")
+    day_mod.check_not_spent(state, cmd.actor)
     return day_mod.cast_vote(state, cmd, edit=cmd.type == "edit_vote")
 
 

@@ -74,6 +74,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{player} ещё не голосовал(а) сегодня: исправлять нечего.",
         "{player} has not voted today.",
     ),
+    "vote_spent": (
+        "Голос {player} сегодня уже недействителен (повторный или исправленный голос): новые голоса ничего не меняют.",
+        "{player}'s vote today is already void (a second or an edited vote): more votes change nothing.",
+    ),
     "vote_after_deadline": ("Время голосования вышло.", "Voting time is over."),
     "move_after_deadline": ("Время ночных ходов вышло.", "The time for night moves is over."),
     "too_late": ("Время этого этапа вышло.", "The time for this stage is over."),
