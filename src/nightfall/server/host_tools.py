@@ -79,7 +79,9 @@ async def host_tool(request: Request) -> Response:
         try:
             texts = await asyncio.gather(*(asyncio.to_thread(fetch, u) for u in urls))
         except FetchError as exc:
-            raise Rejected("bad_request", field="urls", reason=str(exc)) from None
+            refused = Rejected("fetch_failed", url=exc.url, kind=exc.kind, detail=exc.detail)
+            refused.text = exc.text()  # what the host should do about it, in words
+            raise refused from None
         pages = [*({"url": u, "text": t} for u, t in zip(urls, texts, strict=True)), *pages]
         ask = {k: v for k, v in body.items() if k not in ("token", "urls", "pages")} | {"pages": pages}
         tool = str(request.path_params["tool"])

@@ -121,9 +121,21 @@ def test_desk_imports_phpbb_pages_and_discourse_topic(
     assert fold is not None and heading is not None
     # the arrow beside its heading, one touch row high (it stood alone on a line above it)
     assert fold["height"] <= 48 and heading["x"] > fold["x"] + 8, (fold, heading)
+    # text copied from the browser, not a page: the desk says so and what to give (a play-test
+    # host read only «Неверный запрос»), and the paste is kept to be fixed
+    paste = panel.get_by_label("Или вставьте мультицитату BBCode")
+    paste.fill("agent 51 » 08 дек 2026, 05:56\nНе согласен. Лена")
+    panel.get_by_role("button", name="Прочитать тему").click()
+    expect(panel.get_by_role("alert")).to_contain_text("простой текст без разметки")
+    expect(panel.get_by_role("alert")).to_contain_text("«Цитировать»")
+    expect(paste).to_have_value("agent 51 » 08 дек 2026, 05:56\nНе согласен. Лена")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    panel.screenshot(path=str(SHOTS / "desk-thread-unreadable.png"), animations="disabled")
+    paste.fill("")
     panel.get_by_label("Сохранённые страницы").set_input_files(files)
     panel.get_by_role("button", name="Прочитать тему").click()
     expect(panel.get_by_role("status")).to_have_text("День 1: постов 12, новых голосов 9")
+    expect(panel.get_by_role("alert")).to_have_count(0)
     assert (
         _rows(desk)
         == [

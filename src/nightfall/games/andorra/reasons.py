@@ -74,6 +74,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{player} ещё не голосовал(а) сегодня: исправлять нечего.",
         "{player} has not voted today.",
     ),
+    "thread_unreadable": (  # explain() says what the text looks like (_UNREADABLE)
+        "Страница темы не прочитана.",
+        "A page of the thread was not read.",
+    ),
     "vote_spent": (
         "Голос {player} сегодня уже недействителен (повторный или исправленный голос): новые голоса ничего не меняют.",
         "{player}'s vote today is already void (a second or an edited vote): more votes change nothing.",
@@ -263,6 +267,37 @@ def _value(key: str, value: Any, lang: str) -> str:
     return text
 
 
+# A-THREAD-1: why a page of the thread import was not read, and what the host should give
+_UNREADABLE: dict[str, tuple[str, str]] = {
+    "empty": ("пусто", "it is empty"),
+    "text": (
+        "это простой текст без разметки (похоже, скопирован со страницы). Нужна страница, сохранённая "
+        "целиком (Ctrl+S), адрес страницы темы или мультицитата из phpBB (кнопка «Цитировать» у постов)",
+        "it is plain text with no markup (copied from the page, it seems). Give the page saved whole "
+        "(Ctrl+S), the thread page's address, or a phpBB multi-quote (the posts' «Quote» button)",
+    ),
+    "quotes": (
+        "в цитатах нет post_id и time: годятся только цитаты, вставленные кнопкой «Цитировать» "
+        'phpBB ([quote="Ник" post_id=… time=…]), не набранные вручную',
+        "the quotes have no post_id and time: only quotes made by phpBB's «Quote» button "
+        '([quote="Nick" post_id=… time=…]) will do, not quotes typed by hand',
+    ),
+    "other": (
+        "это не страница phpBB или Discourse и не мультицитата phpBB",
+        "it is not a phpBB or Discourse page, nor a phpBB multi-quote",
+    ),
+}
+
+
+def _unreadable(kind: str, page: str, lang: str) -> str:
+    why = _UNREADABLE.get(kind, _UNREADABLE["other"])[0 if lang == "ru" else 1]
+    if lang == "ru":
+        where = f"страницу {page}" if page else "вставленный текст (или сохранённую страницу)"
+        return f"Не удалось прочитать {where}: {why}."
+    where = f"the page {page}" if page else "the pasted text (or a saved page)"
+    return f"Could not read {where}: {why}."
+
+
 def explain(rejected: Rejected, lang: str = "ru") -> str:
     """The rejection as a sentence; an unknown code still gives a plain sentence."""
     params = rejected.params
@@ -290,6 +325,8 @@ def explain(rejected: Rejected, lang: str = "ru") -> str:
         if lang == "ru":
             return f"Расписание{f', строка {line}' if line else ''}: «{item}» — {why}."
         return f"The schedule{f', line {line}' if line else ''}: «{item}» — {why}."
+    if rejected.code == "thread_unreadable":  # A-THREAD-1: what the text looks like, what to give
+        return _unreadable(str(params.get("kind") or "other"), str(params.get("page") or ""), lang)
     pair = SENTENCES.get(rejected.code)
     if pair is None:
         return "Команда отклонена." if lang == "ru" else "The command was refused."

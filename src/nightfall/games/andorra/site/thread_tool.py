@@ -12,9 +12,10 @@ from typing import Any
 from nightfall.engine import HOST, Command, Rejected
 
 from ..day import void_reason_text
+from ..reasons import worded
 from ..state import DAY, NIGHT, AndorraState
 from ..thread.names import Names
-from ..thread.readers import command_rows, merge, read_any
+from ..thread.readers import NotAThread, command_rows, merge, read_any
 from ..thread.votes import IGNORED, DayWindow, as_json, blue_notes, read_votes
 from ..thread_entry import thread_votes
 
@@ -35,6 +36,9 @@ def preview(state: AndorraState, request: Mapping[str, Any]) -> dict[str, Any]:
     for i, page in enumerate(request.get("pages") or []):
         try:
             pages.append(read_any(page["text"], page.get("url", "")))
+        except NotAThread as exc:  # the host is told what the text looks like and what to give
+            where = page.get("url") or page.get("name") or ""
+            raise worded(Rejected("thread_unreadable", kind=exc.kind, page=where)) from None
         except (ValueError, KeyError, TypeError) as exc:
             raise Rejected("bad_request", field=f"pages[{i}]", reason=str(exc)[:200]) from None
     posts = merge(pages)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from .discourse_topic import DiscourseTopic
@@ -15,11 +16,34 @@ from .votes import ThreadVote
 READERS: list[Reader] = [DiscourseTopic(), PhpbbBbcode(), PhpbbPage()]
 
 
+class NotAThread(ValueError):
+    """No reader takes the text; ``kind`` says what it looks like instead, so the host is
+    told what to give (``reasons.SENTENCES["thread_unreadable"]``): ``empty``, ``quotes``
+    (``[quote]`` without the ``post_id`` and ``time`` that phpBB's «Цитировать» writes),
+    ``text`` (no markup at all: the page's text copied from the browser), ``other``."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(
+            f"not a forum page this reader knows (phpBB page, Discourse JSON, phpBB quote BBCode): {kind}"
+        )
+        self.kind = kind
+
+
+def _kind_of(text: str) -> str:
+    if not text.strip():
+        return "empty"
+    if re.search(r"\[quote", text, re.IGNORECASE):
+        return "quotes"
+    if "<" not in text and "{" not in text:
+        return "text"
+    return "other"
+
+
 def reader_for(text: str) -> Reader:
     for r in READERS:
         if r.accepts(text):
             return r
-    raise ValueError("not a forum page this reader knows (phpBB page, Discourse JSON, phpBB quote BBCode)")
+    raise NotAThread(_kind_of(text))
 
 
 def read_any(text: str, base_url: str = "") -> list[Post]:
