@@ -53,6 +53,20 @@ def test_a_pm_offers_only_the_senders_own_moves(chromium: Browser, andorra_serve
         "Vera: вербовка → Mila (от Anna) · из ЛС"
     )
     expect(pm_move.get_by_role("alert")).to_have_count(0)
+    # the form says what it entered (a play-test host saw the form reset and nothing else)
+    expect(pm_move.get_by_role("status")).to_have_text("Внесено из ЛС Anna: Vera: вербовка → Mila")
+    log_lines = host.get_by_role("region", name="Действия ведущего").locator("li")
+    expect(log_lines.last).to_contain_text("Mila")
+    logged = log_lines.count()
+    # the same PM entered again: said so, and nothing is sent (it was listed twice in the log)
+    pm_move.get_by_label("Ход за игрока").select_option(label="Vera")
+    pm_move.get_by_label("Действие").select_option(label=ACTION_RU["RECRUIT"])
+    pm_move.get_by_label("Цель").select_option(label="Mila")
+    pm_move.get_by_role("button", name="Внести ход").click()
+    expect(pm_move.get_by_role("status")).to_have_text(
+        "Этот ход уже внесён (ЛС Anna): Vera: вербовка → Mila. Ничего не изменилось."
+    )
+    expect(log_lines).to_have_count(logged)
     host.context.close()
 
 

@@ -1,12 +1,19 @@
 import { useState } from "preact/hooks";
-import { ErrorLine, type AndorraConn, type Ctx, type DeskView } from "../common";
-import { MoveFields } from "../moves/MoveFields";
+import { ErrorLine, nickOf, type AndorraConn, type Ctx, type DeskView } from "../common";
+import { MoveFields, moveText } from "../moves/MoveFields";
+import type { AndorraMove, AndorraMovePayload } from "../../generated/protocol";
 import { PlayerSelect } from "./PlayerSelect";
 import { useSend } from "./useSend";
 
 type Props = { ctx: Ctx; conn: AndorraConn; view: DeskView };
 
 const alive = (view: DeskView) => view.host.players.filter((p) => p.status === "ALIVE");
+
+/** The move already in for ``player`` is the one the form would send (the same PM twice). */
+function sameMove(move: AndorraMove | undefined, payload: AndorraMovePayload): boolean {
+  if (!move || move.action !== payload.action || move.target !== payload.target) return false;
+  return JSON.stringify(move.params ?? {}) === JSON.stringify(payload.params ?? {});
+}
 
 /** H-03b: a night move received by PM, entered as if its sender had sent it (the same checks:
  * a Boss's PM with his sheet is a sheet entry for his clan mates). The move's form is the one
@@ -19,8 +26,12 @@ export function PmMove({ ctx, conn, view }: Props) {
   const players = senders.filter((p) => options.some((o) => o.player === p.seat));
   const [player, setPlayer] = useState("");
   const { err, busy, send } = useSend(conn);
+  // what the last tap did, said next to the button (the form resets; the move itself shows
+  // in the night's moves, far below): entered, or already in and left as it was
+  const [done, setDone] = useState<{ seat: number; from: number; again: boolean } | null>(null);
   const wanted = Number(player || from);
   const who = players.some((p) => p.seat === wanted) ? wanted : players[0]?.seat;
+  const doneMove = done ? view.host.submissions[String(done.seat)] : undefined;
   return (
     <section aria-label={ctx.t("pm_move")} class="pm">
       <h3>{ctx.t("pm_move")}</h3>
@@ -38,10 +49,24 @@ export function PmMove({ ctx, conn, view }: Props) {
             submitLabel={ctx.t("pm_move_submit")}
             busy={busy}
             onSubmit={async (payload) => {
-              await send("pm_move", { from: Number(from), ...payload });
+              const seat = payload.player ?? Number(from);
+              if (sameMove(view.host.submissions[String(seat)], payload)) {
+                setDone({ seat, from: Number(from), again: true });
+                return;
+              }
+              setDone(null);
+              if (await send("pm_move", { from: Number(from), ...payload })) setDone({ seat, from: Number(from), again: false });
             }}
           >
             <ErrorLine ctx={ctx} err={err} />
+            {done && doneMove && (
+              <p role="status" class={done.again ? "notice" : undefined}>
+                {ctx.t(done.again ? "pm_move_again" : "pm_move_done", {
+                  from: nickOf(view, done.from),
+                  move: `${nickOf(view, done.seat)}: ${moveText(ctx, view, doneMove).action}${moveText(ctx, view, doneMove).target}`,
+                })}
+              </p>
+            )}
           </MoveFields>
         </>
       )}

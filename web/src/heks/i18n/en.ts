@@ -488,6 +488,8 @@ export const en: Record<MsgKey, string> = {
   "err.bad_name.control_chars": "That name contains invalid characters.",
   "err.unknown_game": "Unknown game.",
   "err.bad_request": "Invalid request.",
+  "err.fetch_failed": "The page could not be loaded.",
+  "err.thread_unreadable": "The page could not be read.",
   "err.expected_hello": "Connection error (hello).",
   "err.unsupported_version": "This page is out of date. Please reload.",
   "err.removed": "The host removed you from the room.",

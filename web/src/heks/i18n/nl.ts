@@ -512,6 +512,8 @@ export const nl = {
   "err.bad_name.control_chars": "Die naam bevat ongeldige tekens.",
   "err.unknown_game": "Onbekend spel.",
   "err.bad_request": "Ongeldig verzoek.",
+  "err.fetch_failed": "De pagina kon niet worden geladen.",
+  "err.thread_unreadable": "De pagina kon niet worden gelezen.",
   "err.expected_hello": "Verbindingsfout (hello).",
   "err.unsupported_version": "Deze pagina is verouderd. Herlaad de pagina.",
   "err.removed": "De spelleider heeft je uit de kamer gehaald.",
