@@ -298,6 +298,13 @@ def test_host_replaces_a_player_with_a_new_link(chromium: Browser, andorra_serve
     host.get_by_label("Ник", exact=True).first.select_option(label="Mila")
     host.get_by_label("Новый ник (необязательно)").fill("Mira")
     host.get_by_role("button", name="Выдать новую ссылку").click()
+    # asked once more, naming both (one click locked a player out in a play-test); «Нет» changes nothing
+    ask = host.get_by_role("group", name="Заменить Mila на Mira? Старая ссылка перестанет работать сразу.")
+    ask.get_by_role("button", name="Нет").click()
+    expect(host.get_by_label("Новая ссылка")).to_have_count(0)
+    expect(mila.get_by_role("heading", name="Вы — Mila")).to_be_visible()
+    host.get_by_role("button", name="Выдать новую ссылку").click()
+    ask.get_by_role("button", name="Да").click()
     new_url = host.get_by_label("Новая ссылка").input_value()
     assert new_url.startswith(f"{andorra_server.url}/a/{code}/p#t=") and new_url != urls[6]
     # the copy button says it copied (a link copied without a word left the host unsure)

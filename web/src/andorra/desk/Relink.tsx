@@ -3,6 +3,7 @@ import { CopyButton, ErrorLine, nickOf, type Ctx, type DeskView } from "../commo
 import { call, HttpError, storage } from "../../core/api";
 import type { RelinkAnswer } from "../../generated/protocol";
 import type { ServerError } from "../i18n";
+import { Confirm } from "./Confirm";
 import { PlayerSelect } from "./PlayerSelect";
 import type { Run } from "./run";
 
@@ -42,9 +43,18 @@ export function Relink({ ctx, view, code, run }: { ctx: Ctx; view: DeskView; cod
         {ctx.t("relink_nick")}
         <input aria-label={ctx.t("relink_nick")} value={nick} onInput={(e) => setNick((e.target as HTMLInputElement).value)} />
       </label>
-      <button type="button" onClick={relink}>
-        {ctx.t("relink_submit")}
-      </button>
+      {/* asked once more, naming the player: the old link stops at once, mid-night too, and a
+          slip in the list locked an innocent player out with one click (a play-test) */}
+      <Confirm
+        ctx={ctx}
+        label={ctx.t("relink_submit")}
+        question={
+          nick.trim()
+            ? ctx.t("relink_replace_confirm", { name: nickOf(view, Number(seat)), nick: nick.trim() })
+            : ctx.t("relink_confirm", { name: nickOf(view, Number(seat)) })
+        }
+        onConfirm={() => void relink()}
+      />
       {made && (
         <p role="status">
           {made.name}: <input readOnly value={made.url} aria-label={ctx.t("relink_new")} />{" "}

@@ -191,6 +191,8 @@ export const en: Record<Key, string> = {
   relink_help: "The old link stops working. To replace a player give the new nick: seat, role and items stay.",
   relink_nick: "New nick (optional)",
   relink_submit: "Issue a new link",
+  relink_confirm: "Give {name} a new link? The old one stops working at once.",
+  relink_replace_confirm: "Replace {name} with {nick}? The old link stops working at once.",
   relink_new: "New link",
   swindler_keep: "keep",
   "err.too_many_changes": "At most {allowed} votes may be changed",
