@@ -279,3 +279,31 @@ def test_thread_votes_after_the_day_closed() -> None:
     assert len(state.votes) == 1
     with pytest.raises(Rejected):
         _apply(state, [{"voter": 2, "target": 1, "ts": 50, "post": "p2"}], 52)
+
+
+def test_a_red_that_is_not_red_is_shown_to_the_host_not_counted() -> None:
+    """A-THREAD-2a, A-THREAD-2: «[color=darkred]Лиса[/color]» or phpBB's #BF0000 is no vote
+    (§09: other colours are ignored), but the preview lists the post as not counted, «не
+    красный цвет», so the host can tell its author (a play-test: the post vanished from the
+    preview, and its author would have earned +1 without a word). A post with red keeps only
+    its red; pink or brown-orange text is not taken for red."""
+    state = game()
+    names = Names({p.seat: p.nick for p in state.world.players})
+    quotes = "".join(
+        f'[quote="{author}" post_id={pid} time={DEADLINE // 1000 - 60 + pid} user_id={pid}]{body}[/quote]'
+        for pid, author, body in (
+            (1, "Oleg", "[color=darkred]Лиса[/color]"),
+            (2, "Мотя", "Голосую [color=#BF0000]Oleg[/color]"),
+            (3, "Лиса", "[color=red]Oleg[/color] и [color=darkred]Мотя[/color]"),
+            (4, "Kassandra", "[color=pink]Oleg[/color] [color=#FF8040]Мотя[/color]"),
+        )
+    )
+    votes = read_votes(read_any(quotes, URL), window(state), names)
+    assert [(v.author, v.target_text, v.ignored) for v in votes] == [
+        ("Oleg", "Лиса", "NOT_RED"),
+        ("Мотя", "Oleg", "NOT_RED"),
+        ("Лиса", "Oleg", None),
+    ]
+    html = '<div class="post" id="p9"><p class="author"><a class="username">Oleg</a><time datetime="2026-12-06T20:00:00+03:00"></time></p><div class="content"><span style="color: #800000">Лиса</span></div></div>'
+    [v] = read_votes(read_any(html, URL), window(state), names)
+    assert (v.author, v.target_text, v.ignored) == ("Oleg", "Лиса", "NOT_RED")

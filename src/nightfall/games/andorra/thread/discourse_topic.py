@@ -38,7 +38,7 @@ class DiscourseTopic:
         out: list[Post] = []
         for p in _posts(doc):
             body = parse(str(p.get("cooked") or ""))
-            red, blue = coloured_spans(body)
+            red, blue, reddish = coloured_spans(body)
             number = p.get("post_number", "")
             tid = p.get("topic_id", topic)
             when = datetime.fromisoformat(str(p["created_at"]).replace("Z", "+00:00"))
@@ -50,6 +50,7 @@ class DiscourseTopic:
                     link=f"{site}/t/{slug}/{tid}/{number}",
                     red=red,
                     blue=blue,
+                    reddish=reddish,
                     edited=int(p.get("version") or 1) > 1,
                     deleted=bool(p.get("deleted_at")) or bool(p.get("user_deleted")),
                     digest=visible_text(body),

@@ -93,7 +93,7 @@ def is_quote(node: Node) -> bool:
 
 
 def _colour(node: Node) -> tuple[bool, str | None]:
-    """(has a colour of its own, red/blue/None for another colour)."""
+    """(has a colour of its own, red/blue/reddish/None for another colour)."""
     if node.tag == "font" and "color" in node.attrs:
         return True, colour_of(node.attrs["color"])
     style = node.attrs.get("style", "")
@@ -106,11 +106,11 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
-def coloured_spans(root: Node) -> tuple[list[str], list[str]]:
-    """A-THREAD-2/3: the red and the blue spans of a post body, quotes left out. A span is
-    the text of an element written in that colour; a span inside a span of the same colour is
-    part of it, another colour inside starts its own (or is ignored, §09)."""
-    out: dict[str, list[str]] = {"red": [], "blue": []}
+def coloured_spans(root: Node) -> tuple[list[str], list[str], list[str]]:
+    """A-THREAD-2/3: the red, the blue and the reddish spans of a post body, quotes left out.
+    A span is the text of an element written in that colour; a span inside a span of the same
+    colour is part of it, another colour inside starts its own (or is ignored, §09)."""
+    out: dict[str, list[str]] = {"red": [], "blue": [], "reddish": []}
 
     def walk(node: Node, cur: tuple[str, list[str]] | None) -> None:
         for child in node.children:
@@ -133,7 +133,7 @@ def coloured_spans(root: Node) -> tuple[list[str], list[str]]:
                 out[colour].append(squash("".join(buf)))
 
     walk(root, None)
-    return out["red"], out["blue"]
+    return out["red"], out["blue"], out["reddish"]
 
 
 def visible_text(root: Node) -> str:

@@ -40,7 +40,7 @@ class PhpbbBbcode:
         out: list[Post] = []
         depth = 0
         post: Post | None = None
-        colours: list[str | None] = []  # the open [color] tags, red/blue/None (another colour)
+        colours: list[str | None] = []  # the open [color] tags, red/blue/reddish/None (another colour)
         bufs: list[list[str]] = []
         body: list[str] = []
         pos = 0
@@ -76,12 +76,12 @@ class PhpbbBbcode:
                     inherited = colours[-1] if colours else None
                     if c is not None and c != inherited:
                         bufs.append([])
-                        (post.red if c == "red" else post.blue).append("")  # filled on close
+                        post.spans(c).append("")  # filled on close
                     colours.append(c if c is not None else None)
                 elif colours:
                     c = colours.pop()
                     outer = colours[-1] if colours else None
                     if c is not None and c != outer:
-                        spans = post.red if c == "red" else post.blue
+                        spans = post.spans(c)
                         spans[-1] = squash("".join(bufs.pop()))
         return out

@@ -81,7 +81,7 @@ class PhpbbPage:
             if parts.time is None:
                 raise ValueError(f"post p{pid}: no <time datetime> (phpBB 3.2+ prosilver expected)")
             content = parts.content or Node("div")
-            red, blue = coloured_spans(content)
+            red, blue, reddish = coloured_spans(content)
             out.append(
                 Post(
                     id=pid,
@@ -90,6 +90,7 @@ class PhpbbPage:
                     link=f"{base}#p{pid}" if base else f"viewtopic.php?p={pid}#p{pid}",
                     red=red,
                     blue=blue,
+                    reddish=reddish,
                     edited=parts.edited,
                     deleted=parts.deleted,
                     digest=visible_text(content),

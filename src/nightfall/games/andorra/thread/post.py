@@ -9,7 +9,7 @@ from typing import Protocol
 @dataclass
 class Post:
     """A post with what the vote rules need: who, when, where, and its coloured text outside
-    quotes (``red``/``blue``: one string per coloured span, in the post's order)."""
+    quotes (``red``/``blue``/``reddish``: one string per coloured span, in the post's order)."""
 
     id: str  # the forum's post id, unique within the thread
     author: str
@@ -17,9 +17,14 @@ class Post:
     link: str
     red: list[str] = field(default_factory=list)
     blue: list[str] = field(default_factory=list)
+    reddish: list[str] = field(default_factory=list)  # a red that is not red (A-THREAD-2a)
     edited: bool = False
     deleted: bool = False
     digest: str = ""  # the post's visible text, so a re-import notices a changed post
+
+    def spans(self, colour: str) -> list[str]:
+        """The spans of ``colour`` (red, blue or reddish)."""
+        return self.red if colour == "red" else self.blue if colour == "blue" else self.reddish
 
 
 class Reader(Protocol):

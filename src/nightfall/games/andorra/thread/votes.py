@@ -36,6 +36,8 @@ IGNORED: dict[str, tuple[str, str]] = {
     "DELETED": ("пост удалён", "the post was deleted"),
     "OUT": ("автор выбыл из игры", "the author is out of the game"),
     "NOT_PLAYER": ("автор не игрок", "the author is not a player"),
+    # A-THREAD-2a: a red that is not red (dark red, #BF0000): no vote, but the host sees it
+    "NOT_RED": ("не красный цвет: голосуют красным", "not red: votes are in red"),
 }
 
 
@@ -50,7 +52,7 @@ class ThreadVote:
     target: int | None
     void: str | None = None
     unmatched: bool = False
-    ignored: str | None = None  # LATE / DELETED / OUT / NOT_PLAYER: not in the log
+    ignored: str | None = None  # NOT_RED / LATE / DELETED / OUT / NOT_PLAYER: not in the log
     blue: list[str] = field(default_factory=list)
 
     @property
@@ -95,10 +97,10 @@ def read_votes(posts: list[Post], day: DayWindow, names: Names) -> list[ThreadVo
     out: list[ThreadVote] = []
     by_voter: dict[int, list[ThreadVote]] = {}
     for p in sorted(posts, key=lambda p: (p.time_ms, p.id.zfill(20))):
-        if not p.red or (day.since_ms is not None and p.time_ms < day.since_ms):
+        if not (p.red or p.reddish) or (day.since_ms is not None and p.time_ms < day.since_ms):
             continue
         author = names.match(p.author)
-        targets = [target for s in p.red for target in _targets(s, names)]
+        targets = [target for s in (p.red or p.reddish) for target in _targets(s, names)]
         text, tm = targets[0]
         v = ThreadVote(
             post=p.id,
@@ -112,7 +114,9 @@ def read_votes(posts: list[Post], day: DayWindow, names: Names) -> list[ThreadVo
             blue=list(p.blue),
         )
         out.append(v)
-        if p.deleted:
+        if not p.red:
+            v.ignored = "NOT_RED"
+        elif p.deleted:
             v.ignored = "DELETED"
         elif day.until_ms is not None and p.time_ms >= day.until_ms:
             v.ignored = "LATE"  # A-VOTE-1: until the deadline, not at or after it
