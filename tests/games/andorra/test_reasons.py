@@ -87,12 +87,17 @@ def test_clan_refusal_names_the_kind_of_move() -> None:
 
 
 def test_setup_refusal_lists_the_valid_roles() -> None:
-    """A-SETUP-1a, A-SETUP-2: an unknown role name is refused with the list of roles."""
+    """A-SETUP-1a, A-SETUP-2: an unknown role name is refused with the list of roles, or, for
+    a typo, with the role it most likely meant."""
+    with pytest.raises(Rejected) as e:
+        GAME.setup({"players": ["a", "b", "c"], "roles": ["Кардинал", "МЖ", "МЖ"]}, 1)
+    text = explain(e.value)
+    assert text.startswith("Нет такой роли: «Кардинал». Возможные роли: Босс мафии, Рядовой мафиози,")
+    assert not RAW.findall(text)
     with pytest.raises(Rejected) as e:
         GAME.setup({"players": ["a", "b", "c"], "roles": ["Бос мафии", "МЖ", "МЖ"]}, 1)
-    text = explain(e.value)
-    assert text.startswith("Нет такой роли: «Бос мафии». Возможные роли: Босс мафии, Рядовой мафиози,")
-    assert not RAW.findall(text)
+    assert explain(e.value) == "Нет такой роли: «Бос мафии». Может быть, «Босс мафии»?"
+    assert explain(e.value, "en") == "There is no role «Бос мафии». Did you mean «Босс мафии»?"
 
 
 def test_setup_accepts_russian_role_names_and_colours() -> None:

@@ -414,11 +414,17 @@ async def test_creation_speaks_russian_and_lists_the_roles(live: Live) -> None:
     names = [{"name": n, "role": r} for n, r in (("A", "Босс мафии"), ("B", "МЖ"), ("C", "Доктор"))]
     r = await live.http.post("/api/andorra", json={"players": names, "options": {"reveal_all_at_end": True}})
     assert r.status_code == 201, r.text
-    bad = [{"name": "A", "role": "Бос"}, {"name": "B", "role": "МЖ"}, {"name": "C", "role": "МЖ"}]
+    bad = [{"name": "A", "role": "Кардинал"}, {"name": "B", "role": "МЖ"}, {"name": "C", "role": "МЖ"}]
     r = await live.http.post("/api/andorra", json={"players": bad})
     error = r.json()["error"]
     assert error["code"] == "unknown_role"
-    assert error["text"]["ru"].startswith("Нет такой роли: «БОС». Возможные роли: Босс мафии,")
+    # quoted as the host wrote it (a play-test host had «ДОКТР» shouted back at him)
+    assert error["text"]["ru"].startswith("Нет такой роли: «Кардинал». Возможные роли: Босс мафии,")
+    # a typo: the role it meant, not all thirty
+    bad[0]["role"] = "Доктр"
+    error = (await live.http.post("/api/andorra", json={"players": bad})).json()["error"]
+    assert (error["code"], error["params"]["suggest"]) == ("unknown_role", "Доктор")
+    assert error["text"]["ru"] == "Нет такой роли: «Доктр». Может быть, «Доктор»?"
     games = (await live.http.get("/api/games")).json()["games"]
     roles = next(g for g in games if g["name"] == "andorra")["settings"]["roles"]
     assert roles[0] == {
@@ -426,6 +432,7 @@ async def test_creation_speaks_russian_and_lists_the_roles(live: Live) -> None:
         "ru": "Босс мафии",
         "en": "Mafia Boss",
         "side": {"ru": "Мафия", "en": "Mafia"},
+        "aliases": ["босс"],  # so the form checks every line before it sends (A-SETUP-1a)
     }
     assert len(roles) == 29
 

@@ -49,6 +49,60 @@ export function parseLine(line: string, roles: string[] = []): { name: string; r
   return whole ? { name: whole[1].trim(), role: whole[2].trim() } : null;
 }
 
+/** Edit distance, for the role a typo meant («Доктр» → «Доктор»). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** The role a word that names none most likely meant (its Russian name), if one is close. */
+export function closestRole(word: string, roles: RoleInfo[]): string | null {
+  let best: { name: string; d: number } | null = null;
+  for (const r of roles) {
+    for (const w of [r.ru, r.en, ...r.aliases]) {
+      const d = distance(fold(word), fold(w));
+      if (!best || d < best.d) best = { name: r.ru, d };
+    }
+  }
+  return best && best.d <= Math.max(2, Math.floor(fold(word).length / 3)) ? best.name : null;
+}
+
+/** Every problem of the list at once, each naming its line (a host fixed one, sent, and met
+ * the next): lines that are not «Ник роль», nicks repeated in any case (as the server
+ * compares them), roles by no name the game knows, with the closest one. */
+export function listProblems(all: string[], roles: RoleInfo[], ctx: Ctx): { players: { name: string; role: string }[]; lineOf: number[]; problems: string[] } {
+  const players: { name: string; role: string }[] = [];
+  const lineOf: number[] = []; // a player's line in the list as the host sees it (blank lines count)
+  const problems: string[] = [];
+  const names = roles.flatMap((r) => [r.ru, r.en, r.code, ...r.aliases]);
+  const known = new Set(names.map(fold));
+  const seen = new Map<string, number>();
+  for (let i = 0; i < all.length; i++) {
+    if (!all[i].trim()) continue;
+    const row = parseLine(all[i].trim(), names);
+    if (!row || !row.role) {
+      problems.push(ctx.t("bad_line", { line: i + 1 }));
+      continue;
+    }
+    players.push(row);
+    lineOf.push(i + 1);
+    const first = seen.get(fold(row.name));
+    if (first !== undefined) problems.push(ctx.t("dup_line", { line: i + 1, first, name: row.name }));
+    else seen.set(fold(row.name), i + 1);
+    const bare = row.role.replace(CLAN, "");
+    if (roles.length > 0 && !known.has(fold(bare))) {
+      const suggest = closestRole(bare, roles);
+      problems.push(suggest ? ctx.t("role_line_suggest", { line: i + 1, role: bare, suggest }) : ctx.t("role_line", { line: i + 1, role: bare }));
+    }
+  }
+  return { players, lineOf, problems };
+}
+
 /** A refusal about one player (an unknown role, a bad field ``players[i]``) names its line. */
 function withLine(err: ServerError, players: { name: string; role: string }[], lineOf: number[], ctx: Ctx): ServerError {
   const field = String(err.params?.field ?? "");
@@ -86,7 +140,7 @@ export function Create({ ctx }: { ctx: Ctx }) {
   const [prompt, setPrompt] = useState("");
   const [scheduleText, setScheduleText] = useState("");
   const [err, setErr] = useState<ServerError | null>(null);
-  const [local, setLocal] = useState<string | null>(null);
+  const [local, setLocal] = useState<string[] | null>(null);
   const [created, setCreated] = useState<AndorraCreated | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -94,33 +148,15 @@ export function Create({ ctx }: { ctx: Ctx }) {
     e.preventDefault();
     setLocal(null);
     setErr(null);
-    const players: { name: string; role: string }[] = [];
-    const lineOf: number[] = []; // a player's line in the list as the host sees it (blank lines count)
-    const names = roles.flatMap((r) => [r.ru, r.en, r.code]);
-    const all = lines.split("\n");
-    for (let i = 0; i < all.length; i++) {
-      if (!all[i].trim()) continue;
-      const row = parseLine(all[i].trim(), names);
-      if (!row || !row.role) {
-        setLocal(ctx.t("bad_line", { line: i + 1 }));
-        return;
-      }
-      players.push(row);
-      lineOf.push(i + 1);
-    }
-    const seen = new Map<string, number>();
-    for (let k = 0; k < players.length; k++) {
-      const first = seen.get(players[k].name);
-      if (first !== undefined) {
-        setLocal(ctx.t("dup_line", { line: lineOf[k], first, name: players[k].name }));
-        return;
-      }
-      seen.set(players[k].name, lineOf[k]);
+    const { players, lineOf, problems } = listProblems(lines.split("\n"), roles, ctx);
+    if (problems.length > 0) {
+      setLocal(problems);
+      return;
     }
     const lengths = { day_seconds: minutes(day), night_seconds: minutes(night), prompt_seconds: minutes(prompt) };
     for (const [key, label] of [["day_seconds", "create_day"], ["night_seconds", "create_night"], ["prompt_seconds", "create_prompt"]] as const) {
       if (lengths[key] === undefined) {
-        setLocal(ctx.t("bad_minutes", { field: ctx.t(label) }));
+        setLocal([ctx.t("bad_minutes", { field: ctx.t(label) })]);
         return;
       }
     }
@@ -235,11 +271,18 @@ export function Create({ ctx }: { ctx: Ctx }) {
         <button type="submit" disabled={busy}>
           {ctx.t("create_submit")}
         </button>
-        {local && (
-          <p class="error" role="alert">
-            {local}
-          </p>
-        )}
+        {local &&
+          (local.length === 1 ? (
+            <p class="error" role="alert">
+              {local[0]}
+            </p>
+          ) : (
+            <ul class="error" role="alert">
+              {local.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ))}
         <ErrorLine ctx={ctx} err={err} />
       </form>
     </section>

@@ -844,13 +844,15 @@ export interface AndorraCommandPayloads {
 // ---- nightfall.games.andorra.creation_types
 /**
  * A role the creation form lists (``GET /api/games``, settings.roles): its code, its
- * names and its side in both languages (A-SETUP-17a).
+ * names and its side in both languages (A-SETUP-17a), and the short names the list may
+ * use for it (A-SETUP-1a: «МЖ», «босс»), so the form can check every line before it sends.
  */
 export interface AndorraRoleInfo {
   code: string;
   ru: string;
   en: string;
   side: AndorraWords;
+  aliases: string[];
 }
 export interface AndorraCreatedPlayer {
   seat: number;

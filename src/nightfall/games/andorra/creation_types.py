@@ -11,12 +11,14 @@ from .words_types import AndorraWords, Seat
 
 class AndorraRoleInfo(TypedDict):
     """A role the creation form lists (``GET /api/games``, settings.roles): its code, its
-    names and its side in both languages (A-SETUP-17a)."""
+    names and its side in both languages (A-SETUP-17a), and the short names the list may
+    use for it (A-SETUP-1a: «МЖ», «босс»), so the form can check every line before it sends."""
 
     code: str
     ru: str
     en: str
     side: AndorraWords
+    aliases: list[str]
 
 
 class AndorraCreatedPlayer(TypedDict):

@@ -327,6 +327,10 @@ def explain(rejected: Rejected, lang: str = "ru") -> str:
         return f"The schedule{f', line {line}' if line else ''}: «{item}» — {why}."
     if rejected.code == "thread_unreadable":  # A-THREAD-1: what the text looks like, what to give
         return _unreadable(str(params.get("kind") or "other"), str(params.get("page") or ""), lang)
+    if rejected.code == "unknown_role" and params.get("suggest"):  # a typo: the closest role, not all of them
+        if lang == "ru":
+            return f"Нет такой роли: «{params.get('role')}». Может быть, «{params['suggest']}»?"
+        return f"There is no role «{params.get('role')}». Did you mean «{params['suggest']}»?"
     pair = SENTENCES.get(rejected.code)
     if pair is None:
         return "Команда отклонена." if lang == "ru" else "The command was refused."

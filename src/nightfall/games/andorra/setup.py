@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import hmac
 import re
@@ -22,6 +23,7 @@ from .roles.catalogue import (
     UNIQUE_EXEMPT,
     colour_code,
     role_code,
+    role_words,
 )
 from .roles.codes import Role
 from .state import AndorraState, Clan, Player, World
@@ -71,13 +73,21 @@ def _split_colour(text: str) -> tuple[str, str | None]:
 
 def _role(text: str) -> str:
     """A-SETUP-1a: a role by code or by its Russian or English name; unknown names are
-    refused with the list of valid roles."""
+    refused with the closest role's name (a typo: «Доктр» → «Доктор») and the valid roles."""
     code = role_code(text)
     if code is None:
-        raise Rejected(
-            "unknown_role", rule="A-SETUP-2", role=text, valid=[ROLES[c].ru for c in STARTING_ROLES]
-        )
+        valid = [ROLES[c].ru for c in STARTING_ROLES]
+        raise Rejected("unknown_role", rule="A-SETUP-2", role=text, valid=valid, suggest=closest_role(text))
     return code
+
+
+def closest_role(text: str) -> str | None:
+    """The Russian name of the starting role whose name (or short name) is closest to ``text``."""
+    words = {w: code for w, code in role_words().items() if code in STARTING_ROLES}
+    found = difflib.get_close_matches(
+        " ".join(text.casefold().replace("ё", "е").split()), list(words), n=1, cutoff=0.6
+    )
+    return ROLES[words[found[0]]].ru if found else None
 
 
 def _colour(text: str | None) -> str | None:

@@ -394,6 +394,8 @@ export const en: Record<Key, string> = {
   thread_recorded: "Recorded: {n} votes. See the vote log.",
   vote_post_plain: "post #{id}",
   dup_line: "Line {line}: the nick «{name}» is already on line {first}",
+  role_line: "Line {line}: there is no role «{role}» (the names are listed below)",
+  role_line_suggest: "Line {line}: there is no role «{role}». Did you mean «{suggest}»?",
   line_prefix: "Line {line}:",
   start_pms: "Starting PMs",
   copy_start_pms: "Copy every starting PM",

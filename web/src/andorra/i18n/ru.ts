@@ -396,6 +396,8 @@ export const ru = {
   thread_recorded: "Записано голосов: {n}. Смотрите лог голосов.",
   vote_post_plain: "пост #{id}",
   dup_line: "Строка {line}: ник «{name}» уже есть в строке {first}",
+  role_line: "Строка {line}: нет такой роли «{role}» (названия — в списке ниже)",
+  role_line_suggest: "Строка {line}: нет такой роли «{role}». Может быть, «{suggest}»?",
   line_prefix: "Строка {line}:",
   start_pms: "Стартовые ЛС",
   copy_start_pms: "Копировать все стартовые ЛС",

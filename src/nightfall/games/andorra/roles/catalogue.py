@@ -162,6 +162,12 @@ _COLOUR_WORDS: dict[str, str] = {
 }
 
 
+def role_words() -> dict[str, str]:
+    """Every word a role list may name a role by (folded: codes, Russian and English names,
+    short names) and its code."""
+    return dict(_ROLE_WORDS)
+
+
 def role_code(text: str) -> str | None:
     """A role by its code, its Russian or English name or a short name (A-SETUP-1a):
     «Босс мафии», «босс мафии», «BOSS», «МЖ» → BOSS / PV. None if unknown."""

@@ -16,7 +16,7 @@ from ...interface import Created, GameSite, Opening, Outbox, Pages
 from .. import schedule_text
 from ..creation_types import AndorraCreated, AndorraRoleInfo
 from ..reasons import worded
-from ..roles.catalogue import ROLES
+from ..roles.catalogue import ROLE_ALIASES, ROLES
 from ..setup import STARTING_ROLES, canonical_role_list
 from ..win import WIN_EN, WIN_RU
 from . import aliases, chat, mail, thread_tool
@@ -118,6 +118,7 @@ class AndorraSite(GameSite):
                 "ru": ROLES[r["role"]].ru,
                 "en": ROLES[r["role"]].en,
                 "side": {"ru": WIN_RU[ROLES[r["role"]].faction], "en": WIN_EN[ROLES[r["role"]].faction]},
+                "aliases": sorted(w for w, code in ROLE_ALIASES.items() if code == r["role"]),
             }
             for r in canonical_role_list([(c, None) for c in STARTING_ROLES], False)
         ]
@@ -146,7 +147,7 @@ class AndorraSite(GameSite):
             role = entry.get("role")
             if not isinstance(role, str) or not role.strip():
                 raise Rejected("bad_config", field=f"players[{i}].role", reason="role code expected")
-            role = role.strip().upper()
+            role = role.strip()  # as the host wrote it: a refusal quotes it back (the engine folds case)
             clan = entry.get("clan")
             roles.append(
                 {"role": role, "clan": clan.strip().lower()}
