@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nightfall.engine import HOST, Rejected
-from nightfall.games.andorra.reports.forum_text import forum_text
+from nightfall.games.andorra.reports.forum_text import ESCAPED_BRACKET, forum_text
 
 from .kit import GAME, Scenario, deal, quiet_day
 
@@ -21,7 +21,7 @@ HOSTILE = (
 )
 SAFE_TAGS = ("b", "i", "u", "s", "quote", "spoiler")  # the policy's subset (docs/rules/andorra.md)
 RAW_TAG = re.compile(r"\[/?([a-z*]+)[^\]]*\]", re.IGNORECASE)
-BIDI_AND_CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c]")
+BIDI_AND_CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u061c]")
 
 
 def _safe(posted: str) -> None:
@@ -35,7 +35,9 @@ def _safe(posted: str) -> None:
         else:
             stack.append(name)
     assert stack == [], posted
-    assert BIDI_AND_CONTROLS.search(posted.replace("[\u200b", "[")) is None, repr(posted)  # but the escape
+    assert BIDI_AND_CONTROLS.search(posted.replace(ESCAPED_BRACKET, "[")) is None, repr(
+        posted
+    )  # but the escape
 
 
 def _after_watch() -> Scenario:
@@ -58,7 +60,7 @@ def test_the_journalists_article_is_posted_under_the_policy() -> None:
         _safe(text)
     assert post["bbcode"].endswith(waiting), "A-SEC-4: the host reviewed exactly what is posted"
     assert "[b]Правда[/b]" in waiting and "[quote]цитата[/quote]" in waiting
-    zw = "\u200b"  # the escape: a zero-width space after the bracket
+    zw = ESCAPED_BRACKET[1]  # the escape: a word joiner after the bracket
     assert f"[{zw}url=http://evil.example]жми[{zw}/url]" in waiting and f"[{zw}i]открыт" in waiting
     assert "утечкаскрыто" in waiting
 
@@ -105,7 +107,7 @@ def test_a_colour_word_or_hex_is_kept_and_anything_else_in_color_is_text() -> No
     a colour, with anything but a word or a hex code, or left open is text."""
     assert forum_text("и [color=red]кровь[/color] на снегу") == "и [color=red]кровь[/color] на снегу"
     assert forum_text("[COLOR=#FF0000]a[/COLOR]") == "[color=#ff0000]a[/color]"
-    z = "\u200b"
+    z = ESCAPED_BRACKET[1]
     assert forum_text("[color]x[/color]") == f"[{z}color]x[{z}/color]"
     assert forum_text("[color=javascript:alert(1)]x[/color]") == f"[{z}color=javascript:alert(1)]x[{z}/color]"
     assert forum_text("[color=red]open") == f"[{z}color=red]open"

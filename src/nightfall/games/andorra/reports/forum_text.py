@@ -9,10 +9,12 @@ the host's post.
   lower case.
 - Escaped (shown as text): every other ``[`` that could start a tag on some board (``[`` then
   a letter, ``/`` or ``*``: ``[url]``, ``[img]``, ``[/spoiler]`` left open or closed twice, an
-  attribute such as ``[quote=x]``). A zero-width space (U+200B) is put after its bracket:
-  no board's parser reads ``[`` + ZWSP + ``url]`` as a tag, and the reader sees ``[url]`` as
-  typed (a full-width ``［`` was tried: fonts without CJK glyphs, Debian's Chromium among
-  them, draw it as a box). Brackets that start no tag (``[2]``, ``[ ]``) stay as typed.
+  attribute such as ``[quote=x]``). A word joiner (U+2060) is put after its bracket: no
+  board's parser reads ``[`` + WJ + ``url]`` as a tag, and the reader sees ``[url]`` as typed
+  (a full-width ``［`` was tried: fonts without CJK glyphs, Debian's Chromium among them, draw
+  it as a box; a zero-width space was used until a play-test's phone broke the line after
+  every escaped ``[``, which it allows and a word joiner forbids). Brackets that start no tag
+  (``[2]``, ``[ ]``) stay as typed.
 - Removed: control characters (but the newline; a tab becomes a space), format characters
   (bidi embeddings, overrides and isolates, zero-width marks), surrogates, private-use and
   unassigned code points; CR LF, CR and the Unicode line and paragraph separators become LF.
@@ -27,7 +29,7 @@ import re
 import unicodedata
 
 SAFE_TAGS = ("b", "i", "u", "s", "quote", "spoiler", "color")
-ESCAPED_BRACKET = "[\u200b"  # the bracket, then a zero-width space (removed from input, so ours)
+ESCAPED_BRACKET = "[\u2060"  # the bracket, then a word joiner (removed from input, so ours)
 _SAFE = re.compile(
     r"\[(/?)(" + "|".join(SAFE_TAGS) + r")(=(?:[A-Za-z]{1,20}|#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}))?\]",
     re.IGNORECASE,
