@@ -164,6 +164,10 @@ def test_edit_refusals_change_nothing() -> None:  # H-03c, H-03h, H-03i
     _refused(s, HOST, "host_edit", "edit_not_dead", op="revive", seat=3)
     _refused(s, HOST, "host_edit", "edit_not_jailed", op="release", seat=3)
     _refused(s, HOST, "host_edit", "edit_bad_item", op="give_item", seat=3, item="BAZOOKA")
+    # A-SETUP-10: the pistol and the knife are shown from the role, never held: not offered, refused
+    _refused(s, HOST, "host_edit", "edit_bad_item", op="give_item", seat=3, item="PISTOL")
+    offered = {i["code"] for i in G.view(s.state, "host")["host"]["edit_choices"]["items"]}
+    assert "VEST" in offered and not offered & {"PISTOL", "KNIFE"}, offered
     assert "бронежилет" in _refused(s, HOST, "host_edit", "edit_no_item", op="take_item", seat=3, item="VEST")
     assert "Доктор" in _refused(s, HOST, "host_edit", "edit_same_role", op="set_role", seat=2, role="DOCTOR")
     assert "Возможные роли" in _refused(s, HOST, "host_edit", "unknown_role", op="set_role", seat=2, role="X")

@@ -16,7 +16,7 @@ from typing import Any
 
 from nightfall.engine import HOST, HOST_ONLY, Command, Event, Rejected
 
-from .items import ITEM_NAMES
+from .items import DISPLAY_ONLY, ITEM_NAMES
 from .moves import validate
 from .reports.review import clan_word
 from .roles.catalogue import LONERS, MAFIA, PEACEFUL, ROLES
@@ -72,8 +72,10 @@ def _release(state: AndorraState, p: Player, payload: dict[str, Any]) -> dict[st
 
 
 def _item(payload: dict[str, Any]) -> str:
+    """An item a player can hold: not a display-only one (A-SETUP-10: the pistol and the
+    knife are shown from the role, never held, stolen or used)."""
     item = payload.get("item")
-    if not isinstance(item, str) or item not in ITEM_NAMES:
+    if not isinstance(item, str) or item not in ITEM_NAMES or item in DISPLAY_ONLY:
         raise _reject("edit_bad_item", item=item)
     return item
 
@@ -214,6 +216,8 @@ def choices(state: AndorraState) -> dict[str, list[dict[str, str]]]:
     clans = list(world.clans) + [c for c in NEW_CLANS if c not in world.clans]
     return {
         "roles": [{"code": code, "ru": r.ru} for code, r in ROLES.items()],
-        "items": [{"code": code, "ru": ru} for code, (ru, _) in ITEM_NAMES.items()],
+        "items": [
+            {"code": code, "ru": ru} for code, (ru, _) in ITEM_NAMES.items() if code not in DISPLAY_ONLY
+        ],
         "clans": [{"code": c, "ru": clan_word(world, c)} for c in clans],
     }

@@ -20,6 +20,18 @@ export function StateEditor({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; 
   const player = view.host.players.find((p) => String(p.seat) === seat);
   const extra: Omit<AndorraHostEditPayload, "op" | "seat"> =
     op === "give_item" || op === "take_item" ? { item } : op === "set_role" ? { role } : op === "set_clan" ? { clan: clan || null } : {};
+  // what the edit gives, takes or sets, named in the question (it asked «Oleg: дать вещь?»)
+  const named = (options: { code: string; ru: string }[], code: string) => options.find((o) => o.code === code)?.ru ?? "";
+  const what =
+    op === "give_item" || op === "take_item"
+      ? named(choices.items, item)
+      : op === "set_role"
+        ? named(choices.roles, role)
+        : op === "set_clan"
+          ? clan
+            ? named(choices.clans, clan)
+            : ctx.t("edit_no_clan")
+          : "";
   const pick = (label: string, value: string, set: (v: string) => void, options: { code: string; ru: string }[]) => (
     <label>
       {label}
@@ -49,7 +61,7 @@ export function StateEditor({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; 
           ctx={ctx}
           disabled={busy || !player}
           label={ctx.t("edit_submit")}
-          question={ctx.t("confirm_edit", { nick: player?.nick ?? "", op: ctx.t(`edit.${op}`) })}
+          question={ctx.t("confirm_edit", { nick: player?.nick ?? "", op: ctx.t(`edit.${op}`), what: what ? ` «${what}»` : "" })}
           onConfirm={() => send("host_edit", { op, seat: Number(seat), ...extra })}
         />
         <ErrorLine ctx={ctx} err={err} />

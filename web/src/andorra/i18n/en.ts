@@ -338,7 +338,7 @@ export const en: Record<Key, string> = {
   edit_item: "Item",
   edit_no_clan: "no clan",
   edit_submit: "Apply",
-  confirm_edit: "{nick}: {op}?",
+  confirm_edit: "{nick}: {op}{what}?",
   "edit.kill": "kill",
   "edit.revive": "revive",
   "edit.jail": "jail",

@@ -340,7 +340,7 @@ export const ru = {
   edit_item: "Вещь",
   edit_no_clan: "без клана",
   edit_submit: "Применить",
-  confirm_edit: "{nick}: {op}?",
+  confirm_edit: "{nick}: {op}{what}?",
   "edit.kill": "убить",
   "edit.revive": "оживить",
   "edit.jail": "посадить",
