@@ -263,6 +263,9 @@ async def test_duplicates_are_refused_and_change_nothing(live: Live) -> None:
     assert forged_time["error"]["code"] == "bad_payload"
     log = (await host.state_where(lambda m: len(m["view"]["vote_log"]) == 1))["view"]["vote_log"]
     assert log[0]["void_reason"] is None
+    await ok(host, "end_day")
+    at_night = await anna.command("vote", target=8)  # refused for the phase, not as a second vote
+    assert at_night["error"]["code"] == "wrong_phase", at_night
     await ok(anna, "chat", text="once", id="m1")
     dup = await anna.command("chat", text="once", id="m1")
     assert dup["error"]["code"] == "duplicate"

@@ -56,6 +56,7 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
   const [urls, setUrls] = useState("");
   const [pasted, setPasted] = useState("");
   const [files, setFiles] = useState<{ url: string; text: string }[]>([]);
+  const [fileNames, setFileNames] = useState<string[]>([]);
   // A-THREAD-5a: the confirmed names are kept with the game on the server (the desk's view)
   const aliases = view.host.aliases ?? {};
   const [picked, setPicked] = useState<Record<string, string>>({});
@@ -83,6 +84,7 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
   const onFiles = async (list: FileList | null) => {
     const read_ = await Promise.all(Array.from(list ?? []).map(async (f) => ({ url: "", text: await f.text() })));
     setFiles(read_);
+    setFileNames(Array.from(list ?? []).map((f) => f.name));
   };
   const confirm = async (name: string, nick: string) => {
     const seat = view.host.players.find((p) => p.nick === nick)?.seat;
@@ -110,9 +112,17 @@ export function ThreadImport({ ctx, view, code, run }: { ctx: Ctx; view: DeskVie
         {ctx.t("thread_urls")}
         <textarea rows={2} aria-label={ctx.t("thread_urls")} value={urls} onInput={(e) => setUrls((e.target as HTMLTextAreaElement).value)} />
       </label>
-      <label>
+      {/* the browser's own file button speaks the browser's language («Choose Files»), not the
+          desk's: the input stays (the label opens it, keyboards reach it), drawn as our button */}
+      <label class="file-pick">
         {ctx.t("thread_files")}
         <input type="file" multiple aria-label={ctx.t("thread_files")} onChange={(e) => void onFiles((e.target as HTMLInputElement).files)} />
+        <span class="file-pick-row">
+          <span class="file-pick-button" aria-hidden="true">
+            {ctx.t("thread_files_pick")}
+          </span>
+          <span class="muted">{fileNames.length ? fileNames.join(", ") : ctx.t("thread_files_none")}</span>
+        </span>
       </label>
       <label>
         {ctx.t("thread_paste")}

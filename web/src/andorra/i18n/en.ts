@@ -371,6 +371,8 @@ export const en: Record<Key, string> = {
   thread_help: "Thread page addresses (phpBB, Discourse), saved pages or a multi-quote in BBCode. Red is a vote, blue is for the host; quotes are not votes. Nothing is recorded until you confirm.",
   thread_urls: "Page addresses (one per line)",
   thread_files: "Saved pages",
+  thread_files_pick: "Choose files…",
+  thread_files_none: "No files chosen",
   thread_paste: "Or paste a multi-quote in BBCode",
   thread_read: "Read the thread",
   thread_summary: "Day {day}: {posts} posts, {votes} new votes",

@@ -13,6 +13,7 @@ from nightfall.engine import HOST, Command, Event, Game, Rejected, Viewer, kerne
 from ..form_types import AndorraMoveOption
 from ..game import AndorraGame
 from ..payload_keys import refuse_unknown_keys
+from ..state import DAY
 from ..view import public_part
 from ..view import view as view_of
 from ..view_types import AndorraView
@@ -59,9 +60,12 @@ class AndorraSiteGame:
             state.cards = {}
         if command.type == CHAT:
             return chat.post(state, command)
-        if command.type == "vote" and isinstance(command.actor, int):
+        # only by day: at night the day's log is still there, and a vote is refused for the
+        # phase (a night vote was told ``already_voted``, a play-test)
+        day = state.game.phase == DAY
+        if day and command.type == "vote" and isinstance(command.actor, int):
             self._once_a_day(state, command.actor)
-        if command.type == "pm_vote" and command.actor == "host" and not command.payload.get("edit"):
+        if day and command.type == "pm_vote" and command.actor == "host" and not command.payload.get("edit"):
             self._pm_once_a_day(state, command.payload.get("from"))
         if command.type in ("move", "correct", "pm_move"):
             check_params(len(state.game.world.players), command.payload)
