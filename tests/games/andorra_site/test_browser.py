@@ -180,6 +180,8 @@ def test_two_cycles_through_the_pages(chromium: Browser, andorra_server: Served)
     sure.get_by_role("button", name="Нет").click()  # she answers on her own page below
     expect(sure).to_have_count(0)
     expect(kira.get_by_text("предложение о вербовке")).to_be_visible()
+    # the page's buttons answer: the PM's «(да / нет)» is not read out twice (a play-test)
+    expect(kira.locator(".prompt-text")).to_have_text(["Вам поступило предложение о вербовке. Вы согласны?"])
     kira.screenshot(path=SHOTS / "player-prompt.png", full_page=True)
     kira.get_by_role("button", name="да", exact=True).click()
     kira.get_by_role("button", name="Подтвердить").click()  # her page asks once more, in the page

@@ -12,6 +12,12 @@ function ownDeadline(view: PlayerView): number | null {
   return due.length ? Math.min(...due) : null;
 }
 
+/** The question without its PM's «(да / нет)»: the page answers with its buttons right below
+ * (a play-test read the answers twice). The forum's PM keeps it. */
+export function withoutAnswerHint(text: string): string {
+  return text.replace(/\s*\((?:да \/ нет|yes \/ no)\)\s*$/i, "");
+}
+
 export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view: PlayerView }) {
   const [err, setErr] = useState<ServerError | null>(null);
   // the answer waiting for its confirmation: one question at a time
@@ -35,7 +41,7 @@ export function Prompts({ ctx, conn, view }: { ctx: Ctx; conn: AndorraConn; view
         const given = p.choices.find((c) => c.value === p.answer);
         return (
           <div key={p.id} class="prompt">
-            <p>{ctx.lang === "en" ? p.en : p.ru}</p>
+            <p class="prompt-text">{withoutAnswerHint(ctx.lang === "en" ? p.en : p.ru)}</p>
             {p.answered ? (
               <p role="status">{ctx.t(p.by_host ? "answered_by_host" : "answered", { answer: given ? word(given) : ctx.t("declined") })}</p>
             ) : view.phase !== "RESOLVING" ? (
