@@ -23,7 +23,7 @@ from nightfall.engine import Rejected
 
 from .http_api import MAX_BODY_BYTES, _error, _in_room, _json, _raw_body, _room, from_our_pages, rate_limited
 from .room import Room
-from .thread_fetch import FetchError, fetch
+from .thread_fetch import FetchError, executor, fetch
 
 MAX_URLS = 10
 
@@ -77,7 +77,8 @@ async def host_tool(request: Request) -> Response:
             raise Rejected("bad_request", field="urls", max=MAX_URLS)
         pages = _pages(body)
         try:
-            texts = await asyncio.gather(*(asyncio.to_thread(fetch, u) for u in urls))
+            loop = asyncio.get_running_loop()  # in the fetches' own threads (thread_fetch.executor)
+            texts = await asyncio.gather(*(loop.run_in_executor(executor(), fetch, u) for u in urls))
         except FetchError as exc:
             refused = Rejected("fetch_failed", url=exc.url, kind=exc.kind, detail=exc.detail)
             refused.text = exc.text()  # what the host should do about it, in words

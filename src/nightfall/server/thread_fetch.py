@@ -9,6 +9,8 @@ PostgreSQL), also after a redirect; the CLI, on the host's own machine, may
 
 from __future__ import annotations
 
+import concurrent.futures
+import http.client
 import ipaddress
 import socket
 import time
@@ -47,10 +49,11 @@ _WHY: dict[str, tuple[str, str]] = {
         "нужен полный адрес, начиная с http:// или https://",
         "a whole address is needed, starting with http:// or https://",
     ),
-    "no_such_host": ("такого сайта нет (проверьте адрес)", "there is no such site (check the address)"),
-    "private": (
-        "это адрес внутри сети сервера; такие страницы сохраните и пришлите файлом",
-        "it is inside the server's network; save such pages and send them as files",
+    "unknown_host": (
+        "такого сайта нет в интернете (проверьте адрес; страницы сайта из своей сети сохраните и "
+        "пришлите файлами)",
+        "there is no such site on the internet (check the address; save the pages of a site on "
+        "your own network and send them as files)",
     ),
     "too_large": ("страница слишком большая", "the page is too large"),
     "slow": ("страница не загрузилась вовремя", "the page did not load in time"),
@@ -62,62 +65,137 @@ _WHY: dict[str, tuple[str, str]] = {
 }
 
 
-def _check(url: str, allow_private: bool) -> None:
+def _check(url: str) -> None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise FetchError(url, "not_http")
-    if allow_private or ALLOW_PRIVATE:
-        return
-    try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
-    except OSError as exc:
-        raise FetchError(url, "no_such_host") from exc
-    for info in infos:
-        ip = ipaddress.ip_address(str(info[4][0]))
-        if not ip.is_global:
-            raise FetchError(url, "private")
+
+
+class _Connect:
+    """How every connection of one fetch is opened, the redirects' too: the name resolved once,
+    every address it gives checked, and the socket connected to the address that was checked
+    (resolving again to connect let a name rebound between the two reach loopback, attack
+    round 7). The socket is kept, so each read can wait only for what is left of the page's
+    time."""
+
+    def __init__(self, url: str, allow_private: bool) -> None:
+        self.url, self.allow_private = url, allow_private
+        self.sock: socket.socket | None = None
+
+    def __call__(self, address: tuple[str, int], timeout: Any = None, source: Any = None) -> socket.socket:
+        host, port = address
+        try:
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
+        except OSError as exc:
+            raise FetchError(self.url, "unknown_host") from exc
+        if not (self.allow_private or ALLOW_PRIVATE) and not all(
+            ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_global for info in infos
+        ):
+            # the same answer as a name that does not resolve: which names the server's own
+            # network knows (redis, db) is not the caller's to learn
+            raise FetchError(self.url, "unknown_host")
+        family, kind, proto, _, sockaddr = infos[0]
+        sock = socket.socket(family, kind, proto)
+        try:
+            if isinstance(timeout, (int, float)):
+                sock.settimeout(timeout)
+            sock.connect(sockaddr)
+        except BaseException:
+            sock.close()
+            raise
+        self.sock = sock
+        return sock
+
+    def connection(self, cls: type[http.client.HTTPConnection]) -> Any:
+        def make(host: str, **kwargs: Any) -> http.client.HTTPConnection:
+            conn = cls(host, **kwargs)
+            conn._create_connection = self  # type: ignore[attr-defined]  # http.client's own hook
+            return conn
+
+        return make
+
+
+class _Http(urllib.request.HTTPHandler):
+    def __init__(self, connect: _Connect) -> None:
+        super().__init__()
+        self.connect = connect
+
+    def http_open(self, req: Any) -> Any:
+        return self.do_open(self.connect.connection(http.client.HTTPConnection), req)
+
+
+class _Https(urllib.request.HTTPSHandler):
+    def __init__(self, connect: _Connect) -> None:
+        super().__init__()
+        self.connect = connect
+
+    def https_open(self, req: Any) -> Any:
+        return self.do_open(self.connect.connection(http.client.HTTPSConnection), req, context=self._context)  # type: ignore[attr-defined]
 
 
 class _Redirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is checked like the first address."""
-
-    def __init__(self, allow_private: bool) -> None:
-        self.allow_private = allow_private
+    """A redirect is checked like the first address (its scheme here, its address at connect)."""
 
     def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> Any:
-        _check(newurl, self.allow_private)
+        _check(newurl)
         return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+_FETCHERS: concurrent.futures.ThreadPoolExecutor | None = None
+FETCH_THREADS = 4  # pages fetched at once, all rooms together
+
+
+def executor() -> concurrent.futures.ThreadPoolExecutor:
+    """The fetches' own threads: a slow page holds one of these, never the event loop's
+    default pool, which every room's other work in threads shares (attack round 7: one
+    import of ten dripping pages held that pool for hours)."""
+    global _FETCHERS
+    if _FETCHERS is None:
+        _FETCHERS = concurrent.futures.ThreadPoolExecutor(FETCH_THREADS, thread_name_prefix="thread-fetch")
+    return _FETCHERS
 
 
 def fetch(
     url: str, timeout_s: float = TIMEOUT_S, max_bytes: int = MAX_BYTES, allow_private: bool = False
 ) -> str:
-    _check(url, allow_private)
+    """The page's text, within ``timeout_s`` from the first byte asked to the last read (a
+    page that drips one byte every few seconds ends in time too)."""
+    _check(url)
+    connect = _Connect(url, allow_private)
     req = urllib.request.Request(url, headers={"User-Agent": "nightfall-thread/1", "Accept": "*/*"})
-    opener = urllib.request.build_opener(_Redirects(allow_private))
+    opener = urllib.request.build_opener(_Http(connect), _Https(connect), _Redirects())
+    until = time.monotonic() + timeout_s
     try:
-        with opener.open(req, timeout=timeout_s) as resp:  # the scheme and address are checked above
+        with opener.open(req, timeout=timeout_s) as resp:
             length = resp.headers.get("Content-Length")
             if length is not None and length.isdigit() and int(length) > max_bytes:
                 raise FetchError(url, "too_large", f"> {max_bytes // 1024 // 1024} MB")
             chunks: list[bytes] = []
-            size, until = 0, time.monotonic() + timeout_s
-            while chunk := resp.read(64 * 1024):  # a page that drips in slowly still ends in time
+            size = 0
+            while True:
+                left = until - time.monotonic()
+                if left <= 0:
+                    raise FetchError(url, "slow", f"{timeout_s:g} s")
+                if connect.sock is not None:
+                    connect.sock.settimeout(left)  # a read waits only for the page's time left
+                chunk = resp.read1(64 * 1024)  # what has come: a drip cannot make one read wait long
+                if not chunk:
+                    break
                 chunks.append(chunk)
                 size += len(chunk)
                 if size > max_bytes:
                     raise FetchError(url, "too_large", f"> {max_bytes // 1024 // 1024} MB")
-                if time.monotonic() > until:
-                    raise FetchError(url, "slow", f"{timeout_s:g} s")
             body = b"".join(chunks)
             charset = resp.headers.get_content_charset() or "utf-8"
+    except FetchError:
+        raise
     except urllib.error.HTTPError as exc:
         raise FetchError(url, "status", f"HTTP {exc.code}") from exc
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         why = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+        if isinstance(why, FetchError):
+            raise why from exc
         if isinstance(why, TimeoutError):
             raise FetchError(url, "slow", f"{timeout_s:g} s") from exc
-        if isinstance(why, socket.gaierror):
-            raise FetchError(url, "no_such_host") from exc
         raise FetchError(url, "unreachable", str(why)[:120]) from exc
     return body.decode(charset, errors="replace")

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import http.server
 import json
+import socket
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,6 +122,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             self.release.wait(30)  # holds the page open until the test is over
             return
+        if self.path == "/drip":  # a byte every 0.2 s, for as long as anyone reads
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            while not self.release.wait(0.2):
+                try:
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                except OSError:
+                    return
+            return
         if self.path == "/missing":
             self.send_error(404)
             return
@@ -150,7 +164,7 @@ def test_fetch_page_timeout_size(site: str, game: str, capsys: pytest.CaptureFix
     """A-THREAD-1."""
     with pytest.raises(FetchError) as e:
         fetch(f"{site}/viewtopic.php?t=77")  # the server's own fetch: loopback is refused
-    assert e.value.kind == "private" and "сохраните" in e.value.text()["ru"]
+    assert e.value.kind == "unknown_host" and "сохраните" in e.value.text()["ru"]
     assert "Kassandra" in fetch(f"{site}/viewtopic.php?t=77", allow_private=True)
     with pytest.raises(FetchError) as e:
         fetch(f"{site}/viewtopic.php?t=77", max_bytes=1000, allow_private=True)
@@ -158,6 +172,12 @@ def test_fetch_page_timeout_size(site: str, game: str, capsys: pytest.CaptureFix
     with pytest.raises(FetchError) as e:
         fetch(f"{site}/slow", timeout_s=0.3, allow_private=True)  # the server never finishes the page
     assert e.value.kind == "slow"
+    # attack round 7: a page that drips a byte at a time kept each read of 64 KB waiting (the
+    # timeout was per byte), holding a thread for hours; the page's time is its whole time now
+    began = time.monotonic()
+    with pytest.raises(FetchError) as e:
+        fetch(f"{site}/drip", timeout_s=1.0, allow_private=True)
+    assert e.value.kind == "slow" and time.monotonic() - began < 3, time.monotonic() - began
     with pytest.raises(FetchError) as e:
         fetch(f"{site}/missing", allow_private=True)
     assert e.value.kind == "status" and e.value.detail == "HTTP 404"
@@ -167,8 +187,34 @@ def test_fetch_page_timeout_size(site: str, game: str, capsys: pytest.CaptureFix
         assert e.value.kind == "not_http" and "http://" in e.value.text()["ru"], address
     with pytest.raises(FetchError) as e:
         fetch("http://no-such-forum.invalid/viewtopic.php?t=1")
-    assert e.value.kind == "no_such_host", e.value
+    assert e.value.kind == "unknown_host", e.value  # the same as a private address (attack round 7)
     url = f"{site}/viewtopic.php?t=77"
     assert main(["andorra", "thread", game, url, "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got[0]["post"] == f"{url}#p102"
+
+
+@pytest.mark.server  # a local HTTP server (tests/starts.py)
+def test_a_name_rebound_after_the_check_cannot_reach_the_servers_network(
+    site: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A-THREAD-1, attack round 7: the address was checked by one lookup and connected by
+    another, so a name whose DNS answered a public address first and 127.0.0.1 next passed
+    the check and reached the server's own network. Now the socket goes to the address that
+    was checked: here a public one (no network in the test, so the page is not loaded), never
+    the loopback page the second answer points at."""
+    port = int(site.rsplit(":", 1)[1])
+    answers = iter([("1.1.1.1", port)] + [("127.0.0.1", port)] * 10)
+    real = socket.getaddrinfo
+
+    def rebinding(host: str, *args: Any, **kwargs: Any) -> Any:
+        if host != "rebind.example":
+            return real(host, *args, **kwargs)
+        ip, p = next(answers)
+        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (ip, p))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    with pytest.raises(FetchError) as e:
+        fetch(f"http://rebind.example:{port}/viewtopic.php?t=77", timeout_s=1.0)
+    assert e.value.kind in ("unreachable", "slow"), e.value
+    assert next(answers) == ("127.0.0.1", port)  # asked once: the loopback answer was never used

@@ -6,13 +6,14 @@ view built for it."""
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from nightfall.engine import Command, Rejected, kernel
-from nightfall.games.andorra.site import AndorraSiteGame
+from nightfall.games.andorra.site import AndorraSiteGame, chat
 from nightfall.games.andorra.site.chat import RoomState, readable
 
 from .game_data import DAY1, NAMES, NIGHT1, ROLES
@@ -102,3 +103,39 @@ def test_no_host_view_is_built_for_the_chat(monkeypatch: pytest.MonkeyPatch) -> 
         if command.type == "chat":  # a chat post reads no view at all
             assert built[before:] == [], command
     assert "host" not in built
+
+
+def test_a_long_chat_replays_in_linear_time_and_stops_at_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attack round 7: each message with an id scanned the whole chat for a resend, and each
+    character was looked up one by one, so a room's replay (at every load, on the loop every
+    room shares) took 19 s for 20,000 lines. Now a resend is found in a set and the usual text
+    is checked in C; a room's chat stops at ``CHAT_LINES_MAX`` (``chat_full``), a resend is still
+    found, a control character still refused."""
+    monkeypatch.setattr(chat, "CHAT_LINES_MAX", 300)
+    game = AndorraSiteGame()
+    state = game.setup({"players": NAMES, "roles": ROLES}, 1)
+    seats = [s for s, (clan, _) in state.member_since.items()][:2]
+    calls = {"category": 0}
+    category = unicodedata.category
+
+    def counted(ch: str) -> str:
+        calls["category"] += 1
+        return category(ch)
+
+    monkeypatch.setattr(unicodedata, "category", counted)
+    for i in range(300):
+        kernel.apply(game, state, Command(seats[i % 2], "chat", {"text": "x" * 500, "id": f"m{i}"}, 10 + i))
+    assert calls["category"] == 0  # the usual text never goes character by character
+    for payload, code in (
+        ({"text": "again", "id": "m4"}, "duplicate"),
+        ({"text": "bad\u202etext", "id": "z1"}, "bad_chat"),
+        ({"text": "one more", "id": "z2"}, "chat_full"),
+    ):
+        with pytest.raises(Rejected) as e:
+            kernel.apply(game, state, Command(seats[0], "chat", payload, 400))
+        assert e.value.code == code, e.value
+    assert len(state.chat) == 300
+    ok = "тонкий\u2009пробел и\u00a0неразрывный"  # other spaces are text: checked one by one, passed
+    monkeypatch.setattr(chat, "CHAT_LINES_MAX", 301)
+    kernel.apply(game, state, Command(seats[0], "chat", {"text": ok}, 401))
+    assert state.chat[-1]["text"] == ok

@@ -78,7 +78,10 @@ async def test_only_the_host_and_never_inside(live: Live, site: str) -> None:  #
     assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
     r = await live.http.post(url, json={"token": game["host_token"], "urls": [f"{site}/viewtopic.php?t=77"]})
     error = r.json()["error"]
-    assert r.status_code == 400 and (error["code"], error["params"]["kind"]) == ("fetch_failed", "private")
+    assert r.status_code == 400 and (error["code"], error["params"]["kind"]) == (
+        "fetch_failed",
+        "unknown_host",
+    )
     r = await live.http.post(url, json={"token": game["host_token"], "pages": [{"text": "hello"}]})
     error = r.json()["error"]
     assert r.status_code == 400 and (error["code"], error["params"]["kind"]) == ("thread_unreadable", "text")
@@ -101,7 +104,11 @@ async def test_only_the_host_and_never_inside(live: Live, site: str) -> None:  #
             "post_id",
         ),
         ({"urls": ["forum.mafia.ru/viewtopic.php?t=123"]}, "fetch_failed", "http://"),
-        ({"urls": ["http://no-such-forum.invalid/viewtopic.php?t=1"]}, "fetch_failed", "такого сайта нет"),
+        (
+            {"urls": ["http://no-such-forum.invalid/viewtopic.php?t=1"]},
+            "fetch_failed",
+            "такого сайта нет в интернете",
+        ),
     ],
 )
 async def test_a_page_not_read_says_why_and_what_to_give(

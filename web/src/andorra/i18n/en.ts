@@ -246,6 +246,7 @@ export const en: Record<Key, string> = {
   "err.not_your_sheet": "You cannot move for this player",
   "err.wrong_actor": "You can only act for yourself",
   "err.not_host": "Only the host can do that",
+  "err.chat_full": "This game's chat is full ({max} messages): write to the host or in the thread",
   "err.chat_too_long": "The message is longer than {max} characters",
   "err.bad_chat": "Empty message",
   "err.not_in_clan": "You are not in a clan",
