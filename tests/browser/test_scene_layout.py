@@ -59,6 +59,7 @@ BOARDS12 = [
     "board_ritualres12",
     "board_proposal12",
     "board_discussion12",
+    "board_exile12",
     "board_evening12",
     "board_result12",
     "board_result12&next=1",  # between games: the next deal's odds under the twelve roles
@@ -93,8 +94,10 @@ def test_the_boards_header_buttons_are_big_enough_and_the_board_does_not_scroll(
             size = tally.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
             assert size >= 28, size
         if (
-            name == "board_discussion12"
-        ):  # the evening's news stays in view while the table talks (a play-test)
+            name == "board_exile12"
+        ):  # how the count decides, on the TV (a play-test table argued why 3 of 11 exiled)
+            expect(page.locator(".exile-rule")).to_have_text(t("exile.rule", lang))
+        if name == "board_discussion12":  # the evening's news stays in view while the table talks
             news = page.get_by_test_id("news-recalled")
             expect(news).to_be_visible()
             text = " ".join(news.inner_text().split())

@@ -261,6 +261,7 @@ export function BoardPhase(props: { v: HeksView; next?: ComponentChildren; nextK
           {/* H-EXC-8: shown, not read out; the narrator says what an exile needs. */}
           {v.phase === "EXILE_VOTE" && v.is_knights_day && <Knights />}
           {v.phase === "EXILE_VOTE" && v.exile_needed != null && <p class="muted">{t("exile.quorum.hint")}</p>}
+          {v.phase === "EXILE_VOTE" && !v.is_knights_day && <p class="muted exile-rule">{t("exile.rule")}</p>}
           {v.phase === "DISCUSSION" && <Evening v={v} recalled />}
         </div>
       );

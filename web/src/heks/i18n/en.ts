@@ -237,7 +237,7 @@ export const en: Record<MsgKey, string> = {
   "votes.against": "Against",
 
   "ritual.title": "The ritual",
-  "ritual.play": "Secretly put one ingredient into the circle.",
+  "ritual.play": "Secretly put one ingredient from your hand into the circle; the Empty paw only when your hand is empty.",
   "ritual.playcard": "Play {ingredient}",
   "ritual.emptypaw": "Empty paw",
   "ritual.played": "You played: {ingredient}",
@@ -252,6 +252,7 @@ export const en: Record<MsgKey, string> = {
   "quarrel.text": "A moment to argue over who spoiled it. Next, you vote on whom to exile.",
 
   "exile.title": "Exile vote",
+  "exile.rule": "The cat with the most votes is exiled; blank votes count for nobody, and a tie exiles nobody.",
   "exile.hint": "Vote for one cat, or blank. You can switch until everyone has voted.",
   "exile.knights": "The knights' final vote!",
   "exile.vote": "Vote for {name}",
@@ -262,10 +263,10 @@ export const en: Record<MsgKey, string> = {
   "exile.quorum.hint": "Blank votes and cats who do not vote count in the total.",
 
   "pond.title": "At the pond",
-  "pond.text": "You are a frog. You watch and wait: the Herb Doctor may turn you back, while still a cat.",
-  "pond.text.nodoctor": "You are a frog. You watch the game to its end.",
+  "pond.text": "You are a frog. You watch and wait: the Herb Doctor may turn you back, while still a cat. Tap Confirm after each scene: the table waits for everyone.",
+  "pond.text.nodoctor": "You are a frog. You watch the game to its end, and tap Confirm after each scene: the table waits for everyone.",
   "spectator.title": "Spectator",
-  "spectator.text": "You have been exiled. You watch until the end.",
+  "spectator.text": "You have been exiled. You watch until the end, and still tap Confirm after each scene: the table waits for everyone.",
   "wait.title": "Please wait",
 
   "end.title": "Game over",

@@ -251,7 +251,7 @@ export const nl = {
 
   // Ritual
   "ritual.title": "Het ritueel",
-  "ritual.play": "Leg in het geheim één ingrediënt in de kring.",
+  "ritual.play": "Leg in het geheim één ingrediënt uit je hand in de kring; de Lege poot alleen als je hand leeg is.",
   "ritual.playcard": "Speel {ingredient}",
   "ritual.emptypaw": "Lege poot",
   "ritual.played": "Je speelde: {ingredient}",
@@ -267,6 +267,7 @@ export const nl = {
 
   // Exile vote
   "exile.title": "Verbanningsstemming",
+  "exile.rule": "De kat met de meeste stemmen wordt verbannen; blanco telt voor niemand, en bij gelijkspel wordt niemand verbannen.",
   "exile.hint": "Stem op één kat, of blanco. Je kunt wisselen tot iedereen gestemd heeft.",
   "exile.knights": "De laatste stemming van de ridders!",
   "exile.vote": "Stem op {name}",
@@ -278,10 +279,10 @@ export const nl = {
 
   // Frog / spectator
   "pond.title": "Bij de vijver",
-  "pond.text": "Je bent een kikker. Je kijkt mee en wacht: de Kruidendokter kan je terugveranderen, zolang die zelf nog een kat is.",
-  "pond.text.nodoctor": "Je bent een kikker. Je kijkt mee tot het einde van het spel.",
+  "pond.text": "Je bent een kikker. Je kijkt mee en wacht: de Kruidendokter kan je terugveranderen, zolang die zelf nog een kat is. Tik op Bevestig na elke scène: de tafel wacht op iedereen.",
+  "pond.text.nodoctor": "Je bent een kikker. Je kijkt mee tot het einde van het spel en tikt op Bevestig na elke scène: de tafel wacht op iedereen.",
   "spectator.title": "Toeschouwer",
-  "spectator.text": "Je bent verbannen. Je kijkt mee tot het einde.",
+  "spectator.text": "Je bent verbannen. Je kijkt mee tot het einde en tikt nog op Bevestig na elke scène: de tafel wacht op iedereen.",
   "wait.title": "Even wachten",
 
   // Results

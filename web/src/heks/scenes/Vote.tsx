@@ -97,6 +97,8 @@ export function ExileVote(props: { view: HeksView; send: Send }) {
           <p class="muted small center">{t("exile.quorum.hint")}</p>
         </div>
       )}
+      {/* how the count decides, for every phone alike (a play-test table argued why 3 of 11 exiled) */}
+      {!v.is_knights_day && <p class="muted small exile-rule">{t("exile.rule")}</p>}
       {canVote && (
         <>
           <p class="muted small">{t("exile.hint")}</p>
