@@ -322,6 +322,15 @@ async def until_true(check: Callable[[], bool], timeout: float = 10) -> None:
     raise AssertionError("timed out")
 
 
+async def next_batches(n: int) -> list[tuple[int, ...]]:
+    """The decks of the next ``n`` batches the pool runs."""
+    with _LOCK:
+        start = len(CALLS)
+    await until_true(lambda: len(CALLS) >= start + n)
+    with _LOCK:
+        return [key for key, _s, _c in CALLS[start : start + n]]
+
+
 async def test_one_clients_many_lobbies_share_the_workers_with_another_tables_lobby(
     odds_server: Start,
 ) -> None:
@@ -334,11 +343,7 @@ async def test_one_clients_many_lobbies_share_the_workers_with_another_tables_lo
     for code, token in theirs:
         await look_from(live, code, token, "127.0.0.2")
     await look_from(live, table_code, table_token, "127.0.0.3")
-    with _LOCK:
-        start = len(CALLS)
-    await until_true(lambda: len(CALLS) >= start + 40)
-    with _LOCK:
-        batches = [key for key, _s, _c in CALLS[start : start + 40]]
+    batches = await next_batches(40)
     assert batches.count(tuple(ROLE_TABLE[10])) >= 18, batches
 
 
@@ -358,14 +363,12 @@ async def test_a_watchers_socket_does_not_take_a_tables_odds_into_its_turn(odds_
     watcher = await asyncio.wait_for(
         websockets.connect(f"{live.ws_url}/ws/{code}", local_addr=("127.0.0.2", 0), max_size=2**20), 10
     )
-    live.sockets.append(Ws(watcher))
-    await watcher.send('{"type": "hello", "v": 1}')  # a spectator, first in the room's list
+    watching = Ws(watcher)
+    live.sockets.append(watching)
+    await watching.send({"type": "hello", "v": 1})  # a spectator, first in the room's list
+    await watching.expect("welcome")
     await look_from(live, code, players[0], "127.0.0.3")  # a player's phone; the host is away
     for their_code, token in theirs:
         await look_from(live, their_code, token, "127.0.0.2")
-    with _LOCK:
-        start = len(CALLS)
-    await until_true(lambda: len(CALLS) >= start + 40)
-    with _LOCK:
-        batches = [key for key, _s, _c in CALLS[start : start + 40]]
+    batches = await next_batches(40)
     assert batches.count(tuple(ROLE_TABLE[10])) >= 18, batches
