@@ -94,17 +94,20 @@ class _Connect:
             # the same answer as a name that does not resolve: which names the server's own
             # network knows (redis, db) is not the caller's to learn
             raise FetchError(self.url, "unknown_host")
-        family, kind, proto, _, sockaddr = infos[0]
-        sock = socket.socket(family, kind, proto)
-        try:
-            if isinstance(timeout, (int, float)):
-                sock.settimeout(timeout)
-            sock.connect(sockaddr)
-        except BaseException:
-            sock.close()
-            raise
-        self.sock = sock
-        return sock
+        error: OSError | None = None
+        for family, kind, proto, _, sockaddr in infos:  # each address was checked: the first that answers
+            sock = socket.socket(family, kind, proto)
+            try:
+                if isinstance(timeout, (int, float)):
+                    sock.settimeout(timeout)
+                sock.connect(sockaddr)
+            except OSError as exc:
+                sock.close()
+                error = exc
+                continue
+            self.sock = sock
+            return sock
+        raise error or OSError(f"no address for {host}")
 
     def connection(self, cls: type[http.client.HTTPConnection]) -> Any:
         def make(host: str, **kwargs: Any) -> http.client.HTTPConnection:
